@@ -1,0 +1,242 @@
+"""Evaluate the pip/icon dice reader on the real photos and on synthetic sets.
+
+    .venv/bin/python bench/eval_dice.py                 # real (dev + held-out) + synthetic
+    .venv/bin/python bench/eval_dice.py --sets real-heldout --json
+    .venv/bin/python bench/eval_dice.py --sets synth-pips-64 --n 200
+
+Per data set, per ground-truth die: correct (right value, confident), unsure (matched but the
+die's confidence is low), wrong (matched, wrong value, confident), missed (no detection);
+and per set: invented (detections matching no die) as a share of ground-truth dice.
+Per frame: share of frames read confidently AND exactly right, share flagged unsure, share
+confidently wrong (not unsure, yet some die wrong/missed/invented). Times: ms per frame (mean,
+p95) with OpenCV on one thread. The real set is split: images whose sorted index % 5 == 4
+are held out (40 images); the rest (160) is the development part used for tuning.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from vision import pips  # noqa: E402
+
+REAL = ROOT.parent / "shared" / "data" / "dice-real"
+
+
+def real_items(split: str = "all"):
+    """Yield (name, image, [(value, (x, y, w, h))]) for the real set."""
+    imgs = sorted((REAL / "images").glob("*.jpg"))
+    for i, p in enumerate(imgs):
+        held = i % 5 == 4
+        if split == "dev" and held or split == "heldout" and not held:
+            continue
+        img = cv2.imread(str(p))
+        h, w = img.shape[:2]
+        gt = []
+        lp = REAL / "labels_yolo" / (p.stem + ".txt")
+        for line in lp.read_text().split("\n"):
+            if not line.strip():
+                continue
+            c, cx, cy, bw, bh = map(float, line.split())
+            gt.append((int(c) + 1, (cx * w - bw * w / 2, cy * h - bh * h / 2, bw * w, bh * h)))
+        yield str(p), img, gt
+
+
+def iou(a, b):
+    ax, ay, aw, ah = a
+    bx, by, bw, bh = b
+    ix = max(0.0, min(ax + aw, bx + bw) - max(ax, bx))
+    iy = max(0.0, min(ay + ah, by + bh) - max(ay, by))
+    inter = ix * iy
+    u = aw * ah + bw * bh - inter
+    return inter / u if u > 0 else 0.0
+
+
+def match(pred, gt, thr=0.25):
+    """Greedy IoU matching. pred: list of (value, box, conf). Returns pairs, unmatched idx."""
+    pairs = []
+    cand = sorted(((iou(p[1], g[1]), i, j) for i, p in enumerate(pred) for j, g in enumerate(gt)),
+                  reverse=True)
+    used_p, used_g = set(), set()
+    for v, i, j in cand:
+        if v < thr:
+            break
+        if i in used_p or j in used_g:
+            continue
+        used_p.add(i)
+        used_g.add(j)
+        pairs.append((i, j))
+    return pairs, [i for i in range(len(pred)) if i not in used_p], [j for j in range(len(gt)) if j not in used_g]
+
+
+class Tally:
+    def __init__(self, name):
+        self.name = name
+        self.n = self.correct = self.unsure = self.wrong = self.missed = self.invented = 0
+        self.frames = self.f_ok = self.f_unsure = self.f_wrong = 0
+        self.ms = []
+        self.errors = []
+
+    def add(self, name, pred, gt, frame_unsure, ms):
+        pairs, extra, miss = match(pred, gt)
+        self.ms.append(ms)
+        self.frames += 1
+        self.n += len(gt)
+        bad = False
+        for i, j in pairs:
+            v, box, conf, sure = pred[i]
+            if not sure:
+                self.unsure += 1
+            elif v == gt[j][0]:
+                self.correct += 1
+            else:
+                self.wrong += 1
+                bad = True
+                self.errors.append((name, "wrong", gt[j][0], v, [round(x) for x in box], round(conf, 2)))
+        self.missed += len(miss)
+        self.invented += len(extra)
+        for j in miss:
+            self.errors.append((name, "missed", gt[j][0], None, [round(x) for x in gt[j][1]], None))
+        for i in extra:
+            self.errors.append((name, "invented", None, pred[i][0], [round(x) for x in pred[i][1]], round(pred[i][2], 2)))
+        if miss or extra:
+            bad = True
+        if frame_unsure:
+            self.f_unsure += 1
+        elif bad:
+            self.f_wrong += 1
+        else:
+            self.f_ok += 1
+
+    def row(self):
+        n = max(self.n, 1)
+        f = max(self.frames, 1)
+        ms = np.array(self.ms) if self.ms else np.zeros(1)
+        return {"set": self.name, "frames": self.frames, "dice": self.n,
+                "correct": self.correct / n, "unsure": self.unsure / n, "wrong": self.wrong / n,
+                "missed": self.missed / n, "invented": self.invented / n,
+                "frames_ok": self.f_ok / f, "frames_unsure": self.f_unsure / f,
+                "frames_wrong": self.f_wrong / f,
+                "ms_mean": float(ms.mean()), "ms_p95": float(np.percentile(ms, 95))}
+
+
+def run_pips(name, items, expected=False):
+    t = Tally(name)
+    for item in items:
+        path, img, gt = item[:3]
+        t0 = time.perf_counter()
+        r = pips.read_dice(img, expected_count=len(gt) if expected else None)
+        ms = (time.perf_counter() - t0) * 1000
+        pred = [(d.value, d.box, d.confidence, d.confidence >= pips.CONF_OK) for d in r.dice]
+        t.add(path, pred, gt, r.unsure, ms)
+    return t
+
+
+def synth_items(kind, n, face, seed):
+    from vision import synth
+    for k in range(n):
+        sc = synth.dice_scene(seed=seed + k, kind=kind, face_px=face)
+        gt = [(d["value"], tuple(d["box"])) for d in sc.dice]
+        yield f"{kind}-{face}-{seed + k}", sc.image, gt, sc
+
+
+def run_icons(name, n, face, seed):
+    from vision import synth, icons
+    import tempfile
+    t = Tally(name)
+    with tempfile.TemporaryDirectory() as td:
+        gal = {}
+        for die in ("offense", "defense"):
+            shots = synth.icon_calibration_shots(die, seed=seed + 999, face_px=face)
+            gal[die] = icons.calibrate(shots, Path(td) / die)
+        for k in range(n):
+            die = "offense" if k % 2 == 0 else "defense"
+            sc = synth.dice_scene(seed=seed + k, kind="icons-" + die, face_px=face)
+            gt = [(d["value"], tuple(d["box"])) for d in sc.dice]
+            t0 = time.perf_counter()
+            r = icons.read_icons(sc.image, gal[die])
+            ms = (time.perf_counter() - t0) * 1000
+            pred = [(d.value, d.box, d.confidence, d.confidence >= icons.CONF_OK) for d in r.dice]
+            t.add(f"{die}-{seed + k}", pred, gt, r.unsure, ms)
+    return t
+
+
+def time_7dice(repeat=30):
+    """ms for a 1280x960 frame with 7 dice (72 px faces), OpenCV on one thread."""
+    from vision import synth
+    sc = synth.dice_scene(seed=7, kind="pips", face_px=72, n_dice=7, size=(1280, 960),
+                          effects=False)
+    pips.read_dice(sc.image)
+    ts = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        r = pips.read_dice(sc.image)
+        ts.append((time.perf_counter() - t0) * 1000)
+    ok = r.values == sorted(d["value"] for d in sc.dice)
+    return {"ms_mean": float(np.mean(ts)), "ms_p95": float(np.percentile(ts, 95)), "read_ok": ok}
+
+
+ALL_SETS = ["real-dev", "real-heldout", "synth-pips-32", "synth-pips-48", "synth-pips-64",
+            "synth-pips-96", "synth-icons-64", "synth-icons-96", "synth-hard-64"]
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--sets", nargs="*", default=ALL_SETS, help="data sets (default: all): " + " ".join(ALL_SETS))
+    ap.add_argument("--n", type=int, default=100, help="synthetic frames per set")
+    ap.add_argument("--seed", type=int, default=1000)
+    ap.add_argument("--expected", action="store_true", help="pass the true dice count as expected_count")
+    ap.add_argument("--json", action="store_true")
+    ap.add_argument("--errors", type=int, default=0, help="print this many errors per set")
+    ap.add_argument("--no-timing", action="store_true")
+    a = ap.parse_args(argv)
+    cv2.setNumThreads(1)
+    rows, tallies = [], []
+    for s in a.sets:
+        if s.startswith("real"):
+            if not REAL.exists():
+                print(f"# {s}: skipped, {REAL} is absent", file=sys.stderr)
+                continue
+            split = s.split("-", 1)[1] if "-" in s else "all"
+            t = run_pips(s, real_items(split), a.expected)
+        elif s.startswith("synth-icons"):
+            face = int(s.rsplit("-", 1)[1])
+            t = run_icons(s, a.n, face, a.seed)
+        elif s.startswith("synth-"):
+            kind, face = s[6:].rsplit("-", 1)
+            t = run_pips(s, synth_items(kind, a.n, int(face), a.seed), a.expected)
+        else:
+            ap.error(f"unknown set {s}")
+        tallies.append(t)
+        rows.append(t.row())
+    out = {"sets": rows}
+    if not a.no_timing:
+        out["frame_1280x960_7dice"] = time_7dice()
+    if a.json:
+        print(json.dumps(out))
+    else:
+        hdr = f"{'set':16s} {'frames':>6s} {'dice':>5s} {'correct':>8s} {'unsure':>7s} {'wrong':>6s} {'missed':>7s} {'invent':>7s} | {'fr_ok':>6s} {'fr_uns':>6s} {'fr_wrg':>6s} | {'ms':>6s} {'p95':>6s}"
+        print(hdr)
+        for r in rows:
+            print(f"{r['set']:16s} {r['frames']:6d} {r['dice']:5d} {r['correct']:8.1%} {r['unsure']:7.1%} {r['wrong']:6.1%} {r['missed']:7.1%} {r['invented']:7.1%} | {r['frames_ok']:6.1%} {r['frames_unsure']:6.1%} {r['frames_wrong']:6.1%} | {r['ms_mean']:6.1f} {r['ms_p95']:6.1f}")
+        if "frame_1280x960_7dice" in out:
+            f = out["frame_1280x960_7dice"]
+            print(f"1280x960, 7 dice, 1 thread: {f['ms_mean']:.1f} ms mean, {f['ms_p95']:.1f} ms p95, read ok: {f['read_ok']}")
+    if a.errors:
+        for t in tallies:
+            for e in t.errors[:a.errors]:
+                print("ERR", t.name, *e, file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,381 @@
+"""Read standard pip d6 dice from a top-down BGR frame, with no calibration.
+
+Pipeline (all classical OpenCV + numpy, works on OpenCV 4.6 and 5.x):
+
+1. ``segment_dice``: work on a copy scaled to at most ``WORK_SIDE`` px; estimate the
+   background by a coarse median (dice are small against it), mark as foreground what
+   differs from it in colour or carries strong edges, clean up, split touching dice with
+   a distance-transform watershed, keep square-ish blobs of a plausible size.
+2. ``read_face``: warp each die's rotated box to an upright square patch from the full
+   resolution frame, find blobs that differ from the face colour, keep pip-like ones
+   (size, roundness, not on the border), group them by polarity (darker / lighter than the
+   face), and score each group by how well it fits a d6 layout (point symmetry about the
+   face centre, equal sizes, plausible spacing). Glare is rejected because it is lighter
+   *and* colourless, irregular, and breaks the symmetry of the layout.
+3. ``read_dice``: combine; a frame is "unsure" when a die is low-confidence, the frame is
+   blurred, or the count differs from ``expected_count``.
+
+The reader prefers saying "unsure" to giving a confident wrong answer.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, asdict
+import math
+
+import cv2
+import numpy as np
+
+WORK_SIDE = 640          # segmentation works at most at this size (longest side)
+PATCH = 48               # face patch side in pixels
+CONF_OK = 0.8            # a die below this confidence makes the reading unsure
+BLUR_MIN = 60.0          # variance of Laplacian (on die patches) below this: blurred
+
+
+@dataclass
+class Die:
+    value: int
+    box: tuple[int, int, int, int]
+    confidence: float
+    angle: float = 0.0           # rotation of the face in degrees (0..90)
+    centre: tuple[float, float] = (0.0, 0.0)
+
+    def to_json(self) -> dict:
+        return {"value": int(self.value), "box": [int(v) for v in self.box],
+                "confidence": round(float(self.confidence), 3)}
+
+
+@dataclass
+class DiceReading:
+    dice: list[Die] = field(default_factory=list)
+    unsure: bool = False
+    reasons: list[str] = field(default_factory=list)
+    sharpness: float = 0.0
+
+    @property
+    def values(self) -> list[int]:
+        return sorted(d.value for d in self.dice)
+
+    def to_json(self) -> dict:
+        return {"dice": [d.to_json() for d in self.dice], "unsure": bool(self.unsure),
+                "reasons": list(self.reasons)}
+
+
+# --------------------------------------------------------------------------- helpers
+
+def sharpness(gray: np.ndarray) -> float:
+    """Variance of the Laplacian: low on blurred images."""
+    return float(cv2.Laplacian(gray, cv2.CV_32F).var())
+
+
+def _background(img: np.ndarray) -> np.ndarray:
+    """Coarse background estimate: median over blocks much larger than a die."""
+    h, w = img.shape[:2]
+    small = cv2.resize(img, (max(8, w // 8), max(8, h // 8)), interpolation=cv2.INTER_AREA)
+    small = cv2.medianBlur(small, 9)
+    small = cv2.medianBlur(small, 9)
+    return cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR)
+
+
+@dataclass
+class Blob:
+    rect: tuple            # cv2 RotatedRect ((cx, cy), (w, h), angle) in work coordinates
+    area: float
+    contour: np.ndarray
+
+
+def segment_dice(work: np.ndarray, min_side: float = 12.0) -> list[Blob]:
+    """Find die-like blobs in ``work`` (BGR, already scaled). Returns rotated rects."""
+    h, w = work.shape[:2]
+    bg = _background(work)
+    lab = cv2.cvtColor(work, cv2.COLOR_BGR2Lab).astype(np.int16)
+    lab_bg = cv2.cvtColor(bg, cv2.COLOR_BGR2Lab).astype(np.int16)
+    diff = np.abs(lab - lab_bg)
+    dist = (diff[..., 0] + 2 * diff[..., 1] + 2 * diff[..., 2]).astype(np.float32)
+    gray = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
+    grad = cv2.morphologyEx(gray, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8))
+    fg = ((dist > 40) | (grad > 40)).astype(np.uint8) * 255
+    k = max(3, int(round(min_side / 4)) | 1)
+    fg = cv2.morphologyEx(fg, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    fg = _fill_holes(fg, (6 * min_side) ** 2)
+    fg = cv2.morphologyEx(fg, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(fg, 8)
+    comps = []
+    for i in range(1, n):
+        x, y, bw, bh, area = stats[i]
+        if area < min_side * min_side * 0.6:
+            continue
+        comps.append(i)
+    if not comps:
+        return []
+    # typical die area: median of compact, square-ish components
+    sq = []
+    for i in comps:
+        x, y, bw, bh, area = stats[i]
+        if 0.6 < bw / bh < 1.6 and area > 0.55 * bw * bh:
+            sq.append(area)
+    a0 = float(np.median(sq)) if sq else float(np.median([stats[i][4] for i in comps]))
+    s0 = math.sqrt(a0)
+
+    blobs: list[Blob] = []
+    for i in comps:
+        x, y, bw, bh, area = stats[i]
+        sub = (labels[y:y + bh, x:x + bw] == i).astype(np.uint8)
+        parts = [sub]
+        if area > 1.5 * a0 or not (0.6 < bw / bh < 1.6 and area > 0.55 * bw * bh):
+            parts = _split(sub, s0)
+        for p in parts:
+            cs, _ = cv2.findContours(p, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+            if not cs:
+                continue
+            c = max(cs, key=cv2.contourArea)
+            ca = cv2.contourArea(c)
+            if ca < min_side * min_side * 0.6:
+                continue
+            c = c + np.array([[x, y]], dtype=c.dtype)
+            rect = cv2.minAreaRect(c)
+            (cx, cy), (rw, rh), ang = rect
+            if rw < 1 or rh < 1:
+                continue
+            if max(rw, rh) / min(rw, rh) > 1.8:
+                continue
+            if ca < 0.6 * rw * rh:
+                continue
+            blobs.append(Blob(rect, ca, c))
+    return blobs
+
+
+def _fill_holes(mask: np.ndarray, max_area: float) -> np.ndarray:
+    """Fill holes smaller than ``max_area`` (pips, die faces), not the inside of a tray."""
+    inv = (mask == 0).astype(np.uint8)
+    n, lab, stats, _ = cv2.connectedComponentsWithStats(inv, 4)
+    h, w = mask.shape
+    out = mask.copy()
+    for i in range(1, n):
+        x, y, bw, bh, area = stats[i]
+        if area > max_area or x == 0 or y == 0 or x + bw >= w or y + bh >= h:
+            continue
+        out[y:y + bh, x:x + bw][lab[y:y + bh, x:x + bw] == i] = 255
+    return out
+
+
+def _split(sub: np.ndarray, s0: float) -> list[np.ndarray]:
+    """Split a blob of touching dice (or dice against a wall) with a distance-transform
+    watershed; each part is clipped to a die-sized disc around its core so thin walls and
+    shadows do not stay attached."""
+    pad = 2
+    m = cv2.copyMakeBorder(sub, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
+    d = cv2.distanceTransform(m, cv2.DIST_L2, 5)
+    cores = (d > 0.3 * s0).astype(np.uint8)
+    n, markers = cv2.connectedComponents(cores)
+    if n <= 1:
+        return []
+    markers = markers.astype(np.int32) + 1
+    markers[(m > 0) & (cores == 0)] = 0
+    col = cv2.cvtColor((255 - np.clip(d * 255 / max(d.max(), 1), 0, 255)).astype(np.uint8),
+                       cv2.COLOR_GRAY2BGR)
+    cv2.watershed(col, markers)
+    r = max(1, int(round(0.3 * s0)))
+    ker = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1))
+    out = []
+    for k in range(2, n + 1):
+        core = ((cores > 0) & (markers == k)).astype(np.uint8)
+        if not core.any():
+            continue
+        ys, xs = np.nonzero(core)
+        y0, y1 = max(0, ys.min() - 2 * r), min(m.shape[0], ys.max() + 2 * r + 1)
+        x0, x1 = max(0, xs.min() - 2 * r), min(m.shape[1], xs.max() + 2 * r + 1)
+        reach = cv2.dilate(core[y0:y1, x0:x1], ker)
+        part = np.zeros_like(m)
+        part[y0:y1, x0:x1] = ((markers[y0:y1, x0:x1] == k) & (m[y0:y1, x0:x1] > 0) & (reach > 0))
+        out.append(part[pad:-pad, pad:-pad])
+    return out
+
+
+# --------------------------------------------------------------------------- one face
+
+def warp_face(frame: np.ndarray, rect, scale: float, inset: float = 0.92,
+              size: int = PATCH) -> np.ndarray:
+    """Upright square patch of a rotated rect (given in work coords; ``scale`` maps to frame)."""
+    (cx, cy), (rw, rh), ang = rect
+    side = max(rw, rh) * inset * scale
+    cx, cy = cx * scale, cy * scale
+    m = cv2.getRotationMatrix2D((cx, cy), ang, size / side)
+    m[0, 2] += size / 2 - cx
+    m[1, 2] += size / 2 - cy
+    return cv2.warpAffine(frame, m, (size, size), flags=cv2.INTER_AREA if side > size else cv2.INTER_LINEAR,
+                          borderMode=cv2.BORDER_REPLICATE)
+
+
+@dataclass
+class FaceRead:
+    value: int
+    confidence: float
+    pips: list = field(default_factory=list)    # (x, y, r) in patch coords
+    detail: str = ""
+
+
+def _layout_score(pts: np.ndarray, radii: np.ndarray, size: int) -> tuple[float, str]:
+    """How well pip centres fit a d6 layout. 1 = perfect."""
+    n = len(pts)
+    if n == 0 or n > 6:
+        return 0.0, "count"
+    c = np.array([size / 2, size / 2])
+    cen = pts.mean(axis=0)
+    r_med = float(np.median(radii))
+    # all layouts are centred on the face
+    off = float(np.linalg.norm(cen - c)) / size
+    s_centre = float(np.clip(1 - (off - 0.08) / 0.17, 0, 1))
+    # point symmetry about the pip centroid
+    rel = pts - cen
+    if n > 1:
+        dmat = np.linalg.norm(rel[:, None, :] + rel[None, :, :], axis=2)
+        sym = float(np.max(np.min(dmat, axis=1))) / size
+        s_sym = float(np.clip(1 - (sym - 0.06) / 0.12, 0, 1))
+    else:
+        s_sym = 1.0
+    # equal pip sizes
+    if n > 1:
+        spread = float(radii.max() / max(radii.min(), 1e-3))
+        s_size = float(np.clip(1 - (spread - 1.6) / 1.0, 0, 1))
+    else:
+        s_size = 1.0
+    # spacing: nearest neighbours should be well apart (pips do not touch)
+    s_sp = 1.0
+    if n > 1:
+        dd = np.linalg.norm(rel[:, None, :] - rel[None, :, :], axis=2) + np.eye(n) * 1e9
+        nn = float(dd.min()) / max(r_med, 1e-3)
+        s_sp = float(np.clip((nn - 1.8) / 0.8, 0, 1))
+        far = float(np.linalg.norm(rel, axis=1).max()) / size
+        if far > 0.5:
+            s_sp *= 0.0
+    # layout-specific geometry
+    s_geo = 1.0
+    if n == 3 or n == 5:
+        # one pip at the centroid
+        dc = float(np.linalg.norm(rel, axis=1).min()) / size
+        s_geo = float(np.clip(1 - (dc - 0.05) / 0.1, 0, 1))
+    elif n in (2, 4, 6):
+        dc = float(np.linalg.norm(rel, axis=1).min()) / size
+        s_geo = float(np.clip((dc - 0.06) / 0.08, 0, 1))
+    if n == 3:
+        # collinear
+        u, s, vt = np.linalg.svd(rel)
+        s_geo *= float(np.clip(1 - (s[1] / max(s[0], 1e-6) - 0.1) / 0.15, 0, 1))
+    if n == 6:
+        u, s, vt = np.linalg.svd(rel)
+        ratio = s[1] / max(s[0], 1e-6)
+        s_geo *= float(np.clip(1 - abs(ratio - 0.58) / 0.3, 0, 1))
+    if n == 4 or n == 5:
+        u, s, vt = np.linalg.svd(rel)
+        ratio = s[1] / max(s[0], 1e-6)
+        s_geo *= float(np.clip((ratio - 0.6) / 0.25, 0, 1))
+    score = s_centre * s_sym * s_size * s_sp * s_geo
+    return score, f"c{s_centre:.2f} y{s_sym:.2f} z{s_size:.2f} p{s_sp:.2f} g{s_geo:.2f}"
+
+
+def read_face(patch: np.ndarray) -> FaceRead:
+    """Count pips on an upright square face patch (BGR)."""
+    size = patch.shape[0]
+    lab = cv2.cvtColor(patch, cv2.COLOR_BGR2Lab).astype(np.float32)
+    m = int(size * 0.1)
+    inner = lab[m:size - m, m:size - m].reshape(-1, 3)
+    face = np.median(inner, axis=0)
+    dl = lab[..., 0] - face[0]
+    dab = np.linalg.norm(lab[..., 1:] - face[1:], axis=2)
+    chroma = np.linalg.norm(lab[..., 1:] - 128.0, axis=2)
+    d = np.sqrt(dl * dl + 2.0 * dab * dab)
+    # scale-free threshold: Otsu on the distance, floored
+    d8 = np.clip(d, 0, 255).astype(np.uint8)
+    t, _ = cv2.threshold(d8, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    t = max(float(t), 28.0)
+    best = FaceRead(0, 0.0, [], "none")
+    cands = []
+    for pol in (-1, 1):
+        mask = ((d > t) & ((dl * pol > 0) | (dab > 20))).astype(np.uint8)
+        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+        n, lab_i, stats, cents = cv2.connectedComponentsWithStats(mask, 4)
+        pips = []
+        for i in range(1, n):
+            x, y, bw, bh, area = stats[i]
+            if area < (0.035 * size) ** 2 or area > (0.3 * size) ** 2:
+                continue
+            if x <= 0 or y <= 0 or x + bw >= size or y + bh >= size:
+                continue
+            if max(bw, bh) > 2.2 * min(bw, bh):
+                continue
+            fill = area / float(bw * bh)
+            if fill < 0.45:
+                continue
+            comp = lab_i[y:y + bh, x:x + bw] == i
+            sl = dl[y:y + bh, x:x + bw][comp]
+            if pol > 0:
+                # lighter than the face: glare if colourless, very bright, and the face isn't
+                chroma_p = float(np.median(chroma[y:y + bh, x:x + bw][comp]))
+                lmax = float(lab[y:y + bh, x:x + bw, 0][comp].max())
+                if lmax > 250 and chroma_p < 8 and float(np.median(sl)) > 60:
+                    continue
+            cx, cy = cents[i]
+            pips.append((float(cx), float(cy), math.sqrt(area / math.pi), float(np.mean(np.abs(d[y:y + bh, x:x + bw][comp])))))
+        cands.append((pol, pips))
+    for pol, pips in cands:
+        if not pips:
+            continue
+        pips = _drop_outliers(pips)
+        pts = np.array([(p[0], p[1]) for p in pips])
+        radii = np.array([p[2] for p in pips])
+        score, detail = _layout_score(pts, radii, size)
+        contrast = float(np.median([p[3] for p in pips]))
+        s_con = float(np.clip((contrast - t * 0.9) / 30.0, 0.3, 1.0))
+        conf = score * (0.6 + 0.4 * s_con)
+        if conf > best.confidence or (best.value == 0 and len(pips) > 0):
+            best = FaceRead(len(pips), conf, pips, f"pol{pol} t{t:.0f} {detail}")
+    return best
+
+
+def _drop_outliers(pips: list) -> list:
+    """Remove blobs whose size is far from the others (stray specks, glare, edges)."""
+    if len(pips) <= 2:
+        return pips
+    r = np.array([p[2] for p in pips])
+    med = float(np.median(r))
+    keep = [p for p in pips if 0.6 * med <= p[2] <= 1.6 * med]
+    return keep if keep else pips
+
+
+# --------------------------------------------------------------------------- frame
+
+def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None) -> DiceReading:
+    """Read every pip d6 in a top-down BGR frame."""
+    if frame_bgr is None or frame_bgr.ndim != 3:
+        raise ValueError("read_dice needs a BGR image (H x W x 3)")
+    h, w = frame_bgr.shape[:2]
+    scale = max(h, w) / WORK_SIDE if max(h, w) > WORK_SIDE else 1.0
+    work = frame_bgr if scale == 1.0 else cv2.resize(
+        frame_bgr, (int(round(w / scale)), int(round(h / scale))), interpolation=cv2.INTER_AREA)
+    blobs = segment_dice(work)
+    dice: list[Die] = []
+    sharp = []
+    for b in blobs:
+        patch = warp_face(frame_bgr, b.rect, scale)
+        fr = read_face(patch)
+        if fr.value == 0:
+            continue
+        sharp.append(sharpness(cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY)))
+        (cx, cy), (rw, rh), ang = b.rect
+        x, y, bw, bh = cv2.boundingRect(b.contour)
+        box = (int(round(x * scale)), int(round(y * scale)), int(round(bw * scale)), int(round(bh * scale)))
+        dice.append(Die(fr.value, box, float(fr.confidence), float(ang % 90), (cx * scale, cy * scale)))
+    dice.sort(key=lambda d: (d.box[1], d.box[0]))
+    reasons = []
+    shp = float(np.median(sharp)) if sharp else 0.0
+    if sharp and shp < BLUR_MIN:
+        reasons.append(f"blurred (sharpness {shp:.0f} < {BLUR_MIN:.0f})")
+    low = [d for d in dice if d.confidence < CONF_OK]
+    if low:
+        reasons.append(f"{len(low)} die/dice read with low confidence")
+    if expected_count is not None and len(dice) != expected_count:
+        reasons.append(f"found {len(dice)} dice, expected {expected_count}")
+    if not dice:
+        reasons.append("no dice found")
+    return DiceReading(dice, bool(reasons), reasons, shp)
