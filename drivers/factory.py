@@ -205,6 +205,8 @@ def open_display(cfg: Mapping[str, Any], *, clock: Any = None, section: str = "d
         port = c.int("port", 1, 0, 99)
         address = c.int("address", 0x3C, 0x03, 0x77)
         rotate = c.int("rotate", 0, 0, 3)
+        if rotate not in (0, 2):
+            raise c.error("rotate", f"{rotate} would make the screen 64x128; use 0 or 2 (upside down)")
         contrast = c.int("contrast", 0xCF, 0, 255)
         retry_s = c.float("retry_s", 5.0, 0.1, 3600.0)
         c.check_unknown()
