@@ -89,8 +89,10 @@ def segment_dice(work: np.ndarray, min_side: float = 12.0) -> list[Blob]:
     bg = _background(work)
     lab = cv2.cvtColor(work, cv2.COLOR_BGR2Lab).astype(np.int16)
     lab_bg = cv2.cvtColor(bg, cv2.COLOR_BGR2Lab).astype(np.int16)
-    diff = np.abs(lab - lab_bg)
-    dist = (diff[..., 0] + 2 * diff[..., 1] + 2 * diff[..., 2]).astype(np.float32)
+    dlab = lab - lab_bg
+    # darker-than-background counts less: shadows are darker but colourless
+    dl = np.where(dlab[..., 0] > 0, dlab[..., 0], -0.6 * dlab[..., 0])
+    dist = (dl + 2 * np.abs(dlab[..., 1]) + 2 * np.abs(dlab[..., 2])).astype(np.float32)
     gray = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
     grad = cv2.morphologyEx(gray, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8))
     fg = ((dist > 40) | (grad > 40)).astype(np.uint8) * 255
@@ -137,9 +139,22 @@ def segment_dice(work: np.ndarray, min_side: float = 12.0) -> list[Blob]:
             (cx, cy), (rw, rh), ang = rect
             if rw < 1 or rh < 1:
                 continue
-            if max(rw, rh) / min(rw, rh) > 1.8:
-                continue
             if ca < 0.6 * rw * rh:
+                continue
+            long_, short = max(rw, rh), min(rw, rh)
+            if long_ / short > 1.6:
+                # a row of dice touching face to face: cut along the long axis
+                k = int(round(long_ / short))
+                if not (2 <= k <= 4 and 0.6 * s0 < short < 1.5 * s0 and abs(long_ / short - k) < 0.45):
+                    continue
+                a = math.radians(ang if rw >= rh else ang + 90)
+                u = np.array([math.cos(a), math.sin(a)])
+                step = long_ / k
+                for j in range(k):
+                    cc = np.array([cx, cy]) + u * (j - (k - 1) / 2) * step
+                    r2 = ((float(cc[0]), float(cc[1])), (step, short), ang if rw >= rh else ang + 90)
+                    pts = cv2.boxPoints(r2).astype(np.int32).reshape(-1, 1, 2)
+                    blobs.append(Blob(r2, step * short, pts))
                 continue
             blobs.append(Blob(rect, ca, c))
     return blobs
@@ -225,7 +240,7 @@ def _layout_score(pts: np.ndarray, radii: np.ndarray, size: int) -> tuple[float,
     r_med = float(np.median(radii))
     # all layouts are centred on the face
     off = float(np.linalg.norm(cen - c)) / size
-    s_centre = float(np.clip(1 - (off - 0.08) / 0.17, 0, 1))
+    s_centre = float(np.clip(1 - (off - 0.12) / 0.2, 0, 1))
     # point symmetry about the pip centroid
     rel = pts - cen
     if n > 1:

@@ -1,0 +1,413 @@
+"""Synthetic scenes with exact ground truth: dice in a tray and field-goal kicks on a box lid.
+
+Everything is deterministic from a seed. Dice are rendered as a body (the resting footprint,
+seen as side faces) and a top face displaced outward from the optical axis by the parallax of
+a pinhole camera at height ``cam_height`` (in pixels of the table plane), i.e. by about
+h * r / H, and magnified by H / (H - h).
+
+Public:
+    dice_scene(seed, kind="pips", face_px=64, n_dice=None, size=(960, 720), effects=True)
+        -> Scene(image, dice=[{"value", "box", "centre", "angle", "top"}], meta)
+        kind: "pips" (white/black, red/white, black/white, translucent, ... at random),
+              "hard" (pips with every effect strong), "icons-offense", "icons-defense"
+    render_face(value, side, style) -> BGR square face (pips or an icon name)
+    icon_calibration_shots(die, seed, face_px) -> {face name: [BGR frame, ...]}
+    kick_scene(seed, case, ...) -> KickScene(before, after, truth, lid)
+        case: "in", "out", "post40", "post50", "post60"
+    lid_reference(seed) -> (BGR image of the empty lid, exact lid geometry dict)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+import math
+
+import cv2
+import numpy as np
+
+SS = 4  # supersampling for faces
+
+OFFENSE_FACES = ["ball", "ball", "cleat", "time", "lightning", "blank"]
+DEFENSE_FACES = ["tackle", "tackle", "block", "interception", "blank", "blank"]
+
+# (face BGR, pip/icon BGR, translucent)
+PIP_STYLES = {
+    "white": ((235, 235, 235), (20, 20, 20), False),
+    "black": ((30, 30, 30), (240, 240, 240), False),
+    "red": ((40, 40, 200), (245, 245, 245), False),
+    "blue": ((170, 80, 30), (240, 240, 240), False),
+    "green": ((60, 160, 40), (20, 20, 20), False),
+    "yellow": ((40, 210, 230), (20, 20, 20), False),
+    "translucent-red": ((60, 60, 220), (250, 250, 250), True),
+    "translucent-green": ((90, 200, 80), (250, 250, 250), True),
+}
+
+PIP_POS = {
+    1: [(0, 0)],
+    2: [(-1, -1), (1, 1)],
+    3: [(-1, -1), (0, 0), (1, 1)],
+    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+    5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+    6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
+}
+
+
+@dataclass
+class Scene:
+    image: np.ndarray
+    dice: list = field(default_factory=list)
+    meta: dict = field(default_factory=dict)
+
+
+# --------------------------------------------------------------------------- faces
+
+def _icon(img: np.ndarray, name: str, col, s: int) -> None:
+    """Draw a simple, distinct icon centred in an s x s face (supersampled coords)."""
+    c = s // 2
+    t = max(2, s // 14)
+    def P(pts):
+        return (np.array(pts, dtype=np.float32).reshape(-1, 2) * s / 100.0).astype(np.int32)
+
+    def Q(x, y):
+        return (int(x * s / 100.0), int(y * s / 100.0))
+    if name == "blank":
+        return
+    if name == "ball":     # american football: ellipse with laces
+        cv2.ellipse(img, (c, c), (int(s * .34), int(s * .2)), -30, 0, 360, col, -1, cv2.LINE_AA)
+        bg = tuple(int(v) for v in img[2, 2])
+        cv2.line(img, Q(38, 62), Q(62, 38), bg, t, cv2.LINE_AA)
+        for k in range(-1, 2):
+            cv2.line(img, Q(46 + 6 * k, 46 + 6 * k - 6), Q(46 + 6 * k + 6, 46 + 6 * k), bg, max(1, t // 2), cv2.LINE_AA)
+    elif name == "cleat":  # boot with studs
+        cv2.fillPoly(img, [P([[22, 30], [42, 30], [44, 52], [78, 58], [80, 70], [22, 70]])], col, cv2.LINE_AA)
+        for x in (28, 44, 60, 74):
+            cv2.rectangle(img, Q(x - 3, 70), Q(x + 3, 80), col, -1)
+    elif name == "time":   # stopwatch
+        cv2.circle(img, (c, int(s * .56)), int(s * .28), col, t, cv2.LINE_AA)
+        cv2.rectangle(img, Q(44, 16), Q(56, 26), col, -1)
+        cv2.line(img, (c, int(s * .56)), Q(50, 36), col, t, cv2.LINE_AA)
+        cv2.line(img, (c, int(s * .56)), Q(64, 56), col, t, cv2.LINE_AA)
+    elif name == "lightning":
+        cv2.fillPoly(img, [P([[56, 12], [26, 56], [48, 56], [38, 90], [76, 40], [54, 40], [66, 12]])], col, cv2.LINE_AA)
+    elif name == "tackle":  # X
+        cv2.line(img, Q(24, 24), Q(76, 76), col, 3 * t, cv2.LINE_AA)
+        cv2.line(img, Q(76, 24), Q(24, 76), col, 3 * t, cv2.LINE_AA)
+    elif name == "block":   # shield
+        cv2.fillPoly(img, [P([[24, 20], [76, 20], [76, 50], [50, 84], [24, 50]])], col, cv2.LINE_AA)
+    elif name == "interception":  # arrow
+        cv2.fillPoly(img, [P([[18, 42], [56, 42], [56, 24], [84, 50], [56, 76], [56, 58], [18, 58]])], col, cv2.LINE_AA)
+    elif name == "star":
+        pts = []
+        for k in range(10):
+            r = 36 if k % 2 == 0 else 15
+            a = -math.pi / 2 + k * math.pi / 5
+            pts.append([50 + r * math.cos(a), 52 + r * math.sin(a)])
+        cv2.fillPoly(img, [P(pts)], col, cv2.LINE_AA)
+    else:
+        raise ValueError(f"unknown icon {name!r}")
+
+
+def render_face(value, side: int, style: str = "white") -> np.ndarray:
+    """A square BGR face of ``side`` px: pips for an int value, an icon for a str name."""
+    face_col, mark_col, _ = PIP_STYLES.get(style, PIP_STYLES["white"])
+    s = side * SS
+    img = np.full((s, s, 3), face_col, np.uint8)
+    if isinstance(value, (int, np.integer)):
+        r = int(s * 0.095)
+        g = s * 0.27
+        for dx, dy in PIP_POS[int(value)]:
+            cv2.circle(img, (int(s / 2 + dx * g), int(s / 2 + dy * g)), r, mark_col, -1, cv2.LINE_AA)
+    else:
+        _icon(img, str(value), mark_col, s)
+    return cv2.resize(img, (side, side), interpolation=cv2.INTER_AREA)
+
+
+# --------------------------------------------------------------------------- compositing
+
+def _square(c, side, ang):
+    a = math.radians(ang)
+    u = np.array([math.cos(a), math.sin(a)]) * side / 2
+    v = np.array([-math.sin(a), math.cos(a)]) * side / 2
+    c = np.asarray(c, float)
+    return np.array([c - u - v, c + u - v, c + u + v, c - u + v], np.float32)
+
+
+def _paste_face(canvas, face, quad, alpha=1.0):
+    """Warp a face image onto quad (4 points, TL TR BR BL) with anti-aliased edges."""
+    h, w = canvas.shape[:2]
+    s = face.shape[0]
+    src = np.array([[0, 0], [s, 0], [s, s], [0, s]], np.float32)
+    m = cv2.getPerspectiveTransform(src, quad.astype(np.float32))
+    warped = cv2.warpPerspective(face, m, (w, h), flags=cv2.INTER_LINEAR)
+    mask = cv2.warpPerspective(np.full((s, s), 255, np.uint8), m, (w, h), flags=cv2.INTER_LINEAR)
+    a = (mask.astype(np.float32) / 255.0 * alpha)[..., None]
+    canvas[:] = (canvas.astype(np.float32) * (1 - a) + warped.astype(np.float32) * a).astype(np.uint8)
+
+
+def _shade(col, f):
+    return tuple(int(np.clip(v * f, 0, 255)) for v in col)
+
+
+def draw_die(canvas, value, style, centre, side, ang, axis, cam_h, rng=None, shadow=None):
+    """Render one die resting with footprint ``centre``/``side``/``ang`` (degrees).
+
+    Returns (top quad, hull bbox). The top face is displaced outward from ``axis`` by
+    parallax and magnified by H / (H - h), with h = side."""
+    face_col, _, translucent = PIP_STYLES.get(style, PIP_STYLES["white"])
+    base = _square(centre, side, ang)
+    k = cam_h / (cam_h - side)
+    axis = np.asarray(axis, float)
+    top = (axis + (base - axis) * k).astype(np.float32)
+    if shadow is not None:
+        dx, dy, strength = shadow
+        sh = base + np.array([dx, dy], np.float32) * side
+        hull = cv2.convexHull(np.vstack([base, sh]).astype(np.int32))
+        m = np.zeros(canvas.shape[:2], np.uint8)
+        cv2.fillConvexPoly(m, hull, 255, cv2.LINE_AA)
+        a = (m.astype(np.float32) / 255 * strength)[..., None]
+        canvas[:] = (canvas.astype(np.float32) * (1 - a)).astype(np.uint8)
+    # sides: hull of base and top, darker body colour
+    hull = cv2.convexHull(np.vstack([base, top]).astype(np.float32)).astype(np.float32)
+    side_col = _shade(face_col, 0.72)
+    body = np.zeros(canvas.shape[:2], np.uint8)
+    cv2.fillConvexPoly(body, (hull * 16).astype(np.int32), 255, cv2.LINE_AA, shift=4)
+    a = (body.astype(np.float32) / 255 * (0.7 if translucent else 1.0))[..., None]
+    canvas[:] = (canvas.astype(np.float32) * (1 - a) + np.array(side_col, np.float32) * a).astype(np.uint8)
+    tside = int(round(side * k))
+    face = render_face(value, max(8, tside), style)
+    if translucent:
+        # the face lets some of what is under it through, but the pips stay opaque
+        _paste_face(canvas, face, top, alpha=0.85)
+    else:
+        _paste_face(canvas, face, top)
+    x, y, w, h = cv2.boundingRect(hull.astype(np.int32))
+    return top, (x, y, w, h)
+
+
+def _glare(canvas, quad, rng):
+    """A soft specular highlight on part of a die's top face."""
+    h, w = canvas.shape[:2]
+    c = quad.mean(axis=0)
+    side = float(np.linalg.norm(quad[1] - quad[0]))
+    off = rng.uniform(-0.3, 0.3, 2) * side
+    ax = (int(side * rng.uniform(0.18, 0.35)), int(side * rng.uniform(0.06, 0.14)))
+    m = np.zeros((h, w), np.float32)
+    cv2.ellipse(m, (int(c[0] + off[0]), int(c[1] + off[1])), ax, rng.uniform(0, 180), 0, 360, 1.0, -1)
+    m = cv2.GaussianBlur(m, (0, 0), max(1.0, side * 0.05))
+    face = np.zeros((h, w), np.uint8)
+    cv2.fillConvexPoly(face, quad.astype(np.int32), 1)
+    m *= face * rng.uniform(0.45, 0.8)
+    canvas[:] = (canvas.astype(np.float32) * (1 - m[..., None]) + 255 * m[..., None]).astype(np.uint8)
+
+
+def _tray(size, rng, wall=True):
+    w, h = size
+    base = np.array(rng.choice([[150, 150, 150], [200, 200, 205], [90, 110, 60], [60, 60, 120]]), np.float32)
+    img = np.empty((h, w, 3), np.float32)
+    img[:] = base
+    img += rng.normal(0, 3, (h, w, 1)).astype(np.float32)
+    inner = (0, 0, w, h)
+    if wall:
+        t = int(min(w, h) * 0.05)
+        col = np.array(rng.choice([[30, 30, 30], [40, 60, 90], [70, 40, 40]]), np.float32)
+        img[:t] = col
+        img[-t:] = col
+        img[:, :t] = col
+        img[:, -t:] = col
+        inner = (t, t, w - 2 * t, h - 2 * t)
+    return np.clip(img, 0, 255).astype(np.uint8), inner
+
+
+def _effects(img, rng, strong=False):
+    h, w = img.shape[:2]
+    f = img.astype(np.float32)
+    # lighting gradient
+    g = rng.uniform(0.15, 0.35) if strong else rng.uniform(0.0, 0.2)
+    a = rng.uniform(0, 2 * math.pi)
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    ramp = ((xx / w - 0.5) * math.cos(a) + (yy / h - 0.5) * math.sin(a))
+    f *= (1 + g * ramp)[..., None]
+    # noise
+    f += rng.normal(0, rng.uniform(1, 6 if strong else 3), f.shape).astype(np.float32)
+    img = np.clip(f, 0, 255).astype(np.uint8)
+    if strong and rng.random() < 0.5:
+        img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.5, 1.0))
+    q = int(rng.integers(50, 96))
+    ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, q])
+    return cv2.imdecode(buf, cv2.IMREAD_COLOR)
+
+
+def dice_scene(seed: int = 0, kind: str = "pips", face_px: int = 64, n_dice: int | None = None,
+               size=(960, 720), effects: bool = True, blur: float = 0.0) -> Scene:
+    """A tray with dice. ``face_px`` is the side of a die's footprint in pixels."""
+    rng = np.random.default_rng(seed)
+    w, h = size
+    strong = kind == "hard"
+    img, (ix, iy, iw, ih) = _tray(size, rng, wall=True)
+    axis = (w / 2 + rng.uniform(-0.05, 0.05) * w, h / 2 + rng.uniform(-0.05, 0.05) * h)
+    cam_h = rng.uniform(20, 30) * face_px
+    if n_dice is None:
+        n_dice = int(rng.integers(3, 9))
+    if kind.startswith("icons-"):
+        faces = OFFENSE_FACES if kind.endswith("offense") else DEFENSE_FACES
+        style_pool = ["white"] if kind.endswith("offense") else ["black"]
+    else:
+        faces = [1, 2, 3, 4, 5, 6]
+        style_pool = list(PIP_STYLES)
+    placed = []
+    dice = []
+    tries = 0
+    margin = face_px * 0.9
+    while len(dice) < n_dice and tries < 500:
+        tries += 1
+        s = face_px
+        ang = float(rng.uniform(0, 90))
+        mode = rng.random()
+        partner = None
+        if placed and mode < 0.2:
+            # touching a previous die, face to face
+            partner = int(rng.integers(len(placed)))
+            pc, ps, pa = placed[partner]
+            t = math.radians(pa + 90 * int(rng.integers(4)))
+            d = (ps + s) / 2 * 1.03
+            c = (pc[0] + d * math.cos(t), pc[1] + d * math.sin(t))
+            ang = pa + float(rng.uniform(-2, 2))
+        elif mode < 0.3:
+            # against the tray wall
+            side = int(rng.integers(4))
+            ang = float(rng.uniform(0, 3))
+            e = s * 0.5 + 1
+            c = [(ix + e, rng.uniform(iy + margin, iy + ih - margin)),
+                 (ix + iw - e, rng.uniform(iy + margin, iy + ih - margin)),
+                 (rng.uniform(ix + margin, ix + iw - margin), iy + e),
+                 (rng.uniform(ix + margin, ix + iw - margin), iy + ih - e)][side]
+        else:
+            c = (rng.uniform(ix + margin, ix + iw - margin), rng.uniform(iy + margin, iy + ih - margin))
+        if not (ix + s * 0.5 <= c[0] <= ix + iw - s * 0.5 and iy + s * 0.5 <= c[1] <= iy + ih - s * 0.5):
+            continue
+        if any(math.hypot(c[0] - p[0], c[1] - p[1]) < (s + ps) / 2 * 1.5
+               for k, (p, ps, pa) in enumerate(placed) if k != partner):
+            continue
+        # keep the parallax-displaced top face inside the frame and off other dice
+        value = faces[int(rng.integers(len(faces)))]
+        style = style_pool[int(rng.integers(len(style_pool)))]
+        placed.append((c, s, ang))
+        dice.append({"value": value, "style": style, "centre": c, "side": s, "angle": ang})
+    shadow = None
+    if effects and (strong or rng.random() < 0.4):
+        t = rng.uniform(0, 2 * math.pi)
+        shadow = (0.35 * math.cos(t), 0.35 * math.sin(t), rng.uniform(0.3, 0.55))
+    out = []
+    # outer dice first: a die nearer the optical axis hides the inner side of an outer one
+    dice.sort(key=lambda d: -math.hypot(d["centre"][0] - axis[0], d["centre"][1] - axis[1]))
+    for d in dice:
+        top, box = draw_die(img, d["value"], d["style"], d["centre"], d["side"], d["angle"], axis, cam_h,
+                            rng, shadow)
+        if effects and (strong or rng.random() < 0.3):
+            _glare(img, top, rng)
+        out.append({"value": d["value"], "box": [int(v) for v in box], "centre": [float(v) for v in d["centre"]],
+                    "angle": d["angle"], "style": d["style"], "top": top.tolist()})
+    if blur > 0:
+        img = cv2.GaussianBlur(img, (0, 0), blur)
+    if effects:
+        img = _effects(img, rng, strong)
+    return Scene(img, out, {"axis": list(axis), "cam_height": cam_h, "face_px": face_px, "kind": kind})
+
+
+def icon_calibration_shots(die: str = "offense", seed: int = 0, face_px: int = 64, shots: int = 3):
+    """{face name: [frame with one die showing that face, ...]} as a calibration would collect."""
+    faces = OFFENSE_FACES if die == "offense" else DEFENSE_FACES
+    style = "white" if die == "offense" else "black"
+    rng = np.random.default_rng(seed)
+    out = {}
+    for name in dict.fromkeys(faces):
+        frames = []
+        for k in range(shots):
+            img, _ = _tray((320, 320), rng, wall=False)
+            c = (160 + rng.uniform(-20, 20), 160 + rng.uniform(-20, 20))
+            draw_die(img, name, style, c, face_px, float(rng.uniform(0, 90)), (160, 160), 25 * face_px, rng)
+            frames.append(_effects(img, rng))
+        out[name] = frames
+    return out
+
+
+# --------------------------------------------------------------------------- kicks
+
+@dataclass
+class KickScene:
+    before: np.ndarray
+    after: np.ndarray
+    truth: dict
+    lid: dict
+
+
+def _lid(size, rng):
+    """Box lid: cardboard, a green area, two yellow uprights along its left and right edges."""
+    w, h = size
+    img = np.empty((h, w, 3), np.float32)
+    img[:] = np.array([70, 110, 150], np.float32) + rng.normal(0, 4, 3)
+    img += rng.normal(0, 3, (h, w, 1)).astype(np.float32)
+    gx0, gx1 = int(w * 0.3), int(w * 0.7)
+    gy0, gy1 = int(h * 0.12), int(h * 0.88)
+    img[gy0:gy1, gx0:gx1] = np.array([50, 140, 40], np.float32) + rng.normal(0, 3, (gy1 - gy0, gx1 - gx0, 1))
+    t = max(3, w // 200)
+    for x in (gx0, gx1):
+        img[gy0 - 10:gy1 + 10, x - t:x + t] = (30, 200, 230)
+    green = [[gx0, gy0], [gx1, gy0], [gx1, gy1], [gx0, gy1]]
+    uprights = [[[gx0, gy0 - 10], [gx0, gy1 + 10]], [[gx1, gy0 - 10], [gx1, gy1 + 10]]]
+    return np.clip(img, 0, 255).astype(np.uint8), {"green": green, "uprights": uprights}
+
+
+def lid_reference(seed: int = 0, size=(960, 720)):
+    rng = np.random.default_rng(seed)
+    img, lid = _lid(size, rng)
+    return _effects(img, np.random.default_rng(seed + 1)), lid
+
+
+def _frac_inside(centre, side, ang, poly):
+    sq = _square(centre, side, ang)
+    inter, _ = cv2.intersectConvexConvex(sq.astype(np.float32), np.array(poly, np.float32))
+    return float(inter) / (side * side)
+
+
+def kick_scene(seed: int = 0, case: str = "in", size=(960, 720), face_px: int = 56,
+               post: str | None = None, y_frac: float | None = None, cam_height: float | None = None,
+               effects: bool = True) -> KickScene:
+    """A before/after pair of the lid with one die tossed onto it, with exact inside fraction."""
+    rng = np.random.default_rng(seed)
+    w, h = size
+    base, lid = _lid(size, rng)
+    axis = (w / 2, h / 2)
+    cam_h = cam_height if cam_height is not None else face_px * rng.uniform(14, 20)
+    lid.update({"axis": list(axis), "camera_height_px": float(cam_h)})
+    gx0, gy0 = lid["green"][0]
+    gx1, gy1 = lid["green"][2]
+    s = face_px
+    ang = float(rng.uniform(-4, 4))
+    if y_frac is None:
+        y_frac = rng.uniform(0.08, 0.92)
+    cy = gy0 + s / 2 + (gy1 - gy0 - s) * y_frac
+    if post is None:
+        post = "left" if rng.random() < 0.5 else "right"
+    if case == "in":
+        cx = rng.uniform(gx0 + s * 0.8, gx1 - s * 0.8)
+    elif case == "out":
+        cx = rng.uniform(s * 0.8, gx0 - s * 0.8) if post == "left" else rng.uniform(gx1 + s * 0.8, w - s * 0.8)
+    elif case.startswith("post"):
+        f = int(case[4:]) / 100.0
+        cx = gx0 + s * (f - 0.5) if post == "left" else gx1 - s * (f - 0.5)
+    else:
+        raise ValueError(case)
+    frac = _frac_inside((cx, cy), s, ang, lid["green"])
+    after = base.copy()
+    t = rng.uniform(0, 2 * math.pi)
+    value = int(rng.integers(1, 7))
+    draw_die(after, value, "white", (cx, cy), s, ang, axis, cam_h, rng,
+             shadow=(0.3 * math.cos(t), 0.3 * math.sin(t), 0.4))
+    before = base.copy()
+    if effects:
+        before = _effects(before, np.random.default_rng(seed * 7 + 1))
+        after = _effects(after, np.random.default_rng(seed * 7 + 2))
+    verdict = "good" if frac >= 0.5 else "no_good"
+    truth = {"inside_fraction": frac, "verdict": verdict, "footprint": _square((cx, cy), s, ang).tolist(),
+             "case": case, "post": post, "distance_from_axis": float(math.hypot(cx - axis[0], cy - axis[1]))}
+    return KickScene(before, after, truth, lid)
