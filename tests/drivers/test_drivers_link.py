@@ -1,0 +1,311 @@
+"""Serial link: the line protocol, then the real link over loop://, socket:// (a local TCP
+server) and a pty pair, with garbage, overlong lines and reconnects."""
+import json
+import os
+import queue
+import select
+import socket
+import time
+
+import pytest
+from drivers_helpers import drain, kinds
+
+from drivers import ConfigError, open_link, open_link_with_fallback
+from drivers.inputs import ButtonEvent
+from drivers.link import LineSplitter, LinkAction, LinkStatus, NullLink, ProtocolError, parse_peer_line
+from drivers.link.protocol import Action, Echo, Key, Ping, error_line, hello_line, state_line
+
+FAST = {"reconnect_min_s": 0.05, "reconnect_max_s": 0.2}
+
+
+def wait_for(pred, timeout=5.0, step=0.01):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        v = pred()
+        if v:
+            return v
+        time.sleep(step)
+    raise AssertionError("condition not met in time")
+
+
+def get_until(q, pred, timeout=5.0):
+    """Pop queue items until one matches pred; return (match, skipped)."""
+    skipped = []
+    end = time.monotonic() + timeout
+    while True:
+        left = end - time.monotonic()
+        if left <= 0:
+            raise AssertionError(f"no matching item; saw {skipped}")
+        try:
+            item = q.get(timeout=left)
+        except queue.Empty:
+            continue
+        if pred(item):
+            return item, skipped
+        skipped.append(item)
+
+
+# ------------------------------------------------------------------------------ protocol
+def test_parse_peer_lines():
+    assert parse_peer_line("KEY up") == Key("up")
+    assert parse_peer_line("  key   OK ") == Key("ok")
+    assert parse_peer_line("ACTION run left 3") == Action("run left 3")
+    assert parse_peer_line("PING") == Ping()
+    assert parse_peer_line("") is None and parse_peer_line("   ") is None
+    assert parse_peer_line("STATE {}") == Echo("STATE")
+    for bad, why in [("KEY jump", "unknown key"), ("KEY", "needs a key"), ("ACTION", "needs a text"),
+                     ("PING now", "no argument"), ("FOO bar", "unknown command 'FOO'"),
+                     ("KEY up\x07", "control character 0x07")]:
+        with pytest.raises(ProtocolError, match=why):
+            parse_peer_line(bad)
+
+
+def test_device_lines_are_single_line_json():
+    assert state_line({"b": 1, "a": "é"}) == 'STATE {"a":"é","b":1}'
+    h = hello_line(max_line=256)
+    assert h.startswith("HELLO ") and json.loads(h[6:]) == {"device": "dungeon-companion", "protocol": 1, "max_line": 256}
+    assert error_line("bad\nthing  here") == "ERR bad thing here"
+
+
+def test_splitter_lines_crlf_partial_and_utf8():
+    s = LineSplitter(8)
+    assert s.feed(b"abc\nde") == ["abc"]
+    assert s.feed(b"f\r\n") == ["def"]
+    assert s.feed("KEY é\n".encode()) == ["KEY é"]
+    out = s.feed(b"\xff\xfe\nok\n")
+    assert isinstance(out[0], ProtocolError) and "UTF-8" in str(out[0]) and out[1] == "ok"
+
+
+def test_splitter_discards_overlong_line_until_newline_with_one_error():
+    s = LineSplitter(8)
+    out = s.feed(b"123456789") + s.feed(b"abcdefghijkl" * 10) + s.feed(b"tail\nKEY ok\n")
+    assert [type(x) for x in out] == [ProtocolError, str]
+    assert "too long (max 8 bytes)" in str(out[0]) and out[1] == "KEY ok"
+    assert s.feed(b"12345678\r") == [] and s.feed(b"\n") == ["12345678"]   # exactly max: accepted
+    out = s.feed(b"123456789\n")
+    assert len(out) == 1 and isinstance(out[0], ProtocolError)
+
+
+# -------------------------------------------------------------------------------- loop://
+def test_loop_url_key_action_ping_and_garbage():
+    q = queue.Queue()
+    link = open_link({"type": "serial", "port": "loop://", **FAST}, q)
+    try:
+        st, _ = get_until(q, lambda x: isinstance(x, LinkStatus))
+        assert st.connected and st.port == "loop://"
+        # loop:// echoes what the device writes: HELLO comes back and is ignored (no ERR storm)
+        wait_for(lambda: link.stats["echo"] >= 1)
+        assert link.send_line("KEY left")
+        ev, _ = get_until(q, lambda x: isinstance(x, ButtonEvent))
+        assert (ev.button, ev.kind, ev.source) == ("left", "press", "link")
+        assert q.get(timeout=2).kind == "release"
+        link.send_line("ACTION pass deep")
+        act, _ = get_until(q, lambda x: isinstance(x, LinkAction))
+        assert act.text == "pass deep"
+        link.send_line("PING")
+        wait_for(lambda: "PONG" in link.sent)
+        link.send_line("JUMP")
+        wait_for(lambda: any(s.startswith("ERR unknown command 'JUMP'") for s in link.sent))
+        link.send_line("x" * 300)                                  # overlong for max_line=256
+        wait_for(lambda: any("line too long (max 256 bytes)" in s for s in link.sent))
+        link.send_line("KEY ok")
+        ev, skipped = get_until(q, lambda x: isinstance(x, ButtonEvent))
+        assert ev.button == "ok" and skipped == []                 # garbage put nothing in the queue
+        time.sleep(0.2)
+        assert link.stats["errors"] == 2 and link.connects == 1     # and no storm, no reconnect
+    finally:
+        link.close()
+    assert not link.connected
+
+
+# ------------------------------------------------------------------------------ socket://
+class Server:
+    def __init__(self):
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(1)
+        self.sock.settimeout(5)
+        self.port = self.sock.getsockname()[1]
+        self.buf = b""
+
+    def accept(self):
+        conn, _ = self.sock.accept()
+        conn.settimeout(5)
+        self.buf = b""
+        return conn
+
+    def readline(self, conn):
+        while b"\n" not in self.buf:
+            chunk = conn.recv(4096)
+            if not chunk:
+                raise EOFError
+            self.buf += chunk
+        line, _, self.buf = self.buf.partition(b"\n")
+        return line.decode()
+
+    def close(self):
+        self.sock.close()
+
+
+def test_socket_url_protocol_and_reconnect():
+    srv = Server()
+    q = queue.Queue()
+    link = open_link({"type": "serial", "port": f"socket://127.0.0.1:{srv.port}", **FAST}, q)
+    try:
+        conn = srv.accept()
+        assert srv.readline(conn).startswith("HELLO {")
+        conn.sendall(b"PING\r\nKEY down\nbogus\n")
+        assert srv.readline(conn) == "PONG"
+        assert srv.readline(conn) == "ERR unknown command 'bogus'"
+        ev, _ = get_until(q, lambda x: isinstance(x, ButtonEvent))
+        assert ev.button == "down"
+        conn.sendall(b"A" * 1000 + b"\nACTION kick\n")
+        assert srv.readline(conn) == "ERR line too long (max 256 bytes)"
+        act, _ = get_until(q, lambda x: isinstance(x, LinkAction))
+        assert act.text == "kick"
+        assert link.send_state({"score": [7, 3]})
+        assert srv.readline(conn) == 'STATE {"score":[7,3]}'
+        conn.close()                                               # the peer goes away ...
+        st, _ = get_until(q, lambda x: isinstance(x, LinkStatus) and not x.connected)
+        assert "disconnected" in st.reason
+        conn = srv.accept()                                        # ... and comes back
+        assert srv.readline(conn).startswith("HELLO ")
+        get_until(q, lambda x: isinstance(x, LinkStatus) and x.connected)
+        assert link.send_event({"type": "touchdown"})
+        assert srv.readline(conn) == 'EVENT {"type":"touchdown"}'
+        conn.close()
+    finally:
+        link.close()
+        srv.close()
+
+
+def test_port_missing_at_start_keeps_retrying_with_backoff_then_connects():
+    srv = Server()
+    port = srv.port
+    srv.close()                                                    # nothing listens yet
+    q = queue.Queue()
+    link = open_link({"type": "serial", "port": f"socket://127.0.0.1:{port}", **FAST}, q)
+    try:
+        wait_for(lambda: link.last_error)
+        assert f"127.0.0.1:{port}" in link.last_error and not link.connected
+        assert link.send_state({"x": 1}) is False                  # sending never blocks the game
+        srv2 = socket.socket()
+        srv2.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        srv2.bind(("127.0.0.1", port))
+        srv2.listen(1)
+        srv2.settimeout(5)
+        conn, _ = srv2.accept()
+        wait_for(lambda: link.connected)
+        conn.close()
+        srv2.close()
+    finally:
+        link.close()
+
+
+# ------------------------------------------------------------------------------------ pty
+def read_line(fd, buf, timeout=5.0):
+    end = time.monotonic() + timeout
+    while b"\n" not in buf[0]:
+        left = end - time.monotonic()
+        if left <= 0:
+            raise AssertionError(f"no line from the device; have {buf[0]!r}")
+        r, _, _ = select.select([fd], [], [], left)
+        if r:
+            buf[0] += os.read(fd, 4096)
+    line, _, buf[0] = buf[0].partition(b"\n")
+    return line.decode()
+
+
+def new_pty(link_path):
+    master, slave = os.openpty()
+    target = os.ttyname(slave)            # our slave fd stays open so the master sees no hang-up
+    tmp = str(link_path) + ".new"
+    os.symlink(target, tmp)
+    os.replace(tmp, link_path)            # like a udev /dev/serial/by-id symlink moving
+    return master, slave
+
+
+def test_pty_pair_protocol_and_reconnect_when_the_port_vanishes_and_returns(tmp_path):
+    port = tmp_path / "ttyCOMPANION"
+    master, slave = new_pty(port)
+    q = queue.Queue()
+    link = open_link({"type": "serial", "port": str(port), "baudrate": 9600, **FAST}, q)
+    buf = [b""]
+    try:
+        assert read_line(master, buf).startswith("HELLO ")
+        os.write(master, b"KEY right\nPING\n\x00\x01garbage\nKEY up\n")
+        assert read_line(master, buf) == "PONG"
+        assert read_line(master, buf) == "ERR control character 0x00 in line"
+        evs = [get_until(q, lambda x: isinstance(x, ButtonEvent))[0] for _ in range(4)]
+        assert kinds(evs) == [("right", "press"), ("right", "release"), ("up", "press"), ("up", "release")]
+        os.write(master, b"K" * 600 + b"\nKEY back\n")
+        assert read_line(master, buf) == "ERR line too long (max 256 bytes)"
+        assert get_until(q, lambda x: isinstance(x, ButtonEvent))[0].button == "back"
+        assert link.send_state({"half": 1})
+        assert read_line(master, buf) == 'STATE {"half":1}'
+
+        os.close(master)                                  # the USB adapter is pulled
+        os.close(slave)
+        st, _ = get_until(q, lambda x: isinstance(x, LinkStatus) and not x.connected)
+        assert st.port == str(port)
+        time.sleep(0.3)                                   # a few failed reopen attempts
+        assert not link.connected
+
+        master, slave = new_pty(port)                     # ... and plugged back in
+        buf = [b""]
+        assert read_line(master, buf).startswith("HELLO ")
+        get_until(q, lambda x: isinstance(x, LinkStatus) and x.connected)
+        os.write(master, b"ACTION resume\n")
+        assert get_until(q, lambda x: isinstance(x, LinkAction))[0].text == "resume"
+        assert link.connects == 2
+    finally:
+        link.close()
+        os.close(master)
+        os.close(slave)
+
+
+def test_set_port_switches_ports(tmp_path):
+    m1, s1 = os.openpty()
+    m2, s2 = os.openpty()
+    q = queue.Queue()
+    link = open_link({"type": "serial", "port": os.ttyname(s1), **FAST}, q)
+    try:
+        assert read_line(m1, [b""]).startswith("HELLO")
+        link.set_port(os.ttyname(s2))
+        assert read_line(m2, [b""]).startswith("HELLO")
+    finally:
+        link.close()
+        for fd in (m1, s1, m2, s2):
+            os.close(fd)
+
+
+# ----------------------------------------------------------------------- null and config
+def test_null_link_and_fallback():
+    n = open_link({"type": "null"})
+    assert isinstance(n, NullLink) and n.send_state({}) is False and not n.connected
+    link, reason = open_link_with_fallback({"type": "null"})
+    assert reason is None
+
+
+@pytest.mark.parametrize("cfg, key", [
+    ({"type": "serial"}, "link.port"),
+    ({"type": "serial", "port": " "}, "link.port"),
+    ({"type": "serial", "port": "loop://", "baudrate": "fast"}, "link.baudrate"),
+    ({"type": "serial", "port": "loop://", "max_line": 8}, "link.max_line"),
+    ({"type": "serial", "port": "loop://", "reconnect_min_s": 5, "reconnect_max_s": 1}, "link.reconnect_max_s"),
+    ({"type": "serial", "port": "loop://", "speed": 9600}, "link.speed"),
+    ({"type": "uart"}, "link.type"),
+])
+def test_bad_link_config_names_the_key(cfg, key):
+    with pytest.raises(ConfigError) as e:
+        open_link(cfg, start=False)
+    assert str(e.value).startswith(key + ":")
+
+
+def test_send_line_refuses_newlines_and_oversize():
+    link = open_link({"type": "serial", "port": "loop://", "max_out_line": 64}, start=False)
+    with pytest.raises(ValueError):
+        link.send_line("a\nb")
+    with pytest.raises(ValueError, match="max_out_line"):
+        link.send_state({"x": "y" * 100})
+    assert link.send_line("PONG") is False                      # not started: not connected
