@@ -1,0 +1,8 @@
+"""Camera: ``read()`` -> BGR uint8 numpy frame (H, W, 3), ``close()``.
+
+Backends (opened by drivers.factory.open_camera): Picamera2Camera (drivers.camera.picam),
+OpenCVCamera (drivers.camera.opencv), FolderCamera (drivers.camera.folder), NullCamera.
+"""
+from drivers.camera.base import Camera, NullCamera
+
+__all__ = ["Camera", "NullCamera"]
