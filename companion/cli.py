@@ -1,5 +1,131 @@
-import sys
+"""The ``companion`` command line. Each subcommand imports what it needs only when it runs,
+so ``companion run`` on a Pi does not pay for OpenCV until the camera is used."""
+from __future__ import annotations
 
-def main(argv=None):
-    print("companion: not yet")
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+from companion import __version__
+
+
+def data_dir() -> Path:
+    import os
+
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "dungeon-companion"
+
+
+def _header_options(args) -> dict:
+    options: dict = {}
+    if getattr(args, "kicking", None):
+        options["kicking"] = {"p1": args.kicking, "p2": args.kicking}
+    return options
+
+
+def cmd_play(args) -> int:
+    from companion.engine.core import Header
+    from companion.engine.gamefile import load
+    from companion.games import get_engine
+    from companion.terminal import TerminalGame
+
+    if args.resume:
+        record = load(args.resume)
+        engine = get_engine(record.header.game, record.header.pack)
+        game = TerminalGame(engine, record.header, Path(args.resume), args.dice, record=record)
+        return game.run()
+    engine = get_engine(args.game, args.pack)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    header = Header(args.game, pack=args.pack, seed=seed, options=_header_options(args),
+                    pack_digest=engine.digest)
+    save = Path(args.save) if args.save else data_dir() / "games" / time.strftime(f"%Y%m%d-%H%M%S-{args.game}.game")
+    return TerminalGame(engine, header, save, args.dice).run()
+
+
+def cmd_replay(args) -> int:
+    from companion.engine.gamefile import load
+    from companion.engine.runner import replay
+
+    record = load(args.gamefile)
+    engine, state = replay(record)
+    if record.header.pack_digest and record.header.pack_digest != engine.digest:
+        print(f"warning: {args.gamefile} was played with another version of pack {record.header.pack!r}",
+              file=sys.stderr)
+    summary = engine.summary(state)
+    summary["actions"] = len(record.actions)
+    if args.json:
+        print(json.dumps(summary, sort_keys=True))
+    else:
+        print(engine.status_line(state))
+        if state.over:
+            print(f"game over: {summary['winner']} wins {summary['score']['p1']}-{summary['score']['p2']}")
+        else:
+            print(f"in progress; next: {engine.prompt(state).text}")
     return 0
+
+
+def cmd_sim(args) -> int:
+    from companion.sim import simulate
+
+    summary = simulate(args.game, args.games, args.seed, policy=args.policy, pack=args.pack,
+                       options=_header_options(args))
+    print(json.dumps(summary.as_dict(), sort_keys=True) if args.json else summary.text())
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="companion", description="Dungeon Companion: a tabletop referee.")
+    parser.add_argument("--version", action="version", version=f"companion {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    play = sub.add_parser("play", help="play at this terminal (two players at one keyboard)")
+    play.add_argument("game", nargs="?", default="dungeon-ball")
+    play.add_argument("--dice", choices=["digital", "manual"], default="digital",
+                      help="digital: the companion rolls; manual: type the faces rolled on the table")
+    play.add_argument("--seed", type=int, help="seed for digital dice (random if omitted)")
+    play.add_argument("--pack", default="default", help="content pack: 'default' or a TOML file")
+    play.add_argument("--kicking", choices=["skill", "luck"], help="set both players' kicking in advance")
+    play.add_argument("--save", help="game file to write (default: under ~/.local/share/dungeon-companion)")
+    play.add_argument("--resume", metavar="GAMEFILE", help="continue a saved game")
+    play.set_defaults(func=cmd_play)
+
+    rep = sub.add_parser("replay", help="replay a game file and print the final state")
+    rep.add_argument("gamefile")
+    rep.add_argument("--json", action="store_true", help="print the state summary as JSON")
+    rep.set_defaults(func=cmd_replay)
+
+    sim = sub.add_parser("sim", help="simulate whole games with built-in players and digital dice")
+    sim.add_argument("game", nargs="?", default="dungeon-ball")
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--policy", choices=["random", "uniform"], default="random",
+                     help="random: random legal choices, none self-defeating; uniform: any legal choice")
+    sim.add_argument("--pack", default="default")
+    sim.add_argument("--kicking", choices=["skill", "luck"], help="both players' kicking (else chosen at random)")
+    sim.add_argument("--json", action="store_true")
+    sim.set_defaults(func=cmd_sim)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 0
+    from companion.engine.core import IllegalAction
+    from companion.engine.gamefile import GameFileError
+    from companion.engine.runner import ReplayError
+    from companion.games import UnknownGame
+    from companion.packs import PackError
+
+    try:
+        return args.func(args)
+    except (PackError, GameFileError, ReplayError, UnknownGame, IllegalAction, ValueError) as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130

@@ -1,0 +1,56 @@
+"""Dice sources: the things that answer chance prompts.
+
+Each source has one method, ``answer(prompt) -> action line``. The engine does not care which
+one answered: a seeded RNG for simulation and digital dice, a list of forced outcomes for tests
+and rulebook examples, a person at the table (see companion.terminal), or the camera.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+from companion.engine.core import ChanceSpec, Prompt
+
+
+class SeededDice:
+    """Digital dice from a seed: the same seed answers the same prompts the same way."""
+
+    def __init__(self, seed: int):
+        self.rng = random.Random(seed)
+
+    def answer(self, prompt: Prompt) -> str:
+        spec = prompt.chance
+        assert spec is not None, "SeededDice answers chance prompts only"
+        return spec.outcome(self.draw(spec))
+
+    def draw(self, spec: ChanceSpec) -> list[str]:
+        if spec.weights is not None:
+            return self.rng.choices(spec.faces, weights=spec.weights, k=spec.count)
+        faces = spec.faces
+        return [faces[int(self.rng.random() * len(faces))] for _ in range(spec.count)]
+
+
+class OutOfForcedDice(LookupError):
+    """A test forced fewer chance outcomes than the game asked for."""
+
+
+class ForcedDice:
+    """Answers chance prompts from a fixed list of outcomes, for tests and examples.
+
+    Each item is either a full action line (``"chance roll ball ball"``) or just the values
+    (``"ball ball"`` or ``["ball", "ball"]``); the verb comes from the prompt.
+    """
+
+    def __init__(self, outcomes: Iterable[str | list[str]]):
+        self.pending = list(outcomes)
+
+    def answer(self, prompt: Prompt) -> str:
+        if not self.pending:
+            raise OutOfForcedDice(f"no forced outcome left for: {prompt.text}")
+        item = self.pending.pop(0)
+        if isinstance(item, str):
+            if item.startswith("chance "):
+                return item
+            item = item.split()
+        assert prompt.chance is not None
+        return prompt.chance.outcome(item)

@@ -1,0 +1,67 @@
+"""Driving an engine: replaying a record, and playing a game out with policies and dice."""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from companion.engine.core import Header, IllegalAction, Prompt
+from companion.engine.gamefile import GameRecord
+from companion.games import get_engine
+
+Policy = Callable[[Any, Any, Prompt], str]
+
+
+class ReplayError(ValueError):
+    """A recorded action the engine refused: names the action's number and text."""
+
+
+def start(header: Header, engine=None):
+    engine = engine or get_engine(header.game, header.pack)
+    return engine, engine.new_state(header)
+
+
+def replay(record: GameRecord, engine=None, upto: int | None = None):
+    """Rebuild a game from its record; return (engine, state). ``upto`` stops after N actions."""
+    engine, state = start(record.header, engine)
+    actions = record.actions if upto is None else record.actions[:upto]
+    for number, action in enumerate(actions, 1):
+        try:
+            engine.apply(state, action)
+        except IllegalAction as exc:
+            raise ReplayError(f"action {number} ({action!r}) was refused: {exc.reason}"
+                              + (f" (rule: {exc.rule})" if exc.rule else "")) from None
+    return engine, state
+
+
+class RandomPolicy:
+    """Uniformly random legal choices; a random subset when choosing dice."""
+
+    def __init__(self, seed: int):
+        self.rng = random.Random(seed)
+
+    def __call__(self, engine, state, prompt: Prompt) -> str:
+        if prompt.options is not None:
+            return prompt.options[int(self.rng.random() * len(prompt.options))]
+        choice = prompt.choice
+        if "rerollable" in choice:
+            picked = [str(i) for i in choice["rerollable"] if self.rng.random() < 0.5]
+            return f"{prompt.actor} reroll {' '.join(picked)}" if picked else f"{prompt.actor} stop"
+        legal = engine.legal_actions(state)
+        return legal[int(self.rng.random() * len(legal))]
+
+
+def play_out(engine, state, policies: dict[str, Policy], dice, record: GameRecord | None = None,
+             max_actions: int = 100_000) -> list[str]:
+    """Play until the game ends; every action taken is appended to ``record`` if given."""
+    taken: list[str] = []
+    for _ in range(max_actions):
+        if engine.is_over(state):
+            return taken
+        prompt = engine.prompt(state)
+        action = dice.answer(prompt) if prompt.is_chance else policies[prompt.actor](engine, state, prompt)
+        engine.apply(state, action, prompt)
+        taken.append(action)
+        if record is not None:
+            record.actions.append(action)
+    raise RuntimeError(f"game did not end within {max_actions} actions")

@@ -1,0 +1,308 @@
+"""Ability cards, Juke and Big Hit: when they may be played, what they cost, what they do.
+
+Two kinds of window open during a down (rulebook, "When to play a card"):
+
+* the whistle window, before the offense selects a play (which is also right after the
+  previous down was resolved): whistle cards only;
+* the ability window, after the offense has finished rolling and before the ball moves: every
+  other card, plus Juke (offense) and Big Hit (defense), each at most once per play.
+
+In both, the defense acts first; then the players alternate, so nobody plays two cards in a
+row. A decline ends the window, except the defense's opening decline, which still gives the
+offense its opportunity ("after the defense's card is played, or after the player declines to
+play a card, the offense may play a card"). A player with nothing playable declines without
+being asked.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from companion.engine.core import Prompt
+from companion.games.dungeon_ball import rolls
+from companion.games.dungeon_ball.pack import ACTS_ON_OFFENSE_DICE, AbilityCard, Effect
+from companion.games.dungeon_ball.state import GameState, other
+
+if TYPE_CHECKING:
+    from companion.games.dungeon_ball.engine import DungeonBall
+
+Events = list[dict]
+RULE_WHEN = "When to play a card"
+RULE_ABILITY = "Ability cards"
+
+
+class Abilities:
+    def __init__(self, g: DungeonBall):
+        self.g = g
+        # card id -> (side, whistle, cost, effect kind): the cheap tests, made once per pack
+        self.facts = {cid: (c.side, c.whistle, c.cost, c.effect.kind()) for cid, c in g.pack.cards.items()}
+
+    # ------------------------------------------------------------------ windows
+    def open_window(self, s: GameState, kind: str) -> None:
+        s.stack.append({"proc": "window", "kind": kind, "turn": s.defense, "opening": True})
+
+    def window_options(self, s: GameState, frame: dict) -> list[str]:
+        pid = frame["turn"]
+        player = s.player(pid)
+        role = "offense" if pid == s.offense else "defense"
+        whistle = frame["kind"] == "whistle"
+        facts = self.facts
+        opts = []
+        for cid in player.hand:
+            side, is_whistle, cost, kind = facts[cid]
+            if side == role and is_whistle == whistle and cost <= player.momentum and not self.kind_blocked(s, kind):
+                opts.append(f"{pid} card {cid}")
+        if not whistle:
+            opts += self.board_abilities(s, pid)
+        return opts
+
+    def window_prompt(self, s: GameState, frame: dict) -> Prompt | None:
+        opts = self.window_options(s, frame)
+        if not opts:
+            return None
+        pid = frame["turn"]
+        what = "whistle card before the play" if frame["kind"] == "whistle" else "ability card"
+        return Prompt(pid, f"{frame['kind']}_window", f"{pid}: play a {what}, or pass",
+                      tuple(opts) + (f"{pid} pass",))
+
+    def window_pass(self, s: GameState, frame: dict, ev: Events) -> None:
+        pid = frame["turn"]
+        if frame["opening"] and pid == s.defense:
+            frame["opening"] = False
+            frame["turn"] = s.offense
+            return
+        s.stack.pop()
+        ev.append({"event": "window_closed", "kind": frame["kind"]})
+
+    def window_act(self, s: GameState, frame: dict, w: list[str], ev: Events) -> None:
+        pid, verb = w[0], w[1]
+        if verb == "pass":
+            self.window_pass(s, frame, ev)
+            return
+        frame["opening"] = False
+        frame["turn"] = other(pid)
+        if verb == "card":
+            self.play_card(s, pid, w[2], ev)
+        elif verb == "juke":
+            self.pay(s, pid, self.g.pack.board.juke.cost)
+            s.play.juke_used = True
+            ev.append({"event": "juke", "player": pid})
+            self.push_pick(s, pid, "reroll", 1, "Juke")
+        elif verb == "big-hit":
+            self.pay(s, pid, self.g.pack.board.big_hit.cost)
+            s.play.big_hit_used = True
+            ev.append({"event": "big_hit", "player": pid, "choice": w[2]})
+            if w[2] == "discard":
+                self.push_pick(s, pid, "discard", 1, "Big Hit")
+            else:
+                self.move_back(s, self.g.pack.board.big_hit.move_back, ev)
+
+    # ------------------------------------------------------------------ legality
+    def board_abilities(self, s: GameState, pid: str) -> list[str]:
+        play = s.play
+        board = self.g.pack.board
+        momentum = s.player(pid).momentum
+        out = []
+        if pid == s.offense and not play.juke_used and momentum >= board.juke.cost and rolls.rerollable(play):
+            out.append(f"{pid} juke")
+        if pid == s.defense and not play.big_hit_used and momentum >= board.big_hit.cost:
+            if rolls.rerollable(play):
+                out.append(f"{pid} big-hit discard")
+            if self.can_move_back(s):
+                out.append(f"{pid} big-hit push")
+        return out
+
+    def why_not(self, s: GameState, pid: str, cid: str, window: str) -> tuple[str, str] | None:
+        """Why ``pid`` may not play card ``cid`` now, as (reason, rule), or None if it may."""
+        g = self.g
+        card = g.pack.cards.get(cid)
+        p = s.player(pid)
+        if card is None:
+            return f"there is no ability card {cid!r} in this pack", RULE_ABILITY
+        if cid not in p.hand:
+            if cid in p.spent_half:
+                return f"{card.name} is a half card already played this half", RULE_ABILITY
+            if cid in p.discarded:
+                return f"{card.name} has been discarded (star cards once a game, half cards once a half)", RULE_ABILITY
+            return f"{card.name} is not in {pid}'s hand", RULE_ABILITY
+        role = "offense" if pid == s.offense else "defense"
+        if card.side != role:
+            return f"{card.name} is a {card.side} card and {pid} is on {role}", RULE_ABILITY
+        if card.whistle and window != "whistle":
+            return f"{card.name} has a whistle: only before a play or right after one", RULE_WHEN
+        if not card.whistle and window != "ability":
+            return f"{card.name} is played after the offense rolls, before the ball moves", RULE_WHEN
+        if p.momentum < card.cost:
+            return f"{card.name} costs {card.cost} momentum and {pid} has {p.momentum}", RULE_ABILITY
+        reason = self.kind_blocked(s, self.facts[cid][3])
+        if reason:
+            return f"{card.name}: {reason}", RULE_ABILITY
+        return None
+
+    def kind_blocked(self, s: GameState, kind: str) -> str | None:
+        """Why an effect of this kind would do nothing now, or None."""
+        g = self.g
+        if g.is_solo(s) and kind in ACTS_ON_OFFENSE_DICE and g.solo_ai(s.offense):
+            return "defense cards that act on the offense's dice have no effect against the AI"
+        if kind in ("reroll", "discard") and not rolls.rerollable(s.play):
+            return "no die can be chosen (time dice and discarded dice cannot)"
+        if kind == "move_back" and not self.can_move_back(s):
+            return "the ball cannot move back any further"
+        if kind in ("add_time", "drain_time") and (s.overtime or s.final_play):
+            return "the clock does not run now"
+        if kind == "add_time" and s.clock >= g.rules.clock_start:
+            return "the clock is already full"
+        if kind == "drain_time" and s.clock == 0:
+            return "the clock is already at zero"
+        return None
+
+    def can_move_back(self, s: GameState) -> bool:
+        return self.g.field.move_back(s.ball, 1, self.g.attacking(s)) != s.ball
+
+    # ------------------------------------------------------------------ playing a card
+    def pay(self, s: GameState, pid: str, cost: int) -> None:
+        s.player(pid).momentum -= cost
+
+    def play_card(self, s: GameState, pid: str, cid: str, ev: Events) -> None:
+        card: AbilityCard = self.g.pack.cards[cid]
+        p = s.player(pid)
+        self.pay(s, pid, card.cost)
+        if card.limit == "star":
+            p.hand.remove(cid)
+            p.discarded.append(cid)
+        elif card.limit == "half":
+            p.hand.remove(cid)
+            (p.spent_half if s.half == 1 and not s.overtime else p.discarded).append(cid)
+        ev.append({"event": "card", "player": pid, "card": cid, "name": card.name, "cost": card.cost})
+        self.apply_effect(s, pid, card.effect, card.name, ev)
+
+    def apply_effect(self, s: GameState, pid: str, effect: Effect, source: str, ev: Events) -> None:
+        g = self.g
+        kind = effect.kind()
+        value = getattr(effect, kind)
+        play = s.play
+        if g.is_solo(s) and kind in ACTS_ON_OFFENSE_DICE and g.solo_ai(s.offense):
+            ev.append({"event": "no_effect", "source": source})
+        elif kind == "add":
+            for icon, n in value.items():
+                play.added[icon] = play.added.get(icon, 0) + n
+        elif kind == "remove":
+            for icon, n in value.items():
+                play.removed[icon] = play.removed.get(icon, 0) + n
+        elif kind == "cancel_time":
+            play.cancel_time += value
+        elif kind == "reroll":
+            self.push_pick(s, pid, "reroll", value, source)
+        elif kind == "discard":
+            if rolls.rerollable(play):
+                self.push_pick(s, pid, "discard", value, source)
+        elif kind == "move_back":
+            self.move_back(s, value, ev)
+        elif kind == "defense_roll":
+            s.stack.append({"proc": "defense_roll", "actor": pid, "on": list(value.on), "source": source,
+                            "effect": _effect_to_dict(value.effect)})
+        elif kind == "add_time":
+            before = s.clock
+            s.clock = min(g.rules.clock_start, s.clock + value)
+            ev.append({"event": "clock", "from": before, "to": s.clock})
+        elif kind == "drain_time":
+            before = s.clock
+            s.clock = max(0, s.clock - value)
+            ev.append({"event": "clock", "from": before, "to": s.clock})
+            if s.clock == 0 and not s.conversion:
+                s.final_play = True  # the down about to be run is the one more play
+                ev.append({"event": "final_play", "half": s.half, "offense": s.offense})
+        elif kind == "extra_dice":
+            s.mods.extra_dice += value
+        elif kind == "fewer_dice":
+            s.mods.fewer_dice += value
+        elif kind == "free_pawn":
+            s.mods.free_pawn = True
+
+    def move_back(self, s: GameState, spaces: int, ev: Events) -> None:
+        before = s.ball
+        s.ball = self.g.field.move_back(s.ball, spaces, self.g.attacking(s))
+        ev.append({"event": "ball_moved_back", "from": before, "to": s.ball})
+
+    # ------------------------------------------------------------------ picking dice
+    def push_pick(self, s: GameState, pid: str, purpose: str, count: int, source: str) -> None:
+        s.stack.append({"proc": "pick", "actor": pid, "purpose": purpose, "count": count, "source": source})
+
+    def pick_bounds(self, s: GameState, frame: dict) -> tuple[int, int]:
+        """Discards take as many dice as the card says (or all there are); rerolls up to that."""
+        available = len(rolls.rerollable(s.play))
+        most = min(frame["count"], available)
+        return (most if frame["purpose"] == "discard" else 1), most
+
+    def pick_prompt(self, s: GameState, frame: dict) -> Prompt:
+        low, high = self.pick_bounds(s, frame)
+        verb = "discard" if frame["purpose"] == "discard" else "reroll"
+        howmany = str(high) if low == high else f"1 to {high}"
+        return Prompt(frame["actor"], "pick", f"{frame['actor']}: {frame['source']}: choose {howmany} dice to {verb}",
+                      choice={"dice": list(s.play.dice), "eligible": [i + 1 for i in rolls.rerollable(s.play)],
+                              "min": low, "max": high, "purpose": frame["purpose"]})
+
+    def pick_check(self, s: GameState, frame: dict, w: list[str]) -> str | None:
+        if w[1] != "pick":
+            return "name the dice with 'pick' and their positions"
+        picked = rolls.parse_positions(w[2:], rolls.rerollable(s.play))
+        if isinstance(picked, str):
+            return picked + "; time dice and discarded dice cannot be chosen"
+        low, high = self.pick_bounds(s, frame)
+        if not low <= len(picked) <= high:
+            return f"choose {low} die" if low == high == 1 else f"choose between {low} and {high} dice"
+        return None
+
+    def pick_act(self, s: GameState, frame: dict, w: list[str], ev: Events) -> None:
+        picked = [int(x) - 1 for x in w[2:]]
+        s.stack.pop()
+        if frame["purpose"] == "discard":
+            for i in picked:
+                s.play.gone[i] = True
+            ev.append({"event": "discarded", "player": frame["actor"], "dice": [i + 1 for i in picked]})
+        else:
+            s.play.pending = picked
+            s.stack.append({"proc": "effect_roll", "source": frame["source"]})
+
+    def pick_legal(self, s: GameState, frame: dict) -> list[str]:
+        from itertools import combinations
+
+        low, high = self.pick_bounds(s, frame)
+        can = [i + 1 for i in rolls.rerollable(s.play)]
+        return [f"{frame['actor']} pick " + " ".join(map(str, c))
+                for k in range(low, high + 1) for c in combinations(can, k)]
+
+    # ------------------------------------------------------------------ effect rolls
+    def effect_roll_prompt(self, s: GameState, frame: dict) -> Prompt:
+        n = len(s.play.pending)
+        return Prompt("chance", "roll", f"{frame['source']}: reroll {n} offense dice", chance=self.g.white_spec(n))
+
+    def effect_roll_act(self, s: GameState, frame: dict, w: list[str], ev: Events) -> None:
+        play = s.play
+        for index, face in zip(play.pending, w[2:]):
+            play.dice[index] = face
+            if "time" in self.g.face_icons[face]:
+                play.locked[index] = True
+        play.pending = []
+        s.stack.pop()
+        ev.append({"event": "reroll", "source": frame["source"], "dice": list(play.dice)})
+
+    def defense_roll_prompt(self, s: GameState, frame: dict) -> Prompt:
+        return Prompt("chance", "defense_roll", f"{frame['actor']} rolls the black defense die for {frame['source']}",
+                      chance=self.g.black_spec)
+
+    def defense_roll_act(self, s: GameState, frame: dict, w: list[str], ev: Events) -> None:
+        s.stack.pop()
+        face = w[2]
+        hit = any(icon in frame["on"] for icon in self.g.face_icons[face])
+        ev.append({"event": "defense_roll", "player": frame["actor"], "face": face, "hit": hit})
+        if hit:
+            import msgspec
+
+            effect = msgspec.convert(frame["effect"], Effect)
+            self.apply_effect(s, frame["actor"], effect, frame["source"], ev)
+
+
+def _effect_to_dict(effect: Effect) -> dict:
+    import msgspec
+
+    return msgspec.to_builtins(effect)

@@ -1,0 +1,58 @@
+"""The offense's dice pool during a roll: what each die shows, which are set aside or gone."""
+from __future__ import annotations
+
+from companion.games.dungeon_ball.state import Play
+
+
+def live_positions(play: Play) -> list[int]:
+    """Positions of dice still in the pool (not discarded), 0-based."""
+    return [i for i, gone in enumerate(play.gone) if not gone]
+
+
+def rerollable(play: Play) -> list[int]:
+    """Dice that may be rerolled: in the pool and not a time die set aside."""
+    return [i for i in range(len(play.dice)) if not play.gone[i] and not play.locked[i]]
+
+
+def icon_counts(play: Play, face_icons: dict[str, tuple[str, ...]]) -> dict[str, int]:
+    """Icons showing on the pool plus those cards added, less those cards removed."""
+    counts: dict[str, int] = {}
+    for i, face in enumerate(play.dice):
+        if play.gone[i]:
+            continue
+        for icon in face_icons[face]:
+            counts[icon] = counts.get(icon, 0) + 1
+    for icon, n in play.added.items():
+        counts[icon] = counts.get(icon, 0) + n
+    for icon, n in play.removed.items():
+        counts[icon] = max(0, counts.get(icon, 0) - n)
+    return counts
+
+
+def dice_showing(play: Play, icon: str, face_icons: dict[str, tuple[str, ...]]) -> int:
+    """How many dice in the pool show ``icon`` (for "five balls on five dice")."""
+    return sum(1 for i, face in enumerate(play.dice) if not play.gone[i] and icon in face_icons[face])
+
+
+def new_pool(play: Play, count: int) -> None:
+    play.dice = [""] * count
+    play.locked = [False] * count
+    play.gone = [False] * count
+    play.pending = list(range(count))
+    play.rolls = 0
+
+
+def parse_positions(words: list[str], allowed: list[int]) -> list[int] | str:
+    """1-based positions typed by a player -> 0-based indexes, or the reason they are wrong."""
+    out: list[int] = []
+    for word in words:
+        if not word.isdigit():
+            return f"{word!r} is not a die position (dice are numbered from 1)"
+        index = int(word) - 1
+        if index not in allowed:
+            shown = " ".join(str(i + 1) for i in allowed) or "none"
+            return f"die {word} cannot be chosen; choose among: {shown}"
+        if index in out:
+            return f"die {word} is named twice"
+        out.append(index)
+    return out

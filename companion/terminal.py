@@ -1,0 +1,168 @@
+"""Playing at a terminal: two people at one keyboard, the engine as referee.
+
+Each prompt shows the status line, the question and numbered options; type a number, the
+action's words (``defend red-1``, ``reroll 1 3``, ``stop``), ``undo`` to take back the last
+decision, ``help`` or ``quit``. Every accepted action is appended to the game file at once
+(flushed and synced), so a closed terminal or a pulled plug loses nothing:
+``companion replay FILE`` rebuilds the game.
+"""
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from companion.engine.core import Header, IllegalAction, Prompt
+from companion.engine.dice import SeededDice
+from companion.engine.gamefile import GameRecord
+from companion.engine.runner import replay
+
+
+class GameWriter:
+    """Keeps the game file in step with the record: a rewrite on undo, an append otherwise."""
+
+    def __init__(self, path: Path, record: GameRecord):
+        self.path = path
+        self.record = record
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.rewrite()
+
+    def rewrite(self) -> None:
+        tmp = self.path.with_suffix(self.path.suffix + ".tmp")
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(self.record.dumps())
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, self.path)
+
+    def append(self, action: str) -> None:
+        self.record.actions.append(action)
+        with open(self.path, "a", encoding="utf-8") as f:
+            f.write(action + "\n")
+            f.flush()
+            os.fsync(f.fileno())
+
+
+class TerminalGame:
+    def __init__(self, engine, header: Header, save: Path, dice_mode: str = "digital",
+                 inp: TextIO = sys.stdin, out: TextIO = sys.stdout, record: GameRecord | None = None):
+        self.engine = engine
+        self.header = header
+        self.dice_mode = dice_mode
+        self.dice = SeededDice(header.seed)
+        self.inp, self.out = inp, out
+        self.record = record or GameRecord(header)
+        self.writer = GameWriter(save, self.record)
+        _, self.state = replay(self.record, engine)
+
+    def say(self, text: str = "") -> None:
+        print(text, file=self.out, flush=True)
+
+    def ask(self, question: str) -> str | None:
+        self.out.write(question)
+        self.out.flush()
+        line = self.inp.readline()
+        if not line:
+            return None
+        return line.strip()
+
+    def run(self) -> int:
+        g = self.engine
+        self.say(f"game file: {self.writer.path}")
+        while not g.is_over(self.state):
+            prompt = g.prompt(self.state)
+            if prompt.is_chance and self.answers_digitally(prompt):
+                action = self.dice.answer(prompt)
+                self.say(f"  [{action.removeprefix('chance ')}]")
+            else:
+                action = self.ask_for(prompt)
+                if action is None:
+                    self.say(f"\nstopped; resume with: companion play --resume {self.writer.path}")
+                    return 0
+                if action == "undo":
+                    self.undo()
+                    continue
+            try:
+                events = g.apply(self.state, action, prompt)
+            except IllegalAction as exc:
+                self.say(f"  ! {exc.reason}" + (f"  (rule: {exc.rule})" if exc.rule else ""))
+                continue
+            self.writer.append(action)
+            self.show_events(events)
+        self.say(g.status_line(self.state))
+        s = g.summary(self.state)
+        self.say(f"GAME OVER: {s['winner']} wins {s['score']['p1']}-{s['score']['p2']}")
+        return 0
+
+    def answers_digitally(self, prompt: Prompt) -> bool:
+        # A skill-based kick is a physical toss: a person always says how it landed.
+        return self.dice_mode == "digital" and prompt.chance.die != "toss"
+
+    def ask_for(self, prompt: Prompt) -> str | None:
+        g = self.engine
+        self.say("")
+        self.say(g.status_line(self.state))
+        self.say(prompt.text)
+        if prompt.is_chance:
+            spec = prompt.chance
+            faces = " ".join(sorted(set(spec.faces)))
+            while True:
+                line = self.ask(f"  enter {spec.count} value(s) [{faces}]: ")
+                if line is None or line in ("quit", "undo"):
+                    return line
+                return spec.outcome(line.split())
+        if prompt.options is not None:
+            for number, option in enumerate(prompt.options, 1):
+                self.say(f"  {number:2}. {self.describe(option)}")
+        else:
+            dice = prompt.choice.get("dice", [])
+            self.say("  dice: " + "  ".join(f"{i}:{face}" for i, face in enumerate(dice, 1)))
+            self.say("  type e.g. 'reroll 1 3' or 'stop'" if prompt.kind == "keep" else "  type e.g. 'pick 2'")
+        while True:
+            line = self.ask(f"{prompt.actor}> ")
+            if line is None or line == "quit":
+                return None
+            if line in ("undo", "u"):
+                return "undo"
+            if line in ("help", "?"):
+                self.say(__doc__.strip().splitlines()[2])
+                continue
+            if not line:
+                continue
+            if line.isdigit() and prompt.options is not None:
+                index = int(line) - 1
+                if 0 <= index < len(prompt.options):
+                    return prompt.options[index]
+                self.say(f"  ! choose 1 to {len(prompt.options)}")
+                continue
+            return line if line.split()[0] == prompt.actor else f"{prompt.actor} {line}"
+
+    def describe(self, option: str) -> str:
+        words = option.split()
+        if words[1] == "card":
+            card = self.engine.pack.cards[words[2]]
+            return f"{option}   ({card.name}, cost {card.cost}: {card.text})"
+        return option
+
+    def undo(self) -> None:
+        """Take back the last decision, with the chance outcomes that followed it."""
+        actions = self.record.actions
+        while actions and actions[-1].startswith("chance "):
+            actions.pop()
+        if not actions:
+            self.say("  ! nothing to undo")
+            return
+        taken = actions.pop()
+        self.writer.rewrite()
+        _, self.state = replay(self.record, self.engine)
+        self.say(f"  undone: {taken}")
+
+    def show_events(self, events: list[dict]) -> None:
+        for e in events:
+            kind = e["event"]
+            if kind in ("score", "reveal", "play_result", "card", "game_over", "halftime", "final_play",
+                        "overtime", "turnover_on_downs", "punt", "kick_result", "drive", "defense_roll",
+                        "onside_result", "hail_mary_caught", "hail_mary_incomplete", "ball_moved_back"):
+                details = ", ".join(f"{k}={v}" for k, v in e.items() if k != "event")
+                self.say(f"  * {kind}: {details}")

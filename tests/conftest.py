@@ -1,0 +1,20 @@
+"""Shared test set-up: hardware tests are skipped unless asked for, and say so."""
+from __future__ import annotations
+
+import os
+
+import pytest
+
+
+def pytest_addoption(parser):
+    parser.addoption("--hardware", action="store_true", default=False,
+                     help="run tests that need real Raspberry Pi hardware (camera, I2C display, GPIO)")
+
+
+def pytest_collection_modifyitems(config, items):
+    if config.getoption("--hardware") or os.environ.get("COMPANION_HARDWARE_TESTS") == "1":
+        return
+    skip = pytest.mark.skip(reason="needs real Pi hardware: run with --hardware on a Pi")
+    for item in items:
+        if "hardware" in item.keywords:
+            item.add_marker(skip)
