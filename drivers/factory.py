@@ -249,6 +249,16 @@ def open_link(cfg: Mapping[str, Any], queue: Any = None, *, section: str = "link
     port = c.str("port")
     if not port.strip():
         raise c.error("port", "must not be empty (a device like /dev/ttyUSB0 or a URL like socket://host:port)")
+    if "://" in port:
+        scheme = port.split("://", 1)[0]
+        import importlib.util
+
+        try:
+            known = importlib.util.find_spec(f"serial.urlhandler.protocol_{scheme}") is not None
+        except (ImportError, ValueError):
+            known = False
+        if not known:
+            raise c.error("port", f"unknown URL scheme {scheme!r} (pyserial knows e.g. socket://, rfc2217://, loop://)")
     kw = dict(
         baudrate=c.int("baudrate", 115200, 50, 4_000_000),
         max_line=c.int("max_line", 256, 16, 4096),

@@ -21,6 +21,8 @@ from drivers.inputs.logic import ButtonLogic
 
 log = logging.getLogger(__name__)
 
+_WAKE: Any = ("", False, 0.0)   # put by close() to wake the worker
+
 DEFAULT_PINS: dict[str, int] = {"up": 17, "down": 27, "left": 22, "right": 23, "ok": 24, "back": 25}
 
 
@@ -68,24 +70,36 @@ class GpioButtons(InputBackend):
     def _on_edge(self, name: str, pressed: bool) -> None:
         self._edges.put((name, pressed, self.clock()))
 
-    def pump(self) -> list[ButtonEvent]:
+    def pump(self, first: tuple[str, bool, float] | None = None) -> list[ButtonEvent]:
         out: list[ButtonEvent] = []
         with self._lock:
+            item = first
             while True:
-                try:
-                    name, pressed, t = self._edges.get_nowait()
-                except _queue.Empty:
-                    break
-                out += self.logic.edge(name, pressed, t)
+                if item is None:
+                    try:
+                        item = self._edges.get_nowait()
+                    except _queue.Empty:
+                        break
+                if item is not _WAKE:
+                    name, pressed, t = item
+                    out += self.logic.edge(name, pressed, t)
+                item = None
             out += self.logic.tick(self.clock())
         for ev in out:
             self._put(ev)
         return out
 
     def _run(self) -> None:
-        while not self._stop.wait(self.poll_s):
+        # wakes at once for an edge (no added latency), else every poll_s for long/repeat
+        while not self._stop.is_set():
             try:
-                self.pump()
+                first = self._edges.get(timeout=self.poll_s)
+            except _queue.Empty:
+                first = None
+            if self._stop.is_set():
+                break
+            try:
+                self.pump(first)
             except Exception:  # never let the worker die silently
                 log.exception("gpio buttons: worker error")
 
@@ -95,6 +109,7 @@ class GpioButtons(InputBackend):
         stop = getattr(self, "_stop", None)
         if stop is not None:
             stop.set()
+            self._edges.put(_WAKE)
         t = getattr(self, "_thread", None)
         if t is not None and t is not threading.current_thread():
             t.join(timeout=1)

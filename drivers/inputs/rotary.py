@@ -87,14 +87,20 @@ class RotaryInput(InputBackend):
     def _on(self, what: str, level: Any = None) -> None:
         self._edges.put((what, level, self.clock()))
 
-    def pump(self) -> list[ButtonEvent]:
+    def pump(self, first: tuple[str, Any, float] | None = None) -> list[ButtonEvent]:
         out: list[ButtonEvent] = []
         with self._lock:
+            item = first
             while True:
-                try:
-                    what, level, t = self._edges.get_nowait()
-                except _queue.Empty:
-                    break
+                if item is None:
+                    try:
+                        item = self._edges.get_nowait()
+                    except _queue.Empty:
+                        break
+                what, level, t = item
+                item = None
+                if what == "wake":
+                    continue
                 if what == "btn":
                     out += self.logic.edge(self.button_name, bool(level), t)
                 elif self.filter.step(what, t):
@@ -105,13 +111,20 @@ class RotaryInput(InputBackend):
         return out
 
     def _run(self) -> None:
-        while not self._stop.wait(self.poll_s):
-            self.pump()
+        while not self._stop.is_set():
+            try:
+                first = self._edges.get(timeout=self.poll_s)
+            except _queue.Empty:
+                first = None
+            if self._stop.is_set():
+                break
+            self.pump(first)
 
     def close(self) -> None:
         if self.closed:
             return
         self._stop.set()
+        self._edges.put(("wake", None, 0.0))
         if self._thread is not None:
             self._thread.join(timeout=1)
         self.encoder.close()

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from drivers.errors import LinkError
 from drivers.inputs.events import ButtonEvent
 from drivers.link.protocol import (
     MAX_LINE,
@@ -98,6 +99,11 @@ class SerialLink:
         self.connects = 0
         self.stats = collections.Counter()
         self.sent: collections.deque[str] = collections.deque(maxlen=64)
+        if opener is None:
+            try:
+                import serial  # noqa: F401 - fail here (and fall back), not in the thread
+            except ImportError as e:
+                raise LinkError(f"serial link {port}: pyserial is not importable ({e})") from e
         if start:
             self.start()
 

@@ -5,6 +5,7 @@ import os
 import queue
 import select
 import socket
+import sys
 import time
 
 import pytest
@@ -290,6 +291,7 @@ def test_null_link_and_fallback():
 @pytest.mark.parametrize("cfg, key", [
     ({"type": "serial"}, "link.port"),
     ({"type": "serial", "port": " "}, "link.port"),
+    ({"type": "serial", "port": "sockt://127.0.0.1:1"}, "link.port"),
     ({"type": "serial", "port": "loop://", "baudrate": "fast"}, "link.baudrate"),
     ({"type": "serial", "port": "loop://", "max_line": 8}, "link.max_line"),
     ({"type": "serial", "port": "loop://", "reconnect_min_s": 5, "reconnect_max_s": 1}, "link.reconnect_max_s"),
@@ -300,6 +302,12 @@ def test_bad_link_config_names_the_key(cfg, key):
     with pytest.raises(ConfigError) as e:
         open_link(cfg, start=False)
     assert str(e.value).startswith(key + ":")
+
+
+def test_missing_pyserial_falls_back(monkeypatch):
+    monkeypatch.setitem(sys.modules, "serial", None)
+    link, reason = open_link_with_fallback({"type": "serial", "port": "/dev/ttyUSB0"})
+    assert isinstance(link, NullLink) and "pyserial is not importable" in reason and "/dev/ttyUSB0" in reason
 
 
 def test_send_line_refuses_newlines_and_oversize():
