@@ -95,7 +95,15 @@ class Display:
             if b == self._last_bytes:
                 self.skipped += 1
                 return False
-            if not self._push(frame):
+            try:
+                ok = self._push(frame)
+            except Exception as e:  # noqa: BLE001 - a failing output must not stop the game
+                ok = False
+                msg = f"{self.kind}: frame failed: {type(e).__name__}: {e}"
+                if msg != self.error:
+                    log.warning("%s", msg)
+                self.error = msg
+            if not ok:
                 self._last_bytes = None
                 return False
             self._last_bytes = b

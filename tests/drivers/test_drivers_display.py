@@ -286,3 +286,67 @@ def test_address_accepts_hex_string():
     rec = RecordingSerial()
     d = open_display({"type": "ssd1306", "address": "0x3D"}, serial_interface=rec)
     assert d.address == 0x3D
+
+
+def test_a_failing_output_does_not_raise_into_the_game(tmp_path):
+    class Broken(io.StringIO):
+        def write(self, s):
+            raise BrokenPipeError(32, "Broken pipe")
+
+    d = open_display({"type": "terminal"}, stream=Broken())
+    assert d.show(frame((0, 0))) is False
+    assert "BrokenPipeError" in d.error and d.pushed == 0
+    png = open_display({"type": "png", "dir": str(tmp_path / "f")})
+    (tmp_path / "f").rmdir()                                # the directory vanished
+    assert png.show(frame((0, 0))) is False and "frame failed" in png.error
+
+
+CHILD = r"""
+import json, signal, sys, time
+from PIL import Image
+from drivers import open_display
+
+log = open(sys.argv[1], "w", buffering=1)
+
+class FileSerial:
+    def command(self, *c): log.write(json.dumps(["cmd", list(c)]) + "\n")
+    def data(self, d): log.write(json.dumps(["data", sum(1 for b in d if b)]) + "\n")
+    def cleanup(self): log.write(json.dumps(["cleanup"]) + "\n")
+
+d = open_display({"type": "ssd1306", "pixel_shift": False}, serial_interface=FileSerial())
+
+def on_term(signum, frame):
+    d.close("paused")
+    sys.exit(0)          # atexit (luma's cleanup hook) runs after this
+
+signal.signal(signal.SIGTERM, on_term)
+img = Image.new("1", (128, 64)); img.putpixel((0, 0), 1)
+d.show(img)
+print("ready", flush=True)
+time.sleep(30)
+"""
+
+
+def test_sigterm_handler_leaves_paused_message_and_atexit_does_not_blank_it(tmp_path):
+    import json
+    import signal
+    import subprocess
+    import sys
+
+    logf = tmp_path / "bus.jsonl"
+    p = subprocess.Popen([sys.executable, "-c", CHILD, str(logf)], stdout=subprocess.PIPE, text=True,
+                         stdin=subprocess.DEVNULL)
+    try:
+        assert p.stdout.readline().strip() == "ready"
+        p.send_signal(signal.SIGTERM)
+        assert p.wait(timeout=10) == 0
+    finally:
+        if p.poll() is None:
+            p.kill()
+    entries = [json.loads(x) for x in logf.read_text().splitlines()]
+    datas = [i for i, e in enumerate(entries) if e[0] == "data"]
+    assert len(datas) == 3                                  # clear() at init, the frame, "paused"
+    last = datas[-1]
+    assert entries[last][1] > 10                            # the message has many lit pixels
+    after = entries[last + 1:]
+    assert after == [["cleanup"]]                           # no display-off, no clear, one cleanup
