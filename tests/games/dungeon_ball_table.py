@@ -33,6 +33,17 @@ def new_game(p1_team="orcs", p2_team="goblins", kicking=("luck", "luck"), seed=1
     return g, s
 
 
+def at_down(g, s, ball, down=1):
+    """Put the ball on ``ball`` at the start of down ``down`` and pass any whistle window."""
+    from companion.games.dungeon_ball import flow
+
+    s.ball, s.down, s.stack, s.play = ball, down, [], None
+    events: list[dict] = []
+    flow.start_down(g, s, events)
+    g._settle(s, events)
+    return events + pass_windows(g, s)
+
+
 def snapshot(s) -> bytes:
     return msgspec.json.encode(s)
 

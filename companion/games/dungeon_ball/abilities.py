@@ -126,7 +126,8 @@ class Abilities:
             return f"{card.name} is not in {pid}'s hand", RULE_ABILITY
         role = "offense" if pid == s.offense else "defense"
         if card.side != role:
-            return f"{card.name} is a {card.side} card and {pid} is on {role}", RULE_ABILITY
+            article = "an" if card.side == "offense" else "a"
+            return f"{card.name} is {article} {card.side} card and {pid} is on {role}", RULE_ABILITY
         if card.whistle and window != "whistle":
             return f"{card.name} has a whistle: only before a play or right after one", RULE_WHEN
         if not card.whistle and window != "ability":
