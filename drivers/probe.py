@@ -7,6 +7,7 @@ the probe, and no gpiozero pin factory is created (that would claim the GPIO chi
 """
 from __future__ import annotations
 
+import errno
 import functools
 import glob
 import importlib
@@ -86,8 +87,14 @@ def probe_i2c(addresses: Iterable[int] = OLED_ADDRESSES, *, dev_dir: str = "/dev
                 try:
                     bus.write_quick(addr)
                     ok = True
-                except OSError:
+                except OSError as e:
                     ok = False
+                    if e.errno in (errno.EOPNOTSUPP, errno.EINVAL):   # adapter without quick write
+                        try:
+                            bus.read_byte(addr)
+                            ok = True
+                        except OSError:
+                            ok = False
                 out["devices"].append({"bus": n, "address": f"0x{addr:02X}", "responding": ok})
         finally:
             try:

@@ -42,6 +42,23 @@ def test_probe_i2c_finds_buses_and_responding_address(tmp_path):
     json.dumps(r)
 
 
+def test_probe_i2c_falls_back_to_read_byte_without_quick_write(tmp_path):
+    import errno
+
+    class NoQuick(FakeBus):
+        def write_quick(self, addr):
+            raise OSError(errno.EOPNOTSUPP, "Operation not supported")
+
+        def read_byte(self, addr):
+            if addr != 0x3D:
+                raise OSError(121, "Remote I/O error")
+            return 0
+
+    (tmp_path / "i2c-1").touch()
+    r = probe.probe_i2c(dev_dir=str(tmp_path), smbus_factory=NoQuick)
+    assert [d["responding"] for d in r["devices"]] == [False, True]
+
+
 def test_probe_i2c_without_buses_says_how_to_enable(tmp_path):
     r = probe.probe_i2c(dev_dir=str(tmp_path), smbus_factory=FakeBus)
     assert r["buses"] == [] and "raspi-config" in r["error"]
