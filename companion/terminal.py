@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TextIO
 
 from companion.engine.core import Header, IllegalAction, Prompt
-from companion.engine.dice import SeededDice
+from companion.engine.dice import PositionalDice
 from companion.engine.gamefile import GameRecord
 from companion.engine.runner import replay
 
@@ -46,12 +46,12 @@ class GameWriter:
 
 class TerminalGame:
     def __init__(self, engine, header: Header, save: Path, dice_mode: str = "digital",
-                 inp: TextIO = sys.stdin, out: TextIO = sys.stdout, record: GameRecord | None = None):
+                 inp: TextIO | None = None, out: TextIO | None = None, record: GameRecord | None = None):
         self.engine = engine
         self.header = header
         self.dice_mode = dice_mode
-        self.dice = SeededDice(header.seed)
-        self.inp, self.out = inp, out
+        self.dice = PositionalDice(header.seed)
+        self.inp, self.out = inp or sys.stdin, out or sys.stdout
         self.record = record or GameRecord(header)
         self.writer = GameWriter(save, self.record)
         _, self.state = replay(self.record, engine)
@@ -73,7 +73,7 @@ class TerminalGame:
         while not g.is_over(self.state):
             prompt = g.prompt(self.state)
             if prompt.is_chance and self.answers_digitally(prompt):
-                action = self.dice.answer(prompt)
+                action = self.dice.answer(prompt, len(self.record.actions))
                 self.say(f"  [{action.removeprefix('chance ')}]")
             else:
                 action = self.ask_for(prompt)
@@ -117,8 +117,11 @@ class TerminalGame:
                 self.say(f"  {number:2}. {self.describe(option)}")
         else:
             dice = prompt.choice.get("dice", [])
-            self.say("  dice: " + "  ".join(f"{i}:{face}" for i, face in enumerate(dice, 1)))
-            self.say("  type e.g. 'reroll 1 3' or 'stop'" if prompt.kind == "keep" else "  type e.g. 'pick 2'")
+            free = set(prompt.choice.get("rerollable") or prompt.choice.get("eligible") or [])
+            self.say("  dice: " + "  ".join(f"{i}:{face}" + ("" if i in free else "(x)")
+                                            for i, face in enumerate(dice, 1) if face))
+            self.say("  (x): cannot be chosen. Type the dice numbers, e.g. '1 3'"
+                     + (", or 'stop' to keep them all" if prompt.kind == "keep" else ""))
         while True:
             line = self.ask(f"{prompt.actor}> ")
             if line is None or line == "quit":
@@ -130,6 +133,9 @@ class TerminalGame:
                 continue
             if not line:
                 continue
+            if prompt.options is None and line.replace(" ", "").isdigit():
+                verb = "reroll" if prompt.kind == "keep" else "pick"
+                return f"{prompt.actor} {verb} {line}"
             if line.isdigit() and prompt.options is not None:
                 index = int(line) - 1
                 if 0 <= index < len(prompt.options):

@@ -30,6 +30,17 @@ class SeededDice:
         return [faces[int(self.rng.random() * len(faces))] for _ in range(spec.count)]
 
 
+class PositionalDice:
+    """Digital dice that depend only on the game's seed and the action's number, so a resumed
+    game rolls exactly what the uninterrupted game would have rolled."""
+
+    def __init__(self, seed: int):
+        self.seed = seed
+
+    def answer(self, prompt: Prompt, position: int) -> str:
+        return SeededDice(self.seed * 1_000_003 + position).answer(prompt)
+
+
 class OutOfForcedDice(LookupError):
     """A test forced fewer chance outcomes than the game asked for."""
 

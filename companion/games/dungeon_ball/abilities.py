@@ -35,9 +35,12 @@ class Abilities:
         self.g = g
         # card id -> (side, whistle, cost, effect kind): the cheap tests, made once per pack
         self.facts = {cid: (c.side, c.whistle, c.cost, c.effect.kind()) for cid, c in g.pack.cards.items()}
+        self.whistles = frozenset(cid for cid, c in g.pack.cards.items() if c.whistle)
 
     # ------------------------------------------------------------------ windows
     def open_window(self, s: GameState, kind: str) -> None:
+        if kind == "whistle" and not any(cid in self.whistles for p in s.players for cid in p.hand):
+            return  # nobody holds a whistle card: nothing to offer
         s.stack.append({"proc": "window", "kind": kind, "turn": s.defense, "opening": True})
 
     def window_options(self, s: GameState, frame: dict) -> list[str]:

@@ -1,0 +1,84 @@
+"""Content packs are validated when loaded; a broken one is refused naming the file and key."""
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from companion.games.dungeon_ball.engine import DungeonBall
+from companion.games.dungeon_ball.pack import load_pack
+from companion.packs import CONFIG_DIR, PackError
+
+DEFAULT = CONFIG_DIR / "dungeon-ball.toml"
+
+
+def edited(tmp_path: Path, old: str, new: str) -> Path:
+    text = DEFAULT.read_text()
+    assert old in text, f"test setup: {old!r} not in the default pack"
+    path = tmp_path / "pack.toml"
+    path.write_text(text.replace(old, new, 1))
+    return path
+
+
+def test_default_pack_loads_with_thirty_ability_cards_in_six_teams():
+    pack, digest = load_pack()
+    assert len(pack.teams) == 6 and all(len(t.cards) == 5 for t in pack.teams)
+    assert len(pack.cards) == 30
+    assert len(pack.defense_cards) == 6
+    assert re.fullmatch(r"[0-9a-f]{16}", digest)
+
+
+def test_default_pack_marks_every_reconstruction():
+    text = DEFAULT.read_text()
+    assert "OUR RECONSTRUCTION" in text
+    data = tomllib.loads(text)
+    assert data["rules"]["base_dice"] == 5 and data["rules"]["rolls_per_play"] == 2
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ("cost = 1\neffect = { add = { ball = 1 } }", 'cost = "one"\neffect = { add = { ball = 1 } }',
+     r"teams\[0\]\.cards\[0\]\.cost: Expected `int`, got `str`"),
+    ("clock_start = 29", "clock_start = 0", r"rules\.clock_start: must be at least 1"),
+    ("clock_start = 29", "clock_start = 29\nclock_stop = 3", r"unknown field `clock_stop`"),
+    ('spaces = "BYRYRBYRYRBYRBRYBRYRYBRYRYB"', 'spaces = "BYRYRBYRYRBYRBRYBRYRYBRYRYX"',
+     r"field\.spaces: unknown space letter 'X'"),
+    ("start_low = 4", "start_low = 5", r"field\.start_low: the rulebook puts starting and field-goal circles on red"),
+    ("midfield = 13", "midfield = 40", r"field\.midfield: space 40 is not on the playing field"),
+    ('start = "b2"', 'start = "z9"', r"board\.start: 'z9' is not a cell"),
+    ('id = "red-2"', 'id = "red-1"', r"defense_cards\[1\]\.id: duplicate id 'red-1'"),
+    ("effect = { add = { ball = 1 } }", "effect = { add = { ball = 1 }, reroll = 2 }",
+     r"teams\[0\]\.cards\[0\]\.effect: an effect has exactly one key; found 2"),
+    ("effect = { add = { ball = 1 } }", "effect = { add = { dragon = 1 } }",
+     r"teams\[0\]\.cards\[0\]\.effect\.add\.dragon: unknown icon"),
+    ("effect = { discard = 1 }", "effect = { add = { ball = 1 } }",
+     r"teams\[0\]\.cards\[2\]\.effect\.add: a defense card cannot have this effect"),
+    ('on = ["fist"], effect = { move_back = 3 }', 'on = ["dragon"], effect = { move_back = 3 }',
+     r"defense_roll\.on: no face of the black die shows 'dragon'"),
+    ('yellow = { icon = "ball", count = 2 }', "", r"requirements\.yellow: missing"),
+    ('faces = ["ball", "ball", "ball", "cleat", "time", "lightning"]', 'faces = ["ball", "cleat", "lightning"]',
+     r"dice\.white\.faces: no face shows a time icon"),
+])
+def test_broken_pack_names_file_and_key(tmp_path, old, new, message):
+    path = edited(tmp_path, old, new)
+    with pytest.raises(PackError) as err:
+        DungeonBall(str(path))
+    text = str(err.value)
+    assert text.startswith(str(path) + ": ")
+    assert re.search(message, text), text
+
+
+def test_not_toml_and_missing_file(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[rules\nclock = 1")
+    with pytest.raises(PackError, match=r"bad\.toml: not valid TOML"):
+        load_pack(str(bad))
+    with pytest.raises(PackError, match=r"nope\.toml: cannot read"):
+        load_pack(str(tmp_path / "nope.toml"))
+
+
+def test_an_owner_pack_changes_the_game(tmp_path):
+    path = edited(tmp_path, "clock_start = 29", "clock_start = 20")
+    g = DungeonBall(str(path))
+    from companion.engine.core import Header
+
+    assert g.new_state(Header("dungeon-ball", pack=str(path))).clock == 20
