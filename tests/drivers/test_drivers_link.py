@@ -245,8 +245,10 @@ def test_pty_pair_protocol_and_reconnect_when_the_port_vanishes_and_returns(tmp_
         assert link.send_state({"half": 1})
         assert read_line(master, buf) == 'STATE {"half":1}'
 
-        os.close(master)                                  # the USB adapter is pulled
+        os.close(master)                                  # the USB adapter is pulled:
         os.close(slave)
+        os.unlink(port)                                   # udev removes its by-id symlink
+        master = slave = None
         st, _ = get_until(q, lambda x: isinstance(x, LinkStatus) and not x.connected)
         assert st.port == str(port)
         time.sleep(0.3)                                   # a few failed reopen attempts
@@ -261,8 +263,9 @@ def test_pty_pair_protocol_and_reconnect_when_the_port_vanishes_and_returns(tmp_
         assert link.connects == 2
     finally:
         link.close()
-        os.close(master)
-        os.close(slave)
+        for fd in (master, slave):
+            if fd is not None:
+                os.close(fd)
 
 
 def test_set_port_switches_ports(tmp_path):
