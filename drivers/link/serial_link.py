@@ -92,6 +92,9 @@ class SerialLink:
         self._opener = opener
         self._ser: Any = None
         self._wlock = threading.Lock()
+        self._state_lock = threading.Lock()
+        self._state: str | None = None          # the latest STATE line
+        self._state_sent: str | None = None     # the STATE line last written on this connection
         self._stop = threading.Event()
         self._reset = threading.Event()
         self._thread: threading.Thread | None = None
@@ -149,7 +152,18 @@ class SerialLink:
             return True
 
     def send_state(self, state: Any) -> bool:
-        return self.send_line(state_line(state))
+        """Send ``STATE {json}`` unless it equals the state last sent on this connection
+        (then nothing is written and False returned). The latest state is also re-sent after
+        HELLO on every (re)connect, so a peer that comes back is up to date at once."""
+        line = state_line(state)
+        with self._state_lock:
+            self._state = line
+            if line == self._state_sent:
+                return False
+            ok = self.send_line(line)
+            if ok:
+                self._state_sent = line
+            return ok
 
     def send_event(self, event: Any) -> bool:
         return self.send_line(event_line(event))
@@ -215,6 +229,10 @@ class SerialLink:
             self._status(True, "connected")
             if self.hello:
                 self.send_line(hello_line(max_line=self.max_line))
+            with self._state_lock:
+                self._state_sent = None
+                if self._state is not None and self.send_line(self._state):
+                    self._state_sent = self._state
             reason = "closed"
             try:
                 self._read_loop(ser)

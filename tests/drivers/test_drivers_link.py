@@ -171,9 +171,35 @@ def test_socket_url_protocol_and_reconnect():
         assert "disconnected" in st.reason
         conn = srv.accept()                                        # ... and comes back
         assert srv.readline(conn).startswith("HELLO ")
+        assert srv.readline(conn) == 'STATE {"score":[7,3]}'        # brought up to date
         get_until(q, lambda x: isinstance(x, LinkStatus) and x.connected)
         assert link.send_event({"type": "touchdown"})
         assert srv.readline(conn) == 'EVENT {"type":"touchdown"}'
+        conn.close()
+    finally:
+        link.close()
+        srv.close()
+
+
+def test_state_is_deduplicated_and_resent_after_reconnect():
+    srv = Server()
+    q = queue.Queue()
+    link = open_link({"type": "serial", "port": f"socket://127.0.0.1:{srv.port}", **FAST}, q, start=False)
+    try:
+        assert link.send_state({"down": 1}) is False            # not connected yet: kept for later
+        link.start()
+        conn = srv.accept()
+        assert srv.readline(conn).startswith("HELLO ")
+        assert srv.readline(conn) == 'STATE {"down":1}'          # the latest state follows HELLO
+        get_until(q, lambda x: isinstance(x, LinkStatus) and x.connected)
+        assert link.send_state({"down": 1}) is False            # unchanged: not sent again
+        assert link.send_state({"down": 2}) is True
+        assert srv.readline(conn) == 'STATE {"down":2}'
+        conn.close()
+        get_until(q, lambda x: isinstance(x, LinkStatus) and not x.connected)
+        conn = srv.accept()
+        assert srv.readline(conn).startswith("HELLO ")
+        assert srv.readline(conn) == 'STATE {"down":2}'          # a returning peer is up to date
         conn.close()
     finally:
         link.close()
