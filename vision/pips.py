@@ -29,6 +29,7 @@ WORK_SIDE = 640          # segmentation works at most at this size (longest side
 PATCH = 48               # face patch side in pixels
 CONF_OK = 0.8            # a die below this confidence makes the reading unsure
 BLUR_MIN = 60.0          # variance of Laplacian (on die patches) below this: blurred
+CORE = 0.3              # distance-transform core threshold, in die sides
 
 
 @dataclass
@@ -40,7 +41,7 @@ class Die:
     centre: tuple[float, float] = (0.0, 0.0)
 
     def to_json(self) -> dict:
-        return {"value": int(self.value), "box": [int(v) for v in self.box],
+        return {"value": self.value if isinstance(self.value, str) else int(self.value), "box": [int(v) for v in self.box],
                 "confidence": round(float(self.confidence), 3)}
 
 
@@ -68,12 +69,46 @@ def sharpness(gray: np.ndarray) -> float:
 
 
 def _background(img: np.ndarray) -> np.ndarray:
-    """Coarse background estimate: median over blocks much larger than a die."""
+    """Background estimate.
+
+    Usually one floor colour fills most of the frame: fit a smooth (quadratic) shading
+    surface to it, robustly, on a coarse grid; dice, walls and anything not floor are
+    outliers. That has no smear near walls or clusters of dice. When the floor is not one
+    colour (less than 70 % inliers, e.g. a tray on a card), fall back to a coarse median
+    over blocks much larger than a die."""
     h, w = img.shape[:2]
-    small = cv2.resize(img, (max(8, w // 8), max(8, h // 8)), interpolation=cv2.INTER_AREA)
-    small = cv2.medianBlur(small, 9)
-    small = cv2.medianBlur(small, 9)
+    sw, sh = max(8, w // 8), max(8, h // 8)
+    small = cv2.resize(img, (sw, sh), interpolation=cv2.INTER_AREA)
+    lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab).astype(np.float32).reshape(-1, 3)
+    yy, xx = np.mgrid[0:sh, 0:sw].astype(np.float32)
+    xx = (xx / sw - 0.5).reshape(-1)
+    yy = (yy / sh - 0.5).reshape(-1)
+    A = np.stack([np.ones_like(xx), xx, yy, xx * xx, xx * yy, yy * yy], axis=1)
+    wts = np.array([1.0, 2.0, 2.0], np.float32)
+    pred = np.broadcast_to(np.median(lab, axis=0), lab.shape)
+    inl = None
+    for thr in (30.0, 20.0, 14.0):
+        res = np.sqrt((((lab - pred) ** 2) * wts).sum(axis=1))
+        inl = res < thr
+        if inl.sum() < 12:
+            break
+        coef, *_ = np.linalg.lstsq(A[inl], lab[inl], rcond=None)
+        pred = A @ coef
+    if inl is not None and inl.mean() > 0.7:
+        surf = np.clip(pred.reshape(sh, sw, 3), 0, 255).astype(np.uint8)
+        small = cv2.cvtColor(surf, cv2.COLOR_Lab2BGR)
+    else:
+        small = cv2.medianBlur(small, 9)
+        small = cv2.medianBlur(small, 9)
     return cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR)
+
+
+def _fg_distance(lab: np.ndarray, bg: np.ndarray) -> np.ndarray:
+    lab_bg = cv2.cvtColor(bg, cv2.COLOR_BGR2Lab).astype(np.int16)
+    dlab = lab - lab_bg
+    # darker-than-background counts less: shadows are darker but colourless
+    dl = np.where(dlab[..., 0] > 0, dlab[..., 0], -0.6 * dlab[..., 0])
+    return (dl + 2 * np.abs(dlab[..., 1]) + 2 * np.abs(dlab[..., 2])).astype(np.float32)
 
 
 @dataclass
@@ -86,13 +121,8 @@ class Blob:
 def segment_dice(work: np.ndarray, min_side: float = 12.0) -> list[Blob]:
     """Find die-like blobs in ``work`` (BGR, already scaled). Returns rotated rects."""
     h, w = work.shape[:2]
-    bg = _background(work)
     lab = cv2.cvtColor(work, cv2.COLOR_BGR2Lab).astype(np.int16)
-    lab_bg = cv2.cvtColor(bg, cv2.COLOR_BGR2Lab).astype(np.int16)
-    dlab = lab - lab_bg
-    # darker-than-background counts less: shadows are darker but colourless
-    dl = np.where(dlab[..., 0] > 0, dlab[..., 0], -0.6 * dlab[..., 0])
-    dist = (dl + 2 * np.abs(dlab[..., 1]) + 2 * np.abs(dlab[..., 2])).astype(np.float32)
+    dist = _fg_distance(lab, _background(work))
     gray = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
     grad = cv2.morphologyEx(gray, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8))
     fg = ((dist > 40) | (grad > 40)).astype(np.uint8) * 255
@@ -110,14 +140,13 @@ def segment_dice(work: np.ndarray, min_side: float = 12.0) -> list[Blob]:
         comps.append(i)
     if not comps:
         return []
-    # typical die area: median of compact, square-ish components
-    sq = []
-    for i in comps:
-        x, y, bw, bh, area = stats[i]
-        if 0.6 < bw / bh < 1.6 and area > 0.55 * bw * bh:
-            sq.append(area)
-    a0 = float(np.median(sq)) if sq else float(np.median([stats[i][4] for i in comps]))
-    s0 = math.sqrt(a0)
+    s0 = _die_side(fg, stats, comps, min_side)
+    a0 = s0 * s0
+    # a second opening at die scale removes thin walls, edges and bands that join dice
+    k2 = max(3, int(0.4 * s0) | 1)
+    fg = cv2.morphologyEx(fg, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k2, k2)))
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(fg, 8)
+    comps = [i for i in range(1, n) if stats[i][4] >= min_side * min_side * 0.6]
 
     blobs: list[Blob] = []
     for i in comps:
@@ -160,6 +189,26 @@ def segment_dice(work: np.ndarray, min_side: float = 12.0) -> list[Blob]:
     return blobs
 
 
+def _die_side(fg, stats, comps, min_side) -> float:
+    """Typical die side in px: from square-ish components, else from distance-transform peaks."""
+    sq = []
+    for i in comps:
+        x, y, bw, bh, area = stats[i]
+        if 0.7 < bw / bh < 1.4 and area > 0.6 * bw * bh:
+            sq.append(math.sqrt(area))
+    if len(sq) >= 2:
+        return float(np.percentile(sq, 70))
+    d = cv2.distanceTransform((fg > 0).astype(np.uint8), cv2.DIST_L2, 5)
+    peak = (d >= cv2.dilate(d, np.ones((5, 5), np.uint8))) & (d > min_side / 2)
+    n, lab, st, _ = cv2.connectedComponentsWithStats(peak.astype(np.uint8), 8)
+    vals = [float(d[lab == k].max()) for k in range(1, n) if st[k][4] < 40]
+    if sq:
+        vals.append(sq[0] / 2)
+    if not vals:
+        return float(min_side * 2)
+    return 2.0 * float(np.percentile(vals, 75))
+
+
 def _fill_holes(mask: np.ndarray, max_area: float) -> np.ndarray:
     """Fill holes smaller than ``max_area`` (pips, die faces), not the inside of a tray."""
     inv = (mask == 0).astype(np.uint8)
@@ -181,7 +230,7 @@ def _split(sub: np.ndarray, s0: float) -> list[np.ndarray]:
     pad = 2
     m = cv2.copyMakeBorder(sub, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
     d = cv2.distanceTransform(m, cv2.DIST_L2, 5)
-    cores = (d > 0.3 * s0).astype(np.uint8)
+    cores = (d > CORE * s0).astype(np.uint8)
     n, markers = cv2.connectedComponents(cores)
     if n <= 1:
         return []
@@ -220,6 +269,49 @@ def warp_face(frame: np.ndarray, rect, scale: float, inset: float = 0.92,
     m[1, 2] += size / 2 - cy
     return cv2.warpAffine(frame, m, (size, size), flags=cv2.INTER_AREA if side > size else cv2.INTER_LINEAR,
                           borderMode=cv2.BORDER_REPLICATE)
+
+
+def refine_rect(frame: np.ndarray, rect, scale: float, size: int = 64):
+    """Find the top face inside a die blob: the region of the face colour around the centre.
+
+    The blob from segmentation also holds side faces (perspective) and shadow. Warp a margin
+    around it, take the colour at the centre as the face colour, keep what is close to it
+    (closed, so pips and icons are inside), and fit a rotated rect to the component at the
+    centre. Returns a rect in the same (work) coordinates, or the input if that fails."""
+    (cx, cy), (rw, rh), ang = rect
+    side = max(rw, rh) * 1.15
+    m = cv2.getRotationMatrix2D((cx * scale, cy * scale), ang, size / (side * scale))
+    m[0, 2] += size / 2 - cx * scale
+    m[1, 2] += size / 2 - cy * scale
+    patch = cv2.warpAffine(frame, m, (size, size), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
+    lab = cv2.cvtColor(patch, cv2.COLOR_BGR2Lab).astype(np.float32)
+    c0, c1 = int(size * 0.35), int(size * 0.65)
+    face = np.median(lab[c0:c1, c0:c1].reshape(-1, 3), axis=0)
+    d = np.sqrt(((lab - face) ** 2 * np.array([1.0, 2.0, 2.0])).sum(axis=2))
+    close = (d < 38).astype(np.uint8)
+    k = max(3, int(size * 0.12) | 1)
+    close = cv2.morphologyEx(close, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    close = cv2.morphologyEx(close, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
+    n, lab_i, stats, _ = cv2.connectedComponentsWithStats(close, 4)
+    if n <= 1:
+        return rect
+    cl = lab_i[size // 2, size // 2]
+    if cl == 0:
+        cl = 1 + int(np.argmax(stats[1:, 4]))
+    comp = (lab_i == cl).astype(np.uint8)
+    cs, _ = cv2.findContours(comp, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    c = max(cs, key=cv2.contourArea)
+    (px, py), (pw, ph), pa = cv2.minAreaRect(c)
+    full = (size / 1.15) ** 2
+    if not (0.45 * full < pw * ph < 1.05 * full) or max(pw, ph) > 1.35 * min(pw, ph):
+        return rect
+    if cv2.contourArea(c) < 0.8 * pw * ph:
+        return rect
+    # back to work coordinates
+    inv = cv2.invertAffineTransform(m)
+    fx, fy = inv @ np.array([px, py, 1.0])
+    f = side / size
+    return ((fx / scale, fy / scale), (pw * f, ph * f), ang + pa)
 
 
 @dataclass
@@ -343,6 +435,8 @@ def read_face(patch: np.ndarray) -> FaceRead:
         contrast = float(np.median([p[3] for p in pips]))
         s_con = float(np.clip((contrast - t * 0.9) / 30.0, 0.3, 1.0))
         conf = score * (0.6 + 0.4 * s_con)
+        if len(pips) > 6:
+            continue
         if conf > best.confidence or (best.value == 0 and len(pips) > 0):
             best = FaceRead(len(pips), conf, pips, f"pol{pol} t{t:.0f} {detail}")
     return best
@@ -372,7 +466,7 @@ def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None) -> DiceR
     dice: list[Die] = []
     sharp = []
     for b in blobs:
-        patch = warp_face(frame_bgr, b.rect, scale)
+        patch = warp_face(frame_bgr, refine_rect(frame_bgr, b.rect, scale), scale, inset=0.96)
         fr = read_face(patch)
         if fr.value == 0:
             continue

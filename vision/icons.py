@@ -1,0 +1,178 @@
+"""Icon dice (faces named by the caller): calibrate a small gallery, then read by matching.
+
+Calibration: for each named face, a few frames each showing one die with that face up.
+Each die is segmented like a pip die (``vision.pips.segment_dice``), warped upright, and
+turned into a colour-independent "ink" map: per pixel, how far it is from the face colour.
+The gallery keeps every shot's map at the four 90-degree rotations (the segmentation only
+knows the face up to a quarter turn) and is saved as ``gallery.npz`` under the directory
+the caller gives.
+
+Reading: each die's ink map is compared with every template (normalised correlation on
+maps whose norm is floored, so a blank face stays near zero and matches the blank face);
+the face's score is its best template. Confidence comes from the best score and the margin
+over the best *other* face name; a thin margin gives an unsure reading.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+import json
+
+import cv2
+import numpy as np
+
+from .pips import Die, DiceReading, segment_dice, warp_face, refine_rect, sharpness, WORK_SIDE, BLUR_MIN
+
+SIDE = 32                # template side
+SHIFT = 3                # +- px searched when matching
+CONF_OK = 0.6
+INK_FLOOR = 4.0          # norm floor so that blank faces are not stretched into noise
+
+
+def ink_map(patch: np.ndarray, side: int = SIDE) -> np.ndarray:
+    """Colour-independent map of marks on a face patch: distance from the face colour."""
+    lab = cv2.cvtColor(patch, cv2.COLOR_BGR2Lab).astype(np.float32)
+    s = patch.shape[0]
+    m = int(s * 0.12)
+    face = np.median(lab[m:s - m, m:s - m].reshape(-1, 3), axis=0)
+    d = np.sqrt(((lab - face) ** 2 * np.array([1.0, 2.0, 2.0])).sum(axis=2))
+    # marks touching the patch border are background, side faces or the die's outline
+    mk = (d > 40).astype(np.uint8)
+    n, lab_i, stats, _ = cv2.connectedComponentsWithStats(mk, 8)
+    if n > 1:
+        x, y, bw, bh = stats[:, 0], stats[:, 1], stats[:, 2], stats[:, 3]
+        edge = (x == 0) | (y == 0) | (x + bw >= s) | (y + bh >= s)
+        edge[0] = False
+        kill = edge[lab_i]
+        kill = cv2.dilate(kill.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+        d[kill] = 0
+    d = cv2.resize(d, (side, side), interpolation=cv2.INTER_AREA)
+    d = cv2.GaussianBlur(d, (0, 0), 1.0)
+    # the border carries side faces and the die outline: fade it out
+    w = np.ones((side, side), np.float32)
+    b = max(1, side // 8)
+    w[:b, :] = w[-b:, :] = 0
+    w[:, :b] = w[:, -b:] = 0
+    w = cv2.GaussianBlur(w, (0, 0), b / 2)
+    d = np.clip(d / 60.0, 0, 1.5) * w
+    return d.astype(np.float32)
+
+
+def _normalise(v: np.ndarray) -> np.ndarray:
+    v = v.reshape(-1).astype(np.float32)
+    v = v - v.mean() * 0.0
+    return v / max(float(np.linalg.norm(v)), INK_FLOOR)
+
+
+class Gallery:
+    """Templates per face name."""
+
+    def __init__(self, names: list[str], templates: np.ndarray, labels: np.ndarray, meta: dict | None = None):
+        self.names = list(names)
+        self.templates = templates.astype(np.float32)      # (n, SIDE*SIDE), normalised
+        self.labels = labels.astype(np.int32)               # index into names
+        self.meta = meta or {}
+
+    def save(self, directory) -> Path:
+        d = Path(directory)
+        d.mkdir(parents=True, exist_ok=True)
+        np.savez_compressed(d / "gallery.npz", templates=self.templates, labels=self.labels,
+                            names=np.array(self.names), meta=json.dumps(self.meta))
+        # a contact sheet a person can look at
+        tiles = [(t.reshape(SIDE, SIDE) * 255).clip(0, 255).astype(np.uint8) for t in self.templates[::4]]
+        if tiles:
+            cv2.imwrite(str(d / "gallery.png"), np.hstack(tiles))
+        return d / "gallery.npz"
+
+    @classmethod
+    def load(cls, directory) -> "Gallery":
+        p = Path(directory)
+        if p.is_dir():
+            p = p / "gallery.npz"
+        z = np.load(p, allow_pickle=False)
+        return cls([str(n) for n in z["names"]], z["templates"], z["labels"], json.loads(str(z["meta"])))
+
+    def scores(self, ink: np.ndarray, shift: int = SHIFT) -> np.ndarray:
+        """Best similarity per face name, over small shifts of the die's map."""
+        pad = np.pad(ink.astype(np.float32), shift)
+        views = []
+        for dy in range(0, 2 * shift + 1, 1):
+            for dx in range(0, 2 * shift + 1, 1):
+                views.append(_normalise(pad[dy:dy + SIDE, dx:dx + SIDE]))
+        sim = (self.templates @ np.stack(views).T).max(axis=1)
+        out = np.full(len(self.names), -1.0, np.float32)
+        np.maximum.at(out, self.labels, sim)
+        return out
+
+
+def _faces_in(frame: np.ndarray):
+    """Yield (patch, box, rect, scale) for each die-like blob of a frame."""
+    h, w = frame.shape[:2]
+    scale = max(h, w) / WORK_SIDE if max(h, w) > WORK_SIDE else 1.0
+    work = frame if scale == 1.0 else cv2.resize(frame, (int(round(w / scale)), int(round(h / scale))),
+                                                 interpolation=cv2.INTER_AREA)
+    for b in segment_dice(work):
+        patch = warp_face(frame, refine_rect(frame, b.rect, scale), scale, inset=0.96, size=64)
+        x, y, bw, bh = cv2.boundingRect(b.contour)
+        box = (int(round(x * scale)), int(round(y * scale)), int(round(bw * scale)), int(round(bh * scale)))
+        yield patch, box, b.rect, scale
+
+
+def calibrate(shots: dict, directory=None) -> Gallery:
+    """Build a gallery from ``{face name: [frame, ...]}``; each frame shows one die.
+
+    Frames may be whole camera frames (the largest die found is used) or face crops."""
+    names = list(shots)
+    temps, labels = [], []
+    for k, name in enumerate(names):
+        for frame in shots[name]:
+            found = list(_faces_in(frame))
+            if found:
+                patch = max(found, key=lambda f: f[1][2] * f[1][3])[0]
+            else:
+                patch = cv2.resize(frame, (64, 64), interpolation=cv2.INTER_AREA)
+            ink = ink_map(patch)
+            for r in range(4):
+                temps.append(_normalise(np.rot90(ink, r)))
+                labels.append(k)
+    if not temps:
+        raise ValueError("calibration needs at least one shot")
+    g = Gallery(names, np.stack(temps), np.array(labels), {"shots": {n: len(shots[n]) for n in names}})
+    if directory is not None:
+        g.save(directory)
+    return g
+
+
+def read_face(patch: np.ndarray, gallery: Gallery) -> tuple[str, float, float]:
+    """(face name, confidence, margin) for an upright face patch."""
+    sc = gallery.scores(ink_map(patch))
+    order = np.argsort(-sc)
+    best = float(sc[order[0]])
+    second = float(sc[order[1]]) if len(order) > 1 else 0.0
+    margin = best - second
+    conf = float(np.clip((best - 0.5) / 0.3, 0, 1) * np.clip(margin / 0.12, 0, 1))
+    return gallery.names[int(order[0])], conf, margin
+
+
+def read_icons(frame_bgr: np.ndarray, gallery: Gallery, expected_count: int | None = None) -> DiceReading:
+    """Read every icon die of one kind (one gallery) in a frame."""
+    if isinstance(gallery, (str, Path)):
+        gallery = Gallery.load(gallery)
+    dice, sharp = [], []
+    for patch, box, rect, scale in _faces_in(frame_bgr):
+        name, conf, margin = read_face(patch, gallery)
+        sharp.append(sharpness(cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY)))
+        (cx, cy), _, ang = rect
+        dice.append(Die(name, box, conf, float(ang % 90), (cx * scale, cy * scale)))
+    dice.sort(key=lambda d: (d.box[1], d.box[0]))
+    reasons = []
+    shp = float(np.median(sharp)) if sharp else 0.0
+    if sharp and shp < BLUR_MIN:
+        reasons.append(f"blurred (sharpness {shp:.0f} < {BLUR_MIN:.0f})")
+    low = [d for d in dice if d.confidence < CONF_OK]
+    if low:
+        reasons.append(f"{len(low)} die/dice read with low confidence")
+    if expected_count is not None and len(dice) != expected_count:
+        reasons.append(f"found {len(dice)} dice, expected {expected_count}")
+    if not dice:
+        reasons.append("no dice found")
+    return DiceReading(dice, bool(reasons), reasons, shp)
