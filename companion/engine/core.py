@@ -53,7 +53,7 @@ class ChanceSpec:
         return " ".join((CHANCE, self.verb, *values))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Prompt:
     """Who must decide what now.
 

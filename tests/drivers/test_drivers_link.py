@@ -206,6 +206,31 @@ def test_state_is_deduplicated_and_resent_after_reconnect():
         srv.close()
 
 
+def test_port_that_fails_right_after_opening_backs_off():
+    from drivers.link.serial_link import SerialLink
+
+    class Flaky:
+        in_waiting = 0
+
+        def read(self, n):
+            raise OSError(5, "Input/output error")
+
+        def write(self, data):
+            return len(data)
+
+        def close(self):
+            pass
+
+    opens = []
+    link = SerialLink("/dev/ttyFLAKY", queue.Queue(), reconnect_min_s=0.05, reconnect_max_s=0.4,
+                      opener=lambda port: opens.append(port) or Flaky())
+    time.sleep(1.2)
+    link.close()
+    # 0.05 + 0.1 + 0.2 + 0.4 + 0.4 ... : about 5 opens, not the 24 a fixed 50 ms retry would give
+    assert 3 <= len(opens) <= 8, len(opens)
+    assert "Input/output error" in link.last_error
+
+
 def test_port_missing_at_start_keeps_retrying_with_backoff_then_connects():
     srv = Server()
     port = srv.port

@@ -165,3 +165,16 @@ def test_overtime_does_not_refresh_half_cards():
     act(g, s, "p1 defend red-1", "p2 move up", "chance roll ball ball ball ball ball cleat", "p2 stop")
     act(g, s, "p1 card orc-wall")
     assert "orc-wall" in s.player("p1").discarded and "orc-wall" not in s.player("p1").spent_half
+
+
+def test_a_short_game_option_sets_both_halves_clock():
+    from companion.engine.core import Header
+    from tests.games.dungeon_ball_table import engine
+
+    g = engine()
+    s = g.new_state(Header("dungeon-ball", options={"clock_start": 3}))
+    assert (s.clock, s.clock_start) == (3, 3)
+    with pytest.raises(ValueError, match="options.clock_start"):
+        g.new_state(Header("dungeon-ball", options={"clock_start": 0}))
+    with pytest.raises(ValueError, match="unknown option"):
+        g.new_state(Header("dungeon-ball", options={"clock": 3}))

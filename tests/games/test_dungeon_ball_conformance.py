@@ -41,7 +41,7 @@ def play_checked(seed: int, policy: str, probe_illegal: bool = False):
         gained = [a - b for a, b in zip(scores, last_scores)]
         assert all(x in (0, 1, 2, 3, 6, 7) for x in gained), (seed, gained)
         last_scores = scores
-        assert 0 <= s.clock <= rules.clock_start
+        assert 0 <= s.clock <= s.clock_start == rules.clock_start
         assert 1 <= s.down <= 4
         assert 0 <= s.ball < g.field.n
         assert all(pl.momentum >= 0 for pl in s.players)

@@ -67,7 +67,7 @@ def test_two_point_conversion_is_a_play_from_the_opponents_circle_from_the_same_
     assert set(g.prompt(s).options) == {"p1 move up", "p1 move down", "p1 move right"}   # from b1
     act(g, s, "p1 move right", "chance roll cleat ball ball ball ball ball", "p1 stop")
     pass_windows(g, s)
-    assert s.player("p1").score == 8 and s.stats["p1"]["touchdowns"] == 1
+    assert s.player("p1").score == 8 and s.stats["p1"]["touchdowns"] == 1 and s.stats["p1"]["two_points"] == 1
     assert (s.offense, s.ball, s.down) == ("p2", 4, 1)
 
 

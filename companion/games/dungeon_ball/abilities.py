@@ -153,7 +153,7 @@ class Abilities:
             return "the ball cannot move back any further"
         if kind in ("add_time", "drain_time") and (s.overtime or s.final_play):
             return "the clock does not run now"
-        if kind == "add_time" and s.clock >= g.rules.clock_start:
+        if kind == "add_time" and s.clock >= s.clock_start:
             return "the clock is already full"
         if kind == "drain_time" and s.clock == 0:
             return "the clock is already at zero"
@@ -206,7 +206,7 @@ class Abilities:
                             "effect": _effect_to_dict(value.effect)})
         elif kind == "add_time":
             before = s.clock
-            s.clock = min(g.rules.clock_start, s.clock + value)
+            s.clock = min(s.clock_start, s.clock + value)
             ev.append({"event": "clock", "from": before, "to": s.clock})
         elif kind == "drain_time":
             before = s.clock

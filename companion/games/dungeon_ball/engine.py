@@ -107,13 +107,24 @@ class DungeonBall:
         s = GameState(
             players=[PlayerState(id=pid, momentum=r.momentum_start, pawn=start) for pid in ("p1", "p2")],
             clock=r.clock_start,
+            clock_start=r.clock_start,
             stats={pid: dict.fromkeys(STAT_KEYS, 0) for pid in ("p1", "p2")},
         )
         self._apply_options(s, header.options)
         return s
 
     def _apply_options(self, s: GameState, options: dict) -> None:
-        """Header options may settle setup choices in advance: teams and kicking modes."""
+        """Header options: teams and kicking modes settled in advance, and ``clock_start``, a
+        shorter clock for a quick game (a house rule; the pack's clock otherwise)."""
+        unknown = set(options) - {"teams", "kicking", "clock_start", "solo"}
+        if unknown:
+            raise ValueError(f"options: unknown option(s) {', '.join(sorted(unknown))} "
+                             "(known: teams, kicking, clock_start, solo)")
+        if "clock_start" in options:
+            clock = options["clock_start"]
+            if not isinstance(clock, int) or isinstance(clock, bool) or clock < 1:
+                raise ValueError(f"options.clock_start: must be a whole number of at least 1, not {clock!r}")
+            s.clock = s.clock_start = clock
         teams = options.get("teams", {})
         kicking = options.get("kicking", {})
         for pid in ("p1", "p2"):

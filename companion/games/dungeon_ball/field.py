@@ -59,5 +59,5 @@ class Field:
         return sum(1 for i in span if self.colours[i] == "red")
 
     def to_go(self, pos: int, attacking: str) -> int:
-        """Spaces from the ball to the first final space of the attacked end."""
-        return (self.n - self.final - pos) if attacking == "high" else (pos - self.final + 1)
+        """Spaces from the ball to the first final space of the attacked end (0 once there)."""
+        return max(0, (self.n - self.final - pos) if attacking == "high" else (pos - self.final + 1))

@@ -371,6 +371,7 @@ def resolve_auto(g: DungeonBall, s: GameState, ev: Events) -> None:
     run_clock(g, s, time_icons, ev)
     if play.kind == "two_point":
         if touchdown:
+            s.stats[s.offense]["two_points"] += 1
             score(g, s, s.offense, g.rules.two_point_points, "two_point", ev)
         else:
             ev.append({"event": "two_point_failed", "player": s.offense})
@@ -572,7 +573,7 @@ def end_half(g: DungeonBall, s: GameState, ev: Events) -> None:
         # on defense gets the ball from their starting space.
         ev.append({"event": "halftime"})
         s.half = 2
-        s.clock = g.rules.clock_start
+        s.clock = s.clock_start
         for p in s.players:
             p.hand.extend(p.spent_half)
             p.spent_half = []

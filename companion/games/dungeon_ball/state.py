@@ -55,6 +55,7 @@ class GameState(msgspec.Struct):
     stack: list[dict] = []        # nested procedures (windows, picks, effect rolls), top last
     half: int = 1
     clock: int = 0
+    clock_start: int = 0          # what the clock reads at the start of each half
     overtime: int = 0             # 0 in regulation, else the overtime round
     ot_first: str = ""            # who had the ball first in overtime round 1
     ot_drives: int = 0            # drives finished in the current overtime round
