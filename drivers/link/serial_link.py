@@ -220,7 +220,8 @@ class SerialLink:
                 self._stop.wait(backoff)
                 backoff = min(backoff * 2, self.reconnect_max_s)
                 continue
-            failures, backoff = 0, self.reconnect_min_s
+            failures = 0
+            opened_at = time.monotonic()
             with self._wlock:
                 self._ser = ser
             self.connects += 1
@@ -244,8 +245,13 @@ class SerialLink:
                 log.warning("serial link: %s", self.last_error)
             self._drop()
             self._status(False, reason)
+            # a port that opens and fails at once (flaky cable, wrong device) backs off too;
+            # one that worked for a while is retried quickly
+            if reason == "reset" or time.monotonic() - opened_at > 5.0:
+                backoff = self.reconnect_min_s
             if not self._stop.is_set():
-                self._stop.wait(self.reconnect_min_s)
+                self._stop.wait(backoff)
+                backoff = min(backoff * 2, self.reconnect_max_s)
 
     def _read_loop(self, ser: Any) -> None:
         splitter = LineSplitter(self.max_line)
