@@ -3,7 +3,8 @@
 Keys: arrows or w/a/s/d = directions, Enter/Space/o = ok, Backspace/Esc/b = back.
 Shift gives a long press: W/A/S/D, O (ok) and B (back). A terminal sends no key-up, so each key
 is a "press" then a "release" at once (plus "long" in between for the Shift keys); the
-terminal's own key repeat gives repeated presses.
+terminal's own key repeat gives repeated presses. Other printable keys (e.g. "q") go to the
+optional ``on_other_key(char)`` callback (called on the reader thread: only enqueue there).
 
 On a tty the terminal is put in non-canonical, no-echo mode with termios (imported only then),
 keeping signals so Ctrl-C still works, and restored on close() and at exit. When the fd is not
@@ -17,6 +18,7 @@ import os
 import select
 import sys
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from drivers.inputs.base import Clock, InputBackend
@@ -41,7 +43,8 @@ KEYMAP: dict[int, tuple[str, bool]] = {
 
 
 class KeyParser:
-    """Pure byte-stream parser: feed(bytes) -> [(button, long)], flush() for a lone Esc."""
+    """Pure byte-stream parser: feed(bytes) -> [(button, long)], flush() for a lone Esc.
+    Unmapped printable keys come out as (character, None)."""
 
     def __init__(self) -> None:
         self._pending = b""
@@ -50,8 +53,8 @@ class KeyParser:
     def pending(self) -> bool:
         return bool(self._pending)
 
-    def feed(self, data: bytes) -> list[tuple[str, bool]]:
-        out: list[tuple[str, bool]] = []
+    def feed(self, data: bytes) -> list[tuple[str, bool | None]]:
+        out: list[tuple[str, bool | None]] = []
         buf = self._pending + data
         i = 0
         while i < len(buf):
@@ -82,6 +85,8 @@ class KeyParser:
             hit = KEYMAP.get(c)
             if hit:
                 out.append(hit)
+            elif 0x20 < c < 0x7F:
+                out.append((chr(c), None))    # another printable key: see on_other_key
             i += 1
         self._pending = b""
         return out
@@ -104,8 +109,10 @@ class KeyboardInput(InputBackend):
         raw: bool = True,
         esc_timeout_s: float = 0.05,
         threaded: bool = True,
+        on_other_key: Callable[[str], None] | None = None,
     ):
         super().__init__(queue, clock)
+        self.on_other_key = on_other_key
         if fd is None:
             try:
                 fd = sys.stdin.fileno()
@@ -149,9 +156,13 @@ class KeyboardInput(InputBackend):
         self._saved_attrs = None
 
     # -- events -----------------------------------------------------------------------------
-    def _emit(self, keys: list[tuple[str, bool]]) -> list[ButtonEvent]:
+    def _emit(self, keys: list[tuple[str, bool | None]]) -> list[ButtonEvent]:
         out: list[ButtonEvent] = []
         for button, long in keys:
+            if long is None:
+                if self.on_other_key is not None:
+                    self.on_other_key(button)
+                continue
             t = self.clock()
             out.append(ButtonEvent(button, "press", t, self.source))
             if long:

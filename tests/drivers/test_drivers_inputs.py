@@ -275,8 +275,8 @@ def test_key_parser_maps_keys_and_sequences():
     assert p.feed(b"\x1b[A\x1b[B\x1b[C\x1b[D") == [("up", False), ("down", False), ("right", False), ("left", False)]
     assert p.feed(b"\x1bOA") == [("up", False)]
     assert p.feed(b"\r\n\r \x7f\x08") == [("ok", False)] * 3 + [("back", False)] * 2
-    assert p.feed(b"WOBx") == [("up", True), ("ok", True), ("back", True)]
-    assert p.feed(b"\x1b[15~q") == []                 # F5 and an unmapped key: ignored
+    assert p.feed(b"WOBx") == [("up", True), ("ok", True), ("back", True), ("x", None)]
+    assert p.feed(b"\x1b[15~\x01") == []             # F5 and a control key: ignored
 
 
 def test_key_parser_lone_escape_and_split_sequence():
@@ -305,6 +305,20 @@ def test_keyboard_reads_a_pipe_without_a_tty():
     finally:
         kb.close()
         os.close(r)
+
+
+def test_keyboard_other_keys_go_to_the_callback_not_the_queue():
+    r, w = os.pipe()
+    q, other = queue.Queue(), []
+    kb = KeyboardInput(q, fd=r, threaded=False, on_other_key=other.append)
+    try:
+        os.write(w, b"q?w")
+        assert kinds(kb.pump(1.0)) == [("up", "press"), ("up", "release")]
+        assert other == ["q", "?"]
+    finally:
+        kb.close()
+        os.close(r)
+        os.close(w)
 
 
 def test_keyboard_puts_a_tty_in_raw_mode_and_restores_it():
