@@ -13,6 +13,8 @@ and the ``*_with_fallback`` variants that never raise for a missing device. See 
 from __future__ import annotations
 
 from drivers.errors import CameraError, ConfigError, DisplayError, DriverError, InputError, LinkError
+from drivers.inputs.events import BUTTONS, ButtonEvent
+from drivers.link.serial_link import LinkAction, LinkStatus
 from drivers.factory import (
     Opened,
     open_camera,
@@ -26,6 +28,7 @@ from drivers.factory import (
 )
 
 __all__ = [
+    "BUTTONS", "ButtonEvent", "LinkAction", "LinkStatus",
     "CameraError", "ConfigError", "DisplayError", "DriverError", "InputError", "LinkError",
     "Opened",
     "open_camera", "open_camera_with_fallback",
