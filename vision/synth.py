@@ -401,13 +401,14 @@ def kick_scene(seed: int = 0, case: str = "in", size=(960, 720), face_px: int = 
     after = base.copy()
     t = rng.uniform(0, 2 * math.pi)
     value = int(rng.integers(1, 7))
-    draw_die(after, value, "white", (cx, cy), s, ang, axis, cam_h, rng,
-             shadow=(0.3 * math.cos(t), 0.3 * math.sin(t), 0.4))
+    top, _ = draw_die(after, value, "white", (cx, cy), s, ang, axis, cam_h, rng,
+                      shadow=(0.3 * math.cos(t), 0.3 * math.sin(t), 0.4))
     before = base.copy()
     if effects:
         before = _effects(before, np.random.default_rng(seed * 7 + 1))
         after = _effects(after, np.random.default_rng(seed * 7 + 2))
     verdict = "good" if frac >= 0.5 else "no_good"
     truth = {"inside_fraction": frac, "verdict": verdict, "footprint": _square((cx, cy), s, ang).tolist(),
+             "top": top.tolist(),
              "case": case, "post": post, "distance_from_axis": float(math.hypot(cx - axis[0], cy - axis[1]))}
     return KickScene(before, after, truth, lid)

@@ -1,0 +1,215 @@
+"""Field-goal judge: did the tossed die come to rest at least halfway inside the posts?
+
+Calibration (once, from a photo of the empty lid): the green area (largest green region,
+as a convex polygon) and the two uprights (yellow/light bars near its left and right
+edges), plus the camera model needed for parallax: the optical axis (image centre unless
+given) and the camera height in table pixels (``camera_height_px``; measure it once: the
+lens height over the table divided by the size of one table pixel). Saved as JSON.
+
+Judging: the die is what changed between the frame before and the frame after the toss.
+The camera sees the die's top face, displaced outward from the optical axis by about
+h * r / (H - h) and magnified by H / (H - h) (h = die height = its side, H = camera height,
+r = distance from the axis). We find the top face (the brightest square part of the changed
+region), undo the parallax to get the resting footprint, and measure the fraction of the
+footprint's area that lies inside the goal region (between the posts, i.e. the green area
+bounded by the uprights). A fraction within ``band`` of 0.5 is "too_close".
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, asdict
+import json
+import math
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+BAND = 0.06   # |fraction - 0.5| below this is too close to call
+
+
+@dataclass
+class LidCalibration:
+    green: list                  # [[x, y], ...] convex polygon, image px
+    uprights: list               # [[[x1, y1], [x2, y2]], [[x1, y1], [x2, y2]]]
+    axis: list                   # [cx, cy] optical axis in the image
+    camera_height_px: float      # camera height over the lid, in lid-plane pixels
+    image_size: list = field(default_factory=list)
+
+    def goal_polygon(self) -> np.ndarray:
+        """Region between the posts: the quadrilateral spanned by the two uprights' centre
+        lines (the green area if the uprights were not found)."""
+        if len(self.uprights) == 2:
+            pts = np.array(self.uprights[0] + self.uprights[1], np.float32)
+            return cv2.convexHull(pts).reshape(-1, 2)
+        return np.array(self.green, np.float32)
+
+    def save(self, path) -> None:
+        Path(path).write_text(json.dumps(asdict(self), indent=1))
+
+    @classmethod
+    def load(cls, path) -> "LidCalibration":
+        return cls(**json.loads(Path(path).read_text()))
+
+
+@dataclass
+class KickVerdict:
+    verdict: str                 # "good" | "no_good" | "too_close" (or "no_die")
+    inside_fraction: float
+    die_box: tuple | None = None          # bounding box of what changed (x, y, w, h)
+    top_face: list | None = None          # 4 points as seen
+    footprint: list | None = None         # 4 points after the parallax correction
+    confidence: float = 0.0
+    reasons: list = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        return {"verdict": self.verdict, "inside_fraction": round(float(self.inside_fraction), 3),
+                "die_box": list(self.die_box) if self.die_box else None,
+                "footprint": [[round(float(v), 1) for v in p] for p in self.footprint] if self.footprint else None,
+                "confidence": round(float(self.confidence), 3), "reasons": list(self.reasons)}
+
+
+# --------------------------------------------------------------------------- calibration
+
+def calibrate_lid(reference_bgr: np.ndarray, camera_height_px: float, axis=None) -> LidCalibration:
+    """Locate the green area and the two uprights on a photo of the empty lid."""
+    h, w = reference_bgr.shape[:2]
+    hsv = cv2.cvtColor(reference_bgr, cv2.COLOR_BGR2HSV)
+    green = cv2.inRange(hsv, (35, 60, 40), (90, 255, 255))
+    green = cv2.morphologyEx(green, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
+    cs, _ = cv2.findContours(green, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if not cs:
+        raise ValueError("no green area found on the lid reference image")
+    c = max(cs, key=cv2.contourArea)
+    hull = cv2.convexHull(c)
+    poly = cv2.approxPolyDP(hull, 0.01 * cv2.arcLength(hull, True), True).reshape(-1, 2)
+    if len(poly) != 4:
+        poly = cv2.boxPoints(cv2.minAreaRect(c))
+    # uprights: bright, saturated yellow bars
+    yel = cv2.inRange(hsv, (15, 80, 120), (35, 255, 255))
+    yel = cv2.morphologyEx(yel, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    cs, _ = cv2.findContours(yel, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    bars = []
+    for cc in cs:
+        (cx, cy), (rw, rh), ang = cv2.minAreaRect(cc)
+        if max(rw, rh) < 0.2 * min(h, w) or max(rw, rh) < 4 * min(rw, rh):
+            continue
+        vx, vy, x0, y0 = cv2.fitLine(cc, cv2.DIST_L2, 0, 0.01, 0.01).reshape(-1)
+        pts = cc.reshape(-1, 2).astype(np.float32)
+        t = (pts[:, 0] - x0) * vx + (pts[:, 1] - y0) * vy
+        bars.append((cx, [[float(x0 + vx * t.min()), float(y0 + vy * t.min())],
+                          [float(x0 + vx * t.max()), float(y0 + vy * t.max())]], max(rw, rh)))
+    bars.sort(key=lambda b: -b[2])
+    bars = sorted(bars[:2], key=lambda b: b[0])
+    uprights = [b[1] for b in bars] if len(bars) == 2 else []
+    if axis is None:
+        axis = [w / 2.0, h / 2.0]
+    return LidCalibration([[float(x), float(y)] for x, y in poly], uprights, [float(axis[0]), float(axis[1])],
+                          float(camera_height_px), [w, h])
+
+
+# --------------------------------------------------------------------------- judging
+
+def _changed(before, after):
+    a = cv2.GaussianBlur(before, (5, 5), 0).astype(np.int16)
+    b = cv2.GaussianBlur(after, (5, 5), 0).astype(np.int16)
+    d = np.abs(a - b).max(axis=2).astype(np.uint8)
+    t, m = cv2.threshold(d, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    m = ((d > max(25, t)) * 255).astype(np.uint8)
+    m = cv2.morphologyEx(m, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
+    m = cv2.morphologyEx(m, cv2.MORPH_CLOSE, np.ones((9, 9), np.uint8))
+    return m, d
+
+
+def find_top_face(before, after):
+    """(top face rotated rect, changed-region box) of the die, or (None, None)."""
+    m, d = _changed(before, after)
+    n, lab, stats, _ = cv2.connectedComponentsWithStats(m, 8)
+    if n <= 1:
+        return None, None
+    k = 1 + int(np.argmax(stats[1:, 4]))
+    x, y, bw, bh, area = stats[k]
+    comp = (lab == k).astype(np.uint8)
+    # the top face is the brightest part of the changed region (sides and shadow are darker)
+    g = cv2.cvtColor(after, cv2.COLOR_BGR2GRAY)
+    vals = g[comp > 0]
+    t, _ = cv2.threshold(vals.reshape(-1, 1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    # sides in shade can fall on the bright side of Otsu: keep only near the brightest
+    t = max(float(t), 0.85 * float(np.percentile(vals, 95)))
+    top = ((g > t) & (comp > 0)).astype(np.uint8)
+    kk = max(3, int(math.sqrt(area) * 0.25) | 1)
+    top = cv2.morphologyEx(top, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (kk, kk)))
+    cs, _ = cv2.findContours(top, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if not cs:
+        return None, (int(x), int(y), int(bw), int(bh))
+    c = max(cs, key=cv2.contourArea)
+    c = cv2.convexHull(c)
+    rect = cv2.minAreaRect(c)
+    return rect, (int(x), int(y), int(bw), int(bh))
+
+
+def footprint_from_top(rect, cal: LidCalibration) -> np.ndarray:
+    """Undo parallax: top face (as seen) -> resting footprint on the lid plane.
+
+    Seen top side t = s * H / (H - s) for a cube of side s, so s = t * H / (H + t); the top's
+    points are axis + (p - axis) * H / (H - s), hence p = axis + (q - axis) * (H - s) / H."""
+    (cx, cy), (rw, rh), ang = rect
+    t = math.sqrt(max(rw * rh, 1.0))
+    H = float(cal.camera_height_px)
+    s = t * H / (H + t)
+    q = cv2.boxPoints(((cx, cy), (t, t), ang)).astype(np.float64)
+    ax = np.array(cal.axis, np.float64)
+    return (ax + (q - ax) * (H - s) / H).astype(np.float32)
+
+
+def inside_fraction(footprint: np.ndarray, cal: LidCalibration) -> float:
+    area = abs(cv2.contourArea(footprint.astype(np.float32)))
+    if area <= 0:
+        return 0.0
+    inter, _ = cv2.intersectConvexConvex(footprint.astype(np.float32), cal.goal_polygon().astype(np.float32))
+    return float(np.clip(inter / area, 0.0, 1.0))
+
+
+def judge(before: np.ndarray, after: np.ndarray, calibration: LidCalibration, band: float = BAND) -> KickVerdict:
+    """Verdict for one toss from the frames before and after it."""
+    if isinstance(calibration, (str, Path)):
+        calibration = LidCalibration.load(calibration)
+    rect, box = find_top_face(before, after)
+    if rect is None:
+        return KickVerdict("no_die", 0.0, box, reasons=["no die found in the difference of the two frames"])
+    fp = footprint_from_top(rect, calibration)
+    frac = inside_fraction(fp, calibration)
+    reasons = []
+    if abs(frac - 0.5) < band:
+        verdict = "too_close"
+        reasons.append(f"{frac:.0%} inside: within {band:.0%} of halfway, too close to call")
+    elif frac >= 0.5:
+        verdict = "good"
+        reasons.append(f"{frac:.0%} of the die's footprint is inside the posts")
+    else:
+        verdict = "no_good"
+        reasons.append(f"only {frac:.0%} of the die's footprint is inside the posts")
+    conf = float(np.clip(abs(frac - 0.5) / 0.5, 0, 1))
+    top = cv2.boxPoints(rect).tolist()
+    return KickVerdict(verdict, frac, box, top, fp.tolist(), conf, reasons)
+
+
+def annotate(after: np.ndarray, v: KickVerdict, cal: LidCalibration) -> np.ndarray:
+    """An image that shows why: goal region, posts, the seen top face, the footprint."""
+    img = after.copy()
+    cv2.polylines(img, [cal.goal_polygon().astype(np.int32).reshape(-1, 1, 2)], True, (0, 255, 0), 2)
+    for a, b in cal.uprights:
+        cv2.line(img, tuple(int(v) for v in a), tuple(int(v) for v in b), (0, 255, 255), 2)
+    ax = tuple(int(v) for v in cal.axis)
+    cv2.drawMarker(img, ax, (255, 255, 255), cv2.MARKER_CROSS, 20, 1)
+    if v.top_face:
+        cv2.polylines(img, [np.array(v.top_face, np.int32).reshape(-1, 1, 2)], True, (255, 128, 0), 1)
+    if v.footprint:
+        fp = np.array(v.footprint, np.float32)
+        cv2.polylines(img, [fp.astype(np.int32).reshape(-1, 1, 2)], True, (0, 0, 255), 2)
+        c = tuple(int(x) for x in fp.mean(axis=0))
+        cv2.line(img, ax, c, (200, 200, 200), 1)
+    col = {"good": (0, 200, 0), "no_good": (0, 0, 255), "too_close": (0, 200, 255)}.get(v.verdict, (200, 200, 200))
+    label = f"{v.verdict.upper()}  {v.inside_fraction:.0%} inside"
+    cv2.rectangle(img, (0, 0), (min(img.shape[1], 16 + 14 * len(label)), 34), (0, 0, 0), -1)
+    cv2.putText(img, label, (8, 24), cv2.FONT_HERSHEY_SIMPLEX, 0.7, col, 2, cv2.LINE_AA)
+    return img
