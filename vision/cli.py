@@ -1,0 +1,222 @@
+"""Command line for vision: ``register(subparsers)`` adds ``dice`` and ``kick``.
+
+    dice read IMAGE... [--json] [--expected N] [--dice PACK_DIE --gallery DIR] [--annotate DIR]
+    dice calibrate --gallery DIR --face NAME IMAGE... [--face NAME IMAGE...]
+    dice markers [OUT.png]                 # printable ArUco sheet for the tray corners
+    dice tray IMAGE --out TRAY.json [--reference]
+    kick calibrate --reference EMPTY_LID --camera-height PX [--axis X Y] --out LID.json
+    kick judge --before A --after B [--calibration LID.json] [--json] [--annotate DIR]
+
+Every subcommand sets ``func`` (``func(args) -> int``). Nothing here needs a display.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+DEFAULT_LID = "lid.json"
+
+
+def _imread(path):
+    import cv2
+    img = cv2.imread(str(path), cv2.IMREAD_COLOR)
+    if img is None:
+        raise OSError(f"cannot read image {path}")
+    return img
+
+
+def _annotate_dice(img, reading):
+    import cv2
+    vis = img.copy()
+    for d in reading.dice:
+        x, y, w, h = d.box
+        sure = d.confidence >= 0.6
+        col = (0, 200, 0) if sure else (0, 0, 255)
+        cv2.rectangle(vis, (x, y), (x + w, y + h), col, 2)
+        cv2.putText(vis, f"{d.value} {d.confidence:.2f}", (x, max(12, y - 4)), cv2.FONT_HERSHEY_SIMPLEX,
+                    0.5, col, 1, cv2.LINE_AA)
+    msg = "UNSURE: " + "; ".join(reading.reasons) if reading.unsure else "sure"
+    cv2.putText(vis, msg, (8, 20), cv2.FONT_HERSHEY_SIMPLEX, 0.55, (0, 0, 255) if reading.unsure else (0, 160, 0),
+                2, cv2.LINE_AA)
+    return vis
+
+
+def cmd_dice_read(args) -> int:
+    import cv2
+    from . import pips, icons
+    gallery = None
+    if args.dice or args.gallery:
+        gdir = args.gallery or os.path.join("galleries", args.dice)
+        try:
+            gallery = icons.Gallery.load(gdir)
+        except OSError as e:
+            print(f"error: no gallery for {args.dice or gdir} ({e}); run `dice calibrate` first", file=sys.stderr)
+            return 2
+    rc = 0
+    for path in args.images:
+        try:
+            img = _imread(path)
+        except OSError as e:
+            rc = 1
+            if args.json:
+                print(json.dumps({"image": str(path), "error": str(e)}))
+            else:
+                print(f"{path}: {e}", file=sys.stderr)
+            continue
+        if gallery is not None:
+            r = icons.read_icons(img, gallery, expected_count=args.expected)
+        else:
+            r = pips.read_dice(img, expected_count=args.expected)
+        if args.json:
+            print(json.dumps({"image": str(path), "dice": [d.to_json() for d in r.dice], "unsure": bool(r.unsure)}))
+        else:
+            vals = " ".join(str(d.value) for d in r.dice) or "-"
+            extra = f"  UNSURE ({'; '.join(r.reasons)})" if r.unsure else ""
+            print(f"{path}: {vals}{extra}")
+        if args.annotate:
+            out = Path(args.annotate)
+            out.mkdir(parents=True, exist_ok=True)
+            cv2.imwrite(str(out / (Path(path).stem + ".dice.png")), _annotate_dice(img, r))
+    return rc
+
+
+def cmd_dice_calibrate(args) -> int:
+    from . import icons
+    if not args.face:
+        print("error: give at least one --face NAME IMAGE...", file=sys.stderr)
+        return 2
+    shots = {}
+    for name, *paths in args.face:
+        if not paths:
+            print(f"error: --face {name} needs at least one image", file=sys.stderr)
+            return 2
+        shots.setdefault(name, []).extend(_imread(p) for p in paths)
+    gdir = args.gallery or os.path.join("galleries", args.dice or "die")
+    g = icons.calibrate(shots, gdir)
+    print(f"gallery with {len(g.names)} faces ({', '.join(g.names)}) saved under {gdir}")
+    return 0
+
+
+def cmd_dice_markers(args) -> int:
+    from . import tray
+    out = args.out or "tray-markers.png"
+    tray.marker_sheet(out, dpi=args.dpi)
+    print(f"marker sheet written to {out} (A4 at {args.dpi} dpi; print at 100 %)")
+    return 0
+
+
+def cmd_dice_tray(args) -> int:
+    from . import tray
+    img = _imread(args.image)
+    cal = tray.locate_by_reference(img) if args.reference else tray.locate_by_markers(img)
+    if cal is None:
+        print("error: the four tray markers (ids 0-3) were not all found", file=sys.stderr)
+        return 1
+    cal.save(args.out)
+    print(json.dumps({"tray": cal.corners, "source": cal.source, "saved": args.out}))
+    return 0
+
+
+def cmd_kick_calibrate(args) -> int:
+    from . import kick
+    img = _imread(args.reference)
+    cal = kick.calibrate_lid(img, args.camera_height, args.axis)
+    cal.save(args.out)
+    ok = len(cal.uprights) == 2
+    print(json.dumps({"saved": args.out, "green": cal.green, "uprights": cal.uprights, "uprights_found": ok}))
+    return 0 if ok else 1
+
+
+def cmd_kick_judge(args) -> int:
+    import cv2
+    from . import kick
+    try:
+        cal = kick.LidCalibration.load(args.calibration)
+    except OSError as e:
+        print(f"error: no lid calibration at {args.calibration} ({e}); run `kick calibrate` first", file=sys.stderr)
+        return 2
+    before, after = _imread(args.before), _imread(args.after)
+    v = kick.judge(before, after, cal)
+    if args.json:
+        print(json.dumps(v.to_json()))
+    else:
+        print(f"{v.verdict}: {v.inside_fraction:.0%} inside ({'; '.join(v.reasons)})")
+    if args.annotate:
+        out = Path(args.annotate)
+        out.mkdir(parents=True, exist_ok=True)
+        cv2.imwrite(str(out / (Path(args.after).stem + ".kick.png")), kick.annotate(after, v, cal))
+    return 0
+
+
+def register(subparsers) -> None:
+    """Add the ``dice`` and ``kick`` command groups to an argparse subparsers object."""
+    dice = subparsers.add_parser("dice", help="read dice from photos; calibrate icon dice and the tray")
+    ds = dice.add_subparsers(dest="dice_cmd", metavar="{read,calibrate,markers,tray}")
+    dice.set_defaults(func=lambda a: (dice.print_help(), 2)[1])
+
+    r = ds.add_parser("read", help="read the dice in one or more images")
+    r.add_argument("images", nargs="+", metavar="IMAGE")
+    r.add_argument("--json", action="store_true", help="one JSON object per image per line")
+    r.add_argument("--expected", type=int, default=None, metavar="N", help="number of dice expected (else unsure)")
+    r.add_argument("--dice", default=None, metavar="PACK_DIE", help="a calibrated icon die (default: pip d6)")
+    r.add_argument("--gallery", default=None, metavar="DIR", help="gallery directory (default galleries/PACK_DIE)")
+    r.add_argument("--annotate", default=None, metavar="DIR", help="write annotated images here")
+    r.set_defaults(func=cmd_dice_read)
+
+    c = ds.add_parser("calibrate", help="build an icon-die gallery from a few shots per named face")
+    c.add_argument("--dice", default=None, metavar="PACK_DIE")
+    c.add_argument("--gallery", default=None, metavar="DIR")
+    c.add_argument("--face", nargs="+", action="append", metavar=("NAME", "IMAGE"),
+                   help="a face name then one or more images of a die showing it (repeat per face)")
+    c.set_defaults(func=cmd_dice_calibrate)
+
+    m = ds.add_parser("markers", help="write the printable ArUco marker sheet for the tray")
+    m.add_argument("out", nargs="?", default=None, metavar="OUT.png")
+    m.add_argument("--dpi", type=int, default=150)
+    m.set_defaults(func=cmd_dice_markers)
+
+    t = ds.add_parser("tray", help="locate the tray (markers, or --reference empty-tray photo) and save it")
+    t.add_argument("image", metavar="IMAGE")
+    t.add_argument("--out", default="tray.json")
+    t.add_argument("--reference", action="store_true", help="IMAGE is a photo of the empty tray without markers")
+    t.set_defaults(func=cmd_dice_tray)
+
+    kick = subparsers.add_parser("kick", help="judge the field-goal toss")
+    ks = kick.add_subparsers(dest="kick_cmd", metavar="{calibrate,judge}")
+    kick.set_defaults(func=lambda a: (kick.print_help(), 2)[1])
+
+    kc = ks.add_parser("calibrate", help="locate the lid's green area and uprights on a photo of the empty lid")
+    kc.add_argument("--reference", required=True, metavar="EMPTY_LID")
+    kc.add_argument("--camera-height", type=float, required=True, metavar="PX",
+                    help="camera height over the lid in lid-plane pixels (lens height / size of one pixel on the lid)")
+    kc.add_argument("--axis", type=float, nargs=2, default=None, metavar=("X", "Y"),
+                    help="optical axis in the image (default: image centre)")
+    kc.add_argument("--out", default=DEFAULT_LID)
+    kc.set_defaults(func=cmd_kick_calibrate)
+
+    kj = ks.add_parser("judge", help="judge one toss from the frames before and after it")
+    kj.add_argument("--before", required=True)
+    kj.add_argument("--after", required=True)
+    kj.add_argument("--calibration", default=DEFAULT_LID, metavar="LID.json")
+    kj.add_argument("--json", action="store_true")
+    kj.add_argument("--annotate", default=None, metavar="DIR")
+    kj.set_defaults(func=cmd_kick_judge)
+
+
+def main(argv=None) -> int:
+    """Stand-alone entry point: ``python -m vision.cli dice read x.jpg``."""
+    p = argparse.ArgumentParser(prog="vision")
+    s = p.add_subparsers(dest="cmd")
+    register(s)
+    a = p.parse_args(argv)
+    if not hasattr(a, "func"):
+        p.print_help()
+        return 2
+    return int(a.func(a) or 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
