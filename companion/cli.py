@@ -21,9 +21,21 @@ def data_dir() -> Path:
 
 def _header_options(args) -> dict:
     options: dict = {}
+    solo = getattr(args, "solo", False)
     if getattr(args, "kicking", None):
-        options["kicking"] = {"p1": args.kicking, "p2": args.kicking}
+        options["kicking"] = {"p1": args.kicking} if solo else {"p1": args.kicking, "p2": args.kicking}
+    if solo:
+        options["solo"] = {"level": args.level}
+        if getattr(args, "ai_teams", None):
+            options["solo"]["teams"] = args.ai_teams.split(",")
     return options
+
+
+def _add_solo_flags(parser) -> None:
+    parser.add_argument("--solo", action="store_true", help="play against the AI deck (you are p1)")
+    parser.add_argument("--level", default="I", choices=["I", "II", "III", "IV", "V", "VI"],
+                        help="AI level: I base deck, II Mimic, III Spider, IV Skull, V two teams, VI all three")
+    parser.add_argument("--ai-teams", help="level V: the two AI teams, e.g. mimic,skull (else you are asked)")
 
 
 def cmd_play(args) -> int:
@@ -90,6 +102,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--kicking", choices=["skill", "luck"], help="set both players' kicking in advance")
     play.add_argument("--save", help="game file to write (default: under ~/.local/share/dungeon-companion)")
     play.add_argument("--resume", metavar="GAMEFILE", help="continue a saved game")
+    _add_solo_flags(play)
     play.set_defaults(func=cmd_play)
 
     rep = sub.add_parser("replay", help="replay a game file and print the final state")
@@ -105,6 +118,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help="random: random legal choices, none self-defeating; uniform: any legal choice")
     sim.add_argument("--pack", default="default")
     sim.add_argument("--kicking", choices=["skill", "luck"], help="both players' kicking (else chosen at random)")
+    _add_solo_flags(sim)
     sim.add_argument("--json", action="store_true")
     sim.set_defaults(func=cmd_sim)
     return parser

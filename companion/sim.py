@@ -48,11 +48,15 @@ class SimSummary:
 
     def text(self) -> str:
         d = self.as_dict()
-        return (f"{d['games']} games of {d['game']} ({d['policy']} players, seeds {self.seed}..{self.seed + self.games - 1})"
+        who = f"{d['policy']} player vs the level {d['level']} AI deck" if "level" in d else f"{d['policy']} players"
+        text = (f"{d['games']} games of {d['game']} ({who}, seeds {self.seed}..{self.seed + self.games - 1})"
                 f" in {d['seconds']:.2f} s: {d['games_per_second']} games/s, {d['actions_per_second']:.0f} actions/s\n"
                 f"points per game {d['mean_points_per_game']}, touchdowns {d['touchdowns']}, "
                 f"field goals {d['field_goals']}, overtime games {d['overtime_games']}, "
                 f"wins p1 {self.wins['p1']} p2 {self.wins['p2']}")
+        if "ai_win_rate" in d:
+            text += f"\nAI win rate {d['ai_win_rate']:.1%}"
+        return text
 
 
 def simulate(game: str, games: int, seed: int, policy: str = "random", pack: str = "default",
@@ -81,4 +85,8 @@ def simulate(game: str, games: int, seed: int, policy: str = "random", pack: str
         if on_game is not None:
             on_game(engine, state, header, actions)
     summary.seconds = time.perf_counter() - started
+    solo = (options or {}).get("solo")
+    if solo:
+        summary.extra["level"] = str(solo.get("level", "I")).upper()
+        summary.extra["ai_win_rate"] = round(summary.wins["p2"] / max(1, summary.games), 4)
     return summary

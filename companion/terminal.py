@@ -96,7 +96,10 @@ class TerminalGame:
         return 0
 
     def answers_digitally(self, prompt: Prompt) -> bool:
-        # A skill-based kick is a physical toss: a person always says how it landed.
+        # A skill-based kick is a physical toss: a person always says how it landed. The solo
+        # AI deck lives in the companion: its cards are always drawn here.
+        if prompt.chance.die == "ai-deck":
+            return True
         return self.dice_mode == "digital" and prompt.chance.die != "toss"
 
     def ask_for(self, prompt: Prompt) -> str | None:
@@ -167,6 +170,9 @@ class TerminalGame:
     def show_events(self, events: list[dict]) -> None:
         for e in events:
             kind = e["event"]
+            if kind == "ai_card":
+                self.say(f"  >> {e['text']}")
+                continue
             if kind in ("score", "reveal", "play_result", "card", "game_over", "halftime", "final_play",
                         "overtime", "turnover_on_downs", "punt", "kick_result", "drive", "defense_roll",
                         "onside_result", "hail_mary_caught", "hail_mary_incomplete", "ball_moved_back"):

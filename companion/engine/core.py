@@ -41,6 +41,7 @@ class ChanceSpec:
     ``verb`` is the outcome action's verb (``roll``, ``coin``, ``toss``, ``draw``), ``faces`` the
     sides of the die (repeats weight a face) and ``weights`` optional explicit weights, used for
     outcomes that are not a fair die (a simulated skill toss). ``die`` names the die kind.
+    ``distinct`` draws are without replacement (cards taken out of a deck).
     """
 
     verb: str
@@ -48,6 +49,7 @@ class ChanceSpec:
     count: int = 1
     die: str = ""
     weights: tuple[float, ...] | None = None
+    distinct: bool = False
 
     def outcome(self, values: list[str] | tuple[str, ...]) -> str:
         return " ".join((CHANCE, self.verb, *values))

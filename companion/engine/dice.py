@@ -24,6 +24,8 @@ class SeededDice:
         return spec.outcome(self.draw(spec))
 
     def draw(self, spec: ChanceSpec) -> list[str]:
+        if spec.distinct:
+            return self.rng.sample(spec.faces, spec.count)
         if spec.weights is not None:
             return self.rng.choices(spec.faces, weights=spec.weights, k=spec.count)
         faces = spec.faces

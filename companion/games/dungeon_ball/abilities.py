@@ -36,6 +36,8 @@ class Abilities:
         # card id -> (side, whistle, cost, effect kind): the cheap tests, made once per pack
         self.facts = {cid: (c.side, c.whistle, c.cost, c.effect.kind()) for cid, c in g.pack.cards.items()}
         self.whistles = frozenset(cid for cid, c in g.pack.cards.items() if c.whistle)
+        # cards whose effect, or the effect their defense-die roll triggers, acts on offense dice
+        self.on_dice = frozenset(cid for cid, c in g.pack.cards.items() if _acts_on_dice(c.effect))
 
     # ------------------------------------------------------------------ windows
     def open_window(self, s: GameState, kind: str) -> None:
@@ -45,6 +47,8 @@ class Abilities:
 
     def window_options(self, s: GameState, frame: dict) -> list[str]:
         pid = frame["turn"]
+        if s.solo and s.solo["ai"] == pid:
+            return []  # [Solo] the AI has no ability cards
         player = s.player(pid)
         role = "offense" if pid == s.offense else "defense"
         whistle = frame["kind"] == "whistle"
@@ -52,7 +56,8 @@ class Abilities:
         opts = []
         for cid in player.hand:
             side, is_whistle, cost, kind = facts[cid]
-            if side == role and is_whistle == whistle and cost <= player.momentum and not self.kind_blocked(s, kind):
+            if side == role and is_whistle == whistle and cost <= player.momentum and not self.kind_blocked(s, kind) \
+                    and not self.no_effect_vs_ai(s, cid):
                 opts.append(f"{pid} card {cid}")
         if not whistle:
             opts += self.board_abilities(s, pid)
@@ -140,13 +145,21 @@ class Abilities:
         reason = self.kind_blocked(s, self.facts[cid][3])
         if reason:
             return f"{card.name}: {reason}", RULE_ABILITY
+        if self.no_effect_vs_ai(s, cid):
+            return f"{card.name}: defense cards that act on the offense's dice have no effect against the AI", \
+                "Solo mode, ability cards"
+        if s.solo and s.solo["ai"] == s.offense and window == "ability" and not (s.play and s.play.matched):
+            return "against the AI, defensive cards without a whistle follow a correctly guessed play only", \
+                "Solo mode, ability cards"
         return None
+
+    def no_effect_vs_ai(self, s: GameState, cid: str) -> bool:
+        """[Solo] "defense cards that affect offensive dice have no effect": the AI rolls none."""
+        return bool(s.solo) and s.solo["ai"] == s.offense and cid in self.on_dice
 
     def kind_blocked(self, s: GameState, kind: str) -> str | None:
         """Why an effect of this kind would do nothing now, or None."""
         g = self.g
-        if g.is_solo(s) and kind in ACTS_ON_OFFENSE_DICE and g.solo_ai(s.offense):
-            return "defense cards that act on the offense's dice have no effect against the AI"
         if kind in ("reroll", "discard") and not rolls.rerollable(s.play):
             return "no die can be chosen (time dice and discarded dice cannot)"
         if kind == "move_back" and not self.can_move_back(s):
@@ -184,7 +197,7 @@ class Abilities:
         kind = effect.kind()
         value = getattr(effect, kind)
         play = s.play
-        if g.is_solo(s) and kind in ACTS_ON_OFFENSE_DICE and g.solo_ai(s.offense):
+        if s.solo and kind in ACTS_ON_OFFENSE_DICE and s.solo["ai"] == s.offense:
             ev.append({"event": "no_effect", "source": source})
         elif kind == "add":
             for icon, n in value.items():
@@ -304,6 +317,13 @@ class Abilities:
 
             effect = msgspec.convert(frame["effect"], Effect)
             self.apply_effect(s, frame["actor"], effect, frame["source"], ev)
+
+
+def _acts_on_dice(effect: Effect) -> bool:
+    kind = effect.kind()
+    if kind == "defense_roll":
+        return _acts_on_dice(effect.defense_roll.effect)
+    return kind in ACTS_ON_OFFENSE_DICE
 
 
 def _effect_to_dict(effect: Effect) -> dict:

@@ -22,7 +22,7 @@ from itertools import combinations
 import msgspec
 
 from companion.engine.core import ChanceSpec, Header, IllegalAction, Prompt
-from companion.games.dungeon_ball import flow
+from companion.games.dungeon_ball import flow, solo
 from companion.games.dungeon_ball.abilities import Abilities
 from companion.games.dungeon_ball.field import Field
 from companion.games.dungeon_ball.pack import LETTER_TO_COLOUR, DungeonBallPack, board_cells, load_pack
@@ -50,8 +50,31 @@ STEPS: dict[str, Step] = {
     "conversion": (flow.conversion_prompt, flow.conversion_act, "Extra points"),
     "toss": (flow.toss_prompt, flow.toss_act, "How to kick: skill-based"),
     "onside_choice": (flow.onside_prompt, flow.onside_act, "Onside kicks"),
+    "ai_teams": (solo.teams_prompt, solo.teams_act, "Solo mode, level V: any two teams"),
+    "ai_remove": (solo.remove_prompt, solo.remove_act, "Solo mode: randomly remove six cards per team"),
+    "ai_draw": (solo.draw_prompt, solo.draw_act, "Solo mode: draw the top card of the AI deck"),
 }
-AUTO_STEPS: dict[str, Callable] = {"huddle": flow.huddle_auto, "resolve": flow.resolve_auto}
+
+
+def _ai(pid_of: Callable[[GameState], str]) -> Callable[[GameState], bool]:
+    return lambda s: bool(s.solo) and s.solo["ai"] == pid_of(s)
+
+
+# Steps that run by themselves when their condition holds: nobody is asked.
+AUTO_STEPS: dict[str, tuple[Callable[[DungeonBall, GameState], bool], Callable]] = {
+    "resolve": (lambda g, s: True, flow.resolve_auto),
+    "ai_resolve": (lambda g, s: True, solo.resolve_auto),
+    "ai_deck": (lambda g, s: True, solo.deck_auto),
+    "huddle": (lambda g, s: _AI_OFFENSE(s) or len(flow.huddle_options(g, s)) == 1, flow.huddle_decide),
+    "elect": (lambda g, s: _AI_SCORER(s), flow.elect_auto),
+    "endzone": (lambda g, s: _AI_DEFENSE_STARTER(s), flow.endzone_auto),
+    "keep": (lambda g, s: _AI_OFFENSE(s), solo.keep_auto),
+    "conversion": (lambda g, s: _AI_SCORER(s), solo.conversion_auto),
+    "onside_choice": (lambda g, s: _AI_SCORER(s), flow.onside_auto),
+}
+_AI_OFFENSE = _ai(lambda s: s.offense)
+_AI_SCORER = _ai(lambda s: s.scorer)
+_AI_DEFENSE_STARTER = _ai(lambda s: s.started_on_defense)
 PARAMETRIC_CHECKS = {"keep": flow.keep_check}
 
 
@@ -91,15 +114,6 @@ class DungeonBall:
     def attacking(self, s: GameState) -> str:
         return Field.attacking(s.player(s.offense).end_zone)
 
-    def is_solo(self, s: GameState) -> bool:
-        return bool(s.solo)
-
-    def solo_ai(self, pid: str) -> bool:
-        return False
-
-    def after_reveal(self, s: GameState, ev: list[dict]) -> None:
-        """Hook for solo mode's AI team icons, which apply before the player rolls."""
-
     # ------------------------------------------------------------------ the contract
     def new_state(self, header: Header) -> GameState:
         r = self.rules
@@ -111,6 +125,11 @@ class DungeonBall:
             stats={pid: dict.fromkeys(STAT_KEYS, 0) for pid in ("p1", "p2")},
         )
         self._apply_options(s, header.options)
+        if "solo" in header.options:
+            solo.setup(self, s, header.options["solo"])
+            if s.player(solo.HUMAN).team:
+                s.step = solo.after_teams(s)
+        self._settle(s, [])
         return s
 
     def _apply_options(self, s: GameState, options: dict) -> None:
@@ -142,6 +161,8 @@ class DungeonBall:
                 s.player(pid).kicking = kicking[pid]
         if all(p.team for p in s.players):
             s.step = "call_coin"
+        if "solo" in options and "p2" in teams:
+            raise ValueError("options.teams.p2: the solo AI has no team of ability cards")
 
     def prompt(self, s: GameState) -> Prompt:
         if s.stack:
@@ -201,7 +222,12 @@ class DungeonBall:
                 raise IllegalAction(action, f"expected {spec.count} value(s) for {p.text}, got {len(values)}",
                                     self._rule(s))
             faces = set(spec.faces)
+            if spec.distinct and len(set(values)) != len(values):
+                raise IllegalAction(action, f"each {spec.die} card can be named once", self._rule(s))
             for v in values:
+                if v not in faces and spec.die == "ai-deck":
+                    raise IllegalAction(action, f"{v!r} is not among the AI cards that can be taken now "
+                                                f"({len(faces)} available)", self._rule(s))
                 if v not in faces:
                     raise IllegalAction(action, f"{v!r} is not a face of the {spec.die} die "
                                                 f"({', '.join(sorted(faces))})", self._rule(s))
@@ -265,10 +291,9 @@ class DungeonBall:
                     continue
                 return
             step = s.step
-            if step == "resolve":
-                flow.resolve_auto(self, s, ev)
-            elif step == "huddle" and len(flow.huddle_options(self, s)) == 1:
-                flow.huddle_auto(self, s, ev)
+            auto = AUTO_STEPS.get(step)
+            if auto is not None and auto[0](self, s):
+                auto[1](self, s, ev)
             else:
                 return
 
@@ -311,7 +336,11 @@ class DungeonBall:
         return view
 
     def solo_public(self, s: GameState) -> dict:
-        return {}
+        """The AI deck as the player may see it: how many cards are left, not their order."""
+        d = s.solo
+        card = self.pack.ai_cards.get(d["card"])
+        return {"ai": d["ai"], "level": d["level"], "teams": d["teams"], "draw": len(d["draw"]),
+                "discard": list(d["discard"]), "last_card": msgspec.to_builtins(card) if card else None}
 
     def summary(self, s: GameState) -> dict:
         return {

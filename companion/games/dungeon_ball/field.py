@@ -47,6 +47,19 @@ class Field:
             return max(self.final, pos - spaces)
         return min(self.n - 1 - self.final, pos + spaces)
 
+    def move_back_colour(self, pos: int, colour: str, spaces: int, attacking: str) -> int:
+        """Back to the previous space of ``colour``, ``spaces`` times, never onto the offense's
+        own final spaces (an AI team card's "move back 1 red space")."""
+        d = -self.step(attacking)
+        for _ in range(spaces):
+            i = pos + d
+            while 0 <= i < self.n and not self.is_final(i) and self.colours[i] != colour:
+                i += d
+            if not (0 <= i < self.n) or self.is_final(i):
+                break
+            pos = i
+        return pos
+
     def in_field_goal_range(self, pos: int, attacking: str) -> bool:
         """On or past the field-goal circle near the end zone being attacked."""
         circle = self.field_goal[attacking]

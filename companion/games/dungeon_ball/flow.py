@@ -10,7 +10,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from companion.engine.core import ChanceSpec, IllegalAction, Prompt
-from companion.games.dungeon_ball import rolls
+from companion.games.dungeon_ball import rolls, solo
 from companion.games.dungeon_ball.state import DownMods, GameState, Play, other
 
 if TYPE_CHECKING:
@@ -34,7 +34,9 @@ def team_prompt(g: DungeonBall, s: GameState) -> Prompt:
 
 def team_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
     set_team(g, s, w[0], w[2], ev)
-    if all(p.team for p in s.players):
+    if s.solo:
+        s.step = solo.after_teams(s)
+    elif all(p.team for p in s.players):
         s.step = "call_coin"
 
 
@@ -81,6 +83,11 @@ def elect_prompt(g: DungeonBall, s: GameState) -> Prompt:
                   _opts(f"{pid} start offense", f"{pid} start defense"))
 
 
+def elect_auto(g: DungeonBall, s: GameState, ev: Events) -> None:
+    """The solo AI, winning the toss, starts on offense."""
+    elect_act(g, s, [s.scorer, "start", "offense"], ev)
+
+
 def elect_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
     pid = w[0]
     s.started_on_defense = other(pid) if w[2] == "offense" else pid
@@ -93,6 +100,11 @@ def endzone_prompt(g: DungeonBall, s: GameState) -> Prompt:
     pid = s.started_on_defense
     return Prompt(pid, "endzone", f"{pid} starts on defense: choose your end zone",
                   _opts(f"{pid} endzone low", f"{pid} endzone high"))
+
+
+def endzone_auto(g: DungeonBall, s: GameState, ev: Events) -> None:
+    """The solo AI, starting on defense, takes the low end zone."""
+    endzone_act(g, s, [s.started_on_defense, "endzone", "low"], ev)
 
 
 def endzone_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
@@ -126,7 +138,10 @@ def _after_kicking(g: DungeonBall, s: GameState, ev: Events) -> None:
 # --------------------------------------------------------------------------- drives and downs
 
 def gain(g: DungeonBall, s: GameState, pid: str, n: int, reason: str, ev: Events) -> None:
-    """Momentum comes from the box's supply of bolts; a gain with none left is lost."""
+    """Momentum comes from the box's supply of bolts; a gain with none left is lost. The solo
+    AI has no ability cards and takes no momentum."""
+    if s.solo and s.solo["ai"] == pid:
+        return
     supply = g.rules.momentum_supply
     if supply:
         n = min(n, supply - s.players[0].momentum - s.players[1].momentum)
@@ -186,6 +201,14 @@ def huddle_auto(g: DungeonBall, s: GameState, ev: Events) -> None:
     _begin_play(g, s, ev)
 
 
+def huddle_decide(g: DungeonBall, s: GameState, ev: Events) -> None:
+    """A huddle nobody is asked about: the AI's choice, or the only option, a play."""
+    if s.solo and s.solo["ai"] == s.offense:
+        solo.huddle_auto(g, s, ev)
+    else:
+        _begin_play(g, s, ev)
+
+
 def huddle_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
     choice = w[1]
     o = s.offense
@@ -212,7 +235,8 @@ def huddle_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
 
 def _begin_play(g: DungeonBall, s: GameState, ev: Events) -> None:
     s.play = Play(kind="two_point" if s.conversion else "play")
-    s.step = "defense_card"
+    # Against the solo AI the player selects a play first and the AI's card is drawn after.
+    s.step = "pawn" if s.solo and s.solo["ai"] == s.defense else "defense_card"
 
 
 def defense_card_prompt(g: DungeonBall, s: GameState) -> Prompt:
@@ -224,7 +248,10 @@ def defense_card_prompt(g: DungeonBall, s: GameState) -> Prompt:
 def defense_card_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
     s.play.defense_card = w[2]
     ev.append({"event": "defense_card", "player": w[0]})  # which card stays hidden
-    s.step = "pawn"
+    if s.solo and s.solo["ai"] == s.offense:
+        solo.draw(g, s, "offense")
+    else:
+        s.step = "pawn"
 
 
 def pawn_options(g: DungeonBall, s: GameState) -> list[str]:
@@ -248,7 +275,10 @@ def pawn_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
     play = s.play
     play.colour = g.cell_colour[cell]
     ev.append({"event": "play_selected", "player": o, "cell": cell, "colour": play.colour})
-    reveal(g, s, ev)
+    if s.solo and s.solo["ai"] == s.defense:
+        solo.draw(g, s, "defense")
+    else:
+        reveal(g, s, ev)
 
 
 def reveal(g: DungeonBall, s: GameState, ev: Events) -> None:
@@ -264,7 +294,6 @@ def reveal(g: DungeonBall, s: GameState, ev: Events) -> None:
     ev.append({"event": "reveal", "card": card.id, "colour": card.colour, "matched": play.matched, "dice": count})
     if play.matched:
         gain(g, s, s.defense, 1, "guess", ev)
-    g.after_reveal(s, ev)
     rolls.new_pool(play, count)
     s.step = "roll"
 
@@ -455,6 +484,11 @@ def start_kick(g: DungeonBall, s: GameState, kind: str, ev: Events) -> None:
     kicker = s.offense
     s.play = Play(kind=kind)
     mode = s.player(kicker).kicking
+    if mode == "card":
+        # [Solo] the AI's field goals and extra points: the next card's check or cross.
+        ev.append({"event": "kick", "kind": kind, "mode": "card", "player": kicker})
+        solo.draw(g, s, "kick")
+        return
     if mode == "skill":
         ev.append({"event": "kick", "kind": kind, "mode": "skill", "player": kicker})
         s.step = "toss"
@@ -523,6 +557,11 @@ def onside_prompt(g: DungeonBall, s: GameState) -> Prompt:
     o = s.scorer
     return Prompt(o, "onside_choice", f"{o}: still losing late: try an onside kick?",
                   _opts(f"{o} onside-kick", f"{o} kick-off"))
+
+
+def onside_auto(g: DungeonBall, s: GameState, ev: Events) -> None:
+    """The solo AI always tries the onside kick the rules allow it."""
+    onside_act(g, s, [s.scorer, "onside-kick"], ev)
 
 
 def onside_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:

@@ -139,6 +139,50 @@ class Team(Strict):
     cards: list[AbilityCard]
 
 
+Direction = Literal["up", "down", "left", "right"]
+
+
+class AiMoveBack(Strict):
+    spaces: int
+    colour: Colour
+
+
+class AiIcon(Strict, omit_defaults=True):
+    """A team card's icon (rulebook "AI TEAM ICONS"): exactly one key."""
+
+    double_defense: Colour | None = None    # counts as this second defense card too
+    lose: int | None = None                 # lose N dice whatever play was chosen
+    turnover: bool | None = None            # the AI takes over at the ball, no roll
+    move_back: AiMoveBack | None = None     # move the ball back N spaces of a colour first
+
+    def set_keys(self) -> list[str]:
+        return [k for k in self.__struct_fields__ if getattr(self, k) is not None]
+
+
+class AiDefense(Strict):
+    colour: Colour
+    dice: int
+
+
+class AiCard(Strict):
+    """One of the 42 solo cards: what its four corners show."""
+
+    id: str
+    set: Literal["base", "mimic", "spider", "skull"]
+    moves: list[Direction]                  # top left, tried in order
+    kick: Literal["good", "no_good"]        # top right: check or cross
+    ball: int                               # bottom left: spaces for a blue or yellow play
+    cleat: int                              # bottom left: spaces for a red play
+    time: int                               # stopwatch
+    defense: AiDefense                      # bottom right
+    icon: AiIcon | None = None
+
+
+class Solo(Strict):
+    cards: list[AiCard]
+    base_out_per_team: int = 6              # [rulebook] six base cards out per team added
+
+
 class PackInfo(Strict):
     game: str
     name: str
@@ -154,7 +198,7 @@ class DungeonBallPack(Strict, dict=True):
     board: Board
     defense_cards: list[DefenseCard]
     teams: list[Team]
-    solo: dict[str, object] = {}
+    solo: Solo | None = None
 
     # ---- derived lookups (computed once per pack) ----
     @cached_property
@@ -178,6 +222,10 @@ class DungeonBallPack(Strict, dict=True):
     @cached_property
     def defense_by_id(self) -> dict[str, DefenseCard]:
         return {card.id: card for card in self.defense_cards}
+
+    @cached_property
+    def ai_cards(self) -> dict[str, AiCard]:
+        return {card.id: card for card in (self.solo.cards if self.solo else [])}
 
 
 def load_pack(pack: str = "default", game: str = "dungeon-ball") -> tuple[DungeonBallPack, str]:
@@ -265,6 +313,8 @@ def validate(p: DungeonBallPack, path: Path | str = "<pack>") -> None:
         ids.add(card.id)
         if card.dice < 0:
             _fail(path, f"defense_cards[{i}].dice", "must be 0 or more")
+    if p.solo is not None:
+        _validate_solo(p, path)
     seen_cards: set[str] = set()
     for t, team in enumerate(p.teams):
         for c, card in enumerate(team.cards):
@@ -275,6 +325,37 @@ def validate(p: DungeonBallPack, path: Path | str = "<pack>") -> None:
             if card.cost < 0:
                 _fail(path, f"{key}.cost", "must be 0 or more")
             _validate_effect(path, f"{key}.effect", card.effect, card, p)
+
+
+SOLO_SETS = {"base": 24, "mimic": 6, "spider": 6, "skull": 6}
+
+
+def _validate_solo(p: DungeonBallPack, path) -> None:
+    """[Solo mode] 42 cards: 24 base, six per AI team; every card can always move the pawn."""
+    cells = board_cells(p.board.rows)
+    counts = dict.fromkeys(SOLO_SETS, 0)
+    ids: set[str] = set()
+    for i, card in enumerate(p.solo.cards):
+        key = f"solo.cards[{i}]"
+        if card.id in ids:
+            _fail(path, f"{key}.id", f"duplicate id {card.id!r}")
+        ids.add(card.id)
+        counts[card.set] += 1
+        for field in ("ball", "cleat", "time"):
+            if getattr(card, field) < 0:
+                _fail(path, f"{key}.{field}", "must be 0 or more")
+        for cell, (r, c) in cells.items():
+            steps = {"up": (r - 1, c), "down": (r + 1, c), "left": (r, c - 1), "right": (r, c + 1)}
+            if not any(steps[m] in cells.values() for m in card.moves):
+                _fail(path, f"{key}.moves", f"no move of {card.moves} is possible from cell {cell}")
+        if card.set == "base" and card.icon is not None:
+            _fail(path, f"{key}.icon", "only team cards carry an icon")
+        if card.set != "base":
+            if card.icon is None or len(card.icon.set_keys()) != 1:
+                _fail(path, f"{key}.icon", "a team card carries exactly one icon")
+    for name, want in SOLO_SETS.items():
+        if counts[name] != want:
+            _fail(path, "solo.cards", f"the {name} set has {counts[name]} cards; the box has {want}")
 
 
 def _validate_effect(path, key: str, effect: Effect, card: AbilityCard, p: DungeonBallPack) -> None:

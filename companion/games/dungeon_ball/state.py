@@ -39,6 +39,7 @@ class Play(msgspec.Struct):
     cancel_time: int = 0
     juke_used: bool = False
     big_hit_used: bool = False
+    touchdown: bool = False      # the AI's play reached the end zone (solo)
 
 
 class DownMods(msgspec.Struct):
