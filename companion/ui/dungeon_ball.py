@@ -1,0 +1,769 @@
+"""Dungeon Ball screens (see ``companion/ui/screens.py`` for the contract).
+
+Colours on a one-bit screen: red = solid, yellow = dots, blue = diagonal stripes, and the
+letter R/Y/B on every play cell and defense card.
+"""
+from __future__ import annotations
+
+from PIL import Image
+
+from companion.ui import fonts
+from companion.ui.draw import W, Canvas, wrap
+from companion.ui.screens import draw_list
+
+LETTER = {"red": "R", "yellow": "Y", "blue": "B"}
+COLOUR_OF = {"R": "red", "Y": "yellow", "B": "blue"}
+DEFAULT_BOARD = ["YBY", "RRR", "BYB"]
+MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+
+
+# ---------------------------------------------------------------------------- model helpers
+
+def _summary(m: dict) -> dict:
+    return m.get("summary") or {}
+
+
+def _view(m: dict) -> dict:
+    return m.get("view") or {}
+
+
+def _pack(m: dict) -> dict:
+    return m.get("pack") or {}
+
+
+def _prompt(m: dict) -> dict:
+    return m.get("prompt") or {}
+
+
+def _ui(m: dict) -> dict:
+    return m.get("ui") or {}
+
+
+def _player(m: dict, pid: str) -> dict:
+    for p in _view(m).get("players", []):
+        if p.get("id") == pid:
+            return p
+    return {}
+
+
+def _name(m: dict, pid: str) -> str:
+    """"P1"/"P2", or "AI" for the solo deck's side."""
+    solo = _view(m).get("solo") or {}
+    if solo and solo.get("ai") == pid:
+        return "AI"
+    return pid.upper()
+
+
+def _period(s: dict) -> str:
+    if s.get("overtime"):
+        return f"OT{s['overtime']}"
+    return f"H{s.get('half', 1)}"
+
+
+def _status(m: dict) -> str:
+    """Short status for title bars: "H1 29 D2", "OT1 D3"."""
+    s = _summary(m)
+    v = _view(m)
+    if s.get("overtime"):
+        out = f"OT{s['overtime']}"
+    else:
+        out = f"H{s.get('half', 1)} {s.get('clock', 0)}"
+    if v.get("conversion"):
+        return out + " 2PT"
+    if v.get("final_play"):
+        return out + " LAST"
+    if s.get("possession"):
+        out += f" D{s.get('down', 1)}"
+    return out
+
+
+def _words(option: str) -> list[str]:
+    return option.split()
+
+
+def _actor(m: dict) -> str:
+    return _prompt(m).get("actor", "").upper()
+
+
+def _play_label(kind: str) -> str:
+    return {"play": "play", "two_point": "2-pt play", "hail_mary": "Hail Mary", "onside": "onside kick",
+            "field_goal": "field goal", "extra_point": "extra point"}.get(kind, kind.replace("_", " "))
+
+
+# ---------------------------------------------------------------------------- scoreboard
+
+def draw_field(c: Canvas, m: dict, y: int = 46) -> None:
+    """The field as a strip: one block per space (red solid, yellow hollow, blue a dot), the
+    goal lines thick, posts at both ends, a marker over the ball with an arrow the way the
+    offense attacks; under each end zone the player who defends it."""
+    pack = _pack(m)
+    spaces = pack.get("field") or "B" * 27
+    final = int(pack.get("final", 3))
+    n = len(spaces)
+    step = max(2, min(4, 108 // n))
+    x0 = (W - n * step) // 2
+    x_end = x0 + n * step - 1
+    s = _summary(m)
+    c.hline(x0 - 1, x_end + 1, y + 1)
+    c.hline(x0 - 1, x_end + 1, y + 9)
+    for i, letter in enumerate(spaces):
+        x = x0 + i * step
+        colour = COLOUR_OF.get(letter, "blue")
+        if colour == "red":
+            c.fill(x, y + 3, x + step - 2, y + 7)
+        elif colour == "yellow":
+            c.rect(x, y + 3, x + step - 2, y + 7)
+        else:
+            c.fill(x + (step - 2) // 2, y + 5, x + (step - 2) // 2, y + 5)
+    # goal lines (two pixels) and posts
+    for gx in (x0 + final * step - 2, x0 + (n - final) * step - 1):
+        c.fill(gx, y, gx + 1, y + 10)
+    for px in (x0 - 3, x_end + 3):
+        c.vline(px, y - 2, y + 10)
+        c.hline(px - 1, px + 1, y - 2)
+    # ball and direction
+    ball = s.get("ball")
+    offense = s.get("possession")
+    if offense and ball is not None:
+        bx = x0 + int(ball) * step + (step - 2) // 2
+        c.d.polygon([(bx - 3, y - 6), (bx + 3, y - 6), (bx, y - 3)], fill=1)
+        c.vline(bx, y, y + 10)
+        c.vline(bx - 1, y + 2, y + 8, fill=0)
+        c.vline(bx + 1, y + 2, y + 8, fill=0)
+        me = _player(m, offense)
+        if me.get("end_zone", "low") == "low":
+            c.icon("right", bx + 5, y - 8)
+        else:
+            c.icon("left", bx - 8, y - 8)
+    # who defends which end
+    f = fonts.small()
+    for p in _view(m).get("players", []):
+        if p.get("end_zone") == "low":
+            c.text(x0, y + 11, _name(m, p["id"]), f)
+        elif p.get("end_zone") == "high":
+            c.text_right(x_end + 1, y + 11, _name(m, p["id"]), f)
+
+
+def scoreboard(m: dict) -> Image.Image:
+    """Half or OT, clock, down, scores (big), possession, momentum, the field with the ball."""
+    s = _summary(m)
+    v = _view(m)
+    c = Canvas()
+    big, body, small = fonts.big(), fonts.body(), fonts.small()
+    score = s.get("score", {})
+    momentum = s.get("momentum", {})
+    poss = s.get("possession")
+    # labels with the possession marker (a ball)
+    n1, n2 = _name(m, "p1"), _name(m, "p2")
+    c.text(1, 0, n1, body)
+    c.text_right(W - 1, 0, n2, body)
+    if poss == "p1":
+        c.icon("ball", 3 + body.measure(n1), 1)
+    elif poss == "p2":
+        c.icon("ball", W - 1 - body.measure(n2) - 13, 1)
+    # period
+    if s.get("overtime"):
+        period = f"OVERTIME {s['overtime']}"
+    else:
+        period = "1ST HALF" if s.get("half", 1) == 1 else "2ND HALF"
+    c.text_center(W // 2, 0, period, small)
+    # scores
+    c.text(1, 8, str(score.get("p1", 0)), big)
+    c.text_right(W - 1, 8, str(score.get("p2", 0)), big)
+    # clock, boxed
+    clock = "--" if s.get("overtime") else f"{s.get('clock', 0):d}"
+    cw = max(big.measure(clock), 20)
+    c.rect(W // 2 - cw // 2 - 4, 9, W // 2 + cw // 2 + 3, 27)
+    c.text_center(W // 2, 6, clock, big)
+    # down / special line under the clock
+    if s.get("over"):
+        down = "FINAL"
+    elif v.get("conversion"):
+        down = "2-PT TRY"
+    elif v.get("final_play"):
+        down = "LAST PLAY"
+    elif poss:
+        down = f"DOWN {s.get('down', 1)}"
+    else:
+        down = "SETUP"
+    c.text_center(W // 2, 29, down, body)
+    # momentum
+    c.icon("bolt", 1, 30)
+    c.text(8, 29, str(momentum.get("p1", 0)), body)
+    mw = body.measure(str(momentum.get("p2", 0)))
+    c.icon("bolt", W - 1 - mw - 7, 30)
+    c.text_right(W - 1, 29, str(momentum.get("p2", 0)), body)
+    draw_field(c, m, y=44)
+    return c.done()
+
+
+# ---------------------------------------------------------------------------- play selection board
+
+def _board(m: dict) -> list[str]:
+    return list(_pack(m).get("board") or DEFAULT_BOARD)
+
+
+def _cell_rc(cell: str) -> tuple[int, int]:
+    return ord(cell[0]) - 97, int(cell[1:]) - 1
+
+
+def _rc_cell(r: int, c: int) -> str:
+    return f"{chr(97 + r)}{c + 1}"
+
+
+def draw_board(c: Canvas, m: dict, pawn: str, target: str | None, x0: int = 0, y0: int = 0,
+               cell: int = 20, cursor: str | None = None) -> None:
+    rows = _board(m)
+    body = fonts.body()
+    for r, row in enumerate(rows):
+        for col, letter in enumerate(row):
+            x, y = x0 + col * (cell + 2), y0 + r * (cell + 2)
+            name = _rc_cell(r, col)
+            c.rect(x, y, x + cell, y + cell)
+            colour = COLOUR_OF.get(letter, "blue")
+            c.pattern(x + 2, y + 2, x + cell - 2, y + cell - 2, colour)
+            if name == pawn:
+                c.fill(x + 2, y + 2, x + cell - 2, y + cell - 2, 0)
+                c.icon_center("pawn", x + cell // 2 + 1, y + cell // 2 + 1)
+                c.text(x + 2, y + 2, letter, fonts.small())
+            else:
+                cx, cy = x + cell // 2, y + cell // 2
+                c.fill(cx - 4, cy - 5, cx + 4, cy + 5, 0)
+                c.text(cx - 2, cy - 5, letter, body)
+            if name == target or name == cursor:
+                c.rect(x - 1, y - 1, x + cell + 1, y + cell + 1)
+                c.rect(x + 1, y + 1, x + cell - 1, y + cell - 1)
+                c.rect(x + 2, y + 2, x + cell - 2, y + cell - 2, outline=0)
+
+
+def _dpad(c: Canvas, cx: int, cy: int, legal: list[str], selected: str | None) -> None:
+    pos = {"up": (cx - 3, cy - 11), "down": (cx - 3, cy + 7), "left": (cx - 13, cy - 3), "right": (cx + 9, cy - 3)}
+    for d, (x, y) in pos.items():
+        if d == selected:
+            ic = c.im
+            w, h = (7, 4) if d in ("up", "down") else (4, 7)
+            c.fill(x - 2, y - 2, x + w + 1, y + h + 1, 1)
+            c.icon(d, x, y, fill=0)
+            del ic
+        elif d in legal:
+            c.icon(d, x, y)
+    c.d.ellipse((cx - 5, cy - 5, cx + 5, cy + 5), outline=1)
+    c.text(cx - 2, cy - 4, "k" if False else "", fonts.small())
+
+
+def play_board(m: dict) -> Image.Image:
+    """The 3x3 play selection board with the pawn; the D-pad picks the move."""
+    p = _prompt(m)
+    ui = _ui(m)
+    actor = p.get("actor", "")
+    me = _player(m, actor)
+    pawn = me.get("pawn", "b2")
+    rows = _board(m)
+    free = ui.get("free")
+    target = None
+    cursor = None
+    if free:
+        cursor = ui.get("cursor")
+        target = cursor if cursor in (ui.get("targets") or []) else None
+    elif ui.get("selected"):
+        r, col = _cell_rc(pawn)
+        dr, dc = MOVES[ui["selected"]]
+        target = _rc_cell(r + dr, col + dc)
+    c = Canvas()
+    draw_board(c, m, pawn, target, x0=0, y0=0, cell=19, cursor=cursor)
+    x = 66
+    bold, body, small = fonts.bold(), fonts.body(), fonts.small()
+    c.text(x, 0, f"{actor.upper()} PLAY", bold)
+    if target:
+        r, col = _cell_rc(target)
+        colour = COLOUR_OF.get(rows[r][col], "blue")
+        c.text(x, 14, colour.upper(), bold)
+        req = (_pack(m).get("requirements") or {}).get(colour)
+        if req:
+            n = req["count"]
+            c.text(x, 27, f"{n} {req['icon']}{'s' if n > 1 else ''}", body)
+        c.text(x, 56, "OK: go", small)
+    else:
+        c.text(x, 14, "any play" if free else "pick a", body)
+        c.text(x, 25, "then OK" if free else "direction", body)
+    if not free:
+        _dpad(c, 110, 46, ui.get("legal") or [], ui.get("selected"))
+    return c.done()
+
+
+# ---------------------------------------------------------------------------- defense card
+
+def defense_pick(m: dict) -> Image.Image:
+    """The defense's six cards in a grid (colours across, dice down); the cursor is inverted."""
+    p = _prompt(m)
+    ui = _ui(m)
+    options = p.get("options") or []
+    defense = _pack(m).get("defense") or {}
+    c = Canvas()
+    c.title_bar(f"{_actor(m)} DEFENSE CARD", _status(m))
+    grid = ui.get("grid")
+    if not grid:
+        grid = [[i] for i in range(len(options))]
+    cursor = int(ui.get("cursor", 0))
+    rows = len(grid)
+    cols = max(len(r) for r in grid)
+    cw = (W - 2) // cols - 2
+    ch = (64 - 11) // rows - 2
+    bold, small = fonts.bold(), fonts.small()
+    for r, row in enumerate(grid):
+        for col, index in enumerate(row):
+            if index is None:
+                continue
+            x, y = 1 + col * (cw + 2), 11 + r * (ch + 2)
+            card = _words(options[index])[-1]
+            info = defense.get(card) or {}
+            colour = info.get("colour") or card.rpartition("-")[0]
+            dice = info.get("dice", card.rpartition("-")[2])
+            c.d.rounded_rectangle((x, y, x + cw, y + ch), radius=3, outline=1)
+            c.pattern(x + 3, y + 3, x + 14, y + ch - 3, colour)
+            c.fill(x + 5, y + ch // 2 - 5, x + 12, y + ch // 2 + 5, 0)
+            c.text(x + 6, y + ch // 2 - 6, LETTER.get(colour, "?"), bold)
+            c.text(x + 18, y + 2, str(dice), bold)
+            c.text(x + 18, y + ch - 9, "DIE" if str(dice) == "1" else "DICE", small)
+            if index == cursor:
+                c.invert(x, y, x + cw, y + ch)
+    return c.done()
+
+
+# ---------------------------------------------------------------------------- dice entry (chance)
+
+def _chance_title(m: dict) -> str:
+    p = _prompt(m)
+    ch = p.get("chance") or {}
+    v = _view(m)
+    play = v.get("play") or {}
+    n = ch.get("count", 1)
+    if ch.get("verb") == "coin":
+        return "FLIP THE COIN"
+    if ch.get("die") == "black":
+        return "ROLL THE DEFENSE DIE"
+    what = _play_label(play.get("kind", "play")).upper() if play else "ROLL"
+    if p.get("kind") == "roll" and play and play.get("rolls", 0) > 0:
+        return f"REROLL {n}: {what}"
+    return f"ROLL {n}: {what}"
+
+
+def dice_entry(m: dict) -> Image.Image:
+    """Manual dice entry, face by face: the current die large, the dice entered so far below."""
+    p = _prompt(m)
+    ch = p.get("chance") or {}
+    ui = _ui(m)
+    faces = ui.get("faces") or list(dict.fromkeys(ch.get("faces", [])))
+    count = int(ui.get("count", ch.get("count", 1)))
+    entered = list(ui.get("entered", []))
+    face = faces[int(ui.get("face", 0)) % len(faces)] if faces else ""
+    black = ch.get("die") == "black"
+    c = Canvas()
+    c.title_bar(_chance_title(m), f"{min(len(entered) + 1, count)}/{count}")
+    bold, small = fonts.bold(), fonts.small()
+    # the current die, large, with the up/down arrows beside it
+    c.die(2, 11, face, size=28, scale=2, selected=black)
+    c.icon("up", 32, 14)
+    c.icon("down", 32, 32)
+    name = face.replace("+", " + ").upper() or "?"
+    c.text(43, 11, bold.fit(name, W - 43), bold)
+    c.text(43, 27, "OK next BACK undo" if count > 1 else "OK enter", small)
+    # the row of dice: entered, the current one (cursor), the rest
+    size, gap = 15, 2
+    if count * (size + gap) - gap > W:
+        size, gap = 13, 1
+    x0 = (W - (count * (size + gap) - gap)) // 2 if count > 1 else 42
+    for i in range(count):
+        x = x0 + i * (size + gap)
+        if i < len(entered):
+            c.die(x, 42, entered[i], size=size, selected=black)
+        elif i == len(entered):
+            c.die(x, 42, face, size=size, selected=black, cursor=True)
+        else:
+            c.die(x, 42, "", size=size)
+    return c.done()
+
+
+# ---------------------------------------------------------------------------- kicks
+
+def kick(m: dict) -> Image.Image:
+    """A skill kick: where did the tossed football die land? GOOD / NO GOOD."""
+    p = _prompt(m)
+    ui = _ui(m)
+    v = _view(m)
+    play = v.get("play") or {}
+    kind = "EXTRA POINT" if play.get("kind") == "extra_point" else "FIELD GOAL"
+    s = _summary(m)
+    c = Canvas()
+    c.title_bar(f"{(s.get('possession') or '').upper()} {kind}", "skill toss")
+    faces = ui.get("faces") or ["good", "no-good"]
+    current = faces[int(ui.get("face", 0)) % len(faces)]
+    bold, small = fonts.bold(), fonts.small()
+    boxes = {"good": (2, 13, 61, 44), "no-good": (66, 13, 125, 44)}
+    for face, (x0, y0, x1, y1) in boxes.items():
+        sel = face == current
+        c.d.rounded_rectangle((x0, y0, x1, y1), radius=3, fill=1 if sel else 0, outline=1)
+        c.icon_center(face, (x0 + x1) // 2, y0 + 9, fill=0 if sel else 1)
+        label = "GOOD" if face == "good" else "NO GOOD"
+        c.text_center((x0 + x1) // 2 + 1, y0 + 17, label, bold, fill=0 if sel else 1)
+    c.text_center(W // 2, 48, "half inside the posts?", small)
+    c.text_center(W // 2, 56, "< > choose   OK enter", small)
+    del p
+    return c.done()
+
+
+# ---------------------------------------------------------------------------- rerolls and picks
+
+def _icon_counts(dice: list[str], gone: list[bool]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for i, face in enumerate(dice):
+        if face and not (i < len(gone) and gone[i]):
+            for icon in face.split("+"):
+                if icon != "blank":
+                    out[icon] = out.get(icon, 0) + 1
+    return out
+
+
+def reroll(m: dict) -> Image.Image:
+    """Reroll choice (keep) or a card's dice (pick): toggled dice are inverted; the last entry
+    confirms ("STOP", "REROLL 2", "PICK 1")."""
+    p = _prompt(m)
+    ui = _ui(m)
+    v = _view(m)
+    play = v.get("play") or {}
+    dice = list(ui.get("dice") or play.get("dice") or [])
+    locked = list(play.get("locked") or [False] * len(dice))
+    gone = list(play.get("gone") or [False] * len(dice))
+    eligible = list(ui.get("eligible") or [])
+    selected = set(ui.get("selected") or [])
+    cursor = int(ui.get("cursor", 0))
+    purpose = ui.get("purpose", "keep")
+    actor = _actor(m)
+    c = Canvas()
+    colour = play.get("colour")
+    req = (_pack(m).get("requirements") or {}).get(colour) if colour else None
+    need = ""
+    if req:
+        need = f"{colour.upper()}: {req['count']} {req['icon'].upper()}{'S' if req['count'] > 1 else ''}"
+    if purpose == "keep":
+        title = f"{actor} REROLL?"
+    else:
+        text = p.get("text", "")
+        source = text.split(":")[1].strip() if text.count(":") >= 2 else purpose
+        title = f"{actor} {source}: {purpose} {ui.get('max', 1)}"
+    c.title_bar(title, need if fonts.small().measure(title + need) < W - 6 else "")
+    size, gap = 15, 2
+    n = len(dice)
+    x0 = (W - (n * (size + gap) - gap)) // 2
+    cursor_pos = eligible[cursor] if cursor < len(eligible) else None
+    for i, face in enumerate(dice):
+        pos = i + 1
+        c.die(x0 + i * (size + gap), 12, face, size=size, selected=pos in selected,
+              locked=i < len(locked) and locked[i], gone=i < len(gone) and gone[i], cursor=pos == cursor_pos)
+    # what the dice show, and what the play needs
+    counts = _icon_counts(dice, gone)
+    x = 2
+    f = fonts.body()
+    for icon in ("ball", "cleat", "time", "lightning"):
+        if counts.get(icon):
+            ic_w = {"ball": 11, "cleat": 11, "time": 9, "lightning": 8}[icon]
+            c.icon(icon, x, 33 if icon == "ball" else 31)
+            x = c.text(x + ic_w + 1, 32, str(counts[icon]), f) + 5
+    # the confirm entry
+    if purpose == "keep":
+        label = f"REROLL {len(selected)}" if selected else "STOP (keep all)"
+    else:
+        k = len(selected)
+        lo, hi = int(ui.get("min", 1)), int(ui.get("max", 1))
+        label = f"{purpose.upper()} {k}" if lo <= k <= hi else f"choose {lo if lo == hi else f'{lo}-{hi}'}"
+    on = cursor >= len(eligible)
+    c.d.rounded_rectangle((10, 47, W - 11, 61), radius=3, fill=1 if on else 0, outline=1)
+    c.text_center(W // 2, 49, f.fit(label, W - 24), f, fill=0 if on else 1)
+    return c.done()
+
+
+# ---------------------------------------------------------------------------- card windows
+
+def _option_card(option: str) -> str:
+    w = _words(option)
+    if len(w) >= 3 and w[1] == "card":
+        return w[2]
+    return " ".join(w[1:])
+
+
+def card_window(m: dict) -> Image.Image:
+    """An ability-card window: one card at a time (up/down browse): name, cost, limit, text."""
+    p = _prompt(m)
+    ui = _ui(m)
+    options = p.get("options") or []
+    cursor = int(ui.get("cursor", 0)) % max(1, len(options))
+    cards = _pack(m).get("cards") or {}
+    actor = p.get("actor", "")
+    me = _player(m, actor)
+    whistle = p.get("kind") == "whistle_window"
+    c = Canvas()
+    c.title_bar(f"{actor.upper()} {'WHISTLE' if whistle else 'CARD'} WINDOW", f"{cursor + 1}/{len(options)}")
+    key = _option_card(options[cursor]) if options else "pass"
+    info = cards.get(key) or {"name": key, "cost": 0, "text": ""}
+    bold, body, small = fonts.bold(), fonts.body(), fonts.small()
+    c.text(1, 10, bold.fit(info["name"], W - 10), bold)
+    if len(options) > 1:
+        c.icon("up", W - 8, 11)
+        c.icon("down", W - 8, 17)
+    y = 24
+    x = 1
+    if info.get("cost"):
+        c.icon("bolt", x, y + 1)
+        x = c.text(x + 7, y, str(info["cost"]), body) + 4
+    if info.get("limit") == "star":
+        c.icon("star", x, y + 1)
+        x += 10
+    elif info.get("limit") == "half":
+        c.icon("half", x, y + 1)
+        x += 11
+    if info.get("whistle"):
+        c.icon("whistle", x, y + 2)
+        x += 12
+    c.text_right(W - 1, y, f"have {me.get('momentum', 0)}", small)
+    c.hline(0, W - 1, 34)
+    c.lines(1, 36, wrap(info.get("text", ""), small, W - 2, 3), small)
+    return c.done()
+
+
+# ---------------------------------------------------------------------------- other choices
+
+_TITLES = {
+    "team": "{a}: CHOOSE A TEAM", "call_coin": "{a}: CALL THE COIN", "elect": "{a} WON THE TOSS",
+    "endzone": "{a}: YOUR END ZONE", "kicking": "{a}: HOW DO YOU KICK?", "conversion": "{a} TOUCHDOWN!",
+    "onside_choice": "{a}: ONSIDE KICK?",
+}
+_LABELS = {
+    "heads": "Heads", "tails": "Tails", "offense": "Offense", "defense": "Defense",
+    "low": "Low end (left)", "high": "High end (right)", "skill": "Skill (toss)", "luck": "Luck (dice)",
+    "run": "Run a play", "punt": "Punt", "field-goal": "Field goal", "hail-mary": "Hail Mary",
+    "kneel": "Kneel", "extra-point": "Extra point (1)", "two-point": "2-pt try (2)",
+    "onside-kick": "Onside kick", "kick-off": "Kick off", "pass": "Pass",
+}
+
+
+def option_label(m: dict, option: str) -> str:
+    w = _words(option)
+    if len(w) >= 3 and w[1] == "team":
+        return (_pack(m).get("teams") or {}).get(w[2], w[2])
+    last = w[-1] if len(w) > 1 else option
+    return _LABELS.get(last, " ".join(w[1:]))
+
+
+def choice_list(m: dict) -> Image.Image:
+    """Any other choice: the prompt as a title and its options as a scrolling list."""
+    p = _prompt(m)
+    ui = _ui(m)
+    kind = p.get("kind", "")
+    a = _actor(m)
+    if kind == "huddle":
+        v = _view(m)
+        title = f"{a}: " + ("FINAL PLAY" if v.get("final_play") else f"DOWN {_summary(m).get('down', 1)}")
+    else:
+        title = _TITLES.get(kind, "{a}: " + kind.upper()).format(a=a)
+    c = Canvas()
+    c.title_bar(title, _status(m) if _summary(m).get("possession") else "")
+    items = [{"label": option_label(m, o), "enabled": True} for o in p.get("options") or []]
+    draw_list(c, 11, items, int(ui.get("cursor", 0)), 4)
+    return c.done()
+
+
+# ---------------------------------------------------------------------------- solo AI card
+
+def _ai_sentence(m: dict, card: dict) -> str:
+    """model["ai_text"], else the latest ai_card event's text, else the view's, else a summary."""
+    if m.get("ai_text"):
+        return str(m["ai_text"])
+    for e in reversed(m.get("events") or []):
+        if e.get("event") == "ai_card" and e.get("text"):
+            return str(e["text"])
+    solo = _view(m).get("solo") or {}
+    for key in ("sentence", "last_sentence", "text"):
+        if solo.get(key):
+            return str(solo[key])
+    if card.get("sentence"):
+        return str(card["sentence"])
+    moves = card.get("moves") or []
+    return f"AI runs {moves[0].upper()}" if moves else "AI card"
+
+
+def _ai_icon(icon: dict | None) -> str:
+    """A team icon in at most three characters: +R (double defense), -2 (lose dice), TO
+    (turnover), <2Y (ball back two yellow spaces)."""
+    if not icon:
+        return ""
+    if icon.get("kind"):  # {"kind": "double_defense", ...}
+        kind = icon["kind"]
+        return {"double_defense": "x2", "lose": "-", "turnover": "TO", "move_back": "<"}.get(kind, "!")
+    if icon.get("double_defense"):
+        return "+" + LETTER.get(icon["double_defense"], "?")
+    if icon.get("lose"):
+        return f"-{icon['lose']}"
+    if icon.get("turnover"):
+        return "TO"
+    if icon.get("move_back"):
+        mb = icon["move_back"]
+        return f"<{mb.get('spaces', '')}{LETTER.get(mb.get('colour'), '')}"
+    return "!"
+
+
+def deck_entry(m: dict) -> Image.Image:
+    """A draw from the AI deck entered by hand: the card id large, up/down to change it."""
+    p = _prompt(m)
+    ch = p.get("chance") or {}
+    ui = _ui(m)
+    faces = ui.get("faces") or list(dict.fromkeys(ch.get("faces", [])))
+    count = int(ui.get("count", ch.get("count", 1)))
+    entered = list(ui.get("entered", []))
+    face = faces[int(ui.get("face", 0)) % len(faces)] if faces else ""
+    verb = ch.get("verb", "draw")
+    c = Canvas()
+    title = "AI DECK: DRAW A CARD" if verb == "draw" else f"AI DECK: {verb.upper()} {count}"
+    c.title_bar(title, f"{min(len(entered) + 1, count)}/{count}")
+    big, small = fonts.big(), fonts.small()
+    c.icon("up", 10, 14)
+    c.icon("down", 10, 35)
+    c.text(22, 14, face.upper(), big)
+    c.text(22 + big.measure(face) + 6, 16, f"{len(faces)} cards" if verb == "draw" else "", small)
+    c.text(22 + big.measure(face) + 6, 25, "OK enter" if count == 1 else "OK next", small)
+    if entered:
+        shown = " ".join(entered[-4:])
+        c.text(1, 46, small.fit(("... " if len(entered) > 4 else "") + shown, W - 2), small)
+    if count > 1:
+        c.text(1, 55, "BACK undo", small)
+    return c.done()
+
+
+def solo_card(m: dict) -> Image.Image:
+    """The AI's drawn card in solo mode: what it does (the sentence), then its corners: moves
+    tried in order, kick verdict, defense card, time."""
+    solo = _view(m).get("solo") or {}
+    card = solo.get("last_card") or {}
+    c = Canvas()
+    c.title_bar(f"AI CARD {card.get('id', '')}", _status(m))
+    body, small, bold = fonts.body(), fonts.small(), fonts.body()
+    c.lines(1, 11, wrap(_ai_sentence(m, card), body, W - 2, 3), body, step=10)
+    c.hline(0, W - 1, 42)
+    # moves
+    x = 1
+    for i, d in enumerate(card.get("moves") or []):
+        w, h = (7, 4) if d in ("up", "down") else (4, 7)
+        c.icon(d, x, 48 + (7 - h) // 2)
+        x += w + 3
+    # advance: ball / cleat spaces
+    adv = card.get("advance") or {"ball": card.get("ball"), "cleat": card.get("cleat")}
+    y = 45
+    c.text(1, 56, "moves", small)
+    x = 36
+    if adv.get("ball") is not None:
+        c.icon("ball", x, y + 1)
+        c.text(x + 12, y, str(adv["ball"]), small)
+    if adv.get("cleat") is not None:
+        c.icon("cleat", x, y + 9 if False else 53)
+        c.text(x + 12, 54, str(adv["cleat"]), small)
+    # time
+    x = 60
+    c.icon("time", x, 46)
+    c.text(x + 11, 48, str(card.get("time", 0)), bold)
+    # kick
+    kickv = "good" if card.get("kick") == "good" else "no-good"
+    c.icon(kickv, 80, 48)
+    # defense
+    d = card.get("defense") or {}
+    if d:
+        x = 96
+        colour = d.get("colour", "blue")
+        c.rect(x, 44, W - 1, 63)
+        c.pattern(x + 2, 46, x + 9, 61, colour)
+        c.fill(x + 3, 49, x + 8, 58, 0)
+        c.text(x + 4, 50, LETTER.get(colour, "?"), small)
+        c.text(x + 13, 45, str(d.get("dice", "")), fonts.bold())
+        c.text(x + 12, 55, _ai_icon(card.get("icon")), small)
+    return c.done()
+
+
+# ---------------------------------------------------------------------------- halftime and game over
+
+def _score_row(c: Canvas, m: dict, y: int) -> None:
+    s = _summary(m)
+    score = s.get("score", {})
+    big, body = fonts.big(), fonts.body()
+    c.text(2, y + 5, "P1", body)
+    c.text(18, y, str(score.get("p1", 0)), big)
+    c.text_center(W // 2, y + 5, "-", body)
+    c.text_right(W - 18, y, str(score.get("p2", 0)), big)
+    c.text_right(W - 2, y + 5, "P2", body)
+
+
+def halftime(m: dict) -> Image.Image:
+    s = _summary(m)
+    c = Canvas()
+    c.text_center(W // 2, -2, "HALFTIME", fonts.big())
+    c.hline(8, W - 9, 17)
+    _score_row(c, m, 20)
+    who = (s.get("possession") or "").upper()
+    if who:
+        c.text_center(W // 2, 44, f"{who} receives", fonts.body())
+    c.text_center(W // 2, 55, f"clock back to {s.get('clock', 0)}", fonts.small())
+    return c.done()
+
+
+def game_over(m: dict) -> Image.Image:
+    s = _summary(m)
+    c = Canvas()
+    title = "FINAL" + (f" OT{s['overtime']}" if s.get("overtime") else "")
+    c.text_center(W // 2, -2, title, fonts.big())
+    c.hline(8, W - 9, 17)
+    _score_row(c, m, 20)
+    winner = s.get("winner")
+    c.text_center(W // 2, 42, f"{winner.upper()} WINS" if winner else "TIE", fonts.bold())
+    c.text_center(W // 2, 56, "OK: menu", fonts.small())
+    return c.done()
+
+
+# ---------------------------------------------------------------------------- dispatch
+
+SCREENS = {
+    "scoreboard": scoreboard,
+    "play_board": play_board,
+    "defense_pick": defense_pick,
+    "dice_entry": dice_entry,
+    "reroll": reroll,
+    "card_window": card_window,
+    "choice_list": choice_list,
+    "solo_card": solo_card,
+    "kick": kick,
+    "deck_entry": deck_entry,
+    "halftime": halftime,
+    "game_over": game_over,
+}
+
+
+def screen_for(m: dict) -> str:
+    """The screen for the model's prompt (``model["screen"]`` overrides it in ``render``)."""
+    p = _prompt(m)
+    if _summary(m).get("over") or p.get("kind") == "over":
+        return "game_over"
+    if not p:
+        return "scoreboard"
+    ch = p.get("chance")
+    if ch:
+        if ch.get("verb") == "toss":
+            return "kick"
+        return "deck_entry" if ch.get("die") == "ai-deck" else "dice_entry"
+    kind = p.get("kind", "")
+    if kind == "pawn":
+        return "play_board"
+    if kind == "defense_card":
+        return "defense_pick"
+    if kind in ("keep", "pick"):
+        return "reroll"
+    if kind.endswith("_window"):
+        return "card_window"
+    if p.get("options"):
+        return "choice_list"
+    return "scoreboard"

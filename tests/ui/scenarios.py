@@ -1,0 +1,348 @@
+"""Fixed models for every screen, built by playing real positions through the engine.
+
+Each scenario applies legal actions to a real game, then presses buttons on a
+``PromptController`` to get a realistic selection state. ``SCENARIOS`` maps a golden PNG name
+to a function returning the model; tests/ui/test_screens.py renders each one and compares it
+with tests/ui/golden/NAME.png, and bench/ui_render.py times them.
+"""
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+
+from companion.engine.core import Header
+from companion.games.dungeon_ball.engine import DungeonBall
+from companion.ui.controls import MenuController, PromptController, main_menu
+from companion.ui.model import build_model, prompt_dict
+
+_G: DungeonBall | None = None
+
+# The whole short game of docs/game-files.md (copied so the goldens never move with the docs).
+SHORT_GAME_OPTIONS = {"clock_start": 2, "kicking": {"p1": "luck", "p2": "skill"}}
+SHORT_GAME = """
+p1 team goblins
+p2 team orcs
+p1 call tails
+chance coin tails
+p1 start defense
+p1 endzone high
+p1 defend red-2
+p2 move right
+chance roll lightning lightning lightning
+p2 reroll 1 2 3
+chance roll ball ball ball
+p1 pass
+p2 pass
+p1 defend red-2
+p2 move down
+chance roll cleat lightning lightning lightning lightning cleat time
+p2 reroll 1 2 3 4 5 6
+chance roll ball ball ball time ball time
+p1 big-hit push
+p2 card orc-bullrush
+p1 card gob-swarm
+chance roll shield
+p2 hail-mary
+chance roll cleat lightning time ball lightning
+p2 reroll 1 2 3 5
+chance roll lightning ball ball lightning
+p2 defend blue-2
+p1 move right
+chance roll ball ball time ball ball cleat lightning
+p1 reroll 1 2 4 5 7
+chance roll ball ball lightning cleat ball
+p1 card gob-handoff
+p2 defend red-2
+p1 move left
+chance roll cleat ball ball
+p1 reroll 2 3
+chance roll cleat ball
+p2 big-hit push
+p1 pass
+p2 defend yellow-2
+p1 move left
+chance roll cleat cleat ball lightning cleat ball ball
+p1 reroll 3 4 6 7
+chance roll ball cleat ball ball
+p1 card gob-handoff
+p1 field-goal
+chance roll ball ball time ball
+p1 defend yellow-2
+p2 move left
+chance roll cleat ball time
+p2 reroll 1
+chance roll time
+p1 big-hit discard
+p1 pick 2
+p2 hail-mary
+chance roll ball ball lightning ball time
+p2 reroll 3 5
+chance roll ball ball
+p2 extra-point
+chance toss good
+""".strip().splitlines()
+
+
+def engine() -> DungeonBall:
+    global _G
+    if _G is None:
+        _G = DungeonBall()
+    return _G
+
+
+def short_game(until: str | int | None = None):
+    """The short game, stopped before action number ``until`` or before the first line equal to it."""
+    g = engine()
+    s = g.new_state(Header("dungeon-ball", seed=369, options=copy.deepcopy(SHORT_GAME_OPTIONS)))
+    for i, action in enumerate(SHORT_GAME):
+        if until is not None and (i == until or action == until):
+            break
+        g.apply(s, action)
+    return g, s
+
+
+def game(p1="orcs", p2="goblins", kicking=("luck", "luck"), seed=1, clock_start=None):
+    """p1 wins the toss and takes offense; p2 defends the low end zone, so p1 attacks low
+    from its circle at 22."""
+    g = engine()
+    options = {"teams": {"p1": p1, "p2": p2}, "kicking": {"p1": kicking[0], "p2": kicking[1]}}
+    if clock_start:
+        options["clock_start"] = clock_start
+    s = g.new_state(Header("dungeon-ball", seed=seed, options=options))
+    for a in ("p1 call heads", "chance coin heads", "p1 start offense", "p2 endzone low"):
+        g.apply(s, a)
+    return g, s
+
+
+def play(g, s, *actions):
+    for a in actions:
+        g.apply(s, a)
+
+
+def pass_windows(g, s):
+    while s.stack and s.stack[-1]["proc"] == "window":
+        g.apply(s, f"{g.prompt(s).actor} pass")
+
+
+def model(g, s, presses=(), viewer=None, **kw):
+    """The model for the position, after pressing ``presses`` on a fresh controller."""
+    c = PromptController()
+    c.start(prompt_dict(g.prompt(s)))
+    for b in presses:
+        assert c.press(b) is None, f"press {b} finished the prompt"
+    viewer = viewer or (g.prompt(s).actor if g.prompt(s).actor != "chance" else s.offense)
+    return build_model(g, s, viewer=viewer, ui=copy.deepcopy(c.ui), **kw)
+
+
+# ---------------------------------------------------------------------------- scenarios
+
+def sc_main_menu():
+    m = main_menu(can_resume=True)
+    return {"game": None, "screen": "main_menu", "menu": m.menu, "ui": dict(m.ui), "notice": None}
+
+
+def sc_main_menu_no_resume():
+    m = main_menu(can_resume=False)
+    m.press("down")  # skips the greyed-out Resume
+    return {"game": None, "screen": "main_menu", "menu": m.menu, "ui": dict(m.ui), "notice": None}
+
+
+def sc_settings_menu():
+    items = ["Display contrast", "Rotate screen", "Dice: camera", "Kick: camera", "Serial link",
+             "Clock length", "Sound", "Reset settings"]
+    m = MenuController("Settings", items, back_id="back")
+    for _ in range(5):
+        m.press("down")
+    return {"game": None, "screen": "menu", "menu": m.menu, "ui": dict(m.ui), "notice": None}
+
+
+def sc_message_paused():
+    return {"game": None, "screen": "message", "message": {"title": "PAUSED", "text": "Press OK to resume"},
+            "notice": None}
+
+
+def sc_message_camera():
+    return {"game": None, "screen": "message",
+            "message": {"title": "Camera missing", "text": "Enter dice with the buttons"}, "notice": None}
+
+
+def sc_scoreboard():
+    g, s = short_game("p1 defend yellow-2")  # second half, p1 leads 3-0 after its field goal
+    return build_model(g, s, viewer=None, screen="scoreboard")
+
+
+def sc_scoreboard_notice():
+    g, s = short_game("p2 move down")
+    return build_model(g, s, viewer=None, screen="scoreboard", notice="camera missing")
+
+
+def sc_team():
+    g = engine()
+    s = g.new_state(Header("dungeon-ball", seed=3))
+    return model(g, s, ["down", "down"])
+
+
+def sc_huddle_field_goal():
+    g, s = short_game("p1 field-goal")
+    return model(g, s, ["down"])
+
+
+def sc_defense_pick():
+    g, s = game()
+    return model(g, s, ["right", "down"])  # yellow-2
+
+
+def sc_play_board():
+    g, s = game()
+    play(g, s, "p2 defend red-1")
+    return model(g, s, ["left"])
+
+
+def sc_play_board_unselected():
+    g, s = short_game("p1 move left")  # p1's pawn is on b2 after moving right earlier: b3
+    return model(g, s)
+
+
+def sc_play_board_maze_runner():
+    g, s = game(p1="minotaurs", p2="goblins")
+    # whistle window before the first down: p2 (defense) has no whistle card here, p1 plays Maze Runner
+    play(g, s, g.prompt(s).actor + " card mino-runner" if g.prompt(s).actor == "p1" else "p2 pass")
+    if g.prompt(s).kind == "whistle_window":
+        play(g, s, "p1 card mino-runner")
+    pass_windows(g, s)
+    play(g, s, "p2 defend blue-2")
+    return model(g, s, ["up", "right"])
+
+
+def sc_dice_entry():
+    g, s = game()
+    play(g, s, "p2 defend red-1", "p1 move up")  # blue play: 7 dice
+    return model(g, s, ["ok", "down", "ok", "down", "down"])
+
+
+def sc_dice_entry_reroll():
+    g, s = short_game(17)  # the reroll of six dice on p2's second down
+    return model(g, s, ["ok", "ok", "ok", "down", "down"])
+
+
+def sc_dice_entry_coin():
+    g, s = short_game("chance coin tails")
+    return model(g, s, ["down"])
+
+
+def sc_dice_entry_black():
+    g, s = short_game("chance roll shield")
+    return model(g, s, ["down", "down"])
+
+
+def sc_field_goal_luck():
+    g, s = short_game("chance roll ball ball time ball")
+    return model(g, s, ["ok", "ok"])
+
+
+def sc_kick_toss():
+    g, s = short_game("chance toss good")
+    return model(g, s, ["down"])
+
+
+def sc_reroll_keep():
+    g, s = short_game("p2 reroll 1 2 3 4 5 6")
+    return model(g, s, ["ok", "right", "ok", "right", "right", "ok", "right"])
+
+
+def sc_reroll_stop():
+    g, s = short_game("p1 reroll 2 3")
+    return model(g, s, ["left"])
+
+
+def sc_pick_discard():
+    g, s = short_game("p1 pick 2")
+    return model(g, s, ["ok"])
+
+
+def sc_card_window():
+    g, s = short_game("p2 card orc-bullrush")
+    return model(g, s)
+
+
+def sc_card_window_big_hit():
+    g, s = short_game("p1 big-hit push")
+    return model(g, s, ["down", "down"])
+
+
+def sc_conversion():
+    g, s = short_game("p2 extra-point")
+    return model(g, s)
+
+
+def sc_halftime():
+    g, s = short_game("p2 defend blue-2")
+    return build_model(g, s, viewer=None, screen="halftime")
+
+
+def sc_game_over():
+    g, s = short_game()
+    return build_model(g, s, viewer=None)
+
+
+def solo_game(stop):
+    """A level II solo game (p1 orcs vs the AI deck) played by seeded dice and first options
+    until ``stop(prompt, events)`` is true; returns (g, s, last events)."""
+    from companion.engine.dice import SeededDice
+
+    g = engine()
+    s = g.new_state(Header("dungeon-ball", seed=5, options={"solo": {"level": "II"}, "teams": {"p1": "orcs"},
+                                                              "kicking": {"p1": "luck"}}))
+    dice = SeededDice(5)
+    events: list[dict] = []
+    for _ in range(500):
+        p = g.prompt(s)
+        if stop(p, events):
+            return g, s, events
+        action = dice.answer(p) if p.is_chance else (p.options[0] if p.options else f"{p.actor} stop")
+        events = g.apply(s, action)
+    raise AssertionError("solo game never reached the position")
+
+
+def sc_solo_card():
+    g, s, events = solo_game(lambda p, ev: any(e["event"] == "ai_card" and e["card"] == "ai-28" for e in ev))
+    return build_model(g, s, viewer="p1", screen="solo_card", events=events)
+
+
+def sc_solo_card_defense():
+    g, s, events = solo_game(lambda p, ev: any(e["event"] == "ai_card" and e["card"] == "ai-06" for e in ev))
+    return build_model(g, s, viewer="p1", screen="solo_card", events=events)
+
+
+def sc_solo_card_brief_format():
+    """The card as a plain dict in the form the brief gives (advance, icon kind, sentence)."""
+    g, s = game()
+    m = build_model(g, s, viewer="p1", screen="solo_card")
+    m["view"]["solo"] = {
+        "last_card": {"id": "ai-07", "moves": ["up", "left", "down"], "kick": "good",
+                      "advance": {"ball": 2, "cleat": 1}, "time": 1,
+                      "defense": {"colour": "yellow", "dice": 2}, "icon": {"kind": "double_defense"}},
+        "sentence": "AI runs UP: yellow play, 2 yellow spaces, 1 time",
+    }
+    return m
+
+
+def sc_scoreboard_solo():
+    g, s, events = solo_game(lambda p, ev: any(e["event"] == "ai_card" and e["card"] == "ai-03" for e in ev))
+    return build_model(g, s, viewer="p1", screen="scoreboard", events=events)
+
+
+def sc_deck_draw():
+    g, s, _ = solo_game(lambda p, ev: p.kind == "ai_draw")
+    return model(g, s, ["down", "down"], viewer="p1")
+
+
+def sc_deck_remove():
+    g = engine()
+    s = g.new_state(Header("dungeon-ball", seed=5, options={"solo": {"level": "II"}, "teams": {"p1": "orcs"}}))
+    return model(g, s, ["ok", "ok", "down", "ok"], viewer="p1")
+
+
+SCENARIOS: dict[str, Callable[[], dict]] = {
+    name[3:]: fn for name, fn in sorted(globals().items()) if name.startswith("sc_") and callable(fn)
+}

@@ -1,0 +1,131 @@
+"""Golden PNGs pin every screen; screens are pure, deterministic 128x64 one-bit images.
+
+On a mismatch the new render is written next to the golden as NAME.new.png for inspection.
+``UPDATE_GOLDEN=1 pytest tests/ui`` rewrites the goldens (look at them before committing).
+"""
+from __future__ import annotations
+
+import copy
+import os
+import random
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageFont
+
+from companion.engine.dice import SeededDice
+from companion.ui import dungeon_ball, screens
+from companion.ui.screens import render, screen_name
+from tests.ui.scenarios import SCENARIOS
+
+GOLDEN = Path(__file__).parent / "golden"
+UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
+
+
+@pytest.fixture(autouse=True)
+def no_default_font(monkeypatch):
+    """Pillow's default font changes between versions: no screen may fall back to it."""
+    def refuse(*a, **k):
+        raise AssertionError("a screen used Pillow's default font")
+
+    monkeypatch.setattr(ImageFont, "load_default", refuse)
+    monkeypatch.setattr(ImageFont, "load_default_imagefont", refuse, raising=False)
+
+
+@pytest.mark.parametrize("name", sorted(SCENARIOS))
+def test_golden(name):
+    image = render(SCENARIOS[name]())
+    assert image.mode == "1" and image.size == (128, 64)
+    path = GOLDEN / f"{name}.png"
+    new = GOLDEN / f"{name}.new.png"
+    if UPDATE or not path.exists():
+        GOLDEN.mkdir(exist_ok=True)
+        image.save(path)
+        new.unlink(missing_ok=True)
+        if not UPDATE:
+            pytest.fail(f"no golden for {name}: wrote {path}; look at it and commit it")
+        return
+    golden = Image.open(path).convert("1")
+    if golden.tobytes() != image.tobytes():
+        image.save(new)
+        diff = sum(a != b for a, b in zip(golden.getdata(), image.getdata()))
+        pytest.fail(f"{name}: {diff} pixels differ from {path}; the new render is {new}")
+    new.unlink(missing_ok=True)
+
+
+def test_every_screen_has_a_golden():
+    covered = {screen_name(f()) for f in SCENARIOS.values()}
+    assert set(screens.all_screen_names()) <= covered
+
+
+def test_render_is_deterministic_and_pure():
+    for name, make in SCENARIOS.items():
+        model = make()
+        before = copy.deepcopy(model)
+        a, b = render(model), render(model)
+        assert a.tobytes() == b.tobytes(), name
+        assert model == before, f"{name}: render changed its model"
+
+
+def test_notice_banner_overlays_any_screen():
+    model = SCENARIOS["dice_entry"]()
+    plain = render(model)
+    model["notice"] = "camera missing"
+    shown = render(model)
+    assert plain.crop((0, 0, 128, 52)).tobytes() == shown.crop((0, 0, 128, 52)).tobytes()
+    assert plain.crop((0, 53, 128, 64)).tobytes() != shown.crop((0, 53, 128, 64)).tobytes()
+
+
+@pytest.mark.parametrize("prompt_kind,screen", [
+    ("pawn", "play_board"), ("defense_card", "defense_pick"), ("keep", "reroll"), ("pick", "reroll"),
+    ("ability_window", "card_window"), ("whistle_window", "card_window"), ("huddle", "choice_list"),
+])
+def test_dispatch_by_prompt_kind(prompt_kind, screen):
+    assert dungeon_ball.screen_for({"prompt": {"kind": prompt_kind, "options": ["p1 x"]}}) == screen
+
+
+def test_dispatch_chance():
+    assert dungeon_ball.screen_for({"prompt": {"kind": "roll", "chance": {"verb": "roll"}}}) == "dice_entry"
+    assert dungeon_ball.screen_for({"prompt": {"kind": "toss", "chance": {"verb": "toss"}}}) == "kick"
+    assert dungeon_ball.screen_for({"prompt": {"kind": "over"}}) == "game_over"
+
+
+def test_every_position_of_whole_games_renders():
+    """Seeded games played through the controllers: every frame renders, on every screen."""
+    from companion.engine.core import Header
+    from companion.ui.controls import PromptController
+    from companion.ui.model import build_model, prompt_dict
+    from tests.ui.scenarios import engine
+
+    g = engine()
+    seen = set()
+    for seed in range(3):
+        rng = random.Random(seed)
+        s = g.new_state(Header("dungeon-ball", seed=seed, options={"clock_start": 6}))
+        dice = SeededDice(seed)
+        c = PromptController()
+        steps = 0
+        while not g.is_over(s) and steps < 3000:
+            p = g.prompt(s)
+            c.start(prompt_dict(p))
+            action = None
+            presses = 0
+            while action is None:
+                action = c.press(rng.choices(("up", "down", "left", "right", "ok", "back"),
+                                             weights=(1, 1, 1, 1, 3, 1))[0])
+                presses += 1
+                if presses % 7 == 0:
+                    model = build_model(g, s, viewer=p.actor, ui=c.ui)
+                    im = render(model)
+                    assert im.size == (128, 64) and im.mode == "1"
+                    seen.add(screen_name(model))
+                if presses > 5000:
+                    raise AssertionError(f"no action after 5000 presses on {p.kind}")
+            if p.is_chance and p.chance.verb in ("roll", "coin"):
+                action = dice.answer(p)  # keep the game realistic; the controller's line was legal too
+            g.apply(s, action)
+            steps += 1
+        final = build_model(g, s)
+        assert render(final).size == (128, 64)
+        seen.add(screen_name(final))
+    assert {"play_board", "defense_pick", "dice_entry", "reroll", "choice_list"} <= seen
