@@ -121,20 +121,19 @@ def draw_field(c: Canvas, m: dict, y: int = 46) -> None:
     for px in (x0 - 3, x_end + 3):
         c.vline(px, y - 2, y + 10)
         c.hline(px - 1, px + 1, y - 2)
-    # ball and direction
+    # the ball on the strip (cleared around so it stands out) and the way the offense goes
     ball = s.get("ball")
     offense = s.get("possession")
     if offense and ball is not None:
         bx = x0 + int(ball) * step + (step - 2) // 2
-        c.d.polygon([(bx - 3, y - 6), (bx + 3, y - 6), (bx, y - 3)], fill=1)
-        c.vline(bx, y, y + 10)
-        c.vline(bx - 1, y + 2, y + 8, fill=0)
-        c.vline(bx + 1, y + 2, y + 8, fill=0)
+        c.fill(bx - 7, y + 1, bx + 7, y + 9, 0)
+        c.rect(bx - 7, y, bx + 7, y + 10)
+        c.icon("ball", bx - 5, y + 2)
         me = _player(m, offense)
         if me.get("end_zone", "low") == "low":
-            c.icon("right", bx + 5, y - 8)
+            c.icon("right", bx - 1, y - 8)
         else:
-            c.icon("left", bx - 8, y - 8)
+            c.icon("left", bx - 2, y - 8)
     # who defends which end
     f = fonts.small()
     for p in _view(m).get("players", []):
@@ -193,7 +192,7 @@ def scoreboard(m: dict) -> Image.Image:
     mw = body.measure(str(momentum.get("p2", 0)))
     c.icon("bolt", W - 1 - mw - 7, 30)
     c.text_right(W - 1, 29, str(momentum.get("p2", 0)), body)
-    draw_field(c, m, y=44)
+    draw_field(c, m, y=46)
     return c.done()
 
 
@@ -535,7 +534,7 @@ def card_window(m: dict) -> Image.Image:
 _TITLES = {
     "team": "{a}: CHOOSE A TEAM", "call_coin": "{a}: CALL THE COIN", "elect": "{a} WON THE TOSS",
     "endzone": "{a}: YOUR END ZONE", "kicking": "{a}: HOW DO YOU KICK?", "conversion": "{a} TOUCHDOWN!",
-    "onside_choice": "{a}: ONSIDE KICK?",
+    "onside_choice": "{a}: ONSIDE KICK?", "ai_teams": "LEVEL V: TWO AI TEAMS",
 }
 _LABELS = {
     "heads": "Heads", "tails": "Tails", "offense": "Offense", "defense": "Defense",
@@ -550,6 +549,8 @@ def option_label(m: dict, option: str) -> str:
     w = _words(option)
     if len(w) >= 3 and w[1] == "team":
         return (_pack(m).get("teams") or {}).get(w[2], w[2])
+    if len(w) >= 3 and w[1] == "ai-teams":
+        return " + ".join(x.capitalize() for x in w[2:])
     last = w[-1] if len(w) > 1 else option
     return _LABELS.get(last, " ".join(w[1:]))
 

@@ -332,6 +332,12 @@ def sc_scoreboard_solo():
     return build_model(g, s, viewer="p1", screen="scoreboard", events=events)
 
 
+def sc_ai_teams():
+    g = engine()
+    s = g.new_state(Header("dungeon-ball", seed=5, options={"solo": {"level": "V"}, "teams": {"p1": "orcs"}}))
+    return model(g, s, ["down"], viewer="p1")
+
+
 def sc_deck_draw():
     g, s, _ = solo_game(lambda p, ev: p.kind == "ai_draw")
     return model(g, s, ["down", "down"], viewer="p1")

@@ -99,9 +99,12 @@ def test_every_position_of_whole_games_renders():
 
     g = engine()
     seen = set()
-    for seed in range(3):
+    for seed, solo in ((0, None), (1, None), (2, None), (3, "V"), (4, "I")):
         rng = random.Random(seed)
-        s = g.new_state(Header("dungeon-ball", seed=seed, options={"clock_start": 6}))
+        options = {"clock_start": 6}
+        if solo:
+            options["solo"] = {"level": solo}
+        s = g.new_state(Header("dungeon-ball", seed=seed, options=options))
         dice = SeededDice(seed)
         c = PromptController()
         steps = 0
@@ -121,11 +124,12 @@ def test_every_position_of_whole_games_renders():
                     seen.add(screen_name(model))
                 if presses > 5000:
                     raise AssertionError(f"no action after 5000 presses on {p.kind}")
-            if p.is_chance and p.chance.verb in ("roll", "coin"):
+            if p.is_chance and p.chance.verb in ("roll", "coin", "draw", "remove"):
                 action = dice.answer(p)  # keep the game realistic; the controller's line was legal too
             g.apply(s, action)
             steps += 1
         final = build_model(g, s)
         assert render(final).size == (128, 64)
         seen.add(screen_name(final))
-    assert {"play_board", "defense_pick", "dice_entry", "reroll", "choice_list"} <= seen
+    assert {"play_board", "defense_pick", "dice_entry", "reroll", "choice_list", "deck_entry", "card_window",
+            "game_over"} <= seen
