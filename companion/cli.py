@@ -121,6 +121,10 @@ def build_parser() -> argparse.ArgumentParser:
     _add_solo_flags(sim)
     sim.add_argument("--json", action="store_true")
     sim.set_defaults(func=cmd_sim)
+
+    from companion.service import add_commands
+
+    add_commands(sub)
     return parser
 
 
@@ -138,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         return args.func(args)
-    except (PackError, GameFileError, ReplayError, UnknownGame, IllegalAction, ValueError) as exc:
+    except (PackError, GameFileError, ReplayError, UnknownGame, IllegalAction, ValueError, OSError) as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

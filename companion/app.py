@@ -1,0 +1,309 @@
+"""The box on the table: menus, the game on buttons, frames to the display, state to the link.
+
+One loop (``run``) takes every input event from one queue: button events from gpiozero or the
+keyboard, actions and key presses from the serial link. Drivers' threads only enqueue; every
+change to the game happens here, through the referee session. After each event the current
+screen is rendered (a pure function of the model) and pushed; the display skips frames that
+did not change.
+
+Buttons in a game: the D-pad and OK choose (see companion/ui/controls.py); BACK steps back
+inside a choice, and opens the game menu when there is nothing to step back from; a long
+BACK undoes the last decision.
+"""
+from __future__ import annotations
+
+import logging
+import queue as queue_mod
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from companion import __version__
+from companion.engine.core import Header, IllegalAction
+from companion.session import DICE_MODES, CorrectionConflict, RefereeSession
+from companion.ui.controls import MenuController, PromptController, main_menu
+from companion.ui.model import build_model, prompt_dict
+from companion.ui.screens import render
+
+log = logging.getLogger(__name__)
+
+KICKING = ("ask", "skill", "luck")
+LEVELS = ("I", "II", "III", "IV", "V", "VI")
+
+
+class DeviceApp:
+    def __init__(self, session: RefereeSession, display: Any, link: Any = None,
+                 notices: list[str] | None = None, clock: Callable[[], float] = time.monotonic,
+                 seed_source: Callable[[], int] | None = None):
+        self.session = session
+        self.display = display
+        self.link = link
+        self.clock = clock
+        self.hardware_notes = list(notices or [])
+        self.notice: str | None = None
+        self.notice_until = 0.0
+        self.controller = PromptController()
+        self.menu: MenuController | None = None
+        self.menu_kind = ""
+        self.message: dict | None = None
+        self.correcting: int | None = None
+        self.frames = 0
+        self.running = True
+        self.seed_source = seed_source or (lambda: random.SystemRandom().randrange(2**31))
+        self.show_main_menu()
+
+    # ------------------------------------------------------------------ settings
+    def setting(self, key: str, default: str) -> str:
+        return self.session.journal.setting(key, default) or default
+
+    # ------------------------------------------------------------------ screens
+    def show_main_menu(self) -> None:
+        self.menu = main_menu(can_resume=self.session.journal.unfinished() is not None)
+        self.menu_kind = "main"
+        self.message = None
+
+    def open_menu(self, kind: str, title: str, items: list, back: str = "back") -> None:
+        self.menu = MenuController(title, items, back_id=back)
+        self.menu_kind = kind
+
+    def model(self) -> dict:
+        notice = self.notice if self.notice and self.clock() < self.notice_until else None
+        if self.message is not None:
+            return {"game": None, "screen": "message", "message": self.message, "notice": notice}
+        if self.menu is not None:
+            screen = "main_menu" if self.menu_kind == "main" else "menu"
+            return {"game": None, "screen": screen, "menu": self.menu.menu, "ui": dict(self.menu.ui),
+                    "notice": notice or (self.hardware_notes[0] if self.hardware_notes and self.menu_kind == "main" else None)}
+        s = self.session
+        viewer = s.prompt().actor if s.prompt().actor in ("p1", "p2") else None
+        if s.state.solo:
+            viewer = "p1"
+        return build_model(s.engine, s.state, viewer=viewer, ui=self.controller.ui, notice=notice)
+
+    def frame(self):
+        return render(self.model())
+
+    def refresh(self) -> bool:
+        """Render and push the current screen; the display skips an unchanged frame."""
+        image = self.frame()
+        pushed = bool(self.display.show(image))
+        self.frames += pushed
+        return pushed
+
+    def say(self, text: str, seconds: float = 3.0) -> None:
+        self.notice = text
+        self.notice_until = self.clock() + seconds
+
+    # ------------------------------------------------------------------ events
+    def handle(self, event: Any) -> None:
+        kind = type(event).__name__
+        if kind == "ButtonEvent":
+            if event.kind in ("press", "repeat"):
+                self.press(event.button)
+            elif event.kind == "long":
+                self.long_press(event.button)
+        elif kind == "LinkAction":
+            self.link_action(event.text)
+        elif kind == "LinkStatus":
+            if not event.connected and event.reason:
+                log.info("serial link: %s", event.reason)
+
+    def press(self, button: str) -> None:
+        if button in ("cw", "ccw"):
+            button = "down" if button == "cw" else "up"
+        if self.message is not None:
+            if button in ("ok", "back"):
+                self.message = None
+            return
+        if self.menu is not None:
+            choice = self.menu.press(button)
+            if choice is not None:
+                self.menu_choice(choice)
+            return
+        if not self.session.active:
+            self.show_main_menu()
+            return
+        if self.session.engine.is_over(self.session.state):
+            if button in ("ok", "back"):
+                self.session.close_game()
+                self.show_main_menu()
+            return
+        action = self.controller.press(button)
+        if action is not None:
+            self.act(action)
+        elif button == "back" and self.controller.last_back:
+            self.open_game_menu()
+
+    def long_press(self, button: str) -> None:
+        if button == "back" and self.session.active and self.menu is None:
+            self.undo()
+
+    def link_action(self, text: str) -> None:
+        if not self.session.active:
+            self.send_error(f"no game in progress: {text}")
+            return
+        self.act(text, from_link=True)
+
+    # ------------------------------------------------------------------ the game
+    def act(self, action: str, from_link: bool = False) -> None:
+        s = self.session
+        try:
+            if self.correcting is not None:
+                seq, self.correcting = self.correcting, None
+                s.correct(seq, action)
+                self.say("dice corrected")
+                events = []
+            else:
+                events = s.submit(action)
+        except (IllegalAction, CorrectionConflict) as exc:
+            reason = getattr(exc, "reason", str(exc))
+            self.say(reason[:60])
+            self.send_error(reason)
+            self.start_prompt()
+            return
+        for e in events:
+            if self.link is not None:
+                self.link.send_event(e)
+        self.after_change()
+
+    def after_change(self) -> None:
+        self.start_prompt()
+        if self.link is not None and self.session.active:
+            self.link.send_state(self.session.engine.summary(self.session.state))
+
+    def start_prompt(self) -> None:
+        s = self.session
+        if s.active and not s.engine.is_over(s.state):
+            self.controller.start(prompt_dict(s.prompt()))
+        else:
+            self.controller.start(None)
+
+    def start_game(self, options: dict) -> None:
+        s = self.session
+        kicking = self.setting("kicking", "ask")
+        if kicking != "ask":
+            options["kicking"] = {"p1": kicking} if "solo" in options else {"p1": kicking, "p2": kicking}
+        s.dice_mode = self.setting("dice", s.dice_mode)
+        s.new_game(Header("dungeon-ball", seed=self.seed_source(), options=options))
+        self.menu = None
+        self.after_change()
+
+    def resume(self) -> bool:
+        if self.session.resume():
+            self.menu = None
+            self.after_change()
+            self.say("game resumed")
+            return True
+        return False
+
+    def undo(self) -> None:
+        dropped = self.session.undo()
+        self.say("undone: " + dropped[-1] if dropped else "nothing to undo")
+        self.after_change()
+
+    def correct_last_dice(self) -> None:
+        """Re-enter the faces of the last recorded roll (a misread or mistyped die)."""
+        s = self.session
+        seq = s.last_chance_index()
+        if seq is None:
+            self.say("no dice to correct")
+            return
+        from companion.engine.gamefile import GameRecord
+        from companion.engine.runner import replay
+
+        engine, before = replay(GameRecord(s.journal.header(s.game_id), s.actions), s.engine, upto=seq)
+        self.correcting = seq
+        self.menu = None
+        self.controller.start(prompt_dict(engine.prompt(before)))
+
+    def send_error(self, text: str) -> None:
+        if self.link is not None:
+            self.link.send_error(text)
+
+    # ------------------------------------------------------------------ menus
+    def open_game_menu(self) -> None:
+        self.open_menu("game", "Game", [
+            {"id": "continue", "label": "Back to the game"},
+            {"id": "undo", "label": "Undo last decision"},
+            {"id": "correct", "label": "Correct last dice"},
+            {"id": "leave", "label": "Main menu (saved)"},
+        ], back="continue")
+
+    def menu_choice(self, choice: str) -> None:
+        kind = self.menu_kind
+        if kind == "main":
+            if choice == "new":
+                self.open_menu("new", "New game", [
+                    {"id": "two", "label": "Dungeon Ball: 2 players"},
+                    {"id": "solo", "label": "Dungeon Ball: solo"},
+                ])
+            elif choice == "resume":
+                if not self.resume():
+                    self.say("no game to resume")
+            elif choice == "settings":
+                self.open_settings()
+            elif choice == "about":
+                lines = [f"Dungeon Companion {__version__}"] + (self.hardware_notes or ["all hardware found"])
+                self.message = {"title": "About", "text": "\n".join(lines)}
+            return
+        if choice == "back":
+            self.show_main_menu()
+            return
+        if kind == "new":
+            if choice == "two":
+                self.start_game({})
+            else:
+                self.open_menu("level", "AI level", [{"id": lv, "label": f"Level {lv}"} for lv in LEVELS])
+        elif kind == "level":
+            self.start_game({"solo": {"level": choice}})
+        elif kind == "settings":
+            key, values = {"dice": ("dice", DICE_MODES), "kicking": ("kicking", KICKING)}[choice]
+            current = self.setting(key, values[0])
+            nxt = values[(values.index(current) + 1) % len(values)] if current in values else values[0]
+            self.session.journal.set_setting(key, nxt)
+            cursor = self.menu.ui["cursor"]
+            self.open_settings()
+            self.menu.ui["cursor"] = cursor
+        elif kind == "game":
+            self.menu = None
+            if choice == "undo":
+                self.undo()
+            elif choice == "correct":
+                self.correct_last_dice()
+            elif choice == "leave":
+                self.session.close_game()
+                self.show_main_menu()
+            else:
+                self.start_prompt()
+
+    def open_settings(self) -> None:
+        dice = self.setting("dice", self.session.dice_mode)
+        kicking = self.setting("kicking", "ask")
+        self.open_menu("settings", "Settings", [
+            {"id": "dice", "label": f"Dice: {dice}"},
+            {"id": "kicking", "label": f"Kicking: {kicking}"},
+        ])
+
+    # ------------------------------------------------------------------ the loop
+    def run(self, events: queue_mod.Queue, stop_when: Callable[[], bool] | None = None,
+            tick: float = 0.5) -> None:
+        """Take events until stopped; re-show the screen at least every ``tick`` seconds (the
+        display's slow pixel shift and timed notices need it)."""
+        self.refresh()
+        while self.running:
+            try:
+                event = events.get(timeout=tick)
+            except queue_mod.Empty:
+                event = None
+            if event is not None:
+                try:
+                    self.handle(event)
+                except Exception:   # one bad event must not stop the referee
+                    log.exception("while handling %r", event)
+                    self.say("internal error: see the log")
+            self.refresh()
+            if hasattr(self.display, "refresh"):
+                self.display.refresh()
+            if stop_when is not None and stop_when() and events.empty():
+                break

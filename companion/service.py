@@ -1,0 +1,183 @@
+"""`companion run` and `companion doctor`: the service on a Pi, or emulated anywhere else.
+
+On a Raspberry Pi the configured hardware is opened; whatever cannot be opened (no OLED on
+the bus, no camera, no serial port) is logged, shown on the screen, and replaced by a null
+backend: the game never stops for a missing peripheral. Off a Pi, or with ``--emulate``, the
+display is drawn in this terminal (or written as PNG frames) and the keyboard is the buttons.
+SIGTERM (systemd stop) shows "paused" on the OLED, closes the journal and exits.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import queue as queue_mod
+import signal
+import sys
+from pathlib import Path
+
+from companion import config as config_mod
+
+log = logging.getLogger("companion")
+
+
+def on_raspberry_pi() -> bool:
+    try:
+        return "raspberry pi" in Path("/proc/device-tree/model").read_text(errors="ignore").lower()
+    except OSError:
+        return False
+
+
+def emulated_sections(args, cfg) -> None:
+    """Replace the hardware sections with what a laptop or CI machine has."""
+    tty = sys.stdout.isatty() and sys.stdin.isatty() and not args.headless
+    if args.frames:
+        display = {"type": "png", "dir": str(args.frames)}
+    elif tty:
+        display = {"type": "terminal"}
+    else:
+        display = {"type": "null"}
+    cfg.override("display", display, "--emulate")
+    if args.keys:
+        inputs = {"type": "script", "path": str(args.keys), "delay_ms": 0}
+    elif tty:
+        inputs = {"type": "keyboard"}
+    else:
+        inputs = {"type": "null"}
+    cfg.override("inputs", inputs, "--emulate")
+    link = cfg.section("link")
+    port = str(link.get("port", ""))
+    if link.get("type") == "serial" and not ("://" in port or port.startswith("/dev/pts/")):
+        cfg.override("link", {"type": "null"}, "--emulate")
+
+
+def build(args):
+    """Open everything from configuration; return (app, events, inputs, closers)."""
+    from drivers import (ConfigError, open_display_with_fallback, open_inputs_with_fallback,
+                         open_link_with_fallback)
+
+    from companion.app import DeviceApp
+    from companion.journal import Journal
+    from companion.session import RefereeSession
+
+    cfg = config_mod.load(config_mod.default_files(args.config))
+    if args.emulate or not on_raspberry_pi():
+        emulated_sections(args, cfg)
+    events: queue_mod.Queue = queue_mod.Queue()
+    notes: list[str] = []
+    try:
+        display, why = open_display_with_fallback(cfg.section("display"))
+        if why:
+            notes.append("no display: " + why)
+        inputs, why = open_inputs_with_fallback(cfg.section("inputs"), events)
+        if why:
+            notes.append("no buttons: " + why)
+        link, why = open_link_with_fallback(cfg.section("link"), events)
+        if why:
+            notes.append("no serial link: " + why)
+    except ConfigError as exc:
+        raise cfg.error(str(exc)) from None
+    for note in notes:
+        log.warning("%s", note)
+    journal = Journal(Path(args.journal) if args.journal else config_mod.journal_path(cfg))
+    game = cfg.section("game")
+    session = RefereeSession(journal, dice_mode=journal.setting("dice", game.get("dice", "digital")))
+    app = DeviceApp(session, display, link if cfg.section("link").get("type") != "null" else None, notes)
+    if journal.unfinished() is not None and not args.menu:
+        app.resume()
+    return app, events, inputs, (inputs, link, journal)
+
+
+def cmd_run(args) -> int:
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
+                        format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
+    try:
+        app, events, inputs, closers = build(args)
+    except config_mod.ConfigFileError as exc:
+        print(f"companion: refusing to start: {exc}", file=sys.stderr)
+        return 2
+
+    def stop(signum, frame):
+        app.running = False
+
+    signal.signal(signal.SIGTERM, stop)
+    stop_when = (lambda: bool(getattr(inputs, "finished", False))) if args.keys else None
+    try:
+        app.run(events, stop_when=stop_when, tick=0.05 if args.keys else 0.5)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        shutdown(app, closers)
+    return 0
+
+
+def shutdown(app, closers) -> None:
+    """Leave the OLED saying "paused" (the game resumes at the next start), close the rest."""
+    try:
+        app.display.close("paused")
+    except Exception:  # noqa: BLE001 - the panel may already be gone
+        log.exception("closing the display")
+    for thing in closers:
+        close = getattr(thing, "close", None)
+        if close is not None:
+            try:
+                close()
+            except Exception:  # noqa: BLE001
+                log.exception("closing %r", thing)
+
+
+def cmd_doctor(args) -> int:
+    """What hardware is here, and what the service would fall back to."""
+    import json
+
+    from drivers.probe import probe_all
+
+    report = probe_all()
+    report["raspberry_pi"] = on_raspberry_pi()
+    try:
+        cfg = config_mod.load(config_mod.default_files(args.config))
+        report["config"] = {"files": cfg.files, "ok": True}
+    except config_mod.ConfigFileError as exc:
+        report["config"] = {"ok": False, "error": str(exc)}
+    report["journal"] = str(config_mod.journal_path(cfg)) if report["config"]["ok"] else None
+    report["would_use"] = plan(report)
+    if args.json:
+        print(json.dumps(report, indent=2, sort_keys=True, default=str))
+        return 0
+    print(f"Raspberry Pi: {'yes' if report['raspberry_pi'] else 'no (the service will emulate)'}")
+    print(f"config: {report['config']}")
+    for kind in ("i2c", "gpio", "camera", "serial"):
+        print(f"{kind}: {json.dumps(report.get(kind), default=str)}")
+    print("would use: " + ", ".join(f"{k} -> {v}" for k, v in report["would_use"].items()))
+    return 0
+
+
+def plan(report: dict) -> dict:
+    if not report.get("raspberry_pi"):
+        return {"display": "terminal or png", "inputs": "keyboard or script", "camera": "configured folder or none",
+                "link": "null unless a URL or pty"}
+    i2c = report.get("i2c") or {}
+    found = bool(i2c.get("oled") or i2c.get("found"))
+    return {"display": "ssd1306" if found else "null (no OLED answered on I2C)",
+            "inputs": "gpiozero" if (report.get("gpio") or {}).get("ok", True) else "null",
+            "camera": "picamera2" if (report.get("camera") or {}).get("picamera2") else "none",
+            "link": "serial" if report.get("serial") else "null"}
+
+
+def add_commands(sub) -> None:
+    run = sub.add_parser("run", help="the companion: real hardware on a Pi, emulated elsewhere")
+    run.add_argument("--emulate", action="store_true", help="terminal display and keyboard even on a Pi")
+    run.add_argument("--headless", action="store_true", help="no terminal drawing (with --frames/--keys)")
+    run.add_argument("--keys", type=Path, help="play a key script (one button per line) instead of live input")
+    run.add_argument("--frames", type=Path, help="write every distinct frame as PNG into this folder")
+    run.add_argument("--config", type=Path, help="one more configuration layer (TOML)")
+    run.add_argument("--journal", type=Path, help="journal file (default from the configuration)")
+    run.add_argument("--menu", action="store_true", help="start at the main menu instead of resuming")
+    run.add_argument("-v", "--verbose", action="store_true")
+    run.set_defaults(func=cmd_run)
+    doc = sub.add_parser("doctor", help="report the hardware found and what would be used")
+    doc.add_argument("--config", type=Path)
+    doc.add_argument("--json", action="store_true")
+    doc.set_defaults(func=cmd_doctor)
+
+
+__all__ = ["add_commands", "on_raspberry_pi", "os"]
