@@ -21,10 +21,11 @@ class Canvas:
 
     # ------------------------------------------------------------------ text
     def text(self, x: int, y: int, s: str, font: Font | None = None, fill: int = 1) -> int:
-        """Draw ``s`` with its cell's top left at (x, y); return the x after it."""
+        """Draw ``s`` with its cell's top left at (x, y); return the x after it. Characters the
+        fonts lack (outside Latin-1) are replaced: dashes and quotes by ASCII, others by '?'."""
         font = font or fonts.small()
         if s:
-            self.d.text((x, y), s, font=font.pil, fill=fill)
+            self.d.text((x, y), latin1(s), font=font.pil, fill=fill)
         return x + font.measure(s)
 
     def text_center(self, cx: int, y: int, s: str, font: Font | None = None, fill: int = 1) -> None:
@@ -131,6 +132,19 @@ class Canvas:
 
     def done(self) -> Image.Image:
         return self.im
+
+
+_SUBSTITUTES = str.maketrans({"\u2014": "-", "\u2013": "-", "\u2018": "'", "\u2019": "'", "\u201c": '"',
+                               "\u201d": '"', "\u2026": ".", "\u2713": "v", "\u2717": "x", "\u00a0": " "})
+
+
+def latin1(s: str) -> str:
+    """``s`` with every character the Latin-1 bitmap fonts can draw (one character each, so
+    widths stay ``len(s) * font.width``)."""
+    if s.isascii():
+        return s
+    s = s.translate(_SUBSTITUTES)
+    return "".join(ch if ord(ch) < 256 else "?" for ch in s)
 
 
 @cache

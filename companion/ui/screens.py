@@ -10,6 +10,7 @@ Generic screens live here (main menu, list menu, message); the Dungeon Ball scre
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from PIL import Image
 
@@ -120,10 +121,23 @@ def message(model: dict) -> Image.Image:
 GENERIC: dict[str, Screen] = {"main_menu": main_menu, "menu": list_menu, "message": message}
 
 
-def _games() -> dict[str, tuple[dict[str, Screen], Callable[[dict], str]]]:
-    from companion.ui import dungeon_ball
+# game -> module with SCREENS (name -> screen) and screen_for(model) -> name; imported lazily
+GAMES: dict[str, str] = {"dungeon-ball": "companion.ui.dungeon_ball"}
 
-    return {"dungeon-ball": (dungeon_ball.SCREENS, dungeon_ball.screen_for)}
+
+def _games() -> dict[str, tuple[dict[str, Screen], Callable[[dict], str]]]:
+    return _load_games(tuple(GAMES.items()))
+
+
+@cache
+def _load_games(games: tuple[tuple[str, str], ...]) -> dict[str, tuple[dict[str, Screen], Callable[[dict], str]]]:
+    import importlib
+
+    out = {}
+    for game, module in games:
+        mod = importlib.import_module(module)
+        out[game] = (mod.SCREENS, mod.screen_for)
+    return out
 
 
 def screen_name(model: dict) -> str:

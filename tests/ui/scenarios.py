@@ -338,6 +338,47 @@ def sc_ai_teams():
     return model(g, s, ["down"], viewer="p1")
 
 
+def random_game(seed: int, actions: int):
+    """A seeded game with a four-time clock, random choices and seeded dice, stopped after
+    ``actions`` actions (positions found by searching seeds: overtime, a 2-pt try, a final play)."""
+    import random
+
+    from companion.engine.dice import SeededDice
+
+    g = engine()
+    s = g.new_state(Header("dungeon-ball", seed=seed, options={
+        "clock_start": 4, "teams": {"p1": "orcs", "p2": "goblins"}, "kicking": {"p1": "luck", "p2": "skill"}}))
+    dice, rng = SeededDice(seed), random.Random(seed)
+    for _ in range(actions):
+        p = g.prompt(s)
+        if p.is_chance:
+            a = dice.answer(p)
+        elif p.options:
+            a = rng.choice(p.options) if p.kind != "huddle" else p.options[0]
+        else:
+            a = rng.choice(g.legal_actions(s))
+        g.apply(s, a)
+    return g, s
+
+
+def sc_scoreboard_overtime():
+    g, s = random_game(0, 76)
+    assert s.overtime
+    return build_model(g, s, screen="scoreboard")
+
+
+def sc_scoreboard_two_point():
+    g, s = random_game(16, 125)
+    assert s.conversion
+    return build_model(g, s, screen="scoreboard")
+
+
+def sc_huddle_final_play():
+    g, s = random_game(0, 33)
+    assert s.final_play
+    return model(g, s, ["down", "down"])
+
+
 def sc_deck_draw():
     g, s, _ = solo_game(lambda p, ev: p.kind == "ai_draw")
     return model(g, s, ["down", "down"], viewer="p1")

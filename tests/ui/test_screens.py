@@ -133,3 +133,20 @@ def test_every_position_of_whole_games_renders():
         seen.add(screen_name(final))
     assert {"play_board", "defense_pick", "dice_entry", "reroll", "choice_list", "deck_entry", "card_window",
             "game_over"} <= seen
+
+
+def test_text_outside_latin1_never_breaks_a_screen():
+    model = SCENARIOS["solo_card"]()
+    model["ai_text"] = "AI runs UP \u2014 \u201cblue\u201d \u2713 \U0001f3b2"
+    im = render(model)
+    assert im.size == (128, 64)
+    from companion.ui.draw import latin1
+
+    assert latin1("a \u2014 b \u2713 \U0001f3b2 \u00e9") == "a - b v ? \u00e9"
+
+
+def test_unknown_screen_and_empty_models():
+    with pytest.raises(KeyError):
+        render({"screen": "nope"})
+    assert render({}).size == (128, 64)                      # no game: an empty message
+    assert render({"game": "dungeon-ball"}).size == (128, 64)  # nothing yet: the scoreboard
