@@ -170,7 +170,7 @@ def scoreboard(m: dict) -> Image.Image:
     c.text(1, 8, str(score.get("p1", 0)), big)
     c.text_right(W - 1, 8, str(score.get("p2", 0)), big)
     # clock, boxed
-    clock = "OT" if s.get("overtime") else f"{s.get('clock', 0):d}"
+    clock = "--" if s.get("overtime") else f"{s.get('clock', 0):d}"
     cw = max(big.measure(clock), 20)
     c.rect(W // 2 - cw // 2 - 4, 9, W // 2 + cw // 2 + 3, 27)
     c.text_center(W // 2, 6, clock, big)
