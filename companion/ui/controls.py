@@ -54,6 +54,7 @@ class PromptController:
 
     # ------------------------------------------------------------------ setup
     def start(self, prompt: dict | None) -> None:
+        """A new prompt (``companion.ui.model.prompt_dict``): reset the selection."""
         self.prompt = prompt
         self.last_back = False
         if not prompt or prompt.get("kind") == "over":
@@ -92,6 +93,14 @@ class PromptController:
         else:
             self.mode = "idle"
             self.ui = {"mode": "idle"}
+
+    def sync(self, prompt: dict | None) -> bool:
+        """``start`` only if ``prompt`` differs from the current one (call it every loop);
+        returns True when the selection was reset."""
+        if prompt == self.prompt:
+            return False
+        self.start(prompt)
+        return True
 
     def _start_pawn(self, options: list[str]) -> None:
         moves = {}

@@ -269,3 +269,13 @@ def test_submenu_back():
     assert m.press("down") is None and m.press("ok") == "Rotate"
     assert m.menu == {"title": "Settings", "items": [{"id": "Contrast", "label": "Contrast", "enabled": True},
                                                       {"id": "Rotate", "label": "Rotate", "enabled": True}]}
+
+
+def test_sync_keeps_the_selection_while_the_prompt_is_the_same():
+    g, s = sc.game()
+    c = PromptController()
+    assert c.sync(prompt_dict(g.prompt(s))) is True
+    c.press("right")
+    assert c.sync(prompt_dict(g.prompt(s))) is False and c.ui["cursor"] == 2
+    g.apply(s, "p2 defend red-1")
+    assert c.sync(prompt_dict(g.prompt(s))) is True and c.ui["mode"] == "pawn"
