@@ -78,6 +78,22 @@ def pack_info(engine: Any) -> dict:
     }
 
 
+# event -> the screen worth showing after the action that caused it (until the next button)
+INTERSTITIALS = (("game_over", "game_over"), ("halftime", "halftime"), ("ai_card", "solo_card"))
+
+
+def screen_after(events: list[dict]) -> str | None:
+    """The screen that the events of an accepted action call for, or None (show the prompt):
+    ``halftime`` after the first half ends, ``solo_card`` after the AI drew a card,
+    ``game_over`` at the end. Render it with ``build_model(..., screen=name, events=events)``
+    until the next button press."""
+    kinds = {e.get("event") for e in events}
+    for event, screen in INTERSTITIALS:
+        if event in kinds:
+            return screen
+    return None
+
+
 _PACK_CACHE: dict[int, dict] = {}
 
 

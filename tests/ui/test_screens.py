@@ -150,3 +150,12 @@ def test_unknown_screen_and_empty_models():
         render({"screen": "nope"})
     assert render({}).size == (128, 64)                      # no game: an empty message
     assert render({"game": "dungeon-ball"}).size == (128, 64)  # nothing yet: the scoreboard
+
+
+def test_screen_after_events():
+    from companion.ui.model import screen_after
+
+    assert screen_after([{"event": "roll"}]) is None
+    assert screen_after([{"event": "final_play"}, {"event": "halftime"}, {"event": "drive"}]) == "halftime"
+    assert screen_after([{"event": "ai_card", "text": "AI runs UP"}]) == "solo_card"
+    assert screen_after([{"event": "score"}, {"event": "game_over"}]) == "game_over"
