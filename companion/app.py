@@ -23,7 +23,7 @@ from companion import __version__
 from companion.engine.core import Header, IllegalAction
 from companion.session import DICE_MODES, CorrectionConflict, RefereeSession
 from companion.ui.controls import MenuController, PromptController, main_menu
-from companion.ui.model import build_model, prompt_dict
+from companion.ui.model import build_model, prompt_dict, screen_after
 from companion.ui.screens import render
 
 log = logging.getLogger(__name__)
@@ -48,6 +48,7 @@ class DeviceApp:
         self.menu_kind = ""
         self.message: dict | None = None
         self.correcting: int | None = None
+        self.interstitial: tuple[str, list[dict]] | None = None   # halftime, a drawn AI card, ...
         self.frames = 0
         self.running = True
         self.seed_source = seed_source or (lambda: random.SystemRandom().randrange(2**31))
@@ -79,6 +80,10 @@ class DeviceApp:
         viewer = s.prompt().actor if s.prompt().actor in ("p1", "p2") else None
         if s.state.solo:
             viewer = "p1"
+        if self.interstitial is not None:
+            screen, events = self.interstitial
+            return build_model(s.engine, s.state, viewer=viewer, ui=self.controller.ui, notice=notice,
+                               screen=screen, events=events)
         return build_model(s.engine, s.state, viewer=viewer, ui=self.controller.ui, notice=notice)
 
     def frame(self):
@@ -124,6 +129,13 @@ class DeviceApp:
         if not self.session.active:
             self.show_main_menu()
             return
+        if self.interstitial is not None:
+            # Halftime, the AI's card: shown until the player has read it.
+            if button in ("ok", "back"):
+                self.interstitial = None
+                if self.session.engine.is_over(self.session.state):
+                    return
+            return
         if self.session.engine.is_over(self.session.state):
             if button in ("ok", "back"):
                 self.session.close_game()
@@ -165,6 +177,9 @@ class DeviceApp:
         for e in events:
             if self.link is not None:
                 self.link.send_event(e)
+        screen = screen_after(events)
+        if screen is not None and not from_link:
+            self.interstitial = (screen, events)
         self.after_change()
 
     def after_change(self) -> None:
@@ -198,6 +213,7 @@ class DeviceApp:
         return False
 
     def undo(self) -> None:
+        self.interstitial = None
         dropped = self.session.undo()
         self.say("undone: " + dropped[-1] if dropped else "nothing to undo")
         self.after_change()

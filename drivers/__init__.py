@@ -17,6 +17,7 @@ from drivers.inputs.events import BUTTONS, ButtonEvent
 from drivers.link.serial_link import LinkAction, LinkStatus
 from drivers.factory import (
     Opened,
+    check_config,
     open_camera,
     open_camera_with_fallback,
     open_display,
@@ -30,7 +31,7 @@ from drivers.factory import (
 __all__ = [
     "BUTTONS", "ButtonEvent", "LinkAction", "LinkStatus",
     "CameraError", "ConfigError", "DisplayError", "DriverError", "InputError", "LinkError",
-    "Opened",
+    "Opened", "check_config",
     "open_camera", "open_camera_with_fallback",
     "open_display", "open_display_with_fallback",
     "open_inputs", "open_inputs_with_fallback",

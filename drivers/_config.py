@@ -9,6 +9,14 @@ from drivers.errors import ConfigError
 _MISSING = object()
 
 
+class CheckOnly(dict):
+    """A configuration mapping to be validated, not opened (see ``drivers.check_config``)."""
+
+
+class Validated(Exception):
+    """Raised by ``Cfg.check_unknown`` in check-only mode: every key was read and is valid."""
+
+
 class Cfg:
     """Read typed values from a plain mapping (as loaded from TOML) under a section name.
 
@@ -24,6 +32,7 @@ class Cfg:
         self.m = mapping
         self.section = section
         self.used: set[str] = set()
+        self.check_only = isinstance(mapping, CheckOnly)
 
     def key(self, name: str) -> str:
         return f"{self.section}.{name}"
@@ -100,3 +109,5 @@ class Cfg:
         extra = sorted(set(self.m) - self.used)
         if extra:
             raise self.error(extra[0], "unknown key (check the spelling; see docs/drivers.md)")
+        if self.check_only:
+            raise Validated(self.section)

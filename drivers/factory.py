@@ -15,7 +15,7 @@ import logging
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from drivers._config import Cfg
+from drivers._config import Cfg, CheckOnly, Validated
 from drivers.errors import ConfigError
 
 log = logging.getLogger(__name__)
@@ -55,7 +55,7 @@ def _pin_factory(c: Cfg, given: Any) -> Any:
     if given is not None:
         return given
     name = c.str("pin_factory", "")
-    if name == "":
+    if name == "" or (c.check_only and name in ("mock", "lgpio", "rpigpio", "pigpio", "native")):
         return None
     if name == "mock":
         from gpiozero.pins.mock import MockFactory
@@ -131,8 +131,8 @@ def open_inputs(cfg: Mapping[str, Any] | Sequence[Mapping[str, Any]], queue: Any
         kw = _logic_kw(c)
         enc = c.table("encoder", {}) if c.has("encoder") else None
         pf = _pin_factory(c, pin_factory)
-        c.check_unknown()
         enc_kw = _encoder_kw(Cfg(enc, f"{section}.encoder")) if enc is not None else None
+        c.check_unknown()
         from drivers.inputs.gpio import GpioButtons
 
         buttons = GpioButtons(pins, queue, pull_up=pull_up, clock=clock, pin_factory=pf, **kw, **extra)
@@ -316,6 +316,21 @@ def open_camera(cfg: Mapping[str, Any], *, section: str = "camera"):
 
 
 # -------------------------------------------------------------------------------- fallback
+def check_config(kind: str, cfg: Any, section: str | None = None) -> None:
+    """Validate a configuration section without opening anything: raise ConfigError naming the
+    key, or return. Lets the service refuse a wrong value even when it emulates the hardware."""
+    openers = {"inputs": open_inputs, "display": open_display, "link": open_link, "camera": open_camera}
+    if kind not in openers:
+        raise ValueError(f"unknown driver kind {kind!r}")
+    wrapped = [CheckOnly(m) for m in cfg] if isinstance(cfg, (list, tuple)) else CheckOnly(cfg or {})
+    items = wrapped if isinstance(wrapped, list) else [wrapped]
+    for item in items:
+        try:
+            openers[kind](item, section=section or kind)
+        except Validated:
+            continue
+
+
 def _with_fallback(kind: str, opener: Any, cfg: Any, fallback_cfg: Any, *args: Any, **kw: Any) -> Opened:
     try:
         return Opened(opener(cfg, *args, **kw), None)

@@ -1,0 +1,181 @@
+"""The whole device: mock GPIO buttons -> app -> session -> screen -> the real ssd1306 driver's
+bytes; the serial link over a real pty pair; a missing display that does not stop the game."""
+import os
+import queue
+import time
+
+import pytest
+
+from companion.app import DeviceApp
+from companion.journal import Journal
+from companion.session import RefereeSession
+from companion.ui.screens import render
+from drivers import open_display, open_display_with_fallback, open_inputs, open_link
+
+PINS = {"up": 17, "down": 27, "left": 22, "right": 23, "ok": 24, "back": 25}
+
+
+class FakeClock:
+    def __init__(self):
+        self.t = 100.0
+
+    def __call__(self):
+        return self.t
+
+
+class RecordingSerial:
+    """luma's serial-interface contract: command(*bytes), data(bytes), cleanup()."""
+
+    def __init__(self):
+        self.log = []
+
+    def command(self, *cmd):
+        self.log.append(("cmd", tuple(cmd)))
+
+    def data(self, data):
+        self.log.append(("data", bytes(data)))
+
+    def cleanup(self):
+        pass
+
+    def take(self):
+        out, self.log = self.log, []
+        return out
+
+
+@pytest.fixture
+def mock_factory():
+    from gpiozero import Device
+    from gpiozero.pins.mock import MockFactory
+
+    old = Device.pin_factory
+    Device.pin_factory = MockFactory()
+    yield Device.pin_factory
+    Device.pin_factory.reset()
+    Device.pin_factory = old
+
+
+def ssd1306_pages(image) -> bytes:
+    """What an SSD1306 should receive for a 128x64 image: 8 pages, a byte per column, LSB on top."""
+    px = image.convert("1").load()
+    out = bytearray()
+    for page in range(8):
+        for x in range(128):
+            byte = 0
+            for bit in range(8):
+                if px[x, page * 8 + bit]:
+                    byte |= 1 << bit
+            out.append(byte)
+    return bytes(out)
+
+
+def test_gpio_presses_through_the_whole_stack_to_the_oled_bytes(mock_factory, tmp_path):
+    events, clock = queue.Queue(), FakeClock()
+    inputs = open_inputs({"type": "gpiozero", "pins": PINS}, events, clock=clock, threaded=False)
+    wire = RecordingSerial()
+    display = open_display({"type": "ssd1306", "pixel_shift": False}, serial_interface=wire)
+    session = RefereeSession(Journal(tmp_path / "j.sqlite"))
+    app = DeviceApp(session, display, seed_source=lambda: 7)
+    app.refresh()
+    wire.take()
+
+    def press(name):
+        pin = mock_factory.pin(PINS[name])
+        pin.drive_low()
+        inputs.pump()
+        clock.t += 0.1
+        pin.drive_high()
+        inputs.pump()
+        clock.t += 0.1
+        while not events.empty():
+            app.handle(events.get())
+        app.refresh()
+
+    press("ok")                       # New game
+    press("down")
+    press("ok")                       # Dungeon Ball: solo
+    press("ok")                       # Level I
+    assert session.active and session.state.solo["level"] == "I"
+    assert app.model()["prompt"]["kind"] == "team"
+    sent = wire.take()
+    data = b"".join(payload for kind, payload in sent if kind == "data")
+    assert len(data) % 1024 == 0 and len(data) >= 1024
+    assert data[-1024:] == ssd1306_pages(render(app.model()))   # what the screen shows now
+    press("ok")                       # the first team
+    assert session.state.player("p1").team == session.engine.pack.teams[0].id
+    assert session.journal.actions(session.game_id)[-1] == f"p1 team {session.engine.pack.teams[0].id}"
+    press("ok")                       # unchanged screen? no: the coin call is next
+    wire.take()
+    app.refresh()                     # nothing changed: no bytes on the bus
+    assert [k for k, _ in wire.take() if k == "data"] == []
+
+
+def test_long_back_undoes_the_last_decision(tmp_path):
+    from drivers import ButtonEvent
+
+    session = RefereeSession(Journal(tmp_path / "j.sqlite"))
+    app = DeviceApp(session, open_display({"type": "null"}), seed_source=lambda: 3)
+    app.start_game({"solo": {"level": "I"}})
+    app.handle(ButtonEvent("ok", "press", 0.0))
+    assert session.actions[-1].startswith("p1 team")
+    app.handle(ButtonEvent("back", "long", 1.0))
+    assert not any(a.startswith("p1 team") for a in session.actions)
+    assert app.model()["prompt"]["kind"] == "team"
+
+
+def test_serial_link_over_a_pty_pair_drives_the_game_and_reports_state(tmp_path):
+    master, slave = os.openpty()
+    events = queue.Queue()
+    link = open_link({"type": "serial", "port": os.ttyname(slave)}, events)
+    try:
+        session = RefereeSession(Journal(tmp_path / "j.sqlite"))
+        app = DeviceApp(session, open_display({"type": "null"}), link=link, seed_source=lambda: 5)
+        app.start_game({"solo": {"level": "I"}})
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:     # wait until the link reports it is connected
+            event = events.get(timeout=5)
+            if type(event).__name__ == "LinkStatus" and event.connected:
+                break
+        os.write(master, b"ACTION p1 team trolls\n")
+        os.write(master, b"ACTION p1 fly away\n")
+        os.write(master, b"\x00\xffgarbage\n")
+        handled = 0
+        deadline = time.monotonic() + 5
+        while handled < 2 and time.monotonic() < deadline:
+            try:
+                event = events.get(timeout=0.2)
+            except queue.Empty:
+                continue
+            if type(event).__name__ == "LinkAction":
+                app.handle(event)
+                handled += 1
+        assert session.state.player("p1").team == "trolls"
+        assert session.journal.actions(session.game_id)[-1] == "p1 team trolls"
+        received = b""
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and (b"STATE" not in received or b"ERR" not in received):
+            import select
+
+            if select.select([master], [], [], 0.2)[0]:
+                received += os.read(master, 65536)
+        text = received.decode(errors="replace")
+        assert "STATE" in text and '"possession"' in text
+        assert "EVENT" in text and '"team":"trolls"' in text
+        assert "ERR" in text            # the illegal action and the garbage line are refused
+    finally:
+        link.close()
+        os.close(master)
+        os.close(slave)
+
+
+def test_a_missing_display_does_not_stop_the_game(tmp_path):
+    opened = open_display_with_fallback({"type": "ssd1306", "port": 9})   # no /dev/i2c-9 here
+    assert opened.reason and "ssd1306" in opened.reason
+    session = RefereeSession(Journal(tmp_path / "j.sqlite"))
+    app = DeviceApp(session, opened.device, notices=["no display: " + opened.reason], seed_source=lambda: 1)
+    app.start_game({})
+    app.refresh()
+    assert session.active and app.model()["prompt"]["kind"] == "team"
+    app.show_main_menu()
+    app.menu_choice("about")
+    assert "no display" in app.model()["message"]["text"]
