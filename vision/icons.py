@@ -22,31 +22,53 @@ import numpy as np
 
 from .pips import Die, DiceReading, segment_dice, warp_face, refine_rect, sharpness, WORK_SIDE, BLUR_MIN
 
-SIDE = 32                # template side
+SIDE = 40                # template side
 SHIFT = 3                # +- px searched when matching
 CONF_OK = 0.6
-INK_FLOOR = 4.0          # norm floor so that blank faces are not stretched into noise
+GLARE_SHARPNESS = 0.25   # edge gradient / contrast below this: a soft highlight
+BLANK_RMS = 0.12         # ink rms below this is a blank face
 
 
 def ink_map(patch: np.ndarray, side: int = SIDE) -> np.ndarray:
     """Colour-independent map of marks on a face patch: distance from the face colour."""
     lab = cv2.cvtColor(patch, cv2.COLOR_BGR2Lab).astype(np.float32)
     s = patch.shape[0]
-    m = int(s * 0.12)
-    face = np.median(lab[m:s - m, m:s - m].reshape(-1, 3), axis=0)
+    # face colour from a band just inside the face's edge: large icons can cover the centre
+    a, b = int(s * 0.06), int(s * 0.2)
+    band = np.ones((s, s), bool)
+    band[b:s - b, b:s - b] = False
+    band[:a, :] = band[-a:, :] = False
+    band[:, :a] = band[:, -a:] = False
+    face = np.median(lab[band].reshape(-1, 3), axis=0)
     d = np.sqrt(((lab - face) ** 2 * np.array([1.0, 2.0, 2.0])).sum(axis=2))
-    # marks touching the patch border are background, side faces or the die's outline
+    # marks touching the patch border are background, side faces or the die's outline;
+    # soft-edged light blobs are glare, not printed marks
     mk = (d > 40).astype(np.uint8)
     n, lab_i, stats, _ = cv2.connectedComponentsWithStats(mk, 8)
     if n > 1:
         x, y, bw, bh = stats[:, 0], stats[:, 1], stats[:, 2], stats[:, 3]
         edge = (x == 0) | (y == 0) | (x + bw >= s) | (y + bh >= s)
         edge[0] = False
+        gx = cv2.Sobel(lab[..., 0], cv2.CV_32F, 1, 0, ksize=3)
+        gy = cv2.Sobel(lab[..., 0], cv2.CV_32F, 0, 1, ksize=3)
+        grad = np.sqrt(gx * gx + gy * gy) / 8.0
+        rim = mk - cv2.erode(mk, np.ones((3, 3), np.uint8))
+        for i in range(1, n):
+            if edge[i]:
+                continue
+            comp = lab_i == i
+            if float(np.median(lab[..., 0][comp])) <= face[0]:
+                continue
+            rr = rim.astype(bool) & comp
+            if rr.any():
+                sharp = float(np.percentile(grad[rr], 75)) / max(float(d[comp].max()), 1.0)
+                if sharp < GLARE_SHARPNESS:
+                    edge[i] = True
         kill = edge[lab_i]
         kill = cv2.dilate(kill.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
         d[kill] = 0
     d = cv2.resize(d, (side, side), interpolation=cv2.INTER_AREA)
-    d = cv2.GaussianBlur(d, (0, 0), 1.0)
+    d = cv2.GaussianBlur(d, (0, 0), 0.7)
     # the border carries side faces and the die outline: fade it out
     w = np.ones((side, side), np.float32)
     b = max(1, side // 8)
@@ -58,24 +80,35 @@ def ink_map(patch: np.ndarray, side: int = SIDE) -> np.ndarray:
 
 
 def _normalise(v: np.ndarray) -> np.ndarray:
+    """Zero-mean, unit-norm copy (for normalised correlation)."""
     v = v.reshape(-1).astype(np.float32)
-    v = v - v.mean() * 0.0
-    return v / max(float(np.linalg.norm(v)), INK_FLOOR)
+    v = v - v.mean()
+    return v / max(float(np.linalg.norm(v)), 1e-6)
+
+
+def _rms(v: np.ndarray) -> float:
+    return float(np.sqrt(np.mean(np.square(v, dtype=np.float32))))
 
 
 class Gallery:
     """Templates per face name."""
 
-    def __init__(self, names: list[str], templates: np.ndarray, labels: np.ndarray, meta: dict | None = None):
+    def __init__(self, names: list[str], templates: np.ndarray, labels: np.ndarray, meta: dict | None = None,
+                 shots: np.ndarray | None = None):
         self.names = list(names)
-        self.templates = templates.astype(np.float32)      # (n, SIDE*SIDE), normalised
+        self.templates = templates.astype(np.float32)      # (n, SIDE*SIDE) raw ink maps
         self.labels = labels.astype(np.int32)               # index into names
+        # which calibration shot each template came from (4 rotations per shot)
+        self.shots = (shots if shots is not None else np.arange(len(labels)) // 4).astype(np.int32)
         self.meta = meta or {}
+        self._rms = np.array([_rms(t) for t in self.templates], np.float32)
+        self._blank = self._rms < BLANK_RMS
+        self._norm = np.stack([_normalise(t) for t in self.templates]) if len(self.templates) else self.templates
 
     def save(self, directory) -> Path:
         d = Path(directory)
         d.mkdir(parents=True, exist_ok=True)
-        np.savez_compressed(d / "gallery.npz", templates=self.templates, labels=self.labels,
+        np.savez_compressed(d / "gallery.npz", templates=self.templates, labels=self.labels, shots=self.shots,
                             names=np.array(self.names), meta=json.dumps(self.meta))
         # a contact sheet a person can look at
         tiles = [(t.reshape(SIDE, SIDE) * 255).clip(0, 255).astype(np.uint8) for t in self.templates[::4]]
@@ -89,7 +122,8 @@ class Gallery:
         if p.is_dir():
             p = p / "gallery.npz"
         z = np.load(p, allow_pickle=False)
-        return cls([str(n) for n in z["names"]], z["templates"], z["labels"], json.loads(str(z["meta"])))
+        shots = z["shots"] if "shots" in z.files else None
+        return cls([str(n) for n in z["names"]], z["templates"], z["labels"], json.loads(str(z["meta"])), shots)
 
     def scores(self, ink: np.ndarray, shift: int = SHIFT) -> np.ndarray:
         """Best similarity per face name, over small shifts of the die's map."""
@@ -98,9 +132,18 @@ class Gallery:
         for dy in range(0, 2 * shift + 1, 1):
             for dx in range(0, 2 * shift + 1, 1):
                 views.append(_normalise(pad[dy:dy + SIDE, dx:dx + SIDE]))
-        sim = (self.templates @ np.stack(views).T).max(axis=1)
-        out = np.full(len(self.names), -1.0, np.float32)
-        np.maximum.at(out, self.labels, sim)
+        r = _rms(ink)
+        # marked faces: best normalised correlation over shifts, damped when the die is bare
+        sim = (self._norm @ np.stack(views).T).max(axis=1) * float(np.clip(r / (2 * BLANK_RMS), 0, 1))
+        # blank faces: similarity falls with the amount of ink on the die
+        sim = np.where(self._blank, float(np.clip(1.0 - r / (2.5 * BLANK_RMS), 0, 1)), sim)
+        # per shot: best rotation; per face: the median shot, so one bad shot cannot dominate
+        per_shot = np.full(int(self.shots.max()) + 1, -1.0, np.float32)
+        np.maximum.at(per_shot, self.shots, sim)
+        shot_label = np.zeros_like(per_shot, dtype=np.int32)
+        shot_label[self.shots] = self.labels
+        out = np.array([float(np.median(per_shot[shot_label == k])) if np.any(shot_label == k) else -1.0
+                        for k in range(len(self.names))], np.float32)
         return out
 
 
@@ -122,21 +165,29 @@ def calibrate(shots: dict, directory=None) -> Gallery:
 
     Frames may be whole camera frames (the largest die found is used) or face crops."""
     names = list(shots)
-    temps, labels = [], []
+    temps, labels, shot_ids, skipped = [], [], [], []
     for k, name in enumerate(names):
         for frame in shots[name]:
+            sid = len(temps) // 4
             found = list(_faces_in(frame))
             if found:
                 patch = max(found, key=lambda f: f[1][2] * f[1][3])[0]
+            elif max(frame.shape[:2]) <= 160:
+                patch = cv2.resize(frame, (64, 64), interpolation=cv2.INTER_AREA)   # a face crop
             else:
-                patch = cv2.resize(frame, (64, 64), interpolation=cv2.INTER_AREA)
+                skipped.append(name)
+                continue
             ink = ink_map(patch)
             for r in range(4):
-                temps.append(_normalise(np.rot90(ink, r)))
+                temps.append(np.ascontiguousarray(np.rot90(ink, r)).reshape(-1))
                 labels.append(k)
-    if not temps:
-        raise ValueError("calibration needs at least one shot")
-    g = Gallery(names, np.stack(temps), np.array(labels), {"shots": {n: len(shots[n]) for n in names}})
+                shot_ids.append(sid)
+    missing = [n for k, n in enumerate(names) if k not in set(labels)]
+    if missing:
+        raise ValueError(f"no die found in any shot of face(s) {', '.join(missing)}: retake them")
+    g = Gallery(names, np.stack(temps), np.array(labels),
+                {"shots": {n: len(shots[n]) for n in names}, "skipped": skipped},
+                np.array(shot_ids))
     if directory is not None:
         g.save(directory)
     return g
@@ -149,7 +200,7 @@ def read_face(patch: np.ndarray, gallery: Gallery) -> tuple[str, float, float]:
     best = float(sc[order[0]])
     second = float(sc[order[1]]) if len(order) > 1 else 0.0
     margin = best - second
-    conf = float(np.clip((best - 0.5) / 0.3, 0, 1) * np.clip(margin / 0.12, 0, 1))
+    conf = float(np.clip((best - 0.45) / 0.25, 0, 1) * np.clip(margin / 0.2, 0, 1))
     return gallery.names[int(order[0])], conf, margin
 
 

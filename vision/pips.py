@@ -30,6 +30,7 @@ PATCH = 48               # face patch side in pixels
 CONF_OK = 0.8            # a die below this confidence makes the reading unsure
 BLUR_MIN = 60.0          # variance of Laplacian (on die patches) below this: blurred
 CORE = 0.3              # distance-transform core threshold, in die sides
+FG_MIN = 30.0            # lowest colour distance from the floor that counts as foreground
 
 
 @dataclass
@@ -125,7 +126,8 @@ def segment_dice(work: np.ndarray, min_side: float = 12.0) -> list[Blob]:
     dist = _fg_distance(lab, _background(work))
     gray = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
     grad = cv2.morphologyEx(gray, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8))
-    fg = ((dist > 40) | (grad > 40)).astype(np.uint8) * 255
+    t_fg = float(np.clip(5.0 * np.median(dist), FG_MIN, 40.0))
+    fg = ((dist > t_fg) | (grad > 40)).astype(np.uint8) * 255
     k = max(3, int(round(min_side / 4)) | 1)
     fg = cv2.morphologyEx(fg, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
     fg = _fill_holes(fg, (6 * min_side) ** 2)
@@ -271,6 +273,32 @@ def warp_face(frame: np.ndarray, rect, scale: float, inset: float = 0.92,
                           borderMode=cv2.BORDER_REPLICATE)
 
 
+def _face_region(lab, face, size):
+    """Rotated rect (patch coords) and area of the face-coloured square region, or None."""
+    d = np.sqrt(((lab - face) ** 2 * np.array([1.0, 2.0, 2.0])).sum(axis=2))
+    close = (d < 38).astype(np.uint8)
+    k = max(3, int(size * 0.12) | 1)
+    close = cv2.morphologyEx(close, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    close = cv2.morphologyEx(close, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
+    n, lab_i, stats, _ = cv2.connectedComponentsWithStats(close, 4)
+    if n <= 1:
+        return None
+    # the largest face-coloured region (an icon's outline may enclose the centre)
+    cl = 1 + int(np.argmax(stats[1:, 4]))
+    comp = (lab_i == cl).astype(np.uint8)
+    cs, _ = cv2.findContours(comp, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    c = max(cs, key=cv2.contourArea)
+    r = cv2.minAreaRect(c)
+    (px, py), (pw, ph), pa = r
+    full = (size / 1.15) ** 2
+    if not (0.25 * full < pw * ph < 1.05 * full) or max(pw, ph) > 1.35 * min(pw, ph):
+        return None
+    area = cv2.contourArea(c)
+    if area < 0.8 * pw * ph:
+        return None
+    return r, area
+
+
 def refine_rect(frame: np.ndarray, rect, scale: float, size: int = 64):
     """Find the top face inside a die blob: the region of the face colour around the centre.
 
@@ -286,27 +314,19 @@ def refine_rect(frame: np.ndarray, rect, scale: float, size: int = 64):
     patch = cv2.warpAffine(frame, m, (size, size), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
     lab = cv2.cvtColor(patch, cv2.COLOR_BGR2Lab).astype(np.float32)
     c0, c1 = int(size * 0.35), int(size * 0.65)
-    face = np.median(lab[c0:c1, c0:c1].reshape(-1, 3), axis=0)
-    d = np.sqrt(((lab - face) ** 2 * np.array([1.0, 2.0, 2.0])).sum(axis=2))
-    close = (d < 38).astype(np.uint8)
-    k = max(3, int(size * 0.12) | 1)
-    close = cv2.morphologyEx(close, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
-    close = cv2.morphologyEx(close, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
-    n, lab_i, stats, _ = cv2.connectedComponentsWithStats(close, 4)
-    if n <= 1:
+    inner = int(size * 0.2), int(size * 0.8)
+    ring = np.zeros((size, size), bool)
+    ring[inner[0]:inner[1], inner[0]:inner[1]] = True
+    ring[c0:c1, c0:c1] = False
+    best = None
+    # face colour: the centre's median, or (big icons cover the centre) the ring around it
+    for face in (np.median(lab[c0:c1, c0:c1].reshape(-1, 3), axis=0), np.median(lab[ring], axis=0)):
+        got = _face_region(lab, face, size)
+        if got is not None and (best is None or got[1] > best[1]):
+            best = got
+    if best is None:
         return rect
-    cl = lab_i[size // 2, size // 2]
-    if cl == 0:
-        cl = 1 + int(np.argmax(stats[1:, 4]))
-    comp = (lab_i == cl).astype(np.uint8)
-    cs, _ = cv2.findContours(comp, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    c = max(cs, key=cv2.contourArea)
-    (px, py), (pw, ph), pa = cv2.minAreaRect(c)
-    full = (size / 1.15) ** 2
-    if not (0.45 * full < pw * ph < 1.05 * full) or max(pw, ph) > 1.35 * min(pw, ph):
-        return rect
-    if cv2.contourArea(c) < 0.8 * pw * ph:
-        return rect
+    (px, py), (pw, ph), pa = best[0]
     # back to work coordinates
     inv = cv2.invertAffineTransform(m)
     fx, fy = inv @ np.array([px, py, 1.0])
