@@ -52,7 +52,7 @@ def emulated_sections(args, cfg) -> None:
 
 def build(args):
     """Open everything from configuration; return (app, events, inputs, closers)."""
-    from drivers import (ConfigError, open_display_with_fallback, open_inputs_with_fallback,
+    from drivers import (ConfigError, check_config, open_display_with_fallback, open_inputs_with_fallback,
                          open_link_with_fallback)
 
     from companion.app import DeviceApp
@@ -60,6 +60,11 @@ def build(args):
     from companion.session import RefereeSession
 
     cfg = config_mod.load(config_mod.default_files(args.config))
+    try:
+        for kind in ("display", "inputs", "link", "camera"):   # even the ones emulation replaces
+            check_config(kind, cfg.section(kind))
+    except ConfigError as exc:
+        raise cfg.error(str(exc)) from None
     if args.emulate or not on_raspberry_pi():
         emulated_sections(args, cfg)
     events: queue_mod.Queue = queue_mod.Queue()
@@ -100,7 +105,8 @@ def cmd_run(args) -> int:
         app.running = False
 
     signal.signal(signal.SIGTERM, stop)
-    stop_when = (lambda: bool(getattr(inputs, "finished", False))) if args.keys else None
+    finished = getattr(inputs, "finished", None)       # the key script's threading.Event
+    stop_when = (lambda: finished.is_set()) if args.keys and finished is not None else None
     try:
         app.run(events, stop_when=stop_when, tick=0.05 if args.keys else 0.5)
     except KeyboardInterrupt:
