@@ -89,8 +89,30 @@ class DeviceApp:
     def frame(self):
         return render(self.model())
 
+    def caption(self) -> list[str]:
+        """The screen in words, for the terminal emulator."""
+        keys = "keys: arrows/WASD move, Enter = OK, Esc/Backspace = BACK (Shift = long press)"
+        if self.message is not None:
+            return [self.message.get("title", ""), keys]
+        if self.menu is not None:
+            return [f"menu: {self.menu.title}", keys]
+        s = self.session
+        if not s.active:
+            return [keys]
+        lines = [s.engine.status_line(s.state)]
+        if self.interstitial is not None:
+            ai = [e["text"] for e in self.interstitial[1] if e.get("event") == "ai_card"]
+            lines.append((ai[-1] + " " if ai else "") + "(OK to continue)")
+        elif s.engine.is_over(s.state):
+            lines.append("game over (OK for the menu)")
+        else:
+            lines.append(s.prompt().text)
+        return lines + [keys]
+
     def refresh(self) -> bool:
         """Render and push the current screen; the display skips an unchanged frame."""
+        if hasattr(self.display, "set_caption"):
+            self.display.set_caption(self.caption())
         image = self.frame()
         pushed = bool(self.display.show(image))
         self.frames += pushed

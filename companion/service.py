@@ -33,7 +33,11 @@ def emulated_sections(args, cfg) -> None:
     if args.frames:
         display = {"type": "png", "dir": str(args.frames)}
     elif tty:
-        display = {"type": "terminal"}
+        import shutil
+
+        # Half blocks draw the 128x64 screen 130 columns wide; braille fits it in 66.
+        wide = shutil.get_terminal_size((80, 24)).columns >= 130
+        display = {"type": "terminal", "style": "halfblock" if wide else "braille"}
     else:
         display = {"type": "null"}
     cfg.override("display", display, "--emulate")

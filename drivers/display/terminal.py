@@ -51,6 +51,16 @@ class TerminalDisplay(Display):
         self.render = render_halfblock if style == "halfblock" else render_braille
         self.border = border
         self._drawn_lines = 0
+        self.caption: list[str] = []
+
+    def set_caption(self, lines: list[str]) -> None:
+        """Plain text printed under the emulated OLED (what the screen says, for a person at a
+        laptop for whom braille pixels are hard to read). A changed caption redraws."""
+        lines = [str(line) for line in lines]
+        with self._lock:
+            if lines != self.caption:
+                self.caption = lines
+                self._last_bytes = None
 
     def text(self, frame: Any) -> list[str]:
         lines = self.render(frame)
@@ -61,11 +71,12 @@ class TerminalDisplay(Display):
         return lines
 
     def _push(self, frame: Any) -> bool:
-        lines = self.text(frame)
+        lines = self.text(frame) + [line + "\x1b[K" for line in self.caption]
         out = []
-        if self._drawn_lines:
+        redraw = bool(self._drawn_lines)
+        if redraw:
             out.append(f"\x1b[{self._drawn_lines}A\r")       # back to the frame's first line
-        out.append("\n".join(lines) + "\n")
+        out.append("\n".join(lines) + "\n" + ("\x1b[J" if redraw else ""))  # clear a longer caption's rest
         self._drawn_lines = len(lines)
         self.stream.write("".join(out))
         self.stream.flush()

@@ -179,3 +179,19 @@ def test_a_missing_display_does_not_stop_the_game(tmp_path):
     app.show_main_menu()
     app.menu_choice("about")
     assert "no display" in app.model()["message"]["text"]
+
+
+def test_terminal_emulator_prints_the_screen_in_words_under_the_pixels(tmp_path):
+    import io
+
+    stream = io.StringIO()
+    display = open_display({"type": "terminal", "style": "braille"}, stream=stream)
+    session = RefereeSession(Journal(tmp_path / "j.sqlite"))
+    app = DeviceApp(session, display, seed_source=lambda: 2)
+    app.start_game({"solo": {"level": "I"}})
+    app.refresh()
+    out = stream.getvalue()
+    assert any("\u2800" <= ch <= "\u28ff" for ch in out)      # braille pixels were drawn
+    frame_end = out.rindex("\u2518")                          # the frame's bottom-right corner
+    caption = out[frame_end:]
+    assert "p1: choose your team" in caption and "Enter = OK" in caption
