@@ -36,6 +36,8 @@ class Abilities:
         # card id -> (side, whistle, cost, effect kind): the cheap tests, made once per pack
         self.facts = {cid: (c.side, c.whistle, c.cost, c.effect.kind()) for cid, c in g.pack.cards.items()}
         self.whistles = frozenset(cid for cid, c in g.pack.cards.items() if c.whistle)
+        board = g.pack.board
+        self.cheapest = min([c.cost for c in g.pack.cards.values()] + [board.juke.cost, board.big_hit.cost])
         # cards whose effect, or the effect their defense-die roll triggers, acts on offense dice
         self.on_dice = frozenset(cid for cid, c in g.pack.cards.items() if _acts_on_dice(c.effect))
 
@@ -50,6 +52,8 @@ class Abilities:
         if s.solo and s.solo["ai"] == pid:
             return []  # [Solo] the AI has no ability cards
         player = s.player(pid)
+        if player.momentum < self.cheapest:
+            return []  # nothing is affordable: the player declines without being asked
         role = "offense" if pid == s.offense else "defense"
         whistle = frame["kind"] == "whistle"
         facts = self.facts
@@ -110,9 +114,10 @@ class Abilities:
         board = self.g.pack.board
         momentum = s.player(pid).momentum
         out = []
-        if pid == s.offense and not play.juke_used and momentum >= board.juke.cost and rolls.rerollable(play):
-            out.append(f"{pid} juke")
-        if pid == s.defense and not play.big_hit_used and momentum >= board.big_hit.cost:
+        if pid == s.offense:
+            if not play.juke_used and momentum >= board.juke.cost and rolls.rerollable(play):
+                out.append(f"{pid} juke")
+        elif not play.big_hit_used and momentum >= board.big_hit.cost:
             if rolls.rerollable(play):
                 out.append(f"{pid} big-hit discard")
             if self.can_move_back(s):

@@ -190,7 +190,8 @@ class DungeonBall:
         """Apply one action. ``prompt`` may pass in ``self.prompt(s)`` just computed, to save
         computing it twice in tight loops."""
         words = action.split()
-        action = " ".join(words)
+        if len(action) != sum(map(len, words)) + len(words) - 1:
+            action = " ".join(words)   # extra spaces typed or read from a file
         if s.over:
             raise IllegalAction(action, "the game is over", "Final play of a half, end of game")
         p = prompt or self.prompt(s)
