@@ -35,8 +35,10 @@ LEVELS = ("I", "II", "III", "IV", "V", "VI")
 class DeviceApp:
     def __init__(self, session: RefereeSession, display: Any, link: Any = None,
                  notices: list[str] | None = None, clock: Callable[[], float] = time.monotonic,
-                 seed_source: Callable[[], int] | None = None):
+                 seed_source: Callable[[], int] | None = None, camera_dice: Any = None):
         self.session = session
+        self.camera_dice = camera_dice
+        self.camera_step: dict | None = None    # the camera reading a chance prompt: waiting/confirm
         self.display = display
         self.link = link
         self.clock = clock
@@ -80,6 +82,8 @@ class DeviceApp:
         viewer = s.prompt().actor if s.prompt().actor in ("p1", "p2") else None
         if s.state.solo:
             viewer = "p1"
+        if self.camera_step is not None:
+            return self.camera_model(notice)
         if self.interstitial is not None:
             screen, events = self.interstitial
             return build_model(s.engine, s.state, viewer=viewer, ui=self.controller.ui, notice=notice,
@@ -151,6 +155,9 @@ class DeviceApp:
         if not self.session.active:
             self.show_main_menu()
             return
+        if self.camera_step is not None:
+            self.camera_press(button)
+            return
         if self.interstitial is not None:
             # Halftime, the AI's card: shown until the player has read it.
             if button in ("ok", "back"):
@@ -211,10 +218,62 @@ class DeviceApp:
 
     def start_prompt(self) -> None:
         s = self.session
+        self.camera_step = None
         if s.active and not s.engine.is_over(s.state):
-            self.controller.start(prompt_dict(s.prompt()))
+            prompt = s.prompt()
+            self.controller.start(prompt_dict(prompt))
+            if (prompt.is_chance and s.dice_mode == "camera" and self.camera_dice is not None
+                    and prompt.chance.die in ("white", "black", "toss") and self.correcting is None):
+                self.camera_begin(prompt)
         else:
             self.controller.start(None)
+
+    # ------------------------------------------------------------------ the camera
+    def camera_begin(self, prompt) -> None:
+        """Ask for the roll (or the toss) in front of the camera; OK reads it."""
+        if prompt.chance.die == "toss":
+            why = self.camera_dice.before_toss()
+            if why:
+                self.say("camera: " + why[:50] + "; enter the kick")
+                return
+            text = "Toss the football die into the lid, then press OK. BACK: enter it yourself."
+        else:
+            n, die = prompt.chance.count, prompt.chance.die
+            text = f"Roll the {n} {die} dice into the tray, then press OK. BACK: enter them yourself."
+        self.camera_step = {"stage": "waiting", "prompt": prompt, "text": text}
+
+    def camera_model(self, notice) -> dict:
+        step = self.camera_step
+        if step["stage"] == "waiting":
+            return {"game": None, "screen": "message", "message": {"title": "Camera", "text": step["text"]},
+                    "notice": notice}
+        s = self.session
+        spec = step["prompt"].chance
+        faces = list(dict.fromkeys(spec.faces))
+        ui = {"mode": "chance", "faces": faces, "count": spec.count, "entered": list(step["reading"].values),
+              "face": 0, "verb": spec.verb, "die": spec.die}
+        return build_model(s.engine, s.state, viewer=None, ui=ui, notice=notice or "camera: OK accept, BACK fix")
+
+    def camera_press(self, button: str) -> None:
+        step = self.camera_step
+        spec = step["prompt"].chance
+        if button == "back":
+            self.camera_step = None                  # enter the faces on the buttons instead
+            return
+        if button != "ok":
+            return
+        if step["stage"] == "waiting":
+            reading = (self.camera_dice.judge_toss(spec) if spec.die == "toss"
+                       else self.camera_dice.read_roll(spec))
+            if reading.action is None:
+                self.camera_step = None
+                self.say("camera unsure: " + "; ".join(reading.reasons)[:60])
+                return
+            step.update(stage="confirm", reading=reading)
+            return
+        action = step["reading"].action
+        self.camera_step = None
+        self.act(action)
 
     def start_game(self, options: dict) -> None:
         s = self.session

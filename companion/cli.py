@@ -125,7 +125,22 @@ def build_parser() -> argparse.ArgumentParser:
     from companion.service import add_commands
 
     add_commands(sub)
+    try:
+        from vision.cli import register as add_vision_commands
+    except ImportError as exc:   # numpy or OpenCV missing: the vision extra is not installed
+        missing = str(exc)
+        for name in ("dice", "kick"):
+            stub = sub.add_parser(name, help=f"camera commands (need the vision extra: {missing})")
+            stub.set_defaults(func=lambda args, why=missing: _no_vision(why))
+    else:
+        add_vision_commands(sub)
     return parser
+
+
+def _no_vision(why: str) -> int:
+    print(f"companion: the camera commands need numpy and OpenCV ({why}); "
+          "install them with: pip install 'dungeon-companion[vision]' (apt python3-opencv on a Pi)", file=sys.stderr)
+    return 2
 
 
 def main(argv: list[str] | None = None) -> int:

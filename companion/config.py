@@ -101,6 +101,15 @@ def validate(cfg: DeviceConfig) -> None:
         if value not in GAME_KEYS[key]:
             raise ConfigFileError(f"{cfg.where('game.' + key)}: game.{key}: {value!r} is not one of "
                                   f"{', '.join(GAME_KEYS[key])}")
+    vision = cfg.data.get("vision", {})
+    for key, value in vision.items():
+        if key not in ("dir", "settle_frames", "timeout_s"):
+            raise ConfigFileError(f"{cfg.where('vision.' + key)}: vision.{key}: unknown key "
+                                  "(known: dir, settle_frames, timeout_s)")
+        if key == "dir" and not isinstance(value, str):
+            raise ConfigFileError(f"{cfg.where('vision.dir')}: vision.dir: must be a string")
+        if key != "dir" and (not isinstance(value, (int, float)) or isinstance(value, bool) or value <= 0):
+            raise ConfigFileError(f"{cfg.where('vision.' + key)}: vision.{key}: must be a positive number")
     journal = cfg.data.get("journal", {})
     for key in journal:
         if key != "path":
@@ -115,6 +124,12 @@ def data_dir() -> Path:
         return Path(state.split(":")[0])
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(base) / "dungeon-companion"
+
+
+def vision_dir(cfg: DeviceConfig) -> Path:
+    """Where the dice galleries and the lid calibration live."""
+    path = Path(cfg.data.get("vision", {}).get("dir", "vision")).expanduser()
+    return path if path.is_absolute() else data_dir() / path
 
 
 def journal_path(cfg: DeviceConfig) -> Path:

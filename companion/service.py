@@ -56,8 +56,8 @@ def emulated_sections(args, cfg) -> None:
 
 def build(args):
     """Open everything from configuration; return (app, events, inputs, closers)."""
-    from drivers import (ConfigError, check_config, open_display_with_fallback, open_inputs_with_fallback,
-                         open_link_with_fallback)
+    from drivers import (ConfigError, check_config, open_camera_with_fallback, open_display_with_fallback,
+                         open_inputs_with_fallback, open_link_with_fallback)
 
     from companion.app import DeviceApp
     from companion.journal import Journal
@@ -83,6 +83,13 @@ def build(args):
         link, why = open_link_with_fallback(cfg.section("link"), events)
         if why:
             notes.append("no serial link: " + why)
+        camera_cfg = cfg.section("camera")
+        camera = None
+        if camera_cfg.get("type", "null") != "null":
+            camera, why = open_camera_with_fallback(camera_cfg)
+            if why:
+                notes.append("no camera: " + why + " (dice on the buttons)")
+                camera = None
     except ConfigError as exc:
         raise cfg.error(str(exc)) from None
     for note in notes:
@@ -90,10 +97,18 @@ def build(args):
     journal = Journal(Path(args.journal) if args.journal else config_mod.journal_path(cfg))
     game = cfg.section("game")
     session = RefereeSession(journal, dice_mode=journal.setting("dice", game.get("dice", "digital")))
-    app = DeviceApp(session, display, link if cfg.section("link").get("type") != "null" else None, notes)
+    camera_dice = None
+    if camera is not None:
+        from companion.camera_dice import CameraDice
+
+        vision = cfg.section("vision")
+        camera_dice = CameraDice(camera, config_mod.vision_dir(cfg), settle_frames=int(vision.get("settle_frames", 5)),
+                                 timeout_s=float(vision.get("timeout_s", 4.0)))
+    app = DeviceApp(session, display, link if cfg.section("link").get("type") != "null" else None, notes,
+                    camera_dice=camera_dice)
     if journal.unfinished() is not None and not args.menu:
         app.resume()
-    return app, events, inputs, (inputs, link, journal)
+    return app, events, inputs, (inputs, link, camera, journal)
 
 
 def cmd_run(args) -> int:

@@ -1,0 +1,136 @@
+"""The camera at the table: reads the dice a chance prompt asks for, and judges the kick.
+
+This is the seam between the referee and vision/: vision knows frames and faces, not rules;
+this module knows which die a prompt names and what its faces are called in the pack, and
+turns a reading into the action line a person would have typed, or into "unsure" so that the
+person is asked instead of the camera guessing.
+
+Calibration lives under the vision directory (``<data dir>/vision`` by default):
+``<die>/gallery.npz`` for each icon die (``companion dice calibrate --dice white --gallery
+DIR/white --face ball IMG... --face cleat IMG...``) and ``lid.json`` for the field-goal lid
+(``companion kick calibrate``).
+"""
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class CameraReading:
+    """What the camera saw for one prompt: an action to confirm, or why it is unsure."""
+
+    action: str | None
+    values: list[str] = field(default_factory=list)
+    unsure: bool = False
+    reasons: list[str] = field(default_factory=list)
+    detail: dict = field(default_factory=dict)
+
+
+class CameraDice:
+    def __init__(self, camera: Any, directory: Path, settle_frames: int = 5, timeout_s: float = 4.0,
+                 clock=time.monotonic):
+        self.camera = camera
+        self.directory = Path(directory)
+        self.settle_frames = settle_frames
+        self.timeout_s = timeout_s
+        self.clock = clock
+        self._galleries: dict[str, Any] = {}
+        self.before: Any = None            # the lid before a toss
+
+    # ------------------------------------------------------------------ frames
+    def still_frame(self):
+        """A frame once the scene has been still for a moment, confirmed by one more frame."""
+        from vision.tray import SettleDetector
+
+        settle = SettleDetector(still_frames=self.settle_frames)
+        deadline = self.clock() + self.timeout_s
+        frame = None
+        while self.clock() < deadline:
+            frame = self.camera.read()
+            if settle.update(frame):
+                return frame, True
+        return frame, False
+
+    # ------------------------------------------------------------------ dice
+    def gallery(self, die: str):
+        if die not in self._galleries:
+            from vision.icons import Gallery
+
+            path = self.directory / die / "gallery.npz"
+            if not path.exists():
+                raise FileNotFoundError(f"the {die} dice are not calibrated yet ({path} is missing): "
+                                        f"run companion dice calibrate --dice {die} --gallery {path.parent} ...")
+            self._galleries[die] = Gallery.load(path)
+        return self._galleries[die]
+
+    def read_roll(self, spec: Any) -> CameraReading:
+        """Read ``spec.count`` dice of kind ``spec.die`` (only the dice just rolled are in the tray)."""
+        try:
+            gallery = self.gallery(spec.die)
+            frame, still = self.still_frame()
+        except Exception as exc:  # noqa: BLE001 - a missing camera or calibration: ask the person
+            return CameraReading(None, unsure=True, reasons=[str(exc)])
+        if frame is None:
+            return CameraReading(None, unsure=True, reasons=["the camera gave no frame"])
+        from vision.icons import read_icons
+
+        reading = read_icons(frame, gallery, expected_count=spec.count)
+        values = [str(d.value) for d in reading.dice]
+        reasons = list(reading.reasons)
+        if not still:
+            reasons.append("the tray did not settle")
+        faces = set(spec.faces)
+        unknown = [v for v in values if v not in faces]
+        if unknown:
+            reasons.append(f"faces not on this die: {', '.join(sorted(set(unknown)))}")
+        if len(values) != spec.count:
+            reasons.append(f"saw {len(values)} dice, expected {spec.count}")
+        unsure = bool(reading.unsure or reasons)
+        action = None if unsure else spec.outcome(values)
+        return CameraReading(action, values, unsure, reasons, reading.to_json())
+
+    # ------------------------------------------------------------------ the kick
+    def lid(self):
+        from vision.kick import LidCalibration
+
+        path = self.directory / "lid.json"
+        if not path.exists():
+            raise FileNotFoundError(f"the field-goal lid is not calibrated yet ({path} is missing): "
+                                    "run companion kick calibrate")
+        return LidCalibration.load(path)
+
+    def before_toss(self) -> str | None:
+        """Remember the empty lid; return why not, if the camera cannot."""
+        try:
+            self.lid()
+            self.before, _ = self.still_frame()
+        except Exception as exc:  # noqa: BLE001
+            self.before = None
+            return str(exc)
+        return None
+
+    def judge_toss(self, spec: Any) -> CameraReading:
+        if self.before is None:
+            return CameraReading(None, unsure=True, reasons=["no picture of the lid before the toss"])
+        try:
+            cal = self.lid()
+            after, still = self.still_frame()
+        except Exception as exc:  # noqa: BLE001
+            return CameraReading(None, unsure=True, reasons=[str(exc)])
+        from vision.kick import judge
+
+        verdict = judge(self.before, after, cal)
+        self.before = None
+        detail = verdict.to_json()
+        if verdict.verdict not in ("good", "no_good") or not still:
+            why = "too close to call" if verdict.verdict == "too_close" else f"verdict {verdict.verdict}"
+            return CameraReading(None, unsure=True, reasons=[why + ("" if still else "; the lid did not settle")],
+                                 detail=detail)
+        value = "good" if verdict.verdict == "good" else "no-good"
+        return CameraReading(spec.outcome([value]), [value], False, [], detail)

@@ -1,0 +1,144 @@
+"""The camera at the table: the session's dice prompts and the skill kick answered from frames,
+confirmed on the buttons, journaled like any action; unsure readings fall back to the buttons."""
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from companion.app import DeviceApp
+from companion.camera_dice import CameraDice
+from companion.engine.core import Header
+from companion.journal import Journal
+from companion.session import RefereeSession
+from drivers import ButtonEvent, open_display
+from vision import icons, kick, synth
+
+WHITE = ["ball", "cleat", "time", "lightning"]
+
+
+class StillCamera:
+    """A camera whose picture the test changes (the dice thrown, the die tossed)."""
+
+    def __init__(self, frame):
+        self.frame = frame
+
+    def read(self):
+        return self.frame.copy()
+
+    def close(self):
+        pass
+
+
+@pytest.fixture(scope="module")
+def vision_dir(tmp_path_factory):
+    d = tmp_path_factory.mktemp("vision")
+    shots = {name: frames for name, frames in synth.icon_calibration_shots("offense", seed=3, face_px=80).items()
+             if name in WHITE}
+    icons.calibrate(shots, d / "white")
+    return d
+
+
+def six_dice_scene(vision_dir=None):
+    """Six white dice; with ``vision_dir``, one the camera reads with confidence (accuracy is
+    measured by bench/eval_dice.py: here the point is what the referee does with a reading)."""
+    from companion.engine.core import ChanceSpec
+
+    spec = ChanceSpec("roll", tuple(WHITE), 6, die="white")
+    for seed in range(200):
+        scene = synth.dice_scene(seed, kind="icons-offense", face_px=80, n_dice=6, effects=False)
+        values = [d["value"] if isinstance(d, dict) else d.value for d in scene.dice]
+        if len(values) != 6 or not all(v in WHITE for v in values):
+            continue
+        if vision_dir is None or CameraDice(StillCamera(scene.image), vision_dir).read_roll(spec).action:
+            return scene, values
+    raise AssertionError("no synthetic scene with six white dice")
+
+
+def press(app, *buttons):
+    for b in buttons:
+        app.handle(ButtonEvent(b, "press", 0.0))
+
+
+def game_at_a_roll(tmp_path, camera, vision_dir, kicking="luck"):
+    session = RefereeSession(Journal(tmp_path / "j.sqlite"), dice_mode="camera")
+    app = DeviceApp(session, open_display({"type": "null"}), seed_source=lambda: 1,
+                    camera_dice=CameraDice(camera, vision_dir, timeout_s=2.0))
+    session.new_game(Header("dungeon-ball", seed=1, options={"teams": {"p1": "orcs", "p2": "goblins"},
+                                                             "kicking": {"p1": kicking, "p2": "luck"}}))
+    for a in ("p1 call heads", "chance coin heads", "p1 start offense", "p2 endzone low"):
+        session.submit(a)
+    app.menu = None
+    app.after_change()
+    return session, app
+
+
+def test_the_camera_reads_the_roll_and_ok_accepts_it(tmp_path, vision_dir):
+    scene, truth = six_dice_scene(vision_dir)
+    camera = StillCamera(scene.image)
+    session, app = game_at_a_roll(tmp_path, camera, vision_dir)
+    session.submit("p2 defend red-1")
+    app.act("p1 move down")                       # a yellow play against red: six dice
+    assert app.camera_step["stage"] == "waiting"
+    assert "Roll the 6 white dice" in app.model()["message"]["text"]
+    press(app, "ok")                              # read
+    assert app.camera_step["stage"] == "confirm", app.notice
+    assert Counter(app.camera_step["reading"].values) == Counter(truth)
+    assert app.model()["ui"]["entered"] == app.camera_step["reading"].values
+    press(app, "ok")                              # accept
+    last = session.journal.actions(session.game_id)[-1]
+    assert last.startswith("chance roll ") and Counter(last.split()[2:]) == Counter(truth)
+
+
+def test_back_enters_the_dice_on_the_buttons_instead(tmp_path, vision_dir):
+    scene, _ = six_dice_scene()
+    session, app = game_at_a_roll(tmp_path, StillCamera(scene.image), vision_dir)
+    session.submit("p2 defend red-1")
+    app.act("p1 move down")
+    press(app, "back")
+    assert app.camera_step is None and app.controller.ui["mode"] == "chance"
+    first_face = app.controller.ui["faces"][0]
+    press(app, *["ok"] * 6)                       # six times the first face
+    assert session.journal.actions(session.game_id)[-1] == "chance roll " + " ".join([first_face] * 6)
+
+
+def test_an_unsure_reading_asks_the_person(tmp_path, vision_dir):
+    empty = np.full((720, 960, 3), 90, np.uint8)  # nothing in the tray
+    session, app = game_at_a_roll(tmp_path, StillCamera(empty), vision_dir)
+    session.submit("p2 defend red-1")
+    app.act("p1 move down")
+    n = len(session.actions)
+    press(app, "ok")
+    assert app.camera_step is None and "camera unsure" in app.notice
+    assert app.controller.ui["mode"] == "chance" and len(session.actions) == n   # nothing guessed
+
+
+def test_missing_calibration_is_said_and_the_buttons_take_over(tmp_path):
+    scene, _ = six_dice_scene()
+    session, app = game_at_a_roll(tmp_path, StillCamera(scene.image), tmp_path / "nothing-here")
+    session.submit("p2 defend red-1")
+    app.act("p1 move down")
+    press(app, "ok")
+    assert app.camera_step is None and "not calibrated" in app.notice
+
+
+def test_the_camera_judges_the_skill_kick(tmp_path):
+    ref, _ = synth.lid_reference(0)
+    sc = synth.kick_scene(0, "in", post="left", y_frac=0.5)
+    vision_dir = tmp_path / "vision"
+    vision_dir.mkdir()
+    kick.calibrate_lid(ref, sc.lid["camera_height_px"]).save(vision_dir / "lid.json")
+    camera = StillCamera(sc.before)
+    session, app = game_at_a_roll(tmp_path, camera, vision_dir, kicking="skill")
+    from companion.games.dungeon_ball import flow
+
+    session.state.ball, session.state.stack = 6, []
+    flow.start_down(session.engine, session.state, [])
+    session.engine._settle(session.state, [])
+    app.act("p1 field-goal")                      # the lid is photographed before the toss
+    assert app.camera_step["stage"] == "waiting" and "Toss" in app.model()["message"]["text"]
+    camera.frame = sc.after                       # the die lands
+    press(app, "ok")
+    assert app.camera_step["stage"] == "confirm", app.notice
+    press(app, "ok")
+    assert session.journal.actions(session.game_id)[-1] == "chance toss good"
+    assert session.state.player("p1").score == 3
