@@ -153,7 +153,8 @@ def test_serial_link_over_a_pty_pair_drives_the_game_and_reports_state(tmp_path)
         assert session.journal.actions(session.game_id)[-1] == "p1 team trolls"
         received = b""
         deadline = time.monotonic() + 5
-        while time.monotonic() < deadline and (b"STATE" not in received or b"ERR" not in received):
+        wanted = (b'"team":"trolls"', b'"step":"call_coin"', b"ERR invalid UTF-8", b"ERR not a legal choice")
+        while time.monotonic() < deadline and not all(w in received for w in wanted):
             import select
 
             if select.select([master], [], [], 0.2)[0]:
@@ -161,7 +162,8 @@ def test_serial_link_over_a_pty_pair_drives_the_game_and_reports_state(tmp_path)
         text = received.decode(errors="replace")
         assert "STATE" in text and '"possession"' in text
         assert "EVENT" in text and '"team":"trolls"' in text
-        assert "ERR" in text            # the illegal action and the garbage line are refused
+        assert "ERR invalid UTF-8" in text           # the garbage line is refused ...
+        assert "ERR not a legal choice" in text      # ... and so is the illegal action
     finally:
         link.close()
         os.close(master)

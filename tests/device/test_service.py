@@ -86,7 +86,7 @@ def test_sigkill_at_many_points_loses_nothing_and_resumes_the_journal(tmp_path, 
     journal = tmp_path / "j.sqlite"
     script = long_script(tmp_path / "k.txt")
     counts = []
-    for i, delay in enumerate([0.8, 1.1, 1.4, 0.9, 1.7, 1.2, 2.0, 1.0]):
+    for i, delay in enumerate([1.5, 1.1, 1.4, 0.9, 1.7, 1.2, 2.0, 1.0]):
         args = ["run", "--emulate", "--headless", "--keys", str(script), "--journal", str(journal)]
         if i == 0:
             args.append("--menu")                           # then each restart resumes the game
