@@ -31,6 +31,7 @@ CONF_OK = 0.8            # a die below this confidence makes the reading unsure
 BLUR_MIN = 60.0          # variance of Laplacian (on die patches) below this: blurred
 CORE = 0.3              # distance-transform core threshold, in die sides
 FG_MIN = 30.0            # lowest colour distance from the floor that counts as foreground
+ODD_PIPS = 0.5           # unexplained blob area (in pips) that makes a face unsure
 
 
 @dataclass
@@ -203,7 +204,7 @@ def _die_side(fg, stats, comps, min_side) -> float:
     d = cv2.distanceTransform((fg > 0).astype(np.uint8), cv2.DIST_L2, 5)
     peak = (d >= cv2.dilate(d, np.ones((5, 5), np.uint8))) & (d > min_side / 2)
     n, lab, st, _ = cv2.connectedComponentsWithStats(peak.astype(np.uint8), 8)
-    vals = [float(d[lab == k].max()) for k in range(1, n) if st[k][4] < 40]
+    vals = [float(d[lab == k].max()) for k in range(1, n)]
     if sq:
         vals.append(sq[0] / 2)
     if not vals:
@@ -226,9 +227,10 @@ def _fill_holes(mask: np.ndarray, max_area: float) -> np.ndarray:
 
 
 def _split(sub: np.ndarray, s0: float) -> list[np.ndarray]:
-    """Split a blob of touching dice (or dice against a wall) with a distance-transform
-    watershed; each part is clipped to a die-sized disc around its core so thin walls and
-    shadows do not stay attached."""
+    """Split a blob of touching dice (or dice against a wall): cores are where the distance
+    to the blob's edge exceeds ``CORE`` die sides; every pixel goes to its nearest core
+    (a Voronoi split, like a watershed on the distance map), clipped to a die-sized reach
+    around that core so thin walls and shadows do not stay attached."""
     pad = 2
     m = cv2.copyMakeBorder(sub, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
     d = cv2.distanceTransform(m, cv2.DIST_L2, 5)
@@ -236,24 +238,24 @@ def _split(sub: np.ndarray, s0: float) -> list[np.ndarray]:
     n, markers = cv2.connectedComponents(cores)
     if n <= 1:
         return []
-    markers = markers.astype(np.int32) + 1
-    markers[(m > 0) & (cores == 0)] = 0
-    col = cv2.cvtColor((255 - np.clip(d * 255 / max(d.max(), 1), 0, 255)).astype(np.uint8),
-                       cv2.COLOR_GRAY2BGR)
-    cv2.watershed(col, markers)
-    r = max(1, int(round(0.3 * s0)))
+    # label of the nearest core for every pixel
+    _, near = cv2.distanceTransformWithLabels((cores == 0).astype(np.uint8), cv2.DIST_L2, 5,
+                                              labelType=cv2.DIST_LABEL_CCOMP)
+    # map distance-transform labels (one per zero-pixel component) to core ids
+    lut = np.zeros(int(near.max()) + 1, np.int32)
+    lut[near[cores > 0]] = markers[cores > 0]
+    owner = lut[near]
+    r = max(1, int(round((0.5 - CORE) * s0 + 2)))
     ker = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1))
     out = []
-    for k in range(2, n + 1):
-        core = ((cores > 0) & (markers == k)).astype(np.uint8)
-        if not core.any():
-            continue
+    for k in range(1, n):
+        core = (markers == k).astype(np.uint8)
         ys, xs = np.nonzero(core)
         y0, y1 = max(0, ys.min() - 2 * r), min(m.shape[0], ys.max() + 2 * r + 1)
         x0, x1 = max(0, xs.min() - 2 * r), min(m.shape[1], xs.max() + 2 * r + 1)
         reach = cv2.dilate(core[y0:y1, x0:x1], ker)
         part = np.zeros_like(m)
-        part[y0:y1, x0:x1] = ((markers[y0:y1, x0:x1] == k) & (m[y0:y1, x0:x1] > 0) & (reach > 0))
+        part[y0:y1, x0:x1] = ((owner[y0:y1, x0:x1] == k) & (m[y0:y1, x0:x1] > 0) & (reach > 0))
         out.append(part[pad:-pad, pad:-pad])
     return out
 
@@ -392,13 +394,46 @@ def _layout_score(pts: np.ndarray, radii: np.ndarray, size: int) -> tuple[float,
     if n == 6:
         u, s, vt = np.linalg.svd(rel)
         ratio = s[1] / max(s[0], 1e-6)
-        s_geo *= float(np.clip(1 - abs(ratio - 0.58) / 0.3, 0, 1))
+        s_geo *= float(np.clip(1 - (abs(ratio - 0.82) - 0.08) / 0.2, 0, 1))
     if n == 4 or n == 5:
         u, s, vt = np.linalg.svd(rel)
         ratio = s[1] / max(s[0], 1e-6)
         s_geo *= float(np.clip((ratio - 0.6) / 0.25, 0, 1))
     score = s_centre * s_sym * s_size * s_sp * s_geo
     return score, f"c{s_centre:.2f} y{s_sym:.2f} z{s_size:.2f} p{s_sp:.2f} g{s_geo:.2f}"
+
+
+def soft_light_blobs(lab: np.ndarray, face_l: float, min_area: float, sharp_max: float = 0.25,
+                     exclude=()) -> float:
+    """Area (px) of soft-edged blobs clearly lighter than the face: specular glare.
+
+    Printed pips and icons have sharp edges (edge gradient comparable to their contrast);
+    a highlight fades out over several pixels."""
+    L = lab[..., 0]
+    mk = (L > face_l + 30).astype(np.uint8)
+    n, li, st, _ = cv2.connectedComponentsWithStats(mk, 8)
+    if n <= 1:
+        return 0.0
+    gx = cv2.Sobel(L, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(L, cv2.CV_32F, 0, 1, ksize=3)
+    grad = np.sqrt(gx * gx + gy * gy) / 8.0
+    rim = (mk - cv2.erode(mk, np.ones((3, 3), np.uint8))).astype(bool)
+    total = 0.0
+    for i in range(1, n):
+        x, y, bw, bh, area = st[i]
+        if area < min_area or x == 0 or y == 0 or x + bw >= mk.shape[1] or y + bh >= mk.shape[0]:
+            continue      # too small, or background / side face at the patch border
+        comp = li == i
+        if any(comp[int(round(y)), int(round(x))] for x, y in exclude
+               if 0 <= int(round(y)) < comp.shape[0] and 0 <= int(round(x)) < comp.shape[1]):
+            continue      # this light blob was read as a pip
+        rr = rim & comp
+        if not rr.any():
+            continue
+        contrast = max(float(L[comp].max() - face_l), 1.0)
+        if float(np.percentile(grad[rr], 75)) / contrast < sharp_max:
+            total += float(st[i][4])
+    return total
 
 
 def read_face(patch: np.ndarray) -> FaceRead:
@@ -423,16 +458,16 @@ def read_face(patch: np.ndarray) -> FaceRead:
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
         n, lab_i, stats, cents = cv2.connectedComponentsWithStats(mask, 4)
         pips = []
+        odd = 0.0      # area of inner blobs that are not pips (merged pip + glare, smudges)
         for i in range(1, n):
             x, y, bw, bh, area = stats[i]
-            if area < (0.035 * size) ** 2 or area > (0.3 * size) ** 2:
+            if area < (0.035 * size) ** 2:
                 continue
             if x <= 0 or y <= 0 or x + bw >= size or y + bh >= size:
                 continue
-            if max(bw, bh) > 2.2 * min(bw, bh):
-                continue
             fill = area / float(bw * bh)
-            if fill < 0.45:
+            if area > (0.3 * size) ** 2 or max(bw, bh) > 2.2 * min(bw, bh) or fill < 0.45:
+                odd += float(area)
                 continue
             comp = lab_i[y:y + bh, x:x + bw] == i
             sl = dl[y:y + bh, x:x + bw][comp]
@@ -444,8 +479,8 @@ def read_face(patch: np.ndarray) -> FaceRead:
                     continue
             cx, cy = cents[i]
             pips.append((float(cx), float(cy), math.sqrt(area / math.pi), float(np.mean(np.abs(d[y:y + bh, x:x + bw][comp])))))
-        cands.append((pol, pips))
-    for pol, pips in cands:
+        cands.append((pol, pips, odd))
+    for pol, pips, odd in cands:
         if not pips:
             continue
         pips = _drop_outliers(pips)
@@ -455,10 +490,19 @@ def read_face(patch: np.ndarray) -> FaceRead:
         contrast = float(np.median([p[3] for p in pips]))
         s_con = float(np.clip((contrast - t * 0.9) / 30.0, 0.3, 1.0))
         conf = score * (0.6 + 0.4 * s_con)
+        pip_area = float(np.median(radii)) ** 2 * math.pi
+        if odd > ODD_PIPS * pip_area:
+            conf *= 0.5          # something pip-sized we could not explain
+            detail += " odd"
         if len(pips) > 6:
             continue
         if conf > best.confidence or (best.value == 0 and len(pips) > 0):
             best = FaceRead(len(pips), conf, pips, f"pol{pol} t{t:.0f} {detail}")
+    glare = soft_light_blobs(lab, float(face[0]), (0.06 * size) ** 2,
+                             exclude=[(p[0], p[1]) for p in best.pips]) if best.value else 0.0
+    if glare > 0:
+        # a highlight may hide a pip: never be sure then
+        best = FaceRead(best.value, best.confidence * 0.5, best.pips, best.detail + " glare")
     return best
 
 
