@@ -43,18 +43,6 @@ class RecordingSerial:
         return out
 
 
-@pytest.fixture
-def mock_factory():
-    from gpiozero import Device
-    from gpiozero.pins.mock import MockFactory
-
-    old = Device.pin_factory
-    Device.pin_factory = MockFactory()
-    yield Device.pin_factory
-    Device.pin_factory.reset()
-    Device.pin_factory = old
-
-
 def ssd1306_pages(image) -> bytes:
     """What an SSD1306 should receive for a 128x64 image: 8 pages, a byte per column, LSB on top."""
     px = image.convert("1").load()

@@ -113,18 +113,6 @@ def test_stalled_loop_gives_one_repeat_not_a_burst():
 
 
 # ----------------------------------------------------------------------- gpiozero, mock pins
-@pytest.fixture
-def mock_factory():
-    from gpiozero import Device
-    from gpiozero.pins.mock import MockFactory
-
-    old = Device.pin_factory
-    Device.pin_factory = MockFactory()
-    yield Device.pin_factory
-    Device.pin_factory.reset()
-    Device.pin_factory = old
-
-
 PINS = {"up": 17, "down": 27, "left": 22, "right": 23, "ok": 24, "back": 25}
 
 
