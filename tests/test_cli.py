@@ -4,7 +4,6 @@ import json
 import subprocess
 import sys
 
-import pytest
 
 from companion.cli import main
 from companion.engine.gamefile import load

@@ -14,7 +14,6 @@ is played. ``delay_s`` is added between keys (0 by default). Sleeping uses an in
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path

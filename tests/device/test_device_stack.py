@@ -4,7 +4,6 @@ import os
 import queue
 import time
 
-import pytest
 
 from companion.app import DeviceApp
 from companion.journal import Journal

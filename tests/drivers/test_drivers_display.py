@@ -5,7 +5,7 @@ import warnings
 
 import pytest
 from drivers_helpers import FakeClock
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from drivers import ConfigError, DisplayError, open_display, open_display_with_fallback
 from drivers.display import NullDisplay

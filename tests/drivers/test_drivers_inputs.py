@@ -5,7 +5,6 @@ import queue
 import subprocess
 import sys
 import termios
-import time
 
 import pytest
 from drivers_helpers import FakeClock, drain, kinds

@@ -9,7 +9,7 @@ import sys
 import time
 
 import pytest
-from drivers_helpers import drain, kinds
+from drivers_helpers import kinds
 
 from drivers import ConfigError, open_link, open_link_with_fallback
 from drivers.inputs import ButtonEvent

@@ -164,7 +164,6 @@ class Abilities:
 
     def kind_blocked(self, s: GameState, kind: str) -> str | None:
         """Why an effect of this kind would do nothing now, or None."""
-        g = self.g
         if kind in ("reroll", "discard") and not rolls.rerollable(s.play):
             return "no die can be chosen (time dice and discarded dice cannot)"
         if kind == "move_back" and not self.can_move_back(s):
@@ -198,7 +197,6 @@ class Abilities:
         self.apply_effect(s, pid, card.effect, card.name, ev)
 
     def apply_effect(self, s: GameState, pid: str, effect: Effect, source: str, ev: Events) -> None:
-        g = self.g
         kind = effect.kind()
         value = getattr(effect, kind)
         play = s.play

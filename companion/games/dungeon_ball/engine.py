@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from itertools import combinations
 
 import msgspec
 
@@ -26,7 +25,7 @@ from companion.games.dungeon_ball import flow, solo
 from companion.games.dungeon_ball.abilities import Abilities
 from companion.games.dungeon_ball.field import Field
 from companion.games.dungeon_ball.pack import LETTER_TO_COLOUR, DungeonBallPack, board_cells, load_pack
-from companion.games.dungeon_ball.state import GameState, PlayerState, dumps, loads, other
+from companion.games.dungeon_ball.state import GameState, PlayerState, dumps, loads
 
 GAME = "dungeon-ball"
 STAT_KEYS = ("touchdowns", "field_goals", "fg_attempts", "extra_points", "two_points", "punts",
@@ -383,4 +382,4 @@ def _products(faces: list[str], count: int) -> list[tuple[str, ...]]:
     return list(combinations_with_replacement(faces, count))
 
 
-__all__ = ["DungeonBall", "GAME", "other", "combinations"]
+__all__ = ["DungeonBall", "GAME"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from companion.engine.core import ChanceSpec, IllegalAction, Prompt
+from companion.engine.core import ChanceSpec, Prompt
 from companion.games.dungeon_ball import rolls, solo
 from companion.games.dungeon_ball.state import DownMods, GameState, Play, other
 
