@@ -25,6 +25,8 @@ import cv2
 import numpy as np
 
 BAND = 0.06   # |fraction - 0.5| below this is too close to call
+GREEN_HSV_LO, GREEN_HSV_HI = (35, 60, 40), (90, 255, 255)          # the green area
+UPRIGHT_HSV_LO, UPRIGHT_HSV_HI = (20, 120, 180), (34, 255, 255)    # yellow uprights (not cardboard)
 
 
 @dataclass
@@ -74,7 +76,7 @@ def calibrate_lid(reference_bgr: np.ndarray, camera_height_px: float, axis=None)
     """Locate the green area and the two uprights on a photo of the empty lid."""
     h, w = reference_bgr.shape[:2]
     hsv = cv2.cvtColor(reference_bgr, cv2.COLOR_BGR2HSV)
-    green = cv2.inRange(hsv, (35, 60, 40), (90, 255, 255))
+    green = cv2.inRange(hsv, GREEN_HSV_LO, GREEN_HSV_HI)
     green = cv2.morphologyEx(green, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
     cs, _ = cv2.findContours(green, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     if not cs:
@@ -85,7 +87,7 @@ def calibrate_lid(reference_bgr: np.ndarray, camera_height_px: float, axis=None)
     if len(poly) != 4:
         poly = cv2.boxPoints(cv2.minAreaRect(c))
     # uprights: bright, saturated yellow bars
-    yel = cv2.inRange(hsv, (15, 80, 120), (35, 255, 255))
+    yel = cv2.inRange(hsv, UPRIGHT_HSV_LO, UPRIGHT_HSV_HI)
     yel = cv2.morphologyEx(yel, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     cs, _ = cv2.findContours(yel, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     bars = []
@@ -93,8 +95,17 @@ def calibrate_lid(reference_bgr: np.ndarray, camera_height_px: float, axis=None)
         (cx, cy), (rw, rh), ang = cv2.minAreaRect(cc)
         if max(rw, rh) < 0.2 * min(h, w) or max(rw, rh) < 4 * min(rw, rh):
             continue
-        vx, vy, x0, y0 = cv2.fitLine(cc, cv2.DIST_L2, 0, 0.01, 0.01).reshape(-1)
-        pts = cc.reshape(-1, 2).astype(np.float32)
+        # refine on brightness, which (unlike JPEG's subsampled colour) is sharp and symmetric:
+        # threshold halfway between the bar and its surroundings, near the bar only
+        one = np.zeros(yel.shape, np.uint8)
+        cv2.drawContours(one, [cc], -1, 255, cv2.FILLED)
+        near = cv2.dilate(one, np.ones((9, 9), np.uint8))
+        ring = (near > 0) & (cv2.dilate(one, np.ones((5, 5), np.uint8)) == 0)
+        v = hsv[..., 2]
+        thr = (float(np.median(v[one > 0])) + float(np.median(v[ring]))) / 2 if ring.any() else 180.0
+        ys, xs = np.nonzero((near > 0) & (v > thr))
+        pts = np.stack([xs, ys], axis=1).astype(np.float32) if len(xs) > 10 else cc.reshape(-1, 2).astype(np.float32)
+        vx, vy, x0, y0 = cv2.fitLine(pts, cv2.DIST_L2, 0, 0.01, 0.01).reshape(-1)
         t = (pts[:, 0] - x0) * vx + (pts[:, 1] - y0) * vy
         bars.append((cx, [[float(x0 + vx * t.min()), float(y0 + vy * t.min())],
                           [float(x0 + vx * t.max()), float(y0 + vy * t.max())]], max(rw, rh)))
