@@ -407,7 +407,7 @@ def kick_scene(seed: int = 0, case: str = "in", size=(960, 720), face_px: int = 
     if effects:
         before = _effects(before, np.random.default_rng(seed * 7 + 1))
         after = _effects(after, np.random.default_rng(seed * 7 + 2))
-    verdict = "good" if frac >= 0.5 else "no_good"
+    verdict = "good" if frac >= 0.5 - 1e-3 else "no_good"   # "at least halfway"; float slack
     truth = {"inside_fraction": frac, "verdict": verdict, "footprint": _square((cx, cy), s, ang).tolist(),
              "top": top.tolist(),
              "case": case, "post": post, "distance_from_axis": float(math.hypot(cx - axis[0], cy - axis[1]))}
