@@ -70,8 +70,8 @@ def sharpness(gray: np.ndarray) -> float:
     return float(cv2.Laplacian(gray, cv2.CV_32F).var())
 
 
-def _background(img: np.ndarray) -> np.ndarray:
-    """Background estimate.
+def _background(img: np.ndarray, lab_in: bool = False) -> np.ndarray:
+    """Background estimate (same colour space as the input; ``lab_in``: input is Lab).
 
     Usually one floor colour fills most of the frame: fit a smooth (quadratic) shading
     surface to it, robustly, on a coarse grid; dice, walls and anything not floor are
@@ -81,7 +81,7 @@ def _background(img: np.ndarray) -> np.ndarray:
     h, w = img.shape[:2]
     sw, sh = max(8, w // 8), max(8, h // 8)
     small = cv2.resize(img, (sw, sh), interpolation=cv2.INTER_AREA)
-    lab = cv2.cvtColor(small, cv2.COLOR_BGR2Lab).astype(np.float32).reshape(-1, 3)
+    lab = (small if lab_in else cv2.cvtColor(small, cv2.COLOR_BGR2Lab)).astype(np.float32).reshape(-1, 3)
     yy, xx = np.mgrid[0:sh, 0:sw].astype(np.float32)
     xx = (xx / sw - 0.5).reshape(-1)
     yy = (yy / sh - 0.5).reshape(-1)
@@ -94,23 +94,33 @@ def _background(img: np.ndarray) -> np.ndarray:
         inl = res < thr
         if inl.sum() < 12:
             break
-        coef, *_ = np.linalg.lstsq(A[inl], lab[inl], rcond=None)
+        Ai = A[inl]
+        coef = np.linalg.solve(Ai.T @ Ai + 1e-6 * np.eye(6, dtype=np.float32), Ai.T @ lab[inl])
         pred = A @ coef
     if inl is not None and inl.mean() > 0.7:
-        surf = np.clip(pred.reshape(sh, sw, 3), 0, 255).astype(np.uint8)
-        small = cv2.cvtColor(surf, cv2.COLOR_Lab2BGR)
+        small = np.clip(pred.reshape(sh, sw, 3), 0, 255).astype(np.uint8)
+        if not lab_in:
+            small = cv2.cvtColor(small, cv2.COLOR_Lab2BGR)
     else:
         small = cv2.medianBlur(small, 9)
         small = cv2.medianBlur(small, 9)
     return cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR)
 
 
-def _fg_distance(lab: np.ndarray, bg: np.ndarray) -> np.ndarray:
-    lab_bg = cv2.cvtColor(bg, cv2.COLOR_BGR2Lab).astype(np.int16)
-    dlab = lab - lab_bg
-    # darker-than-background counts less: shadows are darker but colourless
-    dl = np.where(dlab[..., 0] > 0, dlab[..., 0], -0.6 * dlab[..., 0])
-    return (dl + 2 * np.abs(dlab[..., 1]) + 2 * np.abs(dlab[..., 2])).astype(np.float32)
+def _fg_distance(lab: np.ndarray, lab_bg: np.ndarray) -> np.ndarray:
+    """Weighted colour distance from the background (uint8 Lab in, float32 out).
+
+    Darker-than-background counts less: shadows are darker but colourless."""
+    L, a, b = cv2.split(lab)
+    Lb, ab, bb = cv2.split(lab_bg)
+    lighter = cv2.subtract(L, Lb)
+    darker = cv2.subtract(Lb, L)
+    da = cv2.absdiff(a, ab)
+    db = cv2.absdiff(b, bb)
+    out = lighter.astype(np.float32)
+    out += 0.6 * darker.astype(np.float32)
+    out += 2.0 * (da.astype(np.float32) + db.astype(np.float32))
+    return out
 
 
 @dataclass
@@ -123,11 +133,11 @@ class Blob:
 def segment_dice(work: np.ndarray, min_side: float = 12.0) -> list[Blob]:
     """Find die-like blobs in ``work`` (BGR, already scaled). Returns rotated rects."""
     h, w = work.shape[:2]
-    lab = cv2.cvtColor(work, cv2.COLOR_BGR2Lab).astype(np.int16)
-    dist = _fg_distance(lab, _background(work))
+    lab = cv2.cvtColor(work, cv2.COLOR_BGR2Lab)
+    dist = _fg_distance(lab, _background(lab, lab_in=True))
     gray = cv2.cvtColor(work, cv2.COLOR_BGR2GRAY)
     grad = cv2.morphologyEx(gray, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8))
-    t_fg = float(np.clip(5.0 * np.median(dist), FG_MIN, 40.0))
+    t_fg = float(np.clip(5.0 * np.median(dist[::4, ::4]), FG_MIN, 40.0))
     fg = ((dist > t_fg) | (grad > 40)).astype(np.uint8) * 255
     k = max(3, int(round(min_side / 4)) | 1)
     fg = cv2.morphologyEx(fg, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
@@ -147,7 +157,7 @@ def segment_dice(work: np.ndarray, min_side: float = 12.0) -> list[Blob]:
     a0 = s0 * s0
     # a second opening at die scale removes thin walls, edges and bands that join dice
     k2 = max(3, int(0.4 * s0) | 1)
-    fg = cv2.morphologyEx(fg, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k2, k2)))
+    fg = cv2.morphologyEx(fg, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (k2, k2)))
     n, labels, stats, _ = cv2.connectedComponentsWithStats(fg, 8)
     comps = [i for i in range(1, n) if stats[i][4] >= min_side * min_side * 0.6]
 
@@ -326,6 +336,8 @@ def refine_rect(frame: np.ndarray, rect, scale: float, size: int = 64):
         got = _face_region(lab, face, size)
         if got is not None and (best is None or got[1] > best[1]):
             best = got
+        if best is not None and best[1] > 0.45 * (size / 1.15) ** 2:
+            break          # the centre's colour already gives a good face
     if best is None:
         return rect
     (px, py), (pw, ph), pa = best[0]
@@ -473,9 +485,9 @@ def read_face(patch: np.ndarray) -> FaceRead:
             sl = dl[y:y + bh, x:x + bw][comp]
             if pol > 0:
                 # lighter than the face: glare if colourless, very bright, and the face isn't
-                chroma_p = float(np.median(chroma[y:y + bh, x:x + bw][comp]))
+                chroma_p = float(np.mean(chroma[y:y + bh, x:x + bw][comp]))
                 lmax = float(lab[y:y + bh, x:x + bw, 0][comp].max())
-                if lmax > 250 and chroma_p < 8 and float(np.median(sl)) > 60:
+                if lmax > 250 and chroma_p < 8 and float(np.mean(sl)) > 60:
                     continue
             cx, cy = cents[i]
             pips.append((float(cx), float(cy), math.sqrt(area / math.pi), float(np.mean(np.abs(d[y:y + bh, x:x + bw][comp])))))
