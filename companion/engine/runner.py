@@ -5,7 +5,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from companion.engine.core import Header, IllegalAction, Prompt
+from companion.engine.core import CHANCE, Header, IllegalAction, Prompt
 from companion.engine.gamefile import GameRecord
 from companion.games import get_engine
 
@@ -55,12 +55,17 @@ def play_out(engine, state, policies: dict[str, Policy], dice, record: GameRecor
              max_actions: int = 100_000) -> list[str]:
     """Play until the game ends; every action taken is appended to ``record`` if given."""
     taken: list[str] = []
+    fast = getattr(engine, "apply_and_prompt", None)
+    prompt = None if engine.is_over(state) else engine.prompt(state)
     for _ in range(max_actions):
-        if engine.is_over(state):
+        if prompt is None:
             return taken
-        prompt = engine.prompt(state)
-        action = dice.answer(prompt) if prompt.is_chance else policies[prompt.actor](engine, state, prompt)
-        engine.apply(state, action, prompt)
+        action = dice.answer(prompt) if prompt.actor == CHANCE else policies[prompt.actor](engine, state, prompt)
+        if fast is not None:
+            prompt = fast(state, action, prompt)[1]
+        else:
+            engine.apply(state, action, prompt)
+            prompt = None if engine.is_over(state) else engine.prompt(state)
         taken.append(action)
         if record is not None:
             record.actions.append(action)

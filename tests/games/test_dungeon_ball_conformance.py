@@ -32,7 +32,8 @@ def play_checked(seed: int, policy: str, probe_illegal: bool = False):
         action = dice.answer(p) if p.is_chance else player(g, s, p)
         if probe_illegal and rng.random() < 0.05:
             probe(g, s, p, rng)
-        events = g.apply(s, action)
+        events, next_prompt = g.apply_and_prompt(s, action, p)
+        assert next_prompt == (None if s.over else g.prompt(s))   # the fast path is the same prompt
         record.actions.append(action)
         for e in events:
             if e["event"] == "score":

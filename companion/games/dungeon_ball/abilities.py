@@ -67,8 +67,9 @@ class Abilities:
             opts += self.board_abilities(s, pid)
         return opts
 
-    def window_prompt(self, s: GameState, frame: dict) -> Prompt | None:
-        opts = self.window_options(s, frame)
+    def window_prompt(self, s: GameState, frame: dict, opts: list[str] | None = None) -> Prompt | None:
+        if opts is None:
+            opts = self.window_options(s, frame)
         if not opts:
             return None
         pid = frame["turn"]

@@ -188,6 +188,12 @@ class DungeonBall:
     def apply(self, s: GameState, action: str, prompt: Prompt | None = None) -> list[dict]:
         """Apply one action. ``prompt`` may pass in ``self.prompt(s)`` just computed, to save
         computing it twice in tight loops."""
+        return self.apply_and_prompt(s, action, prompt)[0]
+
+    def apply_and_prompt(self, s: GameState, action: str, prompt: Prompt | None = None
+                         ) -> tuple[list[dict], Prompt | None]:
+        """``apply``, then the next prompt (None when the game is over), in one step: the
+        prompt is what ``self.prompt(s)`` would return, computed once. For simulation loops."""
         words = action.split()
         if len(action) != sum(map(len, words)) + len(words) - 1:
             action = " ".join(words)   # extra spaces typed or read from a file
@@ -204,8 +210,12 @@ class DungeonBall:
             self._frame_act(s, s.stack[-1], words, ev)
         else:
             STEPS[s.step][1](self, s, words, ev)
-        self._settle(s, ev)
-        return ev
+        window_options = self._settle(s, ev)
+        if s.over:
+            return ev, None
+        if window_options:
+            return ev, self.abilities.window_prompt(s, s.stack[-1], window_options)
+        return ev, self.prompt(s)
 
     def _check(self, s: GameState, p: Prompt, words: list[str], action: str) -> None:
         """Raise IllegalAction unless ``action`` answers prompt ``p``; nothing is changed."""
@@ -281,21 +291,26 @@ class DungeonBall:
         else:
             a.defense_roll_act(s, frame, w, ev)
 
-    def _settle(self, s: GameState, ev: list[dict]) -> None:
-        """Run the steps that need no decision until someone must decide."""
+    def _settle(self, s: GameState, ev: list[dict]) -> list[str] | None:
+        """Run the steps that need no decision until someone must decide; return the options
+        of the card window where it stopped, if it stopped at one."""
         while not s.over:
             if s.stack:
                 frame = s.stack[-1]
-                if frame["proc"] == "window" and not self.abilities.window_options(s, frame):
-                    self.abilities.window_pass(s, frame, ev)
-                    continue
-                return
+                if frame["proc"] == "window":
+                    options = self.abilities.window_options(s, frame)
+                    if not options:
+                        self.abilities.window_pass(s, frame, ev)
+                        continue
+                    return options
+                return None
             step = s.step
             auto = AUTO_STEPS.get(step)
             if auto is not None and auto[0](self, s):
                 auto[1](self, s, ev)
             else:
-                return
+                return None
+        return None
 
     def legal_actions(self, s: GameState) -> list[str]:
         if s.over:
