@@ -128,10 +128,14 @@ class Blob:
     rect: tuple            # cv2 RotatedRect ((cx, cy), (w, h), angle) in work coordinates
     area: float
     contour: np.ndarray
+    s0: float = 0.0        # typical die side in the frame, work px
 
 
-def segment_dice(work: np.ndarray, min_side: float = 12.0) -> list[Blob]:
-    """Find die-like blobs in ``work`` (BGR, already scaled). Returns rotated rects."""
+def segment_dice(work: np.ndarray, min_side: float = 12.0, rejects: list | None = None) -> list[Blob]:
+    """Find die-like blobs in ``work`` (BGR, already scaled). Returns rotated rects.
+
+    Parts that are not square enough (a die merged with a wall, a shadow or a neighbour) are
+    appended to ``rejects`` when given, for the caller to look for a face inside them."""
     h, w = work.shape[:2]
     lab = cv2.cvtColor(work, cv2.COLOR_BGR2Lab)
     dist = _fg_distance(lab, _background(lab, lab_in=True))
@@ -182,12 +186,16 @@ def segment_dice(work: np.ndarray, min_side: float = 12.0) -> list[Blob]:
             if rw < 1 or rh < 1:
                 continue
             if ca < 0.6 * rw * rh:
+                if rejects is not None and 0.6 * a0 < ca < 4 * a0:
+                    rejects.append(Blob(rect, ca, c, s0))
                 continue
             long_, short = max(rw, rh), min(rw, rh)
             if long_ / short > 1.6:
                 # a row of dice touching face to face: cut along the long axis
                 k = int(round(long_ / short))
                 if not (2 <= k <= 4 and 0.6 * s0 < short < 1.5 * s0 and abs(long_ / short - k) < 0.45):
+                    if rejects is not None and 0.6 * a0 < ca < 4 * a0:
+                        rejects.append(Blob(rect, ca, c, s0))
                     continue
                 a = math.radians(ang if rw >= rh else ang + 90)
                 u = np.array([math.cos(a), math.sin(a)])
@@ -196,9 +204,9 @@ def segment_dice(work: np.ndarray, min_side: float = 12.0) -> list[Blob]:
                     cc = np.array([cx, cy]) + u * (j - (k - 1) / 2) * step
                     r2 = ((float(cc[0]), float(cc[1])), (step, short), ang if rw >= rh else ang + 90)
                     pts = cv2.boxPoints(r2).astype(np.int32).reshape(-1, 1, 2)
-                    blobs.append(Blob(r2, step * short, pts))
+                    blobs.append(Blob(r2, step * short, pts, s0))
                 continue
-            blobs.append(Blob(rect, ca, c))
+            blobs.append(Blob(rect, ca, c, s0))
     return blobs
 
 
@@ -300,18 +308,24 @@ def _face_region(lab, face, size):
     comp = (lab_i == cl).astype(np.uint8)
     cs, _ = cv2.findContours(comp, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     c = max(cs, key=cv2.contourArea)
+    area = cv2.contourArea(c)
+    c = cv2.convexHull(c)          # pips near the edge leave notches; the face is convex
     r = cv2.minAreaRect(c)
     (px, py), (pw, ph), pa = r
     full = (size / 1.15) ** 2
     if not (0.25 * full < pw * ph < 1.05 * full) or max(pw, ph) > 1.35 * min(pw, ph):
         return None
-    area = cv2.contourArea(c)
-    if area < 0.8 * pw * ph:
+    if cv2.contourArea(c) < 0.85 * pw * ph or area < 0.6 * pw * ph:
         return None
     return r, area
 
 
 def refine_rect(frame: np.ndarray, rect, scale: float, size: int = 64):
+    """``refine`` without the success flag (the input rect when no face was found)."""
+    return refine(frame, rect, scale, size)[0]
+
+
+def refine(frame: np.ndarray, rect, scale: float, size: int = 64):
     """Find the top face inside a die blob: the region of the face colour around the centre.
 
     The blob from segmentation also holds side faces (perspective) and shadow. Warp a margin
@@ -339,13 +353,13 @@ def refine_rect(frame: np.ndarray, rect, scale: float, size: int = 64):
         if best is not None and best[1] > 0.45 * (size / 1.15) ** 2:
             break          # the centre's colour already gives a good face
     if best is None:
-        return rect
+        return rect, False
     (px, py), (pw, ph), pa = best[0]
     # back to work coordinates
     inv = cv2.invertAffineTransform(m)
     fx, fy = inv @ np.array([px, py, 1.0])
     f = side / size
-    return ((fx / scale, fy / scale), (pw * f, ph * f), ang + pa)
+    return ((fx / scale, fy / scale), (pw * f, ph * f), ang + pa), True
 
 
 @dataclass
@@ -538,19 +552,31 @@ def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None) -> DiceR
     scale = max(h, w) / WORK_SIDE if max(h, w) > WORK_SIDE else 1.0
     work = frame_bgr if scale == 1.0 else cv2.resize(
         frame_bgr, (int(round(w / scale)), int(round(h / scale))), interpolation=cv2.INTER_AREA)
-    blobs = segment_dice(work)
+    rejects: list[Blob] = []
+    blobs = segment_dice(work, rejects=rejects)
     dice: list[Die] = []
     sharp = []
-    for b in blobs:
-        patch = warp_face(frame_bgr, refine_rect(frame_bgr, b.rect, scale), scale, inset=0.96)
-        fr = read_face(patch)
-        if fr.value == 0:
+    for b, rejected in [(b, False) for b in blobs] + [(b, True) for b in rejects]:
+        rect, ok = refine(frame_bgr, b.rect, scale)
+        side = math.sqrt(max(rect[1][0] * rect[1][1], 1.0))
+        die_sized = ok and b.s0 > 0 and 0.55 * b.s0 < side < 1.3 * b.s0
+        if rejected and not die_sized:
             continue
+        patch = warp_face(frame_bgr, rect, scale, inset=0.96)
+        fr = read_face(patch)
+        if fr.value == 0 and not die_sized:
+            continue                  # not a die, or nothing we can call a die
         sharp.append(sharpness(cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY)))
-        (cx, cy), (rw, rh), ang = b.rect
-        x, y, bw, bh = cv2.boundingRect(b.contour)
+        (cx, cy), _, ang = b.rect
+        if rejected:
+            x, y, bw, bh = cv2.boundingRect(cv2.boxPoints(rect).astype(np.float32))
+            (cx, cy), _, ang = rect
+        else:
+            x, y, bw, bh = cv2.boundingRect(b.contour)
         box = (int(round(x * scale)), int(round(y * scale)), int(round(bw * scale)), int(round(bh * scale)))
-        dice.append(Die(fr.value, box, float(fr.confidence), float(ang % 90), (cx * scale, cy * scale)))
+        # value 0: a die-shaped face whose pips we could not read (always unsure)
+        dice.append(Die(fr.value, box, float(fr.confidence) if fr.value else 0.0, float(ang % 90),
+                        (cx * scale, cy * scale)))
     dice.sort(key=lambda d: (d.box[1], d.box[0]))
     reasons = []
     shp = float(np.median(sharp)) if sharp else 0.0
