@@ -55,6 +55,9 @@ class DeviceApp:
         self.running = True
         self.seed_source = seed_source or (lambda: random.SystemRandom().randrange(2**31))
         self.show_main_menu()
+        for note in self.hardware_notes:        # say what is missing on every output that remains
+            if self.link is not None:
+                self.link.send_event({"event": "hardware_missing", "detail": note})
 
     # ------------------------------------------------------------------ settings
     def setting(self, key: str, default: str) -> str:

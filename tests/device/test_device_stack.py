@@ -184,3 +184,18 @@ def test_terminal_emulator_prints_the_screen_in_words_under_the_pixels(tmp_path)
     frame_end = out.rindex("\u2518")                          # the frame's bottom-right corner
     caption = out[frame_end:]
     assert "p1: choose your team" in caption and "Enter = OK" in caption
+
+
+def test_what_is_missing_is_said_over_the_link_too(tmp_path):
+    sent = []
+
+    class RecordingLink:
+        def send_event(self, event):
+            sent.append(event)
+
+        def send_state(self, state):
+            pass
+
+    DeviceApp(RefereeSession(Journal(tmp_path / "j.sqlite")), open_display({"type": "null"}),
+              link=RecordingLink(), notices=["no display: ssd1306 on /dev/i2c-1 at 0x3C: not found"])
+    assert sent == [{"event": "hardware_missing", "detail": "no display: ssd1306 on /dev/i2c-1 at 0x3C: not found"}]
