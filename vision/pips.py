@@ -303,21 +303,24 @@ def _face_region(lab, face, size):
     n, lab_i, stats, _ = cv2.connectedComponentsWithStats(close, 4)
     if n <= 1:
         return None
-    # the largest face-coloured region (an icon's outline may enclose the centre)
-    cl = 1 + int(np.argmax(stats[1:, 4]))
-    comp = (lab_i == cl).astype(np.uint8)
+    # the face-coloured regions: the largest, plus big pieces of it that a printed mark cut
+    # off (an X or an outline splits the face); pips near the edge leave notches, so take
+    # the convex hull (the face is convex)
+    big = int(np.max(stats[1:, 4]))
+    keep = [k for k in range(1, n) if stats[k][4] >= 0.15 * big]
+    comp = np.isin(lab_i, keep).astype(np.uint8)
     cs, _ = cv2.findContours(comp, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    c = max(cs, key=cv2.contourArea)
-    area = cv2.contourArea(c)
-    c = cv2.convexHull(c)          # pips near the edge leave notches; the face is convex
+    area = float(sum(stats[k][4] for k in keep))
+    c = cv2.convexHull(np.vstack(cs))
     r = cv2.minAreaRect(c)
     (px, py), (pw, ph), pa = r
     full = (size / 1.15) ** 2
     if not (0.25 * full < pw * ph < 1.05 * full) or max(pw, ph) > 1.35 * min(pw, ph):
         return None
-    if cv2.contourArea(c) < 0.85 * pw * ph or area < 0.6 * pw * ph:
+    hull_area = cv2.contourArea(c)
+    if hull_area < 0.85 * pw * ph or area < 0.45 * pw * ph:
         return None
-    return r, area
+    return r, area, hull_area
 
 
 def refine_rect(frame: np.ndarray, rect, scale: float, size: int = 64):
@@ -346,12 +349,19 @@ def refine(frame: np.ndarray, rect, scale: float, size: int = 64):
     ring[c0:c1, c0:c1] = False
     best = None
     # face colour: the centre's median, or (big icons cover the centre) the ring around it
-    for face in (np.median(lab[c0:c1, c0:c1].reshape(-1, 3), axis=0), np.median(lab[ring], axis=0)):
+    # candidates for the face colour: the centre's median, and the two main colours of the
+    # inner part (big icons can cover the centre); the largest square face wins
+    cands = [np.median(lab[c0:c1, c0:c1].reshape(-1, 3), axis=0)]
+    pts = lab[inner[0]:inner[1], inner[0]:inner[1]].reshape(-1, 3)[::3].astype(np.float32)
+    crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 10, 1.0)
+    _, lbl, centres = cv2.kmeans(pts, 2, None, crit, 1, cv2.KMEANS_PP_CENTERS)
+    for k in range(2):
+        if np.linalg.norm(centres[k] - cands[0]) > 20:
+            cands.append(centres[k])
+    for face in cands:
         got = _face_region(lab, face, size)
-        if got is not None and (best is None or got[1] > best[1]):
-            best = got
-        if best is not None and best[1] > 0.45 * (size / 1.15) ** 2:
-            break          # the centre's colour already gives a good face
+        if got is not None and (best is None or got[2] > best[2]):
+            best = got      # the larger face wins (an X covering the centre is smaller)
     if best is None:
         return rect, False
     (px, py), (pw, ph), pa = best[0]
