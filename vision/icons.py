@@ -53,8 +53,15 @@ def ink_map(patch: np.ndarray, side: int = SIDE) -> np.ndarray:
         gy = cv2.Sobel(lab[..., 0], cv2.CV_32F, 0, 1, ksize=3)
         grad = np.sqrt(gx * gx + gy * gy) / 8.0
         rim = mk - cv2.erode(mk, np.ones((3, 3), np.uint8))
+        inner = np.zeros((s, s), bool)
+        q = int(s * 0.15)
+        inner[q:s - q, q:s - q] = True
         for i in range(1, n):
             if edge[i]:
+                # touching the border but mostly inside the face: a big printed mark, keep
+                comp = lab_i == i
+                if float(inner[comp].mean()) > 0.6:
+                    edge[i] = False
                 continue
             comp = lab_i == i
             if float(np.median(lab[..., 0][comp])) <= face[0]:

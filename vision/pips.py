@@ -360,6 +360,8 @@ def refine(frame: np.ndarray, rect, scale: float, size: int = 64):
             cands.append(centres[k])
     for face in cands:
         got = _face_region(lab, face, size)
+        if got is not None and min(got[0][1]) < 0.68 * min(rw, rh) * size / side:
+            got = None      # much smaller than the blob: a printed mark, not the face
         if got is not None and (best is None or got[2] > best[2]):
             best = got      # the larger face wins (an X covering the centre is smaller)
     if best is None:
