@@ -509,12 +509,6 @@ def read_face(patch: np.ndarray) -> FaceRead:
                 continue
             comp = lab_i[y:y + bh, x:x + bw] == i
             sl = dl[y:y + bh, x:x + bw][comp]
-            if pol > 0:
-                # lighter than the face: glare if colourless, very bright, and the face isn't
-                chroma_p = float(np.mean(chroma[y:y + bh, x:x + bw][comp]))
-                lmax = float(lab[y:y + bh, x:x + bw, 0][comp].max())
-                if lmax > 250 and chroma_p < 8 and float(np.mean(sl)) > 60:
-                    continue
             cx, cy = cents[i]
             pips.append((float(cx), float(cy), math.sqrt(area / math.pi), float(np.mean(np.abs(d[y:y + bh, x:x + bw][comp])))))
         cands.append((pol, pips, odd))
