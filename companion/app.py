@@ -39,6 +39,8 @@ class DeviceApp:
         self.session = session
         self.camera_dice = camera_dice
         self.camera_step: dict | None = None    # the camera reading a chance prompt: waiting/confirm
+        self.calibration: dict | None = None    # guided calibration of a die or the lid
+        self.camera_height_px = 1100.0          # from [vision] camera_height_px: the lid's parallax
         self.display = display
         self.link = link
         self.clock = clock
@@ -75,6 +77,8 @@ class DeviceApp:
 
     def model(self) -> dict:
         notice = self.notice if self.notice and self.clock() < self.notice_until else None
+        if self.calibration is not None:
+            return {"game": None, "screen": "message", "message": self.calibration_message(), "notice": notice}
         if self.message is not None:
             return {"game": None, "screen": "message", "message": self.message, "notice": notice}
         if self.menu is not None:
@@ -146,6 +150,9 @@ class DeviceApp:
     def press(self, button: str) -> None:
         if button in ("cw", "ccw"):
             button = "down" if button == "cw" else "up"
+        if self.calibration is not None:
+            self.calibration_press(button)
+            return
         if self.message is not None:
             if button in ("ok", "back"):
                 self.message = None
@@ -357,6 +364,8 @@ class DeviceApp:
                 self.open_menu("level", "AI level", [{"id": lv, "label": f"Level {lv}"} for lv in LEVELS])
         elif kind == "level":
             self.start_game({"solo": {"level": choice}})
+        elif kind == "settings" and choice.startswith("calibrate-"):
+            self.calibration_begin(choice.removeprefix("calibrate-"))
         elif kind == "settings":
             key, values = {"dice": ("dice", DICE_MODES), "kicking": ("kicking", KICKING)}[choice]
             current = self.setting(key, values[0])
@@ -380,10 +389,68 @@ class DeviceApp:
     def open_settings(self) -> None:
         dice = self.setting("dice", self.session.dice_mode)
         kicking = self.setting("kicking", "ask")
+        camera = self.camera_dice is not None
         self.open_menu("settings", "Settings", [
             {"id": "dice", "label": f"Dice: {dice}"},
             {"id": "kicking", "label": f"Kicking: {kicking}"},
+            {"id": "calibrate-white", "label": "Calibrate white dice", "enabled": camera},
+            {"id": "calibrate-black", "label": "Calibrate black die", "enabled": camera},
+            {"id": "calibrate-lid", "label": "Calibrate the lid", "enabled": camera},
         ])
+
+    # ------------------------------------------------------------------ guided calibration
+    SHOTS_PER_FACE = 3
+
+    def calibration_begin(self, what: str) -> None:
+        """Ask for each face of a die in turn (a few shots each), or for the empty lid."""
+        if what == "lid":
+            self.calibration = {"what": "lid"}
+            return
+        from companion.games.dungeon_ball.pack import load_pack
+
+        pack, _ = load_pack()
+        faces = list(dict.fromkeys(pack.dice[what].faces))
+        self.calibration = {"what": what, "faces": faces, "index": 0, "shot": 0, "shots": {}}
+
+    def calibration_message(self) -> dict:
+        c = self.calibration
+        if c.get("done"):
+            return {"title": "Calibrated", "text": c["done"]}
+        if c["what"] == "lid":
+            return {"title": "Calibrate the lid",
+                    "text": "Put the empty box lid where the camera sees it, then press OK. BACK cancels."}
+        face = c["faces"][c["index"]]
+        return {"title": f"{c['what'].capitalize()} die: {face}",
+                "text": f"Put one {c['what']} die in the tray with {face.upper()} up (turn it between shots), "
+                        f"then press OK. Shot {c['shot'] + 1} of {self.SHOTS_PER_FACE}. BACK cancels."}
+
+    def calibration_press(self, button: str) -> None:
+        c = self.calibration
+        if button == "back" or (c.get("done") and button == "ok"):
+            self.calibration = None
+            return
+        if button != "ok":
+            return
+        frame, _ = self.camera_dice.still_frame()
+        if frame is None:
+            self.say("the camera gave no picture")
+            return
+        try:
+            if c["what"] == "lid":
+                ok = self.camera_dice.calibrate_lid(frame, self.camera_height_px)
+                c["done"] = "lid saved" + ("" if ok else ": the uprights were not found, judge kicks by hand")
+                return
+            face = c["faces"][c["index"]]
+            c["shots"].setdefault(face, []).append(frame)
+            c["shot"] += 1
+            if c["shot"] == self.SHOTS_PER_FACE:
+                c["shot"], c["index"] = 0, c["index"] + 1
+            if c["index"] == len(c["faces"]):
+                names = self.camera_dice.calibrate_die(c["what"], c["shots"])
+                c["done"] = f"{c['what']} die: " + ", ".join(names)
+        except Exception as exc:  # noqa: BLE001 - a failed shot is said, the rest is kept
+            log.exception("calibration")
+            self.say(f"calibration failed: {exc}"[:60])
 
     # ------------------------------------------------------------------ the loop
     def run(self, events: queue_mod.Queue, stop_when: Callable[[], bool] | None = None,

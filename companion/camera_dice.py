@@ -95,6 +95,24 @@ class CameraDice:
         action = None if unsure else spec.outcome(values)
         return CameraReading(action, values, unsure, reasons, reading.to_json())
 
+    # ------------------------------------------------------------------ calibration
+    def calibrate_die(self, die: str, shots: dict[str, list]) -> list[str]:
+        """Build and save the gallery of ``die`` from {face name: [frames]}; return its faces."""
+        from vision.icons import calibrate
+
+        gallery = calibrate(shots, self.directory / die)
+        self._galleries.pop(die, None)
+        return list(gallery.names)
+
+    def calibrate_lid(self, empty_lid, camera_height_px: float) -> bool:
+        """Locate the green area and the uprights on a frame of the empty lid; save them."""
+        from vision.kick import calibrate_lid
+
+        cal = calibrate_lid(empty_lid, camera_height_px)
+        self.directory.mkdir(parents=True, exist_ok=True)
+        cal.save(self.directory / "lid.json")
+        return len(cal.uprights) == 2
+
     # ------------------------------------------------------------------ the kick
     def lid(self):
         from vision.kick import LidCalibration

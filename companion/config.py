@@ -103,9 +103,9 @@ def validate(cfg: DeviceConfig) -> None:
                                   f"{', '.join(GAME_KEYS[key])}")
     vision = cfg.data.get("vision", {})
     for key, value in vision.items():
-        if key not in ("dir", "settle_frames", "timeout_s"):
+        if key not in ("dir", "settle_frames", "timeout_s", "camera_height_px"):
             raise ConfigFileError(f"{cfg.where('vision.' + key)}: vision.{key}: unknown key "
-                                  "(known: dir, settle_frames, timeout_s)")
+                                  "(known: dir, settle_frames, timeout_s, camera_height_px)")
         if key == "dir" and not isinstance(value, str):
             raise ConfigFileError(f"{cfg.where('vision.dir')}: vision.dir: must be a string")
         if key != "dir" and (not isinstance(value, (int, float)) or isinstance(value, bool) or value <= 0):

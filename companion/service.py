@@ -106,6 +106,7 @@ def build(args):
                                  timeout_s=float(vision.get("timeout_s", 4.0)))
     app = DeviceApp(session, display, link if cfg.section("link").get("type") != "null" else None, notes,
                     camera_dice=camera_dice)
+    app.camera_height_px = float(cfg.section("vision").get("camera_height_px", 1100.0))
     if journal.unfinished() is not None and not args.menu:
         app.resume()
     return app, events, inputs, (inputs, link, camera, journal)

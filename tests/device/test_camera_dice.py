@@ -142,3 +142,37 @@ def test_the_camera_judges_the_skill_kick(tmp_path):
     press(app, "ok")
     assert session.journal.actions(session.game_id)[-1] == "chance toss good"
     assert session.state.player("p1").score == 3
+
+
+def test_the_device_asks_for_each_face_in_turn_and_then_reads_that_die(tmp_path):
+    shots = synth.icon_calibration_shots("offense", seed=5, face_px=80, shots=3)
+    camera = StillCamera(shots["ball"][0])
+    session = RefereeSession(Journal(tmp_path / "j.sqlite"), dice_mode="camera")
+    app = DeviceApp(session, open_display({"type": "null"}), seed_source=lambda: 1,
+                    camera_dice=CameraDice(camera, tmp_path / "vision", timeout_s=2.0))
+    app.menu_choice("settings")
+    app.menu_choice("calibrate-white")
+    asked = []
+    while "done" not in app.calibration:
+        face = app.calibration["faces"][app.calibration["index"]]
+        shot = app.calibration["shot"]
+        asked.append(app.model()["message"]["title"])
+        camera.frame = shots[face][shot]          # the player puts the die as asked
+        press(app, "ok")
+    assert asked[0] == "White die: ball" and len(asked) == 4 * 3   # four faces, three shots each
+    assert (tmp_path / "vision" / "white" / "gallery.npz").exists()
+    assert app.calibration["done"] == "white die: ball, cleat, time, lightning"
+    press(app, "ok")
+    assert app.calibration is None
+
+
+def test_the_lid_is_calibrated_once_from_the_empty_lid(tmp_path):
+    ref, _ = synth.lid_reference(2)
+    app = DeviceApp(RefereeSession(Journal(tmp_path / "j.sqlite")), open_display({"type": "null"}),
+                    camera_dice=CameraDice(StillCamera(ref), tmp_path / "vision", timeout_s=2.0))
+    app.calibration_begin("lid")
+    assert "empty box lid" in app.model()["message"]["text"]
+    press(app, "ok")
+    assert app.calibration["done"] == "lid saved"
+    lid = kick.LidCalibration.load(tmp_path / "vision" / "lid.json")
+    assert len(lid.uprights) == 2 and lid.camera_height_px == app.camera_height_px
