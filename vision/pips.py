@@ -351,19 +351,23 @@ def refine(frame: np.ndarray, rect, scale: float, size: int = 64):
     # face colour: the centre's median, or (big icons cover the centre) the ring around it
     # candidates for the face colour: the centre's median, and the two main colours of the
     # inner part (big icons can cover the centre); the largest square face wins
-    cands = [np.median(lab[c0:c1, c0:c1].reshape(-1, 3), axis=0)]
-    pts = lab[inner[0]:inner[1], inner[0]:inner[1]].reshape(-1, 3)[::3].astype(np.float32)
-    crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 10, 1.0)
-    _, lbl, centres = cv2.kmeans(pts, 2, None, crit, 1, cv2.KMEANS_PP_CENTERS)
-    for k in range(2):
-        if np.linalg.norm(centres[k] - cands[0]) > 20:
-            cands.append(centres[k])
-    for face in cands:
+    def attempt(face):
         got = _face_region(lab, face, size)
         if got is not None and min(got[0][1]) < 0.68 * min(rw, rh) * size / side:
             got = None      # much smaller than the blob: a printed mark, not the face
-        if got is not None and (best is None or got[2] > best[2]):
-            best = got      # the larger face wins (an X covering the centre is smaller)
+        return got
+
+    centre = np.median(lab[c0:c1, c0:c1].reshape(-1, 3), axis=0)
+    best = attempt(centre)
+    if best is None:
+        pts = lab[inner[0]:inner[1], inner[0]:inner[1]].reshape(-1, 3)[::3].astype(np.float32)
+        crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 10, 1.0)
+        _, lbl, centres = cv2.kmeans(pts, 2, None, crit, 1, cv2.KMEANS_PP_CENTERS)
+        for k in range(2):
+            if np.linalg.norm(centres[k] - centre) > 20:
+                got = attempt(centres[k])
+                if got is not None and (best is None or got[2] > best[2]):
+                    best = got      # the larger face wins
     if best is None:
         return rect, False
     (px, py), (pw, ph), pa = best[0]
