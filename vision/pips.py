@@ -232,15 +232,13 @@ def _die_side(fg, stats, comps, min_side) -> float:
 
 def _fill_holes(mask: np.ndarray, max_area: float) -> np.ndarray:
     """Fill holes smaller than ``max_area`` (pips, die faces), not the inside of a tray."""
-    inv = (mask == 0).astype(np.uint8)
-    n, lab, stats, _ = cv2.connectedComponentsWithStats(inv, 4)
-    h, w = mask.shape
+    cs, hier = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    if hier is None:
+        return mask
     out = mask.copy()
-    for i in range(1, n):
-        x, y, bw, bh, area = stats[i]
-        if area > max_area or x == 0 or y == 0 or x + bw >= w or y + bh >= h:
-            continue
-        out[y:y + bh, x:x + bw][lab[y:y + bh, x:x + bw] == i] = 255
+    small = [c for c, h in zip(cs, hier[0]) if h[3] != -1 and cv2.contourArea(c) < max_area]
+    if small:
+        cv2.drawContours(out, small, -1, 255, cv2.FILLED)
     return out
 
 
