@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, asdict
 import math
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -550,7 +551,74 @@ def _drop_outliers(pips: list) -> list:
     return keep if keep else pips
 
 
+FEAT = 20                # side of the classifier's input map
+MODEL = Path(__file__).resolve().parent / "models" / "pipface.npz"
+
+
+def face_feature(patch: np.ndarray) -> np.ndarray:
+    """Polarity- and colour-free map of a face patch for the classifier (FEAT*FEAT floats):
+    each pixel's colour distance from the face colour, scaled by the patch's contrast."""
+    lab = cv2.cvtColor(patch, cv2.COLOR_BGR2Lab).astype(np.float32)
+    s = patch.shape[0]
+    m = int(s * 0.1)
+    face = np.median(lab[m:s - m, m:s - m].reshape(-1, 3), axis=0)
+    d = np.sqrt(((lab - face) ** 2 * np.array([1.0, 2.0, 2.0], np.float32)).sum(axis=2))
+    d = cv2.resize(d, (FEAT, FEAT), interpolation=cv2.INTER_AREA)
+    scale = max(float(np.percentile(d, 95)), 20.0)
+    return np.clip(d / scale, 0, 1.5).reshape(-1).astype(np.float32)
+
+
+class FaceClassifier:
+    """A one-hidden-layer network (weights in a small .npz, trained by
+    bench/vision_train_faces.py), run with numpy: a second opinion on a face's value."""
+
+    def __init__(self, path=MODEL):
+        z = np.load(path)
+        self.W1, self.b1, self.W2, self.b2 = (z[k].astype(np.float32) for k in ("W1", "b1", "W2", "b2"))
+
+    def probs(self, X: np.ndarray) -> np.ndarray:
+        X = np.atleast_2d(X)
+        h = np.maximum(X @ self.W1 + self.b1, 0)
+        z = h @ self.W2 + self.b2
+        z -= z.max(axis=1, keepdims=True)
+        p = np.exp(z)
+        return p / p.sum(axis=1, keepdims=True)
+
+
+_CLF: list = []
+
+
+def _classifier():
+    """The shipped classifier, loaded once; None if the model file is absent."""
+    if not _CLF:
+        try:
+            _CLF.append(FaceClassifier(MODEL))
+        except OSError:
+            _CLF.append(None)
+    return _CLF[0]
+
+
 # --------------------------------------------------------------------------- frame
+
+AGREE_P = 0.9            # classifier probability needed to vouch for the pip count
+AGREE_MIN = 0.3          # pip-count confidence needed for the classifier to raise it
+
+
+def _second_opinion(fr: FaceRead, patch: np.ndarray) -> FaceRead:
+    """Combine the pip count with the shipped classifier: sure only when both say the same
+    value (classifier probability >= AGREE_P, pip layout score >= AGREE_MIN); any
+    disagreement makes the die unsure. Without the model file, the pip count stands alone."""
+    clf = _classifier()
+    if clf is None or fr.value == 0:
+        return fr
+    p = clf.probs(face_feature(patch))[0]
+    k = int(np.argmax(p))
+    if k + 1 == fr.value and p[k] >= AGREE_P and fr.confidence >= AGREE_MIN:
+        conf = max(fr.confidence, 0.9 + 0.1 * (p[k] - AGREE_P) / (1 - AGREE_P))
+    else:
+        conf = min(fr.confidence, 0.5)
+    return FaceRead(fr.value, float(conf), fr.pips, fr.detail + f" clf{k + 1}:{p[k]:.2f}")
+
 
 def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None) -> DiceReading:
     """Read every pip d6 in a top-down BGR frame."""
@@ -574,6 +642,7 @@ def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None) -> DiceR
         fr = read_face(patch)
         if fr.value == 0 and not die_sized:
             continue                  # not a die, or nothing we can call a die
+        fr = _second_opinion(fr, patch)
         sharp.append(sharpness(cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY)))
         (cx, cy), _, ang = b.rect
         if rejected:

@@ -117,3 +117,33 @@ def test_real_photos_subset(real_dir):
     assert total > 0
     assert found >= 0.6 * total
     assert wrong <= max(1, int(0.05 * total))
+
+
+def test_shipped_classifier_is_small_and_vouches_for_clean_faces():
+    assert pips.MODEL.exists() and pips.MODEL.stat().st_size < 2_000_000
+    clf = pips.FaceClassifier(pips.MODEL)
+    img = _single_dice_frame([1, 2, 3, 4, 5, 6], "red")
+    r = pips.read_dice(img)
+    assert [d.value for d in sorted(r.dice, key=lambda d: d.box[0])] == [1, 2, 3, 4, 5, 6]
+    feats = []
+    for d in r.dice:
+        x, y, w, h = d.box
+        patch = cv2.resize(img[y:y + h, x:x + w], (pips.PATCH, pips.PATCH))
+        feats.append(pips.face_feature(patch))
+    p = clf.probs(np.array(feats))
+    assert np.allclose(p.sum(axis=1), 1.0, atol=1e-5)
+
+
+def test_disagreeing_classifier_makes_the_die_unsure(monkeypatch):
+    class Contrary:
+        def probs(self, X):
+            p = np.zeros((1, 6), np.float32)
+            p[0, 0] = 1.0                 # always says "1"
+            return p
+    img = _single_dice_frame([4])
+    monkeypatch.setattr(pips, "_CLF", [Contrary()])
+    r = pips.read_dice(img)
+    assert r.dice[0].value == 4 and r.dice[0].confidence < pips.CONF_OK and r.unsure
+    monkeypatch.setattr(pips, "_CLF", [None])          # no model file: pip count alone
+    r = pips.read_dice(img)
+    assert r.dice[0].value == 4 and not r.unsure
