@@ -161,7 +161,12 @@ def _faces_in(frame: np.ndarray):
     work = frame if scale == 1.0 else cv2.resize(frame, (int(round(w / scale)), int(round(h / scale))),
                                                  interpolation=cv2.INTER_AREA)
     for b in segment_dice(work):
-        patch = warp_face(frame, refine_rect(frame, b.rect, scale), scale, inset=0.96, size=64)
+        rect = refine_rect(frame, b.rect, scale)
+        if min(rect[1]) < 0.8 * min(b.rect[1]):
+            # much smaller than the die: probably a big light icon on a dark die whose sides
+            # look like its top; the whole die (sides fade out of the ink map) is safer
+            rect = b.rect
+        patch = warp_face(frame, rect, scale, inset=0.96, size=64)
         x, y, bw, bh = cv2.boundingRect(b.contour)
         box = (int(round(x * scale)), int(round(y * scale)), int(round(bw * scale)), int(round(bh * scale)))
         yield patch, box, b.rect, scale

@@ -358,7 +358,8 @@ def refine(frame: np.ndarray, rect, scale: float, size: int = 64):
 
     centre = np.median(lab[c0:c1, c0:c1].reshape(-1, 3), axis=0)
     best = attempt(centre)
-    if best is None:
+    if best is None or min(best[0][1]) < 0.85 * min(rw, rh) * size / side:
+        # failed, or smallish (maybe a big mark covering the centre): try the main colours
         pts = lab[inner[0]:inner[1], inner[0]:inner[1]].reshape(-1, 3)[::3].astype(np.float32)
         crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 10, 1.0)
         _, lbl, centres = cv2.kmeans(pts, 2, None, crit, 1, cv2.KMEANS_PP_CENTERS)
