@@ -1,6 +1,7 @@
 """Command line for vision: ``register(subparsers)`` adds ``dice`` and ``kick``.
 
     dice read IMAGE... [--json] [--expected N] [--dice PACK_DIE --gallery DIR] [--annotate DIR]
+              [--tray TRAY.json]
     dice calibrate --gallery DIR --face NAME IMAGE... [--face NAME IMAGE...]
     dice markers [OUT.png]                 # printable ArUco sheet for the tray corners
     dice tray IMAGE --out TRAY.json [--reference]
@@ -66,10 +67,14 @@ def cmd_dice_read(args) -> int:
             else:
                 print(f"{path}: {e}", file=sys.stderr)
             continue
+        roi = None
+        if args.tray:
+            from . import tray
+            roi = tray.TrayCalibration.load(args.tray).mask(img.shape)
         if gallery is not None:
-            r = icons.read_icons(img, gallery, expected_count=args.expected)
+            r = icons.read_icons(img, gallery, expected_count=args.expected, roi=roi)
         else:
-            r = pips.read_dice(img, expected_count=args.expected)
+            r = pips.read_dice(img, expected_count=args.expected, roi=roi)
         if args.json:
             print(json.dumps({"image": str(path), "dice": [d.to_json() for d in r.dice], "unsure": bool(r.unsure)}))
         else:
@@ -164,6 +169,7 @@ def register(subparsers) -> None:
     r.add_argument("--dice", default=None, metavar="PACK_DIE", help="a calibrated icon die (default: pip d6)")
     r.add_argument("--gallery", default=None, metavar="DIR", help="gallery directory (default galleries/PACK_DIE)")
     r.add_argument("--annotate", default=None, metavar="DIR", help="write annotated images here")
+    r.add_argument("--tray", default=None, metavar="TRAY.json", help="only look inside the calibrated tray")
     r.set_defaults(func=cmd_dice_read)
 
     c = ds.add_parser("calibrate", help="build an icon-die gallery from a few shots per named face")

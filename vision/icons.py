@@ -20,7 +20,7 @@ import json
 import cv2
 import numpy as np
 
-from .pips import Die, DiceReading, segment_dice, warp_face, refine_rect, sharpness, WORK_SIDE, BLUR_MIN
+from .pips import Die, DiceReading, segment_dice, warp_face, refine_rect, mask_outside, sharpness, WORK_SIDE, BLUR_MIN
 
 SIDE = 40                # template side
 SHIFT = 3                # +- px searched when matching
@@ -216,10 +216,13 @@ def read_face(patch: np.ndarray, gallery: Gallery) -> tuple[str, float, float]:
     return gallery.names[int(order[0])], conf, margin
 
 
-def read_icons(frame_bgr: np.ndarray, gallery: Gallery, expected_count: int | None = None) -> DiceReading:
-    """Read every icon die of one kind (one gallery) in a frame."""
+def read_icons(frame_bgr: np.ndarray, gallery: Gallery, expected_count: int | None = None,
+               roi: np.ndarray | None = None) -> DiceReading:
+    """Read every icon die of one kind (one gallery) in a frame (``roi``: tray floor mask)."""
     if isinstance(gallery, (str, Path)):
         gallery = Gallery.load(gallery)
+    if roi is not None:
+        frame_bgr = mask_outside(frame_bgr, roi)
     dice, sharp = [], []
     for patch, box, rect, scale in _faces_in(frame_bgr):
         name, conf, margin = read_face(patch, gallery)

@@ -628,10 +628,27 @@ def _second_opinion(fr: FaceRead, patch: np.ndarray) -> FaceRead:
     return FaceRead(fr.value, float(conf), fr.pips, fr.detail + f" clf{k + 1}:{p[k]:.2f}")
 
 
-def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None) -> DiceReading:
-    """Read every pip d6 in a top-down BGR frame."""
+def mask_outside(frame_bgr: np.ndarray, roi: np.ndarray) -> np.ndarray:
+    """Paint everything outside ``roi`` (nonzero = tray floor) with the floor's median colour,
+    so walls and the table around the tray are neither dice nor background."""
+    inside = roi > 0
+    if not inside.any():
+        return frame_bgr
+    out = frame_bgr.copy()
+    out[~inside] = np.median(frame_bgr[inside][::7], axis=0).astype(np.uint8)
+    return out
+
+
+def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None,
+              roi: np.ndarray | None = None) -> DiceReading:
+    """Read every pip d6 in a top-down BGR frame.
+
+    ``roi``: optional mask of the tray floor (e.g. ``TrayCalibration.mask(frame.shape)``);
+    what lies outside it is ignored."""
     if frame_bgr is None or frame_bgr.ndim != 3:
         raise ValueError("read_dice needs a BGR image (H x W x 3)")
+    if roi is not None:
+        frame_bgr = mask_outside(frame_bgr, roi)
     h, w = frame_bgr.shape[:2]
     scale = max(h, w) / WORK_SIDE if max(h, w) > WORK_SIDE else 1.0
     work = frame_bgr if scale == 1.0 else cv2.resize(

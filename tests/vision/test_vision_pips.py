@@ -147,3 +147,14 @@ def test_disagreeing_classifier_makes_the_die_unsure(monkeypatch):
     monkeypatch.setattr(pips, "_CLF", [None])          # no model file: pip count alone
     r = pips.read_dice(img)
     assert r.dice[0].value == 4 and not r.unsure
+
+
+def test_roi_ignores_what_lies_outside_the_tray():
+    img = _single_dice_frame([2, 5])
+    # a "die" on the table outside the tray
+    synth.draw_die(img, 6, "black", (60, 60), 50, 0.0, (60, 60), 1e6)
+    roi = np.zeros(img.shape[:2], np.uint8)
+    roi[40:230, 100:460] = 255
+    assert 6 in [d.value for d in pips.read_dice(img).dice]
+    r = pips.read_dice(img, roi=roi)
+    assert sorted(d.value for d in r.dice) == [2, 5]
