@@ -7,8 +7,9 @@ person is asked instead of the camera guessing.
 
 Calibration lives under the vision directory (``<data dir>/vision`` by default):
 ``<die>/gallery.npz`` for each icon die (``companion dice calibrate --dice white --gallery
-DIR/white --face ball IMG... --face cleat IMG...``) and ``lid.json`` for the field-goal lid
-(``companion kick calibrate``).
+DIR/white --face ball IMG... --face cleat IMG...``, or Settings on the device), ``lid.json`` for
+the field-goal lid (``companion kick calibrate``) and, optionally, ``tray.json`` (``companion
+dice tray``): outside the tray nothing is read.
 """
 from __future__ import annotations
 
@@ -80,7 +81,7 @@ class CameraDice:
             return CameraReading(None, unsure=True, reasons=["the camera gave no frame"])
         from vision.icons import read_icons
 
-        reading = read_icons(frame, gallery, expected_count=spec.count)
+        reading = read_icons(frame, gallery, expected_count=spec.count, roi=self.tray_mask(frame.shape))
         values = [str(d.value) for d in reading.dice]
         reasons = list(reading.reasons)
         if not still:
@@ -94,6 +95,15 @@ class CameraDice:
         unsure = bool(reading.unsure or reasons)
         action = None if unsure else spec.outcome(values)
         return CameraReading(action, values, unsure, reasons, reading.to_json())
+
+    def tray_mask(self, shape):
+        """The tray floor, when the tray was calibrated; else None (the whole frame)."""
+        path = self.directory / "tray.json"
+        if not path.exists():
+            return None
+        from vision.tray import TrayCalibration
+
+        return TrayCalibration.load(path).mask(shape)
 
     # ------------------------------------------------------------------ calibration
     def calibrate_die(self, die: str, shots: dict[str, list]) -> list[str]:
