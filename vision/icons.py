@@ -20,7 +20,8 @@ import json
 import cv2
 import numpy as np
 
-from .pips import Die, DiceReading, segment_dice, warp_face, refine_rect, mask_outside, sharpness, WORK_SIDE, BLUR_MIN
+from .pips import (Die, DiceReading, finish_reading, segment_dice, warp_face, refine_rect, mask_outside,
+                   sharpness, WORK_SIDE)
 
 SIDE = 40                # template side
 SHIFT = 3                # +- px searched when matching
@@ -229,16 +230,4 @@ def read_icons(frame_bgr: np.ndarray, gallery: Gallery, expected_count: int | No
         sharp.append(sharpness(cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY)))
         (cx, cy), _, ang = rect
         dice.append(Die(name, box, conf, float(ang % 90), (cx * scale, cy * scale)))
-    dice.sort(key=lambda d: (d.box[1], d.box[0]))
-    reasons = []
-    shp = float(np.median(sharp)) if sharp else 0.0
-    if sharp and shp < BLUR_MIN:
-        reasons.append(f"blurred (sharpness {shp:.0f} < {BLUR_MIN:.0f})")
-    low = [d for d in dice if d.confidence < CONF_OK]
-    if low:
-        reasons.append(f"{len(low)} die/dice read with low confidence")
-    if expected_count is not None and len(dice) != expected_count:
-        reasons.append(f"found {len(dice)} dice, expected {expected_count}")
-    if not dice:
-        reasons.append("no dice found")
-    return DiceReading(dice, bool(reasons), reasons, shp)
+    return finish_reading(dice, sharp, expected_count, CONF_OK)

@@ -19,7 +19,7 @@ The reader prefers saying "unsure" to giving a confident wrong answer.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, asdict
+from dataclasses import dataclass, field
 import math
 from pathlib import Path
 
@@ -71,6 +71,25 @@ def _med(values) -> float:
     v = sorted(float(x) for x in values)
     n = len(v)
     return v[n // 2] if n % 2 else 0.5 * (v[n // 2 - 1] + v[n // 2])
+
+
+def finish_reading(dice: list[Die], sharp: list[float], expected_count: int | None,
+                   conf_ok: float) -> DiceReading:
+    """The verdict on a frame's dice, top to bottom: unsure when blurred, when a die is below
+    ``conf_ok``, when the count is not the expected one, or when there is no die at all."""
+    dice.sort(key=lambda d: (d.box[1], d.box[0]))
+    reasons = []
+    shp = float(np.median(sharp)) if sharp else 0.0
+    if sharp and shp < BLUR_MIN:
+        reasons.append(f"blurred (sharpness {shp:.0f} < {BLUR_MIN:.0f})")
+    low = [d for d in dice if d.confidence < conf_ok]
+    if low:
+        reasons.append(f"{len(low)} die/dice read with low confidence")
+    if expected_count is not None and len(dice) != expected_count:
+        reasons.append(f"found {len(dice)} dice, expected {expected_count}")
+    if not dice:
+        reasons.append("no dice found")
+    return DiceReading(dice, bool(reasons), reasons, shp)
 
 
 def sharpness(gray: np.ndarray) -> float:
@@ -494,7 +513,6 @@ def read_face(patch: np.ndarray) -> FaceRead:
     face = np.median(inner, axis=0)
     dl = lab[..., 0] - face[0]
     dab = np.linalg.norm(lab[..., 1:] - face[1:], axis=2)
-    chroma = np.linalg.norm(lab[..., 1:] - 128.0, axis=2)
     d = np.sqrt(dl * dl + 2.0 * dab * dab)
     # scale-free threshold: Otsu on the distance, floored
     d8 = np.clip(d, 0, 255).astype(np.uint8)
@@ -519,7 +537,6 @@ def read_face(patch: np.ndarray) -> FaceRead:
                 odd += float(area)
                 continue
             comp = lab_i[y:y + bh, x:x + bw] == i
-            sl = dl[y:y + bh, x:x + bw][comp]
             cx, cy = cents[i]
             pips.append((float(cx), float(cy), math.sqrt(area / math.pi), float(np.mean(np.abs(d[y:y + bh, x:x + bw][comp])))))
         cands.append((pol, pips, odd))
@@ -679,16 +696,4 @@ def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None,
         # value 0: a die-shaped face whose pips we could not read (always unsure)
         dice.append(Die(fr.value, box, float(fr.confidence) if fr.value else 0.0, float(ang % 90),
                         (cx * scale, cy * scale)))
-    dice.sort(key=lambda d: (d.box[1], d.box[0]))
-    reasons = []
-    shp = float(np.median(sharp)) if sharp else 0.0
-    if sharp and shp < BLUR_MIN:
-        reasons.append(f"blurred (sharpness {shp:.0f} < {BLUR_MIN:.0f})")
-    low = [d for d in dice if d.confidence < CONF_OK]
-    if low:
-        reasons.append(f"{len(low)} die/dice read with low confidence")
-    if expected_count is not None and len(dice) != expected_count:
-        reasons.append(f"found {len(dice)} dice, expected {expected_count}")
-    if not dice:
-        reasons.append("no dice found")
-    return DiceReading(dice, bool(reasons), reasons, shp)
+    return finish_reading(dice, sharp, expected_count, CONF_OK)

@@ -347,15 +347,21 @@ def _chance_title(m: dict) -> str:
     return f"ROLL {n}: {what}"
 
 
-def dice_entry(m: dict) -> Image.Image:
-    """Manual dice entry, face by face: the current die large, the dice entered so far below."""
-    p = _prompt(m)
-    ch = p.get("chance") or {}
+def _entry(m: dict) -> tuple[dict, list[str], int, list[str], str]:
+    """Where a face-by-face entry stands: the chance spec, the faces to choose from, how many
+    to enter, those entered so far and the face under the cursor."""
+    ch = _prompt(m).get("chance") or {}
     ui = _ui(m)
     faces = ui.get("faces") or list(dict.fromkeys(ch.get("faces", [])))
     count = int(ui.get("count", ch.get("count", 1)))
     entered = list(ui.get("entered", []))
     face = faces[int(ui.get("face", 0)) % len(faces)] if faces else ""
+    return ch, faces, count, entered, face
+
+
+def dice_entry(m: dict) -> Image.Image:
+    """Manual dice entry, face by face: the current die large, the dice entered so far below."""
+    ch, faces, count, entered, face = _entry(m)
     black = ch.get("die") == "black"
     c = Canvas()
     c.title_bar(_chance_title(m), f"{min(len(entered) + 1, count)}/{count}")
@@ -614,13 +620,7 @@ def _ai_icon(icon: dict | None) -> str:
 
 def deck_entry(m: dict) -> Image.Image:
     """A draw from the AI deck entered by hand: the card id large, up/down to change it."""
-    p = _prompt(m)
-    ch = p.get("chance") or {}
-    ui = _ui(m)
-    faces = ui.get("faces") or list(dict.fromkeys(ch.get("faces", [])))
-    count = int(ui.get("count", ch.get("count", 1)))
-    entered = list(ui.get("entered", []))
-    face = faces[int(ui.get("face", 0)) % len(faces)] if faces else ""
+    ch, faces, count, entered, face = _entry(m)
     verb = ch.get("verb", "draw")
     c = Canvas()
     title = "AI DECK: DRAW A CARD" if verb == "draw" else f"AI DECK: {verb.upper()} {count}"
