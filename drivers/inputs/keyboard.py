@@ -126,11 +126,8 @@ class KeyboardInput(InputBackend):
         if raw and self.is_tty:
             self._enter_raw()
         self.eof = threading.Event()
-        self._stop = threading.Event()
-        self._thread = None
         if threaded:
-            self._thread = threading.Thread(target=self._run, name="keyboard", daemon=True)
-            self._thread.start()
+            self._start(self._run, "keyboard")
 
     # -- terminal mode ----------------------------------------------------------------------
     def _enter_raw(self) -> None:
@@ -200,11 +197,5 @@ class KeyboardInput(InputBackend):
             except (OSError, ValueError):  # fd closed under us
                 break
 
-    def close(self) -> None:
-        if self.closed:
-            return
-        self._stop.set()
-        if self._thread is not None and self._thread is not threading.current_thread():
-            self._thread.join(timeout=1)
+    def _release(self) -> None:
         self.restore_terminal()
-        super().close()

@@ -7,13 +7,11 @@ direction that comes within ``reverse_lockout_s`` of the previous step.
 """
 from __future__ import annotations
 
-import queue as _queue
-import threading
 from functools import partial
 from typing import Any
 
 from drivers.errors import InputError
-from drivers.inputs.base import Clock, InputBackend
+from drivers.inputs.base import Clock, EdgeInput
 from drivers.inputs.events import ButtonEvent
 from drivers.inputs.logic import ButtonLogic
 
@@ -35,7 +33,7 @@ class RotaryFilter:
         return True
 
 
-class RotaryInput(InputBackend):
+class RotaryInput(EdgeInput):
     source = "rotary"
 
     def __init__(
@@ -54,20 +52,18 @@ class RotaryInput(InputBackend):
         poll_s: float = 0.01,
         **logic_kw: Any,
     ):
-        super().__init__(queue, clock)
+        super().__init__(queue, clock, poll_s)
         from gpiozero import Button, RotaryEncoder
 
         self.filter = RotaryFilter(reverse_lockout_s)
-        self._edges: _queue.SimpleQueue[tuple[str, Any, float]] = _queue.SimpleQueue()
-        self._lock = threading.Lock()
         self.button_name = button_name
         self.logic = ButtonLogic([button_name], source=self.source, **logic_kw)
         try:
             self.encoder = RotaryEncoder(a, b, wrap=False, max_steps=0, pin_factory=pin_factory)
         except Exception as e:
             raise InputError(f"cannot open rotary encoder on pins a={a} b={b}: {type(e).__name__}: {e}") from e
-        self.encoder.when_rotated_clockwise = partial(self._on, "cw")
-        self.encoder.when_rotated_counter_clockwise = partial(self._on, "ccw")
+        self.encoder.when_rotated_clockwise = partial(self._enqueue, "cw")
+        self.encoder.when_rotated_counter_clockwise = partial(self._enqueue, "ccw")
         self.button = None
         if button is not None:
             try:
@@ -75,59 +71,19 @@ class RotaryInput(InputBackend):
             except Exception as e:
                 self.encoder.close()
                 raise InputError(f"cannot open encoder button on pin {button}: {type(e).__name__}: {e}") from e
-            self.button.when_pressed = partial(self._on, "btn", True)
-            self.button.when_released = partial(self._on, "btn", False)
-        self._stop = threading.Event()
-        self._thread = None
-        self.poll_s = poll_s
+            self.button.when_pressed = partial(self._enqueue, "btn", True)
+            self.button.when_released = partial(self._enqueue, "btn", False)
         if threaded:
-            self._thread = threading.Thread(target=self._run, name="rotary", daemon=True)
-            self._thread.start()
+            self._start(self._run, "rotary")
 
-    def _on(self, what: str, level: Any = None) -> None:
-        self._edges.put((what, level, self.clock()))
+    def _edge(self, what: str, level: Any, t: float) -> list[ButtonEvent]:
+        if what == "btn":
+            return self.logic.edge(self.button_name, bool(level), t)
+        if self.filter.step(what, t):
+            return [ButtonEvent(what, "press", t, self.source), ButtonEvent(what, "release", t, self.source)]
+        return []
 
-    def pump(self, first: tuple[str, Any, float] | None = None) -> list[ButtonEvent]:
-        out: list[ButtonEvent] = []
-        with self._lock:
-            item = first
-            while True:
-                if item is None:
-                    try:
-                        item = self._edges.get_nowait()
-                    except _queue.Empty:
-                        break
-                what, level, t = item
-                item = None
-                if what == "wake":
-                    continue
-                if what == "btn":
-                    out += self.logic.edge(self.button_name, bool(level), t)
-                elif self.filter.step(what, t):
-                    out += [ButtonEvent(what, "press", t, self.source), ButtonEvent(what, "release", t, self.source)]
-            out += self.logic.tick(self.clock())
-        for ev in out:
-            self._put(ev)
-        return out
-
-    def _run(self) -> None:
-        while not self._stop.is_set():
-            try:
-                first = self._edges.get(timeout=self.poll_s)
-            except _queue.Empty:
-                first = None
-            if self._stop.is_set():
-                break
-            self.pump(first)
-
-    def close(self) -> None:
-        if self.closed:
-            return
-        self._stop.set()
-        self._edges.put(("wake", None, 0.0))
-        if self._thread is not None:
-            self._thread.join(timeout=1)
+    def _release(self) -> None:
         self.encoder.close()
         if self.button is not None:
             self.button.close()
-        super().close()

@@ -101,14 +101,11 @@ class ScriptedInput(InputBackend):
                 raise OSError(f"key script {path}: {e.strerror or e}") from e
         self.steps = parse_script(text, str(script))
         self.delay_s = delay_s
-        self._stop = threading.Event()
         self._sleep = sleep or self._interruptible_sleep
         self.finished = threading.Event()
         self.on_finished = on_finished
-        self._thread = None
         if threaded:
-            self._thread = threading.Thread(target=self.play, name="key-script", daemon=True)
-            self._thread.start()
+            self._start(self.play, "key-script")
 
     def _interruptible_sleep(self, s: float) -> None:
         self._stop.wait(s)
@@ -150,11 +147,3 @@ class ScriptedInput(InputBackend):
 
     def pump(self) -> list[ButtonEvent]:
         return [] if self.finished.is_set() else self.play()
-
-    def close(self) -> None:
-        if self.closed:
-            return
-        self._stop.set()
-        if self._thread is not None and self._thread is not threading.current_thread():
-            self._thread.join(timeout=1)
-        super().close()

@@ -395,3 +395,32 @@ def test_list_config_opens_several_into_one_queue(tmp_path):
     assert kinds(drain(q)) == [("ok", "press"), ("ok", "release")]
     inp.close()
     assert inp.closed and all(b.closed for b in inp.backends)
+
+
+def test_an_edge_worker_survives_an_error_and_close_stops_it():
+    from drivers.inputs.base import EdgeInput
+    from drivers.inputs.logic import ButtonLogic
+
+    class Flaky(EdgeInput):
+        source = "flaky"
+
+        def __init__(self, q):
+            super().__init__(q, None, poll_s=0.01)
+            self.logic = ButtonLogic(["ok"], source=self.source)
+            self.calls = 0
+            self._start(self._run, "flaky")
+
+        def _edge(self, what, level, t):
+            self.calls += 1
+            if self.calls == 1:
+                raise RuntimeError("a bad edge")
+            return self.logic.edge("ok", level, t)
+
+    q = queue.Queue()
+    inp = Flaky(q)
+    inp._enqueue("ok", True)                       # the worker logs this error and goes on
+    inp._enqueue("ok", True)
+    event = q.get(timeout=2)
+    assert (event.button, event.kind) == ("ok", "press") and inp._thread.is_alive()
+    inp.close()
+    assert not inp._thread.is_alive() and inp.closed
