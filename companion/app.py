@@ -86,9 +86,8 @@ class DeviceApp:
             return {"game": None, "screen": screen, "menu": self.menu.menu, "ui": dict(self.menu.ui),
                     "notice": notice or (self.hardware_notes[0] if self.hardware_notes and self.menu_kind == "main" else None)}
         s = self.session
-        viewer = s.prompt().actor if s.prompt().actor in ("p1", "p2") else None
-        if s.state.solo:
-            viewer = "p1"
+        actor = s.prompt().actor
+        viewer = "p1" if s.state.solo else actor if actor in ("p1", "p2") else None
         if self.camera_step is not None:
             return self.camera_model(notice)
         if self.interstitial is not None:

@@ -12,13 +12,6 @@ from pathlib import Path
 from companion import __version__
 
 
-def data_dir() -> Path:
-    import os
-
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "dungeon-companion"
-
-
 def _header_options(args) -> dict:
     options: dict = {}
     solo = getattr(args, "solo", False)
@@ -53,6 +46,8 @@ def cmd_play(args) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     header = Header(args.game, pack=args.pack, seed=seed, options=_header_options(args),
                     pack_digest=engine.digest)
+    from companion.config import data_dir
+
     save = Path(args.save) if args.save else data_dir() / "games" / time.strftime(f"%Y%m%d-%H%M%S-{args.game}.game")
     return TerminalGame(engine, header, save, args.dice).run()
 

@@ -9,7 +9,6 @@ SIGTERM (systemd stop) shows "paused" on the OLED, closes the journal and exits.
 from __future__ import annotations
 
 import logging
-import os
 import queue as queue_mod
 import signal
 import sys
@@ -206,4 +205,4 @@ def add_commands(sub) -> None:
     doc.set_defaults(func=cmd_doctor)
 
 
-__all__ = ["add_commands", "on_raspberry_pi", "os"]
+__all__ = ["add_commands", "on_raspberry_pi"]

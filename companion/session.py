@@ -14,7 +14,6 @@ in one thread; drivers' callbacks only enqueue (see companion.app).
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 
 from companion.engine.core import Header, IllegalAction, Prompt
 from companion.engine.dice import PositionalDice
@@ -32,13 +31,11 @@ class CorrectionConflict(ValueError):
 
 
 class RefereeSession:
-    def __init__(self, journal: Journal, dice_mode: str = "digital",
-                 chance_reader: Callable[[Prompt], str | None] | None = None):
+    def __init__(self, journal: Journal, dice_mode: str = "digital"):
         if dice_mode not in DICE_MODES:
             raise ValueError(f"dice mode must be one of {', '.join(DICE_MODES)}, not {dice_mode!r}")
         self.journal = journal
         self.dice_mode = dice_mode
-        self.chance_reader = chance_reader   # the camera, when enabled (returns None: ask a person)
         self.engine = None
         self.state = None
         self.game_id: int | None = None
@@ -97,14 +94,13 @@ class RefereeSession:
         return events
 
     def automatic(self, prompt: Prompt) -> str | None:
-        """The answer to a chance prompt that needs no person, or None."""
+        """The answer to a chance prompt that needs no person, or None: manual and camera
+        dice and the skill toss are answered through the app (companion.app)."""
         if not prompt.is_chance:
             return None
         die = prompt.chance.die
         if die == "ai-deck" or (self.dice_mode == "digital" and die != "toss"):
             return self.dice.answer(prompt, len(self.actions))
-        if self.dice_mode == "camera" and self.chance_reader is not None:
-            return None  # the app asks the camera and lets the player confirm
         return None
 
     def advance(self) -> list[dict]:
