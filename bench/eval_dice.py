@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import time
 from pathlib import Path
@@ -27,7 +26,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from vision import pips  # noqa: E402
+from vision import net, pips  # noqa: E402
 
 REAL = ROOT.parent / "shared" / "data" / "dice-real"
 
@@ -129,14 +128,14 @@ class Tally:
                 "ms_mean": float(ms.mean()), "ms_p95": float(np.percentile(ms, 95))}
 
 
-def run_pips(name, items, expected=False):
+def run_pips(name, items, expected=False, reader="auto"):
     t = Tally(name)
     for item in items:
         path, img, gt = item[:3]
         t0 = time.perf_counter()
-        r = pips.read_dice(img, expected_count=len(gt) if expected else None)
+        r = pips.read_dice(img, expected_count=len(gt) if expected else None, reader=reader)
         ms = (time.perf_counter() - t0) * 1000
-        pred = [(d.value, d.box, d.confidence, d.confidence >= pips.CONF_OK) for d in r.dice]
+        pred = [(d.value, d.box, d.confidence, d.confidence >= r.conf_ok) for d in r.dice]
         t.add(path, pred, gt, r.unsure, ms)
     return t
 
@@ -170,16 +169,16 @@ def run_icons(name, n, face, seed):
     return t
 
 
-def time_7dice(repeat=30):
+def time_7dice(repeat=30, reader="auto"):
     """ms for a 1280x960 frame with 7 dice (72 px faces), OpenCV on one thread."""
     from vision import synth
     sc = synth.dice_scene(seed=7, kind="pips", face_px=72, n_dice=7, size=(1280, 960),
                           effects=False)
-    pips.read_dice(sc.image)
+    pips.read_dice(sc.image, reader=reader)
     ts = []
     for _ in range(repeat):
         t0 = time.perf_counter()
-        r = pips.read_dice(sc.image)
+        r = pips.read_dice(sc.image, reader=reader)
         ts.append((time.perf_counter() - t0) * 1000)
     ok = r.values == sorted(d["value"] for d in sc.dice)
     return {"ms_mean": float(np.mean(ts)), "ms_p95": float(np.percentile(ts, 95)), "read_ok": ok}
@@ -198,8 +197,13 @@ def main(argv=None):
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--errors", type=int, default=0, help="print this many errors per set")
     ap.add_argument("--no-timing", action="store_true")
+    ap.add_argument("--reader", choices=["auto", "net", "classical"], default="auto",
+                    help="pip reader: the learned one (net), the classical one, or auto (net if installed)")
+    ap.add_argument("--models", type=Path, help="read the learned reader's ONNX files from this folder")
     a = ap.parse_args(argv)
     cv2.setNumThreads(1)
+    if a.models:
+        net.DETECTOR, net.FACE = a.models / net.DETECTOR.name, a.models / net.FACE.name
     rows, tallies = [], []
     for s in a.sets:
         if s.startswith("real"):
@@ -207,20 +211,20 @@ def main(argv=None):
                 print(f"# {s}: skipped, {REAL} is absent", file=sys.stderr)
                 continue
             split = s.split("-", 1)[1] if "-" in s else "all"
-            t = run_pips(s, real_items(split), a.expected)
+            t = run_pips(s, real_items(split), a.expected, a.reader)
         elif s.startswith("synth-icons"):
             face = int(s.rsplit("-", 1)[1])
             t = run_icons(s, a.n, face, a.seed)
         elif s.startswith("synth-"):
             kind, face = s[6:].rsplit("-", 1)
-            t = run_pips(s, synth_items(kind, a.n, int(face), a.seed), a.expected)
+            t = run_pips(s, synth_items(kind, a.n, int(face), a.seed), a.expected, a.reader)
         else:
             ap.error(f"unknown set {s}")
         tallies.append(t)
         rows.append(t.row())
     out = {"sets": rows}
     if not a.no_timing:
-        out["frame_1280x960_7dice"] = time_7dice()
+        out["frame_1280x960_7dice"] = time_7dice(reader=a.reader)
     if a.json:
         print(json.dumps(out))
     else:

@@ -1,7 +1,7 @@
 """Command line for vision: ``register(subparsers)`` adds ``dice`` and ``kick``.
 
     dice read IMAGE... [--json] [--expected N] [--dice PACK_DIE --gallery DIR] [--annotate DIR]
-              [--tray TRAY.json]
+              [--tray TRAY.json] [--reader auto|net|classical]
     dice calibrate --gallery DIR --face NAME IMAGE... [--face NAME IMAGE...]
     dice markers [OUT.png]                 # printable ArUco sheet for the tray corners
     dice tray IMAGE --out TRAY.json [--reference]
@@ -34,7 +34,7 @@ def _annotate_dice(img, reading):
     vis = img.copy()
     for d in reading.dice:
         x, y, w, h = d.box
-        sure = d.confidence >= 0.6
+        sure = d.confidence >= reading.conf_ok
         col = (0, 200, 0) if sure else (0, 0, 255)
         cv2.rectangle(vis, (x, y), (x + w, y + h), col, 2)
         cv2.putText(vis, f"{d.value} {d.confidence:.2f}", (x, max(12, y - 4)), cv2.FONT_HERSHEY_SIMPLEX,
@@ -74,7 +74,7 @@ def cmd_dice_read(args) -> int:
         if gallery is not None:
             r = icons.read_icons(img, gallery, expected_count=args.expected, roi=roi)
         else:
-            r = pips.read_dice(img, expected_count=args.expected, roi=roi)
+            r = pips.read_dice(img, expected_count=args.expected, roi=roi, reader=args.reader)
         if args.json:
             print(json.dumps({"image": str(path), "dice": [d.to_json() for d in r.dice], "unsure": bool(r.unsure)}))
         else:
@@ -170,6 +170,9 @@ def register(subparsers) -> None:
     r.add_argument("--gallery", default=None, metavar="DIR", help="gallery directory (default galleries/PACK_DIE)")
     r.add_argument("--annotate", default=None, metavar="DIR", help="write annotated images here")
     r.add_argument("--tray", default=None, metavar="TRAY.json", help="only look inside the calibrated tray")
+    r.add_argument("--reader", choices=["auto", "net", "classical"], default="auto",
+                   help="pip dice: the learned reader (net, the default when its models are installed) "
+                        "or classical pip counting")
     r.set_defaults(func=cmd_dice_read)
 
     c = ds.add_parser("calibrate", help="build an icon-die gallery from a few shots per named face")

@@ -54,6 +54,7 @@ class DiceReading:
     unsure: bool = False
     reasons: list[str] = field(default_factory=list)
     sharpness: float = 0.0
+    conf_ok: float = 0.0          # the reader's confidence for a sure die
 
     @property
     def values(self) -> list[int]:
@@ -74,14 +75,14 @@ def _med(values) -> float:
 
 
 def finish_reading(dice: list[Die], sharp: list[float], expected_count: int | None,
-                   conf_ok: float) -> DiceReading:
+                   conf_ok: float, blur_min: float = BLUR_MIN) -> DiceReading:
     """The verdict on a frame's dice, top to bottom: unsure when blurred, when a die is below
     ``conf_ok``, when the count is not the expected one, or when there is no die at all."""
     dice.sort(key=lambda d: (d.box[1], d.box[0]))
     reasons = []
     shp = float(np.median(sharp)) if sharp else 0.0
-    if sharp and shp < BLUR_MIN:
-        reasons.append(f"blurred (sharpness {shp:.0f} < {BLUR_MIN:.0f})")
+    if sharp and shp < blur_min:
+        reasons.append(f"blurred (sharpness {shp:.3g} < {blur_min:.3g})")
     low = [d for d in dice if d.confidence < conf_ok]
     if low:
         reasons.append(f"{len(low)} die/dice read with low confidence")
@@ -89,7 +90,7 @@ def finish_reading(dice: list[Die], sharp: list[float], expected_count: int | No
         reasons.append(f"found {len(dice)} dice, expected {expected_count}")
     if not dice:
         reasons.append("no dice found")
-    return DiceReading(dice, bool(reasons), reasons, shp)
+    return DiceReading(dice, bool(reasons), reasons, shp, conf_ok)
 
 
 def sharpness(gray: np.ndarray) -> float:
@@ -657,11 +658,24 @@ def mask_outside(frame_bgr: np.ndarray, roi: np.ndarray) -> np.ndarray:
 
 
 def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None,
-              roi: np.ndarray | None = None) -> DiceReading:
+              roi: np.ndarray | None = None, reader: str = "auto") -> DiceReading:
     """Read every pip d6 in a top-down BGR frame.
 
     ``roi``: optional mask of the tray floor (e.g. ``TrayCalibration.mask(frame.shape)``);
-    what lies outside it is ignored."""
+    what lies outside it is ignored. ``reader``: "net" (the learned reader, ``vision.net``),
+    "classical" (this module's pip counting), or "auto": the learned one when its model
+    files are installed."""
+    from . import net
+    if reader == "net" or reader == "auto" and net.available():
+        return net.read_dice(frame_bgr, expected_count, roi)
+    if reader not in ("auto", "classical"):
+        raise ValueError(f"reader must be auto, net or classical, not {reader!r}")
+    return read_dice_classical(frame_bgr, expected_count, roi)
+
+
+def read_dice_classical(frame_bgr: np.ndarray, expected_count: int | None = None,
+                        roi: np.ndarray | None = None) -> DiceReading:
+    """The classical reader: segmentation, top face, pip layouts, and the numpy second opinion."""
     if frame_bgr is None or frame_bgr.ndim != 3:
         raise ValueError("read_dice needs a BGR image (H x W x 3)")
     if roi is not None:

@@ -6,7 +6,6 @@ import json
 
 import cv2
 import numpy as np
-import pytest
 
 from vision import cli, synth
 

@@ -1,0 +1,435 @@
+"""Train the learned dice reader: a small die detector and a face classifier, exported to ONNX.
+
+    python3 -m venv /tmp/train && /tmp/train/bin/pip install torch==2.13.0 onnx numpy \
+        opencv-python-headless msgspec
+    /tmp/train/bin/python bench/vision_train_net.py                 # writes vision/models/dice-*.onnx
+    /tmp/train/bin/python bench/vision_train_net.py --with-heldout  # also learn from the held-out photos
+
+Training needs PyTorch and onnx, which the device never installs: the models run through
+OpenCV's dnn module (``vision.net``), on the Pi as here.
+
+Two networks, both plain convolutions, batch norm and ReLU (ONNX opset 13, read by OpenCV 4.6
+and 5):
+
+- ``dice-detector.onnx``: a CenterNet-style detector. The frame is shrunk so its longest side
+  is ``vision.net.WORK_SIDE`` px; the network outputs, on a grid 4x coarser, a heat map of die
+  centres, the log of the die's side and the sub-cell offset of the centre. Trained on real
+  photos and synthetic scenes rescaled so dice measure 8 to 40 px in the working image.
+- ``dice-face.onnx``: a 40x40 crop around a die (1.15 die sides) -> 7 classes: "no die" and
+  the faces 1 to 6. Trained on crops of real and synthetic dice at every rotation, with
+  jittered centres and sizes, colour swaps and noise, and on "no die" crops (floor, walls,
+  half a die, the gap between two dice).
+
+Data: ../shared/data/dice-real. By default its held-out split (sorted index % 5 == 4, 40
+images) is never used, so ``bench/eval_dice.py --sets real-heldout`` stays an honest test;
+``--with-heldout`` adds it and records that in ``dice-net.json``. Synthetic scenes come from
+``vision.synth`` with seeds from 200000 up (the evaluation uses 1000-2999), cached in
+``--cache``. Everything is seeded: the same command gives the same models.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+REAL = ROOT.parent / "shared" / "data" / "dice-real"
+MODELS = ROOT / "vision" / "models"
+STRIDE = 4
+CROP = 40
+CROP_CONTEXT = 1.15
+
+
+# --------------------------------------------------------------------------- data
+
+class Item:
+    """One frame: image, dice as (value, cx, cy, side) with value 0 for icon dice."""
+    __slots__ = ("image", "dice", "real", "negatives", "found")
+
+    def __init__(self, image, dice, real):
+        self.image = image
+        self.dice = np.asarray(dice, np.float32).reshape(-1, 4)
+        self.real = real
+        self.negatives = np.zeros((0, 3), np.float32)     # (cx, cy, side) the detector mistook for dice
+        self.found = np.zeros((0, 4), np.float32)         # (value, cx, cy, side) as the detector saw dice
+
+
+def real_items(with_heldout: bool):
+    imgs = sorted((REAL / "images").glob("*.jpg"))
+    out = []
+    for i, p in enumerate(imgs):
+        if i % 5 == 4 and not with_heldout:
+            continue
+        img = cv2.imread(str(p))
+        h, w = img.shape[:2]
+        dice = []
+        for line in (REAL / "labels_yolo" / (p.stem + ".txt")).read_text().split("\n"):
+            if line.strip():
+                c, cx, cy, bw, bh = map(float, line.split())
+                dice.append((int(c) + 1, cx * w, cy * h, math.sqrt(bw * w * bh * h)))
+        out.append(Item(img, dice, True))
+    return out
+
+
+KINDS = ["pips", "pips", "hard", "icons-offense", "icons-defense", "pips"]
+SIZES = [(640, 480), (960, 720), (960, 720), (1280, 960)]
+
+
+def _scene(seed: int):
+    from vision import synth
+    rng = np.random.default_rng(seed)
+    kind = KINDS[seed % len(KINDS)]
+    size = SIZES[int(rng.integers(len(SIZES)))]
+    face = int(rng.uniform(0.03, 0.11) * size[0])
+    sc = synth.dice_scene(seed=seed, kind=kind, face_px=face, size=size,
+                          n_dice=int(rng.integers(1, 14)), blur=float(rng.choice([0, 0, 0, 0.8, 1.5])))
+    dice = []
+    for d in sc.dice:
+        x, y, w, h = d["box"]
+        v = d["value"] if isinstance(d["value"], int) else 0
+        dice.append((v, x + w / 2, y + h / 2, math.sqrt(w * h)))
+    _, jpg = cv2.imencode(".jpg", sc.image, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(50, 96))])
+    return jpg, dice
+
+
+def synth_items(n: int, cache: Path, workers: int):
+    cache.mkdir(parents=True, exist_ok=True)
+    seeds = [200000 + k for k in range(n)]
+    todo = [s for s in seeds if not (cache / f"{s}.json").exists()]
+    if todo:
+        print(f"rendering {len(todo)} synthetic scenes into {cache} ...", flush=True)
+        with ProcessPoolExecutor(workers) as ex:
+            for s, (jpg, dice) in zip(todo, ex.map(_scene, todo, chunksize=4)):
+                (cache / f"{s}.jpg").write_bytes(jpg.tobytes())
+                (cache / f"{s}.json").write_text(json.dumps(dice))
+    return [Item(cv2.imread(str(cache / f"{s}.jpg")), json.loads((cache / f"{s}.json").read_text()), False)
+            for s in seeds]
+
+
+# --------------------------------------------------------------------------- augmentation
+
+def colour_jitter(img: np.ndarray, rng, invert_p: float = 0.0) -> np.ndarray:
+    img = img[..., rng.permutation(3)] if rng.random() < 0.5 else img
+    f = img.astype(np.float32)
+    f = f * rng.uniform(0.6, 1.3) + rng.uniform(-35, 35)
+    f += rng.uniform(-18, 18, 3).astype(np.float32)
+    if rng.random() < 0.3:
+        g = f.mean(axis=2, keepdims=True)
+        f = g + (f - g) * rng.uniform(0.3, 1.6)
+    if rng.random() < invert_p:
+        f = 255 - f
+    if rng.random() < 0.5:
+        f += rng.normal(0, rng.uniform(1, 8), f.shape).astype(np.float32)
+    out = np.clip(f, 0, 255).astype(np.uint8)
+    if rng.random() < 0.2:
+        out = cv2.GaussianBlur(out, (0, 0), rng.uniform(0.4, 1.2))
+    return out
+
+
+def det_sample(item: Item, rng, out: int):
+    """A training crop of the working image and its targets (heat, log side, offset, mask)."""
+    from vision.net import shrink
+    img, dice = item.image, item.dice
+    med = float(np.median(dice[:, 3])) if len(dice) else 40.0
+    target = rng.uniform(8.0, 56.0)
+    s = target / med
+    h, w = img.shape[:2]
+    work = shrink(img, s)
+    wh, ww = work.shape[:2]
+    if len(dice) and rng.random() < 0.75:
+        k = int(rng.integers(len(dice)))
+        cx, cy = dice[k, 1] * s + rng.uniform(-out / 3, out / 3), dice[k, 2] * s + rng.uniform(-out / 3, out / 3)
+    else:
+        cx, cy = rng.uniform(0, ww), rng.uniform(0, wh)
+    x0, y0 = int(round(cx - out / 2)), int(round(cy - out / 2))
+    M = np.float32([[1, 0, -x0], [0, 1, -y0]])
+    border = cv2.BORDER_REFLECT_101 if rng.random() < 0.7 else cv2.BORDER_REPLICATE
+    crop = cv2.warpAffine(work, M, (out, out), flags=cv2.INTER_NEAREST, borderMode=border)
+    # a reflected die outside the frame would be unlabelled: grey out what lies outside
+    outside = np.zeros((out, out), bool)
+    xs = np.arange(out) + x0
+    ys = np.arange(out) + y0
+    outside[:, (xs < 0) | (xs >= ww)] = True
+    outside[(ys < 0) | (ys >= wh), :] = True
+    if outside.any():
+        crop[outside] = np.median(work[::4, ::4].reshape(-1, 3), axis=0).astype(np.uint8)
+    crop = colour_jitter(crop, rng, invert_p=0.1)
+    # a random turn and flip of the crop, and of the dice centres with it
+    pts = [((dx * s - x0), (dy * s - y0), side * s) for v, dx, dy, side in dice]
+    for _ in range(int(rng.integers(4))):       # np.rot90 turns counter-clockwise: (x, y) -> (y, out - x)
+        crop = np.rot90(crop)
+        pts = [(y, out - x, ps) for x, y, ps in pts]
+    if rng.random() < 0.5:
+        crop = crop[:, ::-1]
+        pts = [(out - x, y, ps) for x, y, ps in pts]
+    g = out // STRIDE
+    heat = np.zeros((g, g), np.float32)
+    size = np.zeros((g, g), np.float32)
+    off = np.zeros((2, g, g), np.float32)
+    mask = np.zeros((g, g), np.float32)
+    yy, xx = np.mgrid[0:g, 0:g].astype(np.float32) + 0.5
+    for x, y, ps in pts:
+        px, py = x / STRIDE, y / STRIDE
+        if not (-2 <= px < g + 2 and -2 <= py < g + 2):
+            continue
+        sigma = max(0.7, ps / STRIDE / 5.0)
+        heat = np.maximum(heat, np.exp(-((xx - px) ** 2 + (yy - py) ** 2) / (2 * sigma * sigma)))
+        ix, iy = int(math.floor(px)), int(math.floor(py))
+        if 0 <= ix < g and 0 <= iy < g:
+            heat[iy, ix] = 1.0
+            size[iy, ix] = math.log(ps)
+            off[:, iy, ix] = (px - ix, py - iy)
+            mask[iy, ix] = 1.0
+    return np.ascontiguousarray(crop), heat, size, off, mask
+
+
+def clf_sample(item: Item, rng):
+    """A 40x40 crop and its class (0 = no die, else the face value); None if unusable.
+
+    Dice: as the detector framed them (``Item.found``), or the labelled box with a jittered
+    centre and size. "No die": half a die (the centre 0.5-0.9 sides off), a group of dice
+    seen as one (2-3.5 sides), a piece of one die (0.25-0.5 sides), the floor and walls, and
+    the detector's own mistakes on this frame (``Item.negatives``)."""
+    from vision.net import face_crop
+    img, dice = item.image, item.dice
+    pips_dice = dice[dice[:, 0] > 0] if len(dice) else dice
+    h, w = img.shape[:2]
+    r = rng.random()
+    d = dice[int(rng.integers(len(dice)))] if len(dice) else None
+    label, check = 0, True
+    if r < 0.31 and len(item.found):
+        v, cx, cy, side = item.found[int(rng.integers(len(item.found)))]
+        cx += rng.normal(0, 0.02 * side)
+        cy += rng.normal(0, 0.02 * side)
+        side *= rng.uniform(0.95, 1.05)
+        label, check = int(v), False
+    elif r < 0.62 and len(pips_dice):
+        v, cx, cy, side = pips_dice[int(rng.integers(len(pips_dice)))]
+        cx += rng.normal(0, 0.07 * side)
+        cy += rng.normal(0, 0.07 * side)
+        side *= rng.uniform(0.78, 1.28)
+        label, check = int(v), False
+    elif r < 0.72 and d is not None:
+        t = rng.uniform(0, 2 * math.pi)
+        rad = rng.uniform(0.5, 0.9) * d[3]
+        cx, cy, side = d[1] + rad * math.cos(t), d[2] + rad * math.sin(t), d[3] * rng.uniform(0.9, 1.15)
+    elif r < 0.78 and d is not None:
+        cx, cy = d[1] + rng.normal(0, 0.3 * d[3]), d[2] + rng.normal(0, 0.3 * d[3])
+        side, check = d[3] * rng.uniform(2.0, 3.5), False
+    elif r < 0.83 and d is not None:
+        cx, cy = d[1] + rng.normal(0, 0.12 * d[3]), d[2] + rng.normal(0, 0.12 * d[3])
+        side, check = d[3] * rng.uniform(0.25, 0.5), False
+    elif r >= 0.9 and len(item.negatives):
+        cx, cy, side = item.negatives[int(rng.integers(len(item.negatives)))]
+        cx += rng.normal(0, 0.05 * side)
+        cy += rng.normal(0, 0.05 * side)
+        side *= rng.uniform(0.9, 1.1)
+    else:
+        side = d[3] * rng.uniform(0.9, 1.15) if d is not None else rng.uniform(20, 80)
+        cx, cy = rng.uniform(0, w), rng.uniform(0, h)
+    if check and len(dice) and (np.hypot(dice[:, 1] - cx, dice[:, 2] - cy) / dice[:, 3]).min() < 0.45:
+        return None                    # that would be a die after all
+    crop = face_crop(img, cx, cy, side, angle=float(rng.uniform(0, 360)))
+    if rng.random() < 0.5:
+        crop = crop[:, ::-1]
+    crop = colour_jitter(crop, rng, invert_p=0.15)
+    return np.ascontiguousarray(crop), label
+
+
+# --------------------------------------------------------------------------- models
+
+def build(torch):
+    nn = torch.nn
+
+    def cbr(i, o, s=1, d=1):
+        return [nn.Conv2d(i, o, 3, s, padding=d, dilation=d, bias=False), nn.BatchNorm2d(o), nn.ReLU(inplace=True)]
+
+    class Detector(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.body = nn.Sequential(*cbr(3, 12, 2), *cbr(12, 16, 2), *cbr(16, 24), *cbr(24, 24, 1, 2),
+                                      *cbr(24, 24, 1, 4), *cbr(24, 24, 1, 2))
+            self.head = nn.Conv2d(24, 4, 1)
+
+        def forward(self, x):
+            return self.head(self.body(x))
+
+    class FaceNet(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.body = nn.Sequential(*cbr(3, 16), nn.MaxPool2d(2), *cbr(16, 32), *cbr(32, 32), nn.MaxPool2d(2),
+                                      *cbr(32, 64), nn.MaxPool2d(2), *cbr(64, 96))
+            self.fc = nn.Linear(96 * 5 * 5, 7)
+
+        def forward(self, x):
+            return self.fc(torch.flatten(self.body(x), 1))
+
+    return Detector, FaceNet
+
+
+def mine(items, models: Path, log):
+    """Run a trained detector over the training frames. What it finds that is no die becomes a
+    "no die" example (``Item.negatives``); the pip dice it finds are kept as it framed them
+    (``Item.found``), so the face network learns the detector's real centring and size errors."""
+    from vision import net
+    detector = net.DiceNet(models / net.DETECTOR.name, None)
+    n_neg = n_pos = 0
+    for it in items:
+        negs, found = [], []
+        for cx, cy, side, score in detector.detect(it.image):
+            if score < net.DET_MAYBE:
+                continue
+            if len(it.dice):
+                dist = np.hypot(it.dice[:, 1] - cx, it.dice[:, 2] - cy) / it.dice[:, 3]
+                k = int(np.argmin(dist))
+                if dist[k] < 0.45:
+                    if it.dice[k, 0] > 0 and 0.6 < side / it.dice[k, 3] < 1.6:
+                        found.append((it.dice[k, 0], cx, cy, side))
+                    continue
+            negs.append((cx, cy, side))
+        it.negatives = np.asarray(negs, np.float32).reshape(-1, 3)
+        it.found = np.asarray(found, np.float32).reshape(-1, 4)
+        n_neg += len(negs)
+        n_pos += len(found)
+    log(f"mined {n_neg} false and {n_pos} true detections with the detector in {models}")
+
+
+def to_tensor(torch, imgs):
+    from vision.net import normalise
+    return torch.from_numpy(np.stack([normalise(i) for i in imgs]))
+
+
+def _setup(torch, net, items, steps):
+    """AdamW with a one-cycle schedule, and the frames split into real and synthetic."""
+    opt = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=steps, pct_start=0.1)
+    return opt, sched, [i for i in items if i.real], [i for i in items if not i.real]
+
+
+def train_detector(torch, items, steps, batch, seed, log):
+    Detector, _ = build(torch)
+    torch.manual_seed(seed)
+    rng = np.random.default_rng(seed)
+    net = Detector()
+    opt, sched, real, syn = _setup(torch, net, items, steps)
+    t0 = time.time()
+    for step in range(steps):
+        samples = [det_sample(real[int(rng.integers(len(real)))] if rng.random() < 0.6 or not syn
+                              else syn[int(rng.integers(len(syn)))], rng, 192) for _ in range(batch)]
+        x = to_tensor(torch, [s[0] for s in samples])
+        heat = torch.from_numpy(np.stack([s[1] for s in samples]))
+        size = torch.from_numpy(np.stack([s[2] for s in samples]))
+        off = torch.from_numpy(np.stack([s[3] for s in samples]))
+        mask = torch.from_numpy(np.stack([s[4] for s in samples]))
+        y = net(x)
+        p = torch.sigmoid(y[:, 0]).clamp(1e-4, 1 - 1e-4)
+        pos = heat.eq(1).float()
+        neg = 1 - pos
+        lpos = -(torch.log(p) * (1 - p) ** 2 * pos).sum()
+        lneg = -(torch.log(1 - p) * p ** 2 * (1 - heat) ** 4 * neg).sum()
+        npos = pos.sum().clamp(min=1)
+        lheat = (lpos + lneg) / npos
+        lsize = (torch.abs(y[:, 1] - size) * mask).sum() / npos
+        loff = (torch.abs(torch.sigmoid(y[:, 2:4]) - off) * mask[:, None]).sum() / npos
+        loss = lheat + lsize + loff
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        sched.step()
+        if step % 100 == 0 or step == steps - 1:
+            log(f"detector {step:5d}/{steps} loss {loss.item():.3f} (heat {lheat.item():.3f} size "
+                f"{lsize.item():.3f} off {loff.item():.3f}) {time.time() - t0:.0f}s")
+    return net.eval()
+
+
+def train_face(torch, items, steps, batch, seed, log):
+    _, FaceNet = build(torch)
+    torch.manual_seed(seed)
+    rng = np.random.default_rng(seed + 1)
+    net = FaceNet()
+    opt, sched, real, syn = _setup(torch, net, items, steps)
+    t0 = time.time()
+    lossf = torch.nn.CrossEntropyLoss(label_smoothing=0.02)
+    for step in range(steps):
+        samples = []
+        while len(samples) < batch:
+            it = real[int(rng.integers(len(real)))] if rng.random() < 0.55 or not syn else syn[int(rng.integers(len(syn)))]
+            s = clf_sample(it, rng)
+            if s is not None:
+                samples.append(s)
+        x = to_tensor(torch, [s[0] for s in samples])
+        y = torch.tensor([s[1] for s in samples])
+        out = net(x)
+        loss = lossf(out, y)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        sched.step()
+        if step % 100 == 0 or step == steps - 1:
+            acc = (out.argmax(1) == y).float().mean().item()
+            log(f"face {step:5d}/{steps} loss {loss.item():.3f} acc {acc:.3f} {time.time() - t0:.0f}s")
+    return net.eval()
+
+
+def export(torch, net, shape, path: Path, dynamic: bool):
+    x = torch.zeros(shape)
+    kw = {"dynamic_axes": {"input": {2: "h", 3: "w"}, "output": {2: "gh", 3: "gw"}}} if dynamic else {}
+    torch.onnx.export(net, x, str(path), input_names=["input"], output_names=["output"], opset_version=13,
+                      do_constant_folding=True, dynamo=False, **kw)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--out", type=Path, default=MODELS)
+    ap.add_argument("--cache", type=Path, default=Path(os.environ.get("TMPDIR", "/tmp")) / "dice-synth-cache")
+    ap.add_argument("--synthetic", type=int, default=1000, help="synthetic scenes")
+    ap.add_argument("--det-steps", type=int, default=5000)
+    ap.add_argument("--face-steps", type=int, default=8000)
+    ap.add_argument("--batch", type=int, default=32)
+    ap.add_argument("--seed", type=int, default=11)
+    ap.add_argument("--with-heldout", action="store_true", help="also train on the held-out real photos")
+    ap.add_argument("--only", choices=["detector", "face"], help="train one of the two")
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--threads", type=int, default=0, help="torch threads (default: all cores)")
+    ap.add_argument("--mine-with", type=Path, help="the detector whose false detections on the training "
+                    "frames become 'no die' examples for the face network (default: the one in --out)")
+    a = ap.parse_args(argv)
+    try:
+        import torch
+    except ImportError:
+        ap.error("training needs PyTorch and onnx: pip install torch==2.13.0 onnx (see the docstring)")
+    torch.set_num_threads(a.threads or max(1, os.cpu_count() or 1))
+    cv2.setNumThreads(1)
+    log = lambda m: print(m, flush=True)  # noqa: E731
+    items = real_items(a.with_heldout) + synth_items(a.synthetic, a.cache, a.workers)
+    log(f"{sum(i.real for i in items)} real and {sum(not i.real for i in items)} synthetic frames")
+    a.out.mkdir(parents=True, exist_ok=True)
+    if a.only in (None, "detector"):
+        det = train_detector(torch, items, a.det_steps, a.batch, a.seed, log)
+        export(torch, det, (1, 3, 320, 320), a.out / "dice-detector.onnx", dynamic=True)
+    if a.only in (None, "face"):
+        detector = a.mine_with or a.out
+        if (detector / "dice-detector.onnx").exists():
+            mine(items, detector, log)
+        face = train_face(torch, items, a.face_steps, a.batch * 4, a.seed, log)
+        export(torch, face, (1, 3, CROP, CROP), a.out / "dice-face.onnx", dynamic=False)
+    meta = {"trained_on_heldout": bool(a.with_heldout), "synthetic_scenes": a.synthetic,
+            "synthetic_seeds": [200000, 200000 + a.synthetic - 1], "det_steps": a.det_steps,
+            "face_steps": a.face_steps, "seed": a.seed, "torch": torch.__version__}
+    (a.out / "dice-net.json").write_text(json.dumps(meta, indent=1) + "\n")
+    log(f"wrote {a.out}/dice-detector.onnx, dice-face.onnx, dice-net.json")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

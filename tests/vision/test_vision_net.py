@@ -1,0 +1,144 @@
+"""The learned dice reader (vision.net): shipped ONNX models run through OpenCV's dnn module."""
+from __future__ import annotations
+
+import json
+
+import cv2
+import numpy as np
+import pytest
+
+from vision import net, pips, synth
+
+
+def _row(values, style="white", face=72, spacing=150, angles=None):
+    w = spacing * (len(values) + 1)
+    img = np.full((240, w, 3), (150, 150, 150), np.uint8)
+    for k, v in enumerate(values):
+        c = (spacing * (k + 1), 120)
+        synth.draw_die(img, v, style, c, face, angles[k] if angles else 0.0, c, 1e6)
+    return img
+
+
+def test_models_ship_small_and_load_in_opencv_dnn():
+    assert net.available()
+    for p in (net.DETECTOR, net.FACE):
+        assert p.stat().st_size < 2_000_000, p
+    meta = json.loads((net.MODELS / "dice-net.json").read_text())
+    assert "trained_on_heldout" in meta
+    m = net.DiceNet()
+    blob = np.zeros((2, 3, net.CROP, net.CROP), np.float32)
+    m.face.setInput(blob)
+    assert m.face.forward().shape == (2, 7)
+
+
+def test_missing_model_names_the_file(tmp_path):
+    with pytest.raises(net.ModelMissing, match="nope.onnx"):
+        net.DiceNet(tmp_path / "nope.onnx", net.FACE)
+
+
+def test_face_crop_is_centred_and_survives_the_frame_edge():
+    img = np.zeros((200, 300, 3), np.uint8)
+    cv2.rectangle(img, (130, 80), (169, 119), (255, 255, 255), -1)     # a 40 px square at (150, 100)
+    crop = net.face_crop(img, 150, 100, 40)
+    assert crop.shape == (net.CROP, net.CROP, 3)
+    lit = np.argwhere(crop[..., 0] > 128)
+    cy, cx = lit.mean(axis=0)
+    assert abs(cx - net.CROP / 2) < 1.5 and abs(cy - net.CROP / 2) < 1.5
+    # the square fills 1 / CROP_CONTEXT of the crop's side
+    assert abs(np.ptp(lit[:, 1]) + 1 - net.CROP / net.CROP_CONTEXT) <= 2
+    turned = net.face_crop(img, 150, 100, 40, angle=45)
+    assert turned[..., 0].max() > 128 and turned[0, 0, 0] < 128          # a diamond: corners dark
+    edge = net.face_crop(img, 2, 3, 60)
+    assert edge.shape == (net.CROP, net.CROP, 3)
+    big = net.face_crop(cv2.resize(img, None, fx=4, fy=4), 600, 400, 160)   # shrunk by area first
+    assert abs(int(big[20, 20, 0]) - int(crop[20, 20, 0])) < 40
+
+
+def test_detector_finds_every_die_of_a_generated_tray():
+    for seed in (3, 4):
+        sc = synth.dice_scene(seed, "pips", 64, n_dice=6)
+        found = net.pip_dice(sc.image)
+        for d in sc.dice:
+            x, y, w, h = d["box"]
+            side = (w * h) ** 0.5
+            near = [f for f in found if abs(f.cx - (x + w / 2)) < 0.3 * side and abs(f.cy - (y + h / 2)) < 0.3 * side]
+            assert len(near) == 1, (seed, d["box"])
+            assert 0.7 < near[0].side / side < 1.4
+            assert int(np.argmax(near[0].probs)) == d["value"]
+        assert len(found) == len(sc.dice)
+        assert len(net.candidates(sc.image)) >= len(sc.dice)
+
+
+@pytest.mark.parametrize("style", ["white", "black", "red", "translucent-green"])
+def test_every_value_at_every_angle(style):
+    img = _row([1, 2, 3, 4, 5, 6], style, angles=[0, 10, 25, 40, 60, 80])
+    r = net.read_dice(img)
+    assert [d.value for d in sorted(r.dice, key=lambda d: d.box[0])] == [1, 2, 3, 4, 5, 6]
+    assert not r.unsure, r.reasons
+
+
+def test_auto_reader_is_the_learned_one_and_classical_stays_available():
+    img = _row([2, 6])
+    assert pips.read_dice(img).values == net.read_dice(img).values == [2, 6]
+    assert pips.read_dice(img, reader="classical").values == [2, 6]
+    with pytest.raises(ValueError, match="reader"):
+        pips.read_dice(img, reader="magic")
+
+
+def test_unsure_when_the_face_network_hesitates(monkeypatch):
+    img = _row([4])
+    m = net.model()
+    real = m._probs
+    calls = []
+
+    def hesitant(crops):
+        probs = real(crops)
+        calls.append(len(crops))
+        die = 1.0 - probs[:, :1]          # as sure that a die is there, unsure which face
+        probs[:, 1:] = die * np.array([0.12, 0.12, 0.12, 0.4, 0.12, 0.12])
+        return probs
+    monkeypatch.setattr(m, "_probs", hesitant)
+    r = net.read_dice(img)
+    assert len(r.dice) == 1 and r.dice[0].value == 4 and r.unsure
+    assert r.dice[0].confidence < net.CONF_OK
+    assert calls[-1] == 3                 # the hesitant die was looked at again, turned
+
+
+def test_what_the_face_network_calls_no_die_is_dropped(monkeypatch):
+    img = _row([2, 5])                    # dice at x = 150 and x = 300
+    m = net.model()
+    real = m.classify
+
+    def left_is_floor(frame, cands, turns=True):
+        probs, crops = real(frame, cands, turns)
+        for i, c in enumerate(cands):
+            if c[0] < 225:
+                probs[i] = [0.97] + [0.005] * 6
+        return probs, crops
+    assert net.read_dice(img).values == [2, 5]
+    monkeypatch.setattr(m, "classify", left_is_floor)
+    r = net.read_dice(img)
+    assert r.values == [5] and r.dice[0].centre[0] > 225
+
+
+def test_roi_crops_to_the_tray_and_keeps_frame_coordinates():
+    img = _row([2, 5])
+    c = (60, 60)
+    synth.draw_die(img, 6, "black", c, 50, 0.0, c, 1e6)
+    roi = np.zeros(img.shape[:2], np.uint8)
+    roi[40:230, 100:460] = 255
+    assert 6 in net.read_dice(img).values
+    r = net.read_dice(img, roi=roi)
+    assert r.values == [2, 5]
+    xs = sorted(d.box[0] + d.box[2] / 2 for d in r.dice)
+    assert abs(xs[0] - 150) < 8 and abs(xs[1] - 300) < 8
+
+
+def test_blur_makes_the_reading_unsure():
+    r = net.read_dice(cv2.GaussianBlur(_row([2, 4, 6]), (0, 0), 4))
+    assert r.unsure
+
+
+def test_garbage_input_is_refused():
+    with pytest.raises(ValueError, match="BGR"):
+        net.read_dice(np.zeros((10, 10), np.uint8))

@@ -1,0 +1,304 @@
+"""The learned dice reader: a small detector finds the dice, a small classifier reads each face.
+
+Both networks are ONNX files under ``vision/models`` (trained by ``bench/vision_train_net.py``)
+and run through OpenCV's dnn module, so the Pi needs nothing beyond OpenCV:
+
+    >>> import cv2
+    >>> from vision import net
+    >>> reading = net.read_dice(cv2.imread("roll.jpg"))          # doctest: +SKIP
+    >>> reading.values, reading.unsure                            # doctest: +SKIP
+    ([2, 5, 6], False)
+
+1. The frame (or the tray's bounding box within it) is shrunk so its longest side is
+   ``WORK_SIDE`` px and the detector marks die centres and sizes on a grid 4x coarser.
+2. Each die is cut from the full-resolution frame (1.15 die sides around its centre, 40x40 px)
+   and the face network names its value, or "no die".
+
+A die is *sure* when the face network gives its value a probability of at least ``CONF_OK``
+and the detector is sure it is a die; anything less makes the whole reading unsure, and the
+session asks the player.
+"""
+from __future__ import annotations
+
+import math
+import threading
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+MODELS = Path(__file__).resolve().parent / "models"
+DETECTOR = MODELS / "dice-detector.onnx"
+FACE = MODELS / "dice-face.onnx"
+
+WORK_SIDE = 320          # the detector's input: longest side in pixels
+STRIDE = 4               # detector grid cell in working pixels
+CROP = 40                # face network input side
+CROP_CONTEXT = 1.15      # crop side in die sides
+DIE_BIG = 52             # dice bigger than this (working px) are left to a coarser scale
+SUPPRESS = 0.45          # two candidates closer than this (in box sides) are one die
+TWIN = 0.25              # ... and at one scale, closer than this, the same peak twice
+DIE_MIN = 0.2            # detector score x face network's "a die" below this: not a die
+PYRAMID_MIN = 64         # the coarsest scale looked at: longest side in px
+DET_MIN = 0.3            # detector score that makes a die
+DET_MAYBE = 0.12         # a weaker peak is kept only if the face network sees a die there
+DET_SURE = 0.5           # below this a die is at most unsure
+CONF_OK = 0.7            # face probability needed for a sure die (chosen on real-dev: bench/eval_dice.py)
+BLUR_MIN = 0.09          # median crop_sharpness over a frame's dice (real photos: 1st percentile 0.11)
+
+
+class ModelMissing(RuntimeError):
+    """The ONNX files are not where the package expects them."""
+
+
+def shrink(img: np.ndarray, s: float) -> np.ndarray:
+    """``img`` scaled by ``s`` (area averaging when shrinking, as the camera's own scaler)."""
+    h, w = img.shape[:2]
+    size = (max(1, int(round(w * s))), max(1, int(round(h * s))))
+    if size == (w, h):
+        return img
+    return cv2.resize(img, size, interpolation=cv2.INTER_AREA if s < 1 else cv2.INTER_LINEAR)
+
+
+def normalise(img: np.ndarray) -> np.ndarray:
+    """HxWx3 uint8 BGR -> 3xHxW float32 centred on mid grey (the networks' input)."""
+    return ((img.astype(np.float32) - 127.5) / 64.0).transpose(2, 0, 1)
+
+
+def face_crop(img: np.ndarray, cx: float, cy: float, side: float, angle: float = 0.0,
+              size: int = CROP) -> np.ndarray:
+    """A ``size`` px square around (cx, cy) covering ``CROP_CONTEXT`` die sides, turned by
+    ``angle`` degrees; shrunk by area averaging first so small pips are not aliased away."""
+    c = max(side * CROP_CONTEXT, 4.0)
+    r = int(math.ceil(c * (0.71 if angle else 0.5))) + 2
+    x0, y0 = int(math.floor(cx)) - r, int(math.floor(cy)) - r
+    h, w = img.shape[:2]
+    ax0, ay0, ax1, ay1 = max(x0, 0), max(y0, 0), min(x0 + 2 * r + 1, w), min(y0 + 2 * r + 1, h)
+    if ax1 <= ax0 or ay1 <= ay0:
+        return np.full((size, size, 3), 127, np.uint8)
+    roi = img[ay0:ay1, ax0:ax1]
+    if (ax0, ay0, ax1, ay1) != (x0, y0, x0 + 2 * r + 1, y0 + 2 * r + 1):
+        roi = cv2.copyMakeBorder(roi, ay0 - y0, y0 + 2 * r + 1 - ay1, ax0 - x0, x0 + 2 * r + 1 - ax1,
+                                 cv2.BORDER_REPLICATE)
+    px, py = cx - x0, cy - y0
+    z = size / c
+    if z < 0.8:
+        small = shrink(roi, z)
+        fx, fy = small.shape[1] / roi.shape[1], small.shape[0] / roi.shape[0]
+        roi, px, py, z = small, px * fx, py * fy, z / fx
+    M = cv2.getRotationMatrix2D((px, py), angle, z)
+    M[0, 2] += size / 2 - px
+    M[1, 2] += size / 2 - py
+    return cv2.warpAffine(roi, M, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+
+def crop_sharpness(crop: np.ndarray) -> float:
+    """Variance of the Laplacian over the variance of the grey crop: blur lowers it whatever
+    the die's colours (a pale die's pips have less contrast, not less sharpness)."""
+    g = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    return float(cv2.Laplacian(g, cv2.CV_32F).var() / max(float(g.var()), 1.0))
+
+
+class DiceNet:
+    """The two networks, loaded once. OpenCV's Net objects are not thread-safe: one lock."""
+
+    def __init__(self, detector: Path = DETECTOR, face: Path | None = FACE):
+        for p in (detector, face):
+            if p is not None and not Path(p).exists():
+                raise ModelMissing(f"{p}: model file missing (train it with bench/vision_train_net.py)")
+        self.detector = cv2.dnn.readNetFromONNX(str(detector))
+        self.face = cv2.dnn.readNetFromONNX(str(face)) if face is not None else None
+        self.lock = threading.Lock()
+
+    def detect(self, frame: np.ndarray) -> list[tuple[float, float, float, float]]:
+        """Die candidates as (cx, cy, side, score) in frame pixels, strongest first, every scale."""
+        found = [c for scale in self.detect_scales(frame) for c in scale]
+        found.sort(key=lambda d: -d[3])
+        return found
+
+    def detect_scales(self, frame: np.ndarray) -> list[list[tuple[float, float, float, float]]]:
+        """Candidates per scale, finest first.
+
+        The detector knows dice of about 8 to 56 working pixels. It looks at the working image
+        and at half and quarter of it (while they are at least ``PYRAMID_MIN`` px), and each
+        scale answers for the dice sizes it knows best: up to ``DIE_BIG`` px at the finest,
+        from ``DIE_BIG`` / 2.5 up at the coarser ones. ``candidates`` merges them."""
+        h, w = frame.shape[:2]
+        work = shrink(frame, min(1.0, WORK_SIDE / max(h, w)))
+        levels = [work]
+        while max(levels[-1].shape[:2]) // 2 >= PYRAMID_MIN:
+            levels.append(shrink(levels[-1], 0.5))
+        out = []
+        for k, level in enumerate(levels):
+            s = level.shape[1] / w                # the scale the rounding really gave
+            found = []
+            for c in self._detect_in(level, s, (w, h)):
+                side = c[2] * s
+                if k < len(levels) - 1 and side > DIE_BIG or k > 0 and side < DIE_BIG / 2.5:
+                    continue
+                if c[2] > 0.6 * min(h, w):
+                    continue                      # no die fills the frame
+                found.append(c)
+            out.append(found)
+        return out
+
+    def _detect_in(self, work: np.ndarray, s: float, size) -> list[tuple[float, float, float, float]]:
+        """Candidates in ``work``, the frame scaled by ``s``, in frame pixels (``size`` = w, h)."""
+        w, h = size
+        wh, ww = work.shape[:2]
+        ph, pw = -wh % 8, -ww % 8
+        if ph or pw:
+            work = cv2.copyMakeBorder(work, 0, ph, 0, pw, cv2.BORDER_REPLICATE)
+        with self.lock:
+            self.detector.setInput(normalise(work)[None])
+            out = self.detector.forward()[0]
+        heat = 1.0 / (1.0 + np.exp(-out[0]))
+        peaks = (heat >= DET_MAYBE) & (heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8)))
+        found = []
+        for iy, ix in zip(*np.nonzero(peaks)):
+            ox, oy = 1.0 / (1.0 + np.exp(-out[2:4, iy, ix]))
+            cx, cy = (ix + ox) * STRIDE / s, (iy + oy) * STRIDE / s
+            if cx >= w or cy >= h:
+                continue
+            found.append((float(cx), float(cy), float(math.exp(out[1, iy, ix]) / s), float(heat[iy, ix])))
+        found.sort(key=lambda d: -d[3])
+        return found
+
+    def classify(self, frame: np.ndarray, cands, turns: bool = True) -> tuple[np.ndarray, list[np.ndarray]]:
+        """Class probabilities (no die, 1..6) for each candidate, and the crops they saw."""
+        if not cands:
+            return np.zeros((0, 7), np.float32), []
+        crops = [face_crop(frame, cx, cy, side) for cx, cy, side, _ in cands]
+        probs = self._probs(crops)
+        # a hesitant die gets a second look: its three quarter turns, averaged in
+        again = [i for i, p in enumerate(probs) if p.max() < CONF_OK] if turns else []
+        if again:
+            turned = [np.rot90(crops[i], k) for i in again for k in (1, 2, 3)]
+            more = self._probs(turned).reshape(len(again), 3, -1)
+            probs[again] = (probs[again] + more.sum(axis=1)) / 4
+        return probs, crops
+
+    def _probs(self, crops) -> np.ndarray:
+        blob = np.stack([normalise(np.ascontiguousarray(c)) for c in crops])
+        with self.lock:
+            self.face.setInput(blob)
+            logits = self.face.forward()
+        e = np.exp(logits - logits.max(axis=1, keepdims=True))
+        return e / e.sum(axis=1, keepdims=True)
+
+
+_NET: DiceNet | None = None
+_NET_LOCK = threading.Lock()
+
+
+def model() -> DiceNet:
+    """The shared networks (loaded on first use)."""
+    global _NET
+    with _NET_LOCK:
+        if _NET is None:
+            _NET = DiceNet(DETECTOR, FACE)
+        return _NET
+
+
+def available() -> bool:
+    return DETECTOR.exists() and FACE.exists()
+
+
+def candidates(frame: np.ndarray) -> list[tuple[float, float, float, float]]:
+    """The detector's dice as (cx, cy, side, score), one per die, strongest first, for any die
+    (icon dice too: the face network is not asked, it knows pip dice only).
+
+    Scales are merged finest first. A coarser scale adds the dice the finer ones did not
+    see; where its die holds smaller dice of a finer scale, it is either one big die (seen in
+    pieces up close) or a group of dice (seen as one from afar): the bigger score wins."""
+    scales = model().detect_scales(frame)
+    kept = _suppress(scales[0])
+    for coarse in scales[1:]:
+        for c in _suppress(coarse):
+            inside = [k for k in kept if math.hypot(k[0] - c[0], k[1] - c[1]) < 0.5 * c[2]]
+            if not inside:
+                kept.append(c)
+            elif c[3] >= DET_MIN and all(c[3] > k[3] for k in inside if k[2] < 0.7 * c[2]) \
+                    and not any(k[2] >= 0.7 * c[2] and k[3] >= DET_MIN for k in inside):
+                kept = [k for k in kept if k not in inside] + [c]
+    kept.sort(key=lambda d: -d[3])
+    return kept
+
+
+class Found:
+    """A pip die the two networks agree on: the detector's candidate, the face probabilities
+    (no die, 1..6) and the crop they were read from."""
+    __slots__ = ("cx", "cy", "side", "score", "probs", "crop")
+
+    def __init__(self, cand, probs, crop):
+        self.cx, self.cy, self.side, self.score = cand
+        self.probs, self.crop = probs, crop
+
+    @property
+    def die_score(self) -> float:
+        """The detector's score times the face network's belief that a die is there."""
+        return self.score * (1.0 - float(self.probs[0]))
+
+
+def pip_dice(frame: np.ndarray) -> list[Found]:
+    """Pip dice found by the detector at every scale and confirmed by the face network.
+
+    Every candidate is read first; then candidates are taken best ``die_score`` first, and one
+    closer than ``SUPPRESS`` sides to a taken one is the same die. So a piece of a big die
+    seen up close, or a group of dice seen as one from afar, loses to the real die: the face
+    network calls it "no die"."""
+    net = model()
+    raw = [c for scale in net.detect_scales(frame) for c in _suppress(scale, TWIN)]
+    probs, crops = net.classify(frame, raw, turns=False)
+    found = [f for f in (Found(c, p, q) for c, p, q in zip(raw, probs, crops)) if f.die_score >= DIE_MIN]
+    found.sort(key=lambda f: -f.die_score)
+    kept: list[Found] = []
+    for f in found:
+        if all(math.hypot(f.cx - k.cx, f.cy - k.cy) > SUPPRESS * max(k.side, f.side) for k in kept):
+            kept.append(f)
+    hesitant = [f for f in kept if f.probs[1:].max() < CONF_OK]
+    if hesitant:
+        # a second look at its three quarter turns, averaged in
+        turned = [np.rot90(f.crop, k) for f in hesitant for k in (1, 2, 3)]
+        more = net._probs(turned).reshape(len(hesitant), 3, -1)
+        for f, m in zip(hesitant, more):
+            f.probs = (f.probs + m.sum(axis=0)) / 4
+    return kept
+
+
+def _suppress(cands, radius: float = None):
+    """Drop a candidate whose centre lies within ``radius`` (default ``SUPPRESS``) sides of a
+    stronger one's centre. The side is that of the box around the whole die, sides in
+    perspective included, so two touching dice can be as close as 0.55 box sides."""
+    radius = SUPPRESS if radius is None else radius
+    kept = []
+    for c in cands:
+        if all(math.hypot(c[0] - k[0], c[1] - k[1]) > radius * k[2] for k in kept):
+            kept.append(c)
+    return kept
+
+
+def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None, roi: np.ndarray | None = None):
+    """Read every pip d6 in a top-down BGR frame with the learned reader.
+
+    ``roi``: optional mask of the tray floor; what lies outside it is ignored and the tray's
+    bounding box is what the detector sees (so a tray in a wide frame keeps its detail)."""
+    from vision.pips import Die, finish_reading, mask_outside
+    if frame_bgr is None or frame_bgr.ndim != 3:
+        raise ValueError("read_dice needs a BGR image (H x W x 3)")
+    ox = oy = 0
+    if roi is not None and (roi > 0).any():
+        frame_bgr = mask_outside(frame_bgr, roi)
+        x, y, w, h = cv2.boundingRect((roi > 0).astype(np.uint8))
+        frame_bgr, ox, oy = frame_bgr[y:y + h, x:x + w], x, y
+    dice, sharp = [], []
+    for f in pip_dice(frame_bgr):
+        k = 1 + int(np.argmax(f.probs[1:]))
+        conf = float(f.probs[k])
+        if f.score < DET_SURE or f.probs[0] >= 0.5:
+            conf = min(conf, CONF_OK - 0.01)      # one of the two networks doubts it is a die
+        half = f.side / 2
+        box = (int(round(f.cx - half + ox)), int(round(f.cy - half + oy)), int(round(f.side)), int(round(f.side)))
+        dice.append(Die(k, box, conf, 0.0, (f.cx + ox, f.cy + oy)))
+        sharp.append(crop_sharpness(f.crop))
+    return finish_reading(dice, sharp, expected_count, CONF_OK, BLUR_MIN)
