@@ -1,33 +1,37 @@
 """Icon dice (faces named by the caller): calibrate a small gallery, then read by matching.
 
 Calibration: for each named face, a few frames each showing one die with that face up.
-Each die is segmented like a pip die (``vision.pips.segment_dice``), warped upright, and
-turned into a colour-independent "ink" map: per pixel, how far it is from the face colour.
-The gallery keeps every shot's map at the four 90-degree rotations (the segmentation only
-knows the face up to a quarter turn) and is saved as ``gallery.npz`` under the directory
-the caller gives.
+Each die is found by segmentation and its top face fitted (``fit_face``: the square whose four
+sides lie on edges, colour-blind); the median fitted side is kept as the dice's face side. The
+face is warped upright and turned into a colour-independent "ink" map: per pixel, how far it is
+from the face colour. The gallery keeps every shot's map at the four 90-degree rotations (the
+fit only knows the face up to a quarter turn) and is saved as ``gallery.npz`` under the
+directory the caller gives.
 
-Reading: each die's ink map is compared with every template (normalised correlation on
-maps whose norm is floored, so a blank face stays near zero and matches the blank face);
-the face's score is its best template. Confidence comes from the best score and the margin
-over the best *other* face name; a thin margin gives an unsure reading.
+Reading: dice are located by the learned detector (``vision.net``; segmentation without it),
+their faces fitted at the calibrated side, and each die's ink map compared with every template
+(normalised correlation of the map and its gradient magnitude, on maps whose norm is floored,
+so a blank face stays near zero and matches the blank face); the face's score is its best
+template. Confidence comes from the best score and the margin over the best *other* face
+name; a thin margin, or a face with a side missing, gives an unsure reading.
 """
 from __future__ import annotations
 
 from pathlib import Path
 import json
+import math
 
 import cv2
 import numpy as np
 
-from .pips import (Die, DiceReading, finish_reading, segment_dice, warp_face, refine_rect, mask_outside,
-                   sharpness, WORK_SIDE)
+from .pips import Die, DiceReading, finish_reading, segment_dice, warp_face, mask_outside, sharpness, WORK_SIDE
 
 SIDE = 40                # template side
 SHIFT = 3                # +- px searched when matching
 CONF_OK = 0.6
 GLARE_SHARPNESS = 0.25   # edge gradient / contrast below this: a soft highlight
 BLANK_RMS = 0.12         # ink rms below this is a blank face
+EDGE_WEIGHT = 1.0  # weight of the ink map's outline in matching
 
 
 def ink_map(patch: np.ndarray, side: int = SIDE) -> np.ndarray:
@@ -42,14 +46,15 @@ def ink_map(patch: np.ndarray, side: int = SIDE) -> np.ndarray:
     band[:, :a] = band[:, -a:] = False
     face = np.median(lab[band].reshape(-1, 3), axis=0)
     d = np.sqrt(((lab - face) ** 2 * np.array([1.0, 2.0, 2.0])).sum(axis=2))
-    # marks touching the patch border are background, side faces or the die's outline;
-    # soft-edged light blobs are glare, not printed marks
+    # marks touching the patch border are background, side faces or the die's outline (cut
+    # back to the margin below); soft-edged light blobs are glare, not printed marks
     mk = (d > 40).astype(np.uint8)
     n, lab_i, stats, _ = cv2.connectedComponentsWithStats(mk, 8)
     if n > 1:
         x, y, bw, bh = stats[:, 0], stats[:, 1], stats[:, 2], stats[:, 3]
         edge = (x == 0) | (y == 0) | (x + bw >= s) | (y + bh >= s)
         edge[0] = False
+        glare = np.zeros(n, bool)
         gx = cv2.Sobel(lab[..., 0], cv2.CV_32F, 1, 0, ksize=3)
         gy = cv2.Sobel(lab[..., 0], cv2.CV_32F, 0, 1, ksize=3)
         grad = np.sqrt(gx * gx + gy * gy) / 8.0
@@ -59,10 +64,6 @@ def ink_map(patch: np.ndarray, side: int = SIDE) -> np.ndarray:
         inner[q:s - q, q:s - q] = True
         for i in range(1, n):
             if edge[i]:
-                # touching the border but mostly inside the face: a big printed mark, keep
-                comp = lab_i == i
-                if float(inner[comp].mean()) > 0.6:
-                    edge[i] = False
                 continue
             comp = lab_i == i
             if float(np.median(lab[..., 0][comp])) <= face[0]:
@@ -71,8 +72,10 @@ def ink_map(patch: np.ndarray, side: int = SIDE) -> np.ndarray:
             if rr.any():
                 sharp = float(np.percentile(grad[rr], 75)) / max(float(d[comp].max()), 1.0)
                 if sharp < GLARE_SHARPNESS:
-                    edge[i] = True
-        kill = edge[lab_i]
+                    edge[i] = glare[i] = True
+        # what touches the border is cut back to the margin: a mark that merged with an
+        # intrusion there (a wall, a neighbour) keeps its inner part
+        kill = edge[lab_i] & ~(inner & ~glare[lab_i])
         kill = cv2.dilate(kill.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
         d[kill] = 0
     d = cv2.resize(d, (side, side), interpolation=cv2.INTER_AREA)
@@ -94,6 +97,27 @@ def _normalise(v: np.ndarray) -> np.ndarray:
     return v / max(float(np.linalg.norm(v)), 1e-6)
 
 
+def _features(m: np.ndarray) -> np.ndarray:
+    """What is correlated: the ink map and, weighted EDGE_WEIGHT, its gradient magnitude (big
+    filled marks of similar extent, like a shield and an arrow, differ mostly in outline)."""
+    m = m.reshape(SIDE, SIDE).astype(np.float32)
+    g = np.hypot(cv2.Sobel(m, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(m, cv2.CV_32F, 0, 1, ksize=3)) / 4
+    return np.concatenate([_normalise(m), EDGE_WEIGHT * _normalise(g)]) / math.sqrt(1 + EDGE_WEIGHT ** 2)
+
+
+def _shifted_features(m: np.ndarray, shift: int) -> np.ndarray:
+    """``_features`` of ``m`` moved by every (dx, dy) in +-``shift``, as rows: the map and its
+    gradient are computed once on the padded map and the shifted views sliced from them."""
+    pad = np.pad(m, shift)
+    g = np.hypot(cv2.Sobel(pad, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(pad, cv2.CV_32F, 0, 1, ksize=3)) / 4
+    rows = []
+    for a in (pad, g):
+        v = np.lib.stride_tricks.sliding_window_view(a, (SIDE, SIDE)).reshape(-1, SIDE * SIDE)
+        v = v - v.mean(axis=1, keepdims=True)
+        rows.append(v / np.maximum(np.linalg.norm(v, axis=1, keepdims=True), 1e-6))
+    return np.hstack([rows[0], EDGE_WEIGHT * rows[1]]) / math.sqrt(1 + EDGE_WEIGHT ** 2)
+
+
 def _rms(v: np.ndarray) -> float:
     return float(np.sqrt(np.mean(np.square(v, dtype=np.float32))))
 
@@ -111,7 +135,7 @@ class Gallery:
         self.meta = meta or {}
         self._rms = np.array([_rms(t) for t in self.templates], np.float32)
         self._blank = self._rms < BLANK_RMS
-        self._norm = np.stack([_normalise(t) for t in self.templates]) if len(self.templates) else self.templates
+        self._norm = np.stack([_features(t) for t in self.templates]) if len(self.templates) else self.templates
 
     def save(self, directory) -> Path:
         d = Path(directory)
@@ -135,14 +159,10 @@ class Gallery:
 
     def scores(self, ink: np.ndarray, shift: int = SHIFT) -> np.ndarray:
         """Best similarity per face name, over small shifts of the die's map."""
-        pad = np.pad(ink.astype(np.float32), shift)
-        views = []
-        for dy in range(0, 2 * shift + 1, 1):
-            for dx in range(0, 2 * shift + 1, 1):
-                views.append(_normalise(pad[dy:dy + SIDE, dx:dx + SIDE]))
+        views = _shifted_features(ink.reshape(SIDE, SIDE).astype(np.float32), shift)
         r = _rms(ink)
         # marked faces: best normalised correlation over shifts, damped when the die is bare
-        sim = (self._norm @ np.stack(views).T).max(axis=1) * float(np.clip(r / (2 * BLANK_RMS), 0, 1))
+        sim = (self._norm @ views.T).max(axis=1) * float(np.clip(r / (2 * BLANK_RMS), 0, 1))
         # blank faces: similarity falls with the amount of ink on the die
         sim = np.where(self._blank, float(np.clip(1.0 - r / (2.5 * BLANK_RMS), 0, 1)), sim)
         # per shot: best rotation; per face: the median shot, so one bad shot cannot dominate
@@ -155,22 +175,149 @@ class Gallery:
         return out
 
 
-def _faces_in(frame: np.ndarray):
-    """Yield (patch, box, rect, scale) for each die-like blob of a frame."""
-    h, w = frame.shape[:2]
-    scale = max(h, w) / WORK_SIDE if max(h, w) > WORK_SIDE else 1.0
-    work = frame if scale == 1.0 else cv2.resize(frame, (int(round(w / scale)), int(round(h / scale))),
-                                                 interpolation=cv2.INTER_AREA)
-    for b in segment_dice(work):
-        rect = refine_rect(frame, b.rect, scale)
-        if min(rect[1]) < 0.8 * min(b.rect[1]):
-            # much smaller than the die: probably a big light icon on a dark die whose sides
-            # look like its top; the whole die (sides fade out of the ink map) is safer
-            rect = b.rect
-        patch = warp_face(frame, rect, scale, inset=0.96, size=64)
-        x, y, bw, bh = cv2.boundingRect(b.contour)
-        box = (int(round(x * scale)), int(round(y * scale)), int(round(bw * scale)), int(round(bh * scale)))
-        yield patch, box, b.rect, scale
+FIT_SIDE = 32            # face side in the working window of the square fit (px)
+FIT_EDGE = 4.0           # edge strength (Lab units / px above the window's median) that counts fully
+FIT_MIN = 0.5            # mean edge support below this: no square face there, not a die
+FIT_OK = 0.8             # below this one side of the face is missing: the reading is at most unsure
+
+
+def _window(frame: np.ndarray, cx: float, cy: float, f: float, ang: float, n: int):
+    """n x n patch around (cx, cy), scaled by f and rotated by ang degrees (and its matrix)."""
+    m = cv2.getRotationMatrix2D((cx, cy), ang, f)
+    m[0, 2] += n / 2 - cx
+    m[1, 2] += n / 2 - cy
+    p = cv2.warpAffine(frame, m, (n, n), flags=cv2.INTER_AREA if f < 1 else cv2.INTER_LINEAR,
+                       borderMode=cv2.BORDER_REPLICATE)
+    return p, m
+
+
+def _gradients(patch: np.ndarray):
+    lab = cv2.cvtColor(patch, cv2.COLOR_BGR2Lab).astype(np.float32) * np.array([1.0, 1.5, 1.5], np.float32)
+    return cv2.Sobel(lab, cv2.CV_32F, 1, 0, ksize=3) / 8, cv2.Sobel(lab, cv2.CV_32F, 0, 1, ksize=3) / 8
+
+
+def _angles(frame, cx, cy, f, n, k=3):
+    """The k likeliest face rotations (degrees mod 90): peaks of the histogram of edge
+    orientations (structure tensor over the Lab channels) in the ring where the outline lies."""
+    gx, gy = _gradients(_window(frame, cx, cy, f, 0.0, n)[0])
+    jxx, jyy, jxy = (gx * gx).sum(2), (gy * gy).sum(2), (gx * gy).sum(2)
+    w = np.clip(np.sqrt(jxx + jyy) / 6.0, 0, 1)
+    phi = np.degrees(0.5 * np.arctan2(2 * jxy, jxx - jyy)) % 90
+    yy, xx = np.mgrid[0:n, 0:n] - (n - 1) / 2
+    r = np.hypot(xx, yy) / FIT_SIDE
+    ring = np.clip((r - 0.35) / 0.1, 0, 1) * np.clip((1.0 - r) / 0.1, 0, 1)
+    h = np.bincount((phi // 2).astype(int).ravel() % 45, (w * ring).ravel(), 45)
+    h = h + 0.5 * (np.roll(h, 1) + np.roll(h, -1))
+    out = []
+    for i in np.argsort(-h):
+        if h[i] >= h[i - 1] and h[i] >= h[(i + 1) % 45]:
+            lo, hi = h[i - 1], h[(i + 1) % 45]
+            out.append(((i + 0.5 + (hi - lo) / max(lo + h[i] + hi, 1e-6)) * 2) % 90)
+            if len(out) == k:
+                break
+    return out
+
+
+def _square_at(frame, cx, cy, f, ang, n, sizes, reach, prior):
+    """Best axis-aligned square in the window rotated by ang: (score, (u, v, a), matrix).
+    Score: mean clipped edge strength along its four sides (each side's normal component),
+    minus ``prior`` * relative distance of its side from FIT_SIDE."""
+    p, m = _window(frame, cx, cy, f, ang, n)
+    gx, gy = _gradients(p)
+    ex, ey = np.sqrt((gx * gx).sum(2)), np.sqrt((gy * gy).sum(2))
+    n0 = float(np.median(ex + ey)) / 2
+    ex, ey = np.clip((ex - n0) / FIT_EDGE, 0, 1), np.clip((ey - n0) / FIT_EDGE, 0, 1)
+    colsum = np.vstack([np.zeros((1, n), np.float32), np.cumsum(ex, 0)])    # [y, x]: ex[:y, x]
+    rowsum = np.hstack([np.zeros((n, 1), np.float32), np.cumsum(ey, 1)])    # [y, x]: ey[y, :x]
+    best = (-1.0, None, m)
+    for a in sizes:
+        lo = max(1, int(math.floor(n / 2 - a / 2 - reach)))
+        hi = min(n - a - 2, int(math.ceil(n / 2 - a / 2 + reach)))
+        if hi < lo:
+            continue
+        U, V = np.meshgrid(np.arange(lo, hi + 1), np.arange(lo, hi + 1))
+        s = (colsum[V + a, U] - colsum[V, U] + colsum[V + a, U + a] - colsum[V, U + a]
+             + rowsum[V, U + a] - rowsum[V, U] + rowsum[V + a, U + a] - rowsum[V + a, U]) / (4 * a)
+        s -= prior * abs(a / FIT_SIDE - 1)
+        i = int(np.argmax(s))
+        if s.flat[i] > best[0]:
+            best = (float(s.flat[i]), (int(U.flat[i]), int(V.flat[i]), a), m)
+    return best
+
+
+def fit_face(frame: np.ndarray, cx: float, cy: float, side: float, known: bool = True):
+    """The top face of the die near (cx, cy) whose face is about ``side`` px: (rect, score).
+
+    Colour-blind: the face is the square whose four sides lie on edges. Its rotation comes
+    from the orientation histogram; its side is searched within +-12 % of ``side`` (``known``:
+    the calibrated side, held to it; else a rough guess, searched -40 %..+35 % freely) and its
+    centre within +-half a face of (cx, cy). Score: mean edge support of its sides (0..1)."""
+    f = FIT_SIDE / side
+    n = int(2.6 * FIT_SIDE)
+    if known:
+        sizes, prior = range(int(FIT_SIDE * 0.88), int(FIT_SIDE * 1.12) + 1), 0.5
+    else:
+        sizes, prior = range(int(FIT_SIDE * 0.6), int(FIT_SIDE * 1.35) + 1), 0.0
+    reach = FIT_SIDE * 0.5
+    best = None
+    for ang in _angles(frame, cx, cy, f, n):
+        r = _square_at(frame, cx, cy, f, ang, n, sizes, reach, prior)
+        if r[1] is not None and (best is None or r[0] > best[0][0]):
+            best = (r, ang)
+    if best is None:
+        return None, 0.0
+    for d in (-1.2, 1.2):
+        r = _square_at(frame, cx, cy, f, best[1] + d, n, sizes, reach, prior)
+        if r[1] is not None and r[0] > best[0][0]:
+            best = (r, best[1] + d)
+    (score, (u, v, a), m), ang = best
+    fx, fy = cv2.invertAffineTransform(m) @ np.array([u + a / 2, v + a / 2, 1.0])
+    return ((float(fx), float(fy)), (a / f, a / f), float(ang)), score + prior * abs(a / FIT_SIDE - 1)
+
+
+def _faces_in(frame: np.ndarray, face_side: float | None = None, detector: bool = True):
+    """Yield (patch, box, rect, fit score) for each die of a frame, best fit first.
+
+    Dice are found by the learned detector (``vision.net``) when its model is installed, else
+    (or ``detector`` is false) by classical segmentation; either only gives a centre and a
+    rough size. The top face is
+    then fitted (``fit_face``) with the calibrated face side when known; two dice fitted onto
+    the same face, or a fit with no square there, are dropped."""
+    from . import net
+    seeds = []                  # (cx, cy, rough face side, fit score needed)
+    if detector and net.available():
+        # a weak detector peak (a plain face gives the detector little to go on) is a die only
+        # if a whole square face is fitted there
+        seeds = [(cx, cy, side * 0.8, FIT_MIN if score >= net.DET_MIN else FIT_OK)
+                 for cx, cy, side, score in net.candidates(frame) if score >= net.DET_MAYBE]
+    else:
+        h, w = frame.shape[:2]
+        scale = max(h, w) / WORK_SIDE if max(h, w) > WORK_SIDE else 1.0
+        work = frame if scale == 1.0 else cv2.resize(frame, (int(round(w / scale)), int(round(h / scale))),
+                                                     interpolation=cv2.INTER_AREA)
+        for b in segment_dice(work):
+            (cx, cy), (bw, bh), _ = b.rect
+            seeds.append((cx * scale, cy * scale, max(bw, bh) * scale, FIT_MIN))
+    kept = []
+    for cx, cy, rough, need in sorted(seeds, key=lambda s: s[3]):
+        if any(math.hypot(cx - k[1][0][0], cy - k[1][0][1]) < 0.5 * k[1][1][0] for k in kept):
+            continue            # inside a face already found
+        rect, score = fit_face(frame, cx, cy, face_side or rough, face_side is not None)
+        if rect is None or score < need:
+            continue
+        (fx, fy), (s, _), _ = rect
+        twin = [i for i, k in enumerate(kept) if math.hypot(fx - k[1][0][0], fy - k[1][0][1]) < 0.6 * s]
+        if not twin:
+            kept.append((score, rect))
+        elif score > kept[twin[0]][0]:
+            kept[twin[0]] = (score, rect)     # two seeds on one die: the better fit
+    kept.sort(key=lambda t: -t[0])
+    for score, rect in kept:
+        (cx, cy), (s, _), ang = rect
+        patch = warp_face(frame, rect, 1.0, inset=0.96, size=64)
+        half = s * (abs(math.cos(math.radians(ang))) + abs(math.sin(math.radians(ang)))) / 2
+        box = (int(round(cx - half)), int(round(cy - half)), int(round(2 * half)), int(round(2 * half)))
+        yield patch, box, rect, score
 
 
 def calibrate(shots: dict, directory=None) -> Gallery:
@@ -178,13 +325,19 @@ def calibrate(shots: dict, directory=None) -> Gallery:
 
     Frames may be whole camera frames (the largest die found is used) or face crops."""
     names = list(shots)
+    # the face side in pixels: every shot's best fit with a free size (dice of a kind are
+    # all alike and the camera is fixed, so reading holds faces to this side). A shot shows
+    # one die on a plain surface: classical segmentation finds it more surely than the detector
+    sides = [next(iter(found))[2][1][0] for frames in shots.values() for frame in frames
+             if (found := list(_faces_in(frame, detector=False)))]
+    face_side = float(np.median(sides)) if sides else None
     temps, labels, shot_ids, skipped = [], [], [], []
     for k, name in enumerate(names):
         for frame in shots[name]:
             sid = len(temps) // 4
-            found = list(_faces_in(frame))
+            found = list(_faces_in(frame, face_side, detector=False)) if face_side else []
             if found:
-                patch = max(found, key=lambda f: f[1][2] * f[1][3])[0]
+                patch = found[0][0]                   # the best fitted face
             elif max(frame.shape[:2]) <= 160:
                 patch = cv2.resize(frame, (64, 64), interpolation=cv2.INTER_AREA)   # a face crop
             else:
@@ -199,7 +352,7 @@ def calibrate(shots: dict, directory=None) -> Gallery:
     if missing:
         raise ValueError(f"no die found in any shot of face(s) {', '.join(missing)}: retake them")
     g = Gallery(names, np.stack(temps), np.array(labels),
-                {"shots": {n: len(shots[n]) for n in names}, "skipped": skipped},
+                {"shots": {n: len(shots[n]) for n in names}, "skipped": skipped, "face_side": face_side},
                 np.array(shot_ids))
     if directory is not None:
         g.save(directory)
@@ -225,9 +378,10 @@ def read_icons(frame_bgr: np.ndarray, gallery: Gallery, expected_count: int | No
     if roi is not None:
         frame_bgr = mask_outside(frame_bgr, roi)
     dice, sharp = [], []
-    for patch, box, rect, scale in _faces_in(frame_bgr):
+    for patch, box, rect, fit in _faces_in(frame_bgr, gallery.meta.get("face_side")):
         name, conf, margin = read_face(patch, gallery)
+        if fit < FIT_OK:
+            conf = min(conf, CONF_OK - 0.01)      # a side of the face is missing: maybe not this die's face
         sharp.append(sharpness(cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY)))
-        (cx, cy), _, ang = rect
-        dice.append(Die(name, box, conf, float(ang % 90), (cx * scale, cy * scale)))
+        dice.append(Die(name, box, conf, float(rect[2] % 90), rect[0]))
     return finish_reading(dice, sharp, expected_count, CONF_OK)

@@ -65,3 +65,33 @@ def test_expected_count_mismatch_is_unsure(offense_gallery):
     g = icons.Gallery.load(offense_gallery)
     r = icons.read_icons(_one("ball", "white", 0.0), g, expected_count=2)
     assert r.unsure and any("expected 2" in s for s in r.reasons)
+
+
+def test_calibration_records_the_face_side(offense_gallery):
+    g = icons.Gallery.load(offense_gallery)
+    # 72 px footprint, top face magnified by parallax (camera at 25 sides): about 75 px
+    assert 68 < g.meta["face_side"] < 80
+
+
+@pytest.mark.parametrize("angle", [4.0, 27.0, 61.0])
+def test_fit_finds_the_top_face_of_a_dark_die_with_a_light_icon(angle):
+    # a black die far from the optical axis: its side faces show, and the white X is what a
+    # colour-based search would take for the face
+    img = np.full((300, 300, 3), (90, 110, 60), np.uint8)
+    top, _ = synth.draw_die(img, "tackle", "black", (150, 150), 72, angle, (-250, -200), 20 * 72)
+    side = float(np.linalg.norm(top[1] - top[0]))
+    centre = top.mean(axis=0)
+    rect, score = icons.fit_face(img, centre[0] + 8, centre[1] - 6, side)
+    assert score > icons.FIT_OK
+    assert abs((rect[2] - angle + 45) % 90 - 45) < 2.5
+    assert np.hypot(*(np.array(rect[0]) - centre)) < 0.05 * side
+    assert abs(rect[1][0] / side - 1) < 0.05
+
+
+def test_a_dark_die_with_a_light_icon_is_not_read_blank(tmp_path):
+    g = icons.calibrate(synth.icon_calibration_shots("defense", seed=5, face_px=72))
+    for angle in (12.0, 40.0):
+        r = icons.read_icons(_one("tackle", "black", angle), g)
+        assert len(r.dice) == 1
+        assert r.dice[0].value == "tackle" or r.dice[0].confidence < icons.CONF_OK
+        assert not (r.dice[0].value == "blank" and r.dice[0].confidence >= icons.CONF_OK)
