@@ -40,9 +40,10 @@ SUPPRESS = 0.45          # two candidates closer than this (in box sides) are on
 TWIN = 0.25              # ... and at one scale, closer than this, the same peak twice
 DIE_MIN = 0.2            # detector score x face network's "a die" below this: not a die
 PYRAMID_MIN = 64         # the coarsest scale looked at: longest side in px
-DET_MIN = 0.3            # detector score that makes a die
-DET_MAYBE = 0.12         # a weaker peak is kept only if the face network sees a die there
-DET_SURE = 0.5           # below this a die is at most unsure
+DET_MIN = 0.3            # detector score that makes a die on its own (icon dice: no face network)
+DET_MAYBE = 0.12         # the weakest peak that is a candidate at all
+DET_ODD = 0.6            # a candidate this strong outside every die makes the reading unsure
+DET_SURE = 0.3           # below this a die is at most unsure (chosen on real-dev)
 CONF_OK = 0.7            # face probability needed for a sure die (chosen on real-dev: bench/eval_dice.py)
 BLUR_MIN = 0.09          # median crop_sharpness over a frame's dice (real photos: 1st percentile 0.11)
 
@@ -241,7 +242,12 @@ class Found:
 
 
 def pip_dice(frame: np.ndarray) -> list[Found]:
-    """Pip dice found by the detector at every scale and confirmed by the face network.
+    """Pip dice found by the detector at every scale and confirmed by the face network."""
+    return _pip_dice(frame)[0]
+
+
+def _pip_dice(frame: np.ndarray) -> tuple[list[Found], list[tuple[float, float, float, float]]]:
+    """``pip_dice``, and every candidate the detector gave.
 
     Every candidate is read first; then candidates are taken best ``die_score`` first, and one
     closer than ``SUPPRESS`` sides to a taken one is the same die. So a piece of a big die
@@ -263,7 +269,14 @@ def pip_dice(frame: np.ndarray) -> list[Found]:
         more = net._probs(turned).reshape(len(hesitant), 3, -1)
         for f, m in zip(hesitant, more):
             f.probs = (f.probs + m.sum(axis=0)) / 4
-    return kept
+    return kept, raw
+
+
+def unexplained(dice: list[Found], cands) -> list[tuple[float, float, float, float]]:
+    """Strong candidates (>= ``DET_ODD``) that lie in no die: a die the reader may have missed
+    (touching dice seen as one, say). They make a reading unsure."""
+    return [c for c in cands if c[3] >= DET_ODD
+            and not any(abs(c[0] - f.cx) < 0.5 * f.side and abs(c[1] - f.cy) < 0.5 * f.side for f in dice)]
 
 
 def _suppress(cands, radius: float = None):
@@ -292,7 +305,8 @@ def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None, roi: np.
         x, y, w, h = cv2.boundingRect((roi > 0).astype(np.uint8))
         frame_bgr, ox, oy = frame_bgr[y:y + h, x:x + w], x, y
     dice, sharp = [], []
-    for f in pip_dice(frame_bgr):
+    found, cands = _pip_dice(frame_bgr)
+    for f in found:
         k = 1 + int(np.argmax(f.probs[1:]))
         conf = float(f.probs[k])
         if f.score < DET_SURE or f.probs[0] >= 0.5:
@@ -301,4 +315,9 @@ def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None, roi: np.
         box = (int(round(f.cx - half + ox)), int(round(f.cy - half + oy)), int(round(f.side)), int(round(f.side)))
         dice.append(Die(k, box, conf, 0.0, (f.cx + ox, f.cy + oy)))
         sharp.append(crop_sharpness(f.crop))
-    return finish_reading(dice, sharp, expected_count, CONF_OK, BLUR_MIN)
+    reading = finish_reading(dice, sharp, expected_count, CONF_OK, BLUR_MIN)
+    odd = unexplained(found, cands)
+    if odd:
+        reading.unsure = True
+        reading.reasons.append(f"{len(odd)} die-like spot(s) not read as dice")
+    return reading

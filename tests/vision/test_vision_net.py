@@ -142,3 +142,17 @@ def test_blur_makes_the_reading_unsure():
 def test_garbage_input_is_refused():
     with pytest.raises(ValueError, match="BGR"):
         net.read_dice(np.zeros((10, 10), np.uint8))
+
+
+def test_a_strong_spot_outside_every_die_makes_the_reading_unsure(monkeypatch):
+    img = _row([2, 5])
+    assert not net.read_dice(img).unsure
+    real = net._pip_dice
+
+    def one_more(frame):
+        found, cands = real(frame)
+        return found, cands + [(30.0, 30.0, 40.0, net.DET_ODD + 0.05)]     # on the bare floor
+    monkeypatch.setattr(net, "_pip_dice", one_more)
+    r = net.read_dice(img)
+    assert r.values == [2, 5] and r.unsure
+    assert any("not read" in why for why in r.reasons)
