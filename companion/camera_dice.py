@@ -162,3 +162,25 @@ class CameraDice:
                                  detail=detail)
         value = "good" if verdict.verdict == "good" else "no-good"
         return CameraReading(spec.outcome([value]), [value], False, [], detail)
+
+
+def vision_report(directory: Path, dice: tuple[str, ...] = ("white", "black")) -> dict[str, Any]:
+    """What ``companion doctor`` says about vision: OpenCV, the dice models, the calibrations."""
+    try:
+        import cv2
+    except ImportError as exc:
+        return {"ok": False, "error": f"OpenCV is missing ({exc}): apt install python3-opencv, "
+                                      f"or pip install the 'vision' extra"}
+    from vision import net
+    out: dict[str, Any] = {"ok": True, "opencv": cv2.__version__}
+    try:
+        net.DiceNet(net.DETECTOR, net.FACE)
+        out["dice_models"] = "loaded"
+    except Exception as exc:          # a missing or unreadable model: say which and why
+        out["ok"] = False
+        out["dice_models"] = f"error: {exc}"
+    out["calibrations"] = {name: (Path(directory) / name).exists()
+                           for name in [f"{d}/gallery.npz" for d in dice] + ["lid.json", "tray.json"]}
+    out["directory"] = str(directory)
+    return out
+

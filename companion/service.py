@@ -164,13 +164,16 @@ def cmd_doctor(args) -> int:
     except config_mod.ConfigFileError as exc:
         report["config"] = {"ok": False, "error": str(exc)}
     report["journal"] = str(config_mod.journal_path(cfg)) if report["config"]["ok"] else None
+    if report["config"]["ok"]:
+        from companion.camera_dice import vision_report
+        report["vision"] = vision_report(config_mod.vision_dir(cfg))
     report["would_use"] = plan(report)
     if args.json:
         print(json.dumps(report, indent=2, sort_keys=True, default=str))
         return 0
     print(f"Raspberry Pi: {'yes' if report['raspberry_pi'] else 'no (the service will emulate)'}")
     print(f"config: {report['config']}")
-    for kind in ("i2c", "gpio", "camera", "serial"):
+    for kind in ("i2c", "gpio", "camera", "serial", "vision"):
         print(f"{kind}: {json.dumps(report.get(kind), default=str)}")
     print("would use: " + ", ".join(f"{k} -> {v}" for k, v in report["would_use"].items()))
     return 0

@@ -118,5 +118,19 @@ def test_doctor_reports_what_it_finds():
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 0, err.decode()
     report = json.loads(out)
-    assert {"i2c", "gpio", "camera", "serial", "would_use", "raspberry_pi"} <= set(report)
+    assert {"i2c", "gpio", "camera", "serial", "vision", "would_use", "raspberry_pi"} <= set(report)
     assert report["config"]["ok"] is True
+    assert report["vision"]["dice_models"] == "loaded" and report["vision"]["ok"] is True
+    assert set(report["vision"]["calibrations"]) == {"white/gallery.npz", "black/gallery.npz", "lid.json", "tray.json"}
+
+
+def test_vision_report_says_what_is_missing(tmp_path, monkeypatch):
+    from companion.camera_dice import vision_report
+    from vision import net
+    (tmp_path / "white").mkdir()
+    (tmp_path / "white" / "gallery.npz").write_bytes(b"")
+    r = vision_report(tmp_path)
+    assert r["calibrations"]["white/gallery.npz"] is True and r["calibrations"]["lid.json"] is False
+    monkeypatch.setattr(net, "DETECTOR", tmp_path / "gone.onnx")
+    r = vision_report(tmp_path)
+    assert r["ok"] is False and "gone.onnx" in r["dice_models"]
