@@ -165,19 +165,12 @@ class DiceNet:
         found.sort(key=lambda d: -d[3])
         return found
 
-    def classify(self, frame: np.ndarray, cands, turns: bool = True) -> tuple[np.ndarray, list[np.ndarray]]:
+    def classify(self, frame: np.ndarray, cands) -> tuple[np.ndarray, list[np.ndarray]]:
         """Class probabilities (no die, 1..6) for each candidate, and the crops they saw."""
         if not cands:
             return np.zeros((0, 7), np.float32), []
         crops = [face_crop(frame, cx, cy, side) for cx, cy, side, _ in cands]
-        probs = self._probs(crops)
-        # a hesitant die gets a second look: its three quarter turns, averaged in
-        again = [i for i, p in enumerate(probs) if p.max() < CONF_OK] if turns else []
-        if again:
-            turned = [np.rot90(crops[i], k) for i in again for k in (1, 2, 3)]
-            more = self._probs(turned).reshape(len(again), 3, -1)
-            probs[again] = (probs[again] + more.sum(axis=1)) / 4
-        return probs, crops
+        return self._probs(crops), crops
 
     def _probs(self, crops) -> np.ndarray:
         blob = np.stack([normalise(np.ascontiguousarray(c)) for c in crops])
@@ -255,7 +248,7 @@ def _pip_dice(frame: np.ndarray) -> tuple[list[Found], list[tuple[float, float, 
     network calls it "no die"."""
     net = model()
     raw = [c for scale in net.detect_scales(frame) for c in _suppress(scale, TWIN)]
-    probs, crops = net.classify(frame, raw, turns=False)
+    probs, crops = net.classify(frame, raw)
     found = [f for f in (Found(c, p, q) for c, p, q in zip(raw, probs, crops)) if f.die_score >= DIE_MIN]
     found.sort(key=lambda f: -f.die_score)
     kept: list[Found] = []
@@ -264,11 +257,10 @@ def _pip_dice(frame: np.ndarray) -> tuple[list[Found], list[tuple[float, float, 
             kept.append(f)
     hesitant = [f for f in kept if f.probs[1:].max() < CONF_OK]
     if hesitant:
-        # a second look at its three quarter turns, averaged in
-        turned = [np.rot90(f.crop, k) for f in hesitant for k in (1, 2, 3)]
-        more = net._probs(turned).reshape(len(hesitant), 3, -1)
+        # a second look, turned a half turn, averaged in
+        more = net._probs([np.rot90(f.crop, 2) for f in hesitant])
         for f, m in zip(hesitant, more):
-            f.probs = (f.probs + m.sum(axis=0)) / 4
+            f.probs = (f.probs + m) / 2
     return kept, raw
 
 
