@@ -35,6 +35,7 @@ WORK_SIDE = 320          # the detector's input: longest side in pixels
 STRIDE = 4               # detector grid cell in working pixels
 CROP = 40                # face network input side
 CROP_CONTEXT = 1.15      # crop side in die sides
+WIDER = 1.3              # a hesitant die is also read from a crop this much wider
 DIE_BIG = 52             # dice bigger than this (working px) are left to a coarser scale
 SUPPRESS = 0.45          # two candidates closer than this (in box sides) are one die
 TWIN = 0.25              # ... and at one scale, closer than this, the same peak twice
@@ -257,10 +258,15 @@ def _pip_dice(frame: np.ndarray) -> tuple[list[Found], list[tuple[float, float, 
             kept.append(f)
     hesitant = [f for f in kept if f.probs[1:].max() < CONF_OK]
     if hesitant:
-        # a second look, turned a half turn, averaged in
-        more = net._probs([np.rot90(f.crop, 2) for f in hesitant])
-        for f, m in zip(hesitant, more):
+        # a second look, turned a half turn, averaged in; and a third with more room around
+        # it, since the detector tends to see a die too small when its face shows few pips
+        wider = [face_crop(frame, f.cx, f.cy, f.side * WIDER) for f in hesitant]
+        both = net._probs([np.rot90(f.crop, 2) for f in hesitant] + wider)
+        more, wide = both[:len(hesitant)], both[len(hesitant):]
+        for f, m, w, crop in zip(hesitant, more, wide, wider):
             f.probs = (f.probs + m) / 2
+            if w[1:].max() > f.probs[1:].max():
+                f.probs, f.side, f.crop = w, f.side * WIDER, crop
     return kept, raw
 
 

@@ -101,7 +101,7 @@ def test_unsure_when_the_face_network_hesitates(monkeypatch):
     r = net.read_dice(img)
     assert len(r.dice) == 1 and r.dice[0].value == 4 and r.unsure
     assert r.dice[0].confidence < net.CONF_OK
-    assert calls[-1] == 1                 # the hesitant die was looked at again, turned
+    assert calls[-1] == 2                 # the hesitant die was looked at again: turned, and wider
 
 
 def test_what_the_face_network_calls_no_die_is_dropped(monkeypatch):
