@@ -42,8 +42,8 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
 
-REAL = ROOT.parent / "shared" / "data" / "dice-real"
 MODELS = ROOT / "vision" / "models"
 STRIDE = 4
 CROP = 40
@@ -65,20 +65,10 @@ class Item:
 
 
 def real_items(with_heldout: bool):
-    imgs = sorted((REAL / "images").glob("*.jpg"))
-    out = []
-    for i, p in enumerate(imgs):
-        if i % 5 == 4 and not with_heldout:
-            continue
-        img = cv2.imread(str(p))
-        h, w = img.shape[:2]
-        dice = []
-        for line in (REAL / "labels_yolo" / (p.stem + ".txt")).read_text().split("\n"):
-            if line.strip():
-                c, cx, cy, bw, bh = map(float, line.split())
-                dice.append((int(c) + 1, cx * w, cy * h, math.sqrt(bw * w * bh * h)))
-        out.append(Item(img, dice, True))
-    return out
+    """The real photos as ``Item``s (the split and labels as ``eval_dice`` reads them)."""
+    import eval_dice
+    return [Item(img, [(v, x + w / 2, y + h / 2, math.sqrt(w * h)) for v, (x, y, w, h) in gt], True)
+            for _, img, gt in eval_dice.real_items("all" if with_heldout else "dev")]
 
 
 KINDS = ["pips", "pips", "hard", "icons-offense", "icons-defense", "pips"]

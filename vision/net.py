@@ -196,6 +196,7 @@ def model() -> DiceNet:
 
 
 def available() -> bool:
+    """True when both model files are installed (``pips.read_dice`` then uses this reader)."""
     return DETECTOR.exists() and FACE.exists()
 
 
