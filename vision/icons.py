@@ -90,25 +90,12 @@ def ink_map(patch: np.ndarray, side: int = SIDE) -> np.ndarray:
     return d.astype(np.float32)
 
 
-def _normalise(v: np.ndarray) -> np.ndarray:
-    """Zero-mean, unit-norm copy (for normalised correlation)."""
-    v = v.reshape(-1).astype(np.float32)
-    v = v - v.mean()
-    return v / max(float(np.linalg.norm(v)), 1e-6)
-
-
-def _features(m: np.ndarray) -> np.ndarray:
-    """What is correlated: the ink map and, weighted EDGE_WEIGHT, its gradient magnitude (big
-    filled marks of similar extent, like a shield and an arrow, differ mostly in outline)."""
-    m = m.reshape(SIDE, SIDE).astype(np.float32)
-    g = np.hypot(cv2.Sobel(m, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(m, cv2.CV_32F, 0, 1, ksize=3)) / 4
-    return np.concatenate([_normalise(m), EDGE_WEIGHT * _normalise(g)]) / math.sqrt(1 + EDGE_WEIGHT ** 2)
-
-
-def _shifted_features(m: np.ndarray, shift: int) -> np.ndarray:
-    """``_features`` of ``m`` moved by every (dx, dy) in +-``shift``, as rows: the map and its
-    gradient are computed once on the padded map and the shifted views sliced from them."""
-    pad = np.pad(m, shift)
+def _shifted_features(m: np.ndarray, shift: int = 0) -> np.ndarray:
+    """What is correlated, for ``m`` moved by every (dx, dy) in +-``shift``, as rows: the ink
+    map and, weighted ``EDGE_WEIGHT``, its gradient magnitude (big filled marks of similar
+    extent, like a shield and an arrow, differ mostly in outline), each zero-mean and unit-norm.
+    The gradient is computed once on the padded map and the shifted views sliced from it."""
+    pad = np.pad(m.reshape(SIDE, SIDE).astype(np.float32), shift)
     g = np.hypot(cv2.Sobel(pad, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(pad, cv2.CV_32F, 0, 1, ksize=3)) / 4
     rows = []
     for a in (pad, g):
@@ -135,7 +122,7 @@ class Gallery:
         self.meta = meta or {}
         self._rms = np.array([_rms(t) for t in self.templates], np.float32)
         self._blank = self._rms < BLANK_RMS
-        self._norm = np.stack([_features(t) for t in self.templates]) if len(self.templates) else self.templates
+        self._norm = np.vstack([_shifted_features(t) for t in self.templates]) if len(self.templates) else self.templates
 
     def save(self, directory) -> Path:
         d = Path(directory)
@@ -159,7 +146,7 @@ class Gallery:
 
     def scores(self, ink: np.ndarray, shift: int = SHIFT) -> np.ndarray:
         """Best similarity per face name, over small shifts of the die's map."""
-        views = _shifted_features(ink.reshape(SIDE, SIDE).astype(np.float32), shift)
+        views = _shifted_features(ink, shift)
         r = _rms(ink)
         # marked faces: best normalised correlation over shifts, damped when the die is bare
         sim = (self._norm @ views.T).max(axis=1) * float(np.clip(r / (2 * BLANK_RMS), 0, 1))

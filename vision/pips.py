@@ -349,11 +349,6 @@ def _face_region(lab, face, size):
     return r, area, hull_area
 
 
-def refine_rect(frame: np.ndarray, rect, scale: float, size: int = 64):
-    """``refine`` without the success flag (the input rect when no face was found)."""
-    return refine(frame, rect, scale, size)[0]
-
-
 def refine(frame: np.ndarray, rect, scale: float, size: int = 64):
     """Find the top face inside a die blob: the region of the face colour around the centre.
 
