@@ -222,8 +222,9 @@ def candidates(frame: np.ndarray) -> list[tuple[float, float, float, float]]:
 
 
 class Found:
-    """A pip die the two networks agree on: the detector's candidate, the face probabilities
-    (no die, 1..6) and the crop they were read from."""
+    """A candidate read by both networks: the detector's (cx, cy, side, score), the face
+    probabilities (no die, 1..6) and the crop they were read from. ``pip_dice`` keeps the
+    ones that are dice."""
     __slots__ = ("cx", "cy", "side", "score", "probs", "crop")
 
     def __init__(self, cand, probs, crop):
