@@ -39,6 +39,9 @@ WIDER = 1.3              # a hesitant die is also read from a crop this much wid
 DIE_BIG = 52             # dice bigger than this (working px) are left to a coarser scale
 SUPPRESS = 0.45          # two candidates closer than this (in box sides) are one die
 TWIN = 0.25              # ... and at one scale, closer than this, the same peak twice
+APART = 0.25             # ... unless both read a different face surely: then down to this
+SURE_APART = 0.9         # ... "surely": the face network's probability of each face
+DIE_APART = 0.5          # ... and the die_score of the second one
 DIE_MIN = 0.2            # detector score x face network's "a die" below this: not a die
 PYRAMID_MIN = 64         # the coarsest scale looked at: longest side in px
 DET_MIN = 0.3            # detector score that makes a die on its own (icon dice: no face network)
@@ -200,17 +203,20 @@ def available() -> bool:
     return DETECTOR.exists() and FACE.exists()
 
 
-def candidates(frame: np.ndarray) -> list[tuple[float, float, float, float]]:
+def candidates(frame: np.ndarray, radius: float = SUPPRESS) -> list[tuple[float, float, float, float]]:
     """The detector's dice as (cx, cy, side, score), one per die, strongest first, for any die
-    (icon dice too: the face network is not asked, it knows pip dice only).
+    (icon dice too: the face network is not asked, it knows pip dice only). Peaks closer than
+    ``radius`` box sides to a stronger one are dropped: the default keeps one per die, and
+    touching dice may lose one of theirs; ``TWIN`` keeps both, for a caller that can tell two
+    dice apart by itself (icon dice fit each face's square).
 
     Scales are merged finest first. A coarser scale adds the dice the finer ones did not
     see; where its die holds smaller dice of a finer scale, it is either one big die (seen in
     pieces up close) or a group of dice (seen as one from afar): the bigger score wins."""
     scales = model().detect_scales(frame)
-    kept = _suppress(scales[0])
+    kept = _suppress(scales[0], radius)
     for coarse in scales[1:]:
-        for c in _suppress(coarse):
+        for c in _suppress(coarse, radius):
             inside = [k for k in kept if math.hypot(k[0] - c[0], k[1] - c[1]) < 0.5 * c[2]]
             if not inside:
                 kept.append(c)
@@ -256,7 +262,7 @@ def _pip_dice(frame: np.ndarray) -> tuple[list[Found], list[tuple[float, float, 
     found.sort(key=lambda f: -f.die_score)
     kept: list[Found] = []
     for f in found:
-        if all(math.hypot(f.cx - k.cx, f.cy - k.cy) > SUPPRESS * max(k.side, f.side) for k in kept):
+        if all(_two_dice(f, k) for k in kept):
             kept.append(f)
     hesitant = [f for f in kept if f.probs[1:].max() < CONF_OK]
     if hesitant:
@@ -270,6 +276,19 @@ def _pip_dice(frame: np.ndarray) -> tuple[list[Found], list[tuple[float, float, 
             if w[1:].max() > f.probs[1:].max():
                 f.probs, f.side, f.crop = w, f.side * WIDER, crop
     return kept, raw
+
+
+def _two_dice(f: Found, k: Found) -> bool:
+    """Are ``f`` and the kept die ``k`` two dice? Yes when their centres are ``SUPPRESS`` sides
+    apart. Touching dice pull the detector's centres together, so closer candidates that each
+    read a different face surely (two crops of one die show the same face) are two dice too."""
+    d = math.hypot(f.cx - k.cx, f.cy - k.cy) / max(k.side, f.side)
+    if d > SUPPRESS:
+        return True
+    if d <= APART:
+        return False
+    vf, vk = int(np.argmax(f.probs[1:])), int(np.argmax(k.probs[1:]))
+    return vf != vk and min(f.probs[1 + vf], k.probs[1 + vk]) >= SURE_APART and f.die_score >= DIE_APART
 
 
 def unexplained(dice: list[Found], cands) -> list[tuple[float, float, float, float]]:

@@ -156,3 +156,26 @@ def test_a_strong_spot_outside_every_die_makes_the_reading_unsure(monkeypatch):
     r = net.read_dice(img)
     assert r.values == [2, 5] and r.unsure
     assert any("not read" in why for why in r.reasons)
+
+
+def _found(cx, value, p=0.97, score=0.8, side=100.0):
+    probs = np.full(7, (1 - p) / 6, np.float32)
+    probs[value] = p
+    return net.Found((cx, 100.0, side, score), probs, None)
+
+
+def test_close_candidates_are_one_die_unless_they_surely_show_different_faces():
+    # touching dice pull the detector's centres together, to 0.3-0.45 box sides apart
+    kept = _found(100.0, 3)
+    assert net._two_dice(_found(160.0, 4), kept)              # far apart: two dice anyway
+    assert net._two_dice(_found(135.0, 4), kept)              # close, a sure 4 beside a sure 3
+    assert not net._two_dice(_found(135.0, 3), kept)          # close, the same face: one die
+    assert not net._two_dice(_found(135.0, 4, p=0.6), kept)   # close, the other face unsure
+    assert not net._two_dice(_found(135.0, 4, score=0.3), kept)   # close, hardly a die
+    assert not net._two_dice(_found(120.0, 4), kept)          # on top of it: one die
+
+
+def test_touching_dice_are_read_as_two():
+    img = _row([3, 4], face=72, spacing=74)
+    r = net.read_dice(img)
+    assert r.values == [3, 4] and not r.unsure
