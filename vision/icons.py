@@ -2,14 +2,16 @@
 
 Calibration: for each named face, a few frames each showing one die with that face up.
 Each die is found by segmentation and its top face fitted (``fit_face``: the square whose four
-sides lie on edges, colour-blind); the median fitted side is kept as the dice's face side. The
-face is warped upright and turned into a colour-independent "ink" map: per pixel, how far it is
-from the face colour. The gallery keeps every shot's map at the four 90-degree rotations (the
+sides lie on edges, colour-blind); the median fitted side is kept as the dice's face side, and
+the median face colour as the dice's colour. The face is warped upright and turned into a colour-independent "ink" map: per pixel, how far it is
+from the face colour; light blobs with soft edges, and the faint part of a light mark, are
+glare and left out. The gallery keeps every shot's map at the four 90-degree rotations (the
 fit only knows the face up to a quarter turn) and is saved as ``gallery.npz`` under the
 directory the caller gives.
 
 Reading: dice are located by the learned detector (``vision.net``; segmentation without it),
-their faces fitted at the calibrated side, and each die's ink map compared with every template
+their faces fitted at the calibrated side; a face far from the calibrated colour is another
+kind of die (or the floor) and is left out. Each die's ink map compared with every template
 (normalised correlation of the map and its gradient magnitude, on maps whose norm is floored,
 so a blank face stays near zero and matches the blank face); the face's score is its best
 template. Confidence comes from the best score and the margin over the best *other* face
@@ -27,24 +29,46 @@ import numpy as np
 from .pips import Die, DiceReading, finish_reading, segment_dice, warp_face, mask_outside, sharpness, WORK_SIDE
 
 SIDE = 40                # template side
-SHIFT = 3                # +- px searched when matching
+SHIFT = 5                # +- px searched when matching (a fitted face can be off by an eighth of a side)
 CONF_OK = 0.6
 GLARE_SHARPNESS = 0.25   # edge gradient / contrast below this: a soft highlight
+PLATEAU = 0.75           # in a light mark, ink this far below its plateau (and not at its rim) is glare
+COLOUR_FAR = 45.0        # a face this far from the calibrated face colour is another die's
+HALO = 12.0              # ink (colour distance) still counted as part of a glare's halo
 BLANK_RMS = 0.12         # ink rms below this is a blank face
 EDGE_WEIGHT = 1.0  # weight of the ink map's outline in matching
+
+
+def _band(s: int) -> np.ndarray:
+    """A band just inside the face's edge: where the face colour shows (large icons can cover
+    the centre)."""
+    a, b = int(s * 0.06), int(s * 0.2)
+    band = np.ones((s, s), bool)
+    band[b:s - b, b:s - b] = False
+    band[:a, :] = band[-a:, :] = False
+    band[:, :a] = band[:, -a:] = False
+    return band
+
+
+def face_colour(patch: np.ndarray, lab: np.ndarray | None = None) -> np.ndarray:
+    """The face's colour (Lab, OpenCV's 8-bit scale): the median of the band inside its edge."""
+    if lab is None:
+        lab = cv2.cvtColor(patch, cv2.COLOR_BGR2Lab).astype(np.float32)
+    return np.median(lab[_band(patch.shape[0])].reshape(-1, 3), axis=0)
+
+
+def colour_distance(a, b) -> float:
+    """How far apart two face colours are: lightness counts half, as light falls unevenly
+    across a tray while a die's hue stays."""
+    d = np.asarray(a, np.float32) - np.asarray(b, np.float32)
+    return float(math.sqrt(0.25 * d[0] ** 2 + d[1] ** 2 + d[2] ** 2))
 
 
 def ink_map(patch: np.ndarray, side: int = SIDE) -> np.ndarray:
     """Colour-independent map of marks on a face patch: distance from the face colour."""
     lab = cv2.cvtColor(patch, cv2.COLOR_BGR2Lab).astype(np.float32)
     s = patch.shape[0]
-    # face colour from a band just inside the face's edge: large icons can cover the centre
-    a, b = int(s * 0.06), int(s * 0.2)
-    band = np.ones((s, s), bool)
-    band[b:s - b, b:s - b] = False
-    band[:a, :] = band[-a:, :] = False
-    band[:, :a] = band[:, -a:] = False
-    face = np.median(lab[band].reshape(-1, 3), axis=0)
+    face = face_colour(patch, lab)
     d = np.sqrt(((lab - face) ** 2 * np.array([1.0, 2.0, 2.0])).sum(axis=2))
     # marks touching the patch border are background, side faces or the die's outline (cut
     # back to the margin below); soft-edged light blobs are glare, not printed marks
@@ -55,6 +79,7 @@ def ink_map(patch: np.ndarray, side: int = SIDE) -> np.ndarray:
         edge = (x == 0) | (y == 0) | (x + bw >= s) | (y + bh >= s)
         edge[0] = False
         glare = np.zeros(n, bool)
+        faint = np.zeros((s, s), bool)
         gx = cv2.Sobel(lab[..., 0], cv2.CV_32F, 1, 0, ksize=3)
         gy = cv2.Sobel(lab[..., 0], cv2.CV_32F, 0, 1, ksize=3)
         grad = np.sqrt(gx * gx + gy * gy) / 8.0
@@ -63,8 +88,6 @@ def ink_map(patch: np.ndarray, side: int = SIDE) -> np.ndarray:
         q = int(s * 0.15)
         inner[q:s - q, q:s - q] = True
         for i in range(1, n):
-            if edge[i]:
-                continue
             comp = lab_i == i
             if float(np.median(lab[..., 0][comp])) <= face[0]:
                 continue
@@ -73,11 +96,18 @@ def ink_map(patch: np.ndarray, side: int = SIDE) -> np.ndarray:
                 sharp = float(np.percentile(grad[rr], 75)) / max(float(d[comp].max()), 1.0)
                 if sharp < GLARE_SHARPNESS:
                     edge[i] = glare[i] = True
+                    continue
+            # a printed mark is flat; glare merged with it is fainter: keep the mark's plateau
+            # and the rim right around it
+            top = (comp & (d >= PLATEAU * float(np.percentile(d[comp], 90)))).astype(np.uint8)
+            faint |= comp & ~(cv2.dilate(top, np.ones((5, 5), np.uint8)) > 0)
         # what touches the border is cut back to the margin: a mark that merged with an
         # intrusion there (a wall, a neighbour) keeps its inner part
         kill = edge[lab_i] & ~(inner & ~glare[lab_i])
         kill = cv2.dilate(kill.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
-        d[kill] = 0
+        if glare.any():
+            kill |= _glare_halo(d, lab_i, glare, edge)
+        d[kill | faint | ~inner] = 0
     d = cv2.resize(d, (side, side), interpolation=cv2.INTER_AREA)
     d = cv2.GaussianBlur(d, (0, 0), 0.7)
     # the border carries side faces and the die outline: fade it out
@@ -88,6 +118,21 @@ def ink_map(patch: np.ndarray, side: int = SIDE) -> np.ndarray:
     w = cv2.GaussianBlur(w, (0, 0), b / 2)
     d = np.clip(d / 60.0, 0, 1.5) * w
     return d.astype(np.float32)
+
+
+def _glare_halo(d: np.ndarray, lab_i: np.ndarray, glare: np.ndarray, edge: np.ndarray) -> np.ndarray:
+    """The soft rim around glare: a highlight fades out over several pixels, and what is left
+    of it once its core is cut looks like a faint mark. The whole faint region (``d`` above
+    ``HALO``) around a glare core goes, unless a printed mark lies in it too; then a wider
+    ring around the core only."""
+    core = glare[lab_i] & (lab_i > 0)
+    marks = (lab_i > 0) & ~edge[lab_i]
+    _, low = cv2.connectedComponents((d > HALO).astype(np.uint8), connectivity=8)
+    hit = np.unique(low[core])
+    shared = np.unique(low[marks])
+    whole = np.isin(low, hit[(hit > 0) & ~np.isin(hit, shared)])
+    ring = cv2.dilate(core.astype(np.uint8), np.ones((7, 7), np.uint8)) > 0
+    return whole | (ring & ~marks)
 
 
 def _shifted_features(m: np.ndarray, shift: int = 0) -> np.ndarray:
@@ -165,7 +210,7 @@ class Gallery:
 FIT_SIDE = 32            # face side in the working window of the square fit (px)
 FIT_EDGE = 4.0           # edge strength (Lab units / px above the window's median) that counts fully
 FIT_MIN = 0.5            # mean edge support below this: no square face there, not a die
-FIT_OK = 0.8             # below this one side of the face is missing: the reading is at most unsure
+FIT_OK = 0.75            # below this one side of the face is missing: the reading is at most unsure
 
 
 def _window(frame: np.ndarray, cx: float, cy: float, f: float, ang: float, n: int):
@@ -274,9 +319,10 @@ def _faces_in(frame: np.ndarray, face_side: float | None = None, detector: bool 
     seeds = []                  # (cx, cy, rough face side, fit score needed)
     if detector and net.available():
         # a weak detector peak (a plain face gives the detector little to go on) is a die only
-        # if a whole square face is fitted there
+        # if a whole square face is fitted there. Touching dice pull their peaks together: every
+        # peak is a seed, and the fits tell the dice apart
         seeds = [(cx, cy, side * 0.8, FIT_MIN if score >= net.DET_MIN else FIT_OK)
-                 for cx, cy, side, score in net.candidates(frame) if score >= net.DET_MAYBE]
+                 for cx, cy, side, score in net.candidates(frame, net.TWIN) if score >= net.DET_MAYBE]
     else:
         h, w = frame.shape[:2]
         scale = max(h, w) / WORK_SIDE if max(h, w) > WORK_SIDE else 1.0
@@ -318,7 +364,7 @@ def calibrate(shots: dict, directory=None) -> Gallery:
     sides = [next(iter(found))[2][1][0] for frames in shots.values() for frame in frames
              if (found := list(_faces_in(frame, detector=False)))]
     face_side = float(np.median(sides)) if sides else None
-    temps, labels, shot_ids, skipped = [], [], [], []
+    temps, labels, shot_ids, skipped, colours = [], [], [], [], []
     for k, name in enumerate(names):
         for frame in shots[name]:
             sid = len(temps) // 4
@@ -331,6 +377,7 @@ def calibrate(shots: dict, directory=None) -> Gallery:
                 skipped.append(name)
                 continue
             ink = ink_map(patch)
+            colours.append(face_colour(patch))
             for r in range(4):
                 temps.append(np.ascontiguousarray(np.rot90(ink, r)).reshape(-1))
                 labels.append(k)
@@ -339,7 +386,8 @@ def calibrate(shots: dict, directory=None) -> Gallery:
     if missing:
         raise ValueError(f"no die found in any shot of face(s) {', '.join(missing)}: retake them")
     g = Gallery(names, np.stack(temps), np.array(labels),
-                {"shots": {n: len(shots[n]) for n in names}, "skipped": skipped, "face_side": face_side},
+                {"shots": {n: len(shots[n]) for n in names}, "skipped": skipped, "face_side": face_side,
+                 "face_lab": [round(float(v), 1) for v in np.median(colours, axis=0)]},
                 np.array(shot_ids))
     if directory is not None:
         g.save(directory)
@@ -365,7 +413,10 @@ def read_icons(frame_bgr: np.ndarray, gallery: Gallery, expected_count: int | No
     if roi is not None:
         frame_bgr = mask_outside(frame_bgr, roi)
     dice, sharp = [], []
+    colour = gallery.meta.get("face_lab")
     for patch, box, rect, fit in _faces_in(frame_bgr, gallery.meta.get("face_side")):
+        if colour is not None and colour_distance(face_colour(patch), colour) > COLOUR_FAR:
+            continue                              # not this kind of die (or no die: the floor)
         name, conf, margin = read_face(patch, gallery)
         if fit < FIT_OK:
             conf = min(conf, CONF_OK - 0.01)      # a side of the face is missing: maybe not this die's face

@@ -95,3 +95,64 @@ def test_a_dark_die_with_a_light_icon_is_not_read_blank(tmp_path):
         assert len(r.dice) == 1
         assert r.dice[0].value == "tackle" or r.dice[0].confidence < icons.CONF_OK
         assert not (r.dice[0].value == "blank" and r.dice[0].confidence >= icons.CONF_OK)
+
+
+class _Fixed:
+    """Stands in for a numpy Generator: hands out the given numbers in order."""
+
+    def __init__(self, *values):
+        self.values = list(values)
+
+    def uniform(self, lo=0.0, hi=1.0, size=None):
+        if size is None:
+            return self.values.pop(0)
+        return np.array([self.values.pop(0) for _ in range(size)])
+
+
+def _glared(name, off, seed=0):
+    """A black die with a bright soft highlight ``off`` (in face sides) from the face centre."""
+    img = np.full((260, 260, 3), (150, 150, 150), np.uint8)
+    top, _ = synth.draw_die(img, name, "black", (130, 130), 72, 17.0, (130, 130), 1e6)
+    synth._glare(img, top, _Fixed(off[0], off[1], 0.3, 0.1, 30.0, 0.75))
+    return img
+
+
+@pytest.fixture(scope="module")
+def defense_gallery():
+    return icons.calibrate(synth.icon_calibration_shots("defense", seed=5, face_px=72))
+
+
+@pytest.mark.parametrize("off", [(-0.28, -0.25), (0.28, 0.2), (0.0, 0.28)])
+def test_glare_on_a_blank_dark_face_is_not_a_mark(defense_gallery, off):
+    # a highlight running into the face's edge used to be kept as a mark and read as an icon
+    r = icons.read_icons(_glared("blank", off), defense_gallery)
+    assert [d.value for d in r.dice] == ["blank"]
+    assert r.dice[0].confidence >= icons.CONF_OK
+
+
+@pytest.mark.parametrize("off", [(-0.1, 0.22), (0.2, 0.15)])
+def test_glare_merged_with_an_icon_leaves_the_icon(defense_gallery, off):
+    r = icons.read_icons(_glared("interception", off), defense_gallery)
+    assert [d.value for d in r.dice] == ["interception"]
+    assert r.dice[0].confidence >= icons.CONF_OK
+
+
+def test_calibration_records_the_face_colour(defense_gallery, offense_gallery):
+    dark = defense_gallery.meta["face_lab"]
+    light = icons.Gallery.load(offense_gallery).meta["face_lab"]
+    assert dark[0] < 60 < 200 < light[0]          # Lab lightness on OpenCV's 0..255 scale
+    assert icons.colour_distance(dark, light) > icons.COLOUR_FAR
+
+
+def test_a_die_of_another_colour_is_left_out(defense_gallery):
+    img = np.full((260, 420, 3), (150, 150, 150), np.uint8)
+    synth.draw_die(img, "tackle", "black", (120, 130), 72, 10.0, (120, 130), 1e6)
+    synth.draw_die(img, "blank", "white", (300, 130), 72, 25.0, (300, 130), 1e6)
+    r = icons.read_icons(img, defense_gallery)
+    assert [d.value for d in r.dice] == ["tackle"]
+    assert r.dice[0].centre[0] < 210
+    # the white die is there: without the colour check it would be read (as a blank face)
+    no_colour = icons.Gallery(defense_gallery.names, defense_gallery.templates, defense_gallery.labels,
+                              {k: v for k, v in defense_gallery.meta.items() if k != "face_lab"},
+                              defense_gallery.shots)
+    assert len(icons.read_icons(img, no_colour).dice) == 2
