@@ -306,7 +306,7 @@ def _setup(torch, net, items, steps):
     return opt, sched, [i for i in items if i.real], [i for i in items if not i.real]
 
 
-def train_detector(torch, items, steps, batch, seed, log):
+def train_detector(torch, items, steps, batch, seed, log, share=0.4):
     Detector, _ = build(torch)
     torch.manual_seed(seed)
     rng = np.random.default_rng(seed)
@@ -314,7 +314,7 @@ def train_detector(torch, items, steps, batch, seed, log):
     opt, sched, real, syn = _setup(torch, net, items, steps)
     t0 = time.time()
     for step in range(steps):
-        samples = [det_sample(real[int(rng.integers(len(real)))] if rng.random() < 0.6 or not syn
+        samples = [det_sample(real[int(rng.integers(len(real)))] if rng.random() >= share or not syn
                               else syn[int(rng.integers(len(syn)))], rng, 192) for _ in range(batch)]
         x = to_tensor(torch, [s[0] for s in samples])
         heat = torch.from_numpy(np.stack([s[1] for s in samples]))
@@ -342,7 +342,7 @@ def train_detector(torch, items, steps, batch, seed, log):
     return net.eval()
 
 
-def train_face(torch, items, steps, batch, seed, log):
+def train_face(torch, items, steps, batch, seed, log, share=0.45):
     _, FaceNet = build(torch)
     torch.manual_seed(seed)
     rng = np.random.default_rng(seed + 1)
@@ -353,7 +353,7 @@ def train_face(torch, items, steps, batch, seed, log):
     for step in range(steps):
         samples = []
         while len(samples) < batch:
-            it = real[int(rng.integers(len(real)))] if rng.random() < 0.55 or not syn else syn[int(rng.integers(len(syn)))]
+            it = real[int(rng.integers(len(real)))] if rng.random() >= share or not syn else syn[int(rng.integers(len(syn)))]
             s = clf_sample(it, rng)
             if s is not None:
                 samples.append(s)
@@ -386,6 +386,8 @@ def main(argv=None):
     ap.add_argument("--det-steps", type=int, default=5000)
     ap.add_argument("--face-steps", type=int, default=8000)
     ap.add_argument("--batch", type=int, default=32)
+    ap.add_argument("--synthetic-share", type=float, help="share of training samples cut from synthetic "
+                    "frames (default: 0.4 for the detector, 0.45 for the face network)")
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--with-heldout", action="store_true", help="also train on the held-out real photos")
     ap.add_argument("--only", choices=["detector", "face"], help="train one of the two")
@@ -405,17 +407,19 @@ def main(argv=None):
     log(f"{sum(i.real for i in items)} real and {sum(not i.real for i in items)} synthetic frames")
     a.out.mkdir(parents=True, exist_ok=True)
     if a.only in (None, "detector"):
-        det = train_detector(torch, items, a.det_steps, a.batch, a.seed, log)
+        det = train_detector(torch, items, a.det_steps, a.batch, a.seed, log,
+                             0.4 if a.synthetic_share is None else a.synthetic_share)
         export(torch, det, (1, 3, 320, 320), a.out / "dice-detector.onnx", dynamic=True)
     if a.only in (None, "face"):
         detector = a.mine_with or a.out
         if (detector / "dice-detector.onnx").exists():
             mine(items, detector, log)
-        face = train_face(torch, items, a.face_steps, a.batch * 4, a.seed, log)
+        face = train_face(torch, items, a.face_steps, a.batch * 4, a.seed, log,
+                          0.45 if a.synthetic_share is None else a.synthetic_share)
         export(torch, face, (1, 3, CROP, CROP), a.out / "dice-face.onnx", dynamic=False)
     meta = {"trained_on_heldout": bool(a.with_heldout), "synthetic_scenes": a.synthetic,
             "synthetic_seeds": [200000, 200000 + a.synthetic - 1], "det_steps": a.det_steps,
-            "face_steps": a.face_steps, "seed": a.seed, "torch": torch.__version__}
+            "face_steps": a.face_steps, "synthetic_share": a.synthetic_share, "seed": a.seed, "torch": torch.__version__}
     (a.out / "dice-net.json").write_text(json.dumps(meta, indent=1) + "\n")
     log(f"wrote {a.out}/dice-detector.onnx, dice-face.onnx, dice-net.json")
     return 0
