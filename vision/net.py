@@ -42,6 +42,9 @@ TWIN = 0.25              # ... and at one scale, closer than this, the same peak
 APART = 0.25             # ... unless both read a different face surely: then down to this
 SURE_APART = 0.9         # ... "surely": the face network's probability of each face
 DIE_APART = 0.5          # ... and the die_score of the second one
+APART_MIN = 0.6          # two dice's centres are at least this far apart (box sides, unbiased centres)
+TOUCH = 1.3              # dice closer than this (in box sides) touch: a die may hide beside them
+LOOK = 1.2               # ... and the second look covers this many box sides around them
 DIE_MIN = 0.2            # detector score x face network's "a die" below this: not a die
 PYRAMID_MIN = 64         # the coarsest scale looked at: longest side in px
 DET_MIN = 0.3            # detector score that makes a die on its own (icon dice: no face network)
@@ -62,7 +65,15 @@ def shrink(img: np.ndarray, s: float) -> np.ndarray:
     size = (max(1, int(round(w * s))), max(1, int(round(h * s))))
     if size == (w, h):
         return img
-    return cv2.resize(img, size, interpolation=cv2.INTER_AREA if s < 1 else cv2.INTER_LINEAR)
+    if s >= 1:
+        return cv2.resize(img, size, interpolation=cv2.INTER_LINEAR)
+    # halving first: OpenCV's 2x2 area path is several times faster than one area resize by
+    # 4, and the pixels come out the same within one level
+    while img.shape[1] >= 2 * size[0] and img.shape[0] >= 2 * size[1]:
+        img = cv2.resize(img, (img.shape[1] // 2, img.shape[0] // 2), interpolation=cv2.INTER_AREA)
+    if (img.shape[1], img.shape[0]) == size:
+        return img
+    return cv2.resize(img, size, interpolation=cv2.INTER_AREA)
 
 
 def normalise(img: np.ndarray) -> np.ndarray:
@@ -264,6 +275,8 @@ def _pip_dice(frame: np.ndarray) -> tuple[list[Found], list[tuple[float, float, 
     for f in found:
         if all(_two_dice(f, k) for k in kept):
             kept.append(f)
+    for region in _crowded(frame, kept, raw):
+        kept += _second_look(frame, region, kept)
     hesitant = [f for f in kept if f.probs[1:].max() < CONF_OK]
     if hesitant:
         # a second look, turned a half turn, averaged in; and a third with more room around
@@ -276,6 +289,56 @@ def _pip_dice(frame: np.ndarray) -> tuple[list[Found], list[tuple[float, float, 
             if w[1:].max() > f.probs[1:].max():
                 f.probs, f.side, f.crop = w, f.side * WIDER, crop
     return kept, raw
+
+
+def _crowded(frame: np.ndarray, kept: list[Found], raw) -> list[tuple[int, int, int, int]]:
+    """Regions (x0, y0, x1, y1) where a die may hide next to the dice found: around two dice
+    that touch, and around a candidate that lies in no die (a die read as pieces, say)."""
+    h, w = frame.shape[:2]
+    spots = []
+    for i, a in enumerate(kept):
+        for b in kept[i + 1:]:
+            if math.hypot(a.cx - b.cx, a.cy - b.cy) < TOUCH * max(a.side, b.side):
+                spots.append(((a.cx + b.cx) / 2, (a.cy + b.cy) / 2, max(a.side, b.side)))
+    for c in raw:
+        if c[3] >= DET_SURE and not any(abs(c[0] - f.cx) < 0.5 * f.side and abs(c[1] - f.cy) < 0.5 * f.side
+                                        for f in kept):
+            near = [f.side for f in kept if math.hypot(c[0] - f.cx, c[1] - f.cy) < 1.5 * f.side]
+            spots.append((c[0], c[1], max(near + [c[2]])))
+    return [(max(0, int(x - LOOK * d)), max(0, int(y - LOOK * d)), min(w, int(x + LOOK * d)), min(h, int(y + LOOK * d)))
+            for x, y, d in spots]
+
+
+def _second_look(frame: np.ndarray, region, kept: list[Found]) -> list[Found]:
+    """Dice in ``region`` the first look missed: the dice found are painted over with the
+    floor's colour and the detector looks again, so a die that touched them stands alone."""
+    x0, y0, x1, y1 = region
+    near = [f for f in kept if x0 - f.side < f.cx < x1 + f.side and y0 - f.side < f.cy < y1 + f.side]
+    if not near or x1 - x0 < 8 or y1 - y0 < 8:
+        return []
+    side = float(np.median([f.side for f in near]))
+    h, w = frame.shape[:2]
+    s = min(1.0, WORK_SIDE / max(h, w))
+    while side * s > DIE_BIG and max(h, w) * s / 2 >= PYRAMID_MIN:
+        s /= 2                                    # the scale that answers for dice of this size
+    patch = frame[y0:y1, x0:x1].copy()
+    ring = np.concatenate([patch[0], patch[-1], patch[:, 0], patch[:, -1]])
+    floor = tuple(int(v) for v in np.median(ring, axis=0))
+    for f in near:
+        cv2.circle(patch, (int(round(f.cx - x0)), int(round(f.cy - y0))), int(round(0.5 * f.side)), floor, -1)
+    net = model()
+    new = []
+    for cx, cy, sd, score in net._detect_in(shrink(patch, s), s, (x1 - x0, y1 - y0)):
+        cx, cy = cx + x0, cy + y0
+        if not 0.6 * side < sd < 1.6 * side:
+            continue
+        if any(math.hypot(cx - f.cx, cy - f.cy) < APART_MIN * max(sd, f.side) for f in kept + new):
+            continue                              # it would overlap a die found
+        probs, crops = net.classify(frame, [(cx, cy, sd, score)])
+        f = Found((cx, cy, sd, score), probs[0], crops[0])
+        if f.die_score >= DIE_MIN and all(_two_dice(f, k) for k in kept + new):
+            new.append(f)
+    return new
 
 
 def _two_dice(f: Found, k: Found) -> bool:

@@ -179,3 +179,28 @@ def test_touching_dice_are_read_as_two():
     img = _row([3, 4], face=72, spacing=74)
     r = net.read_dice(img)
     assert r.values == [3, 4] and not r.unsure
+
+
+def test_crowded_regions_are_around_touching_dice_and_unexplained_spots():
+    frame = np.zeros((400, 600, 3), np.uint8)
+    a, b, lone = _found(100.0, 3), _found(210.0, 5), _found(450.0, 2)     # side 100, y = 100
+    regions = net._crowded(frame, [a, b, lone], [])
+    assert len(regions) == 1                              # a and b touch; the lone die does not
+    x0, y0, x1, y1 = regions[0]
+    assert x0 < 100 < 210 < x1 and y0 < 100 < y1 and x1 < 450
+    spot = (330.0, 300.0, 90.0, net.DET_SURE + 0.1)      # strong, and in no die
+    assert len(net._crowded(frame, [lone], [spot])) == 1
+    weak = (330.0, 300.0, 90.0, net.DET_SURE - 0.1)
+    assert net._crowded(frame, [lone], [weak]) == []
+
+
+def test_second_look_finds_the_die_beside_a_found_one():
+    img = _row([2, 6], face=72, spacing=76)               # touching, centres at x = 76 and 152
+    found, _ = net._pip_dice(img)
+    first = min(found, key=lambda f: f.cx)
+    assert abs(first.cx - 76) < 12
+    region = (0, 0, img.shape[1], img.shape[0])
+    new = net._second_look(img, region, [first])          # as if the right die had been missed
+    assert len(new) == 1
+    assert abs(new[0].cx - 152) < 12 and int(np.argmax(new[0].probs[1:])) + 1 == 6
+    assert net._second_look(img, region, found) == []     # nothing else hides there
