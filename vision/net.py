@@ -37,6 +37,7 @@ CROP = 40                # face network input side
 CROP_CONTEXT = 1.15      # crop side in die sides
 WIDER = 1.3              # a hesitant die is also read from a crop this much wider
 DIE_BIG = 52             # dice bigger than this (working px) are left to a coarser scale
+OVERLAP = 2.5            # ... which answers for dice from DIE_BIG / OVERLAP up (its own px)
 SUPPRESS = 0.45          # two candidates closer than this (in box sides) are one die
 TWIN = 0.25              # ... and at one scale, closer than this, the same peak twice
 APART = 0.25             # ... unless both read a different face surely: then down to this
@@ -68,7 +69,7 @@ def shrink(img: np.ndarray, s: float) -> np.ndarray:
     if s >= 1:
         return cv2.resize(img, size, interpolation=cv2.INTER_LINEAR)
     # halving first: OpenCV's 2x2 area path is several times faster than one area resize by
-    # 4, and the pixels come out the same within one level
+    # 4 (and gives the same pixels within one level); other factors end with an area resize
     while img.shape[1] >= 2 * size[0] and img.shape[0] >= 2 * size[1]:
         img = cv2.resize(img, (img.shape[1] // 2, img.shape[0] // 2), interpolation=cv2.INTER_AREA)
     if (img.shape[1], img.shape[0]) == size:
@@ -138,24 +139,32 @@ class DiceNet:
         The detector knows dice of about 8 to 56 working pixels. It looks at the working image
         and at half and quarter of it (while they are at least ``PYRAMID_MIN`` px), and each
         scale answers for the dice sizes it knows best: up to ``DIE_BIG`` px at the finest,
-        from ``DIE_BIG`` / 2.5 up at the coarser ones. ``candidates`` merges them."""
+        from ``DIE_BIG`` / ``OVERLAP`` up at the coarser ones; ``candidates`` merges them. Two
+        scales can size one die differently, so a die near the limit may be too big for one and
+        too small for the other: a candidate left out for its size comes back (at its own
+        scale, the strongest first) when no scale has a candidate there."""
         h, w = frame.shape[:2]
         work = shrink(frame, min(1.0, WORK_SIDE / max(h, w)))
         levels = [work]
         while max(levels[-1].shape[:2]) // 2 >= PYRAMID_MIN:
             levels.append(shrink(levels[-1], 0.5))
-        out = []
+        out, other = [], []
         for k, level in enumerate(levels):
             s = level.shape[1] / w                # the scale the rounding really gave
             found = []
             for c in self._detect_in(level, s, (w, h)):
-                side = c[2] * s
-                if k < len(levels) - 1 and side > DIE_BIG or k > 0 and side < DIE_BIG / 2.5:
-                    continue
                 if c[2] > 0.6 * min(h, w):
                     continue                      # no die fills the frame
-                found.append(c)
+                side = c[2] * s
+                if k < len(levels) - 1 and side > DIE_BIG or k > 0 and side < DIE_BIG / OVERLAP:
+                    other.append((c, k))
+                else:
+                    found.append(c)
             out.append(found)
+        for c, k in sorted(other, key=lambda t: -t[0][3]):
+            if c[3] >= DET_SURE and not any(math.hypot(c[0] - o[0], c[1] - o[1]) < 0.5 * max(c[2], o[2])
+                                            for level in out for o in level):
+                out[k].append(c)
         return out
 
     def _detect_in(self, work: np.ndarray, s: float, size) -> list[tuple[float, float, float, float]]:

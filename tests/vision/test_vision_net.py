@@ -36,6 +36,18 @@ def test_missing_model_names_the_file(tmp_path):
         net.DiceNet(tmp_path / "nope.onnx", net.FACE)
 
 
+@pytest.mark.parametrize("size,s", [((1280, 960), 0.25), ((960, 720), 1 / 3), ((641, 479), 0.5), ((200, 100), 2.0)])
+def test_shrink_halves_first_and_matches_one_area_resize(size, s):
+    img = np.random.default_rng(3).integers(0, 256, (size[1], size[0], 3), dtype=np.uint8)
+    img = cv2.GaussianBlur(img, (0, 0), 1.5)       # camera frames are smooth at the pixel scale
+    out = net.shrink(img, s)
+    want = (round(size[0] * s), round(size[1] * s))
+    assert (out.shape[1], out.shape[0]) == want
+    interp = cv2.INTER_AREA if s < 1 else cv2.INTER_LINEAR
+    direct = cv2.resize(img, want, interpolation=interp)
+    assert np.abs(out.astype(int) - direct.astype(int)).max() <= (1 if s in (0.25, 0.5, 2.0) else 8)
+
+
 def test_face_crop_is_centred_and_survives_the_frame_edge():
     img = np.zeros((200, 300, 3), np.uint8)
     cv2.rectangle(img, (130, 80), (169, 119), (255, 255, 255), -1)     # a 40 px square at (150, 100)
@@ -204,3 +216,25 @@ def test_second_look_finds_the_die_beside_a_found_one():
     assert len(new) == 1
     assert abs(new[0].cx - 152) < 12 and int(np.argmax(new[0].probs[1:])) + 1 == 6
     assert net._second_look(img, region, found) == []     # nothing else hides there
+
+
+def test_a_die_sized_differently_by_two_scales_is_not_lost(monkeypatch):
+    # frame 960x720 -> working 320x240 (s = 1/3), then 160x120 and 80x60
+    frame = np.full((720, 960, 3), 128, np.uint8)
+    m = net.model()
+    say = {}
+
+    def fake(work, s, size):
+        return say.get(round(s, 3), [])
+    monkeypatch.setattr(m, "_detect_in", fake)
+    too_big_at_0 = (300.0, 300.0, 3 * (net.DIE_BIG + 2), 0.9)          # 54 working px
+    too_small_at_1 = (302.0, 298.0, 6 * (net.DIE_BIG / net.OVERLAP - 1), 0.8)
+    say = {0.333: [too_big_at_0], 0.167: [too_small_at_1]}
+    scales = m.detect_scales(frame)
+    assert scales[0] == [too_big_at_0] and scales[1] == []             # the stronger one, once
+    fits_at_1 = (310.0, 305.0, 6 * 30.0, 0.7)
+    say = {0.333: [too_big_at_0], 0.167: [fits_at_1]}
+    assert m.detect_scales(frame)[:2] == [[], [fits_at_1]]             # the scale that knows it
+    weak = (300.0, 300.0, 3 * (net.DIE_BIG + 2), net.DET_SURE - 0.05)
+    say = {0.333: [weak]}
+    assert all(level == [] for level in m.detect_scales(frame))
