@@ -106,7 +106,7 @@ def ink_map(patch: np.ndarray, side: int = SIDE) -> np.ndarray:
         kill = edge[lab_i] & ~(inner & ~glare[lab_i])
         kill = cv2.dilate(kill.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
         if glare.any():
-            kill |= _glare_halo(d, lab_i, glare, edge)
+            kill |= _glare_halo(d, lab_i, glare)
         d[kill | faint | ~inner] = 0
     d = cv2.resize(d, (side, side), interpolation=cv2.INTER_AREA)
     d = cv2.GaussianBlur(d, (0, 0), 0.7)
@@ -120,13 +120,13 @@ def ink_map(patch: np.ndarray, side: int = SIDE) -> np.ndarray:
     return d.astype(np.float32)
 
 
-def _glare_halo(d: np.ndarray, lab_i: np.ndarray, glare: np.ndarray, edge: np.ndarray) -> np.ndarray:
+def _glare_halo(d: np.ndarray, lab_i: np.ndarray, glare: np.ndarray) -> np.ndarray:
     """The soft rim around glare: a highlight fades out over several pixels, and what is left
     of it once its core is cut looks like a faint mark. The whole faint region (``d`` above
     ``HALO``) around a glare core goes, unless a printed mark lies in it too; then a wider
     ring around the core only."""
     core = glare[lab_i] & (lab_i > 0)
-    marks = (lab_i > 0) & ~edge[lab_i]
+    marks = (lab_i > 0) & ~glare[lab_i]         # a mark cut by the border is still a mark
     _, low = cv2.connectedComponents((d > HALO).astype(np.uint8), connectivity=8)
     hit = np.unique(low[core])
     shared = np.unique(low[marks])
@@ -211,6 +211,8 @@ FIT_SIDE = 32            # face side in the working window of the square fit (px
 FIT_EDGE = 4.0           # edge strength (Lab units / px above the window's median) that counts fully
 FIT_MIN = 0.5            # mean edge support below this: no square face there, not a die
 FIT_OK = 0.75            # below this one side of the face is missing: the reading is at most unsure
+FIT_WEAK = 0.8           # a weak detector peak is a die only with a fit this good
+FIT_REACH = 0.5          # the face centre is searched within this many sides of the seed
 
 
 def _window(frame: np.ndarray, cx: float, cy: float, f: float, ang: float, n: int):
@@ -290,7 +292,7 @@ def fit_face(frame: np.ndarray, cx: float, cy: float, side: float, known: bool =
         sizes, prior = range(int(FIT_SIDE * 0.88), int(FIT_SIDE * 1.12) + 1), 0.5
     else:
         sizes, prior = range(int(FIT_SIDE * 0.6), int(FIT_SIDE * 1.35) + 1), 0.0
-    reach = FIT_SIDE * 0.5
+    reach = FIT_SIDE * FIT_REACH
     best = None
     for ang in _angles(frame, cx, cy, f, n):
         r = _square_at(frame, cx, cy, f, ang, n, sizes, reach, prior)
@@ -321,7 +323,7 @@ def _faces_in(frame: np.ndarray, face_side: float | None = None, detector: bool 
         # a weak detector peak (a plain face gives the detector little to go on) is a die only
         # if a whole square face is fitted there. Touching dice pull their peaks together: every
         # peak is a seed, and the fits tell the dice apart
-        seeds = [(cx, cy, side * 0.8, FIT_MIN if score >= net.DET_MIN else FIT_OK)
+        seeds = [(cx, cy, side * 0.8, FIT_MIN if score >= net.DET_MIN else FIT_WEAK)
                  for cx, cy, side, score in net.candidates(frame, net.TWIN) if score >= net.DET_MAYBE]
     else:
         h, w = frame.shape[:2]

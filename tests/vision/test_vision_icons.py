@@ -156,3 +156,22 @@ def test_a_die_of_another_colour_is_left_out(defense_gallery):
                               {k: v for k, v in defense_gallery.meta.items() if k != "face_lab"},
                               defense_gallery.shots)
     assert len(icons.read_icons(img, no_colour).dice) == 2
+
+
+def test_the_halo_of_glare_never_takes_a_mark_with_it():
+    # a glare core (label 1) and a printed mark running into the patch border (label 2),
+    # joined by faint ink: the halo goes, the mark stays
+    d = np.zeros((64, 64), np.float32)
+    lab_i = np.zeros((64, 64), np.int32)
+    d[20:30, 20:30], lab_i[20:30, 20:30] = 120.0, 1
+    d[30:40, 22:28] = 20.0                                  # faint ink between them
+    d[40:64, 18:34], lab_i[40:64, 18:34] = 200.0, 2         # touches the bottom border
+    glare = np.array([False, True, False])
+    kill = icons._glare_halo(d, lab_i, glare)
+    assert kill[lab_i == 1].all()
+    assert not kill[lab_i == 2].any()
+    # a faint region around glare alone goes whole
+    d2 = d.copy()
+    d2[40:, :] = 0
+    lab2 = np.where(lab_i == 2, 0, lab_i)
+    assert icons._glare_halo(d2, lab2, glare[:2])[30:40, 22:28].all()
