@@ -32,6 +32,7 @@ SIDE = 40                # template side
 SHIFT = 5                # +- px searched when matching (a fitted face can be off by an eighth of a side)
 CONF_OK = 0.6
 GLARE_SHARPNESS = 0.25   # edge gradient / contrast below this: a soft highlight
+MARK_SHARE = 0.93        # ... unless its ink reaches this share of the calibrated marks' level
 PLATEAU = 0.75           # in a light mark, ink this far below its plateau (and not at its rim) is glare
 COLOUR_FAR = 45.0        # a face this far from the calibrated face colour is another die's
 HALO = 12.0              # ink (colour distance) still counted as part of a glare's halo
@@ -64,8 +65,12 @@ def colour_distance(a, b) -> float:
     return float(math.sqrt(0.25 * d[0] ** 2 + d[1] ** 2 + d[2] ** 2))
 
 
-def ink_map(patch: np.ndarray, side: int = SIDE) -> np.ndarray:
-    """Colour-independent map of marks on a face patch: distance from the face colour."""
+def ink_map(patch: np.ndarray, side: int = SIDE, glare: bool = True,
+            mark_level: float | None = None) -> np.ndarray:
+    """Colour-independent map of marks on a face patch: distance from the face colour.
+    ``glare``: take soft-edged light blobs for glare and leave them out, unless they are as
+    far from the face colour as the printed marks (``mark_level``, from calibration): a
+    blurred icon has soft edges too, but keeps its ink."""
     lab = cv2.cvtColor(patch, cv2.COLOR_BGR2Lab).astype(np.float32)
     s = patch.shape[0]
     face = face_colour(patch, lab)
@@ -78,6 +83,7 @@ def ink_map(patch: np.ndarray, side: int = SIDE) -> np.ndarray:
         x, y, bw, bh = stats[:, 0], stats[:, 1], stats[:, 2], stats[:, 3]
         edge = (x == 0) | (y == 0) | (x + bw >= s) | (y + bh >= s)
         edge[0] = False
+        soft = glare
         glare = np.zeros(n, bool)
         faint = np.zeros((s, s), bool)
         gx = cv2.Sobel(lab[..., 0], cv2.CV_32F, 1, 0, ksize=3)
@@ -94,7 +100,9 @@ def ink_map(patch: np.ndarray, side: int = SIDE) -> np.ndarray:
             rr = rim.astype(bool) & comp
             if rr.any():
                 sharp = float(np.percentile(grad[rr], 75)) / max(float(d[comp].max()), 1.0)
-                if sharp < GLARE_SHARPNESS:
+                inked = mark_level is not None and \
+                    float(np.percentile(d[comp], 90)) >= MARK_SHARE * mark_level
+                if soft and sharp < GLARE_SHARPNESS and not inked:
                     edge[i] = glare[i] = True
                     continue
             # a printed mark is flat; glare merged with it is fainter: keep the mark's plateau
@@ -212,6 +220,7 @@ FIT_EDGE = 4.0           # edge strength (Lab units / px above the window's medi
 FIT_MIN = 0.5            # mean edge support below this: no square face there, not a die
 FIT_OK = 0.75            # below this one side of the face is missing: the reading is at most unsure
 FIT_WEAK = 0.8           # a weak detector peak is a die only with a fit this good
+NUDGE = 0.15             # an unsure die is read again from its face moved this many sides
 FIT_REACH = 0.5          # the face centre is searched within this many sides of the seed
 
 
@@ -366,45 +375,98 @@ def calibrate(shots: dict, directory=None) -> Gallery:
     sides = [next(iter(found))[2][1][0] for frames in shots.values() for frame in frames
              if (found := list(_faces_in(frame, detector=False)))]
     face_side = float(np.median(sides)) if sides else None
-    temps, labels, shot_ids, skipped, colours = [], [], [], [], []
+    patches, skipped = [], []
     for k, name in enumerate(names):
         for frame in shots[name]:
-            sid = len(temps) // 4
             found = list(_faces_in(frame, face_side, detector=False)) if face_side else []
             if found:
-                patch = found[0][0]                   # the best fitted face
+                patches.append((k, found[0][0]))     # the best fitted face
             elif max(frame.shape[:2]) <= 160:
-                patch = cv2.resize(frame, (64, 64), interpolation=cv2.INTER_AREA)   # a face crop
+                patches.append((k, cv2.resize(frame, (64, 64), interpolation=cv2.INTER_AREA)))   # a face crop
             else:
                 skipped.append(name)
-                continue
-            ink = ink_map(patch)
-            colours.append(face_colour(patch))
-            for r in range(4):
-                temps.append(np.ascontiguousarray(np.rot90(ink, r)).reshape(-1))
-                labels.append(k)
-                shot_ids.append(sid)
+    levels = [v for _, patch in patches if (v := mark_level(patch)) is not None]
+    level = float(np.median(levels)) if levels else None
+    temps, labels, shot_ids = [], [], []
+    for sid, (k, patch) in enumerate(patches):
+        ink = ink_map(patch, mark_level=level)
+        for r in range(4):
+            temps.append(np.ascontiguousarray(np.rot90(ink, r)).reshape(-1))
+            labels.append(k)
+            shot_ids.append(sid)
+    colours = [face_colour(patch) for _, patch in patches]
     missing = [n for k, n in enumerate(names) if k not in set(labels)]
     if missing:
         raise ValueError(f"no die found in any shot of face(s) {', '.join(missing)}: retake them")
     g = Gallery(names, np.stack(temps), np.array(labels),
                 {"shots": {n: len(shots[n]) for n in names}, "skipped": skipped, "face_side": face_side,
-                 "face_lab": [round(float(v), 1) for v in np.median(colours, axis=0)]},
+                 "face_lab": [round(float(v), 1) for v in np.median(colours, axis=0)],
+                 "mark_level": None if level is None else round(level, 1)},
                 np.array(shot_ids))
     if directory is not None:
         g.save(directory)
     return g
 
 
+def mark_level(patch: np.ndarray) -> float | None:
+    """How far a face's light marks are from its colour (90th percentile), None if it has
+    none: glare is rarely as far, a blurred icon still is."""
+    lab = cv2.cvtColor(patch, cv2.COLOR_BGR2Lab).astype(np.float32)
+    face = face_colour(patch, lab)
+    d = np.sqrt(((lab - face) ** 2 * np.array([1.0, 2.0, 2.0])).sum(axis=2))
+    s = patch.shape[0]
+    q = int(s * 0.15)
+    light = (d > 40) & (lab[..., 0] > face[0])
+    light[:q], light[-q:], light[:, :q], light[:, -q:] = False, False, False, False
+    if light.sum() < 0.03 * s * s:
+        return None
+    return float(np.percentile(d[light], 90))
+
+
 def read_face(patch: np.ndarray, gallery: Gallery) -> tuple[str, float, float]:
-    """(face name, confidence, margin) for an upright face patch."""
-    sc = gallery.scores(ink_map(patch))
+    """(face name, confidence, margin) for an upright face patch.
+
+    Soft light blobs are read as glare; if the face read with them kept is surely another face,
+    they may be a blurred icon instead: the die is unsure."""
+    ink = ink_map(patch, mark_level=gallery.meta.get("mark_level"))
+    name, conf, margin = _best(gallery, ink)
+    if conf >= CONF_OK:
+        raw = ink_map(patch, glare=False)
+        if not np.array_equal(raw, ink):
+            other, c2, _ = _best(gallery, raw)
+            if other != name and c2 >= CONF_OK:
+                conf = min(conf, CONF_OK - 0.01)
+    return name, conf, margin
+
+
+def _best(gallery: Gallery, ink: np.ndarray) -> tuple[str, float, float]:
+    sc = gallery.scores(ink)
     order = np.argsort(-sc)
     best = float(sc[order[0]])
     second = float(sc[order[1]]) if len(order) > 1 else 0.0
     margin = best - second
     conf = float(np.clip((best - 0.45) / 0.25, 0, 1) * np.clip(margin / 0.2, 0, 1))
     return gallery.names[int(order[0])], conf, margin
+
+
+def _read_nudged(frame: np.ndarray, rect, gallery: Gallery, name: str, conf: float) -> tuple[str, float]:
+    """An unsure die read again from its face moved ``NUDGE`` sides along each of its axes: a
+    die against a wall of its own colour, or touching a twin, shows no edge on that side and
+    the fit slides off it. A nudged reading counts only if it is sure and names the same face
+    from both sides of one axis or is the only sure one; else the first reading stands."""
+    (cx, cy), (s, _), ang = rect
+    a = math.radians(ang)
+    sure = []
+    for ux, uy in ((math.cos(a), math.sin(a)), (-math.sin(a), math.cos(a))):
+        for sign in (1, -1):
+            d = sign * NUDGE * s
+            moved = ((cx + d * ux, cy + d * uy), rect[1], ang)
+            n, c, _ = read_face(warp_face(frame, moved, 1.0, inset=0.96, size=64), gallery)
+            if c >= CONF_OK:
+                sure.append((c, n))
+    if len({n for _, n in sure}) == 1:
+        return sure[0][1], max(c for c, _ in sure)
+    return name, conf
 
 
 def read_icons(frame_bgr: np.ndarray, gallery: Gallery, expected_count: int | None = None,
@@ -420,6 +482,8 @@ def read_icons(frame_bgr: np.ndarray, gallery: Gallery, expected_count: int | No
         if colour is not None and colour_distance(face_colour(patch), colour) > COLOUR_FAR:
             continue                              # not this kind of die (or no die: the floor)
         name, conf, margin = read_face(patch, gallery)
+        if conf < CONF_OK:
+            name, conf = _read_nudged(frame_bgr, rect, gallery, name, conf)
         if fit < FIT_OK:
             conf = min(conf, CONF_OK - 0.01)      # a side of the face is missing: maybe not this die's face
         sharp.append(sharpness(cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY)))

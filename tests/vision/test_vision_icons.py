@@ -1,6 +1,7 @@
 """Icon dice: calibration gallery round trip and reading over rotations."""
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
@@ -175,3 +176,23 @@ def test_the_halo_of_glare_never_takes_a_mark_with_it():
     d2[40:, :] = 0
     lab2 = np.where(lab_i == 2, 0, lab_i)
     assert icons._glare_halo(d2, lab2, glare[:2])[30:40, 22:28].all()
+
+
+
+
+@pytest.mark.parametrize("seed", [1001, 1003, 1005])
+@pytest.mark.parametrize("blur", [1.5, 2.0, 3.0])
+def test_blurred_icons_are_read_right_or_the_frame_is_unsure(defense_gallery, seed, blur):
+    # a blurred icon has soft edges like glare: it must not be wiped and read as a sure blank
+    sc = synth.dice_scene(seed=seed, kind="icons-defense", face_px=72)
+    truth = sorted(d["value"] for d in sc.dice)
+    assert icons.read_icons(sc.image, defense_gallery).values == truth
+    r = icons.read_icons(cv2.GaussianBlur(sc.image, (0, 0), blur), defense_gallery)
+    assert r.unsure or r.values == truth
+    if blur < 3:
+        assert r.values == truth
+
+
+def test_calibration_records_how_far_light_marks_are_from_the_face(defense_gallery, offense_gallery):
+    assert 150 < defense_gallery.meta["mark_level"] < 260     # white icons on a black die
+    assert icons.Gallery.load(offense_gallery).meta["mark_level"] is None   # dark icons only
