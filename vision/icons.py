@@ -321,8 +321,8 @@ def fit_face(frame: np.ndarray, cx: float, cy: float, side: float, known: bool =
 def _faces_in(frame: np.ndarray, face_side: float | None = None, detector: bool = True):
     """Yield (patch, box, rect, fit score) for each die of a frame, best fit first.
 
-    Dice are found by the learned detector (``vision.net``) when its model is installed, else
-    (or ``detector`` is false) by classical segmentation; either only gives a centre and a
+    Dice are found by the learned detector (``vision.net``, when its model is installed and
+    ``detector`` is true) and by classical segmentation; either only gives a centre and a
     rough size. The top face is
     then fitted (``fit_face``) with the calibrated face side when known; two dice fitted onto
     the same face, or a fit with no square there, are dropped."""
@@ -334,14 +334,16 @@ def _faces_in(frame: np.ndarray, face_side: float | None = None, detector: bool 
         # peak is a seed, and the fits tell the dice apart
         seeds = [(cx, cy, side * 0.8, FIT_MIN if score >= net.DET_MIN else FIT_WEAK)
                  for cx, cy, side, score in net.candidates(frame, net.TWIN) if score >= net.DET_MAYBE]
-    else:
-        h, w = frame.shape[:2]
-        scale = max(h, w) / WORK_SIDE if max(h, w) > WORK_SIDE else 1.0
-        work = frame if scale == 1.0 else cv2.resize(frame, (int(round(w / scale)), int(round(h / scale))),
-                                                     interpolation=cv2.INTER_AREA)
-        for b in segment_dice(work):
-            (cx, cy), (bw, bh), _ = b.rect
-            seeds.append((cx * scale, cy * scale, max(bw, bh) * scale, FIT_MIN))
+    # segmentation finds what the detector missed (a plain black face by a dark wall or by a
+    # twin); beside the detector's seeds, its seeds need a whole square face
+    h, w = frame.shape[:2]
+    scale = max(h, w) / WORK_SIDE if max(h, w) > WORK_SIDE else 1.0
+    work = frame if scale == 1.0 else cv2.resize(frame, (int(round(w / scale)), int(round(h / scale))),
+                                                 interpolation=cv2.INTER_AREA)
+    need = FIT_WEAK if seeds else FIT_MIN
+    for b in segment_dice(work):
+        (cx, cy), (bw, bh), _ = b.rect
+        seeds.append((cx * scale, cy * scale, max(bw, bh) * scale, need))
     kept = []
     for cx, cy, rough, need in sorted(seeds, key=lambda s: s[3]):
         if any(math.hypot(cx - k[1][0][0], cy - k[1][0][1]) < 0.5 * k[1][1][0] for k in kept):
