@@ -23,7 +23,7 @@ and 5):
 Data: ../shared/data/dice-real. By default its held-out split (sorted index % 5 == 4, 40
 images) is never used, so ``bench/eval_dice.py --sets real-heldout`` stays an honest test;
 ``--with-heldout`` adds it and records that in ``dice-net.json``. Synthetic scenes come from
-``vision.synth`` with seeds from 200000 up (the evaluation uses 1000-2999), cached in
+``vision.synth`` with seeds from 200000 up (the evaluation uses 1000-5299), cached in
 ``--cache``. Everything is seeded: the same command gives the same models.
 """
 from __future__ import annotations
