@@ -218,7 +218,7 @@ class Gallery:
 FIT_SIDE = 32            # face side in the working window of the square fit (px)
 FIT_EDGE = 4.0           # edge strength (Lab units / px above the window's median) that counts fully
 FIT_MIN = 0.5            # mean edge support below this: no square face there, not a die
-FIT_OK = 0.75            # below this one side of the face is missing: the reading is at most unsure
+FIT_OK = 0.6             # below this a side of the face is missing: the reading is at most unsure
 FIT_WEAK = 0.8           # a weak detector peak is a die only with a fit this good
 NUDGE = 0.15             # an unsure die is read again from its face moved this many sides
 FIT_REACH = 0.5          # the face centre is searched within this many sides of the seed
