@@ -26,11 +26,14 @@ import math
 import cv2
 import numpy as np
 
+from .net import crop_sharpness
 from .pips import Die, DiceReading, finish_reading, segment_dice, warp_face, mask_outside, sharpness, WORK_SIDE
 
 SIDE = 40                # template side
 SHIFT = 5                # +- px searched when matching (a fitted face can be off by an eighth of a side)
 CONF_OK = 0.6
+BLUR_MIN = 0.05          # median crop_sharpness of the marked faces: sharp synthetic frames >= 0.08,
+                         # blurred 1.5 px per 72 <= 0.045 (bench: docs/vision.md)
 GLARE_SHARPNESS = 0.25   # edge gradient / contrast below this: a soft highlight
 MARK_SHARE = 0.93        # ... unless its ink reaches this share of the calibrated marks' level
 PLATEAU = 0.75           # in a light mark, ink this far below its plateau (and not at its rim) is glare
@@ -478,8 +481,9 @@ def read_icons(frame_bgr: np.ndarray, gallery: Gallery, expected_count: int | No
         gallery = Gallery.load(gallery)
     if roi is not None:
         frame_bgr = mask_outside(frame_bgr, roi)
-    dice, sharp = [], []
+    dice, sharp, marked = [], [], []
     colour = gallery.meta.get("face_lab")
+    plain = {gallery.names[k] for k, b in zip(gallery.labels, gallery._blank) if b}
     for patch, box, rect, fit in _faces_in(frame_bgr, gallery.meta.get("face_side")):
         if colour is not None and colour_distance(face_colour(patch), colour) > COLOUR_FAR:
             continue                              # not this kind of die (or no die: the floor)
@@ -489,5 +493,11 @@ def read_icons(frame_bgr: np.ndarray, gallery: Gallery, expected_count: int | No
         if fit < FIT_OK:
             conf = min(conf, CONF_OK - 0.01)      # a side of the face is missing: maybe not this die's face
         sharp.append(sharpness(cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY)))
+        if name not in plain:
+            marked.append(crop_sharpness(patch))
         dice.append(Die(name, box, conf, float(rect[2] % 90), rect[0]))
+    # blur shows on the marks, measured against their contrast (the raw Laplacian variance is
+    # low on big plain icons); with no marked face in view, the raw measure is all there is
+    if marked:
+        return finish_reading(dice, marked, expected_count, CONF_OK, BLUR_MIN)
     return finish_reading(dice, sharp, expected_count, CONF_OK)
