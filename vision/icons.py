@@ -2,16 +2,17 @@
 
 Calibration: for each named face, a few frames each showing one die with that face up.
 Each die is found by segmentation and its top face fitted (``fit_face``: the square whose four
-sides lie on edges, colour-blind); the median fitted side is kept as the dice's face side, and
-the median face colour as the dice's colour. The face is warped upright and turned into a colour-independent "ink" map: per pixel, how far it is
-from the face colour; light blobs with soft edges, and the faint part of a light mark, are
-glare and left out. The gallery keeps every shot's map at the four 90-degree rotations (the
-fit only knows the face up to a quarter turn) and is saved as ``gallery.npz`` under the
-directory the caller gives.
+sides lie on edges, colour-blind); the median fitted side is kept as the dice's face side, the
+median face colour as the dice's colour, and how far the light marks are from it as their ink
+level. The face is warped upright and turned into a colour-independent "ink" map: per pixel,
+how far it is from the face colour; light blobs with soft edges that do not reach the ink
+level, and the faint part of a light mark, are glare and left out. The gallery keeps every
+shot's map at the four 90-degree rotations (the fit only knows the face up to a quarter turn)
+and is saved as ``gallery.npz`` under the directory the caller gives.
 
-Reading: dice are located by the learned detector (``vision.net``; segmentation without it),
-their faces fitted at the calibrated side; a face far from the calibrated colour is another
-kind of die (or the floor) and is left out. Each die's ink map compared with every template
+Reading: dice are located by the learned detector (``vision.net``) and by segmentation, their
+faces fitted at the calibrated side; a face far from the calibrated colour is another kind of
+die (or the floor) and is left out. Each die's ink map is compared with every template
 (normalised correlation of the map and its gradient magnitude, on maps whose norm is floored,
 so a blank face stays near zero and matches the blank face); the face's score is its best
 template. Confidence comes from the best score and the margin over the best *other* face
@@ -68,6 +69,12 @@ def colour_distance(a, b) -> float:
     return float(math.sqrt(0.25 * d[0] ** 2 + d[1] ** 2 + d[2] ** 2))
 
 
+def ink_distance(lab: np.ndarray, face) -> np.ndarray:
+    """Per pixel, how far a Lab patch is from the face colour (chroma counts double: ink is
+    often a colour of about the face's lightness)."""
+    return np.sqrt(((lab - face) ** 2 * np.array([1.0, 2.0, 2.0])).sum(axis=2))
+
+
 def ink_map(patch: np.ndarray, side: int = SIDE, glare: bool = True,
             mark_level: float | None = None) -> np.ndarray:
     """Colour-independent map of marks on a face patch: distance from the face colour.
@@ -77,7 +84,7 @@ def ink_map(patch: np.ndarray, side: int = SIDE, glare: bool = True,
     lab = cv2.cvtColor(patch, cv2.COLOR_BGR2Lab).astype(np.float32)
     s = patch.shape[0]
     face = face_colour(patch, lab)
-    d = np.sqrt(((lab - face) ** 2 * np.array([1.0, 2.0, 2.0])).sum(axis=2))
+    d = ink_distance(lab, face)
     # marks touching the patch border are background, side faces or the die's outline (cut
     # back to the margin below); soft-edged light blobs are glare, not printed marks
     mk = (d > 40).astype(np.uint8)
@@ -390,7 +397,7 @@ def calibrate(shots: dict, directory=None) -> Gallery:
                 patches.append((k, cv2.resize(frame, (64, 64), interpolation=cv2.INTER_AREA)))   # a face crop
             else:
                 skipped.append(name)
-    levels = [v for _, patch in patches if (v := mark_level(patch)) is not None]
+    levels = [v for _, patch in patches if (v := light_mark_level(patch)) is not None]
     level = float(np.median(levels)) if levels else None
     temps, labels, shot_ids = [], [], []
     for sid, (k, patch) in enumerate(patches):
@@ -413,12 +420,12 @@ def calibrate(shots: dict, directory=None) -> Gallery:
     return g
 
 
-def mark_level(patch: np.ndarray) -> float | None:
+def light_mark_level(patch: np.ndarray) -> float | None:
     """How far a face's light marks are from its colour (90th percentile), None if it has
     none: glare is rarely as far, a blurred icon still is."""
     lab = cv2.cvtColor(patch, cv2.COLOR_BGR2Lab).astype(np.float32)
     face = face_colour(patch, lab)
-    d = np.sqrt(((lab - face) ** 2 * np.array([1.0, 2.0, 2.0])).sum(axis=2))
+    d = ink_distance(lab, face)
     s = patch.shape[0]
     q = int(s * 0.15)
     light = (d > 40) & (lab[..., 0] > face[0])
@@ -457,8 +464,8 @@ def _best(gallery: Gallery, ink: np.ndarray) -> tuple[str, float, float]:
 def _read_nudged(frame: np.ndarray, rect, gallery: Gallery, name: str, conf: float) -> tuple[str, float]:
     """An unsure die read again from its face moved ``NUDGE`` sides along each of its axes: a
     die against a wall of its own colour, or touching a twin, shows no edge on that side and
-    the fit slides off it. A nudged reading counts only if it is sure and names the same face
-    from both sides of one axis or is the only sure one; else the first reading stands."""
+    the fit slides off it. The nudged readings count only if the sure ones all name one face;
+    else the first reading stands."""
     (cx, cy), (s, _), ang = rect
     a = math.radians(ang)
     sure = []

@@ -310,8 +310,7 @@ def _crowded(frame: np.ndarray, kept: list[Found], raw) -> list[tuple[int, int, 
             if math.hypot(a.cx - b.cx, a.cy - b.cy) < TOUCH * max(a.side, b.side):
                 spots.append(((a.cx + b.cx) / 2, (a.cy + b.cy) / 2, max(a.side, b.side)))
     for c in raw:
-        if c[3] >= DET_SURE and not any(abs(c[0] - f.cx) < 0.5 * f.side and abs(c[1] - f.cy) < 0.5 * f.side
-                                        for f in kept):
+        if c[3] >= DET_SURE and not _in_a_die(c, kept):
             near = [f.side for f in kept if math.hypot(c[0] - f.cx, c[1] - f.cy) < 1.5 * f.side]
             spots.append((c[0], c[1], max(near + [c[2]])))
     return [(max(0, int(x - LOOK * d)), max(0, int(y - LOOK * d)), min(w, int(x + LOOK * d)), min(h, int(y + LOOK * d)))
@@ -345,7 +344,7 @@ def _second_look(frame: np.ndarray, region, kept: list[Found]) -> list[Found]:
             continue                              # it would overlap a die found
         probs, crops = net.classify(frame, [(cx, cy, sd, score)])
         f = Found((cx, cy, sd, score), probs[0], crops[0])
-        if f.die_score >= DIE_MIN and all(_two_dice(f, k) for k in kept + new):
+        if f.die_score >= DIE_MIN:
             new.append(f)
     return new
 
@@ -366,8 +365,12 @@ def _two_dice(f: Found, k: Found) -> bool:
 def unexplained(dice: list[Found], cands) -> list[tuple[float, float, float, float]]:
     """Strong candidates (>= ``DET_ODD``) that lie in no die: a die the reader may have missed
     (touching dice seen as one, say). They make a reading unsure."""
-    return [c for c in cands if c[3] >= DET_ODD
-            and not any(abs(c[0] - f.cx) < 0.5 * f.side and abs(c[1] - f.cy) < 0.5 * f.side for f in dice)]
+    return [c for c in cands if c[3] >= DET_ODD and not _in_a_die(c, dice)]
+
+
+def _in_a_die(c, dice: list[Found]) -> bool:
+    """Does candidate ``c`` (cx, cy, ...) lie within the box of one of ``dice``?"""
+    return any(abs(c[0] - f.cx) < 0.5 * f.side and abs(c[1] - f.cy) < 0.5 * f.side for f in dice)
 
 
 def _suppress(cands, radius: float = None):
