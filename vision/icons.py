@@ -75,12 +75,17 @@ def ink_distance(lab: np.ndarray, face) -> np.ndarray:
     return np.sqrt(((lab - face) ** 2 * np.array([1.0, 2.0, 2.0])).sum(axis=2))
 
 
-def ink_map(patch: np.ndarray, side: int = SIDE, glare: bool = True,
+def ink_map(patch: np.ndarray, side: int = SIDE, drop_glare: bool = True,
             mark_level: float | None = None) -> np.ndarray:
     """Colour-independent map of marks on a face patch: distance from the face colour.
-    ``glare``: take soft-edged light blobs for glare and leave them out, unless they are as
-    far from the face colour as the printed marks (``mark_level``, from calibration): a
+    ``drop_glare``: take soft-edged light blobs for glare and leave them out, unless they are
+    as far from the face colour as the printed marks (``mark_level``, from calibration): a
     blurred icon has soft edges too, but keeps its ink."""
+    return _ink(patch, side, drop_glare, mark_level)[0]
+
+
+def _ink(patch: np.ndarray, side: int, drop_glare: bool, mark_level: float | None):
+    """``ink_map``, and whether glare was left out (else the map is the same either way)."""
     lab = cv2.cvtColor(patch, cv2.COLOR_BGR2Lab).astype(np.float32)
     s = patch.shape[0]
     face = face_colour(patch, lab)
@@ -89,11 +94,11 @@ def ink_map(patch: np.ndarray, side: int = SIDE, glare: bool = True,
     # back to the margin below); soft-edged light blobs are glare, not printed marks
     mk = (d > 40).astype(np.uint8)
     n, lab_i, stats, _ = cv2.connectedComponentsWithStats(mk, 8)
+    found = False
     if n > 1:
         x, y, bw, bh = stats[:, 0], stats[:, 1], stats[:, 2], stats[:, 3]
         edge = (x == 0) | (y == 0) | (x + bw >= s) | (y + bh >= s)
         edge[0] = False
-        soft = glare
         glare = np.zeros(n, bool)
         faint = np.zeros((s, s), bool)
         gx = cv2.Sobel(lab[..., 0], cv2.CV_32F, 1, 0, ksize=3)
@@ -112,7 +117,7 @@ def ink_map(patch: np.ndarray, side: int = SIDE, glare: bool = True,
                 sharp = float(np.percentile(grad[rr], 75)) / max(float(d[comp].max()), 1.0)
                 inked = mark_level is not None and \
                     float(np.percentile(d[comp], 90)) >= MARK_SHARE * mark_level
-                if soft and sharp < GLARE_SHARPNESS and not inked:
+                if drop_glare and sharp < GLARE_SHARPNESS and not inked:
                     edge[i] = glare[i] = True
                     continue
             # a printed mark is flat; glare merged with it is fainter: keep the mark's plateau
@@ -123,7 +128,8 @@ def ink_map(patch: np.ndarray, side: int = SIDE, glare: bool = True,
         # intrusion there (a wall, a neighbour) keeps its inner part
         kill = edge[lab_i] & ~(inner & ~glare[lab_i])
         kill = cv2.dilate(kill.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
-        if glare.any():
+        found = bool(glare.any())
+        if found:
             kill |= _glare_halo(d, lab_i, glare)
         d[kill | faint | ~inner] = 0
     d = cv2.resize(d, (side, side), interpolation=cv2.INTER_AREA)
@@ -135,7 +141,7 @@ def ink_map(patch: np.ndarray, side: int = SIDE, glare: bool = True,
     w[:, :b] = w[:, -b:] = 0
     w = cv2.GaussianBlur(w, (0, 0), b / 2)
     d = np.clip(d / 60.0, 0, 1.5) * w
-    return d.astype(np.float32)
+    return d.astype(np.float32), found
 
 
 def _glare_halo(d: np.ndarray, lab_i: np.ndarray, glare: np.ndarray) -> np.ndarray:
@@ -440,14 +446,12 @@ def read_face(patch: np.ndarray, gallery: Gallery) -> tuple[str, float, float]:
 
     Soft light blobs are read as glare; if the face read with them kept is surely another face,
     they may be a blurred icon instead: the die is unsure."""
-    ink = ink_map(patch, mark_level=gallery.meta.get("mark_level"))
+    ink, glare = _ink(patch, SIDE, True, gallery.meta.get("mark_level"))
     name, conf, margin = _best(gallery, ink)
-    if conf >= CONF_OK:
-        raw = ink_map(patch, glare=False)
-        if not np.array_equal(raw, ink):
-            other, c2, _ = _best(gallery, raw)
-            if other != name and c2 >= CONF_OK:
-                conf = min(conf, CONF_OK - 0.01)
+    if conf >= CONF_OK and glare:
+        other, c2, _ = _best(gallery, ink_map(patch, drop_glare=False))
+        if other != name and c2 >= CONF_OK:
+            conf = min(conf, CONF_OK - 0.01)
     return name, conf, margin
 
 
