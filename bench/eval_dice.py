@@ -11,13 +11,25 @@ Per frame: share of frames read confidently AND exactly right, share flagged uns
 confidently wrong (not unsure, yet some die wrong/missed/invented). Times: ms per frame (mean,
 p95) with OpenCV on one thread. The real set is split: images whose sorted index % 5 == 4
 are held out (40 images); the rest (160) is the development part used for tuning.
+
+The webcam sets (``desk``, ``floor``; see ../shared/data/README.md) are split by name: an image
+whose CRC-32 of its file stem is divisible by 3 is held back from all tuning (``desk-heldout``,
+``floor-heldout``; about a third); the rest is ``desk-dev`` / ``floor-dev``. Their boxes are
+matched by centre (the desk set boxes the top face's pips only, smaller than the die): a
+ground-truth die is matched by the reading's die whose box holds its centre, nearest first.
+For them the table also gives the sure/unsure split per die: ``matched`` (dice the reader
+found), ``sure_right`` (found, right, in a frame not flagged unsure: the only dice that count
+as read) and ``conf_wrong`` (dice wrong or missed in a sure frame, plus dice invented there,
+over all dice).
 """
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import time
+import zlib
 from pathlib import Path
 
 import cv2
@@ -29,6 +41,30 @@ sys.path.insert(0, str(ROOT))
 from vision import net, pips  # noqa: E402
 
 REAL = ROOT.parent / "shared" / "data" / "dice-real"
+WEBCAM = {"desk": ROOT.parent / "shared" / "data" / "dice-real-webcam-desk",
+          "floor": ROOT.parent / "shared" / "data" / "dice-real-webcam-floor"}
+
+
+def held_back(stem: str) -> bool:
+    """Is this webcam image held back from all tuning? (CRC-32 of its stem divisible by 3.)"""
+    return zlib.crc32(stem.encode()) % 3 == 0
+
+
+def webcam_items(which: str, split: str = "all"):
+    """Yield (name, image, [(value, (x, y, w, h))]) for a webcam set (``desk`` or ``floor``)."""
+    root = WEBCAM[which]
+    for p in sorted((root / "images").glob("*.jpg")):
+        held = held_back(p.stem)
+        if split == "dev" and held or split == "heldout" and not held:
+            continue
+        img = cv2.imread(str(p))
+        h, w = img.shape[:2]
+        gt = []
+        for line in (root / "labels_yolo" / (p.stem + ".txt")).read_text().split("\n"):
+            if line.strip():
+                c, cx, cy, bw, bh = map(float, line.split())
+                gt.append((int(c) + 1, (cx * w - bw * w / 2, cy * h - bh * h / 2, bw * w, bh * h)))
+        yield str(p), img, gt
 
 
 def real_items(split: str = "all"):
@@ -77,16 +113,42 @@ def match(pred, gt, thr=0.25):
     return pairs, [i for i in range(len(pred)) if i not in used_p], [j for j in range(len(gt)) if j not in used_g]
 
 
+def match_centres(pred, gt):
+    """Match a ground-truth die to the predicted box that holds its centre, nearest first
+    (for labels that box only part of the die). Same return as ``match``."""
+    cand = []
+    for i, p in enumerate(pred):
+        x, y, w, h = p[1]
+        for j, g in enumerate(gt):
+            gx, gy = g[1][0] + g[1][2] / 2, g[1][1] + g[1][3] / 2
+            if x <= gx <= x + w and y <= gy <= y + h:
+                cand.append((np.hypot(gx - x - w / 2, gy - y - h / 2) / max(w, h, 1), i, j))
+    pairs, used_p, used_g = [], set(), set()
+    for _, i, j in sorted(cand):
+        if i not in used_p and j not in used_g:
+            used_p.add(i)
+            used_g.add(j)
+            pairs.append((i, j))
+    return pairs, [i for i in range(len(pred)) if i not in used_p], [j for j in range(len(gt)) if j not in used_g]
+
+
 class Tally:
-    def __init__(self, name):
+    def __init__(self, name, matcher=match):
         self.name = name
+        self.matcher = matcher
+        self.matched = self.sure_right = self.conf_wrong = 0
         self.n = self.correct = self.unsure = self.wrong = self.missed = self.invented = 0
         self.frames = self.f_ok = self.f_unsure = self.f_wrong = 0
         self.ms = []
         self.errors = []
+        self.reasons = {}       # why frames were flagged unsure (numbers stripped), counted
 
     def add(self, name, pred, gt, frame_unsure, ms):
-        pairs, extra, miss = match(pred, gt)
+        pairs, extra, miss = self.matcher(pred, gt)
+        self.matched += len(pairs)
+        if not frame_unsure:
+            self.sure_right += sum(pred[i][0] == gt[j][0] for i, j in pairs)
+            self.conf_wrong += sum(pred[i][0] != gt[j][0] for i, j in pairs) + len(miss) + len(extra)
         self.ms.append(ms)
         self.frames += 1
         self.n += len(gt)
@@ -124,12 +186,13 @@ class Tally:
                 "correct": self.correct / n, "unsure": self.unsure / n, "wrong": self.wrong / n,
                 "missed": self.missed / n, "invented": self.invented / n,
                 "frames_ok": self.f_ok / f, "frames_unsure": self.f_unsure / f,
-                "frames_wrong": self.f_wrong / f,
+                "frames_wrong": self.f_wrong / f, "matched": self.matched / n,
+                "sure_right": self.sure_right / n, "conf_wrong": self.conf_wrong / n,
                 "ms_mean": float(ms.mean()), "ms_p95": float(np.percentile(ms, 95))}
 
 
-def run_pips(name, items, expected=False, reader="auto"):
-    t = Tally(name)
+def run_pips(name, items, expected=False, reader="auto", matcher=match):
+    t = Tally(name, matcher)
     for item in items:
         path, img, gt = item[:3]
         t0 = time.perf_counter()
@@ -137,6 +200,9 @@ def run_pips(name, items, expected=False, reader="auto"):
         ms = (time.perf_counter() - t0) * 1000
         pred = [(d.value, d.box, d.confidence, d.confidence >= r.conf_ok) for d in r.dice]
         t.add(path, pred, gt, r.unsure, ms)
+        for why in r.reasons:
+            key = re.sub(r"[0-9.]+", "#", why)
+            t.reasons[key] = t.reasons.get(key, 0) + 1
     return t
 
 
@@ -184,7 +250,7 @@ def time_7dice(repeat=30, reader="auto"):
     return {"ms_mean": float(np.mean(ts)), "ms_p95": float(np.percentile(ts, 95)), "read_ok": ok}
 
 
-ALL_SETS = ["real-dev", "real-heldout", "synth-pips-32", "synth-pips-48", "synth-pips-64",
+ALL_SETS = ["real-dev", "real-heldout", "desk-dev", "desk-heldout", "floor-dev", "floor-heldout", "synth-pips-32", "synth-pips-48", "synth-pips-64",
             "synth-pips-96", "synth-icons-64", "synth-icons-96", "synth-hard-64"]
 
 
@@ -212,6 +278,12 @@ def main(argv=None):
                 continue
             split = s.split("-", 1)[1] if "-" in s else "all"
             t = run_pips(s, real_items(split), a.expected, a.reader)
+        elif s.split("-")[0] in WEBCAM:
+            which, _, split = s.partition("-")
+            if not WEBCAM[which].exists():
+                print(f"# {s}: skipped, {WEBCAM[which]} is absent", file=sys.stderr)
+                continue
+            t = run_pips(s, webcam_items(which, split or "all"), a.expected, a.reader, match_centres)
         elif s.startswith("synth-icons"):
             face = int(s.rsplit("-", 1)[1])
             t = run_icons(s, a.n, face, a.seed)
@@ -232,6 +304,9 @@ def main(argv=None):
         print(hdr)
         for r in rows:
             print(f"{r['set']:16s} {r['frames']:6d} {r['dice']:5d} {r['correct']:8.1%} {r['unsure']:7.1%} {r['wrong']:6.1%} {r['missed']:7.1%} {r['invented']:7.1%} | {r['frames_ok']:6.1%} {r['frames_unsure']:6.1%} {r['frames_wrong']:6.1%} | {r['ms_mean']:6.1f} {r['ms_p95']:6.1f}")
+        print(f"\n{'set':16s} {'frames':>6s} {'unsure frames':>14s} {'matched':>8s} {'sure+right':>10s} {'conf.wrong':>10s}")
+        for r in rows:
+            print(f"{r['set']:16s} {r['frames']:6d} {round(r['frames_unsure'] * r['frames']):6d} ({r['frames_unsure']:5.1%}) {r['matched']:8.1%} {r['sure_right']:10.1%} {r['conf_wrong']:10.1%}")
         if "frame_1280x960_7dice" in out:
             f = out["frame_1280x960_7dice"]
             print(f"1280x960, 7 dice, 1 thread: {f['ms_mean']:.1f} ms mean, {f['ms_p95']:.1f} ms p95, read ok: {f['read_ok']}")
@@ -239,6 +314,8 @@ def main(argv=None):
         for t in tallies:
             for e in t.errors[:a.errors]:
                 print("ERR", t.name, *e, file=sys.stderr)
+            for why, k in sorted(t.reasons.items(), key=lambda kv: -kv[1]):
+                print("WHY", t.name, k, why, file=sys.stderr)
     return 0
 
 
