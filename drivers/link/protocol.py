@@ -16,6 +16,11 @@ PROTOCOL_VERSION = 1
 MAX_LINE = 256
 MAX_OUT_LINE = 4096
 
+# What a peer may do ([link] scope): "game" plays the game (ACTION) and reads its state, but
+# never presses the device's buttons, so it cannot open menus, change settings or start a game;
+# "full" also takes KEY lines.
+LINK_SCOPES = ("game", "full")
+
 # lines the device itself sends: if they come back (echo, loopback, two devices wired
 # together) they are ignored, never answered, so no ERR storm can start
 DEVICE_VERBS = frozenset({"HELLO", "STATE", "EVENT", "PONG", "ERR"})
@@ -80,6 +85,14 @@ def parse_peer_line(line: str) -> Key | Action | Ping | Echo | None:
         return Echo(verb_u)
     shown = verb if len(verb) <= 24 else verb[:24] + "..."
     raise ProtocolError(f"unknown command {shown!r}")
+
+
+def check_scope(msg: Key | Action | Ping | Echo | None, scope: str) -> None:
+    """Raise ProtocolError for a parsed line the link's scope does not allow (anything but
+    "full" refuses KEY)."""
+    if scope != "full" and isinstance(msg, Key):
+        raise ProtocolError(f"KEY {msg.button} refused: this link takes game actions only (ACTION <text>); "
+                            'buttons need [link] scope = "full"')
 
 
 def _json(obj: Any) -> str:

@@ -6,9 +6,12 @@ Accepted ports: anything ``serial.serial_for_url`` opens: /dev/ttyUSB0, /dev/tty
 
 Into the queue go:
 - ButtonEvent(button, "press") then ButtonEvent(button, "release"), source "link", for ``KEY``
+  (only with ``scope="full"``; the default scope "game" refuses KEY, so a peer cannot drive
+  the menus, the settings or start a game)
 - LinkAction(text, t) for ``ACTION <text>``
 - LinkStatus(connected, port, reason, t) when the port opens or is lost
-``PING`` is answered ``PONG`` and garbage ``ERR <reason>`` by the reader thread itself.
+``PING`` is answered ``PONG`` and garbage ``ERR <reason>`` by the reader thread itself; refused
+lines are logged at a bounded rate (drivers.link.refusals).
 """
 from __future__ import annotations
 
@@ -24,6 +27,7 @@ from typing import Any
 from drivers.errors import LinkError
 from drivers.inputs.events import ButtonEvent
 from drivers.link.protocol import (
+    LINK_SCOPES,
     MAX_LINE,
     MAX_OUT_LINE,
     Action,
@@ -32,12 +36,14 @@ from drivers.link.protocol import (
     LineSplitter,
     Ping,
     ProtocolError,
+    check_scope,
     error_line,
     event_line,
     hello_line,
     parse_peer_line,
     state_line,
 )
+from drivers.link.refusals import BURST, WINDOW_S, RefusalLog
 
 log = logging.getLogger(__name__)
 
@@ -74,6 +80,9 @@ class SerialLink:
         write_timeout_s: float = 1.0,
         read_timeout_s: float = 0.1,
         hello: bool = True,
+        scope: str = "game",
+        refusal_burst: int = BURST,
+        refusal_window_s: float = WINDOW_S,
         clock: Callable[[], float] | None = None,
         opener: Callable[..., Any] | None = None,
         start: bool = True,
@@ -88,7 +97,11 @@ class SerialLink:
         self.write_timeout_s = write_timeout_s
         self.read_timeout_s = read_timeout_s
         self.hello = hello
+        if scope not in LINK_SCOPES:
+            raise ValueError(f"link scope {scope!r} is not one of {', '.join(LINK_SCOPES)}")
+        self.scope = scope
         self.clock = clock or time.monotonic
+        self._refusals = RefusalLog(log, port, burst=refusal_burst, window_s=refusal_window_s, clock=self.clock)
         self._opener = opener
         self._ser: Any = None
         self._wlock = threading.Lock()
@@ -227,9 +240,10 @@ class SerialLink:
             self.connects += 1
             self.last_error = None
             log.info("serial link: connected to %s", self.port)
+            self._refusals.port = self.port
             self._status(True, "connected")
             if self.hello:
-                self.send_line(hello_line(max_line=self.max_line))
+                self.send_line(hello_line(max_line=self.max_line, scope=self.scope))
             with self._state_lock:
                 self._state_sent = None
                 if self._state is not None and self.send_line(self._state):
@@ -243,6 +257,7 @@ class SerialLink:
                 reason = f"{type(e).__name__}: {e}"
                 self.last_error = f"lost {self.port}: {reason}"
                 log.warning("serial link: %s", self.last_error)
+            self._refusals.flush(final=True)
             self._drop()
             self._status(False, reason)
             # a port that opens and fails at once (flaky cable, wrong device) backs off too;
@@ -258,6 +273,7 @@ class SerialLink:
         while not self._stop.is_set():
             if self._reset.is_set():
                 raise _Reset()
+            self._refusals.flush()
             n = ser.in_waiting
             data = ser.read(min(max(n, 1), 4096))
             if not data:
@@ -267,17 +283,14 @@ class SerialLink:
 
     def _handle(self, item: str | ProtocolError) -> None:
         if isinstance(item, ProtocolError):
-            self.stats["errors"] += 1
-            log.error("serial link %s: %s", self.port, item)
-            self.send_line(error_line(str(item)))
+            self._refuse(None, item)
             return
         self.stats["rx"] += 1
         try:
             msg = parse_peer_line(item)
+            check_scope(msg, self.scope)
         except ProtocolError as e:
-            self.stats["errors"] += 1
-            log.info("serial link %s: refused %r: %s", self.port, item[:60], e)
-            self.send_line(error_line(str(e)))
+            self._refuse(item, e)
             return
         t = self.clock()
         if isinstance(msg, Key):
@@ -289,6 +302,12 @@ class SerialLink:
             self.send_line("PONG")
         elif isinstance(msg, Echo):
             self.stats["echo"] += 1
+
+    def _refuse(self, line: str | None, reason: ProtocolError) -> None:
+        """Answer ERR (every time) and log (at a bounded rate); nothing reaches the queue."""
+        self.stats["errors"] += 1
+        self._refusals.refused(line, reason)
+        self.send_line(error_line(str(reason)))
 
 
 class NullLink:

@@ -14,9 +14,19 @@ from drivers_helpers import kinds
 from drivers import ConfigError, open_link, open_link_with_fallback
 from drivers.inputs import ButtonEvent
 from drivers.link import LineSplitter, LinkAction, LinkStatus, NullLink, ProtocolError, parse_peer_line
-from drivers.link.protocol import Action, Echo, Key, Ping, error_line, hello_line, state_line
+from drivers.link.protocol import LINK_SCOPES, Action, Echo, Key, Ping, check_scope, error_line, hello_line, state_line
+from drivers.link.refusals import RefusalLog
+from drivers.link.serial_link import SerialLink
 
 FAST = {"reconnect_min_s": 0.05, "reconnect_max_s": 0.2}
+
+
+def open_full_link(cfg, q):
+    """A link whose peer may also press the buttons (scope "full"), started."""
+    link = open_link(cfg, q, start=False)
+    link.scope = "full"
+    link.start()
+    return link
 
 
 def wait_for(pred, timeout=5.0, step=0.01):
@@ -90,7 +100,7 @@ def test_splitter_discards_overlong_line_until_newline_with_one_error():
 # -------------------------------------------------------------------------------- loop://
 def test_loop_url_key_action_ping_and_garbage():
     q = queue.Queue()
-    link = open_link({"type": "serial", "port": "loop://", **FAST}, q)
+    link = open_full_link({"type": "serial", "port": "loop://", **FAST}, q)
     try:
         st, _ = get_until(q, lambda x: isinstance(x, LinkStatus))
         assert st.connected and st.port == "loop://"
@@ -151,7 +161,7 @@ class Server:
 def test_socket_url_protocol_and_reconnect():
     srv = Server()
     q = queue.Queue()
-    link = open_link({"type": "serial", "port": f"socket://127.0.0.1:{srv.port}", **FAST}, q)
+    link = open_full_link({"type": "serial", "port": f"socket://127.0.0.1:{srv.port}", **FAST}, q)
     try:
         conn = srv.accept()
         assert srv.readline(conn).startswith("HELLO {")
@@ -281,7 +291,7 @@ def test_pty_pair_protocol_and_reconnect_when_the_port_vanishes_and_returns(tmp_
     port = tmp_path / "ttyCOMPANION"
     master, slave = new_pty(port)
     q = queue.Queue()
-    link = open_link({"type": "serial", "port": str(port), "baudrate": 9600, **FAST}, q)
+    link = open_full_link({"type": "serial", "port": str(port), "baudrate": 9600, **FAST}, q)
     buf = [b""]
     try:
         assert read_line(master, buf).startswith("HELLO ")
@@ -371,3 +381,126 @@ def test_send_line_refuses_newlines_and_oversize():
     with pytest.raises(ValueError, match="max_out_line"):
         link.send_state({"x": "y" * 100})
     assert link.send_line("PONG") is False                      # not started: not connected
+
+
+# ---------------------------------------------------------------- scope and refused lines
+class FakeClock:
+    def __init__(self, t=0.0):
+        self.t = t
+
+    def __call__(self):
+        return self.t
+
+
+def test_check_scope_refuses_keys_unless_full():
+    with pytest.raises(ProtocolError, match=r'KEY ok refused: this link takes game actions only .*scope = "full"'):
+        check_scope(Key("ok"), "game")
+    for msg in (Action("pass deep"), Ping(), Echo("STATE"), None):
+        check_scope(msg, "game")                                  # game actions and pings pass
+    check_scope(Key("ok"), "full")
+    assert LINK_SCOPES == ("game", "full")
+    with pytest.raises(ValueError, match="'menus' is not one of game, full"):
+        SerialLink("loop://", scope="menus", start=False)
+
+
+def test_by_default_a_peer_plays_the_game_but_cannot_press_the_buttons():
+    """Over a real pty pair: KEY lines (menus, settings, a new game) get ERR and put nothing in
+    the queue; ACTION lines reach the session; HELLO tells the peer its scope."""
+    master, slave = os.openpty()
+    q = queue.Queue()
+    link = open_link({"type": "serial", "port": os.ttyname(slave), **FAST}, q)
+    buf = [b""]
+    try:
+        assert link.scope == "game"
+        hello = read_line(master, buf)
+        assert json.loads(hello.removeprefix("HELLO "))["scope"] == "game"
+        os.write(master, b"KEY ok\nkey back\nACTION pass deep\nPING\n")
+        assert read_line(master, buf).startswith("ERR KEY ok refused: this link takes game actions only")
+        assert read_line(master, buf).startswith("ERR KEY back refused")
+        assert read_line(master, buf) == "PONG"
+        act, skipped = get_until(q, lambda x: isinstance(x, LinkAction))
+        assert act.text == "pass deep"
+        assert not any(isinstance(x, ButtonEvent) for x in skipped) and q.empty()
+        assert link.stats["errors"] == 2
+    finally:
+        link.close()
+        os.close(master)
+        os.close(slave)
+
+
+def drain(fd, stop, out):
+    """Read everything the device writes to the pty until ``stop`` is set (so its writes
+    never block on a full pty buffer)."""
+    while not stop.is_set():
+        if select.select([fd], [], [], 0.05)[0]:
+            try:
+                out.append(os.read(fd, 65536))
+            except OSError:
+                return
+
+
+def test_refused_lines_are_logged_at_a_bounded_rate(caplog):
+    """2,000 garbage lines over a pty pair: every one is answered ERR, but the log (at -v's INFO
+    level) gets the first five and then one summary line when the minute is over."""
+    import logging
+    import threading
+
+    caplog.set_level(logging.INFO, logger="drivers.link.serial_link")
+    clock = FakeClock(100.0)
+    master, slave = os.openpty()
+    q = queue.Queue()
+    link = SerialLink(os.ttyname(slave), q, clock=clock, **FAST)
+    stop, out = threading.Event(), []
+    reader = threading.Thread(target=drain, args=(master, stop, out), daemon=True)
+    reader.start()
+
+    def refusals():
+        return [r.getMessage() for r in caplog.records if "refused" in r.getMessage()]
+
+    try:
+        wait_for(lambda: link.connected)
+        garbage = b"".join(b"junk %d\n" % i if i % 100 else b"\xff\xfe\n" for i in range(2000))
+        for i in range(0, len(garbage), 1024):
+            os.write(master, garbage[i:i + 1024])
+        wait_for(lambda: b"".join(out).count(b"\nERR ") >= 2000)
+        assert link.stats["errors"] == 2000
+        logged = refusals()
+        assert len(logged) == 5 and all("refused" in m and "/dev/pts/" in m for m in logged)
+        assert "refused a line: invalid UTF-8" in logged[0] and "'junk 1'" in logged[1]
+        clock.t = 130.0                                           # half a minute: still held back
+        time.sleep(0.3)
+        assert len(refusals()) == 5
+        clock.t = 161.0                                           # the minute is over
+        wait_for(lambda: len(refusals()) == 6)
+        assert refusals()[5].endswith("1995 more lines refused in the last 61 s (last: unknown command 'junk')")
+        os.write(master, b"junk again\n")                         # a new window logs at once
+        wait_for(lambda: len(refusals()) == 7)
+        assert "'junk again'" in refusals()[6]
+    finally:
+        link.close()
+        stop.set()
+        reader.join()
+        os.close(master)
+        os.close(slave)
+
+
+def test_refusal_log_window_and_final_flush(caplog):
+    import logging
+
+    caplog.set_level(logging.INFO)
+    clock = FakeClock()
+    rl = RefusalLog(logging.getLogger("test.refusals"), "/dev/ttyX", burst=2, window_s=10, clock=clock)
+    for i in range(5):
+        rl.refused(f"bad {i}", "unknown command 'bad'")
+    rl.flush()
+    msgs = [r.getMessage() for r in caplog.records]
+    assert msgs == ["serial link /dev/ttyX: refused 'bad 0': unknown command 'bad'",
+                    "serial link /dev/ttyX: refused 'bad 1': unknown command 'bad'"]
+    clock.t = 4.0
+    rl.flush(final=True)                                          # the connection ends: say it now
+    assert caplog.records[-1].getMessage() == ("serial link /dev/ttyX: 3 more lines refused in the last 4 s "
+                                              "(last: unknown command 'bad')")
+    rl.flush(final=True)
+    clock.t = 50.0
+    rl.flush()
+    assert len(caplog.records) == 3                               # nothing held: nothing more said
