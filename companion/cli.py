@@ -39,6 +39,7 @@ def cmd_play(args) -> int:
 
     if args.resume:
         record = load(args.resume)
+        _warn(record.warnings)
         engine = get_engine(record.header.game, record.header.pack)
         game = TerminalGame(engine, record.header, Path(args.resume), args.dice, record=record)
         return game.run()
@@ -52,11 +53,17 @@ def cmd_play(args) -> int:
     return TerminalGame(engine, header, save, args.dice).run()
 
 
+def _warn(warnings: list[str]) -> None:
+    for warning in warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+
+
 def cmd_replay(args) -> int:
     from companion.engine.gamefile import load
     from companion.engine.runner import replay
 
     record = load(args.gamefile)
+    _warn(record.warnings)
     engine, state = replay(record)
     if record.header.pack_digest and record.header.pack_digest != engine.digest:
         print(f"warning: {args.gamefile} was played with another version of pack {record.header.pack!r}",

@@ -53,8 +53,8 @@ class TerminalGame:
         self.dice = PositionalDice(header.seed)
         self.inp, self.out = inp or sys.stdin, out or sys.stdout
         self.record = record or GameRecord(header)
+        _, self.state = replay(self.record, engine)     # a file that does not replay is left as it is
         self.writer = GameWriter(save, self.record)
-        _, self.state = replay(self.record, engine)
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out, flush=True)

@@ -11,12 +11,16 @@
     ...
 
 Lines starting with ``#`` and blank lines in the action part are ignored, so a bug report can
-annotate a game. Saved games, replays, tests and bug reports all use this one format; see
-docs/game-files.md.
+annotate a game. A file is written one whole line at a time, so a last line without its line
+end is a write cut short (a pulled plug, a full disk): it is ignored with a warning rather
+than read as a shorter, different action (``p2 reroll 3 5`` cut to ``p2 reroll 3``). Every
+error names ``FILE:LINE``. Saved games, replays, tests and bug reports all use this one
+format; see docs/game-files.md.
 """
 from __future__ import annotations
 
 import json
+import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,6 +30,7 @@ from companion.engine.core import Header
 
 SEPARATOR = "---"
 FORMAT_LINE = "# Dungeon Companion game file, format 1"
+HEADER_KEYS = ("game", "pack", "seed", "options", "pack_digest")
 
 
 class GameFileError(ValueError):
@@ -36,6 +41,23 @@ class GameFileError(ValueError):
 class GameRecord:
     header: Header
     actions: list[str] = field(default_factory=list)
+    # Where a loaded record came from, for messages: the file, the line of each action and of
+    # each header key, and what was skipped while reading it.
+    source: str = field(default="", compare=False)
+    lines: list[int] = field(default_factory=list, compare=False)
+    header_lines: dict[str, int] = field(default_factory=dict, compare=False)
+    warnings: list[str] = field(default_factory=list, compare=False)
+
+    def where(self, number: int | None = None, key: str | None = None) -> str:
+        """``FILE:LINE: `` of action ``number`` (1-based) or of header ``key``; "" if unknown."""
+        if not self.source:
+            return ""
+        line = None
+        if number is not None and 0 < number <= len(self.lines):
+            line = self.lines[number - 1]
+        elif key is not None:
+            line = self.header_lines.get(key)
+        return f"{self.source}:{line}: " if line else f"{self.source}: "
 
     def dumps(self) -> str:
         h = self.header
@@ -57,50 +79,95 @@ class GameRecord:
         Path(path).write_text(self.dumps(), encoding="utf-8")
 
 
+_TOML_AT = re.compile(r"^(?P<msg>.*) \(at (?:line (?P<line>\d+), column \d+|end of document)\)$")
+
+
 def loads(text: str, source: str = "<game>") -> GameRecord:
-    head, sep, body = text.partition(f"\n{SEPARATOR}\n")
-    if not sep:
-        if text.rstrip().endswith(f"\n{SEPARATOR}"):
-            head, body = text.rstrip()[: -len(SEPARATOR) - 1], ""
-        else:
-            raise GameFileError(f"{source}: no '{SEPARATOR}' line between the header and the actions")
+    lines = text.split("\n")
+    tail = lines.pop()          # "" when the text ends with a line end; else a cut last line
     try:
-        data = tomllib.loads(head)
+        sep = next(i for i, line in enumerate(lines) if line.strip() == SEPARATOR)
+    except StopIteration:
+        if tail.strip() == SEPARATOR:       # the separator itself is the unterminated last line
+            sep, lines, tail = len(lines), lines + [tail], ""
+        else:
+            raise GameFileError(f"{source}:{len(lines) + 1}: no '{SEPARATOR}' line between the header and "
+                                "the actions (a header cut short?)") from None
+    record = GameRecord(_header(lines[:sep], source), source=source)
+    record.header_lines = _key_lines(lines[:sep])
+    for number, line in enumerate(lines[sep + 1:], sep + 2):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        if not line.isprintable():
+            raise GameFileError(f"{source}:{number}: not an action line (control characters): {line[:40]!r}")
+        record.actions.append(" ".join(line.split()))
+        record.lines.append(number)
+    if tail.strip() and not tail.strip().startswith("#"):
+        record.warnings.append(f"{source}:{len(lines) + 1}: ignored the last line {tail.strip()[:40]!r}: it has "
+                               "no line end, so its write was cut short")
+    return record
+
+
+def _header(lines: list[str], source: str) -> Header:
+    try:
+        data = tomllib.loads("\n".join(lines))
     except tomllib.TOMLDecodeError as exc:
-        raise GameFileError(f"{source}: header is not valid TOML: {exc}") from None
-    unknown = set(data) - {"game", "pack", "seed", "options", "pack_digest"}
+        match = _TOML_AT.match(str(exc))
+        line = (match["line"] or max(1, len(lines))) if match else 1
+        raise GameFileError(f"{source}:{line}: header is not valid TOML: {match['msg'] if match else exc}") from None
+    at = _key_lines(lines)
+
+    def fail(key: str, message: str) -> GameFileError:
+        return GameFileError(f"{source}:{at.get(key, 1)}: {message}")
+
+    unknown = sorted(set(data) - set(HEADER_KEYS))
     if unknown:
-        raise GameFileError(f"{source}: unknown header key(s): {', '.join(sorted(unknown))}")
+        raise fail(unknown[0], f"unknown header key(s): {', '.join(unknown)} (known: {', '.join(HEADER_KEYS)})")
     if not isinstance(data.get("game"), str):
-        raise GameFileError(f"{source}: header key 'game' is missing or not a string")
+        raise fail("game", "header key 'game' is missing or not a string")
     seed = data.get("seed", 0)
-    if not isinstance(seed, int):
-        raise GameFileError(f"{source}: header key 'seed' must be an integer")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise fail("seed", "header key 'seed' must be an integer")
+    for key in ("pack", "pack_digest"):
+        if not isinstance(data.get(key, ""), str):
+            raise fail(key, f"header key '{key}' must be a string")
     options = data.get("options", {})
     if not isinstance(options, dict):
-        raise GameFileError(f"{source}: header key 'options' must be a table")
-    header = Header(
-        game=data["game"],
-        pack=str(data.get("pack", "default")),
-        seed=seed,
-        options=options,
-        pack_digest=str(data.get("pack_digest", "")),
-    )
-    actions = []
-    for line in body.splitlines():
-        line = line.strip()
-        if line and not line.startswith("#"):
-            actions.append(" ".join(line.split()))
-    return GameRecord(header, actions)
+        raise fail("options", "header key 'options' must be a table")
+    return Header(game=data["game"], pack=data.get("pack", "default"), seed=seed, options=options,
+                  pack_digest=data.get("pack_digest", ""))
+
+
+def _key_lines(lines: list[str]) -> dict[str, int]:
+    """The line of each top-level header key (``key =`` or ``[key]``), 1-based."""
+    found: dict[str, int] = {}
+    for number, line in enumerate(lines, 1):
+        match = re.match(r"\s*(?:\[\s*([A-Za-z0-9_-]+)|([A-Za-z0-9_-]+)\s*[=.])", line)
+        if match:
+            found.setdefault(match[1] or match[2], number)
+    return found
 
 
 def load(path: str | Path) -> GameRecord:
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = path.read_bytes()
     except OSError as exc:
         raise GameFileError(f"{path}: cannot read game file: {exc.strerror}") from None
-    return loads(text, str(path))
+    return loads(decode(raw, str(path)), str(path))
+
+
+def decode(raw: bytes, source: str) -> str:
+    """UTF-8 text; a bad byte in an unterminated last line is part of the cut (loads drops it)."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        if exc.start > raw.rfind(b"\n"):
+            return raw.decode("utf-8", errors="replace")
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise GameFileError(f"{source}:{line}: not UTF-8 text (byte {raw[exc.start]:#04x}); "
+                            "is this a game file?") from None
 
 
 def _toml_inline(value: Any) -> str:

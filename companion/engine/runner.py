@@ -8,6 +8,7 @@ from typing import Any
 from companion.engine.core import CHANCE, Header, IllegalAction, Prompt
 from companion.engine.gamefile import GameRecord
 from companion.games import get_engine
+from companion.packs import PackError
 
 Policy = Callable[[Any, Any, Prompt], str]
 
@@ -22,14 +23,22 @@ def start(header: Header, engine=None):
 
 
 def replay(record: GameRecord, engine=None, upto: int | None = None):
-    """Rebuild a game from its record; return (engine, state). ``upto`` stops after N actions."""
-    engine, state = start(record.header, engine)
+    """Rebuild a game from its record; return (engine, state). ``upto`` stops after N actions.
+    A record loaded from a file has its errors named ``FILE:LINE``."""
+    try:
+        engine, state = start(record.header, engine)
+    except PackError:
+        raise
+    except ValueError as exc:       # header options the engine refuses ("options.solo: ...")
+        if not record.source:
+            raise
+        raise ReplayError(f"{record.where(key='options')}{exc}") from None
     actions = record.actions if upto is None else record.actions[:upto]
     for number, action in enumerate(actions, 1):
         try:
             engine.apply(state, action)
         except IllegalAction as exc:
-            raise ReplayError(f"action {number} ({action!r}) was refused: {exc.reason}"
+            raise ReplayError(f"{record.where(number)}action {number} ({action[:60]!r}) was refused: {exc.reason}"
                               + (f" (rule: {exc.rule})" if exc.rule else "")) from None
     return engine, state
 

@@ -77,6 +77,29 @@ _AI_DEFENSE_STARTER = _ai(lambda s: s.started_on_defense)
 PARAMETRIC_CHECKS = {"keep": flow.keep_check}
 
 
+MAX_CLOCK = 99          # the clock is two digits on the panel; the pack's bound too
+
+
+def _check_option_types(options: dict) -> None:
+    """Header options come from a file a person may edit: refuse a wrong shape by its key
+    (``options.solo: must be a table``) before anything reads it."""
+    tables = {"teams": ("p1", "p2"), "kicking": ("p1", "p2"), "solo": ("level", "teams")}
+    for name, keys in tables.items():
+        if name not in options:
+            continue
+        value = options[name]
+        if not isinstance(value, dict):
+            raise ValueError(f"options.{name}: must be a table like {{ {keys[0]} = ... }}, not {value!r}")
+        for key, item in value.items():
+            if key not in keys:
+                raise ValueError(f"options.{name}.{key}: unknown key (known: {', '.join(keys)})")
+            if name == "solo" and key == "teams":
+                if not isinstance(item, list) or not all(isinstance(t, str) for t in item):
+                    raise ValueError(f"options.solo.teams: must be a list of team names, not {item!r}")
+            elif not isinstance(item, str):
+                raise ValueError(f"options.{name}.{key}: must be a string, not {item!r}")
+
+
 class DungeonBall:
     """One engine object per content pack; game states are separate plain data."""
 
@@ -138,10 +161,11 @@ class DungeonBall:
         if unknown:
             raise ValueError(f"options: unknown option(s) {', '.join(sorted(unknown))} "
                              "(known: teams, kicking, clock_start, solo)")
+        _check_option_types(options)
         if "clock_start" in options:
             clock = options["clock_start"]
-            if not isinstance(clock, int) or isinstance(clock, bool) or clock < 1:
-                raise ValueError(f"options.clock_start: must be a whole number of at least 1, not {clock!r}")
+            if not isinstance(clock, int) or isinstance(clock, bool) or not 1 <= clock <= MAX_CLOCK:
+                raise ValueError(f"options.clock_start: must be a whole number from 1 to {MAX_CLOCK}, not {clock!r}")
             s.clock = s.clock_start = clock
         teams = options.get("teams", {})
         kicking = options.get("kicking", {})
