@@ -38,7 +38,7 @@ def test_default_pack_marks_every_reconstruction():
 @pytest.mark.parametrize("old, new, message", [
     ("cost = 1\neffect = { add = { ball = 1 } }", 'cost = "one"\neffect = { add = { ball = 1 } }',
      r"teams\[0\]\.cards\[0\]\.cost: Expected `int`, got `str`"),
-    ("clock_start = 29", "clock_start = 0", r"rules\.clock_start: must be at least 1"),
+    ("clock_start = 29", "clock_start = 0", r"rules\.clock_start: 0 is outside 1\.\.99"),
     ("clock_start = 29", "clock_start = 29\nclock_stop = 3", r"unknown field `clock_stop`"),
     ('spaces = "BYRYRBYRYRBYRBRYBRYRYBRYRYB"', 'spaces = "BYRYRBYRYRBYRBRYBRYRYBRYRYX"',
      r"field\.spaces: unknown space letter 'X'"),
@@ -65,6 +65,56 @@ def test_broken_pack_names_file_and_key(tmp_path, old, new, message):
     text = str(err.value)
     assert text.startswith(str(path) + ": ")
     assert re.search(message, text), text
+
+
+# Ids, ranges and upper bounds: each of these crashed, hung or silently changed the game.
+BAD_PACK_VALUES = [
+    ('id = "goblins"', 'id = "gob lins"', r"teams\[0\]\.id: 'gob lins' is not an id"),
+    ('id = "goblins"', 'id = ""', r"teams\[0\]\.id: '' is not an id"),
+    ('id = "gob-handoff"', 'id = "gob handoff"', r"teams\[0\]\.cards\[0\]\.id: 'gob handoff' is not an id"),
+    ('id = "gob-handoff"', 'id = "Gob-Handoff"', r"teams\[0\]\.cards\[0\]\.id: 'Gob-Handoff' is not an id"),
+    ('id = "red-1"', 'id = "red 1"', r"defense_cards\[0\]\.id: 'red 1' is not an id"),
+    ('id = "ai-01"', 'id = ""', r"solo\.cards\[0\]\.id: '' is not an id"),
+    ('id = "orcs"', 'id = "goblins"', r"teams\[1\]\.id: duplicate team id 'goblins' \(also teams\[0\]\)"),
+    ("clock_start = 29", "clock_start = 1000000000", r"rules\.clock_start: 1000000000 is outside 1\.\.99"),
+    ("max_dice = 7 ", "max_dice = 50000000 ", r"rules\.max_dice: 50000000 is outside 1\.\.12"),
+    ("all_balls_dice = 5 ", "all_balls_dice = 50000000 ", r"rules\.all_balls_dice: 50000000 is outside"),
+    ("extra_point_dice = 4 ", "extra_point_dice = 50000000 ", r"rules\.extra_point_dice: 50000000 is outside"),
+    ("field_goal_max_dice = 4 ", "field_goal_max_dice = 50000000 ", r"rules\.field_goal_max_dice: 50000000"),
+    ("rolls_per_play = 2", "rolls_per_play = 50000000", r"rules\.rolls_per_play: 50000000 is outside 1\.\.10"),
+    ("field_goal_min_dice = 1 ", "field_goal_min_dice = 5 ", r"rules\.field_goal_min_dice: must not exceed"),
+    ("touchdown_points = 6 ", "touchdown_points = -6 ", r"rules\.touchdown_points: -6 is outside 0\.\.99"),
+    ("two_point_points = 2 ", "two_point_points = -2 ", r"rules\.two_point_points: -2 is outside"),
+    ("skill_kick_success = 0.6", "skill_kick_success = nan", r"rules\.skill_kick_success: nan is outside"),
+    ("cost = 1\n", "cost = -1\n", r"teams\[0\]\.cards\[0\]\.cost: -1 is outside 0\.\.20"),
+    ("juke = { cost = 1 }", "juke = { cost = -1 }", r"board\.juke\.cost: -1 is outside"),
+    ("big_hit = { cost = 2, move_back = 2 }", "big_hit = { cost = -2, move_back = 2 }", r"board\.big_hit\.cost: -2"),
+    ("big_hit = { cost = 2, move_back = 2 }", "big_hit = { cost = 2, move_back = -2 }",
+     r"board\.big_hit\.move_back: -2 is outside 1\.\.27"),
+    ("effect = { add = { ball = 1 } }", "effect = { add = { ball = 50000000 } }",
+     r"teams\[0\]\.cards\[0\]\.effect\.add\.ball: 50000000 is outside 1\.\.12"),
+    ('game = "dungeon-ball"', 'game = "dungeonbowl"', r"pack\.game: this pack is for 'dungeonbowl', not 'dungeon-ball'"),
+    ("base_out_per_team = 6", "base_out_per_team = 9", r"solo\.base_out_per_team: 9 is outside 0\.\.8"),
+    ("base_out_per_team = 6", "base_out_per_team = -1", r"solo\.base_out_per_team: -1 is outside 0\.\.8"),
+]
+
+
+@pytest.mark.parametrize("old, new, message", BAD_PACK_VALUES)
+def test_pack_ids_ranges_and_upper_bounds_are_checked(tmp_path, old, new, message):
+    path = edited(tmp_path, old, new)
+    with pytest.raises(PackError) as err:
+        load_pack(str(path))
+    assert str(err.value).startswith(f"{path}: ") and re.search(message, str(err.value)), str(err.value)
+
+
+@pytest.mark.parametrize("old, new, message", BAD_PACK_VALUES[:1] + BAD_PACK_VALUES[7:9])
+def test_a_bad_pack_exits_2_at_the_command_line_without_a_traceback(tmp_path, capsys, old, new, message):
+    from companion.cli import main
+
+    path = edited(tmp_path, old, new)
+    assert main(["sim", "--games", "1", "--pack", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"companion: {path}: ") and re.search(message, err) and "Traceback" not in err
 
 
 def test_not_toml_and_missing_file(tmp_path):

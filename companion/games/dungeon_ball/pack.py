@@ -6,6 +6,7 @@ Both live in config/dungeon-ball.toml so an owner can transcribe their own box.
 """
 from __future__ import annotations
 
+import re
 from functools import cached_property
 from pathlib import Path
 from typing import Literal
@@ -233,6 +234,8 @@ def load_pack(pack: str = "default", game: str = "dungeon-ball") -> tuple[Dungeo
     path = resolve_pack_path(game, pack)
     data, digest = read_toml(path)
     loaded = convert(data, DungeonBallPack, path)
+    if loaded.pack.game != game:
+        _fail(path, "pack.game", f"this pack is for {loaded.pack.game!r}, not {game!r}")
     validate(loaded, path)
     return loaded, digest
 
@@ -241,12 +244,66 @@ def _fail(path: Path | str, key: str, message: str) -> None:
     raise PackError(f"{path}: {key}: {message}")
 
 
+# Upper bounds keep a typo from hanging the companion: dice are enumerated, shown and rolled
+# one by one, and the clock and the score are two digits on the panel.
+MAX_DICE = 12
+MAX_CLOCK = 99
+MAX_POINTS = 99
+MAX_COST = 20
+MAX_EFFECT = 30
+RULE_RANGES: dict[str, tuple[int | float, int | float]] = {
+    "clock_start": (1, MAX_CLOCK), "momentum_start": (0, 99), "momentum_supply": (0, 999),
+    "base_dice": (1, MAX_DICE), "min_dice": (1, MAX_DICE), "max_dice": (1, MAX_DICE),
+    "rolls_per_play": (1, 10), "all_balls_dice": (1, MAX_DICE), "onside_clock_max": (0, MAX_CLOCK),
+    "extra_point_dice": (1, MAX_DICE), "field_goal_base_dice": (0, 99),
+    "field_goal_max_dice": (1, MAX_DICE), "field_goal_min_dice": (1, MAX_DICE),
+    "touchdown_points": (0, MAX_POINTS), "field_goal_points": (0, MAX_POINTS),
+    "extra_point_points": (0, MAX_POINTS), "two_point_points": (0, MAX_POINTS),
+    "skill_kick_success": (0.0, 1.0),
+}
+# Ids are words in action lines ("p1 card gob-handoff") and keys on the serial link.
+ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")
+
+
+def _in_range(path: Path | str, key: str, value: int | float, lo: int | float, hi: int | float) -> None:
+    if not lo <= value <= hi:   # also refuses nan
+        _fail(path, key, f"{value!r} is outside {lo}..{hi}")
+
+
+def _check_ids(p: DungeonBallPack, path: Path | str) -> None:
+    """Every id is one lower-case word; team ids are unique (card ids are checked below)."""
+    named = [(f"defense_cards[{i}].id", c.id) for i, c in enumerate(p.defense_cards)]
+    for t, team in enumerate(p.teams):
+        named.append((f"teams[{t}].id", team.id))
+        named += [(f"teams[{t}].cards[{c}].id", card.id) for c, card in enumerate(team.cards)]
+    if p.solo is not None:
+        named += [(f"solo.cards[{i}].id", card.id) for i, card in enumerate(p.solo.cards)]
+    for key, value in named:
+        if not ID.fullmatch(value):
+            _fail(path, key, f"{value!r} is not an id: one word of a-z, 0-9, '-' or '_', at most 32 "
+                             "characters, starting with a letter or digit")
+    seen: dict[str, int] = {}
+    for t, team in enumerate(p.teams):
+        if team.id in seen:
+            _fail(path, f"teams[{t}].id", f"duplicate team id {team.id!r} (also teams[{seen[team.id]}])")
+        seen[team.id] = t
+
+
 def validate(p: DungeonBallPack, path: Path | str = "<pack>") -> None:
     """Cross-checks between keys: every reference resolves, every number is in range."""
     r = p.rules
-    for key in ("clock_start", "base_dice", "rolls_per_play", "all_balls_dice", "extra_point_dice"):
-        if getattr(r, key) < 1:
-            _fail(path, f"rules.{key}", "must be at least 1")
+    for key, (lo, hi) in RULE_RANGES.items():
+        _in_range(path, f"rules.{key}", getattr(r, key), lo, hi)
+    _check_ids(p, path)
+    b = p.board
+    _in_range(path, "board.juke.cost", b.juke.cost, 0, MAX_COST)
+    _in_range(path, "board.big_hit.cost", b.big_hit.cost, 0, MAX_COST)
+    _in_range(path, "board.big_hit.move_back", b.big_hit.move_back, 1, len(p.field.spaces))
+    if p.solo is not None:
+        base = sum(card.set == "base" for card in p.solo.cards)
+        _in_range(path, "solo.base_out_per_team", p.solo.base_out_per_team, 0, base // len(SOLO_TEAMS))
+    if r.field_goal_min_dice > r.field_goal_max_dice:
+        _fail(path, "rules.field_goal_min_dice", "must not exceed rules.field_goal_max_dice")
     if not r.min_dice <= r.base_dice <= r.max_dice:
         _fail(path, "rules.base_dice", "must lie between rules.min_dice and rules.max_dice")
     if not 0.0 <= r.skill_kick_success <= 1.0:
@@ -259,8 +316,7 @@ def validate(p: DungeonBallPack, path: Path | str = "<pack>") -> None:
     for colour, req in p.requirements.items():
         if colour not in COLOURS:
             _fail(path, f"requirements.{colour}", f"unknown colour; use one of {', '.join(COLOURS)}")
-        if req.count < 1:
-            _fail(path, f"requirements.{colour}.count", "must be at least 1")
+        _in_range(path, f"requirements.{colour}.count", req.count, 1, MAX_DICE)
     for die_name in ("white", "black"):
         if die_name not in p.dice:
             _fail(path, f"dice.{die_name}", "missing: the offense (white) and defense (black) dice are required")
@@ -311,8 +367,7 @@ def validate(p: DungeonBallPack, path: Path | str = "<pack>") -> None:
         if card.id in ids:
             _fail(path, f"defense_cards[{i}].id", f"duplicate id {card.id!r}")
         ids.add(card.id)
-        if card.dice < 0:
-            _fail(path, f"defense_cards[{i}].dice", "must be 0 or more")
+        _in_range(path, f"defense_cards[{i}].dice", card.dice, 0, MAX_DICE)
     if p.solo is not None:
         _validate_solo(p, path)
     seen_cards: set[str] = set()
@@ -322,12 +377,12 @@ def validate(p: DungeonBallPack, path: Path | str = "<pack>") -> None:
             if card.id in seen_cards:
                 _fail(path, f"{key}.id", f"duplicate card id {card.id!r}")
             seen_cards.add(card.id)
-            if card.cost < 0:
-                _fail(path, f"{key}.cost", "must be 0 or more")
+            _in_range(path, f"{key}.cost", card.cost, 0, MAX_COST)
             _validate_effect(path, f"{key}.effect", card.effect, card, p)
 
 
 SOLO_SETS = {"base": 24, "mimic": 6, "spider": 6, "skull": 6}
+SOLO_TEAMS = ("mimic", "spider", "skull")
 
 
 def _validate_solo(p: DungeonBallPack, path) -> None:
@@ -342,8 +397,12 @@ def _validate_solo(p: DungeonBallPack, path) -> None:
         ids.add(card.id)
         counts[card.set] += 1
         for field in ("ball", "cleat", "time"):
-            if getattr(card, field) < 0:
-                _fail(path, f"{key}.{field}", "must be 0 or more")
+            _in_range(path, f"{key}.{field}", getattr(card, field), 0, len(p.field.spaces))
+        if card.icon is not None and card.icon.lose is not None:
+            _in_range(path, f"{key}.icon.lose", card.icon.lose, 1, MAX_DICE)
+        if card.icon is not None and card.icon.move_back is not None:
+            _in_range(path, f"{key}.icon.move_back.spaces", card.icon.move_back.spaces, 1, len(p.field.spaces))
+        _in_range(path, f"{key}.defense.dice", card.defense.dice, 0, MAX_DICE)
         for cell, (r, c) in cells.items():
             steps = {"up": (r - 1, c), "down": (r + 1, c), "left": (r, c - 1), "right": (r, c + 1)}
             if not any(steps[m] in cells.values() for m in card.moves):
@@ -374,10 +433,9 @@ def _validate_effect(path, key: str, effect: Effect, card: AbilityCard, p: Dunge
         for icon, count in value.items():
             if icon not in PLAY_ICONS:
                 _fail(path, f"{key}.{kind}.{icon}", f"unknown icon; use one of {', '.join(PLAY_ICONS)}")
-            if count < 1:
-                _fail(path, f"{key}.{kind}.{icon}", "must be at least 1")
-    elif isinstance(value, int) and not isinstance(value, bool) and value < 1:
-        _fail(path, f"{key}.{kind}", "must be at least 1")
+            _in_range(path, f"{key}.{kind}.{icon}", count, 1, MAX_DICE)
+    elif isinstance(value, int) and not isinstance(value, bool):
+        _in_range(path, f"{key}.{kind}", value, 1, MAX_EFFECT)
     if kind == "defense_roll":
         black = {icon for face in p.dice["black"].faces for icon in p.face_icons[face]}
         for icon in value.on:
