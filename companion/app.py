@@ -8,7 +8,12 @@ did not change.
 
 Buttons in a game: the D-pad and OK choose (see companion/ui/controls.py); BACK steps back
 inside a choice, and opens the game menu when there is nothing to step back from; a long
-BACK undoes the last decision.
+BACK undoes the last decision. BACK acts when it is released, so that a long press undoes
+without opening the game menu first.
+
+Save, then change: when the journal cannot save an action (a full disk, a deleted file), the
+panel says "cannot save: <reason>" and takes no game input until OK has retried and saved it.
+A result screen (a play's outcome, a score) stays until OK or ``result_seconds`` pass.
 """
 from __future__ import annotations
 
@@ -21,7 +26,7 @@ from typing import Any
 
 from companion import __version__
 from companion.engine.core import Header, IllegalAction
-from companion.session import DICE_MODES, CorrectionConflict, RefereeSession
+from companion.session import DICE_MODES, CorrectionConflict, RefereeSession, SaveFailed, UndoRefused
 from companion.ui.controls import MenuController, PromptController, main_menu
 from companion.ui.model import build_model, prompt_dict, screen_after
 from companion.ui.screens import render
@@ -30,6 +35,9 @@ log = logging.getLogger(__name__)
 
 KICKING = ("ask", "skill", "luck")
 LEVELS = ("I", "II", "III", "IV", "V", "VI")
+# Screens shown after an action that wait for OK however long it takes; the others (a play's
+# result, a score) also go after ``result_seconds``.
+WAIT_FOR_OK = frozenset({"halftime", "game_over", "solo_card"})
 
 
 class DeviceApp:
@@ -51,8 +59,13 @@ class DeviceApp:
         self.menu: MenuController | None = None
         self.menu_kind = ""
         self.message: dict | None = None
-        self.correcting: int | None = None
+        self.correcting: int | None = None      # the recorded roll being entered again
+        self.correcting_state: Any = None       # the game just before that roll
         self.interstitial: tuple[str, list[dict]] | None = None   # halftime, a drawn AI card, ...
+        self.interstitial_until = float("inf")
+        self.result_seconds = 4.0
+        self.save_failure: str | None = None     # the journal's reason; game input waits for OK
+        self.back_held = False                  # BACK is down: released short it steps back
         self.frames = 0
         self.running = True
         self.seed_source = seed_source or (lambda: random.SystemRandom().randrange(2**31))
@@ -85,7 +98,14 @@ class DeviceApp:
             screen = "main_menu" if self.menu_kind == "main" else "menu"
             return {"game": None, "screen": screen, "menu": self.menu.menu, "ui": dict(self.menu.ui),
                     "notice": notice or (self.hardware_notes[0] if self.hardware_notes and self.menu_kind == "main" else None)}
+        if self.save_failure is not None:
+            return {"game": None, "screen": "message", "notice": notice,
+                    "message": {"title": "Cannot save", "text": f"cannot save: {self.save_failure}\n"
+                                                             "OK: try again"}}
         s = self.session
+        if self.correcting is not None:
+            return build_model(s.engine, self.correcting_state, viewer=None, ui=self.controller.ui,
+                               notice=notice or "correcting the dice")
         actor = s.prompt().actor
         viewer = "p1" if s.state.solo else actor if actor in ("p1", "p2") else None
         if self.camera_step is not None:
@@ -102,6 +122,8 @@ class DeviceApp:
     def caption(self) -> list[str]:
         """The screen in words, for the terminal emulator."""
         keys = "keys: arrows/WASD move, Enter = OK, Esc/Backspace = BACK (Shift = long press)"
+        if self.save_failure is not None:
+            return [f"cannot save: {self.save_failure} (OK: try again)", keys]
         if self.message is not None:
             return [self.message.get("title", ""), keys]
         if self.menu is not None:
@@ -121,6 +143,8 @@ class DeviceApp:
 
     def refresh(self) -> bool:
         """Render and push the current screen; the display skips an unchanged frame."""
+        if self.interstitial is not None and self.clock() >= self.interstitial_until:
+            self.interstitial = None            # a result read long enough: back to the game
         if hasattr(self.display, "set_caption"):
             self.display.set_caption(self.caption())
         image = self.frame()
@@ -136,7 +160,17 @@ class DeviceApp:
     def handle(self, event: Any) -> None:
         kind = type(event).__name__
         if kind == "ButtonEvent":
-            if event.kind in ("press", "repeat"):
+            if event.button == "back":
+                # BACK acts on release: a long press undoes without a short press before it.
+                if event.kind == "press":
+                    self.back_held = True
+                elif event.kind == "long":
+                    self.back_held = False
+                    self.long_press("back")
+                elif event.kind == "release" and self.back_held:
+                    self.back_held = False
+                    self.press("back")
+            elif event.kind in ("press", "repeat"):
                 self.press(event.button)
             elif event.kind == "long":
                 self.long_press(event.button)
@@ -151,6 +185,10 @@ class DeviceApp:
             button = "down" if button == "cw" else "up"
         if self.calibration is not None:
             self.calibration_press(button)
+            return
+        if self.save_failure is not None:
+            if button == "ok":
+                self.retry_save()
             return
         if self.message is not None:
             if button in ("ok", "back"):
@@ -183,15 +221,26 @@ class DeviceApp:
         if action is not None:
             self.act(action)
         elif button == "back" and self.controller.last_back:
-            self.open_game_menu()
+            if self.correcting is not None:     # leave the roll as it was recorded
+                self.correcting = self.correcting_state = None
+                self.say("dice unchanged")
+                self.start_prompt()
+            else:
+                self.open_game_menu()
 
     def long_press(self, button: str) -> None:
-        if button == "back" and self.session.active and self.menu is None:
+        if button != "back" or not self.session.active or self.save_failure is not None:
+            return
+        if self.menu is None or self.menu_kind == "game":
+            self.menu = None
             self.undo()
 
     def link_action(self, text: str) -> None:
         if not self.session.active:
             self.send_error(f"no game in progress: {text}")
+            return
+        if self.save_failure is not None:
+            self.send_error(f"cannot save: {self.save_failure}")
             return
         self.act(text, from_link=True)
 
@@ -200,7 +249,8 @@ class DeviceApp:
         s = self.session
         try:
             if self.correcting is not None:
-                seq, self.correcting = self.correcting, None
+                seq = self.correcting
+                self.correcting = self.correcting_state = None
                 s.correct(seq, action)
                 self.say("dice corrected")
                 events = []
@@ -212,12 +262,42 @@ class DeviceApp:
             self.send_error(reason)
             self.start_prompt()
             return
+        except SaveFailed as exc:
+            self.cannot_save(exc)
+            return
+        self.show_events(events, from_link)
+
+    def cannot_save(self, exc: SaveFailed) -> None:
+        """Nothing changed: say so, and wait for OK to try again (the session keeps the action)."""
+        if exc.action is None:                  # nothing waits (a refused undo): just say it
+            self.say(f"cannot save: {exc.reason}"[:60])
+        else:
+            self.save_failure = exc.reason
+        self.send_error(f"cannot save: {exc.reason}")
+
+    def retry_save(self) -> None:
+        try:
+            events = self.session.retry_save()
+        except SaveFailed as exc:
+            self.save_failure = exc.reason
+            self.say("still cannot save")
+            return
+        except IllegalAction as exc:            # cannot happen for a checked action; never stay stuck
+            log.error("the saved action is no longer legal: %s", exc)
+            events = []
+        self.save_failure = None
+        self.say("saved")
+        self.show_events(events, False)
+
+    def show_events(self, events: list[dict], from_link: bool) -> None:
         for e in events:
             if self.link is not None:
                 self.link.send_event(e)
         screen = screen_after(events)
         if screen is not None and not from_link:
             self.interstitial = (screen, events)
+            self.interstitial_until = (float("inf") if screen in WAIT_FOR_OK
+                                       else self.clock() + self.result_seconds)
         self.after_change()
 
     def after_change(self) -> None:
@@ -290,23 +370,44 @@ class DeviceApp:
         if kicking != "ask":
             options["kicking"] = {"p1": kicking} if "solo" in options else {"p1": kicking, "p2": kicking}
         s.dice_mode = self.setting("dice", s.dice_mode)
-        s.new_game(Header("dungeon-ball", seed=self.seed_source(), options=options))
-        self.menu = None
-        self.after_change()
-
-    def resume(self) -> bool:
-        if self.session.resume():
+        try:
+            events = s.new_game(Header("dungeon-ball", seed=self.seed_source(), options=options))
+        except SaveFailed as exc:
+            if not s.active:                    # the game could not even be started
+                self.message = {"title": "Cannot save", "text": f"cannot save: {exc.reason}"}
+                return
             self.menu = None
+            self.cannot_save(exc)
+            return
+        self.menu = None
+        self.show_events(events, False)
+
+    def resume(self, game_id: int | None = None) -> bool:
+        s = self.session
+        if s.resume(game_id):
+            self.menu = None
+            if s.save_error:
+                self.save_failure = s.save_error
             self.after_change()
-            self.say("game resumed")
+            self.say(s.resume_note or "game resumed")
             return True
+        if s.resume_note:
+            self.say(s.resume_note)
         return False
 
     def undo(self) -> None:
         self.interstitial = None
-        dropped = self.session.undo()
-        self.say("undone: " + dropped[-1] if dropped else "nothing to undo")
-        self.after_change()
+        try:
+            dropped = self.session.undo()
+        except UndoRefused as exc:
+            self.say(f"no undo: {exc}"[:60])
+            self.start_prompt()
+            return
+        except SaveFailed as exc:
+            self.cannot_save(exc)
+            return
+        self.after_change()                     # STATE goes out at once; the undo needs no replay
+        self.say("undone: " + dropped[0])
 
     def correct_last_dice(self) -> None:
         """Re-enter the faces of the last recorded roll (a misread or mistyped die)."""
@@ -315,13 +416,12 @@ class DeviceApp:
         if seq is None:
             self.say("no dice to correct")
             return
-        from companion.engine.gamefile import GameRecord
-        from companion.engine.runner import replay
-
-        engine, before = replay(GameRecord(s.journal.header(s.game_id), s.actions), s.engine, upto=seq)
-        self.correcting = seq
+        before = s.state_before(seq)
+        self.correcting, self.correcting_state = seq, before
         self.menu = None
-        self.controller.start(prompt_dict(engine.prompt(before)))
+        self.interstitial = None
+        self.camera_step = None
+        self.controller.start(prompt_dict(s.engine.prompt(before)))
 
     def send_error(self, text: str) -> None:
         if self.link is not None:
@@ -339,14 +439,16 @@ class DeviceApp:
     def menu_choice(self, choice: str) -> None:
         kind = self.menu_kind
         if kind == "main":
-            if choice == "new":
-                self.open_menu("new", "New game", [
-                    {"id": "two", "label": "Dungeon Ball: 2 players"},
-                    {"id": "solo", "label": "Dungeon Ball: solo"},
+            if choice == "new" and self.session.journal.unfinished() is not None:
+                self.open_menu("confirm-new", "Game unfinished", [
+                    {"id": "resume", "label": "Resume it"},
+                    {"id": "new", "label": "Start a new game"},
+                    {"id": "back", "label": "Back"},
                 ])
+            elif choice == "new":
+                self.open_new_game_menu()
             elif choice == "resume":
-                if not self.resume():
-                    self.say("no game to resume")
+                self.open_resume_menu()
             elif choice == "settings":
                 self.open_settings()
             elif choice == "about":
@@ -356,7 +458,16 @@ class DeviceApp:
         if choice == "back":
             self.show_main_menu()
             return
-        if kind == "new":
+        if kind == "confirm-new":
+            if choice == "new":
+                self.open_new_game_menu()
+            else:
+                self.open_resume_menu()
+        elif kind == "resume":
+            if not self.resume(int(choice)):
+                self.say("that game cannot be resumed")
+                self.open_resume_menu()
+        elif kind == "new":
             if choice == "two":
                 self.start_game({})
             else:
@@ -384,6 +495,27 @@ class DeviceApp:
                 self.show_main_menu()
             else:
                 self.start_prompt()
+
+    def open_new_game_menu(self) -> None:
+        self.open_menu("new", "New game", [
+            {"id": "two", "label": "Dungeon Ball: 2 players"},
+            {"id": "solo", "label": "Dungeon Ball: solo"},
+        ])
+
+    def open_resume_menu(self) -> None:
+        """Every unfinished game, newest first; with only one, resume it at once."""
+        games = self.session.journal.unfinished_games()
+        if not games:
+            self.say("no game to resume")
+            self.show_main_menu()
+            return
+        if len(games) == 1:
+            if not self.resume(games[0]["id"]):
+                self.show_main_menu()
+            return
+        self.open_menu("resume", "Resume", [
+            {"id": str(g["id"]), "label": f"#{g['id']} {time.strftime('%d %b %H:%M', time.localtime(g['started']))}"
+                                          f" {g['actions']} moves"} for g in games])
 
     def open_settings(self) -> None:
         dice = self.setting("dice", self.session.dice_mode)

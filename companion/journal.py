@@ -5,6 +5,11 @@ is its header plus its actions (companion.engine.gamefile), so resuming is repla
 is replaying all but the last decisions, and "that die was misread" is correcting one recorded
 chance outcome and replaying. Finished games keep their result.
 
+Every write either lands or raises ``JournalError`` with the reason (a full disk, a read-only
+or deleted file): the session saves first and changes the game only after, so a failed write
+changes nothing (see companion.session). A journal file deleted or replaced behind the
+service's back is noticed at the next write, not written into the void.
+
     journal = Journal("/var/lib/dungeon-companion/journal.sqlite")
     gid = journal.start(header)
     journal.append(gid, "p1 team orcs")
@@ -13,6 +18,7 @@ chance outcome and replaying. Finished games keep their result.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import time
 from dataclasses import asdict
@@ -41,34 +47,125 @@ CREATE TABLE IF NOT EXISTS settings (
     key   TEXT PRIMARY KEY,
     value TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS set_aside (
+    game_id INTEGER NOT NULL,
+    seq     INTEGER NOT NULL,
+    action  TEXT NOT NULL,
+    reason  TEXT NOT NULL,
+    at      REAL NOT NULL
+);
 """
 
 
 class JournalError(RuntimeError):
-    """The journal file cannot be opened or written: the message names the file."""
+    """The journal file cannot be opened or written: the message names the file and says why."""
+
+    def __init__(self, path: Path, reason: str, doing: str = "cannot save"):
+        self.path = path
+        self.reason = reason
+        super().__init__(f"journal {path}: {doing}: {reason}")
+
+
+def _why(exc: BaseException) -> str:
+    """A person's words for an SQLite or OS error."""
+    text = str(exc)
+    if isinstance(exc, sqlite3.Error):
+        low = text.lower()
+        if "full" in low:
+            return "the disk is full"
+        if "readonly" in low or "read-only" in low:
+            return "the file is read-only"
+        if "not a database" in low:
+            return "the file is not a journal (not an SQLite database)"
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror.lower()
+    return text
 
 
 class Journal:
     def __init__(self, path: str | Path, clock=time.time):
         self.path = Path(path)
         self.clock = clock
+        self.db: sqlite3.Connection | None = None
+        self._identity: tuple[int, int] | None = None
+        self._open()
+
+    def _open(self) -> None:
+        if self.path.is_dir():
+            raise JournalError(self.path, "it is a directory, not a file", "cannot open")
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-            self.db.execute("PRAGMA journal_mode=WAL")
-            self.db.execute("PRAGMA synchronous=FULL")
-            self.db.execute("PRAGMA foreign_keys=ON")
-            self.db.executescript(SCHEMA)
+            db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         except (OSError, sqlite3.Error) as exc:
-            raise JournalError(f"journal {self.path}: cannot open: {exc}") from None
+            raise JournalError(self.path, _why(exc), "cannot open") from None
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")
+            db.execute("PRAGMA foreign_keys=ON")
+            db.executescript(SCHEMA)
+            # A real write, so a read-only file or folder is found now, not at the first move.
+            db.execute("INSERT INTO settings (key, value) VALUES ('journal.opened', ?) "
+                       "ON CONFLICT(key) DO UPDATE SET value = excluded.value", (repr(self.clock()),))
+        except (OSError, sqlite3.Error) as exc:
+            db.close()
+            raise JournalError(self.path, _why(exc), "cannot open") from None
+        self.db = db
+        self._identity = self._stat()
+
+    def _stat(self) -> tuple[int, int] | None:
+        try:
+            st = os.stat(self.path)
+        except OSError:
+            return None
+        return (st.st_dev, st.st_ino)
+
+    def check_file(self) -> None:
+        """Raise JournalError if the file was deleted or replaced since it was opened: writes
+        would go to a file nobody will read again."""
+        now = self._stat()
+        if now is None:
+            raise JournalError(self.path, "the journal file was deleted")
+        if now != self._identity:
+            raise JournalError(self.path, "the journal file was replaced by another file")
+
+    def reopen(self) -> None:
+        """Open the file at the journal's path again (after it was deleted or replaced)."""
+        self.close()
+        self._open()
 
     def close(self) -> None:
-        self.db.close()
+        if self.db is not None:
+            try:
+                self.db.close()
+            except sqlite3.Error:
+                pass
+
+    def _write(self, sql: str, args: tuple = ()) -> sqlite3.Cursor:
+        self.check_file()
+        try:
+            return self.db.execute(sql, args)
+        except sqlite3.Error as exc:
+            raise JournalError(self.path, _why(exc)) from None
+
+    def _write_many(self, statements: list[tuple[str, tuple]]) -> None:
+        """Several writes in one transaction: all of them land, or none."""
+        self.check_file()
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                for sql, args in statements:
+                    self.db.execute(sql, args)
+                self.db.execute("COMMIT")
+            except BaseException:
+                self.db.execute("ROLLBACK")
+                raise
+        except sqlite3.Error as exc:
+            raise JournalError(self.path, _why(exc)) from None
 
     # ------------------------------------------------------------------ games
     def start(self, header: Header) -> int:
-        cur = self.db.execute("INSERT INTO games (game, header, started) VALUES (?, ?, ?)",
-                              (header.game, json.dumps(asdict(header), sort_keys=True), self.clock()))
+        cur = self._write("INSERT INTO games (game, header, started) VALUES (?, ?, ?)",
+                          (header.game, json.dumps(asdict(header), sort_keys=True), self.clock()))
         return int(cur.lastrowid)
 
     def header(self, game_id: int) -> Header:
@@ -78,10 +175,11 @@ class Journal:
         return Header(**json.loads(row[0]))
 
     def append(self, game_id: int, action: str) -> int:
-        """Add an action; return its sequence number (0-based). Durable when it returns."""
+        """Add an action; return its sequence number (0-based). Durable when it returns;
+        raises JournalError (nothing written) when it cannot be."""
         seq = self.count(game_id)
-        self.db.execute("INSERT INTO actions (game_id, seq, action, at) VALUES (?, ?, ?, ?)",
-                        (game_id, seq, action, self.clock()))
+        self._write("INSERT INTO actions (game_id, seq, action, at) VALUES (?, ?, ?, ?)",
+                    (game_id, seq, action, self.clock()))
         return seq
 
     def count(self, game_id: int) -> int:
@@ -97,27 +195,70 @@ class Journal:
     def truncate(self, game_id: int, keep: int) -> list[str]:
         """Drop every action from number ``keep`` on (undo); return what was dropped."""
         dropped = self.actions(game_id)[keep:]
-        with self.db:
-            self.db.execute("BEGIN")
-            self.db.execute("DELETE FROM actions WHERE game_id = ? AND seq >= ?", (game_id, keep))
-            self.db.execute("UPDATE games SET finished = NULL, result = NULL WHERE id = ?", (game_id,))
+        self._write_many([("DELETE FROM actions WHERE game_id = ? AND seq >= ?", (game_id, keep)),
+                          ("UPDATE games SET finished = NULL, result = NULL WHERE id = ?", (game_id,))])
         return dropped
 
-    def reopen(self, game_id: int) -> None:
+    def set_aside(self, game_id: int, keep: int, reason: str) -> list[str]:
+        """Move the actions from number ``keep`` on out of the game, into ``set_aside`` with
+        the reason: a journal that no longer replays past ``keep`` is played on from there,
+        and what did not replay is kept for a person to look at."""
+        moved = self.actions(game_id)[keep:]
+        now = self.clock()
+        self._write_many(
+            [("INSERT INTO set_aside (game_id, seq, action, reason, at) VALUES (?, ?, ?, ?, ?)",
+              (game_id, keep + i, a, reason, now)) for i, a in enumerate(moved)]
+            + [("DELETE FROM actions WHERE game_id = ? AND seq >= ?", (game_id, keep))])
+        return moved
+
+    def aside(self, game_id: int) -> list[tuple[int, str, str]]:
+        rows = self.db.execute("SELECT seq, action, reason FROM set_aside WHERE game_id = ? ORDER BY at, seq",
+                               (game_id,))
+        return [tuple(r) for r in rows]
+
+    def reopen_game(self, game_id: int) -> None:
         """A finished game that an undo or a correction took back before its end."""
-        self.db.execute("UPDATE games SET finished = NULL, result = NULL WHERE id = ?", (game_id,))
+        self._write("UPDATE games SET finished = NULL, result = NULL WHERE id = ?", (game_id,))
 
     def replace(self, game_id: int, seq: int, action: str) -> str:
         """Put ``action`` in place of action number ``seq``; return the old one."""
         row = self.db.execute("SELECT action FROM actions WHERE game_id = ? AND seq = ?", (game_id, seq)).fetchone()
         if row is None:
             raise KeyError(f"journal {self.path}: game {game_id} has no action {seq}")
-        self.db.execute("UPDATE actions SET action = ? WHERE game_id = ? AND seq = ?", (action, game_id, seq))
+        self._write("UPDATE actions SET action = ? WHERE game_id = ? AND seq = ?", (action, game_id, seq))
         return row[0]
 
+    def ensure(self, game_id: int | None, header: Header, actions: list[str]) -> int:
+        """Make the journal hold this game with exactly these actions; return its id.
+
+        After a failed save (a full disk, a deleted file) the session still holds every
+        accepted action: this writes back whatever the file lacks (the whole game into a new
+        file, or the missing tail) so nothing accepted is lost. Raises JournalError if the
+        file holds a different history for the game."""
+        stored = None
+        if game_id is not None:
+            row = self.db.execute("SELECT header FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is not None and Header(**json.loads(row[0])) == header:
+                stored = self.actions(game_id)
+        if stored is None:
+            game_id = self.start(header)
+            stored = []
+        if stored != actions[:len(stored)]:
+            raise JournalError(self.path, f"the file holds another history for game {game_id}")
+        now = self.clock()
+        missing = actions[len(stored):]
+        if missing:
+            self._write_many([("INSERT INTO actions (game_id, seq, action, at) VALUES (?, ?, ?, ?)",
+                               (game_id, len(stored) + i, a, now)) for i, a in enumerate(missing)])
+        return game_id
+
     def finish(self, game_id: int, result: dict) -> None:
-        self.db.execute("UPDATE games SET finished = ?, result = ? WHERE id = ?",
-                        (self.clock(), json.dumps(result, sort_keys=True), game_id))
+        self._write("UPDATE games SET finished = ?, result = ? WHERE id = ?",
+                    (self.clock(), json.dumps(result, sort_keys=True), game_id))
+
+    def abandon(self, game_id: int, reason: str) -> None:
+        """Close a game that cannot be rebuilt at all (its header no longer loads)."""
+        self.finish(game_id, {"abandoned": reason})
 
     def result(self, game_id: int) -> dict | None:
         row = self.db.execute("SELECT result FROM games WHERE id = ?", (game_id,)).fetchone()
@@ -127,6 +268,13 @@ class Journal:
         """The most recent game that has not ended: the one to resume after a restart."""
         row = self.db.execute("SELECT id FROM games WHERE finished IS NULL ORDER BY id DESC LIMIT 1").fetchone()
         return int(row[0]) if row else None
+
+    def unfinished_games(self, limit: int = 20) -> list[dict]:
+        """Every game not ended yet, newest first: what "Resume" offers."""
+        rows = self.db.execute(
+            "SELECT g.id, g.game, g.started, (SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id) "
+            "FROM games g WHERE g.finished IS NULL ORDER BY g.id DESC LIMIT ?", (limit,))
+        return [{"id": r[0], "game": r[1], "started": r[2], "actions": r[3]} for r in rows]
 
     def games(self, limit: int = 20) -> list[dict]:
         rows = self.db.execute("SELECT id, game, started, finished, result FROM games ORDER BY id DESC LIMIT ?",
@@ -140,5 +288,5 @@ class Journal:
         return row[0] if row else default
 
     def set_setting(self, key: str, value: str) -> None:
-        self.db.execute("INSERT INTO settings (key, value) VALUES (?, ?) "
-                        "ON CONFLICT(key) DO UPDATE SET value = excluded.value", (key, value))
+        self._write("INSERT INTO settings (key, value) VALUES (?, ?) "
+                    "ON CONFLICT(key) DO UPDATE SET value = excluded.value", (key, value))

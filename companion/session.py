@@ -1,15 +1,24 @@
 """The referee session: the current game, whatever its actions come from.
 
 Buttons, the serial link, the terminal, the camera: every source hands the session an action
-line. The session checks it with the engine, journals it, and answers the chance prompts it
-can answer by itself (digital dice, the solo AI deck) before handing back the events. It runs
-in one thread; drivers' callbacks only enqueue (see companion.app).
+line. The session checks it with the engine, saves it in the journal, and only then changes the
+game; it answers the chance prompts it can answer by itself (digital dice, the solo AI deck)
+before handing back the events. It runs in one thread; drivers' callbacks only enqueue (see
+companion.app).
 
     session = RefereeSession(journal)
     session.new_game(Header("dungeon-ball", seed=7, options={"solo": {"level": "III"}}))
     session.submit("p1 team orcs")
-    session.undo()                 # the last decision, with the chance outcomes after it
+    session.undo()                 # the last decision, while no die or hidden card answered it
     session.correct(12, "chance roll ball ball time cleat ball")   # a misread die
+
+Save, then change. An action the journal cannot take (a full disk, a read-only or deleted
+file) raises ``SaveFailed`` and changes nothing; the session keeps it as ``pending`` and takes
+no other action until ``retry_save()`` has written it (and anything the file lost).
+
+Undo takes back a decision only until chance or a hidden card has answered it: once the dice
+are rolled or the defense card is revealed, the decision stands and correcting the dice is the
+tool. So a player cannot try a move, see the dice, undo and choose again.
 """
 from __future__ import annotations
 
@@ -17,17 +26,40 @@ import logging
 
 from companion.engine.core import Header, IllegalAction, Prompt
 from companion.engine.dice import PositionalDice
+from companion.engine.gamefile import GameRecord
 from companion.engine.runner import ReplayError, replay
 from companion.games import get_engine
-from companion.journal import Journal
+from companion.journal import Journal, JournalError
 
 log = logging.getLogger(__name__)
 
 DICE_MODES = ("digital", "manual", "camera")
+# Events that show a player something hidden: the decisions before them can no longer be taken back.
+SEALING_EVENTS = frozenset({"reveal"})
 
 
 class CorrectionConflict(ValueError):
     """A corrected die would make a later recorded action illegal; nothing was changed."""
+
+
+class UndoRefused(ValueError):
+    """Nothing may be taken back now; the message says why, for the screen."""
+
+
+class SaveFailed(RuntimeError):
+    """The journal could not save an accepted action: the game did not change.
+
+    ``action`` is the action waiting to be saved (None when nothing waits, e.g. a refused undo),
+    ``reason`` what went wrong ("the disk is full")."""
+
+    def __init__(self, action: str | None, reason: str):
+        self.action = action
+        self.reason = reason
+        super().__init__(f"cannot save: {reason}")
+
+
+def _is_chance(action: str) -> bool:
+    return action.startswith("chance ")
 
 
 class RefereeSession:
@@ -38,9 +70,15 @@ class RefereeSession:
         self.dice_mode = dice_mode
         self.engine = None
         self.state = None
+        self.header: Header | None = None
         self.game_id: int | None = None
         self.actions: list[str] = []
         self.dice: PositionalDice | None = None
+        self.pending: str | None = None        # accepted by the rules, not yet saved
+        self.save_error: str | None = None
+        self.seal = 0                           # actions before this number cannot be undone
+        self.snapshots: list[tuple[int, bytes]] = []   # (action number, state before it) since the seal
+        self.resume_note: str | None = None     # what resuming had to leave out, for the screen
 
     # ------------------------------------------------------------------ lifecycle
     @property
@@ -51,47 +89,145 @@ class RefereeSession:
         engine = get_engine(header.game, header.pack)
         header.pack_digest = header.pack_digest or engine.digest
         state = engine.new_state(header)          # validates the options before anything is saved
-        self.engine, self.state = engine, state
-        self.game_id = self.journal.start(header)
-        self.actions = []
-        self.dice = PositionalDice(header.seed)
+        try:
+            game_id = self.journal.start(header)
+        except JournalError as exc:
+            raise SaveFailed(None, exc.reason) from None
+        self.engine, self.state, self.header, self.game_id = engine, state, header, game_id
+        self._reset_history([])
         return self.advance()
 
+    def _reset_history(self, actions: list[str]) -> None:
+        self.actions = list(actions)
+        self.dice = PositionalDice(self.header.seed)
+        self.pending = self.save_error = None
+        self.seal, self.snapshots = len(self.actions), []
+
     def resume(self, game_id: int | None = None) -> bool:
-        """Rebuild the last unfinished game (or ``game_id``) from the journal."""
+        """Rebuild the last unfinished game (or ``game_id``) from the journal.
+
+        A journal that does not replay to its end (a damaged file, a changed content pack) is
+        played up to its last action that replays; the rest is set aside in the journal, with
+        a log line and ``resume_note`` saying so. A game whose header no longer loads is closed
+        as abandoned. Neither stops the service."""
+        self.resume_note = None
         gid = game_id if game_id is not None else self.journal.unfinished()
         if gid is None:
             return False
         record = self.journal.record(gid)
-        engine, state = replay(record)
-        self.engine, self.state, self.game_id = engine, state, gid
-        self.actions = list(record.actions)
-        self.dice = PositionalDice(record.header.seed)
+        try:
+            engine = get_engine(record.header.game, record.header.pack)
+            state = engine.new_state(record.header)
+        except Exception as exc:  # noqa: BLE001 - any header that no longer loads
+            reason = f"game {gid} cannot be rebuilt: {exc}"
+            log.error("journal: %s; it is closed as abandoned", reason)
+            self.resume_note = f"game {gid} could not be resumed"
+            try:
+                self.journal.abandon(gid, reason)
+            except JournalError as jexc:
+                log.error("%s", jexc)
+            return False
+        self.engine, self.state, self.header, self.game_id = engine, state, record.header, gid
+        self._reset_history([])
+        bad = self._replay_into(record.actions)
+        if bad is not None:
+            number, reason = bad
+            lost = len(record.actions) - number
+            log.warning("journal %s: game %d replays up to action %d of %d; the %d action(s) after it are "
+                        "set aside (table set_aside): action %d %r was refused: %s", self.journal.path, gid,
+                        number, len(record.actions), lost, number + 1, record.actions[number], reason)
+            self.resume_note = f"resumed at action {number}; {lost} set aside"
+            try:
+                self.journal.set_aside(gid, number, reason)
+            except JournalError as exc:
+                log.error("%s", exc)
+                self.save_error = exc.reason
         self.advance()
         return True
 
+    def _replay_into(self, actions: list[str]) -> tuple[int, str] | None:
+        """Apply recorded actions to the current state, tracking what undo may take back;
+        stop at the first one refused and return (its number, why), else None."""
+        for number, action in enumerate(actions):
+            before = self.engine.to_json(self.state)
+            try:
+                events = self.engine.apply(self.state, action)
+            except Exception as exc:  # noqa: BLE001 - a damaged line may break more than a rule
+                self.state = self.engine.from_json(before)
+                return number, getattr(exc, "reason", None) or str(exc) or type(exc).__name__
+            self._record(action, before, events)
+        return None
+
     def close_game(self) -> None:
-        self.engine = self.state = self.game_id = None
-        self.actions = []
+        self.engine = self.state = self.game_id = self.header = None
+        self.actions, self.snapshots = [], []
+        self.pending = self.save_error = None
 
     # ------------------------------------------------------------------ playing
     def prompt(self) -> Prompt:
         return self.engine.prompt(self.state)
 
     def submit(self, action: str) -> list[dict]:
-        """Apply a player's action (or a chance outcome a person or the camera gives);
-        raise IllegalAction, changing nothing, if the rules refuse it."""
+        """Apply a player's action (or a chance outcome a person or the camera gives).
+        Raise IllegalAction if the rules refuse it, SaveFailed if the journal cannot take it:
+        either way nothing changes."""
         events = self._apply(action)
         return events + self.advance()
 
     def _apply(self, action: str) -> list[dict]:
         action = " ".join(action.split())
-        events = self.engine.apply(self.state, action)
-        self.journal.append(self.game_id, action)
-        self.actions.append(action)
+        if self.pending is not None:
+            raise SaveFailed(self.pending, self.save_error or "an earlier action is not saved yet")
+        before = self.engine.to_json(self.state)
+        trial = self.engine.from_json(before)
+        events = self.engine.apply(trial, action)        # IllegalAction: nothing changed
+        try:
+            self.journal.append(self.game_id, action)
+        except JournalError as exc:
+            self.pending, self.save_error = action, exc.reason
+            log.error("%s; the game waits until it can save %r", exc, action)
+            raise SaveFailed(action, exc.reason) from None
+        self.state = trial                               # saved: now the game moves
+        self._record(action, before, events)
         if self.engine.is_over(self.state):
-            self.journal.finish(self.game_id, self.engine.summary(self.state))
+            self._save_result()
         return events
+
+    def _record(self, action: str, before: bytes, events: list[dict]) -> None:
+        """Count an applied action; a chance outcome or a reveal seals what came before."""
+        if _is_chance(action):
+            self.actions.append(action)
+            self.seal, self.snapshots = len(self.actions), []
+            return
+        self.snapshots.append((len(self.actions), before))
+        self.actions.append(action)
+        if any(e.get("event") in SEALING_EVENTS for e in events):
+            self.seal, self.snapshots = len(self.actions), []
+
+    def _save_result(self) -> None:
+        try:
+            self.journal.finish(self.game_id, self.engine.summary(self.state))
+        except JournalError as exc:     # the actions are saved; the result is rebuilt by replay
+            log.error("%s (the game's result)", exc)
+
+    def retry_save(self) -> list[dict]:
+        """Try again to save the action waiting in ``pending``, after writing back whatever
+        the journal file lost (a deleted or replaced file is reopened and refilled). Return
+        the events, or raise SaveFailed if it still cannot save."""
+        if self.pending is None:
+            return []
+        try:
+            try:
+                self.journal.check_file()
+            except JournalError:
+                self.journal.reopen()
+            self.game_id = self.journal.ensure(self.game_id, self.header, self.actions)
+        except JournalError as exc:
+            self.save_error = exc.reason
+            raise SaveFailed(self.pending, exc.reason) from None
+        action, self.pending, self.save_error = self.pending, None, None
+        log.info("journal %s: saving again; %r saved", self.journal.path, action)
+        return self.submit(action)
 
     def automatic(self, prompt: Prompt) -> str | None:
         """The answer to a chance prompt that needs no person, or None: manual and camera
@@ -114,54 +250,74 @@ class RefereeSession:
         return events
 
     # ------------------------------------------------------------------ taking back
-    def undo(self, decisions: int = 1) -> list[str]:
-        """Take back the last ``decisions`` decisions and the chance outcomes that followed
-        each; return the actions removed. Digital dice depend on the seed and the action's
-        number, so taking a decision back and making it again rolls the same dice: undo
-        corrects a wrong button, it does not fish for better dice."""
-        keep = len(self.actions)
-        for _ in range(decisions):
-            while keep and self.actions[keep - 1].startswith("chance "):
-                keep -= 1
-            if keep == 0:
-                break
-            keep -= 1
-        if keep == len(self.actions):
-            return []
-        dropped = self.journal.truncate(self.game_id, keep)
-        self.actions = self.actions[:keep]
-        self._rebuild()
+    def undo_refusal(self) -> str | None:
+        """Why the last decision cannot be taken back now, or None if it can."""
+        if self.pending is not None:
+            return "cannot save: " + (self.save_error or "an action waits")
+        if not self.actions:
+            return "nothing to undo"
+        if self.snapshots and self.snapshots[-1][0] == len(self.actions) - 1:
+            return None
+        if _is_chance(self.actions[-1]):
+            return "the dice have answered it: correct the dice instead"
+        if len(self.actions) > self.seal:
+            return "nothing to undo"
+        return "a hidden card was revealed: that decision stands"
+
+    def undo(self) -> list[str]:
+        """Take back the last decision; return the actions removed. Raise UndoRefused (with
+        the reason for the screen) once chance or a hidden card has answered it, SaveFailed if
+        the journal cannot be changed. Digital dice depend on the seed and the action's number,
+        so making the decision again rolls the same dice."""
+        reason = self.undo_refusal()
+        if reason is not None:
+            raise UndoRefused(reason)
+        number, before = self.snapshots[-1]
+        try:
+            dropped = self.journal.truncate(self.game_id, number)
+        except JournalError as exc:
+            raise SaveFailed(None, exc.reason) from None
+        self.snapshots.pop()
+        self.actions = self.actions[:number]
+        self.state = self.engine.from_json(before)
         return dropped
 
     def correct(self, seq: int, action: str) -> None:
         """Replace recorded chance outcome number ``seq`` (a misread die) and replay. If a
         later action no longer fits, raise CorrectionConflict and change nothing."""
-        if not 0 <= seq < len(self.actions) or not self.actions[seq].startswith("chance "):
+        if not 0 <= seq < len(self.actions) or not _is_chance(self.actions[seq]):
             raise ValueError(f"action {seq} is not a recorded chance outcome")
         candidate = self.actions[:seq] + [" ".join(action.split())] + self.actions[seq + 1:]
-        from companion.engine.gamefile import GameRecord
-
         try:
-            replay(GameRecord(self.journal.header(self.game_id), candidate))
+            replay(GameRecord(self.header, candidate), self.engine)
         except ReplayError as exc:
             raise CorrectionConflict(f"correcting action {seq} to {action!r}: {exc}") from None
-        self.journal.replace(self.game_id, seq, candidate[seq])
-        self.actions = candidate
-        self._rebuild()
+        try:
+            self.journal.replace(self.game_id, seq, candidate[seq])
+        except JournalError as exc:
+            raise SaveFailed(None, exc.reason) from None
+        self.state = self.engine.new_state(self.header)
+        self._reset_history([])
+        self._replay_into(candidate)
+        if self.engine.is_over(self.state):
+            self._save_result()
+        else:
+            try:
+                self.journal.reopen_game(self.game_id)
+            except JournalError as exc:
+                log.error("%s", exc)
 
     def last_chance_index(self) -> int | None:
         for i in range(len(self.actions) - 1, -1, -1):
-            if self.actions[i].startswith("chance "):
+            if _is_chance(self.actions[i]):
                 return i
         return None
 
-    def _rebuild(self) -> None:
-        record = self.journal.record(self.game_id)
-        self.engine, self.state = replay(record, self.engine)
-        if self.engine.is_over(self.state):
-            self.journal.finish(self.game_id, self.engine.summary(self.state))
-        else:
-            self.journal.reopen(self.game_id)
+    def state_before(self, seq: int):
+        """The game as it stood just before action number ``seq`` (for re-entering a roll)."""
+        _, state = replay(GameRecord(self.header, self.actions), self.engine, upto=seq)
+        return state
 
 
-__all__ = ["RefereeSession", "CorrectionConflict", "IllegalAction", "DICE_MODES"]
+__all__ = ["RefereeSession", "CorrectionConflict", "UndoRefused", "SaveFailed", "IllegalAction", "DICE_MODES",
+           "SEALING_EVENTS"]

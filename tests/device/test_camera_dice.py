@@ -57,6 +57,7 @@ def six_dice_scene(vision_dir=None):
 def press(app, *buttons):
     for b in buttons:
         app.handle(ButtonEvent(b, "press", 0.0))
+        app.handle(ButtonEvent(b, "release", 0.0))
 
 
 def game_at_a_roll(tmp_path, camera, vision_dir, kicking="luck"):

@@ -6,7 +6,7 @@ import pytest
 from companion.engine.core import Header, IllegalAction
 from companion.engine.runner import replay
 from companion.journal import Journal, JournalError
-from companion.session import CorrectionConflict, RefereeSession
+from companion.session import CorrectionConflict, RefereeSession, UndoRefused
 
 
 def solo_header(seed=11):
@@ -89,21 +89,70 @@ def test_resume_rebuilds_the_same_game_from_the_journal(tmp_path):
     assert again.actions == s.actions
 
 
-def test_undo_takes_back_a_decision_and_the_same_moment_rolls_the_same_dice(tmp_path):
+def two_player_manual(tmp_path):
+    s = RefereeSession(Journal(tmp_path / "j.sqlite"), dice_mode="manual")
+    s.new_game(Header("dungeon-ball", seed=1, options={"teams": {"p1": "orcs", "p2": "goblins"},
+                                                       "kicking": {"p1": "luck", "p2": "luck"}}))
+    for a in ("p1 call heads", "chance coin heads", "p1 start offense", "p2 endzone low"):
+        s.submit(a)
+    return s
+
+
+def test_undo_takes_back_decisions_until_chance_or_a_hidden_card_answers_them(tmp_path):
+    s = two_player_manual(tmp_path)
+    before = list(s.actions)
+    s.submit("p2 defend red-1")                 # face down: nobody has seen it yet
+    assert s.undo() == ["p2 defend red-1"]
+    assert s.actions == before and s.journal.actions(s.game_id) == before
+    _, replayed = replay(s.journal.record(s.game_id))
+    assert s.engine.to_json(replayed) == s.engine.to_json(s.state)
+    s.submit("p2 defend blue-2")
+    s.submit("p1 move down")                    # the move reveals the defense card
+    with pytest.raises(UndoRefused, match="hidden card was revealed"):
+        s.undo()
+    assert s.actions == before + ["p2 defend blue-2", "p1 move down"]
+
+
+def test_undo_stops_where_the_coin_answered(tmp_path):
+    s = two_player_manual(tmp_path)
+    assert s.undo() == ["p2 endzone low"] and s.undo() == ["p1 start offense"]
+    with pytest.raises(UndoRefused, match="dice have answered"):
+        s.undo()
+    assert s.actions == ["p1 call heads", "chance coin heads"]
+    assert s.journal.actions(s.game_id) == s.actions
+
+
+def test_undo_is_refused_once_the_dice_are_rolled(tmp_path):
+    s = two_player_manual(tmp_path)
+    for a in ("p2 defend red-1", "p1 move down", "chance roll ball ball cleat cleat time time"):
+        s.submit(a)
+    kept = list(s.actions)
+    with pytest.raises(UndoRefused, match="correct the dice"):
+        s.undo()
+    assert s.actions == kept and s.journal.actions(s.game_id) == kept
+
+
+def test_solo_player_cannot_try_a_move_see_the_ai_card_and_take_it_back(tmp_path):
     s = RefereeSession(Journal(tmp_path / "j.sqlite"))
     s.new_game(solo_header())
     play_a_while(s, 12)
     while s.prompt().kind != "pawn":
         play_a_while(s, 1)
-    before = list(s.actions)
-    move = s.prompt().options[0]
-    s.submit(move)
-    after = list(s.actions)
-    dropped = s.undo()
-    assert dropped[0] == move and s.actions == before
-    assert s.journal.actions(s.game_id) == before
-    s.submit(move)
-    assert s.actions == after                      # positional digital dice: same roll again
+    s.submit(s.prompt().options[0])            # digital dice roll at once
+    assert any(a.startswith("chance ") for a in s.actions[-3:])
+    kept = s.engine.to_json(s.state)
+    with pytest.raises(UndoRefused):
+        s.undo()
+    assert s.engine.to_json(s.state) == kept
+
+
+def test_undo_after_resume_knows_what_is_sealed(tmp_path):
+    s = two_player_manual(tmp_path)
+    s.submit("p2 defend red-1")
+    again = RefereeSession(Journal(tmp_path / "j.sqlite"), dice_mode="manual")
+    assert again.resume()
+    assert again.undo() == ["p2 defend red-1"]
+    assert again.undo() == ["p2 endzone low"]
 
 
 def test_correcting_a_misread_die_replays_the_game(tmp_path):
