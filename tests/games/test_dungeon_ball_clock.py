@@ -178,3 +178,14 @@ def test_a_short_game_option_sets_both_halves_clock():
         g.new_state(Header("dungeon-ball", options={"clock_start": 0}))
     with pytest.raises(ValueError, match="unknown option"):
         g.new_state(Header("dungeon-ball", options={"clock": 3}))
+
+
+def test_lightning_finishing_a_hail_mary_roll_gives_momentum():
+    # [Momentum] every roll the offense finishes counts; "No ability cards" forbids spending only.
+    g, s = new_game()
+    run_out_the_clock(g, s)
+    before = s.player("p1").momentum
+    events = act(g, s, "p1 hail-mary", "chance roll ball ball lightning lightning time", "p1 stop")
+    gains = [e["gain"] for e in find(events, "momentum") if e["reason"] == "lightning"]
+    assert gains == [2] and s.player("p1").momentum == before + 2
+    assert find(events, "hail_mary_incomplete")

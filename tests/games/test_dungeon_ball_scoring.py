@@ -157,3 +157,37 @@ def test_no_onside_kick_unless_late_in_the_second_half_and_losing(clock, p2_scor
     assert g.prompt(s).kind != "onside_choice"
     assert (s.offense, s.ball) == ("p2", 4)
 
+
+
+def lightning_gains(events, player="p1"):
+    return [e["gain"] for e in find(events, "momentum") if e["reason"] == "lightning" and e["player"] == player]
+
+
+def test_lightning_on_a_luck_extra_point_gives_momentum():
+    # [Momentum] "On offense, gain one every time you finish a roll with a lightning icon showing."
+    g, s = new_game()
+    touchdown_from_4(g, s)
+    before = s.player("p1").momentum
+    events = act(g, s, "p1 extra-point", "chance roll time cleat lightning lightning")
+    assert lightning_gains(events) == [2] and s.player("p1").momentum == before + 2
+
+
+def test_lightning_on_a_luck_field_goal_gives_momentum():
+    g, s = new_game()
+    at_down(g, s, 6)
+    events = act(g, s, "p1 field-goal", "chance roll time lightning ball")
+    assert lightning_gains(events) == [1] and s.player("p1").score == 3
+
+
+def test_lightning_on_an_onside_kick_goes_to_the_kicking_side():
+    g, s = new_game()
+    late_trailing_touchdown(g, s)
+    events = act(g, s, "p1 onside-kick", "chance roll ball lightning ball time ball", "p1 stop")
+    assert lightning_gains(events) == [1] and not lightning_gains(events, "p2")
+
+
+def test_a_skill_kick_rolls_no_dice_and_gives_no_lightning():
+    g, s = new_game(kicking=("skill", "luck"))
+    touchdown_from_4(g, s)
+    events = act(g, s, "p1 extra-point", "chance toss good")
+    assert lightning_gains(events) == []

@@ -364,11 +364,14 @@ def keep_legal(g: DungeonBall, s: GameState) -> list[str]:
 def end_roll(g: DungeonBall, s: GameState, ev: Events) -> None:
     play = s.play
     kind = play.kind
+    # [Momentum] "On offense, gain one every time you finish a roll with a lightning icon
+    # showing. Gain one per icon." Every roll the offense finishes counts: a play, a two-point
+    # try, a Hail Mary, a luck kick, and the onside kick of the side that just scored (the
+    # rulebook calls it "the offense" there too). See docs/dungeon-ball.md, "Lightning".
+    bolts = rolls.icon_counts(play, g.face_icons).get("lightning", 0)
+    if bolts:
+        gain(g, s, s.scorer if kind == "onside" else s.offense, bolts, "lightning", ev)
     if kind in ("play", "two_point"):
-        # [Momentum] one per lightning icon showing when the roll is finished.
-        bolts = rolls.icon_counts(play, g.face_icons).get("lightning", 0)
-        if bolts:
-            gain(g, s, s.offense, bolts, "lightning", ev)
         s.step = "resolve"
         g.abilities.open_window(s, "ability")
     elif kind == "hail_mary":
