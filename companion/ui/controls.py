@@ -341,3 +341,21 @@ def main_menu(can_resume: bool = True) -> MenuController:
     items = [dict(it) for it in MAIN_MENU_ITEMS]
     items[1]["enabled"] = can_resume
     return MenuController("Dungeon Companion", items)
+
+
+# The solo levels, from the rulebook's SOLO MODE: which AI teams join the AI deck (six of its
+# cards come out for each team's six).
+LEVELS = (
+    ("I", "AI deck", "Just the AI cards: the gentlest opponent."),
+    ("II", "Mimic", "AI deck with the Mimic team's cards shuffled in."),
+    ("III", "Spider", "AI deck with the Spider team's cards shuffled in."),
+    ("IV", "Skull", "AI deck with the Skull team's cards shuffled in."),
+    ("V", "two teams", "AI deck with two teams' cards, the two you pick."),
+    ("VI", "all teams", "AI deck with all three teams' cards: hardest."),
+)
+
+
+def level_menu_items() -> list[dict]:
+    """The AI level menu's items: ``{"id": "I", "label": "Level I: AI deck", "hint": ...}``;
+    the list screen shows the selected level's hint under the list."""
+    return [{"id": lv, "label": f"Level {lv}: {short}", "hint": hint} for lv, short, hint in LEVELS]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from PIL import Image
 
-from companion.ui import fonts
+from companion.ui import fonts, results, status
 from companion.ui.draw import W, Canvas, wrap
 from companion.ui.screens import draw_list
 
@@ -75,6 +75,13 @@ def _status(m: dict) -> str:
     if s.get("possession"):
         out += f" D{s.get('down', 1)}"
     return out
+
+
+def _done(c: Canvas, m: dict) -> Image.Image:
+    """Finish a game screen: the status strip along the bottom (score, ball, half, clock,
+    down), so the panel is the scoreboard whatever it asks."""
+    status.draw(c, m)
+    return c.done()
 
 
 def _words(option: str) -> list[str]:
@@ -239,15 +246,12 @@ def _dpad(c: Canvas, cx: int, cy: int, legal: list[str], selected: str | None) -
     pos = {"up": (cx - 3, cy - 11), "down": (cx - 3, cy + 7), "left": (cx - 13, cy - 3), "right": (cx + 9, cy - 3)}
     for d, (x, y) in pos.items():
         if d == selected:
-            ic = c.im
             w, h = (7, 4) if d in ("up", "down") else (4, 7)
             c.fill(x - 2, y - 2, x + w + 1, y + h + 1, 1)
             c.icon(d, x, y, fill=0)
-            del ic
         elif d in legal:
             c.icon(d, x, y)
     c.d.ellipse((cx - 5, cy - 5, cx + 5, cy + 5), outline=1)
-    c.text(cx - 2, cy - 4, "k" if False else "", fonts.small())
 
 
 def play_board(m: dict) -> Image.Image:
@@ -269,25 +273,26 @@ def play_board(m: dict) -> Image.Image:
         dr, dc = MOVES[ui["selected"]]
         target = _rc_cell(r + dr, col + dc)
     c = Canvas()
-    draw_board(c, m, pawn, target, x0=0, y0=0, cell=19, cursor=cursor)
-    x = 66
+    draw_board(c, m, pawn, target, x0=1, y0=1, cell=16, cursor=cursor)
+    x = 58
     bold, body, small = fonts.bold(), fonts.body(), fonts.small()
     c.text(x, 0, f"{actor.upper()} PLAY", bold)
     if target:
         r, col = _cell_rc(target)
         colour = COLOUR_OF.get(rows[r][col], "blue")
-        c.text(x, 14, colour.upper(), bold)
+        c.text(x, 13, colour.upper(), bold)
         req = (_pack(m).get("requirements") or {}).get(colour)
         if req:
             n = req["count"]
-            c.text(x, 27, f"{n} {req['icon']}{'s' if n > 1 else ''}", body)
-        c.text(x, 56, "OK: go", small)
+            c.text(x, 26, f"{n} {req['icon']}{'s' if n > 1 else ''}", body)
+        c.text(x, 46, "OK: go", small)
     else:
-        c.text(x, 14, "any play" if free else "pick a", body)
-        c.text(x, 25, "then OK" if free else "direction", body)
+        c.text(x, 14, "any play" if free else "choose", body)
+        c.text(x, 25, "then OK" if free else "a move", body)
     if not free:
-        _dpad(c, 110, 46, ui.get("legal") or [], ui.get("selected"))
-    return c.done()
+        # below and right of the words, so a lit arrow never covers them
+        _dpad(c, 113, 42, ui.get("legal") or [], ui.get("selected"))
+    return _done(c, m)
 
 
 # ---------------------------------------------------------------------------- defense card
@@ -299,7 +304,7 @@ def defense_pick(m: dict) -> Image.Image:
     options = p.get("options") or []
     defense = _pack(m).get("defense") or {}
     c = Canvas()
-    c.title_bar(f"{_actor(m)} DEFENSE CARD", _status(m))
+    c.title_bar(f"{_actor(m)} DEFENSE CARD", "secret")
     grid = ui.get("grid")
     if not grid:
         grid = [[i] for i in range(len(options))]
@@ -307,7 +312,7 @@ def defense_pick(m: dict) -> Image.Image:
     rows = len(grid)
     cols = max(len(r) for r in grid)
     cw = (W - 2) // cols - 2
-    ch = (64 - 11) // rows - 2
+    ch = (status.BOTTOM + 1 - 11) // rows - 2
     bold, small = fonts.bold(), fonts.small()
     for r, row in enumerate(grid):
         for col, index in enumerate(row):
@@ -326,7 +331,7 @@ def defense_pick(m: dict) -> Image.Image:
             c.text(x + 18, y + ch - 9, "DIE" if str(dice) == "1" else "DICE", small)
             if index == cursor:
                 c.invert(x, y, x + cw, y + ch)
-    return c.done()
+    return _done(c, m)
 
 
 # ---------------------------------------------------------------------------- dice entry (chance)
@@ -367,33 +372,32 @@ def dice_entry(m: dict) -> Image.Image:
     c.title_bar(_chance_title(m), f"{min(len(entered) + 1, count)}/{count}")
     bold, small = fonts.bold(), fonts.small()
     # the current die, large, with the up/down arrows beside it
-    c.die(2, 11, face, size=28, scale=2, selected=black)
-    c.icon("up", 32, 14)
-    c.icon("down", 32, 32)
+    c.die(2, 10, face, size=26, scale=2, selected=black)
+    c.icon("up", 32, 12)
+    c.icon("down", 32, 29)
     name = face.replace("+", " + ").upper() or "?"
-    c.text(43, 11, bold.fit(name, W - 43), bold)
-    c.text(43, 27, "OK next BACK undo" if count > 1 else "OK enter", small)
+    c.text(43, 10, bold.fit(name, W - 43), bold)
+    c.text(43, 26, "OK next BACK undo" if count > 1 else "OK enter", small)
     # the row of dice: entered, the current one (cursor), the rest
-    size, gap = 15, 2
+    size, gap = 14, 2
     if count * (size + gap) - gap > W:
         size, gap = 13, 1
     x0 = (W - (count * (size + gap) - gap)) // 2 if count > 1 else 42
     for i in range(count):
         x = x0 + i * (size + gap)
         if i < len(entered):
-            c.die(x, 42, entered[i], size=size, selected=black)
+            c.die(x, 38, entered[i], size=size, selected=black)
         elif i == len(entered):
-            c.die(x, 42, face, size=size, selected=black, cursor=True)
+            c.die(x, 38, face, size=size, selected=black, cursor=True)
         else:
-            c.die(x, 42, "", size=size)
-    return c.done()
+            c.die(x, 38, "", size=size)
+    return _done(c, m)
 
 
 # ---------------------------------------------------------------------------- kicks
 
 def kick(m: dict) -> Image.Image:
     """A skill kick: where did the tossed football die land? GOOD / NO GOOD."""
-    p = _prompt(m)
     ui = _ui(m)
     v = _view(m)
     play = v.get("play") or {}
@@ -404,17 +408,16 @@ def kick(m: dict) -> Image.Image:
     faces = ui.get("faces") or ["good", "no-good"]
     current = faces[int(ui.get("face", 0)) % len(faces)]
     bold, small = fonts.bold(), fonts.small()
-    boxes = {"good": (2, 13, 61, 44), "no-good": (66, 13, 125, 44)}
+    boxes = {"good": (2, 11, 61, 37), "no-good": (66, 11, 125, 37)}
     for face, (x0, y0, x1, y1) in boxes.items():
         sel = face == current
         c.d.rounded_rectangle((x0, y0, x1, y1), radius=3, fill=1 if sel else 0, outline=1)
-        c.icon_center(face, (x0 + x1) // 2, y0 + 9, fill=0 if sel else 1)
+        c.icon_center(face, (x0 + x1) // 2, y0 + 7, fill=0 if sel else 1)
         label = "GOOD" if face == "good" else "NO GOOD"
-        c.text_center((x0 + x1) // 2 + 1, y0 + 17, label, bold, fill=0 if sel else 1)
-    c.text_center(W // 2, 48, "half inside the posts?", small)
-    c.text_center(W // 2, 56, "< > choose   OK enter", small)
-    del p
-    return c.done()
+        c.text_center((x0 + x1) // 2 + 1, y0 + 13, label, bold, fill=0 if sel else 1)
+    c.text_center(W // 2, 39, "half inside the posts?", small)
+    c.text_center(W // 2, 47, "< > choose   OK enter", small)
+    return _done(c, m)
 
 
 # ---------------------------------------------------------------------------- rerolls and picks
@@ -447,33 +450,28 @@ def reroll(m: dict) -> Image.Image:
     c = Canvas()
     colour = play.get("colour")
     req = (_pack(m).get("requirements") or {}).get(colour) if colour else None
-    need = ""
-    if req:
-        need = f"{colour.upper()}: {req['count']} {req['icon'].upper()}{'S' if req['count'] > 1 else ''}"
     if purpose == "keep":
-        title = f"{actor} REROLL?"
+        title = f"{actor} {colour.upper()}: REROLL?" if colour else f"{actor} REROLL?"
     else:
         text = p.get("text", "")
         source = text.split(":")[1].strip() if text.count(":") >= 2 else purpose
         title = f"{actor} {source}: {purpose} {ui.get('max', 1)}"
-    c.title_bar(title, need if fonts.small().measure(title + need) < W - 6 else "")
+    c.title_bar(title)
     size, gap = 15, 2
     n = len(dice)
     x0 = (W - (n * (size + gap) - gap)) // 2
     cursor_pos = eligible[cursor] if cursor < len(eligible) else None
     for i, face in enumerate(dice):
         pos = i + 1
-        c.die(x0 + i * (size + gap), 12, face, size=size, selected=pos in selected,
+        c.die(x0 + i * (size + gap), 10, face, size=size, selected=pos in selected,
               locked=i < len(locked) and locked[i], gone=i < len(gone) and gone[i], cursor=pos == cursor_pos)
-    # what the dice show, and what the play needs
-    counts = _icon_counts(dice, gone)
-    x = 2
+    # what the dice show (left) and what the play needs (right), on one row of their own
+    draw_icon_counts(c, _icon_counts(dice, gone), 2, 29)
     f = fonts.body()
-    for icon in ("ball", "cleat", "time", "lightning"):
-        if counts.get(icon):
-            ic_w = {"ball": 11, "cleat": 11, "time": 9, "lightning": 8}[icon]
-            c.icon(icon, x, 33 if icon == "ball" else 31)
-            x = c.text(x + ic_w + 1, 32, str(counts[icon]), f) + 5
+    if req:
+        x = W - 1 - _ICON_W.get(req["icon"], 9)
+        c.icon(req["icon"], x, 31 if req["icon"] == "ball" else 29)
+        c.text_right(x - 1, 30, f"need {req['count']}", f)
     # the confirm entry
     if purpose == "keep":
         label = f"REROLL {len(selected)}" if selected else "STOP (keep all)"
@@ -482,9 +480,23 @@ def reroll(m: dict) -> Image.Image:
         lo, hi = int(ui.get("min", 1)), int(ui.get("max", 1))
         label = f"{purpose.upper()} {k}" if lo <= k <= hi else f"choose {lo if lo == hi else f'{lo}-{hi}'}"
     on = cursor >= len(eligible)
-    c.d.rounded_rectangle((10, 47, W - 11, 61), radius=3, fill=1 if on else 0, outline=1)
-    c.text_center(W // 2, 49, f.fit(label, W - 24), f, fill=0 if on else 1)
-    return c.done()
+    c.d.rounded_rectangle((10, 41, W - 11, 54), radius=3, fill=1 if on else 0, outline=1)
+    c.text_center(W // 2, 43, f.fit(label, W - 24), f, fill=0 if on else 1)
+    return _done(c, m)
+
+
+_ICON_W = {"ball": 11, "cleat": 11, "time": 9, "lightning": 8}
+
+
+def draw_icon_counts(c: Canvas, counts: dict[str, int], x: int, y: int) -> int:
+    """Icon, count, icon, count...: what a roll shows (ball, cleat, time, lightning); returns
+    the x after the last."""
+    f = fonts.body()
+    for icon in ("ball", "cleat", "time", "lightning"):
+        if counts.get(icon):
+            c.icon(icon, x, y + 2 if icon == "ball" else y)
+            x = c.text(x + _ICON_W[icon] + 1, y + 1, str(counts[icon]), f) + 3
+    return x
 
 
 # ---------------------------------------------------------------------------- card windows
@@ -496,8 +508,18 @@ def _option_card(option: str) -> str:
     return " ".join(w[1:])
 
 
+CARD_TEXT_LINES = 4      # every card text of a pack must wrap into this many lines
+CARD_TEXT_Y = 23
+
+
+def card_text_lines(text: str) -> list[str]:
+    """A card's text as the card window draws it (at most ``CARD_TEXT_LINES``, the last cut)."""
+    return wrap(text, fonts.small(), W - 2, CARD_TEXT_LINES)
+
+
 def card_window(m: dict) -> Image.Image:
-    """An ability-card window: one card at a time (up/down browse): name, cost, limit, text."""
+    """An ability-card window: the dice on the table, then one card at a time (up/down
+    browse): its name, cost, limit and text."""
     p = _prompt(m)
     ui = _ui(m)
     options = p.get("options") or []
@@ -506,33 +528,46 @@ def card_window(m: dict) -> Image.Image:
     actor = p.get("actor", "")
     me = _player(m, actor)
     whistle = p.get("kind") == "whistle_window"
+    play = _view(m).get("play") or {}
+    dice = [d for d in play.get("dice") or [] if d]
     c = Canvas()
-    c.title_bar(f"{actor.upper()} {'WHISTLE' if whistle else 'CARD'} WINDOW", f"{cursor + 1}/{len(options)}")
+    body, small = fonts.body(), fonts.small()
+    where = f"{cursor + 1}/{len(options)}"
+    if dice and not whistle:
+        # the roll the card would change, in the top row; who and where in the list beside it
+        n = len(dice)
+        size = max(9, min(13, 99 // n - 1))
+        locked, gone = play.get("locked") or [], play.get("gone") or []
+        for i, face in enumerate(dice):
+            c.die(i * (size + 1), 0, face, size=size, locked=i < len(locked) and locked[i],
+                  gone=i < len(gone) and gone[i])
+        c.text_right(W - 1, -1, where, small)
+        c.text(W - 27, 6, actor.upper(), small)
+        c.icon("bolt", W - 12, 6)
+        c.text_right(W - 1, 6, str(me.get("momentum", 0)), small)
+    else:
+        c.title_bar(f"{actor.upper()} {'WHISTLE' if whistle else 'CARD'}", f"have {me.get('momentum', 0)}  {where}")
     key = _option_card(options[cursor]) if options else "pass"
     info = cards.get(key) or {"name": key, "cost": 0, "text": ""}
-    bold, body, small = fonts.bold(), fonts.body(), fonts.small()
-    c.text(1, 10, bold.fit(info["name"], W - 10), bold)
-    if len(options) > 1:
-        c.icon("up", W - 8, 11)
-        c.icon("down", W - 8, 17)
-    y = 24
-    x = 1
+    # cost, limit and whistle icons right of the name
+    icons_w = (11 + 2 if info.get("cost") else 0) + {"star": 9, "half": 10}.get(info.get("limit"), 0) + \
+        (11 if info.get("whistle") else 0)
+    right = W - 1
+    x = right - icons_w + 1
     if info.get("cost"):
-        c.icon("bolt", x, y + 1)
-        x = c.text(x + 7, y, str(info["cost"]), body) + 4
+        c.icon("bolt", x, 14)
+        x = c.text(x + 6, 13, str(info["cost"]), small) + 2
     if info.get("limit") == "star":
-        c.icon("star", x, y + 1)
-        x += 10
+        c.icon("star", x, 14)
+        x += 9
     elif info.get("limit") == "half":
-        c.icon("half", x, y + 1)
-        x += 11
+        c.icon("half", x, 14)
+        x += 10
     if info.get("whistle"):
-        c.icon("whistle", x, y + 2)
-        x += 12
-    c.text_right(W - 1, y, f"have {me.get('momentum', 0)}", small)
-    c.hline(0, W - 1, 34)
-    c.lines(1, 36, wrap(info.get("text", ""), small, W - 2, 3), small)
-    return c.done()
+        c.icon("whistle", x, 15)
+    c.text(1, 12, body.fit(info["name"], right - icons_w - 3), body)
+    c.lines(1, CARD_TEXT_Y, card_text_lines(info.get("text", "")), small)
+    return _done(c, m)
 
 
 # ---------------------------------------------------------------------------- other choices
@@ -573,10 +608,10 @@ def choice_list(m: dict) -> Image.Image:
     else:
         title = _TITLES.get(kind, "{a}: " + kind.upper()).format(a=a)
     c = Canvas()
-    c.title_bar(title, _status(m) if _summary(m).get("possession") else "")
+    c.title_bar(title)
     items = [{"label": option_label(m, o), "enabled": True} for o in p.get("options") or []]
-    draw_list(c, 11, items, int(ui.get("cursor", 0)), 4)
-    return c.done()
+    draw_list(c, 11, items, int(ui.get("cursor", 0)), 3)
+    return _done(c, m)
 
 
 # ---------------------------------------------------------------------------- solo AI card
@@ -626,65 +661,88 @@ def deck_entry(m: dict) -> Image.Image:
     title = "AI DECK: DRAW A CARD" if verb == "draw" else f"AI DECK: {verb.upper()} {count}"
     c.title_bar(title, f"{min(len(entered) + 1, count)}/{count}")
     big, small = fonts.big(), fonts.small()
-    c.icon("up", 10, 14)
-    c.icon("down", 10, 35)
-    c.text(22, 14, face.upper(), big)
-    c.text(22 + big.measure(face) + 6, 16, f"{len(faces)} cards" if verb == "draw" else "", small)
-    c.text(22 + big.measure(face) + 6, 25, "OK enter" if count == 1 else "OK next", small)
+    c.icon("up", 10, 12)
+    c.icon("down", 10, 31)
+    c.text(22, 10, face.upper(), big)
+    c.text(22 + big.measure(face) + 6, 12, f"{len(faces)} cards" if verb == "draw" else "", small)
+    c.text(22 + big.measure(face) + 6, 21, "OK enter" if count == 1 else "OK next", small)
     if entered:
         shown = " ".join(entered[-4:])
-        c.text(1, 46, small.fit(("... " if len(entered) > 4 else "") + shown, W - 2), small)
+        c.text(1, 38, small.fit(("... " if len(entered) > 4 else "") + shown, W - 2), small)
     if count > 1:
-        c.text(1, 55, "BACK undo", small)
-    return c.done()
+        c.text(1, 46, "BACK undo", small)
+    return _done(c, m)
 
 
 def solo_card(m: dict) -> Image.Image:
     """The AI's drawn card in solo mode: what it does (the sentence), then its corners: moves
-    tried in order, kick verdict, defense card, time."""
+    tried in order, the spaces it advances (ball / cleat), time, kick verdict, defense card."""
     solo = _view(m).get("solo") or {}
     card = solo.get("last_card") or {}
     c = Canvas()
-    c.title_bar(f"AI CARD {card.get('id', '')}", _status(m))
-    body, small, bold = fonts.body(), fonts.small(), fonts.body()
-    c.lines(1, 11, wrap(_ai_sentence(m, card), body, W - 2, 3), body, step=10)
-    c.hline(0, W - 1, 42)
-    # moves
+    c.title_bar(f"AI CARD {card.get('id', '')}", f"{solo['draw']} left" if "draw" in solo else "")
+    small = fonts.small()
+    c.lines(1, 10, wrap(_ai_sentence(m, card), small, W - 2, 3), small)
+    c.hline(0, W - 1, 35)
+    y = 39
+    # moves, in the order tried
     x = 1
-    for i, d in enumerate(card.get("moves") or []):
+    for d in card.get("moves") or []:
         w, h = (7, 4) if d in ("up", "down") else (4, 7)
-        c.icon(d, x, 48 + (7 - h) // 2)
-        x += w + 3
-    # advance: ball / cleat spaces
+        c.icon(d, x, y + (7 - h) // 2)
+        x += w + 2
+    # advance: ball (blue / yellow play) and cleat (red play) spaces, then time
     adv = card.get("advance") or {"ball": card.get("ball"), "cleat": card.get("cleat")}
-    y = 45
-    c.text(1, 56, "moves", small)
-    x = 36
+    x = 32
     if adv.get("ball") is not None:
-        c.icon("ball", x, y + 1)
+        c.icon("ball", x, y)
         c.text(x + 12, y, str(adv["ball"]), small)
+    x = 51
     if adv.get("cleat") is not None:
-        c.icon("cleat", x, y + 9 if False else 53)
-        c.text(x + 12, 54, str(adv["cleat"]), small)
-    # time
-    x = 60
-    c.icon("time", x, 46)
-    c.text(x + 11, 48, str(card.get("time", 0)), bold)
-    # kick
-    kickv = "good" if card.get("kick") == "good" else "no-good"
-    c.icon(kickv, 80, 48)
-    # defense
+        c.icon("cleat", x, y - 2)
+        c.text(x + 12, y, str(adv["cleat"]), small)
+    c.icon("time", 70, y - 3)
+    c.text(81, y, str(card.get("time", 0)), small)
+    c.icon("good" if card.get("kick") == "good" else "no-good", 88, y - 1)
     d = card.get("defense") or {}
     if d:
-        x = 96
+        x = 102
         colour = d.get("colour", "blue")
-        c.rect(x, 44, W - 1, 63)
-        c.pattern(x + 2, 46, x + 9, 61, colour)
-        c.fill(x + 3, 49, x + 8, 58, 0)
-        c.text(x + 4, 50, LETTER.get(colour, "?"), small)
-        c.text(x + 13, 45, str(d.get("dice", "")), fonts.bold())
-        c.text(x + 12, 55, _ai_icon(card.get("icon")), small)
-    return c.done()
+        c.rect(x, 37, W - 1, 54)
+        c.pattern(x + 2, 39, x + 8, 52, colour)
+        c.fill(x + 3, 42, x + 7, 50, 0)
+        c.text(x + 3, 42, LETTER.get(colour, "?"), small)
+        c.text(x + 11, 37, str(d.get("dice", "")), fonts.body())
+        c.text(x + 10, 46, _ai_icon(card.get("icon")), small)
+    return _done(c, m)
+
+
+# ---------------------------------------------------------------------------- what happened
+
+RESULT_LINES = 4
+
+
+def result(m: dict) -> Image.Image:
+    """After a play, a kick, a score or the coin toss: what happened (``model["events"]``),
+    the most important thing as the headline, the rest in lines under it; the strip shows the
+    score it led to."""
+    events = m.get("events") or []
+    defense = {k: v.get("dice") for k, v in (_pack(m).get("defense") or {}).items()}
+
+    def name(pid: str) -> str:
+        return _name(m, pid) if pid else ""
+
+    c = Canvas()
+    bold, small = fonts.bold(), fonts.small()
+    c.fill(0, 0, W - 1, 13, 1)
+    c.text_center(W // 2, 1, bold.fit(results.headline(events, name), W - 2), bold, fill=0)
+    said: list[str] = []
+    for line in results.lines(events, name, defense):
+        said += wrap(line, small, W - 2, 2)     # the AI's sentence may take two lines
+    if len(said) > RESULT_LINES:       # keep the first and the latest: the outcome is at the end
+        said = said[:1] + said[-(RESULT_LINES - 1):]
+    c.lines(1, 16, said, small)
+    return _done(c, m)
 
 
 # ---------------------------------------------------------------------------- halftime and game over
@@ -707,10 +765,9 @@ def halftime(m: dict) -> Image.Image:
     c.hline(8, W - 9, 17)
     _score_row(c, m, 20)
     who = (s.get("possession") or "").upper()
-    if who:
-        c.text_center(W // 2, 44, f"{who} receives", fonts.body())
-    c.text_center(W // 2, 55, f"clock back to {s.get('clock', 0)}", fonts.small())
-    return c.done()
+    line = f"{who} receives, clock {s.get('clock', 0)}" if who else f"clock back to {s.get('clock', 0)}"
+    c.text_center(W // 2, 43, line, fonts.body())
+    return _done(c, m)
 
 
 def game_over(m: dict) -> Image.Image:
@@ -721,9 +778,8 @@ def game_over(m: dict) -> Image.Image:
     c.hline(8, W - 9, 17)
     _score_row(c, m, 20)
     winner = s.get("winner")
-    c.text_center(W // 2, 42, f"{winner.upper()} WINS" if winner else "TIE", fonts.bold())
-    c.text_center(W // 2, 56, "OK: menu", fonts.small())
-    return c.done()
+    c.text_center(W // 2, 41, (f"{_name(m, winner)} WINS" if winner else "TIE") + "  OK: menu", fonts.body())
+    return _done(c, m)
 
 
 # ---------------------------------------------------------------------------- dispatch
@@ -741,6 +797,7 @@ SCREENS = {
     "deck_entry": deck_entry,
     "halftime": halftime,
     "game_over": game_over,
+    "result": result,
 }
 
 

@@ -10,7 +10,7 @@ Keys the screens read:
 
 ``game``      "dungeon-ball"
 ``screen``    optional: force a screen ("scoreboard", "halftime", "game_over", "solo_card",
-              "message", "menu", "main_menu"); otherwise the prompt decides
+              "result", "message", "menu", "main_menu"); otherwise the prompt decides
 ``summary``   ``engine.summary(state)``
 ``view``      ``engine.public_view(state, viewer)``
 ``prompt``    ``prompt_dict(engine.prompt(state))``: actor, kind, text, options, choice, chance
@@ -19,12 +19,15 @@ Keys the screens read:
 ``notice``    a short line shown as a banner over any screen ("camera missing"), or None
 ``menu``      for list screens: {"title": str, "items": [str | {"label", "enabled"}]}
 ``message``   for the message screen: {"title": str, "text": str}
-``events``    optional: the events of the last accepted action (the solo screen takes the AI
-              card's sentence from the latest ``ai_card`` event); ``ai_text`` overrides it
+``events``    optional: the events of the last accepted action (the result screen says them;
+              the solo screen takes the AI card's sentence from the latest ``ai_card``
+              event; ``ai_text`` overrides it)
 """
 from __future__ import annotations
 
 from typing import Any
+
+from companion.ui.results import RESULT_EVENTS
 
 
 def prompt_dict(prompt: Any) -> dict:
@@ -78,19 +81,22 @@ def pack_info(engine: Any) -> dict:
     }
 
 
-# event -> the screen worth showing after the action that caused it (until the next button)
-INTERSTITIALS = (("game_over", "game_over"), ("halftime", "halftime"), ("ai_card", "solo_card"))
-
-
 def screen_after(events: list[dict]) -> str | None:
-    """The screen that the events of an accepted action call for, or None (show the prompt):
-    ``halftime`` after the first half ends, ``solo_card`` after the AI drew a card,
-    ``game_over`` at the end. Render it with ``build_model(..., screen=name, events=events)``
-    until the next button press."""
+    """The screen that the events of an accepted action call for, or None (show the prompt),
+    the most important first: ``game_over`` at the end, ``halftime`` after the first half,
+    ``result`` after a play, a kick, a score, a turnover or the coin toss (it also says the
+    AI's card when one was drawn), ``solo_card`` after the AI drew a card and nothing else
+    happened yet. Render it with ``build_model(..., screen=name, events=events)`` until the
+    next button press."""
     kinds = {e.get("event") for e in events}
-    for event, screen in INTERSTITIALS:
-        if event in kinds:
-            return screen
+    if "game_over" in kinds:
+        return "game_over"
+    if "halftime" in kinds:
+        return "halftime"
+    if kinds & RESULT_EVENTS:
+        return "result"
+    if "ai_card" in kinds:
+        return "solo_card"
     return None
 
 

@@ -28,9 +28,10 @@ def _items(menu: dict) -> list[dict]:
     out = []
     for it in menu.get("items", []):
         if isinstance(it, dict):
-            out.append({"label": it.get("label", it.get("id", "")), "enabled": it.get("enabled", True)})
+            out.append({"label": it.get("label", it.get("id", "")), "enabled": it.get("enabled", True),
+                        "hint": str(it.get("hint") or "")})
         else:
-            out.append({"label": str(it), "enabled": True})
+            out.append({"label": str(it), "enabled": True, "hint": ""})
     return out
 
 
@@ -66,14 +67,33 @@ def draw_list(c: Canvas, y0: int, items: list[dict], cursor: int, rows: int, x0:
         c.fill(W - 3, ky, W - 1, ky + knob - 1, 1)
 
 
+HINT_LINES = 2
+
+
+def draw_hint(c: Canvas, y: int, items: list[dict], cursor: int, lines: int = HINT_LINES) -> None:
+    """The selected item's hint (its one-line description) under a list, in the small font,
+    wrapped to ``lines`` lines, above a rule."""
+    hint = items[cursor]["hint"] if 0 <= cursor < len(items) else ""
+    if not hint:
+        return
+    f = fonts.small()
+    c.hline(0, W - 1, y - 1)
+    c.lines(1, y, wrap(hint, f, W - 2, lines), f)
+
+
 def list_menu(model: dict) -> Image.Image:
     """A title and a scrolling list with a cursor: ``model["menu"] = {"title", "items"}``,
-    ``model["ui"]["cursor"]``."""
+    ``model["ui"]["cursor"]``. Items with a ``hint`` leave room under the list for the
+    selected one's description."""
     menu = model.get("menu") or {}
     c = Canvas()
     c.title_bar(menu.get("title", ""), menu.get("right", ""))
     items = _items(menu)
-    draw_list(c, 11, items, int((model.get("ui") or {}).get("cursor", 0)), 4)
+    cursor = int((model.get("ui") or {}).get("cursor", 0))
+    hints = any(it["hint"] for it in items)
+    draw_list(c, 11, items, cursor, 3 if hints else 4)
+    if hints:
+        draw_hint(c, H - 8 * HINT_LINES, items, cursor)
     return c.done()
 
 

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
+from functools import partial
 
 from companion.engine.core import Header
 from companion.games.dungeon_ball.engine import DungeonBall
-from companion.ui.controls import MenuController, PromptController, main_menu
-from companion.ui.model import build_model, prompt_dict
+from companion.ui.controls import MenuController, PromptController, level_menu_items, main_menu
+from companion.ui.model import build_model, prompt_dict, screen_after
 
 _G: DungeonBall | None = None
 
@@ -95,10 +96,18 @@ def short_game(until: str | int | None = None):
     g = engine()
     s = g.new_state(Header("dungeon-ball", seed=369, options=copy.deepcopy(SHORT_GAME_OPTIONS)))
     for i, action in enumerate(SHORT_GAME):
+        _pass_unscripted_windows(g, s, action)
         if until is not None and (i == until or action == until):
             break
         g.apply(s, action)
     return g, s
+
+
+def _pass_unscripted_windows(g, s, action: str) -> None:
+    """Pass the card windows the script does not answer (the rules may open one the game file
+    was written without, e.g. when a rule reading gives more momentum)."""
+    while g.prompt(s).kind.endswith("_window") and action not in g.prompt(s).options:
+        g.apply(s, f"{g.prompt(s).actor} pass")
 
 
 def game(p1="orcs", p2="goblins", kicking=("luck", "luck"), seed=1, clock_start=None):
@@ -390,6 +399,64 @@ def sc_deck_remove():
     return model(g, s, ["ok", "ok", "down", "ok"], viewer="p1")
 
 
+def sc_card_window_four_lines():
+    """A card whose text needs all four lines (Roar), in a defense card window after a roll."""
+    g, s = short_game("p1 big-hit push")
+    m = model(g, s)
+    m["prompt"]["options"] = ["p1 card troll-roar", "p1 pass"]
+    return m
+
+
+def sc_card_window_whistle():
+    g, s = game(p1="minotaurs", p2="goblins")
+    return model(g, s)
+
+
+def sc_level_menu():
+    m = MenuController("AI level", level_menu_items(), back_id="back")
+    for _ in range(4):
+        m.press("down")
+    return {"game": None, "screen": "menu", "menu": m.menu, "ui": dict(m.ui), "notice": None}
+
+
+def played_until(seed: int, solo: str | None, wanted: str, clock_start: int = 8):
+    """A seeded game (random choices, seeded dice) played until an action whose events call
+    for the result screen with the headline ``wanted``; returns its result model."""
+    import random
+
+    from companion.engine.dice import SeededDice
+    from companion.ui import results
+
+    g = engine()
+    options: dict = {"clock_start": clock_start}
+    if solo:
+        options["solo"] = {"level": solo}
+    s = g.new_state(Header("dungeon-ball", seed=seed, options=options))
+    dice, rng = SeededDice(seed), random.Random(seed)
+    name = (lambda pid: "AI" if solo and pid == "p2" else pid.upper())
+    while not g.is_over(s):
+        p = g.prompt(s)
+        a = dice.answer(p) if p.is_chance else rng.choice(p.options) if p.options else rng.choice(g.legal_actions(s))
+        events = g.apply(s, a)
+        if screen_after(events) == "result" and results.headline(events, name) == wanted:
+            return build_model(g, s, viewer="p1", screen="result", events=events)
+    raise AssertionError(f"seed {seed} never showed {wanted!r}")
+
+
+# result screens: name -> (seed, solo level, the headline to stop at)
+RESULTS = {
+    "result_reveal": (1, None, "GUESSED WRONG"),
+    "result_gain": (1, None, "+2 SPACES"),
+    "result_turnover": (1, None, "TURNOVER"),
+    "result_touchdown": (1, None, "TOUCHDOWN P2!"),
+    "result_field_goal_no_good": (1, None, "FIELD GOAL NO GOOD"),
+    "result_extra_point": (1, None, "EXTRA PT GOOD"),
+    "result_ai_wins_toss": (3, "II", "AI WINS THE TOSS"),
+    "result_ai_touchdown": (3, "II", "TOUCHDOWN AI!"),
+}
+
+
 SCENARIOS: dict[str, Callable[[], dict]] = {
     name[3:]: fn for name, fn in sorted(globals().items()) if name.startswith("sc_") and callable(fn)
 }
+SCENARIOS.update({name: partial(played_until, *args) for name, args in RESULTS.items()})
