@@ -1,46 +1,128 @@
 #!/usr/bin/env bash
-# Install Dungeon Companion as a systemd service on Raspberry Pi OS (Bookworm or later).
-# Run from a checkout of the project:  sudo systemd/install-pi.sh
+# Install or upgrade Dungeon Companion as a systemd service on Raspberry Pi OS (Bookworm or later).
+# Run from a git checkout of the project:  sudo systemd/install-pi.sh
+#
+# The installed code is the checkout's committed files (git archive HEAD), owned by root: never
+# the checkout's owner, never its .venv, journals or frames. Python packages are pinned by
+# systemd/constraints-pi.txt. A first install enables and starts the service; an upgrade
+# restarts it.
+#
+# For tests and unusual layouts: COMPANION_PREFIX (default /opt/dungeon-companion),
+# COMPANION_UNIT_DIR (default /etc/systemd/system), COMPANION_INSTALL_STEPS (default: all of
+# "packages i2c user copy venv config service", in that order).
 set -euo pipefail
-[ "$(id -u)" -eq 0 ] || { echo "run as root: sudo $0" >&2; exit 1; }
+
+die() { echo "install-pi.sh: $*" >&2; exit 2; }
+
+[ "$(id -u)" -eq 0 ] || die "run as root: sudo $0"
 SRC=$(cd "$(dirname "$0")/.." && pwd)
-PREFIX=/opt/dungeon-companion
+PREFIX=${COMPANION_PREFIX:-/opt/dungeon-companion}
+UNIT_DIR=${COMPANION_UNIT_DIR:-/etc/systemd/system}
+STEPS=${COMPANION_INSTALL_STEPS:-packages i2c user copy venv config service}
+SERVICE_USER=companion
+GROUPS_WANTED="gpio i2c video dialout"
 
-echo "== packages from the Raspberry Pi archive"
-apt-get update
-apt-get install -y python3-venv python3-dev python3-picamera2 python3-lgpio python3-opencv \
-    python3-numpy python3-pil i2c-tools
+step_packages() {
+    echo "== packages from the Raspberry Pi archive"
+    apt-get update
+    apt-get install -y git python3-venv python3-dev python3-picamera2 python3-lgpio python3-opencv \
+        python3-numpy python3-pil i2c-tools
+}
 
-echo "== I2C on (the OLED)"
-raspi-config nonint do_i2c 0 || echo "enable I2C with raspi-config (Interface Options)" >&2
+step_i2c() {
+    echo "== I2C on (the OLED)"
+    raspi-config nonint do_i2c 0 || echo "enable I2C with raspi-config (Interface Options)" >&2
+}
 
-echo "== a user for the service, in the hardware groups"
-id companion >/dev/null 2>&1 || useradd --system --home-dir /var/lib/dungeon-companion --shell /usr/sbin/nologin companion
-for group in gpio i2c video dialout; do
-    getent group "$group" >/dev/null && usermod -aG "$group" companion
-done
+step_user() {
+    echo "== a user for the service, in the hardware groups this system has"
+    id "$SERVICE_USER" >/dev/null 2>&1 ||
+        useradd --system --home-dir /var/lib/dungeon-companion --shell /usr/sbin/nologin "$SERVICE_USER"
+    # The unit names no groups (a missing one would stop the start): the user's own count.
+    local group
+    for group in $GROUPS_WANTED; do
+        if getent group "$group" >/dev/null; then
+            usermod -aG "$group" "$SERVICE_USER"
+        else
+            echo "   no group $group on this system: skipped" >&2
+        fi
+    done
+}
 
-echo "== the code in $PREFIX, a venv that sees apt's picamera2, lgpio and OpenCV"
-if [ "$SRC" != "$PREFIX" ]; then
-    mkdir -p "$PREFIX"
-    cp -a "$SRC"/. "$PREFIX"/
-fi
-python3 -m venv --system-site-packages "$PREFIX/.venv"
-"$PREFIX/.venv/bin/pip" install --disable-pip-version-check -e "$PREFIX[pi]"
+git_src() {
+    # The checkout usually belongs to another user; git refuses such a repository to root
+    # unless told it is safe, for this command only.
+    git -c safe.directory="$SRC" -C "$SRC" "$@"
+}
 
-echo "== configuration: your changes go in /etc/dungeon-companion/device.toml"
-install -d -m 755 /etc/dungeon-companion
-[ -f /etc/dungeon-companion/device.toml ] || cat > /etc/dungeon-companion/device.toml <<'TOML'
-# Only what differs from /opt/dungeon-companion/config/device.toml, for example:
+step_copy() {
+    echo "== the committed code of $SRC into $PREFIX, owned by root"
+    [ "$SRC" != "$PREFIX" ] || die "$PREFIX is the install target: run the script from a checkout elsewhere"
+    command -v git >/dev/null || die "git is needed to read the checkout (apt-get install git)"
+    git_src rev-parse --verify -q HEAD >/dev/null || die "$SRC is not a git checkout with a commit: clone the repository"
+    if [ -n "$(git_src status --porcelain --untracked-files=no)" ]; then
+        echo "   local changes in $SRC are not installed; the last commit is" >&2
+    fi
+    local stage="$PREFIX.new"
+    rm -rf "$stage"
+    mkdir -p "$stage"
+    git_src -c tar.umask=0022 archive --format=tar HEAD | tar -x --no-same-owner -C "$stage"
+    chown -R root:root "$stage"
+    chmod -R go-w "$stage"
+    if [ -d "$PREFIX/.venv" ]; then
+        mv "$PREFIX/.venv" "$stage/.venv"          # same path once in place: its scripts still work
+    fi
+    rm -rf "$PREFIX.old"
+    if [ -e "$PREFIX" ]; then
+        mv "$PREFIX" "$PREFIX.old"
+    fi
+    mv "$stage" "$PREFIX"
+    rm -rf "$PREFIX.old"
+    echo "   installed $(git_src rev-parse --short HEAD)"
+}
+
+step_venv() {
+    echo "== a venv that sees apt's picamera2, lgpio and OpenCV; packages pinned by constraints-pi.txt"
+    [ -x "$PREFIX/.venv/bin/python" ] || python3 -m venv --system-site-packages "$PREFIX/.venv"
+    # PIP_CONSTRAINT (not -c) also pins the isolated build of the project itself.
+    PIP_CONSTRAINT="$PREFIX/systemd/constraints-pi.txt" \
+        "$PREFIX/.venv/bin/pip" install --disable-pip-version-check -e "${PREFIX}[pi]"
+    # The service cannot write its code's __pycache__: compile once here, for a quicker start.
+    "$PREFIX/.venv/bin/python" -m compileall -q "$PREFIX/companion" "$PREFIX/drivers" "$PREFIX/vision" || true
+}
+
+step_config() {
+    echo "== configuration: your changes go in /etc/dungeon-companion/device.toml"
+    install -d -m 755 /etc/dungeon-companion
+    [ -f /etc/dungeon-companion/device.toml ] || cat > /etc/dungeon-companion/device.toml <<TOML
+# Only what differs from $PREFIX/config/device.toml, for example:
 # [display]
 # type = "sh1106"
 # [camera]
 # type = "picamera2"
 TOML
+}
 
-echo "== the service"
-install -m 644 "$PREFIX/systemd/companion.service" /etc/systemd/system/companion.service
-systemctl daemon-reload
-systemctl enable --now companion
-"$PREFIX/.venv/bin/companion" doctor || true
-echo "installed: systemctl status companion; journalctl -u companion -f"
+step_service() {
+    local unit="$UNIT_DIR/companion.service" upgrade=no
+    [ -f "$unit" ] && upgrade=yes
+    echo "== the service (upgrade: $upgrade)"
+    install -d -m 755 "$UNIT_DIR"
+    install -m 644 "$PREFIX/systemd/companion.service" "$unit"
+    systemctl daemon-reload
+    if [ "$upgrade" = yes ]; then
+        systemctl enable companion
+        systemctl restart companion              # the new code runs now, not at the next boot
+    else
+        systemctl enable --now companion
+    fi
+    "$PREFIX/.venv/bin/companion" doctor || true
+    echo "installed: systemctl status companion; journalctl -u companion -f"
+}
+
+for step in $STEPS; do
+    case "$step" in
+        packages|i2c|user|copy|venv|config|service) "step_$step" ;;
+        *) die "unknown step '$step' in COMPANION_INSTALL_STEPS (packages i2c user copy venv config service)" ;;
+    esac
+done
