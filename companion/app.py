@@ -27,7 +27,7 @@ from typing import Any
 from companion import __version__
 from companion.engine.core import Header, IllegalAction
 from companion.session import DICE_MODES, CorrectionConflict, RefereeSession, SaveFailed, UndoRefused
-from companion.ui.controls import MenuController, PromptController, main_menu
+from companion.ui.controls import MenuController, PromptController, level_menu_items, main_menu
 from companion.ui.model import build_model, prompt_dict, screen_after
 from companion.ui.screens import render
 
@@ -471,7 +471,7 @@ class DeviceApp:
             if choice == "two":
                 self.start_game({})
             else:
-                self.open_menu("level", "AI level", [{"id": lv, "label": f"Level {lv}"} for lv in LEVELS])
+                self.open_menu("level", "AI level", level_menu_items())
         elif kind == "level":
             self.start_game({"solo": {"level": choice}})
         elif kind == "settings" and choice.startswith("calibrate-"):

@@ -1,0 +1,194 @@
+"""Undo and correction do what they say on the device: a long BACK undoes (from a key script
+and from the keyboard), a refused undo says why, "Correct last dice" shows that roll's dice
+entry, a new game asks before leaving an unfinished one, and Resume lists the unfinished games."""
+import queue
+
+import pytest
+
+from companion.app import DeviceApp
+from companion.engine.core import Header
+from companion.journal import Journal
+from companion.session import RefereeSession
+from companion.ui.dungeon_ball import screen_for
+from drivers import ButtonEvent, open_display
+from drivers.inputs.keyboard import KeyboardInput
+from drivers.inputs.scripted import ScriptedInput
+
+TWO_PLAYER = {"teams": {"p1": "orcs", "p2": "goblins"}, "kicking": {"p1": "luck", "p2": "luck"}}
+
+
+class RecordingLink:
+    def __init__(self):
+        self.lines = []
+
+    def send_state(self, summary):
+        self.lines.append(("STATE", summary))
+
+    def send_event(self, event):
+        self.lines.append(("EVENT", event))
+
+    def send_error(self, text):
+        self.lines.append(("ERR", text))
+
+
+def manual_app(tmp_path, link=None):
+    session = RefereeSession(Journal(tmp_path / "j.sqlite"), dice_mode="manual")
+    app = DeviceApp(session, open_display({"type": "null"}), link=link, seed_source=lambda: 1)
+    session.journal.set_setting("dice", "manual")
+    app.start_game(dict(TWO_PLAYER))
+    for a in ("p1 call heads", "chance coin heads", "p1 start offense", "p2 endzone low"):
+        app.act(a)
+    app.interstitial = None                   # the kickoff's result screen, read
+    return session, app
+
+
+def feed(app, events):
+    for e in events:
+        app.handle(e)
+
+
+def script_events(text):
+    """The button events a key script produces, as the script backend queues them."""
+    backend = ScriptedInput("keys.txt", queue.Queue(), text=text, threaded=False)
+    return [e for step in backend.steps for e in backend.events_for(step, 0.0)]
+
+
+def keyboard_events(data: bytes):
+    """The button events the terminal keyboard produces for these bytes."""
+    r, w = __import__("os").pipe()
+    backend = KeyboardInput(queue.Queue(), fd=r, raw=False, threaded=False)
+    try:
+        return backend.feed(data)
+    finally:
+        backend.close()
+        __import__("os").close(w)
+
+
+def test_a_long_back_from_a_key_script_undoes_without_opening_the_game_menu(tmp_path):
+    session, app = manual_app(tmp_path)
+    app.act("p2 defend red-1")
+    feed(app, script_events("long back\n"))
+    assert session.actions[-1] == "p2 endzone low"
+    assert app.menu is None and app.model()["prompt"]["kind"] == "defense_card"
+
+
+def test_a_long_back_from_the_keyboard_undoes(tmp_path):
+    session, app = manual_app(tmp_path)
+    app.act("p2 defend red-1")
+    feed(app, keyboard_events(b"B"))                    # Shift+B: a long BACK
+    assert session.actions[-1] == "p2 endzone low" and app.menu is None
+
+
+def test_a_short_back_still_opens_the_game_menu_when_released(tmp_path):
+    session, app = manual_app(tmp_path)
+    app.handle(ButtonEvent("back", "press", 0.0))
+    assert app.menu is None                            # nothing yet: it may become a long press
+    app.handle(ButtonEvent("back", "release", 0.1))
+    assert app.menu is not None and app.menu_kind == "game"
+
+
+def test_a_refused_undo_says_why_on_the_screen(tmp_path):
+    session, app = manual_app(tmp_path)
+    for a in ("p2 defend red-1", "p1 move down", "chance roll ball ball cleat cleat time time"):
+        app.act(a)
+    kept = list(session.actions)
+    app.undo()
+    assert session.actions == kept
+    assert app.model()["notice"] == "no undo: the dice have answered it: correct the dice instead"
+
+
+def test_correct_last_dice_shows_the_dice_entry_of_that_roll(tmp_path):
+    session, app = manual_app(tmp_path)
+    for a in ("p2 defend red-1", "p1 move down", "chance roll ball ball cleat cleat time time", "p1 stop"):
+        app.act(a)
+    assert app.model()["prompt"]["kind"].endswith("window")      # a card window is on screen now
+    app.correct_last_dice()
+    model = app.model()
+    assert model["prompt"]["actor"] == "chance" and model["prompt"]["chance"]["count"] == 6
+    assert model["ui"]["mode"] == "chance"
+    assert screen_for(model) == "dice_entry"
+    for _ in range(6):                                    # enter six balls on the buttons
+        app.press("ok")
+    assert session.actions[6] == "chance roll ball ball ball ball ball ball"
+    assert session.journal.actions(session.game_id)[6] == session.actions[6]
+    assert app.correcting is None
+
+
+def test_back_leaves_a_correction_with_the_dice_unchanged(tmp_path):
+    session, app = manual_app(tmp_path)
+    for a in ("p2 defend red-1", "p1 move down", "chance roll ball ball cleat cleat time time", "p1 stop"):
+        app.act(a)
+    kept = list(session.actions)
+    app.correct_last_dice()
+    app.press("back")
+    assert app.correcting is None and session.actions == kept
+    assert app.model()["prompt"]["kind"].endswith("window")
+
+
+def test_undo_sends_the_state_at_once_without_replaying_the_game(tmp_path, monkeypatch):
+    link = RecordingLink()
+    session, app = manual_app(tmp_path, link)
+    app.act("p2 defend red-1")
+    import companion.session as session_mod
+
+    monkeypatch.setattr(session_mod, "replay", lambda *a, **k: pytest.fail("undo replayed the game"))
+    link.lines.clear()
+    app.undo()
+    assert link.lines[0][0] == "STATE" and link.lines[0][1] == session.engine.summary(session.state)
+    assert session.actions[-1] == "p2 endzone low"
+
+
+def test_a_new_game_while_one_is_unfinished_asks_first(tmp_path):
+    session, app = manual_app(tmp_path)
+    gid = session.game_id
+    app.open_game_menu()
+    app.menu_choice("leave")
+    assert app.menu_kind == "main"
+    app.menu_choice("new")
+    assert app.menu_kind == "confirm-new"
+    assert [it["id"] for it in app.menu.menu["items"]] == ["resume", "new", "back"]
+    app.menu_choice("resume")                           # one unfinished game: resumed at once
+    assert session.game_id == gid and app.menu is None
+
+
+def test_resume_lists_the_unfinished_games(tmp_path):
+    journal = Journal(tmp_path / "j.sqlite")
+    first = RefereeSession(journal)
+    first.new_game(Header("dungeon-ball", seed=1, options=dict(TWO_PLAYER)))
+    second = RefereeSession(journal)
+    second.new_game(Header("dungeon-ball", seed=2, options=dict(TWO_PLAYER)))
+    session = RefereeSession(journal)
+    app = DeviceApp(session, open_display({"type": "null"}), seed_source=lambda: 1)
+    app.menu_choice("resume")
+    assert app.menu_kind == "resume"
+    ids = [it["id"] for it in app.menu.menu["items"]]
+    assert ids == [str(second.game_id), str(first.game_id)]
+    app.menu_choice(str(first.game_id))
+    assert session.game_id == first.game_id and session.actions == first.actions
+
+
+def test_the_ai_level_menu_describes_each_level(tmp_path):
+    session = RefereeSession(Journal(tmp_path / "j.sqlite"))
+    app = DeviceApp(session, open_display({"type": "null"}), seed_source=lambda: 1)
+    app.menu_choice("new")
+    app.menu_choice("solo")
+    items = app.menu.menu["items"]
+    assert [it["id"] for it in items] == ["I", "II", "III", "IV", "V", "VI"]
+    assert all(it.get("hint") for it in items)
+
+
+def test_a_result_screen_stays_until_ok_or_a_few_seconds(tmp_path):
+    now = [100.0]
+    session = RefereeSession(Journal(tmp_path / "j.sqlite"), dice_mode="manual")
+    app = DeviceApp(session, open_display({"type": "null"}), seed_source=lambda: 1, clock=lambda: now[0])
+    session.journal.set_setting("dice", "manual")
+    app.start_game(dict(TWO_PLAYER))
+    for a in ("p1 call heads", "chance coin heads", "p1 start offense", "p2 endzone low"):
+        app.act(a)
+    assert app.interstitial is not None and app.model().get("screen") == app.interstitial[0]
+    now[0] += app.result_seconds - 0.1
+    app.refresh()
+    assert app.interstitial is not None                 # still being read
+    now[0] += 0.2
+    app.refresh()
+    assert app.interstitial is None and app.model()["prompt"]["kind"] == "defense_card"
