@@ -100,3 +100,28 @@ def test_a_socket_that_is_gone_is_reported_once_and_never_raises(tmp_path, caplo
     assert dog.ping() is False and dog.stopping() is False
     warnings = [r.getMessage() for r in caplog.records if "cannot notify systemd" in r.getMessage()]
     assert len(warnings) == 1 and "nobody-listens" in warnings[0]
+
+
+@pytest.mark.xfail(strict=True, reason="DeviceApp.run and `companion run` do not call companion.watchdog yet "
+                                       "(the wiring is described in issue 10's item 8 note)")
+def test_companion_run_says_ready_pings_and_says_stopping(listener, tmp_path):
+    """The service as systemd runs it: READY=1 once the first frame is shown, WATCHDOG=1 from the
+    main loop, STOPPING=1 on the way out."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    path, sock = listener
+    keys = tmp_path / "keys.txt"
+    keys.write_text("down\nup\nok\n")
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "NOTIFY_SOCKET": path, "WATCHDOG_USEC": "2000000"}
+    env.pop("WATCHDOG_PID", None)
+    cli = "import sys; from companion.cli import main; sys.exit(main(sys.argv[1:]))"
+    r = subprocess.run([sys.executable, "-c", cli, "run", "--emulate", "--headless", "--keys", str(keys),
+                        "--journal", str(tmp_path / "j.sqlite")], cwd=root, env=env, capture_output=True, text=True,
+                       stdin=subprocess.DEVNULL)
+    assert r.returncode == 0, r.stderr
+    messages = received(sock)
+    assert messages and messages[0].startswith("READY=1")
+    assert "WATCHDOG=1" in messages and messages[-1] == "STOPPING=1"
