@@ -51,6 +51,11 @@ PYRAMID_MIN = 64         # the coarsest scale looked at: longest side in px
 DET_MIN = 0.3            # detector score that makes a die on its own (icon dice: no face network)
 DET_MAYBE = 0.12         # the weakest peak that is a candidate at all
 DET_ODD = 0.6            # a candidate this strong outside every die makes the reading unsure
+NOT_DIE = 0.5            # the face network's p(no die) from which a candidate is not a die
+ODD_NOT_DIE = 0.9        # ... and from which a strong candidate outside every die is no doubt
+ANCHOR_P = 0.9           # dice read this surely (and found by the detector with DET_ANCHOR)
+DET_ANCHOR = 0.5         # ... show the surface the dice lie on (vision/surface.py)
+EDGE_NOT_DIE = 0.2       # at the surface's edge a die needs p(no die) below this
 DET_SURE = 0.3           # below this a die is at most unsure (chosen on real-dev)
 CONF_OK = 0.7            # face probability needed for a sure die (chosen on real-dev: bench/eval_dice.py)
 BLUR_MIN = 0.09          # median crop_sharpness over a frame's dice (real photos: 1st percentile 0.11)
@@ -268,8 +273,8 @@ def pip_dice(frame: np.ndarray) -> list[Found]:
     return _pip_dice(frame)[0]
 
 
-def _pip_dice(frame: np.ndarray) -> tuple[list[Found], list[tuple[float, float, float, float]]]:
-    """``pip_dice``, and every candidate the detector gave.
+def _pip_dice(frame: np.ndarray) -> tuple[list[Found], list[Found]]:
+    """``pip_dice``, and every candidate the detector gave, read by the face network.
 
     Every candidate is read first; then candidates are taken best ``die_score`` first, and one
     closer than ``SUPPRESS`` sides to a taken one is the same die. So a piece of a big die
@@ -278,7 +283,8 @@ def _pip_dice(frame: np.ndarray) -> tuple[list[Found], list[tuple[float, float, 
     net = model()
     raw = [c for scale in net.detect_scales(frame) for c in _suppress(scale, TWIN)]
     probs, crops = net.classify(frame, raw)
-    found = [f for f in (Found(c, p, q) for c, p, q in zip(raw, probs, crops)) if f.die_score >= DIE_MIN]
+    read = [Found(c, p, q) for c, p, q in zip(raw, probs, crops)]
+    found = [f for f in read if f.die_score >= DIE_MIN]
     found.sort(key=lambda f: -f.die_score)
     kept: list[Found] = []
     for f in found:
@@ -297,7 +303,7 @@ def _pip_dice(frame: np.ndarray) -> tuple[list[Found], list[tuple[float, float, 
             f.probs = (f.probs + m) / 2
             if w[1:].max() > f.probs[1:].max():
                 f.probs, f.side, f.crop = w, f.side * WIDER, crop
-    return kept, raw
+    return kept, read
 
 
 def _crowded(frame: np.ndarray, kept: list[Found], raw) -> list[tuple[int, int, int, int]]:
@@ -362,10 +368,34 @@ def _two_dice(f: Found, k: Found) -> bool:
     return vf != vk and min(f.probs[1 + vf], k.probs[1 + vk]) >= SURE_APART and f.die_score >= DIE_APART
 
 
-def unexplained(dice: list[Found], cands) -> list[tuple[float, float, float, float]]:
+def unexplained(dice: list[Found], cands: list[Found], area=None) -> list[Found]:
     """Strong candidates (>= ``DET_ODD``) that lie in no die: a die the reader may have missed
-    (touching dice seen as one, say). They make a reading unsure."""
-    return [c for c in cands if c[3] >= DET_ODD and not _in_a_die(c, dice)]
+    (touching dice seen as one, say). They make a reading unsure, unless the face network is
+    sure it is no die (a clip, a bead, a screw) or it lies off the play ``area``."""
+    return [c for c in cands if c.score >= DET_ODD and c.probs[0] < ODD_NOT_DIE
+            and not _in_a_die((c.cx, c.cy), dice) and (area is None or area.where(c.cx, c.cy, c.side) == "on")]
+
+
+def on_play_area(found: list[Found], area) -> list[Found]:
+    """The dice of ``found`` on the play ``area``. At its edge only a die read surely is (a
+    die against a tray's wall, not a label on a cable lying by the desk's edge); so is a die
+    that touches one kept (a row of dice along a wall) and that the face network calls a die,
+    or that it reads surely anywhere."""
+    if area is None:
+        return found
+    where = {id(f): area.where(f.cx, f.cy, f.side) for f in found}
+    sure = {id(f) for f in found if f.probs[1:].max() >= ANCHOR_P and f.probs[0] < EDGE_NOT_DIE}
+    near = {id(f) for f in found if id(f) in sure or where[id(f)] == "edge" and f.probs[0] < EDGE_NOT_DIE}
+    kept = [f for f in found if where[id(f)] == "on" or where[id(f)] == "edge" and id(f) in sure]
+    grown = True
+    while grown:
+        grown = False
+        for f in found:
+            if id(f) in near and f not in kept and any(
+                    math.hypot(f.cx - k.cx, f.cy - k.cy) < TOUCH * max(f.side, k.side) for k in kept):
+                kept.append(f)
+                grown = True
+    return [f for f in found if f in kept]
 
 
 def _in_a_die(c, dice: list[Found]) -> bool:
@@ -391,6 +421,7 @@ def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None, roi: np.
     ``roi``: optional mask of the tray floor; what lies outside it is ignored and the tray's
     bounding box is what the detector sees (so a tray in a wide frame keeps its detail)."""
     from vision.pips import Die, finish_reading, mask_outside
+    from vision.surface import play_area
     if frame_bgr is None or frame_bgr.ndim != 3:
         raise ValueError("read_dice needs a BGR image (H x W x 3)")
     ox = oy = 0
@@ -400,6 +431,10 @@ def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None, roi: np.
         frame_bgr, ox, oy = frame_bgr[y:y + h, x:x + w], x, y
     dice, sharp = [], []
     found, cands = _pip_dice(frame_bgr)
+    found = [f for f in found if f.probs[0] < NOT_DIE]       # the face network: not a die
+    area = play_area(frame_bgr, [(f.cx, f.cy, f.side) for f in found
+                                 if f.probs[1:].max() >= ANCHOR_P and f.score >= DET_ANCHOR])
+    found = on_play_area(found, area)
     for f in found:
         k = 1 + int(np.argmax(f.probs[1:]))
         conf = float(f.probs[k])
@@ -410,7 +445,7 @@ def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None, roi: np.
         dice.append(Die(k, box, conf, 0.0, (f.cx + ox, f.cy + oy)))
         sharp.append(crop_sharpness(f.crop))
     reading = finish_reading(dice, sharp, expected_count, CONF_OK, BLUR_MIN)
-    odd = unexplained(found, cands)
+    odd = unexplained(found, cands, area)
     if odd:
         reading.unsure = True
         reading.reasons.append(f"{len(odd)} die-like spot(s) not read as dice")

@@ -156,18 +156,34 @@ def test_garbage_input_is_refused():
         net.read_dice(np.zeros((10, 10), np.uint8))
 
 
-def test_a_strong_spot_outside_every_die_makes_the_reading_unsure(monkeypatch):
-    img = _row([2, 5])
-    assert not net.read_dice(img).unsure
+def _spot(monkeypatch, p_no_die):
+    """Add a strong detector candidate on the bare floor that the face network calls a die
+    with 1 - ``p_no_die``."""
     real = net._pip_dice
+    probs = np.full(7, (1 - p_no_die) / 6, np.float32)
+    probs[0] = p_no_die
 
     def one_more(frame):
         found, cands = real(frame)
-        return found, cands + [(30.0, 30.0, 40.0, net.DET_ODD + 0.05)]     # on the bare floor
+        return found, cands + [net.Found((30.0, 30.0, 40.0, net.DET_ODD + 0.05), probs, None)]
     monkeypatch.setattr(net, "_pip_dice", one_more)
+
+
+def test_a_strong_spot_outside_every_die_makes_the_reading_unsure(monkeypatch):
+    img = _row([2, 5])
+    assert not net.read_dice(img).unsure
+    _spot(monkeypatch, 0.5)
     r = net.read_dice(img)
     assert r.values == [2, 5] and r.unsure
     assert any("not read" in why for why in r.reasons)
+
+
+def test_a_spot_the_face_network_calls_no_die_leaves_the_reading_sure(monkeypatch):
+    # a clip on the dice cup, a bead, a screw: the detector likes it, the face network does not
+    img = _row([2, 5])
+    _spot(monkeypatch, net.ODD_NOT_DIE + 0.05)
+    r = net.read_dice(img)
+    assert r.values == [2, 5] and not r.unsure, r.reasons
 
 
 def _found(cx, value, p=0.97, score=0.8, side=100.0):

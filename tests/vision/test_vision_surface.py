@@ -1,0 +1,40 @@
+"""The play area without a tray (vision/surface.py): what lies off the dice's surface is left out."""
+from __future__ import annotations
+
+import numpy as np
+
+from vision import net, surface, synth
+
+
+def _desk_with_cloth(cloth_dice=(6,)):
+    """Three dice on a grey desk; a red cloth along the right edge with dice on it."""
+    img = np.full((480, 960, 3), (150, 150, 150), np.uint8)
+    img[:, 700:] = (40, 40, 170)
+    rng = np.random.default_rng(1)
+    img[:, 700:] = np.clip(img[:, 700:] + rng.normal(0, 6, img[:, 700:].shape), 0, 255).astype(np.uint8)
+    for k, (v, x) in enumerate(zip((2, 5, 3), (150, 330, 510))):
+        synth.draw_die(img, v, "white", (x, 240), 72, 10.0 * k, (x, 240), 1e6)
+    for k, v in enumerate(cloth_dice):
+        c = (830, 130 + 220 * k)
+        synth.draw_die(img, v, "white", c, 72, 20.0, c, 1e6)
+    return img
+
+
+def test_a_die_on_a_cloth_beside_the_play_area_is_left_out(monkeypatch):
+    img = _desk_with_cloth((6, 4))
+    r = net.read_dice(img)
+    assert r.values == [2, 3, 5] and not r.unsure, (r.values, r.reasons)
+    assert all(d.box[0] < 700 for d in r.dice)
+    # without the play area the cloth's dice are read too: the test sees the difference
+    monkeypatch.setattr(net, "on_play_area", lambda found, area: found)
+    monkeypatch.setattr(net, "unexplained", lambda dice, cands, area=None: [])
+    assert len(net.read_dice(img).dice) > 3
+
+
+def test_the_surface_is_the_dice_surround_with_the_dice_filled_in():
+    img = _desk_with_cloth(())
+    area = surface.play_area(img, [(150, 240, 80), (330, 240, 80)])
+    assert area.where(510, 240, 80) == "on"            # the third die, a hole in the desk
+    assert area.where(400, 400, 80) == "on"            # bare desk
+    assert area.where(850, 240, 80) == "off"           # the cloth
+    assert surface.play_area(img, []) is None

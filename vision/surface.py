@@ -1,0 +1,114 @@
+"""The play area without a tray: the surface the dice lie on.
+
+A slanted webcam over a desk sees a keyboard, a printed label, cables; a phone over a cloth sees
+its pattern and a jar of spare dice. None of it lies on the surface the rolled dice lie on.
+The dice the reader is surest of (``anchors``) show that surface around them; it is the region
+of their surroundings' colour that reaches them, with what lies inside it (dice, shadows, pips)
+filled in. A candidate off it is clutter: it is neither a die nor a reason to doubt the frame.
+"""
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+
+SIDE_PX = 6.0            # a die measures about this many pixels in the surface map
+MAP_MAX = 400            # ... whose longest side is at most this
+RING = (0.75, 1.15)      # the surface around a die: this far from its centre, in die sides
+FAR = 14.0               # surface colours lie within this Lab distance of the surface's (at least)
+HOLE_MAX = 12.0          # what lies inside the surface up to this many die areas is on it
+ON_RING = 0.7            # a die is on the surface if this share of its ring is surface
+EDGE_RING = 0.3          # ... or, against its edge (a tray's wall), this share
+EDGE = 0.6               # "against its edge": centre within this many die sides of the surface
+
+
+def _weights(lab: np.ndarray) -> np.ndarray:
+    """Lightness counts half (shadows and shading darken the floor, they do not recolour it)."""
+    return lab * np.array([0.5, 1.0, 1.0], np.float32)
+
+
+class Surface:
+    """The surface the ``anchors`` (cx, cy, side) lie on, in ``frame``; ``on(cx, cy, side)``
+    tells whether a die there lies on it too."""
+
+    def __init__(self, frame: np.ndarray, anchors):
+        h, w = frame.shape[:2]
+        side = float(np.median([a[2] for a in anchors]))
+        self.s = min(SIDE_PX / side, MAP_MAX / max(h, w), 1.0)
+        sw, sh = max(1, int(round(w * self.s))), max(1, int(round(h * self.s)))
+        small = cv2.resize(frame, (sw, sh), interpolation=cv2.INTER_AREA)
+        self.lab = _weights(cv2.cvtColor(small, cv2.COLOR_BGR2Lab).astype(np.float32))
+        rings = [r for r in (self._ring(a[0], a[1], a[2]) for a in anchors) if r.any()]
+        colours = [np.median(self.lab[r], axis=0) for r in rings]
+        self.colour = self._agreed(colours) if colours else np.zeros(3, np.float32)
+        # only the anchors whose surround has the surface's colour show where it is
+        rings = [r for r, c in zip(rings, colours) if float(np.linalg.norm(c - self.colour)) < FAR]
+        self.mask = self._region(rings, side * self.s)
+        k = 2 * int(round(EDGE * side * self.s)) + 1
+        self.reach = cv2.dilate(self.mask.astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))) > 0
+
+    def _ring(self, cx: float, cy: float, side: float) -> np.ndarray:
+        """Boolean map of the ring around a die (map coordinates)."""
+        h, w = self.lab.shape[:2]
+        x, y, r0, r1 = cx * self.s, cy * self.s, RING[0] * side * self.s, RING[1] * side * self.s
+        yy, xx = np.ogrid[:h, :w]
+        d2 = (xx - x) ** 2 + (yy - y) ** 2
+        return (d2 >= r0 * r0) & (d2 <= r1 * r1)
+
+    @staticmethod
+    def _agreed(colours: list[np.ndarray]) -> np.ndarray:
+        """The surround colour most anchors share (a key of a keyboard read as a die has
+        another surround than the dice on the desk)."""
+        best, votes = colours[0], -1
+        for c in colours:
+            n = sum(float(np.linalg.norm(c - o)) < FAR for o in colours)
+            if n > votes:
+                best, votes = np.median([o for o in colours if float(np.linalg.norm(c - o)) < FAR], axis=0), n
+        return best
+
+    def _region(self, rings, die: float) -> np.ndarray:
+        """The surface: pixels of its colour, connected to an anchor's surround, holes of up to
+        ``HOLE_MAX`` die areas filled."""
+        dist = np.linalg.norm(self.lab - self.colour, axis=2)
+        if not rings:
+            self.raw = np.ones(dist.shape, np.uint8)
+            return np.ones(dist.shape, bool)
+        near = np.concatenate([dist[r] for r in rings])
+        far = max(FAR, 2.5 * float(np.percentile(near, 75)))
+        self.raw = (dist < far).astype(np.uint8)
+        k = max(3, int(round(0.5 * die)) | 1)
+        surf = cv2.morphologyEx(self.raw, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+        n, lab = cv2.connectedComponents(surf, connectivity=8)
+        touched = set()
+        for r in rings:
+            touched |= set(np.unique(lab[r & (surf > 0)]).tolist())
+        touched.discard(0)
+        mask = np.isin(lab, list(touched)).astype(np.uint8) * 255
+        cs, hier = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+        if hier is not None:
+            holes = [c for c, hh in zip(cs, hier[0]) if hh[3] != -1 and cv2.contourArea(c) < HOLE_MAX * die * die]
+            if holes:
+                cv2.drawContours(mask, holes, -1, 255, cv2.FILLED)
+        return mask > 0
+
+    def where(self, cx: float, cy: float, side: float) -> str:
+        """Where a die at (cx, cy) of this side lies: "on" the surface, at its "edge" (against
+        a tray's wall, or clutter beside the surface: only a die read surely counts there), or
+        "off" it."""
+        h, w = self.mask.shape
+        x, y = int(min(max(cx * self.s, 0), w - 1)), int(min(max(cy * self.s, 0), h - 1))
+        if self.mask[y, x]:
+            return "on"
+        ring = self._ring(cx, cy, side)
+        total = int(ring.sum())
+        share = int((ring & self.mask).sum()) / total if total else 0.0
+        if share >= ON_RING:
+            return "on"
+        return "edge" if self.reach[y, x] and share >= EDGE_RING else "off"
+
+
+def play_area(frame: np.ndarray, anchors) -> Surface | None:
+    """The surface the ``anchors`` (cx, cy, side) lie on, or None when there is no anchor."""
+    anchors = [a for a in anchors if a[2] > 0 and math.isfinite(a[2])]
+    return Surface(frame, anchors) if anchors else None
