@@ -30,6 +30,7 @@ from companion.session import DICE_MODES, CorrectionConflict, RefereeSession, Sa
 from companion.ui.controls import MenuController, PromptController, level_menu_items, main_menu
 from companion.ui.model import build_model, prompt_dict, screen_after
 from companion.ui.screens import render
+from companion.watchdog import Watchdog
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +44,9 @@ WAIT_FOR_OK = frozenset({"halftime", "game_over", "solo_card"})
 class DeviceApp:
     def __init__(self, session: RefereeSession, display: Any, link: Any = None,
                  notices: list[str] | None = None, clock: Callable[[], float] = time.monotonic,
-                 seed_source: Callable[[], int] | None = None, camera_dice: Any = None):
+                 seed_source: Callable[[], int] | None = None, camera_dice: Any = None,
+                 watchdog: Watchdog | None = None):
+        self.watchdog = watchdog or Watchdog()      # systemd's: pinged from every pass of the loop
         self.session = session
         self.camera_dice = camera_dice
         self.camera_step: dict | None = None    # the camera reading a chance prompt: waiting/confirm
@@ -589,6 +592,7 @@ class DeviceApp:
         """Take events until stopped; re-show the screen at least every ``tick`` seconds (the
         display's slow pixel shift and timed notices need it)."""
         self.refresh()
+        self.watchdog.ready()
         while self.running:
             try:
                 event = events.get(timeout=tick)
@@ -601,6 +605,7 @@ class DeviceApp:
                     log.exception("while handling %r", event)
                     self.say("internal error: see the log")
             self.refresh()
+            self.watchdog.ping()
             if hasattr(self.display, "refresh"):
                 self.display.refresh()
             if stop_when is not None and stop_when() and events.empty():

@@ -267,6 +267,7 @@ def open_link(cfg: Mapping[str, Any], queue: Any = None, *, section: str = "link
         reconnect_max_s=c.float("reconnect_max_s", 10.0, 0.01, 3600.0),
         write_timeout_s=c.float("write_timeout_s", 1.0, 0.01, 60.0),
         hello=c.bool("hello", True),
+        scope=c.str("scope", "game", ("game", "full")),
     )
     if kw["reconnect_max_s"] < kw["reconnect_min_s"]:
         raise c.error("reconnect_max_s", "must be >= reconnect_min_s")

@@ -361,6 +361,7 @@ def test_null_link_and_fallback():
     ({"type": "serial", "port": "loop://", "reconnect_min_s": 5, "reconnect_max_s": 1}, "link.reconnect_max_s"),
     ({"type": "serial", "port": "loop://", "speed": 9600}, "link.speed"),
     ({"type": "uart"}, "link.type"),
+    ({"type": "serial", "port": "loop://", "scope": "menus"}, "link.scope"),
 ])
 def test_bad_link_config_names_the_key(cfg, key):
     with pytest.raises(ConfigError) as e:
