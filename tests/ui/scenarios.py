@@ -14,7 +14,7 @@ from functools import partial
 from companion.engine.core import Header
 from companion.games.dungeon_ball.engine import DungeonBall
 from companion.ui.controls import MenuController, PromptController, level_menu_items, main_menu
-from companion.ui.model import build_model, prompt_dict, screen_after
+from companion.ui.model import build_model, prompt_dict
 
 _G: DungeonBall | None = None
 
@@ -438,7 +438,7 @@ def played_until(seed: int, solo: str | None, wanted: str, clock_start: int = 8)
         p = g.prompt(s)
         a = dice.answer(p) if p.is_chance else rng.choice(p.options) if p.options else rng.choice(g.legal_actions(s))
         events = g.apply(s, a)
-        if screen_after(events) == "result" and results.headline(events, name) == wanted:
+        if {e["event"] for e in events} & results.RESULT_EVENTS and results.headline(events, name) == wanted:
             return build_model(g, s, viewer="p1", screen="result", events=events)
     raise AssertionError(f"seed {seed} never showed {wanted!r}")
 

@@ -1,0 +1,161 @@
+"""The score in sight: every game screen carries the status strip, and what it says can be read
+back from the pixels; the screen texts fit (card texts, level hints, the reroll's need)."""
+from __future__ import annotations
+
+import pytest
+
+from companion.ui import dungeon_ball, fonts, results, status
+from companion.ui.controls import MenuController, level_menu_items
+from companion.ui.draw import W, wrap
+from companion.ui.model import pack_info, screen_after
+from companion.ui.screens import GENERIC, render, screen_name
+from tests.ui.scenarios import SCENARIOS, engine
+from tests.ui.strip_reader import Unreadable, read_strip, read_summary
+
+# game screens that are not the scoreboard itself (it shows all of this in large digits)
+GAME_SCENARIOS = sorted(n for n, make in SCENARIOS.items()
+                        if (m := make()).get("game") == "dungeon-ball" and screen_name(m) not in GENERIC
+                        and screen_name(m) != "scoreboard")
+
+
+def test_every_kind_of_game_screen_is_checked():
+    names = {screen_name(SCENARIOS[n]()) for n in GAME_SCENARIOS}
+    assert set(dungeon_ball.SCREENS) - {"scoreboard"} <= names
+
+
+@pytest.mark.parametrize("name", GAME_SCENARIOS)
+def test_strip_says_the_summary_on_every_game_screen(name):
+    m = SCENARIOS[name]()
+    image = render(m)
+    assert read_strip(image) == {k: v.strip() for k, v in
+                                 status.texts(m["summary"], bool(m["view"].get("conversion"))).items()}
+    got = read_summary(image)
+    s = m["summary"]
+    assert got["score"] == s["score"]
+    if not s["overtime"]:
+        assert (got["half"], got["clock"]) == (s["half"], s["clock"])
+    if s["possession"] and not s["over"] and not m["view"].get("conversion"):
+        assert got["down"] == s["down"]
+
+
+def test_a_screen_without_the_strip_is_unreadable():
+    """The reader does not see a strip where there is none (the menus have none)."""
+    with pytest.raises(Unreadable):
+        read_strip(render(SCENARIOS["settings_menu"]()))
+
+
+def test_the_ball_is_drawn_where_the_summary_puts_it():
+    m = SCENARIOS["play_board"]()
+    moved = dict(m, summary=dict(m["summary"], ball=m["summary"]["ball"] - 5))
+    a, b = render(m), render(moved)
+    box = (status.FIELD_X0, status.TOP, status.FIELD_X1 + 2, 64)
+    assert a.crop(box).tobytes() != b.crop(box).tobytes()
+    assert a.crop((0, 0, 128, status.TOP - 1)).tobytes() == b.crop((0, 0, 128, status.TOP - 1)).tobytes()
+
+
+# ---------------------------------------------------------------------------- what happened
+
+def test_screen_after_names_the_result_screen():
+    assert screen_after([{"event": "play_result", "colour": "blue", "from": 10, "to": 13}]) == "result"
+    assert screen_after([{"event": "reveal", "card": "red-2", "colour": "red", "matched": True}]) == "result"
+    assert screen_after([{"event": "kick_result", "kind": "field_goal", "good": False}]) == "result"
+    assert screen_after([{"event": "coin", "shows": "tails", "winner": "p2"}]) == "result"
+    # the most important wins: the end of the game, then halftime, then the result
+    assert screen_after([{"event": "score"}, {"event": "game_over"}]) == "game_over"
+    assert screen_after([{"event": "play_result"}, {"event": "halftime"}]) == "halftime"
+    assert screen_after([{"event": "ai_card", "text": "AI runs UP"}, {"event": "play_result"}]) == "result"
+    assert screen_after([{"event": "ai_card", "text": "AI defends red 2"}]) == "solo_card"
+    assert screen_after([{"event": "roll"}, {"event": "momentum"}]) is None
+
+
+def name(pid):
+    return {"p1": "P1", "p2": "AI"}.get(pid, pid)
+
+
+@pytest.mark.parametrize("events,headline,line", [
+    ([{"event": "coin", "shows": "tails", "winner": "p2"}, {"event": "elected", "player": "p2", "side": "offense"}],
+     "AI WINS THE TOSS", "AI starts on offense"),
+    ([{"event": "play_selected", "colour": "blue"}, {"event": "reveal", "card": "red-2", "colour": "red",
+                                                      "matched": False, "dice": 7}],
+     "GUESSED WRONG", "BLUE play: roll 7 dice"),
+    ([{"event": "play_result", "colour": "yellow", "from": 20, "to": 18, "touchdown": False}],
+     "+2 SPACES", "YELLOW play: +2 spaces"),
+    ([{"event": "play_result", "colour": "red", "from": 5, "to": 4}, {"event": "turnover_on_downs", "player": "p1"},
+      {"event": "drive", "offense": "p2"}], "TURNOVER", "AI has the ball, down 1"),
+    ([{"event": "kick_result", "kind": "field_goal", "good": True, "player": "p1"},
+      {"event": "score", "player": "p1", "points": 3, "how": "field_goal"}], "FIELD GOAL GOOD", "P1 +3 (field goal)"),
+    ([{"event": "kick_result", "kind": "extra_point", "good": False}], "EXTRA PT NO GOOD", "Extra point: NO GOOD"),
+    ([{"event": "play_result", "colour": "red", "from": 3, "to": 1, "touchdown": True},
+      {"event": "score", "player": "p2", "points": 6, "how": "touchdown"}], "TOUCHDOWN AI!", "AI +6 (touchdown)"),
+])
+def test_results_say_what_happened(events, headline, line):
+    assert results.headline(events, name) == headline
+    assert line in results.lines(events, name)
+    assert fonts.bold().measure(headline) <= W
+
+
+# ---------------------------------------------------------------------------- screen texts
+
+def test_every_card_text_of_the_pack_fits_the_card_window():
+    cards = pack_info(engine())["cards"]
+    assert cards, "the pack has cards"
+    for cid, card in cards.items():
+        lines = wrap(card["text"], fonts.small(), W - 2)
+        assert len(lines) <= dungeon_ball.CARD_TEXT_LINES, f"{cid}: {lines}"
+        assert dungeon_ball.card_text_lines(card["text"]) == lines
+    roar = cards["troll-roar"]["text"]
+    assert len(wrap(roar, fonts.small(), W - 2)) == 4
+
+
+def test_the_four_line_card_text_is_drawn_whole():
+    m = SCENARIOS["card_window_four_lines"]()
+    image = render(m)
+    y = dungeon_ball.CARD_TEXT_Y + 3 * 8          # the fourth line's cell
+    assert image.crop((0, y, W, y + 7)).getbbox() is not None
+
+
+def test_the_reroll_title_never_drops_the_requirement():
+    """Big Hit's pick has a long title; the play's need is still drawn (on the counts row)."""
+    m = SCENARIOS["pick_discard"]()
+    assert m["view"]["play"]["colour"]
+    bare = dict(m, pack=dict(m["pack"], requirements={}))
+    row = (64, 28, W, 40)
+    assert render(m).crop(row).tobytes() != render(bare).crop(row).tobytes()
+
+
+def test_the_lit_dpad_arrow_never_covers_the_words(monkeypatch):
+    """With the board left out, the words are all that is lit beside the D-pad: no pixel the
+    lit arrow draws may touch them (the selected arrow once covered "2 balls")."""
+    monkeypatch.setattr(dungeon_ball, "draw_board", lambda *a, **k: None)
+    dpad_drawn = dungeon_ball._dpad
+    for scenario in ("play_board", "play_board_unselected"):
+        base = SCENARIOS[scenario]()
+        for d in base["ui"]["legal"]:
+            m = dict(base, ui=dict(base["ui"], selected=d))
+            full = render(m)
+            monkeypatch.setattr(dungeon_ball, "_dpad", lambda *a, **k: None)
+            words = render(m)
+            monkeypatch.setattr(dungeon_ball, "_dpad", dpad_drawn)
+            dpad = [(x, y) for y in range(status.TOP - 1) for x in range(W)
+                    if full.getpixel((x, y)) != words.getpixel((x, y))]
+            lit = [(x, y) for y in range(status.TOP - 1) for x in range(W) if words.getpixel((x, y))]
+            assert dpad and lit
+            near = {(x + dx, y + dy) for x, y in dpad for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+            assert not near & set(lit), f"{scenario}: the lit {d} arrow touches the words"
+
+
+def test_level_menu_items_have_a_hint_that_the_list_shows():
+    items = level_menu_items()
+    assert [it["id"] for it in items] == ["I", "II", "III", "IV", "V", "VI"]
+    for it in items:
+        assert it["hint"] and len(wrap(it["hint"], fonts.small(), W - 2)) <= 2, it
+    menu = MenuController("AI level", items, back_id="back")
+    frames = []
+    for _ in items:
+        frames.append(render({"game": None, "screen": "menu", "menu": menu.menu, "ui": dict(menu.ui)}))
+        menu.press("down")
+    hint_rows = (0, 48, W, 64)
+    assert len({f.crop(hint_rows).tobytes() for f in frames}) == len(items)
+    plain = MenuController("AI level", [{"id": it["id"], "label": it["label"]} for it in items])
+    assert render({"game": None, "screen": "menu", "menu": plain.menu, "ui": dict(plain.ui)}).crop(
+        hint_rows).tobytes() != frames[0].crop(hint_rows).tobytes()
