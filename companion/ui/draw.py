@@ -92,11 +92,12 @@ class Canvas:
         if right:
             self.text_right(W - 1, 1, right, f, fill=0)
 
-    def banner(self, s: str) -> None:
-        """A notice across the bottom (inverted, 11 px), over whatever is there."""
+    def banner(self, s: str, bottom: int = H - 1) -> None:
+        """A notice across the screen (inverted, 11 px, its last row at ``bottom``), over
+        whatever is there."""
         f = fonts.body()
-        self.fill(0, H - 11, W - 1, H - 1, 1)
-        self.text_center(W // 2, H - 10, f.fit(s, W - 4), f, fill=0)
+        self.fill(0, bottom - 10, W - 1, bottom, 1)
+        self.text_center(W // 2, bottom - 9, f.fit(s, W - 4), f, fill=0)
 
     # ------------------------------------------------------------------ dice
     def die(self, x: int, y: int, face: str, size: int = 15, *, selected: bool = False, locked: bool = False,

@@ -184,8 +184,11 @@ def screen_function(name: str, game: str | None = None) -> Screen:
 
 
 def render(model: dict) -> Image.Image:
-    """The frame for ``model``: its screen, with ``model["notice"]`` as a banner if set."""
-    im = screen_function(screen_name(model), model.get("game"))(model)
+    """The frame for ``model``: its screen, with ``model["notice"]`` as a banner if set: across
+    the bottom, or on a game screen across the top (over the title), so the status strip and
+    the dice stay in sight."""
+    name = screen_name(model)
+    im = screen_function(name, model.get("game"))(model)
     notice = model.get("notice")
     if notice:
         c = Canvas()
@@ -193,7 +196,8 @@ def render(model: dict) -> Image.Image:
         from PIL import ImageDraw
 
         c.d = ImageDraw.Draw(im)
-        c.banner(str(notice))
+        game_screen = name not in GENERIC and name != "scoreboard" and model.get("game") in GAMES
+        c.banner(str(notice), bottom=10 if game_screen else H - 1)
     return im
 
 

@@ -68,12 +68,24 @@ def test_render_is_deterministic_and_pure():
 
 
 def test_notice_banner_overlays_any_screen():
-    model = SCENARIOS["dice_entry"]()
+    model = SCENARIOS["settings_menu"]()
     plain = render(model)
     model["notice"] = "camera missing"
     shown = render(model)
     assert plain.crop((0, 0, 128, 52)).tobytes() == shown.crop((0, 0, 128, 52)).tobytes()
     assert plain.crop((0, 53, 128, 64)).tobytes() != shown.crop((0, 53, 128, 64)).tobytes()
+
+
+def test_notice_banner_leaves_the_status_strip_in_sight():
+    from tests.ui.strip_reader import read_strip
+
+    model = SCENARIOS["dice_entry"]()
+    plain = render(model)
+    model["notice"] = "camera missing"
+    shown = render(model)
+    assert read_strip(shown) == read_strip(plain)
+    assert plain.crop((0, 0, 128, 11)).tobytes() != shown.crop((0, 0, 128, 11)).tobytes()
+    assert plain.crop((0, 11, 128, 64)).tobytes() == shown.crop((0, 11, 128, 64)).tobytes()
 
 
 @pytest.mark.parametrize("prompt_kind,screen", [
