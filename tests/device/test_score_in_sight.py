@@ -16,6 +16,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from PIL import Image
 
 from companion.app import DeviceApp
@@ -127,7 +129,7 @@ def play_whole_game(tmp_path: Path, solo: str | None = None):
     driver = Driver(app, SEED, solo)
     keys: list[str] = []
     frames: list[dict] = []
-    checks = {"touchdown": 0, "field_goal": 0, "turnover": 0}
+    checks: dict = {"touchdown": 0, "field_goal": 0, "turnover": 0, "coin": None}
     app.refresh()
     started = False
     while True:
@@ -148,6 +150,8 @@ def play_whole_game(tmp_path: Path, solo: str | None = None):
             frames.append({"path": display.paths[-1], "summary": summary, "screen": screen_name(model),
                            "conversion": bool(model.get("view", {}).get("conversion")),
                            "game": app.menu is None and app.message is None})
+        if app.interstitial is not None and any(e.get("event") == "coin" for e in app.interstitial[1]):
+            checks["coin"] = screen_name(model)
         if before is not None:
             for what, stat in (("touchdown", "touchdowns"), ("field_goal", "field_goals"), ("turnover", "turnovers")):
                 if sum(summary["stats"][p][stat] for p in ("p1", "p2")) > sum(before["stats"][p][stat] for p in ("p1", "p2")):
@@ -158,8 +162,9 @@ def play_whole_game(tmp_path: Path, solo: str | None = None):
     return keys, frames, checks, app
 
 
-def test_the_score_is_in_sight_on_every_frame_of_a_whole_game(tmp_path):
-    keys, frames, checks, app = play_whole_game(tmp_path)
+@pytest.mark.parametrize("solo", [None, "II"], ids=["two-players", "solo-level-II"])
+def test_the_score_is_in_sight_on_every_frame_of_a_whole_game(tmp_path, solo):
+    keys, frames, checks, app = play_whole_game(tmp_path, solo)
     game_frames = [f for f in frames if f["game"]]
     assert len(game_frames) > 200
     for f in game_frames:
@@ -180,6 +185,7 @@ def test_the_score_is_in_sight_on_every_frame_of_a_whole_game(tmp_path):
     screens = {f["screen"] for f in game_frames}
     assert {"result", "play_board", "defense_pick", "reroll", "choice_list", "game_over"} <= screens, screens
     assert checks["touchdown"] and checks["field_goal"] and checks["turnover"], checks
+    assert checks["coin"] == "result", "the coin toss is announced, whoever wins it (the AI too)"
     assert app.session.journal.unfinished() is None
 
 
