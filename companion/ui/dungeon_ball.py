@@ -54,29 +54,6 @@ def _name(m: dict, pid: str) -> str:
     return pid.upper()
 
 
-def _period(s: dict) -> str:
-    if s.get("overtime"):
-        return f"OT{s['overtime']}"
-    return f"H{s.get('half', 1)}"
-
-
-def _status(m: dict) -> str:
-    """Short status for title bars: "H1 29 D2", "OT1 D3"."""
-    s = _summary(m)
-    v = _view(m)
-    if s.get("overtime"):
-        out = f"OT{s['overtime']}"
-    else:
-        out = f"H{s.get('half', 1)} {s.get('clock', 0)}"
-    if v.get("conversion"):
-        return out + " 2PT"
-    if v.get("final_play"):
-        return out + " LAST"
-    if s.get("possession"):
-        out += f" D{s.get('down', 1)}"
-    return out
-
-
 def _done(c: Canvas, m: dict) -> Image.Image:
     """Finish a game screen: the status strip along the bottom (score, ball, half, clock,
     down), so the panel is the scoreboard whatever it asks."""
