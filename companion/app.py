@@ -111,12 +111,12 @@ class DeviceApp:
                                notice=notice or "correcting the dice")
         actor = s.prompt().actor
         viewer = "p1" if s.state.solo else actor if actor in ("p1", "p2") else None
-        if self.camera_step is not None:
-            return self.camera_model(notice)
-        if self.interstitial is not None:
+        if self.interstitial is not None:      # what just happened is read before the camera asks
             screen, events = self.interstitial
             return build_model(s.engine, s.state, viewer=viewer, ui=self.controller.ui, notice=notice,
                                screen=screen, events=events)
+        if self.camera_step is not None:
+            return self.camera_model(notice)
         return build_model(s.engine, s.state, viewer=viewer, ui=self.controller.ui, notice=notice)
 
     def frame(self):
@@ -205,15 +205,15 @@ class DeviceApp:
         if not self.session.active:
             self.show_main_menu()
             return
-        if self.camera_step is not None:
-            self.camera_press(button)
-            return
         if self.interstitial is not None:
             # Halftime, the AI's card: shown until the player has read it.
             if button in ("ok", "back"):
                 self.interstitial = None
                 if self.session.engine.is_over(self.session.state):
                     return
+            return
+        if self.camera_step is not None:
+            self.camera_press(button)
             return
         if self.session.engine.is_over(self.session.state):
             if button in ("ok", "back"):
@@ -344,7 +344,7 @@ class DeviceApp:
         faces = list(dict.fromkeys(spec.faces))
         ui = {"mode": "chance", "faces": faces, "count": spec.count, "entered": list(step["reading"].values),
               "face": 0, "verb": spec.verb, "die": spec.die}
-        return build_model(s.engine, s.state, viewer=None, ui=ui, notice=notice or "camera: OK accept, BACK fix")
+        return build_model(s.engine, s.state, viewer=None, ui=ui, notice=notice or "OK: accept BACK: fix")
 
     def camera_press(self, button: str) -> None:
         step = self.camera_step

@@ -60,6 +60,12 @@ def press(app, *buttons):
         app.handle(ButtonEvent(b, "release", 0.0))
 
 
+def read_the_reveal(app):
+    """The defense card's reveal is shown first; OK reads it, then the camera asks for the roll."""
+    assert app.model()["screen"] == "result"
+    press(app, "ok")
+
+
 def game_at_a_roll(tmp_path, camera, vision_dir, kicking="luck"):
     session = RefereeSession(Journal(tmp_path / "j.sqlite"), dice_mode="camera")
     app = DeviceApp(session, open_display({"type": "null"}), seed_source=lambda: 1,
@@ -79,6 +85,7 @@ def test_the_camera_reads_the_roll_and_ok_accepts_it(tmp_path, vision_dir):
     session, app = game_at_a_roll(tmp_path, camera, vision_dir)
     session.submit("p2 defend red-1")
     app.act("p1 move down")                       # a yellow play against red: six dice
+    read_the_reveal(app)
     assert app.camera_step["stage"] == "waiting"
     assert "Roll the 6 white dice" in app.model()["message"]["text"]
     press(app, "ok")                              # read
@@ -95,6 +102,7 @@ def test_back_enters_the_dice_on_the_buttons_instead(tmp_path, vision_dir):
     session, app = game_at_a_roll(tmp_path, StillCamera(scene.image), vision_dir)
     session.submit("p2 defend red-1")
     app.act("p1 move down")
+    read_the_reveal(app)
     press(app, "back")
     assert app.camera_step is None and app.controller.ui["mode"] == "chance"
     first_face = app.controller.ui["faces"][0]
@@ -107,6 +115,7 @@ def test_an_unsure_reading_asks_the_person(tmp_path, vision_dir):
     session, app = game_at_a_roll(tmp_path, StillCamera(empty), vision_dir)
     session.submit("p2 defend red-1")
     app.act("p1 move down")
+    read_the_reveal(app)
     n = len(session.actions)
     press(app, "ok")
     assert app.camera_step is None and "camera unsure" in app.notice
@@ -118,6 +127,7 @@ def test_missing_calibration_is_said_and_the_buttons_take_over(tmp_path):
     session, app = game_at_a_roll(tmp_path, StillCamera(scene.image), tmp_path / "nothing-here")
     session.submit("p2 defend red-1")
     app.act("p1 move down")
+    read_the_reveal(app)
     press(app, "ok")
     assert app.camera_step is None and "not calibrated" in app.notice
 

@@ -73,8 +73,8 @@ class Abilities:
         if not opts:
             return None
         pid = frame["turn"]
-        what = "whistle card before the play" if frame["kind"] == "whistle" else "ability card"
-        return Prompt(pid, f"{frame['kind']}_window", f"{pid}: play a {what}, or pass",
+        what = "a whistle card before the play" if frame["kind"] == "whistle" else "an ability card"
+        return Prompt(pid, f"{frame['kind']}_window", f"{pid}: play {what}, or pass",
                       tuple(opts) + (f"{pid} pass",))
 
     def window_pass(self, s: GameState, frame: dict, ev: Events) -> None:
