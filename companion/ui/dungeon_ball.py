@@ -290,7 +290,7 @@ def defense_pick(m: dict) -> Image.Image:
     cols = max(len(r) for r in grid)
     cw = (W - 2) // cols - 2
     ch = (status.BOTTOM + 1 - 11) // rows - 2
-    bold, small = fonts.bold(), fonts.small()
+    bold = fonts.bold()
     for r, row in enumerate(grid):
         for col, index in enumerate(row):
             if index is None:
@@ -304,8 +304,14 @@ def defense_pick(m: dict) -> Image.Image:
             c.pattern(x + 3, y + 3, x + 14, y + ch - 3, colour)
             c.fill(x + 5, y + ch // 2 - 5, x + 12, y + ch // 2 + 5, 0)
             c.text(x + 6, y + ch // 2 - 6, LETTER.get(colour, "?"), bold)
-            c.text(x + 18, y + 2, str(dice), bold)
-            c.text(x + 18, y + ch - 9, "DIE" if str(dice) == "1" else "DICE", small)
+            # the count, then that many small dice beside it: "1 [.]", "2 [.][.]"
+            top = y + (ch - 12) // 2
+            c.text(x + 18, top, str(dice), bold)
+            n = int(dice) if str(dice).isdigit() else 0
+            for k in range(min(n, 2)):
+                dx = x + 27 + k * 7
+                c.rect(dx, y + ch // 2 - 3, dx + 5, y + ch // 2 + 2, outline=1)
+                c.fill(dx + 2, y + ch // 2 - 1, dx + 3, y + ch // 2, 1)
             if index == cursor:
                 c.invert(x, y, x + cw, y + ch)
     return _done(c, m)
