@@ -90,6 +90,17 @@ def cmd_sim(args) -> int:
     return 0
 
 
+def positive_int(text: str) -> int:
+    """An argparse type: a count of 1 or more (``--games -5`` is refused, not run as none)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, not {value}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="companion", description="Dungeon Companion: a tabletop referee.")
     parser.add_argument("--version", action="version", version=f"companion {__version__}")
@@ -114,7 +125,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     sim = sub.add_parser("sim", help="simulate whole games with built-in players and digital dice")
     sim.add_argument("game", nargs="?", default="dungeon-ball")
-    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--games", type=positive_int, default=100, help="how many games (1 or more)")
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--policy", choices=["random", "uniform"], default="random",
                      help="random: random legal choices, none self-defeating; uniform: any legal choice")

@@ -18,6 +18,14 @@ SECTIONS = ("display", "inputs", "link", "camera", "journal", "game", "vision")
 GAME_KEYS = {"default": ("dungeon-ball",), "dice": ("digital", "manual", "camera"), "kicking": ("ask", "skill", "luck")}
 
 
+# vision key -> (lowest, highest, type): frames to wait for a still tray, seconds to give up,
+# the camera's height above the tray in pixels of its image.
+VISION_RANGES: dict[str, tuple[float, float, type | tuple[type, ...]]] = {
+    "settle_frames": (1, 100, int), "timeout_s": (0.1, 60.0, (int, float)),
+    "camera_height_px": (50.0, 100_000.0, (int, float)),
+}
+
+
 class ConfigFileError(ValueError):
     """A configuration file or value the service will not start with."""
 
@@ -32,13 +40,19 @@ class DeviceConfig:
         return dict(self.data.get(name, {}))
 
     def where(self, key: str) -> str:
-        """The file a key came from (its longest known prefix)."""
+        """The layer a key came from: the file that set it (or its longest set prefix). For a
+        key no layer set (a required key left out), the layer that chose the section's
+        ``type``, which is what made the key required; else the last layer that set the section."""
         parts = key.split(".")
-        while parts:
+        while len(parts) > 1:
             found = self.origin.get(".".join(parts))
             if found:
                 return found
             parts.pop()
+        if parts:
+            found = self.origin.get(f"{parts[0]}.type") or self.origin.get(parts[0])
+            if found:
+                return found
         return self.files[-1] if self.files else "<config>"
 
     def error(self, message: str) -> ConfigFileError:
@@ -72,6 +86,9 @@ def load(files: list[Path]) -> DeviceConfig:
             layer = tomllib.loads(Path(path).read_text(encoding="utf-8"))
         except OSError as exc:
             raise ConfigFileError(f"{path}: cannot read: {exc.strerror}") from None
+        except UnicodeDecodeError as exc:
+            raise ConfigFileError(f"{path}: not UTF-8 text (byte {exc.object[exc.start]:#04x} at offset "
+                                  f"{exc.start}); is this a configuration file?") from None
         except tomllib.TOMLDecodeError as exc:
             raise ConfigFileError(f"{path}: not valid TOML: {exc}") from None
         cfg.files.append(str(path))
@@ -87,9 +104,25 @@ def load(files: list[Path]) -> DeviceConfig:
             for key, value in values.items():
                 target[key] = value
                 cfg.origin[f"{section}.{key}"] = str(path)
-            cfg.origin.setdefault(section, str(path))
-    validate(cfg)
+            cfg.origin[section] = str(path)
+    check(cfg)
     return cfg
+
+
+DRIVER_SECTIONS = ("display", "inputs", "link", "camera")
+
+
+def check(cfg: DeviceConfig) -> None:
+    """Every check ``run`` makes before it opens anything; ``doctor`` runs the same one. The
+    driver sections are checked as configured, even the ones emulation will replace."""
+    from drivers import ConfigError, check_config
+
+    validate(cfg)
+    for kind in DRIVER_SECTIONS:
+        try:
+            check_config(kind, cfg.section(kind))
+        except ConfigError as exc:
+            raise cfg.error(str(exc)) from None
 
 
 def validate(cfg: DeviceConfig) -> None:
@@ -103,13 +136,17 @@ def validate(cfg: DeviceConfig) -> None:
                                   f"{', '.join(GAME_KEYS[key])}")
     vision = cfg.data.get("vision", {})
     for key, value in vision.items():
-        if key not in ("dir", "settle_frames", "timeout_s", "camera_height_px"):
+        if key != "dir" and key not in VISION_RANGES:
             raise ConfigFileError(f"{cfg.where('vision.' + key)}: vision.{key}: unknown key "
                                   "(known: dir, settle_frames, timeout_s, camera_height_px)")
         if key == "dir" and not isinstance(value, str):
             raise ConfigFileError(f"{cfg.where('vision.dir')}: vision.dir: must be a string")
-        if key != "dir" and (not isinstance(value, (int, float)) or isinstance(value, bool) or value <= 0):
-            raise ConfigFileError(f"{cfg.where('vision.' + key)}: vision.{key}: must be a positive number")
+        if key in VISION_RANGES:
+            lo, hi, kind = VISION_RANGES[key]
+            if not isinstance(value, kind) or isinstance(value, bool) or not lo <= value <= hi:  # nan too
+                what = "a whole number" if kind is int else "a number"
+                raise ConfigFileError(f"{cfg.where('vision.' + key)}: vision.{key}: must be {what} "
+                                      f"from {lo:g} to {hi:g}, not {value!r}")
     journal = cfg.data.get("journal", {})
     for key in journal:
         if key != "path":

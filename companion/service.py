@@ -53,21 +53,37 @@ def emulated_sections(args, cfg) -> None:
         cfg.override("link", {"type": "null"}, "--emulate")
 
 
+def check_options(args) -> None:
+    """Refuse a command-line file that cannot serve, before anything opens: a key script that
+    is missing, binary or wrong (FILE:LINE), a frames folder that is a file. Otherwise the
+    driver would fall back to nothing, and a headless run would wait for ever."""
+    from drivers.inputs.scripted import ScriptError, read_script
+
+    if args.keys:
+        try:
+            read_script(args.keys)
+        except (ScriptError, OSError) as exc:
+            raise config_mod.ConfigFileError(f"--keys {exc}") from None
+    if args.frames:
+        if args.frames.exists() and not args.frames.is_dir():
+            raise config_mod.ConfigFileError(f"--frames {args.frames}: is a file; give a folder for the PNG frames")
+        try:
+            args.frames.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise config_mod.ConfigFileError(f"--frames {args.frames}: cannot make the folder: {exc.strerror}") from None
+
+
 def build(args):
     """Open everything from configuration; return (app, events, inputs, closers)."""
-    from drivers import (ConfigError, check_config, open_camera_with_fallback, open_display_with_fallback,
+    from drivers import (ConfigError, open_camera_with_fallback, open_display_with_fallback,
                          open_inputs_with_fallback, open_link_with_fallback)
 
     from companion.app import DeviceApp
     from companion.journal import Journal
     from companion.session import RefereeSession
 
-    cfg = config_mod.load(config_mod.default_files(args.config))
-    try:
-        for kind in ("display", "inputs", "link", "camera"):   # even the ones emulation replaces
-            check_config(kind, cfg.section(kind))
-    except ConfigError as exc:
-        raise cfg.error(str(exc)) from None
+    cfg = config_mod.load(config_mod.default_files(args.config))      # every check doctor makes too
+    check_options(args)
     if args.emulate or not on_raspberry_pi():
         emulated_sections(args, cfg)
     events: queue_mod.Queue = queue_mod.Queue()
@@ -103,8 +119,9 @@ def build(args):
         vision = cfg.section("vision")
         camera_dice = CameraDice(camera, config_mod.vision_dir(cfg), settle_frames=int(vision.get("settle_frames", 5)),
                                  timeout_s=float(vision.get("timeout_s", 4.0)))
+    seed = getattr(args, "seed", None)
     app = DeviceApp(session, display, link if cfg.section("link").get("type") != "null" else None, notes,
-                    camera_dice=camera_dice)
+                    camera_dice=camera_dice, seed_source=(lambda: seed) if seed is not None else None)
     app.camera_height_px = float(cfg.section("vision").get("camera_height_px", 1100.0))
     if journal.unfinished() is not None and not args.menu:
         app.resume()
@@ -114,9 +131,11 @@ def build(args):
 def cmd_run(args) -> int:
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
+    from companion.journal import JournalError
+
     try:
         app, events, inputs, closers = build(args)
-    except config_mod.ConfigFileError as exc:
+    except (config_mod.ConfigFileError, JournalError) as exc:
         print(f"companion: refusing to start: {exc}", file=sys.stderr)
         return 2
 
@@ -124,8 +143,10 @@ def cmd_run(args) -> int:
         app.running = False
 
     signal.signal(signal.SIGTERM, stop)
-    finished = getattr(inputs, "finished", None)       # the key script's threading.Event
-    stop_when = (lambda: finished.is_set()) if args.keys and finished is not None else None
+    # The key script's end, or q on the emulator's keyboard (threading.Events).
+    ends = [getattr(inputs, "finished", None) if args.keys else None, getattr(inputs, "quit_pressed", None)]
+    ends = [end for end in ends if end is not None]
+    stop_when = (lambda: any(end.is_set() for end in ends)) if ends else None
     try:
         app.run(events, stop_when=stop_when, tick=0.05 if args.keys else 0.5)
     except KeyboardInterrupt:
@@ -151,32 +172,85 @@ def shutdown(app, closers) -> None:
 
 
 def cmd_doctor(args) -> int:
-    """What hardware is here, and what the service would fall back to."""
+    """What hardware is here, what the service would fall back to, and whether ``run`` would
+    start: the same configuration checks, a writable data folder and journal. Exit 2 exactly
+    when ``run`` would refuse to start."""
     import json
 
     from drivers.probe import probe_all
 
     report = probe_all()
     report["raspberry_pi"] = on_raspberry_pi()
+    problems: list[str] = []
+    cfg = None
     try:
         cfg = config_mod.load(config_mod.default_files(args.config))
         report["config"] = {"files": cfg.files, "ok": True}
     except config_mod.ConfigFileError as exc:
         report["config"] = {"ok": False, "error": str(exc)}
-    report["journal"] = str(config_mod.journal_path(cfg)) if report["config"]["ok"] else None
-    if report["config"]["ok"]:
+        problems.append(str(exc))
+    folder = config_mod.data_dir()
+    why = writable_problem(folder)
+    report["data_dir"] = {"path": str(folder), "problem": f"data folder {folder}: {why}" if why else None}
+    journal = Path(args.journal) if args.journal else config_mod.journal_path(cfg) if cfg else None
+    report["journal"] = {"path": str(journal) if journal else None,
+                         "problem": journal_problem(journal) if journal else None}
+    problems += [report[name]["problem"] for name in ("data_dir", "journal") if report[name]["problem"]]
+    if cfg is not None:
         from companion.camera_dice import vision_report
         report["vision"] = vision_report(config_mod.vision_dir(cfg))
     report["would_use"] = plan(report)
+    report["problems"] = problems
+    report["ok"] = not problems
     if args.json:
         print(json.dumps(report, indent=2, sort_keys=True, default=str))
-        return 0
+        return 2 if problems else 0
     print(f"Raspberry Pi: {'yes' if report['raspberry_pi'] else 'no (the service will emulate)'}")
-    print(f"config: {report['config']}")
+    print("config: " + (f"ok ({', '.join(cfg.files)})" if cfg else f"REFUSED: {report['config']['error']}"))
+    for name in ("data_dir", "journal"):
+        item = report[name]
+        if item["path"]:
+            print(f"{name.replace('_', ' ')}: " + (f"PROBLEM: {item['problem']}" if item["problem"]
+                                                   else f"{item['path']} (writable)"))
     for kind in ("i2c", "gpio", "camera", "serial", "vision"):
         print(f"{kind}: {json.dumps(report.get(kind), default=str)}")
     print("would use: " + ", ".join(f"{k} -> {v}" for k, v in report["would_use"].items()))
-    return 0
+    for problem in problems:
+        print(f"companion: run would refuse to start: {problem}", file=sys.stderr)
+    return 2 if problems else 0
+
+
+def writable_problem(folder: Path) -> str | None:
+    """None when files can be made in ``folder``, or in its nearest existing parent where
+    ``run`` would make it (nothing is left behind); else why not."""
+    import tempfile
+
+    probe = folder
+    while not probe.exists() and probe != probe.parent:
+        probe = probe.parent
+    if not probe.is_dir():
+        return f"{probe} is a file, not a folder"
+    try:
+        with tempfile.TemporaryFile(dir=probe):
+            pass
+    except OSError as exc:
+        return f"cannot write in {probe}: {exc.strerror}"
+    return None
+
+
+def journal_problem(path: Path) -> str | None:
+    """None when the journal opens (or can be made); else the reason, naming the file."""
+    if not path.exists():
+        why = writable_problem(path.parent)
+        return f"journal {path}: cannot be created: {why}" if why else None
+    from companion.journal import Journal, JournalError
+
+    try:
+        Journal(path).close()
+    except JournalError as exc:
+        return str(exc)
+    why = writable_problem(path.parent)      # SQLite writes its WAL beside the journal
+    return f"journal {path}: {why}" if why else None
 
 
 def plan(report: dict) -> dict:
@@ -200,10 +274,12 @@ def add_commands(sub) -> None:
     run.add_argument("--config", type=Path, help="one more configuration layer (TOML)")
     run.add_argument("--journal", type=Path, help="journal file (default from the configuration)")
     run.add_argument("--menu", action="store_true", help="start at the main menu instead of resuming")
+    run.add_argument("--seed", type=int, help="seed every new game's digital dice and AI deck (reproducible key scripts)")
     run.add_argument("-v", "--verbose", action="store_true")
     run.set_defaults(func=cmd_run)
     doc = sub.add_parser("doctor", help="report the hardware found and what would be used")
-    doc.add_argument("--config", type=Path)
+    doc.add_argument("--config", type=Path, help="one more configuration layer (TOML), as for run")
+    doc.add_argument("--journal", type=Path, help="journal file to check (default from the configuration)")
     doc.add_argument("--json", action="store_true")
     doc.set_defaults(func=cmd_doctor)
 

@@ -65,6 +65,8 @@ def simulate(game: str, games: int, seed: int, policy: str = "random", pack: str
     sees each finished game (the conformance tests check invariants through it)."""
     from companion.games.dungeon_ball.policies import POLICIES
 
+    if games < 1:
+        raise ValueError(f"games: must be 1 or more, not {games}")
     engine = get_engine(game, pack)
     make_policy = POLICIES[policy]
     summary = SimSummary(game=game, policy=policy, seed=seed)

@@ -1,6 +1,7 @@
 """Small typed reader for driver config mappings; every error names the offending key."""
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -77,6 +78,8 @@ class Cfg:
         if isinstance(v, bool) or not isinstance(v, (int, float)):
             raise self.error(name, f"expected a number, got {v!r}")
         v = float(v)
+        if not math.isfinite(v):    # nan passes every comparison below
+            raise self.error(name, f"expected a finite number, got {v!r}")
         if (lo is not None and v < lo) or (hi is not None and v > hi):
             raise self.error(name, f"{v:g} is outside {lo:g}..{hi:g}" if lo is not None and hi is not None
                              else f"{v:g} is out of range")

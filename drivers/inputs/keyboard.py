@@ -1,9 +1,10 @@
 """Keyboard input for the emulator: a terminal (or any file descriptor) becomes the button pad.
 
 Keys: arrows or w/a/s/d = directions, Enter/Space/o = ok, Backspace/Esc/b = back.
-Shift gives a long press: W/A/S/D, O (ok) and B (back). A terminal sends no key-up, so each key
-is a "press" then a "release" at once (plus "long" in between for the Shift keys); the
-terminal's own key repeat gives repeated presses. Other printable keys (e.g. "q") go to the
+Shift gives a long press: W/A/S/D, O (ok) and B (back); q (or Q) quits the emulator: it sets
+the ``quit_pressed`` event, which the service's loop watches. A terminal sends no key-up, so
+each key is a "press" then a "release" at once (plus "long" in between for the Shift keys); the
+terminal's own key repeat gives repeated presses. Other printable keys (q too) go to the
 optional ``on_other_key(char)`` callback (called on the reader thread: only enqueue there).
 
 On a tty the terminal is put in non-canonical, no-echo mode with termios (imported only then),
@@ -40,6 +41,8 @@ KEYMAP: dict[int, tuple[str, bool]] = {
     ord("o"): ("ok", False), ord("O"): ("ok", True),
     0x7F: ("back", False), 0x08: ("back", False), ord("b"): ("back", False), ord("B"): ("back", True),
 }
+
+QUIT_KEYS = ("q", "Q")
 
 
 class KeyParser:
@@ -113,6 +116,7 @@ class KeyboardInput(InputBackend):
     ):
         super().__init__(queue, clock)
         self.on_other_key = on_other_key
+        self.quit_pressed = threading.Event()
         if fd is None:
             try:
                 fd = sys.stdin.fileno()
@@ -157,6 +161,8 @@ class KeyboardInput(InputBackend):
         out: list[ButtonEvent] = []
         for button, long in keys:
             if long is None:
+                if button in QUIT_KEYS:
+                    self.quit_pressed.set()
                 if self.on_other_key is not None:
                     self.on_other_key(button)
                 continue

@@ -7,8 +7,8 @@ Script format (UTF-8 text, one item per line; '#' starts a comment; blank lines 
     repeat down 3      press, 3 repeats, release
     wait 0.5           pause 0.5 s before the next line (also: sleep 0.5)
 
-Errors in the script raise ValueError naming the file and line at open time, before anything
-is played. ``delay_s`` is added between keys (0 by default). Sleeping uses an injectable
+Errors in the script raise ScriptError (a ValueError) naming the file and line at open time,
+before anything is played: a missing file, a binary one, an unknown key. ``delay_s`` is added between keys (0 by default). Sleeping uses an injectable
 ``sleep`` so tests play scripts instantly. ``finished`` is set when the script is done.
 """
 from __future__ import annotations
@@ -32,6 +32,27 @@ class Step:
     line: int = 0
 
 
+class ScriptError(ValueError):
+    """A key script that cannot be played; the message is ``FILE:LINE: what is wrong``."""
+
+
+def read_script(path: str | Path) -> list[Step]:
+    """Read and parse a key script file; raise ScriptError naming the file and line, or an
+    OSError naming the file when it cannot be read."""
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as e:
+        raise OSError(f"{path}: cannot read the key script: {e.strerror or e}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = raw.count(b"\n", 0, e.start) + 1
+        raise ScriptError(f"{path}:{line}: not UTF-8 text (byte {raw[e.start]:#04x}); a key script is text, "
+                          "one button per line") from None
+    return parse_script(text, str(path))
+
+
 def parse_script(text: str, name: str = "<script>") -> list[Step]:
     steps: list[Step] = []
     for no, raw in enumerate(text.splitlines(), 1):
@@ -41,8 +62,8 @@ def parse_script(text: str, name: str = "<script>") -> list[Step]:
         words = line.split()
         head = words[0].lower()
 
-        def bad(msg: str) -> ValueError:
-            return ValueError(f"{name}:{no}: {msg}: {raw.strip()!r}")
+        def bad(msg: str) -> ScriptError:
+            return ScriptError(f"{name}:{no}: {msg}: {raw.strip()[:40]!r}")
 
         if head in ("wait", "sleep"):
             if len(words) != 2:
@@ -93,13 +114,7 @@ class ScriptedInput(InputBackend):
         on_finished: Callable[[], None] | None = None,
     ):
         super().__init__(queue, clock)
-        if text is None:
-            path = Path(script)
-            try:
-                text = path.read_text(encoding="utf-8")
-            except OSError as e:
-                raise OSError(f"key script {path}: {e.strerror or e}") from e
-        self.steps = parse_script(text, str(script))
+        self.steps = read_script(script) if text is None else parse_script(text, str(script))
         self.delay_s = delay_s
         self._sleep = sleep or self._interruptible_sleep
         self.finished = threading.Event()
