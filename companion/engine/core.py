@@ -35,13 +35,38 @@ class IllegalAction(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
+class DieSpec:
+    """One die of a mixed roll: its kind (``"d4"``, ``"d12"``, a pack's icon die) and faces."""
+
+    kind: str
+    faces: tuple[str, ...]
+
+
+# Who answers a chance prompt (``ChanceSpec.by``):
+DEVICE = "device"   # always the device: a hidden draw, the solo AI deck, a secret chest
+TABLE = "table"     # the players at the table: dice they roll, read by the camera or entered on
+                    # the buttons, or rolled by the device when the players chose digital dice
+
+
+@dataclass(frozen=True, slots=True)
 class ChanceSpec:
-    """What chance must decide: ``count`` independent draws from ``faces``.
+    """What chance must decide: ``count`` draws from ``faces``.
 
     ``verb`` is the outcome action's verb (``roll``, ``coin``, ``toss``, ``draw``), ``faces`` the
     sides of the die (repeats weight a face) and ``weights`` optional explicit weights, used for
-    outcomes that are not a fair die (a simulated skill toss). ``die`` names the die kind.
-    ``distinct`` draws are without replacement (cards taken out of a deck).
+    outcomes that are not a fair die (a simulated skill toss). ``die`` names the die kind, which
+    the game's registry entry maps to a camera reader (companion.engine.registry.DieKind).
+
+    * ``distinct``: draws without replacement from ``faces`` taken as a bag: a face listed twice
+      can be drawn twice (four crystals from a bag of 60 where two reds are two draws), a face
+      listed once only once (cards taken out of a deck).
+    * ``dice``: a roll of mixed dice, each with its own faces (a d4, a d6 and a d12 together);
+      then ``count == len(dice)`` and value i answers die i.
+    * ``by``: ``"device"`` (always answered by the device) or ``"table"`` (the players; digital
+      dice, the camera or the buttons). ``digital=False`` keeps a table outcome that no die
+      decides (the skill toss's verdict) from being answered digitally.
+    * ``private``: the seat that alone may see the outcome (a card drawn into a hidden hand); it
+      reaches only that seat's view, never a summary, an event or the serial link.
     """
 
     verb: str
@@ -50,9 +75,39 @@ class ChanceSpec:
     die: str = ""
     weights: tuple[float, ...] | None = None
     distinct: bool = False
+    dice: tuple[DieSpec, ...] | None = None
+    by: str = TABLE
+    digital: bool = True
+    private: str | None = None
 
     def outcome(self, values: list[str] | tuple[str, ...]) -> str:
         return " ".join((CHANCE, self.verb, *values))
+
+    def faces_of(self, position: int) -> tuple[str, ...]:
+        """The faces value number ``position`` (0-based) may take."""
+        return self.dice[position].faces if self.dice is not None else self.faces
+
+    def refusal(self, values: list[str]) -> str | None:
+        """Why these outcome values cannot answer this chance, or None if they can."""
+        if len(values) != self.count:
+            return f"expected {self.count} value(s), got {len(values)}"
+        if self.distinct:
+            from collections import Counter
+
+            left = Counter(self.faces)
+            for v in values:
+                if left[v] <= 0:
+                    return (f"{v!r} is not in the {self.die or 'bag'} now" if v not in left
+                            else f"no {v!r} left in the {self.die or 'bag'} to draw")
+                left[v] -= 1
+            return None
+        for i, v in enumerate(values):
+            faces = self.faces_of(i)
+            if v not in faces:
+                kind = self.dice[i].kind if self.dice is not None else self.die
+                shown = ", ".join(sorted(set(faces))[:12]) + (" ..." if len(set(faces)) > 12 else "")
+                return f"{v!r} is not a face of the {kind or 'die'} ({shown})"
+        return None
 
 
 @dataclass(slots=True)
@@ -61,7 +116,17 @@ class Prompt:
 
     ``options`` lists every legal action line when the choice is small. For a choice with many
     combinations (which dice to reroll) ``options`` is ``None`` and ``choice`` describes it; the
-    engine's ``legal_actions`` still enumerates it on demand.
+    engine's ``legal_actions`` still enumerates it on demand. Generic devices read these
+    ``choice`` shapes (companion/ui/controls.py):
+
+    * ``{"multi": {"items": [...], "min": 0, "max": 3, "verb": "reroll"}}``: any subset of items;
+    * ``{"number": {"min": 1, "max": 20, "verb": "bid"}}``: a number (a bid);
+    * ``{"words": [[...], [...], ...]}``: an action built word by word when the options are too
+      many for a list (card, then board, then day); ``options`` may still list them all;
+    * ``{"grid": [[...], ...]}``: option indices laid out as a grid for the cursor.
+
+    ``private`` marks a secret decision (a hand, a choice made at once in secret): the device
+    shows "pass to <actor>" before anything private is drawn, and hides it again after.
     """
 
     actor: str
@@ -70,6 +135,7 @@ class Prompt:
     options: tuple[str, ...] | None = None
     chance: ChanceSpec | None = None
     choice: dict[str, Any] = field(default_factory=dict)
+    private: bool = False
 
     @property
     def is_chance(self) -> bool:
@@ -88,15 +154,31 @@ class Header:
 
 
 class Engine(Protocol):
-    """The interface each game's engine implements (see companion/games/)."""
+    """The interface each game's engine implements (see companion/games/ and
+    docs/adding-a-game.md). A game is its header plus its actions; the state is plain data.
+
+    ``summary(state)`` is public and has at least ``players`` (the seats, ``["p1", "p2", ...]``),
+    ``scores`` (seat -> number), ``over``, ``winner`` (a seat, or None) and ``draw``, then the
+    game's own keys. ``public_view(state, seat)`` is what that seat may see (``seat=None``: a
+    spectator); it is built from an allow-list, so a new secret field stays secret.
+    """
 
     name: str
+    pack: Any
+    digest: str
 
     def new_state(self, header: Header) -> Any: ...
 
     def prompt(self, state: Any) -> Prompt: ...
 
-    def apply(self, state: Any, action: str) -> list[dict]: ...
+    def apply(self, state: Any, action: str, prompt: Prompt | None = None) -> list[dict]:
+        """Check ``action`` and apply it, or raise IllegalAction naming the rule broken and
+        change nothing. ``prompt`` may pass in ``self.prompt(state)`` just computed."""
+
+    def apply_trusted(self, state: Any, action: str, prompt: Prompt) -> tuple[list[dict], Prompt | None]:
+        """The fast path for simulation and computer seats: ``action`` came from ``prompt``'s
+        own options, a built-in policy or a dice source, so it is not parsed and re-validated.
+        Returns the events and the next prompt (None when the game is over)."""
 
     def legal_actions(self, state: Any) -> list[str]: ...
 

@@ -1,22 +1,13 @@
-"""The games the companion referees, each an engine module under companion/games/."""
+"""The games the companion referees: each a package ``companion/games/<id>/`` that declares
+``GAME = GameType(...)`` (see companion.engine.registry). Nothing here names a game."""
 from __future__ import annotations
 
-from importlib import import_module
-
-GAMES: dict[str, str] = {
-    "dungeon-ball": "companion.games.dungeon_ball.engine:DungeonBall",
-}
-
-
-class UnknownGame(LookupError):
-    pass
+from companion.engine.registry import UnknownGame, game_ids, get_game
 
 
 def get_engine(game: str, pack: str = "default"):
     """A fresh engine for ``game`` with its content pack loaded and validated."""
-    try:
-        target = GAMES[game]
-    except KeyError:
-        raise UnknownGame(f"unknown game {game!r}; known games: {', '.join(GAMES)}") from None
-    module, _, cls = target.partition(":")
-    return getattr(import_module(module), cls)(pack)
+    return get_game(game).load_engine(pack)
+
+
+__all__ = ["get_engine", "get_game", "game_ids", "UnknownGame"]

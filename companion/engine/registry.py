@@ -1,0 +1,207 @@
+"""The registry of games: what the rest of the program needs to know about each game.
+
+Each game is a package ``companion/games/<id>/`` whose ``__init__.py`` is cheap to import
+(facts only: no engine, no pack, no Pillow) and defines ``GAME = GameType(...)``. The registry
+finds them by walking ``companion.games``; no shared module names a game. The new-game menu,
+the command line's choices, the config check and ``companion games`` are built from it.
+
+    >>> from companion.engine.registry import get_game
+    >>> game = get_game("dungeon-ball")
+    >>> game.players, game.seats(2)
+    ((1, 2), ('p1', 'p2'))
+    >>> engine = game.load_engine()          # imports the engine and loads its content pack
+
+A game that lives outside ``companion/games`` (a test's toy game) is registered by naming its
+module in the ``COMPANION_GAMES`` environment variable (comma-separated), which child processes
+inherit, or in-process with ``register(GAME)``.
+"""
+from __future__ import annotations
+
+import os
+import pkgutil
+from dataclasses import dataclass, field
+from importlib import import_module
+from typing import Any
+
+ENV_VAR = "COMPANION_GAMES"
+
+
+class UnknownGame(LookupError):
+    """A game id the registry does not know; the message lists the known ones."""
+
+
+def load_object(target: str) -> Any:
+    """``"package.module:Name"`` -> the object (imported on first use, so a Pi starts fast)."""
+    module, _, name = target.partition(":")
+    obj = import_module(module)
+    return getattr(obj, name) if name else obj
+
+
+@dataclass(frozen=True)
+class Option:
+    """A game option with its default: what the new-game menu offers and ``--option`` sets.
+
+    ``choices`` lists the allowed values (the menu cycles through them); ``menu=False`` keeps
+    an option for files and the command line only."""
+
+    key: str
+    default: Any
+    help: str = ""
+    choices: tuple[Any, ...] | None = None
+    menu: bool = True
+
+    def check(self, value: Any) -> Any:
+        """The value, converted from text if it came from a command line, or ValueError."""
+        if isinstance(value, str) and not isinstance(self.default, str) and self.default is not None:
+            value = _from_text(value, type(self.default), self.key)
+        if self.choices is not None and value not in self.choices:
+            raise ValueError(f"option {self.key}: {value!r} is not one of "
+                             f"{', '.join(map(str, self.choices))}")
+        if self.default is not None and not isinstance(value, type(self.default)) and not (
+                isinstance(self.default, float) and isinstance(value, int)):
+            raise ValueError(f"option {self.key}: expected {type(self.default).__name__}, "
+                             f"got {type(value).__name__} {value!r}")
+        return value
+
+
+def _from_text(text: str, kind: type, key: str) -> Any:
+    if kind is bool:
+        low = text.lower()
+        if low in ("1", "true", "yes", "on"):
+            return True
+        if low in ("0", "false", "no", "off"):
+            return False
+        raise ValueError(f"option {key}: {text!r} is not true or false")
+    try:
+        return kind(text)
+    except (TypeError, ValueError):
+        raise ValueError(f"option {key}: {text!r} is not a {kind.__name__}") from None
+
+
+@dataclass(frozen=True)
+class DieKind:
+    """A kind of die a game's chance prompts name (``ChanceSpec.die``), and how the camera
+    reads it: ``"pips"`` (a standard pip die, no calibration), ``"icons"`` (the pack's icon
+    faces, read against a calibrated gallery), ``"toss"`` (the field-goal lid judge) or
+    ``"none"`` (the camera cannot read it: the buttons answer)."""
+
+    name: str
+    reader: str = "none"
+    faces: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class GameType:
+    """The facts of one game. Targets (``"module:Name"``) are imported only when used."""
+
+    id: str
+    title: str
+    players: tuple[int, int]                   # the fewest and most seats
+    engine: str                                # "module:Class"; Class(pack) -> an Engine
+    screens: str = ""                          # "module" with the game's screens (see companion.ui)
+    page: str = ""                             # "module:function": the game's web page view (later)
+    options: tuple[Option, ...] = ()
+    policies: tuple[tuple[str, str], ...] = ()  # (name, "module:Class"); the first is the default
+    die_kinds: tuple[DieKind, ...] = ()
+    stats: str = ""                            # "module:function"(engine, state) -> the game's own sim keys
+    pack: str = ""                             # the content pack's stem in config/, "" for none
+    description: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def seats(self, players: int | None = None) -> tuple[str, ...]:
+        n = self.players[1] if players is None else players
+        return tuple(f"p{i}" for i in range(1, n + 1))
+
+    def check_players(self, players: int) -> int:
+        lo, hi = self.players
+        if not isinstance(players, int) or isinstance(players, bool) or not lo <= players <= hi:
+            span = f"{lo}" if lo == hi else f"{lo} to {hi}"
+            raise ValueError(f"{self.title} takes {span} players, not {players!r}")
+        return players
+
+    def option(self, key: str) -> Option:
+        for opt in self.options:
+            if opt.key == key:
+                return opt
+        known = ", ".join(o.key for o in self.options) or "none"
+        raise ValueError(f"{self.title} has no option {key!r} (options: {known})")
+
+    def defaults(self) -> dict[str, Any]:
+        return {o.key: o.default for o in self.options}
+
+    def load_engine(self, pack: str = "default") -> Any:
+        return load_object(self.engine)(pack)
+
+    def policy_names(self) -> tuple[str, ...]:
+        return tuple(name for name, _ in self.policies)
+
+    def load_policy(self, name: str | None = None) -> Any:
+        """The policy class (``Class(seed)`` -> a callable choosing an action)."""
+        if not self.policies:
+            raise ValueError(f"{self.title} has no computer players")
+        if name is None:
+            return load_object(self.policies[0][1])
+        for known, target in self.policies:
+            if known == name:
+                return load_object(target)
+        raise ValueError(f"{self.title} has no policy {name!r} (policies: {', '.join(self.policy_names())})")
+
+    def die_kind(self, name: str) -> DieKind | None:
+        for kind in self.die_kinds:
+            if kind.name == name:
+                return kind
+        return None
+
+
+_REGISTERED: dict[str, GameType] = {}
+_SCANNED = False
+
+
+def register(game: GameType) -> GameType:
+    """Add a game (a test's toy game, a game outside companion/games); returns it."""
+    if not isinstance(game, GameType):
+        raise TypeError(f"register() takes a GameType, not {type(game).__name__}")
+    _REGISTERED[game.id] = game
+    return game
+
+
+def _scan() -> None:
+    global _SCANNED
+    if _SCANNED:
+        return
+    _SCANNED = True
+    import companion.games as package
+
+    for info in pkgutil.iter_modules(package.__path__, package.__name__ + "."):
+        if info.ispkg:
+            _register_module(info.name)
+    for name in filter(None, (n.strip() for n in os.environ.get(ENV_VAR, "").split(","))):
+        _register_module(name)
+
+
+def _register_module(name: str) -> None:
+    game = getattr(import_module(name), "GAME", None)
+    if isinstance(game, GameType):
+        _REGISTERED.setdefault(game.id, game)
+
+
+def games() -> list[GameType]:
+    """Every registered game, by id."""
+    _scan()
+    return [_REGISTERED[k] for k in sorted(_REGISTERED)]
+
+
+def game_ids() -> list[str]:
+    return [g.id for g in games()]
+
+
+def get_game(game_id: str) -> GameType:
+    _scan()
+    try:
+        return _REGISTERED[game_id]
+    except KeyError:
+        raise UnknownGame(f"unknown game {game_id!r}; known games: {', '.join(sorted(_REGISTERED))}") from None
+
+
+__all__ = ["GameType", "Option", "DieKind", "UnknownGame", "register", "games", "game_ids", "get_game",
+           "load_object", "ENV_VAR"]
