@@ -1,9 +1,9 @@
 """Playing at a terminal: two people at one keyboard, the engine as referee.
 
 Each prompt shows the status line, the question and numbered options; type a number, the
-action's words (``defend red-1``, ``reroll 1 3``, ``stop``), ``undo`` to take back the last
-decision, ``help`` or ``quit``. Every accepted action is appended to the game file at once
-(flushed and synced), so a closed terminal or a pulled plug loses nothing:
+action's words or only its last words (``right`` for ``move right``), ``undo`` to take back the
+last decision, ``help`` or ``quit``, in any case. Every accepted action is appended to the game
+file at once (flushed and synced), so a closed terminal or a pulled plug loses nothing:
 ``companion replay FILE`` rebuilds the game.
 """
 from __future__ import annotations
@@ -17,6 +17,29 @@ from companion.engine.core import Header, IllegalAction, Prompt
 from companion.engine.dice import PositionalDice
 from companion.engine.gamefile import GameRecord
 from companion.engine.runner import replay
+
+
+HELP = """\
+  Type the number of an option, or its words: the whole action (p2 defend red-1) or only its
+  last words (red-1, right, heads). To choose dice, type their numbers (1 3), or stop to keep
+  them all. At a dice prompt, type the faces rolled (ball cleat time). Case does not matter.
+  undo (or u) takes back the last decision; quit (or Ctrl-D) stops here: the game file keeps
+  every action, and companion play --resume FILE continues the game."""
+
+
+def match_option(line: str, actor: str, options: tuple[str, ...]) -> str | None:
+    """The one option that ``line`` names: all its words, with or without the actor, or only
+    its last words (``right`` -> ``p1 move right``). None when no option or several match."""
+    words = line.split()
+    if words and words[0] == actor:
+        words = words[1:]
+    if not words:
+        return None
+    exact = [o for o in options if o.split()[1:] == words]
+    if exact:
+        return exact[0]
+    tails = [o for o in options if o.split()[1:][-len(words):] == words]
+    return tails[0] if len(tails) == 1 else None
 
 
 class GameWriter:
@@ -60,12 +83,13 @@ class TerminalGame:
         print(text, file=self.out, flush=True)
 
     def ask(self, question: str) -> str | None:
+        """One line of input, lower case and trimmed (actions are lower case); None at the end."""
         self.out.write(question)
         self.out.flush()
         line = self.inp.readline()
         if not line:
             return None
-        return line.strip()
+        return " ".join(line.lower().split())
 
     def run(self) -> int:
         g = self.engine
@@ -112,9 +136,15 @@ class TerminalGame:
             faces = " ".join(sorted(set(spec.faces)))
             while True:
                 line = self.ask(f"  enter {spec.count} value(s) [{faces}]: ")
-                if line is None or line in ("quit", "undo"):
-                    return line
-                return spec.outcome(line.split())
+                if line is None or line in ("quit", "q"):
+                    return None
+                if line in ("undo", "u"):
+                    return "undo"
+                if line in ("help", "?"):
+                    self.say(HELP)
+                    continue
+                if line:
+                    return spec.outcome(line.split())
         if prompt.options is not None:
             for number, option in enumerate(prompt.options, 1):
                 self.say(f"  {number:2}. {self.describe(option)}")
@@ -127,12 +157,12 @@ class TerminalGame:
                      + (", or 'stop' to keep them all" if prompt.kind == "keep" else ""))
         while True:
             line = self.ask(f"{prompt.actor}> ")
-            if line is None or line == "quit":
+            if line is None or line in ("quit", "q"):
                 return None
             if line in ("undo", "u"):
                 return "undo"
             if line in ("help", "?"):
-                self.say(__doc__.strip().splitlines()[2])
+                self.say(HELP)
                 continue
             if not line:
                 continue
@@ -145,6 +175,10 @@ class TerminalGame:
                     return prompt.options[index]
                 self.say(f"  ! choose 1 to {len(prompt.options)}")
                 continue
+            if prompt.options is not None:
+                named = match_option(line, prompt.actor, prompt.options)
+                if named is not None:
+                    return named
             return line if line.split()[0] == prompt.actor else f"{prompt.actor} {line}"
 
     def describe(self, option: str) -> str:

@@ -97,3 +97,102 @@ def test_errors_are_one_clear_line_and_exit_2(monkeypatch, capsys, tmp_path):
 def test_the_console_script_runs():
     out = subprocess.run([sys.executable, "-m", "companion", "--help"], capture_output=True, text=True, check=True)
     assert "play" in out.stdout and "replay" in out.stdout and "sim" in out.stdout
+
+
+# ---------------------------------------------------------------- what a new user typed
+def test_help_prints_the_whole_explanation(monkeypatch, capsys, tmp_path):
+    code, out, _ = run_cli(monkeypatch, capsys, ["play", "--seed", "1", "--save", str(tmp_path / "h.game")], "help\n")
+    assert code == 0
+    assert "Type the number of an option" in out and "companion play --resume FILE continues the game." in out
+    assert "undo (or u)" in out and "Case does not matter" in out
+
+
+def test_quit_at_a_dice_prompt_stops_the_game(monkeypatch, capsys, tmp_path):
+    save = tmp_path / "q.game"
+    code, out, _ = run_cli(monkeypatch, capsys, ["play", "--dice", "manual", "--seed", "1", "--save", str(save)],
+                           "1\n1\n1\nquit\n")
+    assert code == 0 and "enter 1 value(s) [heads tails]" in out
+    assert "stopped; resume with" in out and "!" not in out.split("enter 1 value(s)")[1]
+    assert load(save).actions == ["p1 team goblins", "p2 team orcs", "p1 call heads"]
+
+
+def test_input_is_not_case_sensitive(monkeypatch, capsys, tmp_path):
+    save = tmp_path / "case.game"
+    code, out, _ = run_cli(monkeypatch, capsys, ["play", "--dice", "manual", "--seed", "1", "--save", str(save)],
+                           "ORCS\nP2 TEAM Goblins\nHEADS\nTails\n")
+    assert code == 0 and "!" not in out
+    assert load(save).actions == ["p1 team orcs", "p2 team goblins", "p1 call heads", "chance coin tails"]
+
+
+def test_the_last_word_of_an_option_is_enough(monkeypatch, capsys, tmp_path):
+    """`right` is `p1 move right` at the pawn prompt; a word that names two options is not guessed."""
+    from companion.terminal import match_option
+
+    save = tmp_path / "pawn.game"
+    keys = "1\n1\n1\noffense\nhigh\nluck\nluck\npass\nred-1\n"   # teams, call, start, end zone, kicking, whistle, defense
+    code, out, _ = run_cli(monkeypatch, capsys, ["play", "--seed", "2", "--save", str(save)], keys + "right\n")
+    assert code == 0 and "move your pawn" in out
+    assert "p1 move right" in load(save).actions
+    assert match_option("right", "p1", ("p1 move up", "p1 move right")) == "p1 move right"
+    assert match_option("p1 right", "p1", ("p1 move up", "p1 move right")) == "p1 move right"
+    assert match_option("1", "p1", ("p1 reroll 1", "p1 pick 1")) is None
+
+
+def test_q_on_the_keyboard_sets_quit_and_still_reaches_the_callback():
+    import os
+    import queue
+
+    from drivers.inputs.keyboard import KeyboardInput
+
+    r, w = os.pipe()
+    other: list[str] = []
+    kb = KeyboardInput(queue.Queue(), fd=r, threaded=False, on_other_key=other.append)
+    try:
+        os.write(w, b"w")
+        kb.pump(1.0)
+        assert not kb.quit_pressed.is_set()
+        os.write(w, b"q")
+        assert kb.pump(1.0) == [] and kb.quit_pressed.is_set() and other == ["q"]
+    finally:
+        kb.close()
+        os.close(r)
+        os.close(w)
+
+
+def test_q_quits_the_terminal_emulator(tmp_path):
+    """`companion run` in a real terminal (a pty): the panel is drawn, q ends it with exit 0."""
+    import os
+    import threading
+
+    master, slave = os.openpty()
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path), COMPANION_CONFIG=str(tmp_path / "none.toml"),
+               COLUMNS="140", LINES="40")
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "run", "--emulate", "--menu",
+                             "--journal", str(tmp_path / "j.sqlite")],
+                            stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True)
+    os.close(slave)
+    shown = bytearray()
+    drawn = threading.Event()
+
+    def drain():
+        while True:
+            try:
+                chunk = os.read(master, 4096)
+            except OSError:
+                return
+            if not chunk:
+                return
+            shown.extend(chunk)
+            if len(shown) > 500:
+                drawn.set()
+
+    reader = threading.Thread(target=drain, daemon=True)
+    reader.start()
+    try:
+        assert drawn.wait(60), bytes(shown[-300:])
+        os.write(master, b"q")
+        assert proc.wait(timeout=60) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(master)
