@@ -126,6 +126,20 @@ class TerminalGame:
             return True
         return self.dice_mode == "digital" and prompt.chance.die != "toss"
 
+    def ask_line(self, question: str) -> str | None:
+        """A line for the game: help is answered here, undo (u) gives "undo", quit (q) and the
+        end of input give None, an empty line asks again."""
+        while True:
+            line = self.ask(question)
+            if line is None or line in ("quit", "q"):
+                return None
+            if line in ("undo", "u"):
+                return "undo"
+            if line in ("help", "?"):
+                self.say(HELP)
+            elif line:
+                return line
+
     def ask_for(self, prompt: Prompt) -> str | None:
         g = self.engine
         self.say("")
@@ -134,17 +148,8 @@ class TerminalGame:
         if prompt.is_chance:
             spec = prompt.chance
             faces = " ".join(sorted(set(spec.faces)))
-            while True:
-                line = self.ask(f"  enter {spec.count} value(s) [{faces}]: ")
-                if line is None or line in ("quit", "q"):
-                    return None
-                if line in ("undo", "u"):
-                    return "undo"
-                if line in ("help", "?"):
-                    self.say(HELP)
-                    continue
-                if line:
-                    return spec.outcome(line.split())
+            line = self.ask_line(f"  enter {spec.count} value(s) [{faces}]: ")
+            return line if line in (None, "undo") else spec.outcome(line.split())
         if prompt.options is not None:
             for number, option in enumerate(prompt.options, 1):
                 self.say(f"  {number:2}. {self.describe(option)}")
@@ -156,16 +161,9 @@ class TerminalGame:
             self.say("  (x): cannot be chosen. Type the dice numbers, e.g. '1 3'"
                      + (", or 'stop' to keep them all" if prompt.kind == "keep" else ""))
         while True:
-            line = self.ask(f"{prompt.actor}> ")
-            if line is None or line in ("quit", "q"):
-                return None
-            if line in ("undo", "u"):
-                return "undo"
-            if line in ("help", "?"):
-                self.say(HELP)
-                continue
-            if not line:
-                continue
+            line = self.ask_line(f"{prompt.actor}> ")
+            if line in (None, "undo"):
+                return line
             if prompt.options is None and line.replace(" ", "").isdigit():
                 verb = "reroll" if prompt.kind == "keep" else "pick"
                 return f"{prompt.actor} {verb} {line}"
