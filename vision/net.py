@@ -47,6 +47,8 @@ APART_MIN = 0.6          # two dice's centres are at least this far apart (box s
 TOUCH = 1.3              # dice closer than this (in box sides) touch: a die may hide beside them
 LOOK = 1.2               # ... and the second look covers this many box sides around them
 DIE_MIN = 0.2            # detector score x face network's "a die" below this: not a die
+FINE_DIE = 16            # dice smaller than this (working px) are looked for at a finer scale
+FINE_TARGET = 24         # ... where they measure this
 PYRAMID_MIN = 64         # the coarsest scale looked at: longest side in px
 DET_MIN = 0.3            # detector score that makes a die on its own (icon dice: no face network)
 DET_MAYBE = 0.12         # the weakest peak that is a candidate at all
@@ -55,7 +57,8 @@ NOT_DIE = 0.5            # the face network's p(no die) from which a candidate i
 ODD_NOT_DIE = 0.9        # ... and from which a strong candidate outside every die is no doubt
 ANCHOR_P = 0.9           # dice read this surely (and found by the detector with DET_ANCHOR)
 DET_ANCHOR = 0.5         # ... show the surface the dice lie on (vision/surface.py)
-EDGE_NOT_DIE = 0.2       # at the surface's edge a die needs p(no die) below this
+EDGE_NOT_DIE = 0.05      # at the surface's edge a die needs p(no die) below this
+NOT_DIE_NEAR = 0.2       # ... or below this and to touch a die kept
 DET_SURE = 0.3           # below this a die is at most unsure (chosen on real-dev)
 CONF_OK = 0.7            # face probability needed for a sure die (chosen on real-dev: bench/eval_dice.py)
 BLUR_MIN = 0.09          # median crop_sharpness over a frame's dice (real photos: 1st percentile 0.11)
@@ -80,6 +83,68 @@ def shrink(img: np.ndarray, s: float) -> np.ndarray:
     if (img.shape[1], img.shape[0]) == size:
         return img
     return cv2.resize(img, size, interpolation=cv2.INTER_AREA)
+
+
+class Halvings:
+    """A frame and its halvings, made once and shared: the detector's working image, the face
+    crops and the second looks all come from the level nearest their scale, so a 12 MP frame
+    is shrunk once (by halving, OpenCV's fast 2x2 area path), never crop by crop."""
+
+    def __init__(self, frame: np.ndarray):
+        self.frame = frame
+        self.levels = [frame]
+
+    def level(self, k: int) -> np.ndarray:
+        """The frame halved ``k`` times."""
+        while len(self.levels) <= k:
+            img = self.levels[-1]
+            self.levels.append(cv2.resize(img, (img.shape[1] // 2, img.shape[0] // 2), interpolation=cv2.INTER_AREA))
+        return self.levels[k]
+
+    def _finest_within(self, s: float) -> int:
+        """The most halvings that still leave the frame at least ``s`` times its size."""
+        h, w = self.frame.shape[:2]
+        k = 0
+        while s > 0 and (w >> (k + 1)) >= w * s and (h >> (k + 1)) >= h * s and min(w, h) >> (k + 1) > 0:
+            k += 1
+        return k
+
+    def shrink(self, s: float) -> np.ndarray:
+        """The frame scaled by ``s``, as ``shrink(frame, s)`` gives it, from the nearest level."""
+        if s >= 1:
+            return shrink(self.frame, s)
+        h, w = self.frame.shape[:2]
+        size = (max(1, int(round(w * s))), max(1, int(round(h * s))))
+        k = 0
+        while (w >> (k + 1)) >= size[0] and (h >> (k + 1)) >= size[1] and (w >> k) >= 2 * size[0] and (h >> k) >= 2 * size[1]:
+            k += 1
+        img = self.level(k)
+        if (img.shape[1], img.shape[0]) == size:
+            return img
+        return cv2.resize(img, size, interpolation=cv2.INTER_AREA)
+
+    def crop(self, cx: float, cy: float, side: float, angle: float = 0.0) -> np.ndarray:
+        """``face_crop`` of the frame, cut from the coarsest level where the crop still has
+        ``CROP`` px or more."""
+        k = self._finest_within(CROP / max(side * CROP_CONTEXT, 1.0))
+        img = self.level(k)
+        f = img.shape[1] / self.frame.shape[1]
+        g = img.shape[0] / self.frame.shape[0]
+        return face_crop(img, cx * f, cy * g, side * f, angle)
+
+    def region(self, x0: int, y0: int, x1: int, y1: int, s: float) -> np.ndarray:
+        """The frame's region [x0, x1) x [y0, y1), scaled by ``s``."""
+        k = self._finest_within(s)
+        img = self.level(k)
+        f = img.shape[1] / self.frame.shape[1]
+        g = img.shape[0] / self.frame.shape[0]
+        part = img[int(y0 * g):max(int(y0 * g) + 1, int(round(y1 * g))), int(x0 * f):max(int(x0 * f) + 1, int(round(x1 * f)))]
+        return shrink(part, s / f)
+
+
+def halvings(frame) -> Halvings:
+    """``frame`` as ``Halvings`` (a ``Halvings`` is passed through)."""
+    return frame if isinstance(frame, Halvings) else Halvings(frame)
 
 
 def normalise(img: np.ndarray) -> np.ndarray:
@@ -121,6 +186,26 @@ def crop_sharpness(crop: np.ndarray) -> float:
     return float(cv2.Laplacian(g, cv2.CV_32F).var() / max(float(g.var()), 1.0))
 
 
+def pips_dark(crop: np.ndarray) -> np.ndarray:
+    """The crop redrawn as a white die with black pips, from the die's own two colours: the
+    face's (the centre's median) and the pips' (the colour farthest from it there). Cream
+    pips on a red die, red on cream, and pale pips on a marbled die differ in colour more than
+    in grey; along the line between the two colours they are black on white."""
+    lab = cv2.cvtColor(crop, cv2.COLOR_BGR2Lab).astype(np.float32)
+    n = crop.shape[0]
+    core = lab[n // 4:n - n // 4, n // 4:n - n // 4].reshape(-1, 3)
+    face = np.median(core, axis=0)
+    far = np.linalg.norm(core - face, axis=1)
+    pip = core[far >= np.percentile(far, 95)].mean(axis=0)
+    axis = pip - face
+    span = float(axis @ axis)
+    if span < 100.0:                              # one colour: nothing to redraw
+        return crop
+    t = np.clip(((lab - face) @ axis) / span, 0.0, 1.0)
+    grey = (235.0 - 215.0 * t).astype(np.uint8)
+    return cv2.merge([grey, grey, grey])
+
+
 class DiceNet:
     """The two networks, loaded once. OpenCV's Net objects are not thread-safe: one lock."""
 
@@ -138,7 +223,7 @@ class DiceNet:
         found.sort(key=lambda d: -d[3])
         return found
 
-    def detect_scales(self, frame: np.ndarray) -> list[list[tuple[float, float, float, float]]]:
+    def detect_scales(self, frame, work_side: float = WORK_SIDE) -> list[list[tuple[float, float, float, float]]]:
         """Candidates per scale, finest first.
 
         The detector knows dice of about 8 to 56 working pixels. It looks at the working image
@@ -148,8 +233,9 @@ class DiceNet:
         scales can size one die differently, so a die near the limit may be too big for one and
         too small for the other: a candidate left out for its size comes back (at its own
         scale, the strongest first) when no scale has a candidate there."""
-        h, w = frame.shape[:2]
-        work = shrink(frame, min(1.0, WORK_SIDE / max(h, w)))
+        hv = halvings(frame)
+        h, w = hv.frame.shape[:2]
+        work = hv.shrink(min(1.0, work_side / max(h, w)))
         levels = [work]
         while max(levels[-1].shape[:2]) // 2 >= PYRAMID_MIN:
             levels.append(shrink(levels[-1], 0.5))
@@ -194,11 +280,12 @@ class DiceNet:
         found.sort(key=lambda d: -d[3])
         return found
 
-    def classify(self, frame: np.ndarray, cands) -> tuple[np.ndarray, list[np.ndarray]]:
+    def classify(self, frame, cands) -> tuple[np.ndarray, list[np.ndarray]]:
         """Class probabilities (no die, 1..6) for each candidate, and the crops they saw."""
         if not cands:
             return np.zeros((0, 7), np.float32), []
-        crops = [face_crop(frame, cx, cy, side) for cx, cy, side, _ in cands]
+        hv = halvings(frame)
+        crops = [hv.crop(cx, cy, side) for cx, cy, side, _ in cands]
         return self._probs(crops), crops
 
     def _probs(self, crops) -> np.ndarray:
@@ -281,8 +368,14 @@ def _pip_dice(frame: np.ndarray) -> tuple[list[Found], list[Found]]:
     seen up close, or a group of dice seen as one from afar, loses to the real die: the face
     network calls it "no die"."""
     net = model()
-    raw = [c for scale in net.detect_scales(frame) for c in _suppress(scale, TWIN)]
-    probs, crops = net.classify(frame, raw)
+    hv = halvings(frame)
+    frame = hv.frame
+    scales = net.detect_scales(hv)
+    finer = work_side(hv, scales[0])
+    if finer > WORK_SIDE:
+        scales = net.detect_scales(hv, finer)
+    raw = [c for scale in scales for c in _suppress(scale, TWIN)]
+    probs, crops = net.classify(hv, raw)
     read = [Found(c, p, q) for c, p, q in zip(raw, probs, crops)]
     found = [f for f in read if f.die_score >= DIE_MIN]
     found.sort(key=lambda f: -f.die_score)
@@ -291,19 +384,39 @@ def _pip_dice(frame: np.ndarray) -> tuple[list[Found], list[Found]]:
         if all(_two_dice(f, k) for k in kept):
             kept.append(f)
     for region in _crowded(frame, kept, raw):
-        kept += _second_look(frame, region, kept)
+        kept += _second_look(hv, region, kept)
     hesitant = [f for f in kept if f.probs[1:].max() < CONF_OK]
     if hesitant:
-        # a second look, turned a half turn, averaged in; and a third with more room around
-        # it, since the detector tends to see a die too small when its face shows few pips
-        wider = [face_crop(frame, f.cx, f.cy, f.side * WIDER) for f in hesitant]
-        both = net._probs([np.rot90(f.crop, 2) for f in hesitant] + wider)
-        more, wide = both[:len(hesitant)], both[len(hesitant):]
-        for f, m, w, crop in zip(hesitant, more, wide, wider):
+        # a second look, turned a half turn, averaged in; a third with more room around it,
+        # since the detector tends to see a die too small when its face shows few pips; and
+        # a fourth in the die's own two colours, redrawn black on white
+        wider = [hv.crop(f.cx, f.cy, f.side * WIDER) for f in hesitant]
+        n = len(hesitant)
+        both = net._probs([np.rot90(f.crop, 2) for f in hesitant] + wider + [pips_dark(f.crop) for f in hesitant])
+        more, wide, dark = both[:n], both[n:2 * n], both[2 * n:]
+        for f, m, w, d, crop in zip(hesitant, more, wide, dark, wider):
             f.probs = (f.probs + m) / 2
             if w[1:].max() > f.probs[1:].max():
                 f.probs, f.side, f.crop = w, f.side * WIDER, crop
+            if d[1:].max() > f.probs[1:].max():
+                f.probs = d
     return kept, read
+
+
+def work_side(hv: Halvings, coarse) -> float:
+    """The detector's working size for this frame: ``WORK_SIDE``, or larger when the dice the
+    ``coarse`` look (the working scale's candidates) found measure under ``FINE_DIE`` working
+    px (a wide frame of small dice): then so large that they measure ``FINE_TARGET`` px, at
+    most the frame's own size."""
+    h, w = hv.frame.shape[:2]
+    longest = max(h, w)
+    if longest <= WORK_SIDE:
+        return WORK_SIDE
+    s = WORK_SIDE / longest
+    sides = [c[2] for c in coarse if c[3] >= DET_SURE]
+    if not sides or float(np.median(sides)) * s >= FINE_DIE:
+        return WORK_SIDE
+    return min(float(longest), WORK_SIDE * FINE_TARGET / (float(np.median(sides)) * s))
 
 
 def _crowded(frame: np.ndarray, kept: list[Found], raw) -> list[tuple[int, int, int, int]]:
@@ -323,35 +436,38 @@ def _crowded(frame: np.ndarray, kept: list[Found], raw) -> list[tuple[int, int, 
             for x, y, d in spots]
 
 
-def _second_look(frame: np.ndarray, region, kept: list[Found]) -> list[Found]:
-    """Dice in ``region`` the first look missed: the dice found are painted over with the
-    floor's colour and the detector looks again, so a die that touched them stands alone."""
+def _second_look(frame, region, kept: list[Found]) -> list[Found]:
+    """Dice in ``region`` of ``frame`` (an image or its ``Halvings``) the first look missed:
+    the dice found are painted over with the floor's colour and the detector looks again, so
+    a die that touched them stands alone."""
+    hv = halvings(frame)
+    frame = hv.frame
     x0, y0, x1, y1 = region
     near = [f for f in kept if x0 - f.side < f.cx < x1 + f.side and y0 - f.side < f.cy < y1 + f.side]
     if not near or x1 - x0 < 8 or y1 - y0 < 8:
         return []
     side = float(np.median([f.side for f in near]))
     h, w = frame.shape[:2]
-    s = min(1.0, WORK_SIDE / max(h, w))
+    s = min(1.0, max(WORK_SIDE / max(h, w), FINE_TARGET / side))
     while side * s > DIE_BIG and max(h, w) * s / 2 >= PYRAMID_MIN:
         s /= 2                                    # the scale that answers for dice of this size
-    patch = frame[y0:y1, x0:x1].copy()
+    patch = hv.region(x0, y0, x1, y1, s).copy()
+    zx, zy = patch.shape[1] / (x1 - x0), patch.shape[0] / (y1 - y0)
     ring = np.concatenate([patch[0], patch[-1], patch[:, 0], patch[:, -1]])
     floor = tuple(int(v) for v in np.median(ring, axis=0))
     for f in near:
-        cv2.circle(patch, (int(round(f.cx - x0)), int(round(f.cy - y0))), int(round(0.5 * f.side)), floor, -1)
+        cv2.circle(patch, (int(round((f.cx - x0) * zx)), int(round((f.cy - y0) * zy))),
+                   int(round(0.5 * f.side * zx)), floor, -1)
     net = model()
+    cands = [(cx + x0, cy + y0, sd, score) for cx, cy, sd, score in net._detect_in(patch, zx, (x1 - x0, y1 - y0))
+             if 0.6 * side < sd < 1.6 * side]
+    cands = [c for c in cands if not any(math.hypot(c[0] - f.cx, c[1] - f.cy) < APART_MIN * max(c[2], f.side)
+                                         for f in kept)]
     new = []
-    for cx, cy, sd, score in net._detect_in(shrink(patch, s), s, (x1 - x0, y1 - y0)):
-        cx, cy = cx + x0, cy + y0
-        if not 0.6 * side < sd < 1.6 * side:
-            continue
-        if any(math.hypot(cx - f.cx, cy - f.cy) < APART_MIN * max(sd, f.side) for f in kept + new):
-            continue                              # it would overlap a die found
-        probs, crops = net.classify(frame, [(cx, cy, sd, score)])
-        f = Found((cx, cy, sd, score), probs[0], crops[0])
-        if f.die_score >= DIE_MIN:
-            new.append(f)
+    for f in (Found(c, p, q) for c, p, q in zip(cands, *net.classify(hv, cands))):   # one batch
+        if f.die_score >= DIE_MIN and not any(
+                math.hypot(f.cx - o.cx, f.cy - o.cy) < APART_MIN * max(f.side, o.side) for o in new):
+            new.append(f)                         # not overlapping a die found
     return new
 
 
@@ -377,16 +493,16 @@ def unexplained(dice: list[Found], cands: list[Found], area=None) -> list[Found]
 
 
 def on_play_area(found: list[Found], area) -> list[Found]:
-    """The dice of ``found`` on the play ``area``. At its edge only a die read surely is (a
-    die against a tray's wall, not a label on a cable lying by the desk's edge); so is a die
-    that touches one kept (a row of dice along a wall) and that the face network calls a die,
-    or that it reads surely anywhere."""
+    """The dice of ``found`` on the play ``area``. At its edge (a die against a tray's wall,
+    or a label on a cable by the desk's edge) only what the face network surely calls a die
+    (p(no die) < ``EDGE_NOT_DIE``); and a die that touches one kept, read surely, or at the
+    edge and called a die (``NOT_DIE_NEAR``): a row of dice along a wall."""
     if area is None:
         return found
     where = {id(f): area.where(f.cx, f.cy, f.side) for f in found}
     sure = {id(f) for f in found if f.probs[1:].max() >= ANCHOR_P and f.probs[0] < EDGE_NOT_DIE}
-    near = {id(f) for f in found if id(f) in sure or where[id(f)] == "edge" and f.probs[0] < EDGE_NOT_DIE}
-    kept = [f for f in found if where[id(f)] == "on" or where[id(f)] == "edge" and id(f) in sure]
+    near = {id(f) for f in found if id(f) in sure or where[id(f)] == "edge" and f.probs[0] < NOT_DIE_NEAR}
+    kept = [f for f in found if where[id(f)] == "on" or where[id(f)] == "edge" and f.probs[0] < EDGE_NOT_DIE]
     grown = True
     while grown:
         grown = False
@@ -430,9 +546,10 @@ def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None, roi: np.
         x, y, w, h = cv2.boundingRect((roi > 0).astype(np.uint8))
         frame_bgr, ox, oy = frame_bgr[y:y + h, x:x + w], x, y
     dice, sharp = [], []
-    found, cands = _pip_dice(frame_bgr)
+    hv = Halvings(frame_bgr)
+    found, cands = _pip_dice(hv)
     found = [f for f in found if f.probs[0] < NOT_DIE]       # the face network: not a die
-    area = play_area(frame_bgr, [(f.cx, f.cy, f.side) for f in found
+    area = play_area(hv, [(f.cx, f.cy, f.side) for f in found
                                  if f.probs[1:].max() >= ANCHOR_P and f.score >= DET_ANCHOR])
     found = on_play_area(found, area)
     for f in found:

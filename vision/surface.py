@@ -32,12 +32,16 @@ class Surface:
     """The surface the ``anchors`` (cx, cy, side) lie on, in ``frame``; ``on(cx, cy, side)``
     tells whether a die there lies on it too."""
 
-    def __init__(self, frame: np.ndarray, anchors):
-        h, w = frame.shape[:2]
+    def __init__(self, frame, anchors):
+        """``frame``: a BGR image, or anything with ``frame`` (the image) and ``shrink(s)``
+        (``vision.net.Halvings``: a big frame is then not shrunk again)."""
+        image = getattr(frame, "frame", frame)
+        h, w = image.shape[:2]
         side = float(np.median([a[2] for a in anchors]))
         self.s = min(SIDE_PX / side, MAP_MAX / max(h, w), 1.0)
-        sw, sh = max(1, int(round(w * self.s))), max(1, int(round(h * self.s)))
-        small = cv2.resize(frame, (sw, sh), interpolation=cv2.INTER_AREA)
+        small = frame.shrink(self.s) if hasattr(frame, "shrink") else \
+            cv2.resize(image, (max(1, int(round(w * self.s))), max(1, int(round(h * self.s)))), interpolation=cv2.INTER_AREA)
+        self.s = small.shape[1] / w
         self.lab = _weights(cv2.cvtColor(small, cv2.COLOR_BGR2Lab).astype(np.float32))
         rings = [r for r in (self._ring(a[0], a[1], a[2]) for a in anchors) if r.any()]
         colours = [np.median(self.lab[r], axis=0) for r in rings]
@@ -108,7 +112,7 @@ class Surface:
         return "edge" if self.reach[y, x] and share >= EDGE_RING else "off"
 
 
-def play_area(frame: np.ndarray, anchors) -> Surface | None:
+def play_area(frame, anchors) -> Surface | None:
     """The surface the ``anchors`` (cx, cy, side) lie on, or None when there is no anchor."""
     anchors = [a for a in anchors if a[2] > 0 and math.isfinite(a[2])]
     return Surface(frame, anchors) if anchors else None

@@ -1,0 +1,54 @@
+"""Scale by the die: a big frame is shrunk once, by halving, and small dice in a wide frame are
+looked for at a finer scale (vision/net.py ``Halvings``, ``work_side``). Timing is measured by
+bench/vision_scale.py, not asserted here."""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision import net, synth
+
+
+def _scene(size, face, seed=21):
+    sc = synth.dice_scene(seed=seed, kind="pips", face_px=face, n_dice=5, size=size, effects=False)
+    return sc.image, sorted(d["value"] for d in sc.dice)
+
+
+def test_a_12_mp_frame_is_read_from_its_halvings_never_crop_by_crop_at_full_size(monkeypatch):
+    img, values = _scene((1008, 756), 64)
+    big = cv2.resize(img, (4032, 3024), interpolation=cv2.INTER_LINEAR)      # 12 MP, 256 px dice
+    seen = []
+    real = net.face_crop
+
+    def spy(image, *a, **k):
+        seen.append(image.shape[:2])
+        return real(image, *a, **k)
+    monkeypatch.setattr(net, "face_crop", spy)
+    r = net.read_dice(big)
+    assert r.values == values and not r.unsure, r.reasons
+    assert seen and max(max(s) for s in seen) <= 4032 // 4     # every crop from a level 1/4 or less
+
+
+def test_halvings_shrink_as_one_area_resize_does():
+    img = cv2.GaussianBlur(np.random.default_rng(5).integers(0, 256, (960, 1280, 3), dtype=np.uint8), (0, 0), 1.5)
+    hv = net.Halvings(img)
+    for s in (0.25, 0.3, 0.5, 1 / 3):
+        assert np.array_equal(hv.shrink(s), net.shrink(img, s))
+    crop = hv.crop(640, 480, 300)              # 345 px of context: cut from the frame halved 3 times
+    assert len(hv.levels) == 4 and crop.shape == (net.CROP, net.CROP, 3)
+    assert np.abs(crop.astype(int) - net.face_crop(img, 640, 480, 300).astype(int)).mean() < 3
+
+
+def test_small_dice_in_a_wide_frame_are_looked_for_at_a_finer_scale(monkeypatch):
+    img, values = _scene((1920, 1080), 44)                     # 7 working px at the usual 320
+    sides = []
+    m = net.model()
+    real = m.detect_scales
+
+    def spy(frame, work_side=net.WORK_SIDE):
+        sides.append(work_side)
+        return real(frame, work_side)
+    monkeypatch.setattr(m, "detect_scales", spy)
+    r = net.read_dice(img)
+    assert sides[0] == net.WORK_SIDE and len(sides) == 2 and sides[1] > 1.5 * net.WORK_SIDE
+    assert r.values == values, r.reasons
