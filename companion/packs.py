@@ -38,7 +38,10 @@ def read_toml(path: Path) -> tuple[dict[str, Any], str]:
         raise PackError(f"{path}: cannot read: {exc.strerror}") from None
     try:
         data = tomllib.loads(raw.decode("utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise PackError(f"{path}:{line}: not UTF-8 text (byte {raw[exc.start]:#04x}); is this a content pack?") from None
+    except tomllib.TOMLDecodeError as exc:
         raise PackError(f"{path}: not valid TOML: {exc}") from None
     return data, hashlib.sha256(raw).hexdigest()[:16]
 

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import os
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO
 
 from companion.engine.core import Header, IllegalAction, Prompt
 from companion.engine.dice import PositionalDice
-from companion.engine.gamefile import GameRecord
+from companion.engine.gamefile import GameFileError, GameRecord
 from companion.engine.runner import replay
 
 
@@ -48,23 +49,37 @@ class GameWriter:
     def __init__(self, path: Path, record: GameRecord):
         self.path = path
         self.record = record
-        path.parent.mkdir(parents=True, exist_ok=True)
+        with self.saving():
+            path.parent.mkdir(parents=True, exist_ok=True)
         self.rewrite()
+
+    @contextmanager
+    def saving(self):
+        """An OSError while saving becomes a GameFileError naming the game file."""
+        try:
+            yield
+        except OSError as exc:
+            raise GameFileError(f"{self.path}: cannot save the game: {exc.strerror or exc}") from None
 
     def rewrite(self) -> None:
         tmp = self.path.with_suffix(self.path.suffix + ".tmp")
-        with open(tmp, "w", encoding="utf-8") as f:
-            f.write(self.record.dumps())
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, self.path)
+        with self.saving():
+            try:
+                with open(tmp, "w", encoding="utf-8") as f:
+                    f.write(self.record.dumps())
+                    f.flush()
+                    os.fsync(f.fileno())
+                os.replace(tmp, self.path)
+            finally:
+                tmp.unlink(missing_ok=True)
+        self.record.lines.clear()       # the file's line numbers changed (comments are gone)
 
     def append(self, action: str) -> None:
-        self.record.actions.append(action)
-        with open(self.path, "a", encoding="utf-8") as f:
+        with self.saving(), open(self.path, "a", encoding="utf-8") as f:
             f.write(action + "\n")
             f.flush()
             os.fsync(f.fileno())
+        self.record.actions.append(action)
 
 
 class TerminalGame:

@@ -81,3 +81,23 @@ def test_run_seed_makes_a_key_script_reproducible(capsys, home):
         actions.append(j.actions(game))
         j.close()
     assert any(a.startswith("chance ") for a in actions[0]) and actions[0] == actions[1]
+
+
+@pytest.mark.parametrize("target, reason", [("folder", "Is a directory"), ("afile/x.game", "File exists")])
+def test_play_refuses_a_save_path_it_cannot_write(capsys, monkeypatch, home, target, reason):
+    import io
+    import sys
+
+    (home / "folder").mkdir()
+    (home / "afile").write_text("x")
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n"))
+    err = refused(capsys, ["play", "--seed", "1", "--save", str(home / target)])
+    assert f"companion: {home / target}: cannot save the game: {reason}" in err
+    assert sorted(p.name for p in home.iterdir()) == ["afile", "folder"]        # no .tmp left behind
+
+
+def test_a_pack_that_is_not_text_names_the_file_and_line(capsys, home):
+    pack = home / "pack.toml"
+    pack.write_bytes(b"[pack]\n\x89PNG\x00")
+    err = refused(capsys, ["sim", "--games", "1", "--pack", str(pack)])
+    assert f"{pack}:2: not UTF-8 text (byte 0x89)" in err
