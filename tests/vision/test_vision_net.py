@@ -113,7 +113,22 @@ def test_unsure_when_the_face_network_hesitates(monkeypatch):
     r = net.read_dice(img)
     assert len(r.dice) == 1 and r.dice[0].value == 4 and r.unsure
     assert r.dice[0].confidence < net.CONF_OK
-    assert calls[-1] == 2                 # the hesitant die was looked at again: turned, and wider
+    assert calls[-1] == 3                 # looked at again: turned, wider, and in its own two colours
+
+
+def test_a_die_is_redrawn_black_on_white_from_its_own_two_colours():
+    # cream pips on a red die: in grey the pips are barely lighter than the face
+    img = np.full((200, 200, 3), (110, 120, 125), np.uint8)
+    synth.draw_die(img, 5, "red", (100, 100), 80, 0.0, (100, 100), 1e6)
+    img[..., :] = np.where(img.sum(axis=2, keepdims=True) > 600, np.array([170, 215, 230], np.uint8), img)
+    crop = net.face_crop(img, 100, 100, 80)
+    out = net.pips_dark(crop)
+    assert out.shape == crop.shape and (out[..., 0] == out[..., 2]).all()
+    c = net.CROP // 2
+    assert out[c, c, 0] < 80                        # the centre pip: black
+    assert out[c, c - 8, 0] > 180                   # the face between pips: white
+    grey = np.full((40, 40, 3), 128, np.uint8)
+    assert net.pips_dark(grey) is grey              # one colour: nothing to redraw
 
 
 def test_what_the_face_network_calls_no_die_is_dropped(monkeypatch):
