@@ -123,3 +123,16 @@ def test_resuming_a_file_that_does_not_replay_leaves_it_untouched(tmp_path, caps
     assert main(["play", "--resume", str(path)]) == 2
     assert f"{path}:6: action 2" in capsys.readouterr().err
     assert path.read_text() == text
+
+
+def test_resuming_a_cut_file_warns_and_continues_without_the_cut_line(tmp_path, capsys, monkeypatch):
+    import io
+    import sys
+
+    path = tmp_path / "cut.game"
+    path.write_text('game = "dungeon-ball"\nseed = 1\n---\np1 team goblins\np2 team or')
+    monkeypatch.setattr(sys, "stdin", io.StringIO("orcs\n"))
+    assert main(["play", "--resume", str(path)]) == 0
+    captured = capsys.readouterr()
+    assert f"warning: {path}:5: ignored the last line 'p2 team or'" in captured.err
+    assert load(path).actions[:2] == ["p1 team goblins", "p2 team orcs"] and not load(path).warnings
