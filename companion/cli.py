@@ -34,13 +34,14 @@ def _add_solo_flags(parser) -> None:
 def cmd_play(args) -> int:
     from companion.engine.core import Header
     from companion.engine.gamefile import load
+    from companion.engine.runner import replay
     from companion.games import get_engine
     from companion.terminal import TerminalGame
 
     if args.resume:
         record = load(args.resume)
         _warn(record.warnings)
-        engine = get_engine(record.header.game, record.header.pack)
+        engine, _ = replay(record, upto=0)      # the header's game, pack and options, named FILE:LINE
         game = TerminalGame(engine, record.header, Path(args.resume), args.dice, record=record)
         return game.run()
     engine = get_engine(args.game, args.pack)

@@ -136,3 +136,15 @@ def test_resuming_a_cut_file_warns_and_continues_without_the_cut_line(tmp_path, 
     captured = capsys.readouterr()
     assert f"warning: {path}:5: ignored the last line 'p2 team or'" in captured.err
     assert load(path).actions[:2] == ["p1 team goblins", "p2 team orcs"] and not load(path).warnings
+
+
+@pytest.mark.parametrize("header, message", [
+    ('game = "chess"\n', "1: unknown game 'chess'"),
+    ('game = "dungeon-ball"\npack = "no-such-pack.toml"\n', "2: no-such-pack.toml: cannot read"),
+])
+def test_a_header_naming_an_unknown_game_or_pack_names_the_line(tmp_path, capsys, header, message):
+    path = tmp_path / "h.game"
+    path.write_text(header + "---\n")
+    for argv in (["replay", str(path)], ["play", "--resume", str(path)]):
+        assert main(argv) == 2
+        assert f"companion: {path}:{message}" in capsys.readouterr().err

@@ -7,7 +7,7 @@ from typing import Any
 
 from companion.engine.core import CHANCE, Header, IllegalAction, Prompt
 from companion.engine.gamefile import GameRecord
-from companion.games import get_engine
+from companion.games import UnknownGame, get_engine
 from companion.packs import PackError
 
 Policy = Callable[[Any, Any, Prompt], str]
@@ -27,12 +27,12 @@ def replay(record: GameRecord, engine=None, upto: int | None = None):
     A record loaded from a file has its errors named ``FILE:LINE``."""
     try:
         engine, state = start(record.header, engine)
-    except PackError:
-        raise
-    except ValueError as exc:       # header options the engine refuses ("options.solo: ...")
+    except (UnknownGame, PackError, ValueError) as exc:
         if not record.source:
             raise
-        raise ReplayError(f"{record.where(key='options')}{exc}") from None
+        # the header's game, its pack, or options the engine refuses ("options.solo: ...")
+        key = "game" if isinstance(exc, UnknownGame) else "pack" if isinstance(exc, PackError) else "options"
+        raise ReplayError(f"{record.where(key=key)}{exc}") from None
     actions = record.actions if upto is None else record.actions[:upto]
     for number, action in enumerate(actions, 1):
         try:
