@@ -67,10 +67,9 @@ def check_options(args) -> None:
     if args.frames:
         if args.frames.exists() and not args.frames.is_dir():
             raise config_mod.ConfigFileError(f"--frames {args.frames}: is a file; give a folder for the PNG frames")
-        try:
-            args.frames.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise config_mod.ConfigFileError(f"--frames {args.frames}: cannot make the folder: {exc.strerror}") from None
+        why = writable_problem(args.frames)
+        if why:
+            raise config_mod.ConfigFileError(f"--frames {args.frames}: cannot write the frames there: {why}")
 
 
 def build(args):

@@ -49,7 +49,7 @@ def test_frames_pointing_at_a_file_is_refused(capsys, home):
     assert target.read_bytes() == b"not a folder"
     err = refused(capsys, ["run", "--emulate", "--headless", "--keys", str(keys), "--frames", str(target / "sub"),
                            "--journal", str(home / "j.sqlite")])
-    assert f"--frames {target / 'sub'}: cannot make the folder" in err
+    assert f"--frames {target / 'sub'}: cannot write the frames there: {target} is a file, not a folder" in err
 
 
 @pytest.mark.parametrize("games", ["-5", "0", "many"])
