@@ -24,7 +24,7 @@ from companion.engine.core import ChanceSpec, Header, IllegalAction, Prompt
 from companion.games.dungeon_ball import flow, solo
 from companion.games.dungeon_ball.abilities import Abilities
 from companion.games.dungeon_ball.field import Field
-from companion.games.dungeon_ball.pack import LETTER_TO_COLOUR, DungeonBallPack, board_cells, load_pack
+from companion.games.dungeon_ball.pack import LETTER_TO_COLOUR, MAX_CLOCK, DungeonBallPack, board_cells, load_pack
 from companion.games.dungeon_ball.state import GameState, PlayerState, dumps, loads
 
 GAME = "dungeon-ball"
@@ -75,9 +75,6 @@ _AI_OFFENSE = _ai(lambda s: s.offense)
 _AI_SCORER = _ai(lambda s: s.scorer)
 _AI_DEFENSE_STARTER = _ai(lambda s: s.started_on_defense)
 PARAMETRIC_CHECKS = {"keep": flow.keep_check}
-
-
-MAX_CLOCK = 99          # the clock is two digits on the panel; the pack's bound too
 
 
 def _check_option_types(options: dict) -> None:
