@@ -80,6 +80,7 @@ def build(args):
     from companion.app import DeviceApp
     from companion.journal import Journal
     from companion.session import RefereeSession
+    from companion.watchdog import Watchdog
 
     cfg = config_mod.load(config_mod.default_files(args.config))      # every check doctor makes too
     check_options(args)
@@ -120,7 +121,8 @@ def build(args):
                                  timeout_s=float(vision.get("timeout_s", 4.0)))
     seed = getattr(args, "seed", None)
     app = DeviceApp(session, display, link if cfg.section("link").get("type") != "null" else None, notes,
-                    camera_dice=camera_dice, seed_source=(lambda: seed) if seed is not None else None)
+                    camera_dice=camera_dice, seed_source=(lambda: seed) if seed is not None else None,
+                    watchdog=Watchdog.from_environment())
     app.camera_height_px = float(cfg.section("vision").get("camera_height_px", 1100.0))
     if journal.unfinished() is not None and not args.menu:
         app.resume()
@@ -151,6 +153,7 @@ def cmd_run(args) -> int:
     except KeyboardInterrupt:
         pass
     finally:
+        app.watchdog.stopping()
         shutdown(app, closers)
     return 0
 

@@ -102,8 +102,6 @@ def test_a_socket_that_is_gone_is_reported_once_and_never_raises(tmp_path, caplo
     assert len(warnings) == 1 and "nobody-listens" in warnings[0]
 
 
-@pytest.mark.xfail(strict=True, reason="DeviceApp.run and `companion run` do not call companion.watchdog yet "
-                                       "(the wiring is described in issue 10's item 8 note)")
 def test_companion_run_says_ready_pings_and_says_stopping(listener, tmp_path):
     """The service as systemd runs it: READY=1 once the first frame is shown, WATCHDOG=1 from the
     main loop, STOPPING=1 on the way out."""
