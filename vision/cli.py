@@ -29,6 +29,11 @@ def _imread(path):
     return img
 
 
+def _shown(value) -> str:
+    """A die's value as text: "?" for a die whose face is not a pip face (null in JSON)."""
+    return "?" if value is None else str(value)
+
+
 def _annotate_dice(img, reading):
     import cv2
     vis = img.copy()
@@ -37,7 +42,7 @@ def _annotate_dice(img, reading):
         sure = d.confidence >= reading.conf_ok
         col = (0, 200, 0) if sure else (0, 0, 255)
         cv2.rectangle(vis, (x, y), (x + w, y + h), col, 2)
-        cv2.putText(vis, f"{d.value} {d.confidence:.2f}", (x, max(12, y - 4)), cv2.FONT_HERSHEY_SIMPLEX,
+        cv2.putText(vis, f"{_shown(d.value)} {d.confidence:.2f}", (x, max(12, y - 4)), cv2.FONT_HERSHEY_SIMPLEX,
                     0.5, col, 1, cv2.LINE_AA)
     msg = "UNSURE: " + "; ".join(reading.reasons) if reading.unsure else "sure"
     cv2.putText(vis, msg, (8, 20), cv2.FONT_HERSHEY_SIMPLEX, 0.55, (0, 0, 255) if reading.unsure else (0, 160, 0),
@@ -78,7 +83,7 @@ def cmd_dice_read(args) -> int:
         if args.json:
             print(json.dumps({"image": str(path), "dice": [d.to_json() for d in r.dice], "unsure": bool(r.unsure)}))
         else:
-            vals = " ".join(str(d.value) for d in r.dice) or "-"
+            vals = " ".join(_shown(d.value) for d in r.dice) or "-"
             extra = f"  UNSURE ({'; '.join(r.reasons)})" if r.unsure else ""
             print(f"{path}: {vals}{extra}")
         if args.annotate:

@@ -58,6 +58,9 @@ ODD_NOT_DIE = 0.9        # ... and from which a strong candidate outside every d
 ANCHOR_P = 0.9           # dice read this surely (and found by the detector with DET_ANCHOR)
 DET_ANCHOR = 0.5         # ... show the surface the dice lie on (vision/surface.py)
 EDGE_NOT_DIE = 0.05      # at the surface's edge a die needs p(no die) below this
+NULL_FIT = 0.93          # a die-like candidate whose face fits a square this well is a die
+FIT_PX = 64              # ... fitted on the level where its box measures about this
+FACE_OF_BOX = 0.85       # ... the top face's side in the detector's box sides
 NOT_DIE_NEAR = 0.2       # ... or below this and to touch a die kept
 DET_SURE = 0.3           # below this a die is at most unsure (chosen on real-dev)
 CONF_OK = 0.7            # face probability needed for a sure die (chosen on real-dev: bench/eval_dice.py)
@@ -492,6 +495,30 @@ def unexplained(dice: list[Found], cands: list[Found], area=None) -> list[Found]
             and not _in_a_die((c.cx, c.cy), dice) and (area is None or area.where(c.cx, c.cy, c.side) == "on")]
 
 
+def not_pip_faces(hv: Halvings, dice: list[Found], cands: list[Found], area) -> list[Found]:
+    """Dice whose face is not a pip face (a skull on the 1, an emblem on the 6): candidates the
+    detector is sure of (>= ``DET_ODD``) and the face network calls no pip die, on the play
+    ``area``, in no die, whose top face is a square with all four sides on edges
+    (``icons.fit_face`` >= ``NULL_FIT``; a clip, a label or a bead is not). One per die."""
+    from vision.icons import fit_face
+    out: list[Found] = []
+    typical = float(np.median([f.side for f in dice])) if dice else None
+    for c in sorted(cands, key=lambda c: -c.score):
+        if c.score < DET_ODD or c.probs[0] < NOT_DIE or _in_a_die((c.cx, c.cy), dice + out) \
+                or any(_in_a_die((o.cx, o.cy), [c]) for o in out):
+            continue                              # one per die
+        if typical is not None and not 0.6 * typical < c.side < 1.6 * typical:
+            continue                              # not the size of the dice rolled with it
+        if area is not None and area.where(c.cx, c.cy, c.side) != "on":
+            continue
+        k = hv._finest_within(FIT_PX / max(c.side, 1.0))
+        img = hv.level(k)
+        f = img.shape[1] / hv.frame.shape[1]
+        if fit_face(img, c.cx * f, c.cy * f, FACE_OF_BOX * c.side * f, known=False)[1] >= NULL_FIT:
+            out.append(c)
+    return out
+
+
 def on_play_area(found: list[Found], area) -> list[Found]:
     """The dice of ``found`` on the play ``area``. At its edge (a die against a tray's wall,
     or a label on a cable by the desk's edge) only what the face network surely calls a die
@@ -552,6 +579,11 @@ def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None, roi: np.
     area = play_area(hv, [(f.cx, f.cy, f.side) for f in found
                                  if f.probs[1:].max() >= ANCHOR_P and f.score >= DET_ANCHOR])
     found = on_play_area(found, area)
+    blank = not_pip_faces(hv, found, cands, area)
+    for f in blank:                               # a die, but not a pip face: value null
+        half = f.side / 2
+        box = (int(round(f.cx - half + ox)), int(round(f.cy - half + oy)), int(round(f.side)), int(round(f.side)))
+        dice.append(Die(None, box, 0.0, 0.0, (f.cx + ox, f.cy + oy)))
     for f in found:
         k = 1 + int(np.argmax(f.probs[1:]))
         conf = float(f.probs[k])
@@ -562,7 +594,10 @@ def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None, roi: np.
         dice.append(Die(k, box, conf, 0.0, (f.cx + ox, f.cy + oy)))
         sharp.append(crop_sharpness(f.crop))
     reading = finish_reading(dice, sharp, expected_count, CONF_OK, BLUR_MIN)
-    odd = unexplained(found, cands, area)
+    if blank:
+        reading.unsure = True
+        reading.reasons.insert(0, f"{len(blank)} die/dice whose face is not a pip face")
+    odd = unexplained(found + blank, cands, area)
     if odd:
         reading.unsure = True
         reading.reasons.append(f"{len(odd)} die-like spot(s) not read as dice")

@@ -37,14 +37,15 @@ ODD_PIPS = 0.5           # unexplained blob area (in pips) that makes a face uns
 
 @dataclass
 class Die:
-    value: int
+    value: int | str | None      # None: a die whose face is not a pip face (nor a calibrated icon)
     box: tuple[int, int, int, int]
     confidence: float
     angle: float = 0.0           # rotation of the face in degrees (0..90)
     centre: tuple[float, float] = (0.0, 0.0)
 
     def to_json(self) -> dict:
-        return {"value": self.value if isinstance(self.value, str) else int(self.value), "box": [int(v) for v in self.box],
+        value = self.value if self.value is None or isinstance(self.value, str) else int(self.value)
+        return {"value": value, "box": [int(v) for v in self.box],
                 "confidence": round(float(self.confidence), 3)}
 
 
@@ -57,8 +58,9 @@ class DiceReading:
     conf_ok: float = 0.0          # the reader's confidence for a sure die
 
     @property
-    def values(self) -> list[int]:
-        return sorted(d.value for d in self.dice)
+    def values(self) -> list:
+        """The dice's values, sorted; a die whose face is not a pip face (None) comes last."""
+        return sorted((d.value for d in self.dice), key=lambda v: (v is None, 0 if v is None else v))
 
     def to_json(self) -> dict:
         return {"dice": [d.to_json() for d in self.dice], "unsure": bool(self.unsure),
@@ -77,13 +79,14 @@ def _med(values) -> float:
 def finish_reading(dice: list[Die], sharp: list[float], expected_count: int | None,
                    conf_ok: float, blur_min: float = BLUR_MIN) -> DiceReading:
     """The verdict on a frame's dice, top to bottom: unsure when blurred, when a die is below
-    ``conf_ok``, when the count is not the expected one, or when there is no die at all."""
+    ``conf_ok`` (a die of value None, whose face is not a pip face, always is: the caller
+    says why), when the count is not the expected one, or when there is no die at all."""
     dice.sort(key=lambda d: (d.box[1], d.box[0]))
     reasons = []
     shp = float(np.median(sharp)) if sharp else 0.0
     if sharp and shp < blur_min:
         reasons.append(f"blurred (sharpness {shp:.3g} < {blur_min:.3g})")
-    low = [d for d in dice if d.confidence < conf_ok]
+    low = [d for d in dice if d.confidence < conf_ok and d.value is not None]   # None: its own reason
     if low:
         reasons.append(f"{len(low)} die/dice read with low confidence")
     if expected_count is not None and len(dice) != expected_count:

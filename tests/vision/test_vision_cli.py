@@ -53,6 +53,20 @@ def test_dice_read_json_lines(tmp_path, capsys):
     assert (tmp_path / "ann" / "a.dice.png").exists()
 
 
+def test_dice_read_says_null_and_question_mark_for_a_die_without_pips(tmp_path, capsys):
+    a = tmp_path / "a.png"
+    _row_of_dice(a, [2, "lightning"])
+    args = _parser().parse_args(["dice", "read", str(a), "--json"])
+    assert args.func(args) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert sorted(d["value"] for d in out["dice"] if d["value"] is not None) == [2]
+    assert [d["value"] for d in out["dice"]].count(None) == 1 and out["unsure"] is True
+    args = _parser().parse_args(["dice", "read", str(a)])
+    assert args.func(args) == 0
+    text = capsys.readouterr().out
+    assert "?" in text and "not a pip face" in text and "None" not in text
+
+
 def test_dice_read_expected_and_missing_file(tmp_path, capsys):
     a = tmp_path / "a.png"
     _row_of_dice(a, [2, 3])

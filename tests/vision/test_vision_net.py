@@ -131,7 +131,7 @@ def test_a_die_is_redrawn_black_on_white_from_its_own_two_colours():
     assert net.pips_dark(grey) is grey              # one colour: nothing to redraw
 
 
-def test_what_the_face_network_calls_no_die_is_dropped(monkeypatch):
+def test_what_the_face_network_calls_no_pip_die_is_not_read_as_one(monkeypatch):
     img = _row([2, 5])                    # dice at x = 150 and x = 300
     m = net.model()
     real = m.classify
@@ -145,7 +145,9 @@ def test_what_the_face_network_calls_no_die_is_dropped(monkeypatch):
     assert net.read_dice(img).values == [2, 5]
     monkeypatch.setattr(m, "classify", left_is_floor)
     r = net.read_dice(img)
-    assert r.values == [5] and r.dice[0].centre[0] > 225
+    # its square face still shows a die: one whose face is not a pip face
+    assert r.values == [5, None] and r.unsure
+    assert [d.centre[0] > 225 for d in r.dice if d.value == 5] == [True]
 
 
 def test_roi_crops_to_the_tray_and_keeps_frame_coordinates():
@@ -269,3 +271,25 @@ def test_a_die_sized_differently_by_two_scales_is_not_lost(monkeypatch):
     weak = (300.0, 300.0, 3 * (net.DIE_BIG + 2), net.DET_SURE - 0.05)
     say = {0.333: [weak]}
     assert all(level == [] for level in m.detect_scales(frame))
+
+
+def test_a_die_whose_face_is_not_a_pip_face_is_value_null_and_the_frame_unsure():
+    # a skull on the 1, an emblem on the 6: the detector sees a die, the face network no pips
+    img = np.full((240, 600, 3), (150, 150, 150), np.uint8)
+    for k, v in enumerate([2, "lightning", 5]):
+        c = (150 * (k + 1), 120)
+        synth.draw_die(img, v, "white", c, 72, 0.0, c, 1e6)
+    r = net.read_dice(img)
+    assert r.values == [2, 5, None] and r.unsure
+    assert r.reasons == ["1 die/dice whose face is not a pip face"]
+    null = [d for d in r.to_json()["dice"] if d["value"] is None]
+    assert len(null) == 1 and abs(null[0]["box"][0] + null[0]["box"][2] / 2 - 300) < 15
+    assert '"value": null' in json.dumps(r.to_json())
+
+
+def test_a_clip_beside_the_dice_is_no_null_die():
+    # a small bright bar: the detector may like it, but it has no square face
+    img = _row([2, 5])
+    cv2.rectangle(img, (210, 60), (240, 180), (200, 200, 200), -1)
+    r = net.read_dice(img)
+    assert r.values == [2, 5] and not r.unsure, r.reasons
