@@ -62,6 +62,12 @@ def _is_chance(action: str) -> bool:
     return action.startswith("chance ")
 
 
+def seals(action: str, events: list[dict]) -> bool:
+    """Whether this applied action closes what came before it to undo: a chance outcome (the
+    dice, the coin, a drawn card) or anything that revealed a hidden card."""
+    return _is_chance(action) or any(e.get("event") in SEALING_EVENTS for e in events)
+
+
 class RefereeSession:
     def __init__(self, journal: Journal, dice_mode: str = "digital"):
         if dice_mode not in DICE_MODES:
@@ -195,13 +201,10 @@ class RefereeSession:
 
     def _record(self, action: str, before: bytes, events: list[dict]) -> None:
         """Count an applied action; a chance outcome or a reveal seals what came before."""
-        if _is_chance(action):
-            self.actions.append(action)
-            self.seal, self.snapshots = len(self.actions), []
-            return
-        self.snapshots.append((len(self.actions), before))
+        if not _is_chance(action):
+            self.snapshots.append((len(self.actions), before))
         self.actions.append(action)
-        if any(e.get("event") in SEALING_EVENTS for e in events):
+        if seals(action, events):
             self.seal, self.snapshots = len(self.actions), []
 
     def _save_result(self) -> None:
@@ -320,4 +323,4 @@ class RefereeSession:
 
 
 __all__ = ["RefereeSession", "CorrectionConflict", "UndoRefused", "SaveFailed", "IllegalAction", "DICE_MODES",
-           "SEALING_EVENTS"]
+           "SEALING_EVENTS", "seals"]

@@ -18,6 +18,7 @@ from companion.engine.core import Header, IllegalAction, Prompt
 from companion.engine.dice import PositionalDice
 from companion.engine.gamefile import GameFileError, GameRecord
 from companion.engine.runner import replay
+from companion.session import seals
 
 
 HELP = """\
@@ -92,7 +93,16 @@ class TerminalGame:
         self.inp, self.out = inp or sys.stdin, out or sys.stdout
         self.record = record or GameRecord(header)
         _, self.state = replay(self.record, engine)     # a file that does not replay is left as it is
+        self.seal = self._seal_after_replay()
         self.writer = GameWriter(save, self.record)
+
+    def _seal_after_replay(self) -> int:
+        """How many recorded actions undo can no longer take back (see companion.session)."""
+        state, seal = self.engine.new_state(self.header), 0
+        for number, action in enumerate(self.record.actions, 1):
+            if seals(action, self.engine.apply(state, action)):
+                seal = number
+        return seal
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out, flush=True)
@@ -128,6 +138,8 @@ class TerminalGame:
                 self.say(f"  ! {exc.reason}" + (f"  (rule: {exc.rule})" if exc.rule else ""))
                 continue
             self.writer.append(action)
+            if seals(action, events):
+                self.seal = len(self.record.actions)
             self.show_events(events)
         self.say(g.status_line(self.state))
         s = g.summary(self.state)
@@ -202,12 +214,16 @@ class TerminalGame:
         return option
 
     def undo(self) -> None:
-        """Take back the last decision, with the chance outcomes that followed it."""
+        """Take back the last decision, while no die or hidden card has answered it: then the
+        decision stands (the same rule as on the device, companion.session)."""
         actions = self.record.actions
-        while actions and actions[-1].startswith("chance "):
-            actions.pop()
         if not actions:
             self.say("  ! nothing to undo")
+            return
+        if len(actions) <= self.seal:
+            why = ("the dice have answered it" if actions[-1].startswith("chance ")
+                   else "a hidden card was revealed")
+            self.say(f"  ! no undo: {why}; that decision stands")
             return
         taken = actions.pop()
         self.writer.rewrite()

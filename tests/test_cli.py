@@ -196,3 +196,11 @@ def test_q_quits_the_terminal_emulator(tmp_path):
         if proc.poll() is None:
             proc.kill()
         os.close(master)
+
+
+def test_undo_stops_where_the_dice_answered(monkeypatch, capsys, tmp_path):
+    save = tmp_path / "undo.game"
+    # teams, then the coin call: the digital coin answers it at once
+    code, out, _ = run_cli(monkeypatch, capsys, ["play", "--seed", "1", "--save", str(save)], "1\n2\n1\nundo\n")
+    assert "no undo: the dice have answered it" in out
+    assert load(save).actions[-1].startswith("chance coin ")
