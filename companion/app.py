@@ -41,6 +41,15 @@ LEVELS = ("I", "II", "III", "IV", "V", "VI")
 WAIT_FOR_OK = frozenset({"halftime", "game_over", "solo_card"})
 
 
+def _title(game_id: str) -> str:
+    from companion.engine.registry import UnknownGame, get_game
+
+    try:
+        return get_game(game_id).title
+    except UnknownGame:
+        return game_id
+
+
 class DeviceApp:
     def __init__(self, session: RefereeSession, display: Any, link: Any = None,
                  notices: list[str] | None = None, clock: Callable[[], float] = time.monotonic,
@@ -103,8 +112,8 @@ class DeviceApp:
                     "notice": notice or (self.hardware_notes[0] if self.hardware_notes and self.menu_kind == "main" else None)}
         if self.save_failure is not None:
             return {"game": None, "screen": "message", "notice": notice,
-                    "message": {"title": "Cannot save", "text": f"cannot save: {self.save_failure}\n"
-                                                             "OK: try again"}}
+                    "message": {"title": "Cannot save", "text": f"cannot save: {self.save_failure}. "
+                                                             "Press OK to try again."}}
         s = self.session
         if self.correcting is not None:
             return build_model(s.engine, self.correcting_state, viewer=None, ui=self.controller.ui,
@@ -517,8 +526,9 @@ class DeviceApp:
                 self.show_main_menu()
             return
         self.open_menu("resume", "Resume", [
-            {"id": str(g["id"]), "label": f"#{g['id']} {time.strftime('%d %b %H:%M', time.localtime(g['started']))}"
-                                          f" {g['actions']} moves"} for g in games])
+            {"id": str(g["id"]), "label": f"#{g['id']} {_title(g['game'])}",
+             "hint": f"{time.strftime('%a %H:%M', time.localtime(g['started']))}, {g['actions']} moves"}
+            for g in games])
 
     def open_settings(self) -> None:
         dice = self.setting("dice", self.session.dice_mode)
