@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import msgspec
 
+from companion.engine.steps import Frame
+
 
 class SeatState(msgspec.Struct):
     id: str
@@ -20,8 +22,8 @@ class ToyState(msgspec.Struct):
     bag: list[str]              # crystals still in the bag (a colour repeated per crystal)
     rounds: int
     round: int = 1
-    phase: str = "deal"         # deal, draw, bid, roll, pick, over
-    turn: int = 0               # seats acted in this phase (deal, bid, pick)
+    frames: list[Frame] = msgspec.field(default_factory=lambda: [Frame("deal")])
+    turn: int = 0               # seats that acted in this step (deal, bid, pick)
     lot: list[str] = []         # crystals up for auction this round
     high: str = ""              # the seat holding the highest bid
     roll: list[str] = []        # the last d4, d6, d12
@@ -30,6 +32,11 @@ class ToyState(msgspec.Struct):
     winner: str = ""
     draw: bool = False
     stats: dict[str, int] = {}
+
+    @property
+    def phase(self) -> str:
+        """The main line's step: deal, draw, bid, roll, pick or over."""
+        return self.frames[0].step
 
     def seat(self, sid: str) -> SeatState:
         return self.seats[int(sid[1:]) - 1]
