@@ -49,7 +49,7 @@ class CrystalAuction:
     # ------------------------------------------------------------------ the contract
     def new_state(self, header: Header) -> ToyState:
         options = dict(header.options)
-        players = options.pop("players", 3)
+        players = options.pop("players", 2)
         rounds = options.pop("rounds", self.pack.hand_size)
         options.pop("seats", None)
         if options:

@@ -17,8 +17,9 @@ DEALS = ["chance deal 1 5 9", "chance deal 2 6 10", "chance deal 3 7 11"]
 
 
 def played(actions: list[str], **options):
+    """A three-seat game (unless ``players`` says otherwise) after ``actions``."""
     g = CrystalAuction()
-    s = g.new_state(Header("toy", options=options))
+    s = g.new_state(Header("toy", options={"players": 3, **options}))
     events = [e for a in actions for e in g.apply(s, a)]
     return g, s, events
 
@@ -123,6 +124,12 @@ def test_a_pack_mistake_is_named_with_the_file_and_the_key(tmp_path, change, nam
     with pytest.raises(PackError) as info:
         CrystalAuction(str(pack))
     assert str(info.value) == f"{pack}: {named}"
+
+
+def test_two_seats_unless_the_header_says_three():
+    g = CrystalAuction()
+    assert len(g.new_state(Header("toy")).seats) == 2
+    assert len(g.new_state(Header("toy", options={"players": 3})).seats) == 3
 
 
 def test_options_outside_the_rules_are_refused_naming_the_key():
