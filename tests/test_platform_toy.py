@@ -82,15 +82,15 @@ def test_replay_upto_and_a_refused_action_as_one_json_object(tmp_path):
 
 
 def test_sim_plays_three_seats_with_the_fixed_keys(tmp_path):
-    done = companion("sim", "toy", "--players", "3", "--games", "40", "--seed", "3", "--json")
+    done = companion("sim", "toy", "--players", "3", "--games", "100", "--seed", "3", "--json")
     assert done.returncode == 0, done.stderr
     out = json.loads(done.stdout)
     assert list(out)[:11] == ["game", "seed", "policy", "players", "games", "seconds", "games_per_second",
                               "actions_per_second", "mean_actions_per_game", "wins", "draws"]
-    assert set(out["wins"]) == {"p1", "p2", "p3"} and sum(out["wins"].values()) + out["draws"] == 40
+    assert set(out["wins"]) == {"p1", "p2", "p3"} and sum(out["wins"].values()) + out["draws"] == 100
     assert out["draws"] > 0                                     # equal top scores happen
     assert {"doubled", "free_lots"} <= set(out)                 # the game's own statistics
-    again = companion("sim", "toy", "--players", "3", "--games", "40", "--seed", "3", "--json")
+    again = companion("sim", "toy", "--players", "3", "--games", "100", "--seed", "3", "--json")
     timing = ("seconds", "games_per_second", "actions_per_second")
     assert {k: v for k, v in json.loads(again.stdout).items() if k not in timing} == \
         {k: v for k, v in out.items() if k not in timing}
