@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from itertools import combinations
 from typing import Any
 
 from companion.engine.core import CHANCE, Header, IllegalAction, Prompt
@@ -44,34 +45,66 @@ def replay(record: GameRecord, engine=None, upto: int | None = None):
 
 
 class RandomPolicy:
-    """Uniformly random legal choices; a random subset when choosing dice."""
+    """Uniformly random legal choices; a random subset when choosing dice. It reads only the
+    prompt (``view`` is the seat's public view, unused): any game's prompt shapes will do."""
 
     def __init__(self, seed: int):
         self.rng = random.Random(seed)
 
-    def __call__(self, engine, state, prompt: Prompt) -> str:
+    def view_keys(self, prompt: Prompt) -> tuple[str, ...]:
+        return ()
+
+    def __call__(self, engine, view, prompt: Prompt) -> str:
+        rng = self.rng
         if prompt.options is not None:
-            return prompt.options[int(self.rng.random() * len(prompt.options))]
+            return prompt.options[int(rng.random() * len(prompt.options))]
         choice = prompt.choice
+        actor = prompt.actor
         if "rerollable" in choice:
-            picked = [str(i) for i in choice["rerollable"] if self.rng.random() < 0.5]
-            return f"{prompt.actor} reroll {' '.join(picked)}" if picked else f"{prompt.actor} stop"
-        legal = engine.legal_actions(state)
-        return legal[int(self.rng.random() * len(legal))]
+            picked = [str(i) for i in choice["rerollable"] if rng.random() < 0.5]
+            return f"{actor} reroll {' '.join(picked)}" if picked else f"{actor} stop"
+        if "number" in choice:
+            n = choice["number"]
+            return f"{actor} {n['verb']} {n['min'] + int(rng.random() * (n['max'] - n['min'] + 1))}"
+        if "multi" in choice:
+            m = choice["multi"]
+            items, low, high, verb = m["items"], m.get("min", 0), m.get("max", len(m["items"])), m["verb"]
+        elif "eligible" in choice:   # dice picked by position: "<actor> pick 1 3"
+            items, low, high, verb = choice["eligible"], choice["min"], choice["max"], "pick"
+        else:
+            raise ValueError(f"the uniform policy cannot answer {prompt.kind!r} prompts: {prompt.text}")
+        legal = [c for k in range(low, high + 1) for c in combinations(items, k)]
+        picked = legal[int(rng.random() * len(legal))]
+        return " ".join((actor, verb, *map(str, picked)))
 
 
-def play_out(engine, state, policies: dict[str, Policy], dice, record: GameRecord | None = None,
-             max_actions: int = 100_000) -> list[str]:
-    """Play until the game ends; every action taken is appended to ``record`` if given."""
+def play_out(engine, state, seats: dict[str, Policy], dice, record: GameRecord | None = None,
+             max_actions: int = 100_000, check: bool = False) -> list[str]:
+    """Play until the game ends; every action taken is appended to ``record`` if given.
+
+    ``seats`` maps each seat that decides to a policy, called ``policy(engine, view, prompt)``
+    with ``view = engine.public_view(state, seat)``: a policy never sees the state, so it cannot
+    see another seat's secrets. A policy that reads only a few keys says which with
+    ``view_keys(prompt)``, and only those are built. Chance prompts go to ``dice``. Actions come from the prompt, a
+    built-in policy or a dice source, so they take the engine's trusted fast path
+    (``apply_trusted``) unless ``check`` is set."""
     taken: list[str] = []
-    fast = getattr(engine, "apply_and_prompt", None)
+    trusted = None if check else getattr(engine, "apply_trusted", None)
+    view_of = engine.public_view
+    wanted = {seat: getattr(policy, "view_keys", None) for seat, policy in seats.items()}
     prompt = None if engine.is_over(state) else engine.prompt(state)
     for _ in range(max_actions):
         if prompt is None:
             return taken
-        action = dice.answer(prompt) if prompt.actor == CHANCE else policies[prompt.actor](engine, state, prompt)
-        if fast is not None:
-            prompt = fast(state, action, prompt)[1]
+        actor = prompt.actor
+        if actor == CHANCE:
+            action = dice.answer(prompt)
+        else:
+            wants = wanted[actor]
+            view = view_of(state, actor) if wants is None else view_of(state, actor, wants(prompt))
+            action = seats[actor](engine, view, prompt)
+        if trusted is not None:
+            prompt = trusted(state, action, prompt)[1]
         else:
             engine.apply(state, action, prompt)
             prompt = None if engine.is_over(state) else engine.prompt(state)

@@ -15,8 +15,10 @@ from tests.games.dungeon_ball_table import engine
 POINTS = {"touchdown": 6, "field_goal": 3, "extra_point": 1, "two_point": 2}
 
 
-def play_checked(seed: int, policy: str, probe_illegal: bool = False):
-    """Play one game, checking every invariant after every action; return (record, state)."""
+def play_checked(seed: int, policy: str, probe_illegal: bool = False, compare_trusted: bool = False):
+    """Play one game, checking every invariant after every action; return (record, state).
+    ``compare_trusted``: each action also goes through the fast path on a copy of the state,
+    which must give the same events, prompt and state."""
     g = engine()
     rules = g.rules
     kicking = random.Random(seed).choice(["skill", "luck"])
@@ -29,11 +31,15 @@ def play_checked(seed: int, policy: str, probe_illegal: bool = False):
     last_scores = [0, 0]
     while not s.over:
         p = g.prompt(s)
-        action = dice.answer(p) if p.is_chance else player(g, s, p)
+        action = dice.answer(p) if p.is_chance else player(g, g.public_view(s, p.actor), p)
         if probe_illegal and rng.random() < 0.05:
             probe(g, s, p, rng)
+        twin = g.from_json(g.to_json(s)) if compare_trusted else None
         events, next_prompt = g.apply_and_prompt(s, action, p)
-        assert next_prompt == (None if s.over else g.prompt(s))   # the fast path is the same prompt
+        assert next_prompt == (None if s.over else g.prompt(s))   # the prompt returned is the next prompt
+        if twin is not None:
+            assert g.apply_trusted(twin, action, p) == (events, next_prompt)
+            assert g.to_json(twin) == g.to_json(s)
         record.actions.append(action)
         for e in events:
             if e["event"] == "score":
@@ -82,14 +88,14 @@ def probe(g, s, p, rng):
 def test_two_thousand_random_games_keep_every_invariant():
     wins = {"p1": 0, "p2": 0}
     for seed in range(2000):
-        _, s = play_checked(seed, "random", probe_illegal=seed < 100)
+        _, s = play_checked(seed, "random", probe_illegal=seed < 100, compare_trusted=seed < 200)
         wins[s.winner] += 1
     assert min(wins.values()) > 600          # neither seat wins nearly always
 
 
 def test_uniform_random_games_keep_every_invariant():
     for seed in range(60):
-        play_checked(10_000 + seed, "uniform", probe_illegal=seed < 20)
+        play_checked(10_000 + seed, "uniform", probe_illegal=seed < 20, compare_trusted=seed < 10)
 
 
 def test_saving_and_replaying_gives_the_identical_state():

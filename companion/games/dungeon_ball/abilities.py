@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.engine.core import Prompt
+from companion.engine.steps import Frame
 from companion.games.dungeon_ball import rolls
 from companion.games.dungeon_ball.pack import ACTS_ON_OFFENSE_DICE, AbilityCard, Effect
 from companion.games.dungeon_ball.state import GameState, other
@@ -28,6 +29,10 @@ if TYPE_CHECKING:
 Events = list[dict]
 RULE_WHEN = "When to play a card"
 RULE_ABILITY = "Ability cards"
+RULE_COST = "Ability cards: to play one, discard its momentum cost"
+RULE_LIMIT = "Ability cards: a star card once a game, a half card once a half"
+RULE_SIDE = "Ability cards: offensive cards on offense, defensive cards on defense"
+RULE_BOARD = "Player board abilities: Juke and Big Hit, once per play, for their momentum cost"
 
 
 class Abilities:
@@ -42,10 +47,18 @@ class Abilities:
         self.on_dice = frozenset(cid for cid, c in g.pack.cards.items() if _acts_on_dice(c.effect))
 
     # ------------------------------------------------------------------ windows
-    def open_window(self, s: GameState, kind: str) -> None:
+    def open_window(self, s: GameState, kind: str, ev: Events) -> None:
+        """Open a card window; call it last in an act (it reads the state as it then is). A
+        window where neither player can play anything closes at once, as if both declined."""
         if kind == "whistle" and not any(cid in self.whistles for p in s.players for cid in p.hand):
             return  # nobody holds a whistle card: nothing to offer
-        s.stack.append({"proc": "window", "kind": kind, "turn": s.defense, "opening": True})
+        frame = {"kind": kind, "turn": s.defense, "opening": True}
+        if not self.window_options(s, frame):
+            frame["turn"], frame["opening"] = s.offense, False   # the defense's opening decline
+            if not self.window_options(s, frame):
+                ev.append({"event": "window_closed", "kind": kind})
+                return
+        s.frames.append(Frame("window", frame))
 
     def window_options(self, s: GameState, frame: dict) -> list[str]:
         pid = frame["turn"]
@@ -83,7 +96,7 @@ class Abilities:
             frame["opening"] = False
             frame["turn"] = s.offense
             return
-        s.stack.pop()
+        s.frames.pop()
         ev.append({"event": "window_closed", "kind": frame["kind"]})
 
     def window_act(self, s: GameState, frame: dict, w: list[str], ev: Events) -> None:
@@ -134,20 +147,20 @@ class Abilities:
             return f"there is no ability card {cid!r} in this pack", RULE_ABILITY
         if cid not in p.hand:
             if cid in p.spent_half:
-                return f"{card.name} is a half card already played this half", RULE_ABILITY
+                return f"{card.name} is a half card already played this half", RULE_LIMIT
             if cid in p.discarded:
-                return f"{card.name} has been discarded (star cards once a game, half cards once a half)", RULE_ABILITY
+                return f"{card.name} has been discarded (star cards once a game, half cards once a half)", RULE_LIMIT
             return f"{card.name} is not in {pid}'s hand", RULE_ABILITY
         role = "offense" if pid == s.offense else "defense"
         if card.side != role:
             article = "an" if card.side == "offense" else "a"
-            return f"{card.name} is {article} {card.side} card and {pid} is on {role}", RULE_ABILITY
+            return f"{card.name} is {article} {card.side} card and {pid} is on {role}", RULE_SIDE
         if card.whistle and window != "whistle":
             return f"{card.name} has a whistle: only before a play or right after one", RULE_WHEN
         if not card.whistle and window != "ability":
             return f"{card.name} is played after the offense rolls, before the ball moves", RULE_WHEN
         if p.momentum < card.cost:
-            return f"{card.name} costs {card.cost} momentum and {pid} has {p.momentum}", RULE_ABILITY
+            return f"{card.name} costs {card.cost} momentum and {pid} has {p.momentum}", RULE_COST
         reason = self.kind_blocked(s, self.facts[cid][3])
         if reason:
             return f"{card.name}: {reason}", RULE_ABILITY
@@ -219,8 +232,8 @@ class Abilities:
         elif kind == "move_back":
             self.move_back(s, value, ev)
         elif kind == "defense_roll":
-            s.stack.append({"proc": "defense_roll", "actor": pid, "on": list(value.on), "source": source,
-                            "effect": _effect_to_dict(value.effect)})
+            s.frames.append(Frame("defense_roll", {"actor": pid, "on": list(value.on), "source": source,
+                                                   "effect": _effect_to_dict(value.effect)}))
         elif kind == "add_time":
             before = s.clock
             s.clock = min(s.clock_start, s.clock + value)
@@ -246,7 +259,7 @@ class Abilities:
 
     # ------------------------------------------------------------------ picking dice
     def push_pick(self, s: GameState, pid: str, purpose: str, count: int, source: str) -> None:
-        s.stack.append({"proc": "pick", "actor": pid, "purpose": purpose, "count": count, "source": source})
+        s.frames.append(Frame("pick", {"actor": pid, "purpose": purpose, "count": count, "source": source}))
 
     def pick_bounds(self, s: GameState, frame: dict) -> tuple[int, int]:
         """Discards take as many dice as the card says (or all there are); rerolls up to that."""
@@ -275,14 +288,14 @@ class Abilities:
 
     def pick_act(self, s: GameState, frame: dict, w: list[str], ev: Events) -> None:
         picked = [int(x) - 1 for x in w[2:]]
-        s.stack.pop()
+        s.frames.pop()
         if frame["purpose"] == "discard":
             for i in picked:
                 s.play.gone[i] = True
             ev.append({"event": "discarded", "player": frame["actor"], "dice": [i + 1 for i in picked]})
         else:
             s.play.pending = picked
-            s.stack.append({"proc": "effect_roll", "source": frame["source"]})
+            s.frames.append(Frame("effect_roll", {"source": frame["source"]}))
 
     def pick_legal(self, s: GameState, frame: dict) -> list[str]:
         from itertools import combinations
@@ -304,7 +317,7 @@ class Abilities:
             if "time" in self.g.face_icons[face]:
                 play.locked[index] = True
         play.pending = []
-        s.stack.pop()
+        s.frames.pop()
         ev.append({"event": "reroll", "source": frame["source"], "dice": list(play.dice)})
 
     def defense_roll_prompt(self, s: GameState, frame: dict) -> Prompt:
@@ -312,7 +325,7 @@ class Abilities:
                       chance=self.g.black_spec)
 
     def defense_roll_act(self, s: GameState, frame: dict, w: list[str], ev: Events) -> None:
-        s.stack.pop()
+        s.frames.pop()
         face = w[2]
         hit = any(icon in frame["on"] for icon in self.g.face_icons[face])
         ev.append({"event": "defense_roll", "player": frame["actor"], "face": face, "hit": hit})

@@ -15,67 +15,21 @@ returns, so ``prompt`` always names the next decision.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import lru_cache
 
 import msgspec
 
-from companion.engine.core import ChanceSpec, Header, IllegalAction, Prompt
+from companion.engine.core import ChanceSpec, Header, Prompt
 from companion.games.dungeon_ball import flow, solo
 from companion.games.dungeon_ball.abilities import Abilities
 from companion.games.dungeon_ball.field import Field
 from companion.games.dungeon_ball.pack import LETTER_TO_COLOUR, MAX_CLOCK, DungeonBallPack, board_cells, load_pack
-from companion.games.dungeon_ball.state import GameState, PlayerState, dumps, loads
+from companion.games.dungeon_ball.state import GameState, Play, PlayerState, dumps, loads
+from companion.games.dungeon_ball.steps import DungeonBallMachine
 
 GAME = "dungeon-ball"
 STAT_KEYS = ("touchdowns", "field_goals", "fg_attempts", "extra_points", "two_points", "punts",
              "turnovers", "hail_marys", "onside_kicks", "onside_recovered")
-
-# step -> (prompt, act, rule quoted when an action is refused)
-Step = tuple[Callable, Callable, str]
-STEPS: dict[str, Step] = {
-    "team": (flow.team_prompt, flow.team_act, "Setup, 4: choose a team"),
-    "call_coin": (flow.call_coin_prompt, flow.call_coin_act, "Setup, 5: the younger player calls the toss"),
-    "coin": (flow.coin_prompt, flow.coin_act, "Setup, 5: flip a coin"),
-    "elect": (flow.elect_prompt, flow.elect_act, "Setup, 5: the toss winner chooses offense or defense"),
-    "endzone": (flow.endzone_prompt, flow.endzone_act, "Setup, 6: the player starting on defense picks the end zone"),
-    "kicking": (flow.kicking_prompt, flow.kicking_act, "How to kick: choose skill or luck before the game"),
-    "huddle": (flow.huddle_prompt, flow.huddle_act, "Punting / Field goals / Hail Mary passes"),
-    "defense_card": (flow.defense_card_prompt, flow.defense_card_act, "On a turn, 1: the defense selects a card"),
-    "pawn": (flow.pawn_prompt, flow.pawn_act,
-             "On a turn, 2: move the pawn to a directly adjacent play; never stay, never diagonally"),
-    "roll": (flow.roll_prompt, flow.roll_act, "On a turn, 4: roll the offense dice"),
-    "keep": (flow.keep_prompt, flow.keep_act, "On a turn, 5: at most two rolls; time icons cannot be rerolled"),
-    "conversion": (flow.conversion_prompt, flow.conversion_act, "Extra points"),
-    "toss": (flow.toss_prompt, flow.toss_act, "How to kick: skill-based"),
-    "onside_choice": (flow.onside_prompt, flow.onside_act, "Onside kicks"),
-    "ai_teams": (solo.teams_prompt, solo.teams_act, "Solo mode, level V: any two teams"),
-    "ai_remove": (solo.remove_prompt, solo.remove_act, "Solo mode: randomly remove six cards per team"),
-    "ai_draw": (solo.draw_prompt, solo.draw_act, "Solo mode: draw the top card of the AI deck"),
-}
-
-
-def _ai(pid_of: Callable[[GameState], str]) -> Callable[[GameState], bool]:
-    return lambda s: bool(s.solo) and s.solo["ai"] == pid_of(s)
-
-
-# Steps that run by themselves when their condition holds: nobody is asked.
-AUTO_STEPS: dict[str, tuple[Callable[[DungeonBall, GameState], bool], Callable]] = {
-    "resolve": (lambda g, s: True, flow.resolve_auto),
-    "ai_resolve": (lambda g, s: True, solo.resolve_auto),
-    "ai_deck": (lambda g, s: True, solo.deck_auto),
-    "huddle": (lambda g, s: _AI_OFFENSE(s) or len(flow.huddle_options(g, s)) == 1, flow.huddle_decide),
-    "elect": (lambda g, s: _AI_SCORER(s), flow.elect_auto),
-    "endzone": (lambda g, s: _AI_DEFENSE_STARTER(s), flow.endzone_auto),
-    "keep": (lambda g, s: _AI_OFFENSE(s), solo.keep_auto),
-    "conversion": (lambda g, s: _AI_SCORER(s), solo.conversion_auto),
-    "onside_choice": (lambda g, s: _AI_SCORER(s), flow.onside_auto),
-}
-_AI_OFFENSE = _ai(lambda s: s.offense)
-_AI_SCORER = _ai(lambda s: s.scorer)
-_AI_DEFENSE_STARTER = _ai(lambda s: s.started_on_defense)
-PARAMETRIC_CHECKS = {"keep": flow.keep_check}
-
 
 def _check_option_types(options: dict) -> None:
     """Header options come from a file a person may edit: refuse a wrong shape by its key
@@ -123,6 +77,8 @@ class DungeonBall:
         p = loaded.rules.skill_kick_success
         self.toss_spec = ChanceSpec("toss", ("good", "no-good"), 1, die="toss", weights=(p, 1.0 - p))
         self.abilities = Abilities(self)
+        self.machine = DungeonBallMachine()
+        self.apply_trusted = self.machine.trusted(self)   # the method below, without a layer
         self._white_faces = tuple(loaded.dice["white"].faces)
 
     # ------------------------------------------------------------------ helpers for procedures
@@ -185,153 +141,27 @@ class DungeonBall:
             raise ValueError("options.teams.p2: the solo AI has no team of ability cards")
 
     def prompt(self, s: GameState) -> Prompt:
-        if s.stack:
-            return self._frame_prompt(s, s.stack[-1])
-        if s.over:
-            return Prompt("", "over", f"game over: {s.winner} wins", ())
-        p = STEPS[s.step][0](self, s)
-        assert p is not None, f"step {s.step} has no decision"
-        return p
-
-    def _frame_prompt(self, s: GameState, frame: dict) -> Prompt:
-        proc = frame["proc"]
-        a = self.abilities
-        if proc == "window":
-            p = a.window_prompt(s, frame)
-            assert p is not None
-            return p
-        if proc == "pick":
-            return a.pick_prompt(s, frame)
-        if proc == "effect_roll":
-            return a.effect_roll_prompt(s, frame)
-        return a.defense_roll_prompt(s, frame)
+        return self.machine.prompt(self, s)
 
     def apply(self, s: GameState, action: str, prompt: Prompt | None = None) -> list[dict]:
         """Apply one action. ``prompt`` may pass in ``self.prompt(s)`` just computed, to save
         computing it twice in tight loops."""
-        return self.apply_and_prompt(s, action, prompt)[0]
+        return self.machine.apply(self, s, action, prompt)[0]
 
     def apply_and_prompt(self, s: GameState, action: str, prompt: Prompt | None = None
                          ) -> tuple[list[dict], Prompt | None]:
         """``apply``, then the next prompt (None when the game is over), in one step: the
-        prompt is what ``self.prompt(s)`` would return, computed once. For simulation loops."""
-        words = action.split()
-        if len(action) != sum(map(len, words)) + len(words) - 1:
-            action = " ".join(words)   # extra spaces typed or read from a file
-        if s.over:
-            raise IllegalAction(action, "the game is over", "Final play of a half, end of game")
-        p = prompt or self.prompt(s)
-        if not words:
-            raise IllegalAction(action, "empty action")
-        if words[0] != p.actor:
-            raise IllegalAction(action, f"it is {p.actor}'s turn: {p.text}", "turn order")
-        self._check(s, p, words, action)
-        ev: list[dict] = []
-        if s.stack:
-            self._frame_act(s, s.stack[-1], words, ev)
-        else:
-            STEPS[s.step][1](self, s, words, ev)
-        window_options = self._settle(s, ev)
-        if s.over:
-            return ev, None
-        if window_options:
-            return ev, self.abilities.window_prompt(s, s.stack[-1], window_options)
-        return ev, self.prompt(s)
+        prompt is what ``self.prompt(s)`` would return, computed once."""
+        return self.machine.apply(self, s, action, prompt)
 
-    def _check(self, s: GameState, p: Prompt, words: list[str], action: str) -> None:
-        """Raise IllegalAction unless ``action`` answers prompt ``p``; nothing is changed."""
-        if p.options is not None:
-            if action in p.options:
-                return
-            raise IllegalAction(action, self._explain(s, p, words), self._rule(s))
-        if p.chance is not None:
-            spec = p.chance
-            if len(words) < 2 or words[1] != spec.verb:
-                raise IllegalAction(action, f"chance must answer with '{spec.verb}': {p.text}", self._rule(s))
-            values = words[2:]
-            if len(values) != spec.count:
-                raise IllegalAction(action, f"expected {spec.count} value(s) for {p.text}, got {len(values)}",
-                                    self._rule(s))
-            faces = set(spec.faces)
-            if spec.distinct and len(set(values)) != len(values):
-                raise IllegalAction(action, f"each {spec.die} card can be named once", self._rule(s))
-            for v in values:
-                if v not in faces and spec.die == "ai-deck":
-                    raise IllegalAction(action, f"{v!r} is not among the AI cards that can be taken now "
-                                                f"({len(faces)} available)", self._rule(s))
-                if v not in faces:
-                    raise IllegalAction(action, f"{v!r} is not a face of the {spec.die} die "
-                                                f"({', '.join(sorted(faces))})", self._rule(s))
-            return
-        if s.stack:
-            reason = self.abilities.pick_check(s, s.stack[-1], words)
-        else:
-            reason = PARAMETRIC_CHECKS[s.step](self, s, words)
-        if reason:
-            raise IllegalAction(action, reason, self._rule(s))
+    def apply_trusted(self, s: GameState, action: str, prompt: Prompt) -> tuple[list[dict], Prompt | None]:
+        """The fast path: ``action`` answers ``prompt`` by construction (one of its options, a
+        built-in policy's choice, a dice source's outcome), so it is not checked."""
+        return self.machine.apply_trusted(self, s, action, prompt)
 
-    def _rule(self, s: GameState) -> str:
-        if s.stack:
-            return "When to play a card" if s.stack[-1]["proc"] == "window" else "Ability cards"
-        return STEPS[s.step][2]
-
-    def _explain(self, s: GameState, p: Prompt, words: list[str]) -> str:
-        verb = words[1] if len(words) > 1 else ""
-        if s.stack and s.stack[-1]["proc"] == "window":
-            frame = s.stack[-1]
-            if verb == "card" and len(words) == 3:
-                why = self.abilities.why_not(s, words[0], words[2], frame["kind"])
-                if why:
-                    return why[0]
-            if verb in ("juke", "big-hit"):
-                if frame["kind"] == "whistle":
-                    return "Juke and Big Hit are played after the offense rolls"
-                return f"{verb} is not available now (once per play, paid in momentum, offense Juke, defense Big Hit)"
-        if s.step == "pawn" and not s.stack and verb == "move" and len(words) == 3:
-            here = s.player(s.offense).pawn
-            return f"the pawn on {here} cannot move {words[2]}: that is off the board or not a direction"
-        if s.step == "huddle" and not s.stack:
-            if verb == "punt":
-                return "a punt is chosen on fourth down only, before selecting a play"
-            if verb == "field-goal":
-                return "field goals are kicked from on or past the field-goal circle near the opponent's end zone"
-            if verb in ("hail-mary", "kneel"):
-                return "only the one more play after time runs out can be a Hail Mary or a kneel"
-        shown = ", ".join(p.options[:12]) + (" ..." if len(p.options) > 12 else "")
-        return f"not a legal choice now ({p.text}); legal: {shown}"
-
-    def _frame_act(self, s: GameState, frame: dict, w: list[str], ev: list[dict]) -> None:
-        a = self.abilities
-        proc = frame["proc"]
-        if proc == "window":
-            a.window_act(s, frame, w, ev)
-        elif proc == "pick":
-            a.pick_act(s, frame, w, ev)
-        elif proc == "effect_roll":
-            a.effect_roll_act(s, frame, w, ev)
-        else:
-            a.defense_roll_act(s, frame, w, ev)
-
-    def _settle(self, s: GameState, ev: list[dict]) -> list[str] | None:
-        """Run the steps that need no decision until someone must decide; return the options
-        of the card window where it stopped, if it stopped at one."""
-        while not s.over:
-            if s.stack:
-                frame = s.stack[-1]
-                if frame["proc"] == "window":
-                    options = self.abilities.window_options(s, frame)
-                    if not options:
-                        self.abilities.window_pass(s, frame, ev)
-                        continue
-                    return options
-                return None
-            step = s.step
-            auto = AUTO_STEPS.get(step)
-            if auto is not None and auto[0](self, s):
-                auto[1](self, s, ev)
-            else:
-                return None
-        return None
+    def _settle(self, s: GameState, ev: list[dict]) -> Prompt | None:
+        """Run the steps that need no decision; the next prompt (None when the game is over)."""
+        return self.machine.settle(self, s, ev)
 
     def legal_actions(self, s: GameState) -> list[str]:
         if s.over:
@@ -343,8 +173,9 @@ class DungeonBall:
             spec = p.chance
             faces = sorted(set(spec.faces))
             return [spec.outcome(list(c)) for c in _products(faces, spec.count)]
-        if s.stack:
-            return self.abilities.pick_legal(s, s.stack[-1])
+        top = s.frames[-1]
+        if top.step == "pick":
+            return self.abilities.pick_legal(s, top.data)
         return flow.keep_legal(self, s)
 
     def is_over(self, s: GameState) -> bool:
@@ -357,19 +188,18 @@ class DungeonBall:
     def from_json(self, data: bytes | str) -> GameState:
         return loads(data)
 
-    def public_view(self, s: GameState, viewer: str | None) -> dict:
-        """The state as ``viewer`` may see it: the unrevealed defense card and the other
-        player's face-down ability cards are hidden (``viewer=None``: a spectator)."""
-        view = msgspec.to_builtins(s)
-        play = view.get("play")
-        if play and play["defense_card"] and not play["revealed"] and viewer != s.defense:
-            play["defense_card"] = "hidden"
-        for p in view["players"]:
-            if p["id"] != viewer:
-                p["hand"] = len(p["hand"])
-        if view.get("solo"):
-            view["solo"] = self.solo_public(s)
-        return view
+    def public_view(self, s: GameState, viewer: str | None, keys: tuple[str, ...] | None = None) -> dict:
+        """The state as ``viewer`` may see it (``viewer=None``: a spectator), built key by key
+        from ``VIEW`` (what may be seen), so a new field stays out until it is added there: the
+        defense card is "hidden" from all but the defense until revealed, the other player's
+        hand is a count, the AI deck's order is not shown. ``keys`` builds only those keys (a
+        computer player reads a few, many times a game)."""
+        if keys is None:
+            keys = VIEW_KEYS
+        try:
+            return {key: VIEW[key](self, s, viewer) for key in keys}
+        except KeyError as exc:
+            raise ValueError(f"public_view: no public key {exc.args[0]!r} (keys: {', '.join(VIEW_KEYS)})") from None
 
     def solo_public(self, s: GameState) -> dict:
         """The AI deck as the player may see it: how many cards are left, not their order."""
@@ -409,6 +239,55 @@ class DungeonBall:
         return (f"{period} | {down} | ball {s.ball} ({to_go} to go, {self.field.colours[s.ball]}) | "
                 f"{s.offense} has the ball | score p1 {p1.score} - {p2.score} p2 | "
                 f"momentum p1 {p1.momentum} p2 {p2.momentum}")
+
+
+def _player_view(p: PlayerState, own: bool) -> dict:
+    return {"id": p.id, "momentum": p.momentum, "pawn": p.pawn, "team": p.team, "score": p.score,
+            "hand": list(p.hand) if own else len(p.hand), "spent_half": list(p.spent_half),
+            "discarded": list(p.discarded), "kicking": p.kicking, "end_zone": p.end_zone}
+
+
+def _play_view(play: Play, sees_defense: bool) -> dict:
+    card = play.defense_card
+    return {"kind": play.kind, "colour": play.colour,
+            "defense_card": card if sees_defense or not card else "hidden",
+            "revealed": play.revealed, "matched": play.matched, "dice": list(play.dice),
+            "locked": list(play.locked), "gone": list(play.gone), "pending": list(play.pending),
+            "rolls": play.rolls, "added": dict(play.added), "removed": dict(play.removed),
+            "cancel_time": play.cancel_time, "juke_used": play.juke_used, "big_hit_used": play.big_hit_used,
+            "touchdown": play.touchdown}
+
+
+def _field(name: str):
+    return lambda g, s, viewer: getattr(s, name)
+
+
+def _stack_view(g: DungeonBall, s: GameState, viewer: str | None) -> list[dict]:
+    return [{"proc": f.step, **f.data} for f in s.frames[1:]]
+
+
+def _play_part(g: DungeonBall, s: GameState, viewer: str | None) -> dict | None:
+    play = s.play
+    return None if play is None else _play_view(play, play.revealed or viewer == s.defense)
+
+
+# The public state, key by key, in the order views have always had (the allow-list).
+VIEW = {
+    "players": lambda g, s, viewer: [_player_view(p, p.id == viewer) for p in s.players],
+    "step": lambda g, s, viewer: s.frames[0].step,
+    "stack": _stack_view,
+    **{name: _field(name) for name in ("half", "clock", "clock_start", "overtime", "ot_first", "ot_drives",
+                                        "final_play", "offense", "ball", "down", "conversion", "scorer",
+                                        "coin_call", "started_on_defense")},
+    "play": _play_part,
+    "mods": lambda g, s, viewer: {"extra_dice": s.mods.extra_dice, "fewer_dice": s.mods.fewer_dice,
+                                  "free_pawn": s.mods.free_pawn},
+    "winner": _field("winner"),
+    "over": _field("over"),
+    "stats": lambda g, s, viewer: {pid: dict(v) for pid, v in s.stats.items()},
+    "solo": lambda g, s, viewer: g.solo_public(s) if s.solo else {},
+}
+VIEW_KEYS = tuple(VIEW)
 
 
 def _products(faces: list[str], count: int) -> list[tuple[str, ...]]:

@@ -10,6 +10,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from companion.engine.core import ChanceSpec, Prompt
+from companion.engine.steps import Frame
 from companion.games.dungeon_ball import rolls, solo
 from companion.games.dungeon_ball.state import DownMods, GameState, Play, other
 
@@ -25,7 +26,7 @@ def _opts(*lines: str) -> tuple[str, ...]:
 
 # --------------------------------------------------------------------------- setup
 
-def team_prompt(g: DungeonBall, s: GameState) -> Prompt:
+def team_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
     pid = next(p.id for p in s.players if not p.team)
     taken = {p.team for p in s.players if p.team}
     opts = tuple(f"{pid} team {t.id}" for t in g.pack.teams if t.id not in taken)
@@ -47,7 +48,7 @@ def set_team(g: DungeonBall, s: GameState, pid: str, team_id: str, ev: Events) -
     ev.append({"event": "team", "player": pid, "team": team_id})
 
 
-def call_coin_prompt(g: DungeonBall, s: GameState) -> Prompt:
+def call_coin_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
     text = "p1 (the younger player) calls the coin toss" if not s.overtime else "p1 calls the overtime coin toss"
     return Prompt("p1", "call_coin", text, _opts("p1 call heads", "p1 call tails"))
 
@@ -60,7 +61,7 @@ def call_coin_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> Non
 COIN = ChanceSpec("coin", ("heads", "tails"), 1, die="coin")
 
 
-def coin_prompt(g: DungeonBall, s: GameState) -> Prompt:
+def coin_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
     return Prompt("chance", "coin", "flip the coin", chance=COIN)
 
 
@@ -77,7 +78,7 @@ def coin_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
     s.step = "elect"
 
 
-def elect_prompt(g: DungeonBall, s: GameState) -> Prompt:
+def elect_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
     pid = s.scorer
     return Prompt(pid, "elect", f"{pid} won the toss: start on offense or defense?",
                   _opts(f"{pid} start offense", f"{pid} start defense"))
@@ -96,7 +97,7 @@ def elect_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
     s.step = "endzone"
 
 
-def endzone_prompt(g: DungeonBall, s: GameState) -> Prompt:
+def endzone_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
     pid = s.started_on_defense
     return Prompt(pid, "endzone", f"{pid} starts on defense: choose your end zone",
                   _opts(f"{pid} endzone low", f"{pid} endzone high"))
@@ -116,7 +117,7 @@ def endzone_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
     _after_kicking(g, s, ev)
 
 
-def kicking_prompt(g: DungeonBall, s: GameState) -> Prompt:
+def kicking_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
     pid = next(p.id for p in s.players if not p.kicking)
     return Prompt(pid, "kicking", f"{pid}: kick field goals and extra points by skill (toss) or luck (dice)?",
                   _opts(f"{pid} kicking skill", f"{pid} kicking luck"))
@@ -171,7 +172,7 @@ def start_down(g: DungeonBall, s: GameState, ev: Events) -> None:
         s.final_play = True
         ev.append({"event": "final_play", "half": s.half, "offense": s.offense})
     s.step = "huddle"
-    g.abilities.open_window(s, "whistle")
+    g.abilities.open_window(s, "whistle", ev)
 
 
 def huddle_options(g: DungeonBall, s: GameState) -> list[str]:
@@ -189,7 +190,7 @@ def huddle_options(g: DungeonBall, s: GameState) -> list[str]:
     return opts
 
 
-def huddle_prompt(g: DungeonBall, s: GameState) -> Prompt | None:
+def huddle_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt | None:
     opts = huddle_options(g, s)
     if len(opts) == 1:
         return None
@@ -239,7 +240,7 @@ def _begin_play(g: DungeonBall, s: GameState, ev: Events) -> None:
     s.step = "pawn" if s.solo and s.solo["ai"] == s.defense else "defense_card"
 
 
-def defense_card_prompt(g: DungeonBall, s: GameState) -> Prompt:
+def defense_card_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
     d = s.defense
     opts = tuple(f"{d} defend {card.id}" for card in g.pack.defense_cards)
     return Prompt(d, "defense_card", f"{d}: choose a defense card, face down", opts)
@@ -262,7 +263,7 @@ def pawn_options(g: DungeonBall, s: GameState) -> list[str]:
     return [f"{o} move {direction}" for direction in g.neighbours[here]]
 
 
-def pawn_prompt(g: DungeonBall, s: GameState) -> Prompt:
+def pawn_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
     o = s.offense
     return Prompt(o, "pawn", f"{o}: move your pawn to select a play", tuple(pawn_options(g, s)))
 
@@ -300,7 +301,7 @@ def reveal(g: DungeonBall, s: GameState, ev: Events) -> None:
 
 # --------------------------------------------------------------------------- rolling
 
-def roll_prompt(g: DungeonBall, s: GameState) -> Prompt:
+def roll_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
     n = len(s.play.pending)
     what = {"play": "the play", "two_point": "the two-point play", "hail_mary": "the Hail Mary",
             "onside": "the onside kick", "field_goal": "the field goal", "extra_point": "the extra point"}
@@ -326,7 +327,7 @@ def roll_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
         end_roll(g, s, ev)
 
 
-def keep_prompt(g: DungeonBall, s: GameState) -> Prompt:
+def keep_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
     o = s.offense
     can = rolls.rerollable(s.play)
     return Prompt(o, "keep", f"{o}: reroll some dice (name them) or stop",
@@ -373,7 +374,7 @@ def end_roll(g: DungeonBall, s: GameState, ev: Events) -> None:
         gain(g, s, s.scorer if kind == "onside" else s.offense, bolts, "lightning", ev)
     if kind in ("play", "two_point"):
         s.step = "resolve"
-        g.abilities.open_window(s, "ability")
+        g.abilities.open_window(s, "ability", ev)
     elif kind == "hail_mary":
         resolve_hail_mary(g, s, ev)
     elif kind == "onside":
@@ -464,7 +465,7 @@ def resolve_hail_mary(g: DungeonBall, s: GameState, ev: Events) -> None:
 
 # --------------------------------------------------------------------------- conversions and kicks
 
-def conversion_prompt(g: DungeonBall, s: GameState) -> Prompt:
+def conversion_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
     o = s.scorer
     return Prompt(o, "conversion", f"{o}: touchdown! Extra point (1) or two-point conversion (2)?",
                   _opts(f"{o} extra-point", f"{o} two-point"))
@@ -507,7 +508,7 @@ def start_kick(g: DungeonBall, s: GameState, kind: str, ev: Events) -> None:
     s.step = "roll"
 
 
-def toss_prompt(g: DungeonBall, s: GameState) -> Prompt:
+def toss_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
     kind = "field goal" if s.play.kind == "field_goal" else "extra point"
     return Prompt("chance", "toss", f"{s.offense} tosses the football die for the {kind}: good or no good?",
                   chance=g.toss_spec)
@@ -556,7 +557,7 @@ def after_score(g: DungeonBall, s: GameState, scorer: str, ev: Events) -> None:
     end_drive(g, s, opponent, g.field.start[s.player(opponent).end_zone], ev)
 
 
-def onside_prompt(g: DungeonBall, s: GameState) -> Prompt:
+def onside_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
     o = s.scorer
     return Prompt(o, "onside_choice", f"{o}: still losing late: try an onside kick?",
                   _opts(f"{o} onside-kick", f"{o} kick-off"))

@@ -20,25 +20,32 @@ class RandomPolicy:
         self.rng = random.Random(seed)
         self.uniform = UniformPolicy(seed + 1)
 
-    def needed_icon(self, engine, s) -> str:
-        play = s.play
-        if play.kind in ("hail_mary", "onside"):
-            return "ball"
-        return engine.pack.requirements[play.colour].icon
+    READS = {"keep": ("play",), "pick": ("play",), "huddle": ("down",)}
 
-    def useless_dice(self, engine, s, positions: list[int]) -> list[int]:
-        need = self.needed_icon(engine, s)
+    def view_keys(self, p: Prompt) -> tuple[str, ...]:
+        """The public keys this player reads for prompt ``p`` (see runner.play_out)."""
+        return self.READS.get(p.kind, ())
+
+    def needed_icon(self, engine, view: dict) -> str:
+        play = view["play"]
+        if play["kind"] in ("hail_mary", "onside"):
+            return "ball"
+        return engine.pack.requirements[play["colour"]].icon
+
+    def useless_dice(self, engine, view: dict, positions: list[int]) -> list[int]:
+        need = self.needed_icon(engine, view)
         icons = engine.face_icons
-        dice = s.play.dice
+        dice = view["play"]["dice"]
         return [i for i in positions if need not in icons[dice[i - 1]]]
 
-    def __call__(self, engine, s, p: Prompt) -> str:
+    def __call__(self, engine, view: dict, p: Prompt) -> str:
+        """Choose for ``p.actor`` from the prompt and that seat's public view."""
         kind = p.kind
         if kind == "keep":
-            reroll = self.useless_dice(engine, s, p.choice["rerollable"])
+            reroll = self.useless_dice(engine, view, p.choice["rerollable"])
             return f"{p.actor} reroll {' '.join(map(str, reroll))}" if reroll else f"{p.actor} stop"
         if kind == "pick" and p.choice["purpose"] == "reroll":
-            useless = self.useless_dice(engine, s, p.choice["eligible"]) or p.choice["eligible"]
+            useless = self.useless_dice(engine, view, p.choice["eligible"]) or p.choice["eligible"]
             self.rng.shuffle(useless)
             count = max(p.choice["min"], min(p.choice["max"], len(useless)))
             return f"{p.actor} pick {' '.join(map(str, sorted(useless[:count])))}"
@@ -47,14 +54,14 @@ class RandomPolicy:
             if "hail-mary" in by_verb:
                 choices = [by_verb[v] for v in ("run", "hail-mary", "field-goal") if v in by_verb]
                 return self.rng.choice(choices)
-            if "field-goal" in by_verb and s.down == 4:
+            if "field-goal" in by_verb and view["down"] == 4:
                 return by_verb["field-goal"]
             if "punt" in by_verb:
                 return self.rng.choice([by_verb["run"], by_verb["punt"]])
             return by_verb["run"]
         if kind == "onside_choice":
             return p.options[0]  # losing late: always try to get the ball back
-        return self.uniform(engine, s, p)
+        return self.uniform(engine, view, p)
 
 
 POLICIES = {"random": RandomPolicy, "uniform": UniformPolicy}

@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.engine.core import ChanceSpec, Prompt
+from companion.engine.steps import Frame
 from companion.games.dungeon_ball import flow, rolls
 from companion.games.dungeon_ball.pack import AiCard
 from companion.games.dungeon_ball.state import GameState
@@ -64,7 +65,7 @@ def setup(g: DungeonBall, s: GameState, options: dict) -> None:
 
 # ------------------------------------------------------------------ deck set-up steps
 
-def teams_prompt(g: DungeonBall, s: GameState) -> Prompt:
+def teams_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
     opts = tuple(f"{HUMAN} ai-teams {a} {b}" for i, a in enumerate(TEAM_SETS) for b in TEAM_SETS[i + 1:])
     return Prompt(HUMAN, "ai_teams", "level V: choose the two AI teams to shuffle in", opts)
 
@@ -78,7 +79,7 @@ def base_ids(g: DungeonBall) -> tuple[str, ...]:
     return tuple(c.id for c in g.pack.solo.cards if c.set == "base")
 
 
-def remove_prompt(g: DungeonBall, s: GameState) -> Prompt:
+def remove_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
     count = g.pack.solo.base_out_per_team * len(s.solo["teams"])
     spec = ChanceSpec("remove", base_ids(g), count, die="ai-deck", distinct=True)
     return Prompt("chance", "ai_remove", f"remove {count} random cards from the AI's base deck", chance=spec)
@@ -113,7 +114,7 @@ def draw(g: DungeonBall, s: GameState, then: str) -> None:
     s.step = "ai_draw"
 
 
-def draw_prompt(g: DungeonBall, s: GameState) -> Prompt:
+def draw_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
     spec = ChanceSpec("draw", tuple(s.solo["draw"]), 1, die="ai-deck")
     return Prompt("chance", "ai_draw", f"draw the top card of the AI deck ({len(s.solo['draw'])} left)", chance=spec)
 
@@ -203,7 +204,7 @@ def ai_offense(g: DungeonBall, s: GameState, card: AiCard, ev: Events) -> None:
     s.step = "ai_resolve"
     if play.matched:
         # [Solo, ability cards] defensive cards without a whistle only after a correct guess.
-        g.abilities.open_window(s, "ability")
+        g.abilities.open_window(s, "ability", ev)
 
 
 def resolve_auto(g: DungeonBall, s: GameState, ev: Events) -> None:

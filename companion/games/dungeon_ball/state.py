@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import msgspec
 
+from companion.engine.steps import Frame
+
 
 class PlayerState(msgspec.Struct):
     id: str
@@ -52,8 +54,9 @@ class DownMods(msgspec.Struct):
 
 class GameState(msgspec.Struct):
     players: list[PlayerState]
-    step: str = "team"
-    stack: list[dict] = []        # nested procedures (windows, picks, effect rolls), top last
+    # the step machine's stack: the main line at the bottom, then nested procedures (card
+    # windows, picks, effect rolls), top last
+    frames: list[Frame] = msgspec.field(default_factory=lambda: [Frame("team")])
     half: int = 1
     clock: int = 0
     clock_start: int = 0          # what the clock reads at the start of each half
@@ -74,6 +77,28 @@ class GameState(msgspec.Struct):
     over: bool = False
     stats: dict[str, dict[str, int]] = {}
     solo: dict = {}               # solo-mode data (AI deck), empty in two-player games
+
+    @property
+    def step(self) -> str:
+        """The main line's step (the bottom frame)."""
+        return self.frames[0].step
+
+    @step.setter
+    def step(self, name: str) -> None:
+        self.frames[0] = Frame(name)
+
+    @property
+    def stack(self) -> list[dict]:
+        """The nested procedures above the main line as ``{"proc": step, **data}`` copies: the
+        shape views and older callers read."""
+        return [{"proc": f.step, **f.data} for f in self.frames[1:]]
+
+    @stack.setter
+    def stack(self, frames: list) -> None:
+        """Only clearing is allowed: ``s.stack = []`` drops every nested procedure."""
+        if frames:
+            raise ValueError("push nested procedures as Frames on state.frames")
+        del self.frames[1:]
 
     def player(self, pid: str) -> PlayerState:
         return self.players[0] if pid == "p1" else self.players[1]

@@ -1,0 +1,207 @@
+"""Dungeon Ball's steps on the shared step machine (companion.engine.steps).
+
+The main line's procedures live in flow.py (and solo.py for the AI deck) as plain functions of
+``(g, s)``; this module pairs each with its rule and says when it runs by itself. The card
+windows, dice picks and effect rolls (abilities.py) are frames pushed on top of the main line.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from companion.engine.core import Prompt
+from companion.engine.steps import Events, Frame, Step, StepMachine
+from companion.games.dungeon_ball import flow, solo
+from companion.games.dungeon_ball.abilities import RULE_BOARD, RULE_WHEN
+from companion.games.dungeon_ball.state import GameState
+
+RULE_OVER = "Final play of a half, end of game"
+
+
+class MainStep(Step):
+    """A main-line step made of flow.py's functions: ``prompt(g, s, f)`` and
+    ``act(g, s, words, ev)``; ``check(g, s, words)`` for a prompt without listed options."""
+
+    def __init__(self, prompt: Callable, act: Callable, rule: str, check: Callable | None = None):
+        self.prompt = prompt          # called as prompt(g, s, f): no wrapper in the hot loop
+        self._act, self.rule, self._check = act, rule, check
+
+    def act(self, g: Any, s: GameState, f: Frame, words: list[str], ev: Events) -> None:
+        self._act(g, s, words, ev)
+
+    def check(self, g: Any, s: GameState, f: Frame, words: list[str]) -> str | None:
+        return self._check(g, s, words) if self._check is not None else None
+
+
+class AiStep(MainStep):
+    """A main-line step the solo AI takes by itself (``ai(s)`` holds: ``run(g, s, ev)``), and
+    that also runs by itself when its prompt asks nobody (the huddle with one choice)."""
+
+    def __init__(self, prompt: Callable, act: Callable, rule: str, ai: Callable[[GameState], bool],
+                 run: Callable, check: Callable | None = None):
+        super().__init__(prompt, act, rule, check)
+        self._ai, self._run = ai, run
+
+    def auto(self, g: Any, s: GameState, f: Frame, ev: Events) -> bool:
+        if self._ai(s):
+            self._run(g, s, ev)
+            return True
+        return False
+
+    def idle(self, g: Any, s: GameState, f: Frame, ev: Events) -> None:
+        self._run(g, s, ev)
+
+
+class AutoStep(Step):
+    """A main-line step nobody decides: it always runs by itself."""
+
+    def __init__(self, run: Callable, rule: str):
+        self._run, self.rule = run, rule
+
+    def auto(self, g: Any, s: GameState, f: Frame, ev: Events) -> bool:
+        self._run(g, s, ev)
+        return True
+
+
+class PawnStep(MainStep):
+    """[On a turn, 2] names the direction the pawn cannot take."""
+
+    def explain(self, g, s, f, words, p):
+        if len(words) == 3 and words[1] == "move":
+            here = s.player(s.offense).pawn
+            return f"the pawn on {here} cannot move {words[2]}: that is off the board or not a direction", self.rule
+        return None
+
+
+class HuddleStep(AiStep):
+    """Run, kick, punt, Hail Mary or kneel: a refusal says when the choice is allowed."""
+
+    REASONS = {"punt": "a punt is chosen on fourth down only, before selecting a play",
+               "field-goal": "field goals are kicked from on or past the field-goal circle near the opponent's "
+                             "end zone",
+               "hail-mary": "only the one more play after time runs out can be a Hail Mary or a kneel",
+               "kneel": "only the one more play after time runs out can be a Hail Mary or a kneel"}
+
+    def explain(self, g, s, f, words, p):
+        reason = self.REASONS.get(words[1] if len(words) > 1 else "")
+        return (reason, self.rule) if reason else None
+
+
+class WindowStep(Step):
+    """[When to play a card] a card window: the defense first, then turns until a decline; a
+    player with nothing playable declines without being asked."""
+
+    rule = RULE_WHEN
+
+    def prompt(self, g, s, f):
+        return g.abilities.window_prompt(s, f.data)
+
+    def idle(self, g, s, f, ev):
+        g.abilities.window_pass(s, f.data, ev)
+
+    def act(self, g, s, f, words, ev):
+        g.abilities.window_act(s, f.data, words, ev)
+
+    def explain(self, g, s, f, words, p):
+        verb = words[1] if len(words) > 1 else ""
+        if verb == "card" and len(words) == 3:
+            return g.abilities.why_not(s, words[0], words[2], f.data["kind"])
+        if verb in ("juke", "big-hit"):
+            if f.data["kind"] == "whistle":
+                return "Juke and Big Hit are played after the offense rolls", RULE_WHEN
+            return (f"{verb} is not available now (once per play, paid in momentum, offense Juke, defense Big Hit)",
+                    RULE_BOARD)
+        return None
+
+
+class AbilityStep(Step):
+    """A frame abilities.py runs: picking dice (``pick``), rerolling them (``effect_roll``), the
+    black defense die (``defense_roll``); its methods are ``<name>_prompt``, ``<name>_act`` and,
+    for a pick, ``<name>_check``, each taking the frame's data."""
+
+    def __init__(self, name: str, rule: str):
+        self.name, self.rule = name, rule
+
+    def prompt(self, g, s, f):
+        return getattr(g.abilities, f"{self.name}_prompt")(s, f.data)
+
+    def act(self, g, s, f, words, ev):
+        getattr(g.abilities, f"{self.name}_act")(s, f.data, words, ev)
+
+    def check(self, g, s, f, words):
+        check = getattr(g.abilities, f"{self.name}_check", None)
+        return check(s, f.data, words) if check is not None else None
+
+
+def _ai(role: Callable[[GameState], str]) -> Callable[[GameState], bool]:
+    return lambda s: bool(s.solo) and s.solo["ai"] == role(s)
+
+
+_AI_OFFENSE = _ai(lambda s: s.offense)
+_AI_SCORER = _ai(lambda s: s.scorer)
+_AI_DEFENSE_STARTER = _ai(lambda s: s.started_on_defense)
+
+STEPS: dict[str, Step] = {
+    "team": MainStep(flow.team_prompt, flow.team_act, "Setup, 4: choose a team"),
+    "call_coin": MainStep(flow.call_coin_prompt, flow.call_coin_act, "Setup, 5: the younger player calls the toss"),
+    "coin": MainStep(flow.coin_prompt, flow.coin_act, "Setup, 5: flip a coin"),
+    "elect": AiStep(flow.elect_prompt, flow.elect_act, "Setup, 5: the toss winner chooses offense or defense",
+                      _AI_SCORER, flow.elect_auto),
+    "endzone": AiStep(flow.endzone_prompt, flow.endzone_act,
+                        "Setup, 6: the player starting on defense picks the end zone",
+                        _AI_DEFENSE_STARTER, flow.endzone_auto),
+    "kicking": MainStep(flow.kicking_prompt, flow.kicking_act, "How to kick: choose skill or luck before the game"),
+    "huddle": HuddleStep(flow.huddle_prompt, flow.huddle_act, "Punting / Field goals / Hail Mary passes",
+                         _AI_OFFENSE, flow.huddle_decide),
+    "defense_card": MainStep(flow.defense_card_prompt, flow.defense_card_act, "On a turn, 1: the defense selects a card"),
+    "pawn": PawnStep(flow.pawn_prompt, flow.pawn_act,
+                     "On a turn, 2: move the pawn to a directly adjacent play; never stay, never diagonally"),
+    "roll": MainStep(flow.roll_prompt, flow.roll_act, "On a turn, 4: roll the offense dice"),
+    "keep": AiStep(flow.keep_prompt, flow.keep_act, "On a turn, 5: at most two rolls; time icons cannot be rerolled",
+                     _AI_OFFENSE, solo.keep_auto, check=flow.keep_check),
+    "conversion": AiStep(flow.conversion_prompt, flow.conversion_act, "Extra points", _AI_SCORER,
+                           solo.conversion_auto),
+    "toss": MainStep(flow.toss_prompt, flow.toss_act, "How to kick: skill-based"),
+    "onside_choice": AiStep(flow.onside_prompt, flow.onside_act, "Onside kicks", _AI_SCORER, flow.onside_auto),
+    "ai_teams": MainStep(solo.teams_prompt, solo.teams_act, "Solo mode, level V: any two teams"),
+    "ai_remove": MainStep(solo.remove_prompt, solo.remove_act, "Solo mode: randomly remove six cards per team"),
+    "ai_draw": MainStep(solo.draw_prompt, solo.draw_act, "Solo mode: draw the top card of the AI deck"),
+    "resolve": AutoStep(flow.resolve_auto, "On a turn, 7-9: resolve the play"),
+    "ai_resolve": AutoStep(solo.resolve_auto, "Solo mode: resolve the AI's play"),
+    "ai_deck": AutoStep(solo.deck_auto, "Solo mode: the AI deck"),
+    "window": WindowStep(),
+    "pick": AbilityStep("pick", "Ability cards"),
+    "effect_roll": AbilityStep("effect_roll", "Ability cards"),
+    "defense_roll": AbilityStep("defense_roll", "Abilities: roll the black defense die"),
+}
+
+
+class DungeonBallMachine(StepMachine):
+    """The step machine with Dungeon Ball's words for refused dice and out-of-turn cards."""
+
+    def __init__(self) -> None:
+        super().__init__(STEPS, is_over=lambda s: s.over,
+                         over_prompt=lambda s: Prompt("", "over", f"game over: {s.winner} wins", ()),
+                         over_rule=RULE_OVER)
+
+    def chance_reason(self, p: Prompt, values: list[str], reason: str) -> str:
+        spec = p.chance
+        if len(values) != spec.count:
+            return f"expected {spec.count} value(s) for {p.text}, got {len(values)}"
+        faces = set(spec.faces)
+        if spec.distinct and len(set(values)) != len(values):
+            return f"each {spec.die} card can be named once"
+        for v in values:
+            if v not in faces and spec.die == "ai-deck":
+                return f"{v!r} is not among the AI cards that can be taken now ({len(faces)} available)"
+            if v not in faces:
+                return f"{v!r} is not a face of the {spec.die} die ({', '.join(sorted(faces))})"
+        return reason
+
+    def out_of_turn(self, g, s: GameState, p: Prompt, words: list[str]) -> tuple[str, str] | None:
+        """A card played by the player nobody asked: say what is wrong with the card itself."""
+        if len(words) != 3 or words[1] != "card" or words[0] not in ("p1", "p2") or not s.offense:
+            return None
+        top = s.frames[-1]
+        window = top.data["kind"] if top.step == "window" else ""
+        return g.abilities.why_not(s, words[0], words[2], window)
