@@ -193,6 +193,7 @@ def test_the_device_plays_the_toy_game_on_its_buttons_and_the_key_script_replays
     assert {(screen, title) for seat, screen, title in seen["passes"]} == {("pass_to", "Pass to P1"),
                                                                           ("pass_to", "Pass to P2")}
     assert seen["hidden"] > 0                                   # the neutral screen after a secret
+    assert "toy_result" in seen["screens"]                      # the game's own result screen
     assert seen["leaks"] == []
     journal = app.session.journal
     (game,) = journal.games()

@@ -13,6 +13,7 @@ GAME = GameType(
     title="Crystal Auction",
     players=(2, 3),
     engine="tests.toygame.engine:CrystalAuction",
+    screens="tests.toygame.screens",
     options=(
         Option("rounds", 3, "rounds to play: one card from each hand per round", choices=(1, 2, 3)),
     ),

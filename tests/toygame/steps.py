@@ -70,8 +70,8 @@ class Bid(Step):
 
     def prompt(self, g, s: ToyState, f: Frame) -> Prompt:
         seat = turn_seat(s)
-        standing = f"high bid {s.seat(s.high).bid} by {s.high}" if s.high else "no bid yet"
-        return Prompt(seat.id, "bid", f"{seat.id}: bid for {', '.join(s.lot)} ({standing}; you have {seat.coins})",
+        standing = f"top bid {s.seat(s.high).bid}" if s.high else "no bid yet"
+        return Prompt(seat.id, "bid", f"{'+'.join(s.lot)}, {standing}",
                       choice={"number": {"min": 0, "max": seat.coins, "verb": "bid"}})
 
     def check(self, g, s: ToyState, f: Frame, w: list[str]) -> str | None:
@@ -104,7 +104,7 @@ class Roll(Step):
     rule = "The roll"
 
     def prompt(self, g, s: ToyState, f: Frame) -> Prompt:
-        return Prompt(CHANCE, "roll", f"{s.high} rolls a d4, a d6 and a d12 ({g.pack.double_at}+ doubles)",
+        return Prompt(CHANCE, "roll", f"{s.high} rolls d4+d6+d12",
                       chance=g.roll_spec)
 
     def act(self, g, s: ToyState, f: Frame, w: list[str], ev: list[dict]) -> None:
@@ -128,7 +128,7 @@ class Pick(Step):
 
     def prompt(self, g, s: ToyState, f: Frame) -> Prompt:
         seat = turn_seat(s)
-        return Prompt(seat.id, "pick", f"{seat.id}: choose a card for the duel, face down",
+        return Prompt(seat.id, "pick", "duel card, face down",
                       tuple(f"{seat.id} play {card}" for card in seat.hand), private=True)
 
     def explain(self, g, s: ToyState, f: Frame, w: list[str], p: Prompt) -> tuple[str, str] | None:
