@@ -105,10 +105,10 @@ def play_on_device(folder: Path, seed: int):
         started = started or app.session.active
         model = app.model()
         seen["screens"].add(screen_name(model))
-        if app.session.active and app.awaiting_pass() is not None:
+        if app.session.active and app.awaiting_pass() is not None and app.interstitial is None:
             seen["passes"].append((app.awaiting_pass(), screen_name(model), model.get("title")))
-        seen["leaks"] += [(len(app.session.actions), seat) for seat in hands_shown(app, model)] \
-            if app.session.active else []
+        if app.session.active:
+            seen["leaks"] += [(len(app.session.actions), seat) for seat in hands_shown(app, model)]
         if app.hidden_after is not None:
             seen["hidden"] += 1
         assert len(keys) < 5000, "the game never ended"
