@@ -2,6 +2,8 @@
 adds its check here (the harness's generic checks cover private draws and secret choices)."""
 from __future__ import annotations
 
+import json
+
 
 def toy_leaks(engine, state, viewer: str | None, view: dict) -> list[str]:
     """Crystal Auction: another seat's hand and face-down card."""
@@ -21,9 +23,24 @@ def dungeon_ball_leaks(engine, state, viewer: str | None, view: dict) -> list[st
     return leaks
 
 
+def dungeon_ball_event_leaks(engine, state, events: list[dict]) -> list[str]:
+    """Dungeon Ball: no event names the defense card before it is revealed."""
+    play = state.play
+    if not play or not play.defense_card or play.revealed:
+        return []
+    card = json.dumps(play.defense_card)
+    return [f"the unrevealed defense card in {e}" for e in events if card in json.dumps(e)]
+
+
 LEAKS = {"toy": toy_leaks, "dungeon-ball": dungeon_ball_leaks}
+EVENT_LEAKS = {"dungeon-ball": dungeon_ball_event_leaks}     # the toy's: the generic private check
 
 
 def leaks(game_id: str, engine, state, viewer: str | None, view: dict) -> list[str]:
     check = LEAKS.get(game_id)
     return check(engine, state, viewer, view) if check else []
+
+
+def event_leaks(game_id: str, engine, state, events: list[dict]) -> list[str]:
+    check = EVENT_LEAKS.get(game_id)
+    return check(engine, state, events) if check else []

@@ -24,7 +24,7 @@ from companion.engine.gamefile import loads
 from companion.engine.registry import games
 from companion.engine.runner import play_out, replay
 from tests.conformance.harness import alternatives, copy, header_for, illegal_candidates, play
-from tests.conformance.secrets import leaks
+from tests.conformance.secrets import event_leaks, leaks
 from tests.toygame import GAME as TOY
 from tests.toygame.testing import ROOT, use_toy
 
@@ -99,8 +99,9 @@ def test_an_illegal_action_changes_nothing(game, engine):
     assert refused > 100
 
 
-def test_no_view_shows_another_seats_secrets(game, engine):
+def test_no_view_and_no_event_shows_another_seats_secrets(game, engine):
     def check_views(before, prompt, action, events, state):
+        assert event_leaks(game.id, engine, state, events) == [], action
         for viewer in [None, *engine.summary(state)["players"]]:
             view = engine.public_view(state, viewer)
             json.dumps(view)                                 # a view is plain data
