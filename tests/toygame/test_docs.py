@@ -24,3 +24,12 @@ def test_the_example_game_replays_through_the_registry_to_p1s_win(monkeypatch):
     summary = engine.summary(state)
     assert summary["over"] and summary["winner"] == "p1" and not summary["draw"]
     assert "docs/examples/toy.game" in DOC.read_text()
+
+
+def test_the_engines_usage_example_runs():
+    import doctest
+
+    import tests.toygame.engine as engine
+
+    result = doctest.testmod(engine)
+    assert result.attempted >= 5 and result.failed == 0
