@@ -5,7 +5,6 @@ repeats, a d4 + d6 + d12 roll, a bid, and a computer seat (p3, the greedy policy
 from __future__ import annotations
 
 import json
-import random
 import subprocess
 import sys
 from pathlib import Path
