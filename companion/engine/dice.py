@@ -13,7 +13,15 @@ from companion.engine.core import ChanceSpec, Prompt
 
 
 class SeededDice:
-    """Digital dice from a seed: the same seed answers the same prompts the same way."""
+    """Digital dice from a seed: the same seed answers the same prompts the same way.
+
+    >>> from companion.engine.core import ChanceSpec, DieSpec
+    >>> d4, d6 = DieSpec("d4", ("1", "2", "3", "4")), DieSpec("d6", ("1", "2", "3", "4", "5", "6"))
+    >>> mixed = ChanceSpec("roll", (), 2, dice=(d4, d6))
+    >>> values = SeededDice(7).draw(mixed)
+    >>> len(values), mixed.refusal(values)
+    (2, None)
+    """
 
     def __init__(self, seed: int):
         self.rng = random.Random(seed)
@@ -24,12 +32,18 @@ class SeededDice:
         return spec.outcome(self.draw(spec))
 
     def draw(self, spec: ChanceSpec) -> list[str]:
+        """The values for ``spec``: a bag drawn without replacement (a face listed twice can come
+        twice), weighted outcomes, one face per die of a mixed roll, or ``count`` fair dice.
+        Simulation answers every spec, ``digital=False`` ones too (a simulated skill toss)."""
+        rng = self.rng
         if spec.distinct:
-            return self.rng.sample(spec.faces, spec.count)
+            return rng.sample(spec.faces, spec.count)   # positions without replacement: a multiset draw
         if spec.weights is not None:
-            return self.rng.choices(spec.faces, weights=spec.weights, k=spec.count)
+            return rng.choices(spec.faces, weights=spec.weights, k=spec.count)
+        if spec.dice is not None:
+            return [die.faces[int(rng.random() * len(die.faces))] for die in spec.dice]
         faces = spec.faces
-        return [faces[int(self.rng.random() * len(faces))] for _ in range(spec.count)]
+        return [faces[int(rng.random() * len(faces))] for _ in range(spec.count)]
 
 
 class PositionalDice:

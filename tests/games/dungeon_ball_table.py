@@ -37,7 +37,8 @@ def at_down(g, s, ball, down=1):
     """Put the ball on ``ball`` at the start of down ``down`` and pass any whistle window."""
     from companion.games.dungeon_ball import flow
 
-    s.ball, s.down, s.stack, s.play = ball, down, [], None
+    s.ball, s.down, s.play = ball, down, None
+    del s.frames[1:]                      # no card window or pick left open
     events: list[dict] = []
     flow.start_down(g, s, events)
     g._settle(s, events)
@@ -59,7 +60,7 @@ def act(g, s, *actions):
 def pass_windows(g, s):
     """Decline every open card window (whoever is asked)."""
     events = []
-    while s.stack and s.stack[-1]["proc"] == "window":
+    while s.frames[-1].step == "window":
         events += g.apply(s, f"{g.prompt(s).actor} pass")
     return events
 

@@ -11,13 +11,20 @@ GAME = GameType(
     engine="companion.games.dungeon_ball.engine:DungeonBall",
     screens="companion.ui.dungeon_ball",
     options=(
-        Option("solo", None, "play alone against the AI deck: {level = \"I\"..\"VI\"}", menu=False),
-        Option("clock_start", 29, "a shorter clock for a quick game (house rule)", menu=False),
+        Option("solo", "off", "play alone against the AI deck at this level (I easiest, VI hardest)",
+               choices=("off", "I", "II", "III", "IV", "V", "VI")),
+        Option("kicking", "ask", "how field goals and extra points are kicked: ask each player before "
+                                 "the game, or skill (toss the die at the lid) or luck (roll dice) for both",
+               choices=("ask", "skill", "luck")),
+        Option("clock_start", 29, "the clock at the start of each half: shorter for a quick game (house rule)",
+               choices=(29, 20, 15, 10)),
+        Option("teams", None, "teams settled in advance: {p1 = \"orcs\", p2 = \"goblins\"}", menu=False),
     ),
     policies=(("random", "companion.games.dungeon_ball.policies:RandomPolicy"),
               ("uniform", "companion.engine.runner:RandomPolicy")),
     die_kinds=(DieKind("white", "icons"), DieKind("black", "icons"), DieKind("toss", "toss"),
                DieKind("coin", "none"), DieKind("ai-deck", "none")),
+    stats="companion.games.dungeon_ball.stats:sim_stats",
     pack="dungeon-ball",
     description="Fantasy football with dice: clock, downs, momentum and ability cards; "
                 "solo against the AI deck.",

@@ -23,6 +23,7 @@ from companion.engine.core import ChanceSpec, Header, Prompt
 from companion.games.dungeon_ball import flow, solo
 from companion.games.dungeon_ball.abilities import Abilities
 from companion.games.dungeon_ball.field import Field
+from companion.games.dungeon_ball.options import normalise
 from companion.games.dungeon_ball.pack import LETTER_TO_COLOUR, MAX_CLOCK, DungeonBallPack, board_cells, load_pack
 from companion.games.dungeon_ball.state import GameState, Play, PlayerState, dumps, loads
 from companion.games.dungeon_ball.steps import DungeonBallMachine
@@ -75,7 +76,9 @@ class DungeonBall:
             self.neighbours[cell] = {d: by_pos[rc] for d, rc in moves.items() if rc in by_pos}
         self.black_spec = ChanceSpec("roll", tuple(loaded.dice["black"].faces), 1, die="black")
         p = loaded.rules.skill_kick_success
-        self.toss_spec = ChanceSpec("toss", ("good", "no-good"), 1, die="toss", weights=(p, 1.0 - p))
+        # the skill toss is a real die thrown at the lid: the camera or a person judges it, no
+        # digital die decides it (a simulation still answers it by these weights)
+        self.toss_spec = ChanceSpec("toss", ("good", "no-good"), 1, die="toss", weights=(p, 1.0 - p), digital=False)
         self.abilities = Abilities(self)
         self.machine = DungeonBallMachine()
         self.apply_trusted = self.machine.trusted(self)   # the method below, without a layer
@@ -99,21 +102,19 @@ class DungeonBall:
             clock_start=r.clock_start,
             stats={pid: dict.fromkeys(STAT_KEYS, 0) for pid in ("p1", "p2")},
         )
-        self._apply_options(s, header.options)
-        if "solo" in header.options:
-            solo.setup(self, s, header.options["solo"])
+        options = normalise(header.options)
+        self._apply_options(s, options)
+        if "solo" in options:
+            solo.setup(self, s, options["solo"])
             if s.player(solo.HUMAN).team:
                 s.step = solo.after_teams(s)
         self._settle(s, [])
         return s
 
     def _apply_options(self, s: GameState, options: dict) -> None:
-        """Header options: teams and kicking modes settled in advance, and ``clock_start``, a
-        shorter clock for a quick game (a house rule; the pack's clock otherwise)."""
-        unknown = set(options) - {"teams", "kicking", "clock_start", "solo"}
-        if unknown:
-            raise ValueError(f"options: unknown option(s) {', '.join(sorted(unknown))} "
-                             "(known: teams, kicking, clock_start, solo)")
+        """Header options (made into tables by options.normalise): teams and kicking modes
+        settled in advance, and ``clock_start``, a shorter clock for a quick game (a house rule;
+        the pack's clock otherwise)."""
         _check_option_types(options)
         if "clock_start" in options:
             clock = options["clock_start"]
@@ -132,8 +133,6 @@ class DungeonBall:
                     raise ValueError(f"options.teams.{pid}: both players cannot take team {team!r}")
                 flow.set_team(self, s, pid, team, [])
             if pid in kicking:
-                if kicking[pid] not in ("skill", "luck"):
-                    raise ValueError(f"options.kicking.{pid}: must be 'skill' or 'luck', not {kicking[pid]!r}")
                 s.player(pid).kicking = kicking[pid]
         if all(p.team for p in s.players):
             s.step = "call_coin"
@@ -209,9 +208,15 @@ class DungeonBall:
                 "discard": list(d["discard"]), "last_card": msgspec.to_builtins(card) if card else None}
 
     def summary(self, s: GameState) -> dict:
+        """Public: the common keys (``players``, ``scores``, ``over``, ``winner``, ``draw``: a
+        Dungeon Ball game never ends drawn), then the game's own."""
+        scores = {p.id: p.score for p in s.players}
         return {
             "game": GAME,
-            "score": {p.id: p.score for p in s.players},
+            "players": [p.id for p in s.players],
+            "scores": scores,
+            "draw": False,
+            "score": dict(scores),
             "half": s.half,
             "overtime": s.overtime,
             "clock": s.clock,

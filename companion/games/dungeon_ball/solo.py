@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from companion.engine.core import ChanceSpec, Prompt
+from companion.engine.core import DEVICE, ChanceSpec, Prompt
 from companion.engine.steps import Frame
 from companion.games.dungeon_ball import flow, rolls
 from companion.games.dungeon_ball.pack import AiCard
@@ -81,7 +81,7 @@ def base_ids(g: DungeonBall) -> tuple[str, ...]:
 
 def remove_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
     count = g.pack.solo.base_out_per_team * len(s.solo["teams"])
-    spec = ChanceSpec("remove", base_ids(g), count, die="ai-deck", distinct=True)
+    spec = ChanceSpec("remove", base_ids(g), count, die="ai-deck", distinct=True, by=DEVICE)
     return Prompt("chance", "ai_remove", f"remove {count} random cards from the AI's base deck", chance=spec)
 
 
@@ -115,7 +115,7 @@ def draw(g: DungeonBall, s: GameState, then: str) -> None:
 
 
 def draw_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
-    spec = ChanceSpec("draw", tuple(s.solo["draw"]), 1, die="ai-deck")
+    spec = ChanceSpec("draw", tuple(s.solo["draw"]), 1, die="ai-deck", by=DEVICE)   # the device holds the deck
     return Prompt("chance", "ai_draw", f"draw the top card of the AI deck ({len(s.solo['draw'])} left)", chance=spec)
 
 
