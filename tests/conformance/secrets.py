@@ -15,7 +15,8 @@ def dungeon_ball_leaks(engine, state, viewer: str | None, view: dict) -> list[st
     """Dungeon Ball: the other seat's ability cards, the defense card before the reveal."""
     leaks = [f"{p['id']}'s hand" for p in view["players"] if p["id"] != viewer and not isinstance(p["hand"], int)]
     play = view.get("play")
-    if play and play["defense_card"] not in ("", "hidden") and not play["revealed"] and viewer != state.defense:
+    defense = "p2" if view.get("offense") == "p1" else "p1"          # as GameState.defense says
+    if play and play["defense_card"] not in ("", "hidden") and not play["revealed"] and viewer != defense:
         leaks.append(f"the unrevealed defense card {play['defense_card']!r}")
     solo = view.get("solo")
     if solo and not isinstance(solo.get("draw"), int):

@@ -147,13 +147,27 @@ def test_a_private_draw_or_secret_choice_reaches_no_other_seat_or_event(game, en
         assert compared > 0
 
 
+class Watched:
+    """A policy as ``play_out`` calls it, checking it is handed its seat's view and no secret."""
+
+    def __init__(self, game, policy):
+        self.game, self.policy, self.calls = game, policy, 0
+
+    def __call__(self, engine, view, prompt):
+        assert isinstance(view, dict), f"a policy was handed {type(view).__name__}, not the seat's view"
+        assert leaks(self.game.id, engine, None, prompt.actor, view) == []
+        self.calls += 1
+        return self.policy(engine, view, prompt)
+
+
 def test_random_games_always_end_with_the_common_summary(game, engine):
-    """Every policy the game has, in every seat, through the sim's own loop (``play_out``)."""
+    """Every policy the game has, in every seat, through the sim's own loop (``play_out``),
+    each handed only its seat's view."""
     for name in game.policy_names():
         policy = game.load_policy(name)
         for seed in range(40):
             state = engine.new_state(header_for(game, seed))
-            seats = {seat: policy(seed + i) for i, seat in enumerate(engine.summary(state)["players"])}
+            seats = {seat: Watched(game, policy(seed + i)) for i, seat in enumerate(engine.summary(state)["players"])}
             play_out(engine, state, seats, SeededDice(seed), max_actions=20_000)
             summary = engine.summary(state)
             assert engine.is_over(state) and summary["over"] is True, (name, seed)
@@ -162,6 +176,7 @@ def test_random_games_always_end_with_the_common_summary(game, engine):
             assert summary["draw"] is (summary["winner"] is None)
             assert summary["winner"] is None or summary["winner"] in summary["players"]
             json.dumps(summary)
+            assert all(watched.calls for watched in seats.values()), "every seat decided something"
 
 
 def test_the_sim_json_has_the_fixed_keys_in_order(game):
