@@ -1,5 +1,8 @@
-"""The ``companion`` command line. Each subcommand imports what it needs only when it runs,
-so ``companion run`` on a Pi does not pay for OpenCV until the camera is used."""
+"""The ``companion`` command line. The parser imports only the registry's facts about each
+game; every command imports what it needs when it runs, and the device's commands (``run``,
+``doctor``) and the camera's (``dice``, ``kick``) are loaded only when named, so
+``companion --help`` starts fast and ``companion run`` on a Pi does not pay for OpenCV until
+the camera is used."""
 from __future__ import annotations
 
 import argparse
@@ -7,12 +10,86 @@ import json
 import random
 import sys
 import time
+from importlib import import_module
 from pathlib import Path
 
 from companion import __version__
+from companion.engine.registry import game_ids, games, get_game
+
+# Commands whose parsers live with their code, loaded only when named: name -> (module,
+# function that adds its commands, the help shown in ``companion --help``).
+LAZY_COMMANDS = {
+    "run": ("companion.service", "add_commands", "the companion: real hardware on a Pi, emulated elsewhere"),
+    "doctor": ("companion.service", "add_commands", "report the hardware found and what would be used"),
+    "dice": ("vision.cli", "register", "read dice from photos; calibrate icon dice and the tray"),
+    "kick": ("vision.cli", "register", "judge the field-goal toss"),
+}
 
 
-def _header_options(args) -> dict:
+def whole_number(text: str, least: int = 0) -> int:
+    """An argparse type: a whole number of at least ``least``."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < least:
+        raise argparse.ArgumentTypeError(f"must be {least} or more, not {value}")
+    return value
+
+
+def positive_int(text: str) -> int:
+    """An argparse type: a count of 1 or more (``--games -5`` is refused, not run as none)."""
+    return whole_number(text, 1)
+
+
+def seat_choice(text: str) -> tuple[str, str]:
+    """An argparse type: ``p2=computer``, ``p2=computer:POLICY`` or ``p2=human``."""
+    seat, eq, kind = text.partition("=")
+    if not eq or not seat or not kind:
+        raise argparse.ArgumentTypeError(f"expected SEAT=human or SEAT=computer[:POLICY], got {text!r}")
+    return seat.strip().lower(), kind.strip().lower()
+
+
+def option_choice(text: str) -> tuple[str, str]:
+    """An argparse type: ``key=value`` (the value is checked against the game's option)."""
+    key, eq, value = text.partition("=")
+    if not eq or not key.strip():
+        raise argparse.ArgumentTypeError(f"expected KEY=VALUE, got {text!r}")
+    return key.strip(), value.strip()
+
+
+def header_options(game, args) -> dict:
+    """The header's options from ``--players``, ``--seat``, ``--option`` and the shortcuts
+    (``--kicking``, ``--solo``): each checked against the game's registry entry, so a bad
+    value stops here naming the flag."""
+    from companion.sim import default_players, seat_kinds
+
+    options: dict = {}
+    for key, value in getattr(args, "option", None) or ():
+        if key in ("players", "seats"):
+            raise ValueError(f"--option {key}=...: use --{key.rstrip('s')} instead")
+        try:
+            options[key] = game.option(key).check(value)
+        except ValueError as exc:
+            raise ValueError(f"--option {key}={value}: {exc}") from None
+    players = getattr(args, "players", None)
+    if players is not None:
+        game.check_players(players)
+        options["players"] = players
+    seats = dict(getattr(args, "seat", None) or ())
+    if seats:
+        try:
+            options["seats"] = seat_kinds(game, seats, players or default_players(game))
+        except ValueError as exc:
+            raise ValueError(str(exc).replace("options.seats.", "--seat ", 1)) from None
+    options.update(_shortcut_options(args))
+    return options
+
+
+def _shortcut_options(args) -> dict:
+    """``--kicking`` and ``--solo --level`` as the header options they have always written
+    (Dungeon Ball's flags from before ``--option``); a game's engine refuses options it does
+    not have, naming them."""
     options: dict = {}
     solo = getattr(args, "solo", False)
     if getattr(args, "kicking", None):
@@ -24,33 +101,43 @@ def _header_options(args) -> dict:
     return options
 
 
-def _add_solo_flags(parser) -> None:
-    parser.add_argument("--solo", action="store_true", help="play against the AI deck (you are p1)")
-    parser.add_argument("--level", default="I", choices=["I", "II", "III", "IV", "V", "VI"],
-                        help="AI level: I base deck, II Mimic, III Spider, IV Skull, V two teams, VI all three")
-    parser.add_argument("--ai-teams", help="level V: the two AI teams, e.g. mimic,skull (else you are asked)")
+def cmd_games(args) -> int:
+    rows = [{"id": g.id, "title": g.title, "players": list(g.players), "policies": list(g.policy_names()),
+             "options": {o.key: o.default for o in g.options}, "description": g.description} for g in games()]
+    if args.json:
+        print(json.dumps(rows))
+        return 0
+    width = max(len(g["id"]) for g in rows)
+    for row in rows:
+        lo, hi = row["players"]
+        seats = f"{lo} player" + ("s" if hi > 1 else "") if lo == hi else f"{lo}-{hi} players"
+        computer = f"; computer players: {', '.join(row['policies'])}" if row["policies"] else ""
+        print(f"{row['id']:<{width}}  {row['title']} ({seats}{computer})")
+    return 0
 
 
 def cmd_play(args) -> int:
     from companion.engine.core import Header
     from companion.engine.gamefile import load
     from companion.engine.runner import replay
-    from companion.games import get_engine
     from companion.terminal import TerminalGame
 
     if args.resume:
         record = load(args.resume)
         _warn(record.warnings)
         engine, _ = replay(record, upto=0)      # the header's game, pack and options, named FILE:LINE
-        game = TerminalGame(engine, record.header, Path(args.resume), args.dice, record=record)
-        return game.run()
-    engine = get_engine(args.game, args.pack)
+        return TerminalGame(engine, record.header, Path(args.resume), args.dice, record=record).run()
+    game = get_game(args.game)
+    options = header_options(game, args)
+    engine = game.load_engine(args.pack)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    header = Header(args.game, pack=args.pack, seed=seed, options=_header_options(args),
-                    pack_digest=engine.digest)
-    from companion.config import data_dir
+    header = Header(game.id, pack=args.pack, seed=seed, options=options, pack_digest=engine.digest)
+    if args.save:
+        save = Path(args.save)
+    else:
+        from companion.config import data_dir
 
-    save = Path(args.save) if args.save else data_dir() / "games" / time.strftime(f"%Y%m%d-%H%M%S-{args.game}.game")
+        save = data_dir() / "games" / time.strftime(f"%Y%m%d-%H%M%S-{game.id}.game")
     return TerminalGame(engine, header, save, args.dice).run()
 
 
@@ -60,95 +147,157 @@ def _warn(warnings: list[str]) -> None:
 
 
 def cmd_replay(args) -> int:
+    from companion.engine.core import IllegalAction
     from companion.engine.gamefile import load
     from companion.engine.runner import replay
 
     record = load(args.gamefile)
     _warn(record.warnings)
-    engine, state = replay(record)
+    engine, state = replay(record, upto=0)      # the header's errors are named FILE:LINE
     if record.header.pack_digest and record.header.pack_digest != engine.digest:
         print(f"warning: {args.gamefile} was played with another version of pack {record.header.pack!r}",
               file=sys.stderr)
+    actions = record.actions if args.upto is None else record.actions[:args.upto]
+    for number, action in enumerate(actions, 1):
+        try:
+            engine.apply(state, action)
+        except IllegalAction as exc:
+            return _refused(args, record, number, action, exc)
     summary = engine.summary(state)
-    summary["actions"] = len(record.actions)
+    summary["actions"] = len(actions)
     if args.json:
-        print(json.dumps(summary, sort_keys=True))
+        summary["state"] = engine.public_view(state, None)
+        print(json.dumps(summary, sort_keys=True, default=str))
+        return 0
+    print(engine.status_line(state))
+    if engine.is_over(state):
+        print(f"game over: {result_line(summary)}")
     else:
-        print(engine.status_line(state))
-        if state.over:
-            print(f"game over: {summary['winner']} wins {summary['score']['p1']}-{summary['score']['p2']}")
-        else:
-            print(f"in progress; next: {engine.prompt(state).text}")
+        prompt = engine.prompt(state)
+        print(f"after {len(actions)} actions; next: {prompt.actor}: {prompt.text}")
     return 0
+
+
+def _refused(args, record, number: int, action: str, exc) -> int:
+    """A recorded action the engine refused: one line on stderr naming FILE:LINE, and with
+    ``--json`` one object on stdout; exit 2."""
+    print(f"companion: {record.where(number)}action {number} ({action[:60]!r}) was refused: {exc.reason}"
+          + (f" (rule: {exc.rule})" if exc.rule else ""), file=sys.stderr)
+    if args.json:
+        print(json.dumps({"error": "illegal", "index": number, "action": action, "reason": exc.reason,
+                          "rule": exc.rule}))
+    return 2
+
+
+def result_line(summary: dict) -> str:
+    """``p2 wins 3-7`` or ``a draw 4-4-4``: the winner, then the scores in seat order."""
+    scores = summary.get("scores") or summary.get("score") or {}
+    seats = summary.get("players") or list(scores)
+    shown = "-".join(str(scores.get(seat, 0)) for seat in seats)
+    winner = summary.get("winner")
+    if winner is None or summary.get("draw"):
+        return f"a draw {shown}"
+    return f"{winner} wins {shown}"
 
 
 def cmd_sim(args) -> int:
     from companion.sim import simulate
 
-    summary = simulate(args.game, args.games, args.seed, policy=args.policy, pack=args.pack,
-                       options=_header_options(args))
-    print(json.dumps(summary.as_dict(), sort_keys=True) if args.json else summary.text())
+    game = get_game(args.game)
+    summary = simulate(game.id, args.games, args.seed, policy=args.policy, pack=args.pack,
+                       options=header_options(game, args))
+    print(json.dumps(summary.as_dict()) if args.json else summary.text())
     return 0
 
 
-def positive_int(text: str) -> int:
-    """An argparse type: a count of 1 or more (``--games -5`` is refused, not run as none)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be 1 or more, not {value}")
-    return value
+def _add_game_arguments(parser, default_game: str) -> None:
+    """The arguments ``play`` and ``sim`` share: the game, its seats, its options and pack."""
+    known = game_ids()
+    parser.add_argument("game", nargs="?", default=default_game, metavar="GAME",
+                        help=f"the game to play: {', '.join(known)} (default {default_game}; "
+                             "`companion games` lists them with their seats)")
+    parser.add_argument("--players", type=positive_int, metavar="N",
+                        help="how many seats (default: the game's usual table; see `companion games`)")
+    parser.add_argument("--seat", type=seat_choice, action="append", metavar="SEAT=KIND",
+                        help="who plays a seat: p2=computer, p2=computer:POLICY or p2=human (repeatable)")
+    parser.add_argument("--option", type=option_choice, action="append", metavar="KEY=VALUE",
+                        help="a game option (repeatable; `companion games --json` lists each game's "
+                             "options and their defaults)")
+    parser.add_argument("--pack", default="default", help="content pack: 'default' or a TOML file")
+    shortcuts = parser.add_argument_group("shortcuts for the solo and kicking options of games that have them")
+    shortcuts.add_argument("--kicking", choices=["skill", "luck"], help="every seat's kicking, set in advance")
+    shortcuts.add_argument("--solo", action="store_true", help="play alone against the game's AI (you are p1)")
+    shortcuts.add_argument("--level", default="I", choices=["I", "II", "III", "IV", "V", "VI"],
+                           help="the solo AI's level: I base deck, II Mimic, III Spider, IV Skull, V two teams, "
+                                "VI all three (default I)")
+    shortcuts.add_argument("--ai-teams", help="level V: the AI's two teams, e.g. mimic,skull (else you are asked)")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+    """The whole parser; the device's and the camera's commands are loaded only when ``argv``
+    names one of them (``companion --help`` lists them without loading them)."""
     parser = argparse.ArgumentParser(prog="companion", description="Dungeon Companion: a tabletop referee.")
     parser.add_argument("--version", action="version", version=f"companion {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    default_game = (game_ids() or [""])[0]
 
-    play = sub.add_parser("play", help="play at this terminal (two players at one keyboard)")
-    play.add_argument("game", nargs="?", default="dungeon-ball")
+    gl = sub.add_parser("games", help="list the games with their seats and computer players")
+    gl.add_argument("--json", action="store_true", help="one JSON list: id, title, players, policies, options")
+    gl.set_defaults(func=cmd_games)
+
+    play = sub.add_parser("play", help="play at this terminal (the players share one keyboard)")
+    _add_game_arguments(play, default_game)
     play.add_argument("--dice", choices=["digital", "manual"], default="digital",
                       help="digital: the companion rolls; manual: type the faces rolled on the table")
-    play.add_argument("--seed", type=int, help="seed for digital dice (random if omitted)")
-    play.add_argument("--pack", default="default", help="content pack: 'default' or a TOML file")
-    play.add_argument("--kicking", choices=["skill", "luck"], help="set both players' kicking in advance")
+    play.add_argument("--seed", type=int, help="seed for digital dice and computer players (random if omitted)")
     play.add_argument("--save", help="game file to write (default: under ~/.local/share/dungeon-companion)")
-    play.add_argument("--resume", metavar="GAMEFILE", help="continue a saved game")
-    _add_solo_flags(play)
+    play.add_argument("--resume", metavar="GAMEFILE", help="continue a saved game (its header says the game)")
     play.set_defaults(func=cmd_play)
 
-    rep = sub.add_parser("replay", help="replay a game file and print the final state")
-    rep.add_argument("gamefile")
-    rep.add_argument("--json", action="store_true", help="print the state summary as JSON")
+    rep = sub.add_parser("replay", help="replay a game file and print the state it reaches")
+    rep.add_argument("gamefile", help="the game file (see docs/game-files.md)")
+    rep.add_argument("--json", action="store_true",
+                     help="print the summary and the whole public state as one JSON object; a refused "
+                          "action as {\"error\": \"illegal\", ...}")
+    rep.add_argument("--upto", type=whole_number, metavar="N", help="stop after action N (0: the start of the game)")
     rep.set_defaults(func=cmd_replay)
 
-    sim = sub.add_parser("sim", help="simulate whole games with built-in players and digital dice")
-    sim.add_argument("game", nargs="?", default="dungeon-ball")
-    sim.add_argument("--games", type=positive_int, default=100, help="how many games (1 or more)")
-    sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--policy", choices=["random", "uniform"], default="random",
-                     help="random: random legal choices, none self-defeating; uniform: any legal choice")
-    sim.add_argument("--pack", default="default")
-    sim.add_argument("--kicking", choices=["skill", "luck"], help="both players' kicking (else chosen at random)")
-    _add_solo_flags(sim)
-    sim.add_argument("--json", action="store_true")
+    sim = sub.add_parser("sim", help="simulate whole games with computer players and digital dice")
+    _add_game_arguments(sim, default_game)
+    sim.add_argument("--games", type=positive_int, default=100, help="how many games (1 or more; default 100)")
+    sim.add_argument("--seed", type=int, default=1, help="the first game's seed; game i plays seed+i (default 1)")
+    sim.add_argument("--policy", help="the computer players' policy for every seat not named by --seat "
+                                      "(default: the game's first; `companion games` lists them)")
+    sim.add_argument("--json", action="store_true", help="print one JSON object with fixed keys")
     sim.set_defaults(func=cmd_sim)
 
-    from companion.service import add_commands
-
-    add_commands(sub)
-    try:
-        from vision.cli import register as add_vision_commands
-    except ImportError as exc:   # numpy or OpenCV missing: the vision extra is not installed
-        missing = str(exc)
-        for name in ("dice", "kick"):
-            stub = sub.add_parser(name, help=f"camera commands (need the vision extra: {missing})")
-            stub.set_defaults(func=lambda args, why=missing: _no_vision(why))
-    else:
-        add_vision_commands(sub)
+    _add_lazy_commands(sub, _command_in(argv))
     return parser
+
+
+def _command_in(argv: list[str] | None) -> str | None:
+    args = sys.argv[1:] if argv is None else argv
+    return next((a for a in args if not a.startswith("-")), None)
+
+
+def _add_lazy_commands(sub, named: str | None) -> None:
+    """Load the module of the command named, if it is a lazy one; the others get a stand-in
+    that only shows their help in the list of commands."""
+    loaded: set[str] = set()
+    if named in LAZY_COMMANDS:
+        module, function, _ = LAZY_COMMANDS[named]
+        try:
+            getattr(import_module(module), function)(sub)
+        except ImportError as exc:   # numpy or OpenCV missing: the vision extra is not installed
+            missing = str(exc)
+            for name, (mod, _, _) in LAZY_COMMANDS.items():
+                if mod == module:
+                    stub = sub.add_parser(name, help=f"camera commands (need the vision extra: {missing})")
+                    stub.set_defaults(func=lambda args, why=missing: _no_vision(why))
+        loaded = {name for name, (mod, _, _) in LAZY_COMMANDS.items() if mod == module}
+    for name, (_, _, text) in LAZY_COMMANDS.items():
+        if name not in loaded:
+            sub.add_parser(name, help=text, add_help=False)
 
 
 def _no_vision(why: str) -> int:
@@ -158,15 +307,15 @@ def _no_vision(why: str) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    parser = build_parser(argv)
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()
         return 0
     from companion.engine.core import IllegalAction
     from companion.engine.gamefile import GameFileError
+    from companion.engine.registry import UnknownGame
     from companion.engine.runner import ReplayError
-    from companion.games import UnknownGame
     from companion.packs import PackError
 
     try:

@@ -7,6 +7,7 @@ the game's own cross-checks. Any error names the file and the key, e.g.
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 import tomllib
 from pathlib import Path
@@ -31,7 +32,7 @@ def resolve_pack_path(game: str, pack: str) -> Path:
 
 
 def read_toml(path: Path) -> tuple[dict[str, Any], str]:
-    """Read a TOML file; return its data and a short digest of its bytes."""
+    """Read a TOML file; return its data and a short digest of that data (see data_digest)."""
     try:
         raw = path.read_bytes()
     except OSError as exc:
@@ -43,7 +44,15 @@ def read_toml(path: Path) -> tuple[dict[str, Any], str]:
         raise PackError(f"{path}:{line}: not UTF-8 text (byte {raw[exc.start]:#04x}); is this a content pack?") from None
     except tomllib.TOMLDecodeError as exc:
         raise PackError(f"{path}: not valid TOML: {exc}") from None
-    return data, hashlib.sha256(raw).hexdigest()[:16]
+    return data, data_digest(data)
+
+
+def data_digest(data: dict[str, Any]) -> str:
+    """A short digest of a pack's values, not of its bytes: a game file names the pack it was
+    played with by this digest, so a comment or a layout change in the pack is no other
+    version, while any changed value is."""
+    canonical = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str)
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:16]
 
 
 def convert(data: Any, schema: type[T], source: str | Path) -> T:

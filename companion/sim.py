@@ -1,13 +1,70 @@
-"""Simulate whole games with built-in policies and digital dice, and summarise them."""
+"""Simulate whole games of any registered game with its computer players and digital dice.
+
+The summary's keys are the same for every game, in this order: ``game``, ``seed``, ``policy``,
+``players``, ``games``, ``seconds``, ``games_per_second``, ``actions_per_second``,
+``mean_actions_per_game``, ``wins`` (per seat), ``draws``, then the game's own statistics.
+
+A game's own statistics come from its registry entry (``GameType.stats``, a function
+``(engine, state) -> dict`` called on each finished game) and are combined over the games by
+their names: a key starting with ``mean_`` is averaged over the games (3 decimals), a key
+ending in ``_rate`` too (a fraction of games, 4 decimals), any other number is summed, and any
+other value (a level's name) is kept when every game agrees on it.
+"""
 from __future__ import annotations
 
+import sys
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 from companion.engine.core import Header
 from companion.engine.dice import SeededDice
+from companion.engine.registry import GameType, get_game, load_object
 from companion.engine.runner import play_out
-from companion.games import get_engine
+
+SCHEMA = ("game", "seed", "policy", "players", "games", "seconds", "games_per_second",
+          "actions_per_second", "mean_actions_per_game", "wins", "draws")
+
+MIXED = object()          # a statistic the games disagree on: left out of the summary
+
+
+def default_players(game: GameType) -> int:
+    """The seats a game has when ``players`` is not given: its ``players`` option's default,
+    else two when it can (a table of two), else its fewest."""
+    for option in game.options:
+        if option.key == "players":
+            return option.default
+    lo, hi = game.players
+    return min(max(lo, 2), hi)
+
+
+def seat_kinds(game: GameType, seats: Any, players: int) -> dict[str, str]:
+    """The header's ``seats`` option checked: seat -> "human", "computer" or
+    "computer:POLICY". A ValueError names the key (``options.seats.p4: ...``)."""
+    if not isinstance(seats, dict):
+        raise ValueError(f"options.seats: must be a table like {{ p2 = \"computer\" }}, not {seats!r}")
+    known = game.seats(players)
+    checked = {}
+    for seat, kind in seats.items():
+        if seat not in known:
+            raise ValueError(f"options.seats.{seat}: not a seat of a {players}-player {game.title} "
+                             f"(seats: {', '.join(known)})")
+        if not isinstance(kind, str):
+            raise ValueError(f"options.seats.{seat}: must be \"human\", \"computer\" or \"computer:POLICY\", "
+                             f"not {kind!r}")
+        what, _, policy = kind.partition(":")
+        if what == "human" and not policy:
+            checked[seat] = kind
+            continue
+        if what != "computer":
+            raise ValueError(f"options.seats.{seat}: {kind!r} is not \"human\", \"computer\" or "
+                             f"\"computer:POLICY\"")
+        try:
+            game.load_policy(policy or None)
+        except ValueError as exc:
+            raise ValueError(f"options.seats.{seat}: {exc}") from None
+        checked[seat] = kind
+    return checked
 
 
 @dataclass
@@ -15,80 +72,146 @@ class SimSummary:
     game: str
     policy: str
     seed: int
+    players: int = 2
     games: int = 0
     actions: int = 0
     seconds: float = 0.0
-    points: int = 0
-    touchdowns: int = 0
-    field_goals: int = 0
-    overtime_games: int = 0
-    wins: dict[str, int] = field(default_factory=lambda: {"p1": 0, "p2": 0})
-    extra: dict = field(default_factory=dict)
+    wins: dict[str, int] = field(default_factory=dict)
+    draws: int = 0
+    own: dict[str, Any] = field(default_factory=dict)     # the game's statistics, combined so far
+
+    def add_own(self, stats: dict[str, Any]) -> None:
+        """Combine one game's own statistics into the totals (see the module's docstring)."""
+        for key, value in stats.items():
+            if isinstance(value, bool):
+                value = int(value)
+            if key not in self.own:
+                self.own[key] = value
+            elif isinstance(value, (int, float)) and isinstance(self.own[key], (int, float)):
+                self.own[key] += value
+            elif self.own[key] != value:
+                self.own[key] = MIXED
+
+    def own_stats(self) -> dict[str, Any]:
+        games = max(self.games, 1)
+        out: dict[str, Any] = {}
+        for key, value in self.own.items():
+            if value is MIXED:
+                continue
+            if key.startswith("mean_"):
+                out[key] = round(value / games, 3)
+            elif key.endswith("_rate"):
+                out[key] = round(value / games, 4)
+            else:
+                out[key] = value
+        return out
 
     def as_dict(self) -> dict:
         secs = max(self.seconds, 1e-9)
-        games = max(self.games, 1)
         out = {
             "game": self.game,
-            "policy": self.policy,
             "seed": self.seed,
+            "policy": self.policy,
+            "players": self.players,
             "games": self.games,
             "seconds": round(self.seconds, 4),
             "games_per_second": round(self.games / secs, 2),
             "actions_per_second": round(self.actions / secs, 1),
-            "mean_actions_per_game": round(self.actions / games, 1),
-            "mean_points_per_game": round(self.points / games, 3),
-            "touchdowns": self.touchdowns,
-            "field_goals": self.field_goals,
-            "overtime_games": self.overtime_games,
-            "wins": self.wins,
+            "mean_actions_per_game": round(self.actions / max(self.games, 1), 1),
+            "wins": dict(self.wins),
+            "draws": self.draws,
         }
-        out.update(self.extra)
+        for key, value in self.own_stats().items():
+            out.setdefault(key, value)
         return out
 
     def text(self) -> str:
         d = self.as_dict()
-        who = f"{d['policy']} player vs the level {d['level']} AI deck" if "level" in d else f"{d['policy']} players"
-        text = (f"{d['games']} games of {d['game']} ({who}, seeds {self.seed}..{self.seed + self.games - 1})"
-                f" in {d['seconds']:.2f} s: {d['games_per_second']} games/s, {d['actions_per_second']:.0f} actions/s\n"
-                f"points per game {d['mean_points_per_game']}, touchdowns {d['touchdowns']}, "
-                f"field goals {d['field_goals']}, overtime games {d['overtime_games']}, "
-                f"wins p1 {self.wins['p1']} p2 {self.wins['p2']}")
-        if "ai_win_rate" in d:
-            text += f"\nAI win rate {d['ai_win_rate']:.1%}"
-        return text
+        wins = ", ".join(f"{seat} {n}" for seat, n in d["wins"].items())
+        own = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in d.items() if k not in SCHEMA)
+        return (f"{d['games']} games of {d['game']} ({d['players']} players, {d['policy']} policy, seeds "
+                f"{self.seed}..{self.seed + self.games - 1}) in {d['seconds']:.2f} s: "
+                f"{d['games_per_second']} games/s, {d['actions_per_second']:.0f} actions/s, "
+                f"{d['mean_actions_per_game']} actions per game\n"
+                f"wins {wins}, draws {d['draws']}" + (f"\n{own}" if own else ""))
 
 
-def simulate(game: str, games: int, seed: int, policy: str = "random", pack: str = "default",
-             options: dict | None = None, on_game=None) -> SimSummary:
-    """Play ``games`` games, game i with seed ``seed + i``; ``on_game(engine, state, actions)``
-    sees each finished game (the conformance tests check invariants through it)."""
-    from companion.games.dungeon_ball.policies import POLICIES
+def computer_seats(game: GameType, seats: dict[str, str], policy: str | None) -> dict[str, str]:
+    """Seat -> policy name for a game with no person at the table: every seat a computer,
+    ``policy`` (else the game's first) unless ``seats`` names another for that seat."""
+    default = policy or (game.policy_names() or ("",))[0]
+    if default not in game.policy_names():
+        game.load_policy(default)                      # raises, naming the game's policies
+    chosen = {}
+    for seat, kind in seats.items():
+        if kind == "human":
+            raise ValueError(f"--seat {seat}=human: a simulation has no person at the table; "
+                             f"give {seat}=computer or {seat}=computer:POLICY")
+        name = kind.partition(":")[2] or default
+        game.load_policy(name)
+        chosen[seat] = name
+    return chosen
 
+
+def simulate(game: str, games: int, seed: int, policy: str | None = None, pack: str = "default",
+             options: dict | None = None, on_game=None, progress: bool | None = None) -> SimSummary:
+    """Play ``games`` games, game i with seed ``seed + i`` and every seat a computer player;
+    ``on_game(engine, state, header, actions)`` sees each finished game (the conformance tests
+    check invariants through it). Seats that play the same policy share one player per game,
+    so a game's moves depend only on its seed. ``progress``: a bar on stderr (default: when
+    stderr is a terminal)."""
     if games < 1:
         raise ValueError(f"games: must be 1 or more, not {games}")
-    engine = get_engine(game, pack)
-    make_policy = POLICIES[policy]
-    summary = SimSummary(game=game, policy=policy, seed=seed)
+    kind = get_game(game)
+    options = dict(options or {})
+    players = options.get("players", default_players(kind))
+    seat_names = kind.seats(kind.check_players(players))
+    named = seat_kinds(kind, options.get("seats", {}), players)
+    chosen = computer_seats(kind, named, policy)
+    default = policy or (kind.policy_names() or ("",))[0]
+    per_seat = {seat: chosen.get(seat, default) for seat in seat_names}
+    engine = kind.load_engine(pack)
+    stats = load_object(kind.stats) if kind.stats else None
+    label = default if len(set(per_seat.values())) == 1 else " ".join(f"{s}={p}" for s, p in per_seat.items())
+    summary = SimSummary(game=game, policy=label, seed=seed, players=players,
+                         wins={seat: 0 for seat in seat_names})
+    bar = _progress_bar(games, game, progress)
     started = time.perf_counter()
-    for i in range(games):
-        game_seed = seed + i
-        header = Header(game, pack=pack, seed=game_seed, options=dict(options or {}))
-        state = engine.new_state(header)
-        player = make_policy(game_seed)
-        actions = play_out(engine, state, {"p1": player, "p2": player}, SeededDice(game_seed))
-        summary.games += 1
-        summary.actions += len(actions)
-        summary.points += sum(p.score for p in state.players)
-        summary.touchdowns += sum(v["touchdowns"] for v in state.stats.values())
-        summary.field_goals += sum(v["field_goals"] for v in state.stats.values())
-        summary.overtime_games += state.overtime > 0
-        summary.wins[state.winner] += 1
-        if on_game is not None:
-            on_game(engine, state, header, actions)
+    try:
+        for i in range(games):
+            game_seed = seed + i
+            header = Header(game, pack=pack, seed=game_seed, options=dict(options))
+            state = engine.new_state(header)
+            made = {name: kind.load_policy(name)(game_seed) for name in dict.fromkeys(per_seat.values())}
+            actions = play_out(engine, state, {seat: made[name] for seat, name in per_seat.items()},
+                               SeededDice(game_seed))
+            result = engine.summary(state)
+            summary.games += 1
+            summary.actions += len(actions)
+            winner = result.get("winner")
+            if winner is None or result.get("draw"):
+                summary.draws += 1
+            else:
+                summary.wins[winner] = summary.wins.get(winner, 0) + 1
+            if stats is not None:
+                summary.add_own(stats(engine, state))
+            if on_game is not None:
+                on_game(engine, state, header, actions)
+            if bar is not None:
+                bar.update(1)
+    finally:
+        if bar is not None:
+            bar.close()
     summary.seconds = time.perf_counter() - started
-    solo = (options or {}).get("solo")
-    if solo:
-        summary.extra["level"] = str(solo.get("level", "I")).upper()
-        summary.extra["ai_win_rate"] = round(summary.wins["p2"] / max(1, summary.games), 4)
     return summary
+
+
+def _progress_bar(games: int, game: str, wanted: bool | None):
+    """A tqdm bar on stderr when stderr is a terminal (or when asked); None otherwise."""
+    if wanted is None:
+        wanted = sys.stderr.isatty()
+    if not wanted:
+        return None
+    from tqdm import tqdm
+
+    return tqdm(total=games, desc=game, unit="game", file=sys.stderr, dynamic_ncols=True)

@@ -1,10 +1,12 @@
-"""Playing at a terminal: two people at one keyboard, the engine as referee.
+"""Playing at a terminal: any registered game, its people at one keyboard, its computer
+seats played by their policies, the engine as referee.
 
 Each prompt shows the status line, the question and numbered options; type a number, the
 action's words or only its last words (``right`` for ``move right``), ``undo`` to take back the
-last decision, ``help`` or ``quit``, in any case. Every accepted action is appended to the game
-file at once (flushed and synced), so a closed terminal or a pulled plug loses nothing:
-``companion replay FILE`` rebuilds the game.
+last decision, ``help`` or ``quit``, in any case. A secret choice (a private prompt) first asks
+to pass the keyboard to its seat, and the screen is cleared after it. Every accepted action is
+appended to the game file at once (flushed and synced), so a closed terminal or a pulled plug
+loses nothing: ``companion replay FILE`` rebuilds the game.
 """
 from __future__ import annotations
 
@@ -14,17 +16,21 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO
 
-from companion.engine.core import Header, IllegalAction, Prompt
+from companion.engine.core import DEVICE, Header, IllegalAction, Prompt
 from companion.engine.dice import PositionalDice
 from companion.engine.gamefile import GameFileError, GameRecord
+from companion.engine.registry import get_game
 from companion.engine.runner import replay
-from companion.session import seals
+from companion.session import computer_seats, seals
+
+CLEAR = "\n" * 60          # pushes a secret choice off the screen
 
 
 HELP = """\
   Type the number of an option, or its words: the whole action (p2 defend red-1) or only its
   last words (red-1, right, heads). To choose dice, type their numbers (1 3), or stop to keep
-  them all. At a dice prompt, type the faces rolled (ball cleat time). Case does not matter.
+  them all. For a number (a bid), type it. At a dice prompt, type the faces rolled (ball
+  cleat time); mixed dice are asked one by one. Case does not matter.
   undo (or u) takes back the last decision; quit (or Ctrl-D) stops here: the game file keeps
   every action, and companion play --resume FILE continues the game."""
 
@@ -91,18 +97,40 @@ class TerminalGame:
         self.dice_mode = dice_mode
         self.dice = PositionalDice(header.seed)
         self.inp, self.out = inp or sys.stdin, out or sys.stdout
+        self.computers = self._computer_policies(header)
         self.record = record or GameRecord(header)
         _, self.state = replay(self.record, engine)     # a file that does not replay is left as it is
-        self.seal = self._seal_after_replay()
+        self.seal, self.stepped = self._undo_marks()
         self.writer = GameWriter(save, self.record)
 
-    def _seal_after_replay(self) -> int:
-        """How many recorded actions undo can no longer take back (see companion.session)."""
-        state, seal = self.engine.new_state(self.header), 0
+    @staticmethod
+    def _computer_policies(header: Header) -> dict:
+        """Seat -> policy class for the header's computer seats (ValueError naming the key)."""
+        game, policies = get_game(header.game), {}
+        for seat, name in computer_seats(header).items():
+            try:
+                policies[seat] = game.load_policy(name)
+            except ValueError as exc:
+                raise ValueError(f"options.seats.{seat}: {exc}") from None
+        return policies
+
+    def _undo_marks(self) -> tuple[int, set[int]]:
+        """How many recorded actions undo can no longer take back, and which computer secret
+        choices it steps over (the same rule as the device's, companion.session)."""
+        state, seal, stepped = self.engine.new_state(self.header), 0, set()
         for number, action in enumerate(self.record.actions, 1):
-            if seals(action, self.engine.apply(state, action)):
+            prompt = self.engine.prompt(state)
+            if self._mark(number, action, prompt, self.engine.apply(state, action, prompt), seal, stepped):
                 seal = number
-        return seal
+        return seal, stepped
+
+    def _mark(self, number: int, action: str, prompt: Prompt, events: list[dict], seal: int, stepped: set) -> bool:
+        """Note action ``number``; True when it seals what came before it."""
+        computer = prompt.actor in self.computers
+        if computer and prompt.private:
+            stepped.add(number)
+            return False
+        return seals(action, events) or computer
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out, flush=True)
@@ -119,18 +147,26 @@ class TerminalGame:
     def run(self) -> int:
         g = self.engine
         self.say(f"game file: {self.writer.path}")
+        passed_to = None
         while not g.is_over(self.state):
             prompt = g.prompt(self.state)
             if prompt.is_chance and self.answers_digitally(prompt):
                 action = self.dice.answer(prompt, len(self.record.actions))
-                self.say(f"  [{action.removeprefix('chance ')}]")
+                self.say(f"  [{self.shown_outcome(prompt, action)}]")
+            elif prompt.actor in self.computers:
+                action = self.computer_move(prompt)
+                self.say(f"  {prompt.actor} (computer) " + ("chose, face down" if prompt.private else f"> {action}"))
             else:
+                if prompt.private and passed_to != prompt.actor:
+                    if not self.pass_to(prompt.actor):
+                        return self.stopped()
+                    passed_to = prompt.actor
                 action = self.ask_for(prompt)
                 if action is None:
-                    self.say(f"\nstopped; resume with: companion play --resume {self.writer.path}")
-                    return 0
+                    return self.stopped()
                 if action == "undo":
                     self.undo()
+                    passed_to = None
                     continue
             try:
                 events = g.apply(self.state, action, prompt)
@@ -138,20 +174,47 @@ class TerminalGame:
                 self.say(f"  ! {exc.reason}" + (f"  (rule: {exc.rule})" if exc.rule else ""))
                 continue
             self.writer.append(action)
-            if seals(action, events):
+            if self._mark(len(self.record.actions), action, prompt, events, self.seal, self.stepped):
                 self.seal = len(self.record.actions)
+            if prompt.private and prompt.actor not in self.computers:
+                self.say(CLEAR + f"{prompt.actor.upper()} has chosen.")
+            passed_to = None
             self.show_events(events)
         self.say(g.status_line(self.state))
-        s = g.summary(self.state)
-        self.say(f"GAME OVER: {s['winner']} wins {s['score']['p1']}-{s['score']['p2']}")
+        from companion.cli import result_line
+
+        self.say(f"GAME OVER: {result_line(g.summary(self.state))}")
         return 0
 
+    def stopped(self) -> int:
+        self.say(f"\nstopped; resume with: companion play --resume {self.writer.path}")
+        return 0
+
+    def pass_to(self, seat: str) -> bool:
+        """Ask the others to hand over the keyboard before a secret choice; False to quit."""
+        line = self.ask(f"\nSecret choice for {seat.upper()}: pass to {seat.upper()} and press Enter ")
+        return line is not None and line not in ("quit", "q")
+
+    def computer_move(self, prompt: Prompt) -> str:
+        """The computer seat's action, from its view only, its randomness fixed by the seed and
+        the action's number (as on the device: replay and resume play the same moves)."""
+        policy = self.computers[prompt.actor](self.header.seed * 1_000_003 + len(self.record.actions))
+        return policy(self.engine, self.engine.public_view(self.state, prompt.actor), prompt)
+
     def answers_digitally(self, prompt: Prompt) -> bool:
-        # A skill-based kick is a physical toss: a person always says how it landed. The solo
-        # AI deck lives in the companion: its cards are always drawn here.
-        if prompt.chance.die == "ai-deck":
-            return True
-        return self.dice_mode == "digital" and prompt.chance.die != "toss"
+        """The device answers its own draws (a hidden card, the AI deck) always, and the
+        table's dice when they are digital; an outcome no die decides (how a tossed die
+        landed) is always told by a person."""
+        spec = prompt.chance
+        return spec.by == DEVICE or (self.dice_mode == "digital" and spec.digital)
+
+    @staticmethod
+    def shown_outcome(prompt: Prompt, action: str) -> str:
+        """What everyone may see of a chance outcome: a private draw only as its count."""
+        spec = prompt.chance
+        if spec.private:
+            return f"{spec.verb}: {spec.count} to {spec.private}, hidden"
+        return action.removeprefix("chance ")
 
     def ask_line(self, question: str) -> str | None:
         """A line for the game: help is answered here, undo (u) gives "undo", quit (q) and the
@@ -168,21 +231,29 @@ class TerminalGame:
                 return line
 
     def ask_for(self, prompt: Prompt) -> str | None:
-        g = self.engine
         self.say("")
-        self.say(g.status_line(self.state))
+        self.say(self.engine.status_line(self.state))
         self.say(prompt.text)
         if prompt.is_chance:
-            spec = prompt.chance
-            faces = " ".join(sorted(set(spec.faces)))
-            line = self.ask_line(f"  enter {spec.count} value(s) [{faces}]: ")
-            return line if line in (None, "undo") else spec.outcome(line.split())
+            return self.ask_chance(prompt)
+        choice = prompt.choice
         if prompt.options is not None:
             for number, option in enumerate(prompt.options, 1):
                 self.say(f"  {number:2}. {self.describe(option)}")
+        elif "number" in choice:
+            spec = choice["number"]
+            self.say(f"  type a number from {spec.get('min', 0)} to {spec.get('max', '...')}")
+        elif "multi" in choice:
+            spec = choice["multi"]
+            self.say("  " + "  ".join(f"{i}:{item}" for i, item in enumerate(spec.get("items", []), 1)))
+            self.say(f"  type the numbers of {spec.get('min', 0)} to {spec.get('max', len(spec.get('items', [])))}"
+                     " of them, e.g. '1 3'" + (f", or '{spec['none']}'" if spec.get("none") else ""))
+        elif "words" in choice:
+            for step, words in enumerate(choice["words"], 1):
+                self.say(f"  word {step}: {' '.join(map(str, words))}")
         else:
-            dice = prompt.choice.get("dice", [])
-            free = set(prompt.choice.get("rerollable") or prompt.choice.get("eligible") or [])
+            dice = choice.get("dice", [])
+            free = set(choice.get("rerollable") or choice.get("eligible") or [])
             self.say("  dice: " + "  ".join(f"{i}:{face}" + ("" if i in free else "(x)")
                                             for i, face in enumerate(dice, 1) if face))
             self.say("  (x): cannot be chosen. Type the dice numbers, e.g. '1 3'"
@@ -191,53 +262,97 @@ class TerminalGame:
             line = self.ask_line(f"{prompt.actor}> ")
             if line in (None, "undo"):
                 return line
-            if prompt.options is None and line.replace(" ", "").isdigit():
-                verb = "reroll" if prompt.kind == "keep" else "pick"
-                return f"{prompt.actor} {verb} {line}"
-            if line.isdigit() and prompt.options is not None:
+            action = self.action_for(prompt, line)
+            if action is not None:
+                return action
+
+    def action_for(self, prompt: Prompt, line: str) -> str | None:
+        """The action line a typed line means at this prompt, or None (said why) to ask again."""
+        actor, choice = prompt.actor, prompt.choice
+        if prompt.options is not None:
+            if line.isdigit():
                 index = int(line) - 1
                 if 0 <= index < len(prompt.options):
                     return prompt.options[index]
                 self.say(f"  ! choose 1 to {len(prompt.options)}")
-                continue
-            if prompt.options is not None:
-                named = match_option(line, prompt.actor, prompt.options)
-                if named is not None:
-                    return named
-            return line if line.split()[0] == prompt.actor else f"{prompt.actor} {line}"
+                return None
+            named = match_option(line, actor, prompt.options)
+            if named is not None:
+                return named
+        elif "number" in choice and line.lstrip("-").isdigit():
+            return f"{actor} {choice['number'].get('verb', '')} {int(line)}".replace("  ", " ")
+        elif "multi" in choice and line.replace(" ", "").isdigit():
+            spec = choice["multi"]
+            items = spec.get("items", [])
+            picked = [int(w) for w in line.split()]
+            if not all(1 <= i <= len(items) for i in picked):
+                self.say(f"  ! choose numbers from 1 to {len(items)}")
+                return None
+            return " ".join(str(w) for w in (actor, spec.get("verb", ""), *(items[i - 1] for i in sorted(set(picked)))) if w)
+        elif prompt.options is None and line.replace(" ", "").isdigit():
+            verb = "reroll" if prompt.kind == "keep" else "pick"
+            return f"{actor} {verb} {line}"
+        return line if line.split()[0] == actor else f"{actor} {line}"
+
+    def ask_chance(self, prompt: Prompt) -> str | None:
+        """The outcome rolled at the table: all values on one line, or for mixed dice each die's
+        value in turn, checked against that die's faces."""
+        spec = prompt.chance
+        if spec.dice is None:
+            faces = " ".join(sorted(set(spec.faces)))
+            line = self.ask_line(f"  enter {spec.count} value(s) [{faces}]: ")
+            return line if line in (None, "undo") else spec.outcome(line.split())
+        values: list[str] = []
+        for die in spec.dice:
+            while True:
+                line = self.ask_line(f"  {die.kind} [{' '.join(die.faces)}]: ")
+                if line in (None, "undo"):
+                    return line
+                if line in die.faces:
+                    values.append(line)
+                    break
+                self.say(f"  ! {line!r} is not a face of the {die.kind}")
+        return spec.outcome(values)
 
     def describe(self, option: str) -> str:
+        """An option with its card's name, cost and text when it plays a card of the pack."""
         words = option.split()
-        if words[1] == "card":
-            card = self.engine.pack.cards[words[2]]
+        cards = getattr(getattr(self.engine, "pack", None), "cards", None)
+        if len(words) > 2 and words[1] == "card" and isinstance(cards, dict) and words[2] in cards:
+            card = cards[words[2]]
             return f"{option}   ({card.name}, cost {card.cost}: {card.text})"
         return option
 
     def undo(self) -> None:
-        """Take back the last decision, while no die or hidden card has answered it: then the
-        decision stands (the same rule as on the device, companion.session)."""
+        """Take back the last decision, while no die, hidden card or computer player has
+        answered it: then the decision stands (the same rule as on the device,
+        companion.session). A computer's secret choice after it is taken back with it."""
         actions = self.record.actions
-        if not actions:
+        last = len(actions)
+        while last in self.stepped:
+            last -= 1
+        if last == 0:
             self.say("  ! nothing to undo")
             return
-        if len(actions) <= self.seal:
-            why = ("the dice have answered it" if actions[-1].startswith("chance ")
+        if last <= self.seal:
+            answered = actions[self.seal - 1]
+            why = ("the dice have answered it" if answered.startswith("chance ")
+                   else "a computer player has answered it" if answered.split()[0] in self.computers
                    else "a hidden card was revealed")
             self.say(f"  ! no undo: {why}; that decision stands")
             return
-        taken = actions.pop()
+        taken = actions[last - 1:]
+        del actions[last - 1:]
+        self.stepped = {n for n in self.stepped if n < last}
         self.writer.rewrite()
         _, self.state = replay(self.record, self.engine)
-        self.say(f"  undone: {taken}")
+        self.say(f"  undone: {taken[0]}" + (f" (and {len(taken) - 1} computer choice)" if len(taken) > 1 else ""))
 
     def show_events(self, events: list[dict]) -> None:
+        """Every event (events are public): a told text as it is, the rest as its fields."""
         for e in events:
-            kind = e["event"]
-            if kind == "ai_card":
+            if "text" in e:
                 self.say(f"  >> {e['text']}")
                 continue
-            if kind in ("score", "reveal", "play_result", "card", "game_over", "halftime", "final_play",
-                        "overtime", "turnover_on_downs", "punt", "kick_result", "drive", "defense_roll",
-                        "onside_result", "hail_mary_caught", "hail_mary_incomplete", "ball_moved_back"):
-                details = ", ".join(f"{k}={v}" for k, v in e.items() if k != "event")
-                self.say(f"  * {kind}: {details}")
+            details = ", ".join(f"{k}={v}" for k, v in e.items() if k != "event")
+            self.say(f"  * {e['event']}: {details}")

@@ -204,3 +204,146 @@ def test_undo_stops_where_the_dice_answered(monkeypatch, capsys, tmp_path):
     code, out, _ = run_cli(monkeypatch, capsys, ["play", "--seed", "1", "--save", str(save)], "1\n2\n1\nundo\n")
     assert "no undo: the dice have answered it" in out
     assert load(save).actions[-1].startswith("chance coin ")
+
+
+# ---------------------------------------------------------------- any registered game
+def test_games_lists_every_registered_game_with_its_seats(monkeypatch, capsys):
+    from tests.toygame.testing import use_toy
+
+    use_toy(monkeypatch)
+    code, out, _ = run_cli(monkeypatch, capsys, ["games"])
+    assert code == 0
+    assert "dungeon-ball  Dungeon Ball (1-2 players; computer players: random, uniform)" in out
+    assert "toy           Crystal Auction (2-3 players; computer players: random, greedy)" in out
+    code, out, _ = run_cli(monkeypatch, capsys, ["games", "--json"])
+    toy = {g["id"]: g for g in json.loads(out)}["toy"]
+    assert toy["players"] == [2, 3] and toy["policies"] == ["random", "greedy"] and toy["options"] == {"rounds": 3}
+
+
+def test_sim_json_keys_are_fixed_for_every_game_and_a_drawn_game_counts_as_a_draw(monkeypatch, capsys):
+    from companion.sim import SCHEMA
+    from tests.toygame.testing import use_toy
+
+    use_toy(monkeypatch)
+    for argv in (["sim", "dungeon-ball", "--games", "5"], ["sim", "toy", "--players", "3", "--games", "60"]):
+        code, out, _ = run_cli(monkeypatch, capsys, argv + ["--seed", "3", "--json"])
+        assert code == 0
+        d = json.loads(out)
+        assert tuple(d)[:len(SCHEMA)] == SCHEMA
+        assert set(d["wins"]) == {"p1", "p2", "p3"}.intersection(d["wins"]) and sum(d["wins"].values()) + d["draws"] == d["games"]
+    assert d["players"] == 3 and set(d["wins"]) == {"p1", "p2", "p3"} and d["draws"] > 0
+    assert tuple(d)[len(SCHEMA):] == ("doubled", "free_lots", "crystal_points", "duel_points")
+
+
+def test_sim_seats_play_their_own_policy(monkeypatch, capsys):
+    from tests.toygame.testing import use_toy
+
+    use_toy(monkeypatch)
+    code, out, _ = run_cli(monkeypatch, capsys, ["sim", "toy", "--seat", "p2=computer:greedy", "--games", "30", "--json"])
+    d = json.loads(out)
+    assert code == 0 and d["policy"] == "p1=random p2=greedy" and d["players"] == 2
+    code, out, _ = run_cli(monkeypatch, capsys, ["sim", "toy", "--policy", "greedy", "--games", "30", "--json"])
+    assert json.loads(out)["policy"] == "greedy" and json.loads(out)["wins"] != d["wins"]
+
+
+def test_sim_text_names_the_seats_wins_draws_and_the_games_own_numbers(monkeypatch, capsys):
+    code, out, _ = run_cli(monkeypatch, capsys, ["sim", "--games", "3", "--seed", "2"])
+    assert code == 0
+    assert out.startswith("3 games of dungeon-ball (2 players, random policy, seeds 2..4)")
+    assert "wins p1 " in out and ", draws 0" in out and "touchdowns" in out
+
+
+def test_a_long_sim_shows_a_progress_bar_on_a_terminal_only(tmp_path):
+    """stderr a real terminal (a pty): the bar is drawn there; stderr a pipe: nothing."""
+    import os
+
+    import threading
+
+    import fcntl
+    import struct
+    import termios
+
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))     # a terminal's size
+    argv = [sys.executable, "-m", "companion", "sim", "--games", "40", "--json"]
+    drawn = bytearray()
+
+    def drain():
+        while True:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:
+                return
+            if not chunk:
+                return
+            drawn.extend(chunk)
+
+    reader = threading.Thread(target=drain, daemon=True)
+    reader.start()
+    done = subprocess.run(argv, stdout=subprocess.PIPE, stderr=slave, text=True)
+    os.close(slave)
+    reader.join()
+    os.close(master)
+    assert done.returncode == 0 and json.loads(done.stdout)["games"] == 40
+    assert b"dungeon-ball" in drawn and b"40/40" in drawn and b"game/s" in drawn
+    piped = subprocess.run(argv, capture_output=True, text=True)
+    assert piped.returncode == 0 and piped.stderr == ""
+
+
+def test_help_starts_without_the_service_config_engines_or_pillow():
+    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "companion", "--help"],
+                          capture_output=True, text=True, check=True)
+    modules = {line.split("|")[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
+    assert "companion.cli" in modules and "play" in done.stdout and "run" in done.stdout
+    heavy = {m for m in modules if m.startswith(("companion.service", "companion.config", "companion.session",
+                                                 "companion.app", "companion.engine.runner", "PIL", "numpy"))
+             or m.endswith(".engine") and m.startswith("companion.games")}
+    assert heavy == set()
+
+
+def test_every_argument_has_a_help_text():
+    import argparse
+
+    from companion.cli import build_parser
+
+    def walk(parser, path):
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                helps = {a.dest: a.help for a in action._choices_actions}
+                for name, sub in action.choices.items():
+                    assert helps.get(name), f"{path} {name}: no help"
+                    yield from walk(sub, f"{path} {name}")
+            elif not isinstance(action, (argparse._HelpAction, argparse._VersionAction)):
+                yield path, action
+
+    missing = [f"{path} {'/'.join(a.option_strings) or a.dest}" for path, a in walk(build_parser(["play"]), "companion")
+               if not a.help]
+    assert missing == []
+
+
+def test_replay_json_has_the_whole_public_state_and_upto_stops_early(monkeypatch, capsys):
+    code, out, err = run_cli(monkeypatch, capsys, ["replay", "docs/examples/short-game.game", "--json"])
+    d = json.loads(out)
+    assert code == 0 and err == ""                              # no "another version of pack" warning
+    assert d["actions"] == len(load("docs/examples/short-game.game").actions) and d["winner"] == "p2" and d["scores"] == {"p1": 3, "p2": 7}
+    state = d["state"]
+    assert state["over"] is True and isinstance(state["players"][0]["hand"], int)   # hands as counts
+    assert {"ball", "play", "players", "final_play"} <= set(state)
+    assert {"pawn", "hand", "discarded", "kicking", "momentum"} <= set(state["players"][0])
+    code, out, _ = run_cli(monkeypatch, capsys, ["replay", "docs/examples/short-game.game", "--json", "--upto", "7"])
+    d = json.loads(out)
+    assert code == 0 and d["actions"] == 7 and d["over"] is False
+    assert d["state"]["play"]["defense_card"] == "hidden"      # p1's face-down red-2, not yet revealed
+    code, out, _ = run_cli(monkeypatch, capsys, ["replay", "docs/examples/short-game.game", "--upto", "7"])
+    assert "after 7 actions; next: p2: p2: move your pawn" in out
+
+
+def test_replay_of_a_refused_action_prints_one_json_object_and_exits_2(monkeypatch, capsys, tmp_path):
+    bad = tmp_path / "bad.game"
+    bad.write_text('game = "dungeon-ball"\nseed = 1\n---\np1 team orcs\n# a note\np1 team orcs\n')
+    code, out, err = run_cli(monkeypatch, capsys, ["replay", str(bad), "--json"])
+    assert code == 2
+    refusal = json.loads(out)
+    assert list(refusal) == ["error", "index", "action", "reason", "rule"]
+    assert refusal["error"] == "illegal" and refusal["index"] == 2 and refusal["action"] == "p1 team orcs"
+    assert refusal["reason"] and f"{bad}:6: action 2 ('p1 team orcs') was refused" in err

@@ -97,12 +97,12 @@ def test_a_refused_action_names_its_file_and_line(tmp_path):
 
 
 @pytest.mark.parametrize("options, message", [
-    ('{ solo = "yes" }', "options.solo: must be a table"),
+    ('{ solo = "yes" }', "options.solo: 'yes' is not a level"),
     ('{ solo = { level = 3 } }', "options.solo.level: must be a string"),
     ('{ solo = { level = "V", teams = "mimic" } }', "options.solo.teams: must be a list"),
     ('{ teams = "orcs" }', "options.teams: must be a table"),
     ('{ teams = { p3 = "orcs" } }', "options.teams.p3: unknown key"),
-    ('{ kicking = { p1 = 1 } }', "options.kicking.p1: must be a string"),
+    ('{ kicking = { p1 = 1 } }', "options.kicking.p1: must be 'ask', 'skill' or 'luck', not 1"),
     ('{ clock_start = 1000000000 }', "options.clock_start: must be a whole number from 1 to 99"),
     ('{ clock_start = 2.5 }', "options.clock_start: must be a whole number"),
 ])

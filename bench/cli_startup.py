@@ -1,0 +1,88 @@
+"""How fast ``companion --help`` starts, and which heavy modules its parser pulls in.
+
+    python bench/cli_startup.py             # wall time over 20 runs, and the modules imported
+    python bench/cli_startup.py --runs 50 --json
+
+The parser should import no service, configuration, engine or Pillow module: a player typing
+``companion --help`` on a Pi Zero should not wait for the whole program to load. The wall time
+is the median of ``--runs`` fresh interpreters (``python -m companion --help``); the import
+cost is the sum of the cumulative times ``python -X importtime`` reports for the top-level
+imports of the program and its libraries.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+HEAVY = ("companion.service", "companion.config", "companion.app", "companion.session",
+         "companion.games.dungeon_ball.engine", "companion.engine.steps", "PIL", "numpy", "cv2")
+OWN = ("companion", "drivers", "vision", "PIL", "numpy", "cv2", "msgspec", "argparse")
+
+
+def wall_times(argv: list[str], runs: int) -> list[float]:
+    """Seconds for each of ``runs`` fresh interpreters running ``python -m companion ARGV``."""
+    times = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "companion", *argv], cwd=ROOT, check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        times.append(time.perf_counter() - started)
+    return times
+
+
+def imported(argv: list[str]) -> dict[str, tuple[int, int]]:
+    """Module -> (nesting depth, cumulative import microseconds), from ``python -X importtime``."""
+    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "companion", *argv], cwd=ROOT,
+                          capture_output=True, text=True, check=True)
+    found: dict[str, tuple[int, int]] = {}
+    for line in done.stderr.splitlines():
+        if not line.startswith("import time:") or "|" not in line:
+            continue
+        _, cumulative, name = line.removeprefix("import time:").split("|")
+        if cumulative.strip().isdigit():
+            depth = (len(name) - len(name.lstrip()) - 1) // 2
+            found[name.strip()] = (depth, int(cumulative))
+    return found
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=20, help="fresh interpreters to time (default 20)")
+    parser.add_argument("--args", default="--help", help="the companion arguments to time (default --help)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args(argv)
+    cli_args = args.args.split()
+    times = wall_times(cli_args, args.runs)
+    modules = imported(cli_args)
+    bare = []
+    for _ in range(args.runs):
+        started = time.perf_counter()
+        subprocess.run([sys.executable, "-c", "pass"], check=True)
+        bare.append(time.perf_counter() - started)
+    result = {
+        "command": f"companion {args.args}",
+        "runs": args.runs,
+        "median_ms": round(statistics.median(times) * 1000, 1),
+        "python_alone_median_ms": round(statistics.median(bare) * 1000, 1),
+        "program_imports_ms": round(sum(us for m, (depth, us) in modules.items()
+                                        if depth == 0 and m.startswith(OWN)) / 1000, 1),
+        "heavy_modules_imported": sorted(m for m in modules if m.startswith(HEAVY)),
+    }
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(f"{result['command']}: median {result['median_ms']} ms over {args.runs} runs "
+              f"(python alone {result['python_alone_median_ms']} ms); the program's imports "
+              f"{result['program_imports_ms']} ms")
+        print("heavy modules imported: " + (", ".join(result["heavy_modules_imported"]) or "none"))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
