@@ -14,6 +14,11 @@ without opening the game menu first.
 Save, then change: when the journal cannot save an action (a full disk, a deleted file), the
 panel says "cannot save: <reason>" and takes no game input until OK has retried and saved it.
 A result screen (a play's outcome, a score) stays until OK or ``result_seconds`` pass.
+
+Hidden information: before a private prompt (a hand, a secret choice) the panel says "pass to
+P2, then press OK" and draws nothing private until OK; after the private action a neutral
+screen ("P2 done. Pass the device on.") hides it again. Otherwise the panel shows what every
+seat may see. Events, the state line and the serial link carry only public facts.
 """
 from __future__ import annotations
 
@@ -26,28 +31,34 @@ from typing import Any
 
 from companion import __version__
 from companion.engine.core import Header, IllegalAction
+from companion.engine.registry import UnknownGame, games, get_game
+from companion.game_setup import GameSetup
 from companion.session import DICE_MODES, CorrectionConflict, RefereeSession, SaveFailed, UndoRefused
-from companion.ui.controls import MenuController, PromptController, level_menu_items, main_menu
+from companion.ui.controls import MenuController, PromptController, main_menu
 from companion.ui.model import build_model, prompt_dict, screen_after
 from companion.ui.screens import render
 from companion.watchdog import Watchdog
 
 log = logging.getLogger(__name__)
 
-KICKING = ("ask", "skill", "luck")
-LEVELS = ("I", "II", "III", "IV", "V", "VI")
+CAMERA_READERS = ("pips", "icons", "toss")     # DieKind.reader values the camera can answer
 # Screens shown after an action that wait for OK however long it takes; the others (a play's
 # result, a score) also go after ``result_seconds``.
 WAIT_FOR_OK = frozenset({"halftime", "game_over", "solo_card"})
 
 
 def _title(game_id: str) -> str:
-    from companion.engine.registry import UnknownGame, get_game
-
     try:
         return get_game(game_id).title
     except UnknownGame:
         return game_id
+
+
+def _pass_screen_known() -> bool:
+    """Whether the renderer has the pass-it-on screen yet (else the message screen shows it)."""
+    from companion.ui import screens
+
+    return "pass_to" in getattr(screens, "GENERIC", {})
 
 
 class DeviceApp:
@@ -77,6 +88,10 @@ class DeviceApp:
         self.interstitial_until = float("inf")
         self.result_seconds = 4.0
         self.save_failure: str | None = None     # the journal's reason; game input waits for OK
+        self.default_game: str | None = None    # [game] default: the game Settings calibrates for
+        self.setup: GameSetup | None = None     # the new-game menu's choices
+        self.shown_to: tuple[int, str] | None = None   # (action number, seat) a private prompt was passed to
+        self.hidden_after: str | None = None    # the seat whose private action was just taken
         self.back_held = False                  # BACK is down: released short it steps back
         self.frames = 0
         self.running = True
@@ -118,8 +133,10 @@ class DeviceApp:
         if self.correcting is not None:
             return build_model(s.engine, self.correcting_state, viewer=None, ui=self.controller.ui,
                                notice=notice or "correcting the dice")
-        actor = s.prompt().actor
-        viewer = "p1" if s.state.solo else actor if actor in ("p1", "p2") else None
+        private = self.private_screen(notice)
+        if private is not None:
+            return private
+        viewer = self.viewer()
         if self.interstitial is not None:      # what just happened is read before the camera asks
             screen, events = self.interstitial
             return build_model(s.engine, s.state, viewer=viewer, ui=self.controller.ui, notice=notice,
@@ -127,6 +144,49 @@ class DeviceApp:
         if self.camera_step is not None:
             return self.camera_model(notice)
         return build_model(s.engine, s.state, viewer=viewer, ui=self.controller.ui, notice=notice)
+
+    def viewer(self) -> str | None:
+        """Whose secrets the panel may draw: the actor of a private prompt once it has been
+        passed to them; else the game's own choice (``engine.table_viewer``), else the only
+        human seat when there is one, else no one's (a spectator's view)."""
+        s = self.session
+        if s.engine.is_over(s.state):
+            return None
+        prompt = s.prompt()
+        if prompt.private and not s.is_computer(prompt.actor):
+            return prompt.actor
+        hook = getattr(s.engine, "table_viewer", None)
+        if hook is not None:
+            return hook(s.state, prompt)
+        humans = [seat for seat in s.engine.summary(s.state).get("players", []) if not s.is_computer(seat)]
+        return humans[0] if len(humans) == 1 else None
+
+    def awaiting_pass(self) -> str | None:
+        """The seat a private prompt waits to be passed to (OK not yet pressed), or None."""
+        s = self.session
+        if not s.active or s.engine.is_over(s.state) or self.correcting is not None:
+            return None
+        prompt = s.prompt()
+        if not prompt.private or s.is_computer(prompt.actor):
+            return None
+        return None if self.shown_to == (len(s.actions), prompt.actor) else prompt.actor
+
+    def private_screen(self, notice) -> dict | None:
+        """The pass-it-on screen before a private prompt, or the neutral one after it."""
+        seat = self.awaiting_pass()
+        if seat is not None and self.interstitial is None:
+            name = seat.upper()
+            msg = {"title": f"Pass to {name}", "text": f"Pass the device to {name}, then press OK. "
+                                                       "Others look away."}
+            screen = "pass_to" if _pass_screen_known() else "message"
+            return {"game": None, "screen": screen, "seat": seat, "title": msg["title"], "text": msg["text"],
+                    "message": msg, "notice": notice}
+        if self.hidden_after is not None:
+            name = self.hidden_after.upper()
+            return {"game": None, "screen": "message", "notice": notice,
+                    "message": {"title": f"{name} done", "text": f"{name} done. Pass the device on, "
+                                                                 "then press OK."}}
+        return None
 
     def frame(self):
         return render(self.model())
@@ -144,9 +204,14 @@ class DeviceApp:
         if not s.active:
             return [keys]
         lines = [s.engine.status_line(s.state)]
+        seat = self.awaiting_pass()
+        if self.hidden_after is not None or (seat is not None and self.interstitial is None):
+            who = (seat or self.hidden_after).upper()
+            lines = [f"pass the device to {who} (OK)" if seat else f"{who} done: pass the device on (OK)", keys]
+            return lines
         if self.interstitial is not None:
-            ai = [e["text"] for e in self.interstitial[1] if e.get("event") == "ai_card"]
-            lines.append((ai[-1] + " " if ai else "") + "(OK to continue)")
+            said = [e["text"] for e in self.interstitial[1] if isinstance(e.get("text"), str)]
+            lines.append((said[-1] + " " if said else "") + "(OK to continue)")
         elif s.engine.is_over(s.state):
             lines.append("game over (OK for the menu)")
         else:
@@ -221,6 +286,15 @@ class DeviceApp:
                 if self.session.engine.is_over(self.session.state):
                     return
             return
+        if self.hidden_after is not None:      # the neutral screen after a private action
+            if button == "ok":
+                self.hidden_after = None
+            return
+        seat = self.awaiting_pass()
+        if seat is not None:
+            if button == "ok":                  # the device is in the right hands now
+                self.shown_to = (len(self.session.actions), seat)
+            return
         if self.camera_step is not None:
             self.camera_press(button)
             return
@@ -267,7 +341,9 @@ class DeviceApp:
                 self.say("dice corrected")
                 events = []
             else:
+                prompt = s.prompt()
                 events = s.submit(action)
+                self.after_private(prompt)
         except (IllegalAction, CorrectionConflict) as exc:
             reason = getattr(exc, "reason", str(exc))
             self.say(reason[:60])
@@ -278,6 +354,20 @@ class DeviceApp:
             self.cannot_save(exc)
             return
         self.show_events(events, from_link)
+
+    def after_private(self, prompt) -> None:
+        """After a person's private action, hide it: the neutral screen, unless the device
+        stays with the same seat for its next private prompt (then nothing was revealed)."""
+        s = self.session
+        if not prompt.private or s.is_computer(prompt.actor):
+            return
+        nxt = None if s.engine.is_over(s.state) else s.prompt()
+        if nxt is not None and nxt.private and nxt.actor == prompt.actor:
+            self.shown_to = (len(s.actions), prompt.actor)
+        elif nxt is not None and nxt.private and not s.is_computer(nxt.actor):
+            self.hidden_after = None           # the pass-it-on screen for the next seat hides it
+        else:
+            self.hidden_after = prompt.actor
 
     def cannot_save(self, exc: SaveFailed) -> None:
         """Nothing changed: say so, and wait for OK to try again (the session keeps the action)."""
@@ -324,15 +414,28 @@ class DeviceApp:
             prompt = s.prompt()
             self.controller.start(prompt_dict(prompt))
             if (prompt.is_chance and s.dice_mode == "camera" and self.camera_dice is not None
-                    and prompt.chance.die in ("white", "black", "toss") and self.correcting is None):
+                    and self.camera_reader(prompt) in CAMERA_READERS and self.correcting is None):
                 self.camera_begin(prompt)
         else:
             self.controller.start(None)
 
     # ------------------------------------------------------------------ the camera
+    def camera_reader(self, prompt) -> str:
+        """How the camera reads this chance (the die kind's reader in the game's registry
+        entry): "pips", "icons", "toss", or "none" when only a person can answer it (the device's
+        own draws, mixed dice, a die the game did not declare)."""
+        spec = prompt.chance
+        if spec is None or spec.by != "table" or spec.dice is not None:
+            return "none"
+        try:
+            kind = get_game(self.session.header.game).die_kind(spec.die)
+        except UnknownGame:
+            return "none"
+        return kind.reader if kind is not None else "none"
+
     def camera_begin(self, prompt) -> None:
         """Ask for the roll (or the toss) in front of the camera; OK reads it."""
-        if prompt.chance.die == "toss":
+        if self.camera_reader(prompt) == "toss":
             why = self.camera_dice.before_toss()
             if why:
                 self.say("camera: " + why[:50] + "; enter the kick")
@@ -364,8 +467,9 @@ class DeviceApp:
         if button != "ok":
             return
         if step["stage"] == "waiting":
-            reading = (self.camera_dice.judge_toss(spec) if spec.die == "toss"
-                       else self.camera_dice.read_roll(spec))
+            reader = self.camera_reader(step["prompt"])
+            reading = (self.camera_dice.judge_toss(spec) if reader == "toss"
+                       else self.camera_dice.read_roll(spec, reader))
             if reading.action is None:
                 self.camera_step = None
                 self.say("camera unsure: " + "; ".join(reading.reasons)[:60])
@@ -376,14 +480,15 @@ class DeviceApp:
         self.camera_step = None
         self.act(action)
 
-    def start_game(self, options: dict) -> None:
+    def start_game(self, game_id: str, options: dict) -> None:
         s = self.session
-        kicking = self.setting("kicking", "ask")
-        if kicking != "ask":
-            options["kicking"] = {"p1": kicking} if "solo" in options else {"p1": kicking, "p2": kicking}
         s.dice_mode = self.setting("dice", s.dice_mode)
+        self.shown_to = self.hidden_after = None
         try:
-            events = s.new_game(Header("dungeon-ball", seed=self.seed_source(), options=options))
+            events = s.new_game(Header(game_id, seed=self.seed_source(), options=options))
+        except ValueError as exc:               # options the game refuses: say which, start nothing
+            self.message = {"title": "Cannot start", "text": str(exc)[:160]}
+            return
         except SaveFailed as exc:
             if not s.active:                    # the game could not even be started
                 self.message = {"title": "Cannot save", "text": f"cannot save: {exc.reason}"}
@@ -398,6 +503,7 @@ class DeviceApp:
         s = self.session
         if s.resume(game_id):
             self.menu = None
+            self.shown_to = self.hidden_after = None
             if s.save_error:
                 self.save_failure = s.save_error
             self.after_change()
@@ -418,8 +524,9 @@ class DeviceApp:
         except SaveFailed as exc:
             self.cannot_save(exc)
             return
+        self.shown_to = self.hidden_after = None   # a private prompt is passed on again
         self.after_change()                     # STATE goes out at once; the undo needs no replay
-        self.say("undone: " + dropped[0])
+        self.say(self.session.last_undone or "undone")
 
     def correct_last_dice(self) -> None:
         """Re-enter the faces of the last recorded roll (a misread or mistyped die)."""
@@ -480,16 +587,18 @@ class DeviceApp:
                 self.say("that game cannot be resumed")
                 self.open_resume_menu()
         elif kind == "new":
-            if choice == "two":
-                self.start_game({})
-            else:
-                self.open_menu("level", "AI level", level_menu_items())
-        elif kind == "level":
-            self.start_game({"solo": {"level": choice}})
+            self.open_setup(GameSetup(get_game(choice)))
+        elif kind == "setup" and choice == "start":
+            self.start_game(self.setup.game.id, self.setup.header_options())
+        elif kind == "setup":
+            self.setup.cycle(choice)
+            cursor = self.menu.ui["cursor"]
+            self.open_setup(self.setup)
+            self.menu.ui["cursor"] = cursor
         elif kind == "settings" and choice.startswith("calibrate-"):
             self.calibration_begin(choice.removeprefix("calibrate-"))
         elif kind == "settings":
-            key, values = {"dice": ("dice", DICE_MODES), "kicking": ("kicking", KICKING)}[choice]
+            key, values = "dice", DICE_MODES
             current = self.setting(key, values[0])
             nxt = values[(values.index(current) + 1) % len(values)] if current in values else values[0]
             self.session.journal.set_setting(key, nxt)
@@ -509,10 +618,14 @@ class DeviceApp:
                 self.start_prompt()
 
     def open_new_game_menu(self) -> None:
+        """Every registered game by title; its description is the hint under the list."""
         self.open_menu("new", "New game", [
-            {"id": "two", "label": "Dungeon Ball: 2 players"},
-            {"id": "solo", "label": "Dungeon Ball: solo"},
-        ])
+            {"id": g.id, "label": g.title, "hint": g.description[:80]} for g in games()])
+
+    def open_setup(self, setup: GameSetup) -> None:
+        """Players, each seat human or computer, the game's options, then Start."""
+        self.setup = setup
+        self.open_menu("setup", setup.game.title, setup.items())
 
     def open_resume_menu(self) -> None:
         """Every unfinished game, newest first; with only one, resume it at once."""
@@ -530,17 +643,29 @@ class DeviceApp:
              "hint": f"{time.strftime('%a %H:%M', time.localtime(g['started']))}, {g['actions']} moves"}
             for g in games])
 
+    def settings_game(self):
+        """The game Settings calibrates for: the one in progress, else the configured default,
+        else the first registered game."""
+        game_id = self.session.header.game if self.session.active else self.default_game
+        if game_id is None:
+            known = games()
+            return known[0] if known else None
+        try:
+            return get_game(game_id)
+        except UnknownGame:
+            return None
+
     def open_settings(self) -> None:
         dice = self.setting("dice", self.session.dice_mode)
-        kicking = self.setting("kicking", "ask")
         camera = self.camera_dice is not None
-        self.open_menu("settings", "Settings", [
-            {"id": "dice", "label": f"Dice: {dice}"},
-            {"id": "kicking", "label": f"Kicking: {kicking}"},
-            {"id": "calibrate-white", "label": "Calibrate white dice", "enabled": camera},
-            {"id": "calibrate-black", "label": "Calibrate black die", "enabled": camera},
-            {"id": "calibrate-lid", "label": "Calibrate the lid", "enabled": camera},
-        ])
+        game = self.settings_game()
+        kinds = game.die_kinds if game is not None else ()
+        items = [{"id": "dice", "label": f"Dice: {dice}"}]
+        items += [{"id": f"calibrate-{k.name}", "label": f"Calibrate {k.name} dice", "enabled": camera}
+                  for k in kinds if k.reader == "icons"]
+        if any(k.reader == "toss" for k in kinds):
+            items.append({"id": "calibrate-lid", "label": "Calibrate the lid", "enabled": camera})
+        self.open_menu("settings", "Settings", items)
 
     # ------------------------------------------------------------------ guided calibration
     SHOTS_PER_FACE = 3
@@ -550,10 +675,10 @@ class DeviceApp:
         if what == "lid":
             self.calibration = {"what": "lid"}
             return
-        from companion.games.dungeon_ball.pack import load_pack
-
-        pack, _ = load_pack()
-        faces = list(dict.fromkeys(pack.dice[what].faces))
+        faces = die_faces(self.settings_game(), what)
+        if not faces:
+            self.say(f"no faces known for the {what} dice")
+            return
         self.calibration = {"what": what, "faces": faces, "index": 0, "shot": 0, "shots": {}}
 
     def calibration_message(self) -> dict:
@@ -620,3 +745,19 @@ class DeviceApp:
                 self.display.refresh()
             if stop_when is not None and stop_when() and events.empty():
                 break
+
+
+def die_faces(game, kind: str) -> list[str]:
+    """The faces of a die kind, each once: the registry's, else the engine's ``die_faces``
+    (read from the game's content pack)."""
+    if game is None:
+        return []
+    declared = game.die_kind(kind)
+    if declared is not None and declared.faces:
+        return list(dict.fromkeys(declared.faces))
+    engine = game.load_engine()
+    if hasattr(engine, "die_faces"):
+        return list(dict.fromkeys(engine.die_faces(kind)))
+    dice = getattr(engine.pack, "dice", None)        # a content pack with a table of dice
+    die = dice.get(kind) if isinstance(dice, dict) else None
+    return list(dict.fromkeys(getattr(die, "faces", ()) or ()))

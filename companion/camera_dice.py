@@ -6,8 +6,8 @@ turns a reading into the action line a person would have typed, or into "unsure"
 person is asked instead of the camera guessing.
 
 Calibration lives under the vision directory (``<data dir>/vision`` by default):
-``<die>/gallery.npz`` for each icon die (``companion dice calibrate --dice white --gallery
-DIR/white --face ball IMG... --face cleat IMG...``, or Settings on the device), ``lid.json`` for
+``<die>/gallery.npz`` for each icon die kind a game declares (``companion dice calibrate --dice
+KIND --gallery DIR/KIND --face NAME IMG... --face NAME IMG...``, or Settings on the device), ``lid.json`` for
 the field-goal lid (``companion kick calibrate``) and, optionally, ``tray.json`` (``companion
 dice tray``): outside the tray nothing is read.
 """
@@ -70,18 +70,27 @@ class CameraDice:
             self._galleries[die] = Gallery.load(path)
         return self._galleries[die]
 
-    def read_roll(self, spec: Any) -> CameraReading:
-        """Read ``spec.count`` dice of kind ``spec.die`` (only the dice just rolled are in the tray)."""
+    def read_roll(self, spec: Any, reader: str = "icons") -> CameraReading:
+        """Read ``spec.count`` dice of kind ``spec.die`` (only the dice just rolled are in the
+        tray): ``reader`` "icons" against the die kind's calibrated gallery, "pips" with the pip
+        reader (standard d6, no calibration). The game's registry entry names the reader."""
+        if reader not in ("icons", "pips"):
+            return CameraReading(None, unsure=True, reasons=[f"the camera cannot read {spec.die or 'this'} dice"])
         try:
-            gallery = self.gallery(spec.die)
+            gallery = self.gallery(spec.die) if reader == "icons" else None
             frame, still = self.still_frame()
         except Exception as exc:  # noqa: BLE001 - a missing camera or calibration: ask the person
             return CameraReading(None, unsure=True, reasons=[str(exc)])
         if frame is None:
             return CameraReading(None, unsure=True, reasons=["the camera gave no frame"])
-        from vision.icons import read_icons
+        if reader == "icons":
+            from vision.icons import read_icons
 
-        reading = read_icons(frame, gallery, expected_count=spec.count, roi=self.tray_mask(frame.shape))
+            reading = read_icons(frame, gallery, expected_count=spec.count, roi=self.tray_mask(frame.shape))
+        else:
+            from vision.pips import read_dice
+
+            reading = read_dice(frame, expected_count=spec.count, roi=self.tray_mask(frame.shape))
         values = [str(d.value) for d in reading.dice]
         reasons = list(reading.reasons)
         if not still:
@@ -164,8 +173,9 @@ class CameraDice:
         return CameraReading(spec.outcome([value]), [value], False, [], detail)
 
 
-def vision_report(directory: Path, dice: tuple[str, ...] = ("white", "black")) -> dict[str, Any]:
-    """What ``companion doctor`` says about vision: OpenCV, the dice models, the calibrations."""
+def vision_report(directory: Path, dice: tuple[str, ...] = ()) -> dict[str, Any]:
+    """What ``companion doctor`` says about vision: OpenCV, the dice models, the calibrations
+    (``dice``: the icon die kinds to look for, from the game's registry entry)."""
     try:
         import cv2
     except ImportError as exc:

@@ -15,7 +15,8 @@ from companion.packs import CONFIG_DIR
 DEFAULT_FILE = CONFIG_DIR / "device.toml"
 SYSTEM_FILE = Path("/etc/dungeon-companion/device.toml")
 SECTIONS = ("display", "inputs", "link", "camera", "journal", "game", "vision")
-GAME_KEYS = {"default": ("dungeon-ball",), "dice": ("digital", "manual", "camera"), "kicking": ("ask", "skill", "luck")}
+DICE_MODES = ("digital", "manual", "camera")
+GAME_KEYS = ("default", "dice")      # [game]: the game Settings and doctor look at; the dice mode
 
 
 # vision key -> (lowest, highest, type): frames to wait for a still tray, seconds to give up,
@@ -127,13 +128,7 @@ def check(cfg: DeviceConfig) -> None:
 
 def validate(cfg: DeviceConfig) -> None:
     """The sections the companion itself reads; drivers check theirs when they open."""
-    game = cfg.data.get("game", {})
-    for key, value in game.items():
-        if key not in GAME_KEYS:
-            raise ConfigFileError(f"{cfg.where('game.' + key)}: game.{key}: unknown key (known: {', '.join(GAME_KEYS)})")
-        if value not in GAME_KEYS[key]:
-            raise ConfigFileError(f"{cfg.where('game.' + key)}: game.{key}: {value!r} is not one of "
-                                  f"{', '.join(GAME_KEYS[key])}")
+    validate_game(cfg)
     vision = cfg.data.get("vision", {})
     for key, value in vision.items():
         if key != "dir" and key not in VISION_RANGES:
@@ -153,6 +148,34 @@ def validate(cfg: DeviceConfig) -> None:
             raise ConfigFileError(f"{cfg.where('journal.' + key)}: journal.{key}: unknown key (known: path)")
     if not isinstance(journal.get("path", ""), str):
         raise ConfigFileError(f"{cfg.where('journal.path')}: journal.path: must be a string")
+
+
+def validate_game(cfg: DeviceConfig) -> None:
+    """``[game]``: ``default`` must be a registered game (companion.engine.registry), ``dice``
+    one of the dice modes."""
+    from companion.engine.registry import game_ids
+
+    for key, value in cfg.data.get("game", {}).items():
+        where = f"{cfg.where('game.' + key)}: game.{key}"
+        if key not in GAME_KEYS:
+            raise ConfigFileError(f"{where}: unknown key (known: {', '.join(GAME_KEYS)})")
+        known = tuple(game_ids()) if key == "default" else DICE_MODES
+        if value not in known:
+            what = "a known game" if key == "default" else "a dice mode"
+            raise ConfigFileError(f"{where}: {value!r} is not {what} (known: {', '.join(map(str, known))})")
+
+
+def icon_dice(cfg: DeviceConfig) -> tuple[str, ...]:
+    """The icon die kinds of the configured default game: the galleries doctor looks for."""
+    from companion.engine.registry import UnknownGame, get_game
+
+    game_id = cfg.data.get("game", {}).get("default")
+    if not game_id:
+        return ()
+    try:
+        return tuple(k.name for k in get_game(game_id).die_kinds if k.reader == "icons")
+    except UnknownGame:
+        return ()
 
 
 def data_dir() -> Path:

@@ -124,6 +124,7 @@ def build(args):
                     camera_dice=camera_dice, seed_source=(lambda: seed) if seed is not None else None,
                     watchdog=Watchdog.from_environment())
     app.camera_height_px = float(cfg.section("vision").get("camera_height_px", 1100.0))
+    app.default_game = game.get("default")
     if journal.unfinished() is not None and not args.menu:
         app.resume()
     return app, events, inputs, (inputs, link, camera, journal)
@@ -200,7 +201,7 @@ def cmd_doctor(args) -> int:
     problems += [report[name]["problem"] for name in ("data_dir", "journal") if report[name]["problem"]]
     if cfg is not None:
         from companion.camera_dice import vision_report
-        report["vision"] = vision_report(config_mod.vision_dir(cfg))
+        report["vision"] = vision_report(config_mod.vision_dir(cfg), config_mod.icon_dice(cfg))
     report["would_use"] = plan(report)
     report["problems"] = problems
     report["ok"] = not problems

@@ -3,12 +3,12 @@
 Buttons, the serial link, the terminal, the camera: every source hands the session an action
 line. The session checks it with the engine, saves it in the journal, and only then changes the
 game; it answers the chance prompts it can answer by itself (digital dice, the solo AI deck)
-before handing back the events. It runs in one thread; drivers' callbacks only enqueue (see
-companion.app).
+before handing back the events, and plays the computer seats. It runs in one thread; drivers'
+callbacks only enqueue (see companion.app).
 
     session = RefereeSession(journal)
-    session.new_game(Header("dungeon-ball", seed=7, options={"solo": {"level": "III"}}))
-    session.submit("p1 team orcs")
+    session.new_game(Header(game_id, seed=7, options={"players": 3, "seats": {"p3": "computer"}}))
+    session.submit(session.prompt().options[0])
     session.undo()                 # the last decision, while no die or hidden card answered it
     session.correct(12, "chance roll ball ball time cleat ball")   # a misread die
 
@@ -16,17 +16,29 @@ Save, then change. An action the journal cannot take (a full disk, a read-only o
 file) raises ``SaveFailed`` and changes nothing; the session keeps it as ``pending`` and takes
 no other action until ``retry_save()`` has written it (and anything the file lost).
 
-Undo takes back a decision only until chance or a hidden card has answered it: once the dice
-are rolled or the defense card is revealed, the decision stands and correcting the dice is the
-tool. So a player cannot try a move, see the dice, undo and choose again.
+Chance: a ``ChanceSpec`` with ``by="device"`` (a hidden draw, a computer's deck) is always
+answered here; ``by="table"`` here only with digital dice (and not when ``digital=False``),
+else by a person on the buttons or the camera (companion.app).
+
+Computer seats (header option ``seats``, e.g. ``{"p3": "computer:random"}``) are played here
+after every accepted action, by the game's policy seeded with ``seed * 1_000_003 + action
+number``, and journaled like any action, so replay and resume play the same moves. A policy is
+handed only ``engine.public_view(state, its seat)``.
+
+Undo takes back a decision only until chance, a hidden card or a computer's public move has
+answered it: once the dice are rolled or the defense card is revealed, the decision stands and
+correcting the dice is the tool. So a player cannot try a move, see the dice, undo and choose
+again. A computer's secret choice (its prompt was ``private``) answered nothing: undo steps
+over it together with the decision before it.
 """
 from __future__ import annotations
 
 import logging
 
-from companion.engine.core import Header, IllegalAction, Prompt
+from companion.engine.core import DEVICE, Header, IllegalAction, Prompt
 from companion.engine.dice import PositionalDice
 from companion.engine.gamefile import GameRecord
+from companion.engine.registry import get_game
 from companion.engine.runner import ReplayError, replay
 from companion.games import get_engine
 from companion.journal import Journal, JournalError
@@ -62,6 +74,29 @@ def _is_chance(action: str) -> bool:
     return action.startswith("chance ")
 
 
+HUMAN, COMPUTER = "human", "computer"
+
+
+def computer_seats(header: Header) -> dict[str, str | None]:
+    """The computer seats of a game from its header option ``seats`` ({"p2": "computer"} or
+    {"p2": "computer:random"}; seats not named are human): seat -> policy name (None: the
+    game's default policy). A value that is neither raises ValueError naming the key."""
+    seats = header.options.get("seats", {}) or {}
+    if not isinstance(seats, dict):
+        raise ValueError(f"options.seats: must be a table of seat = \"human\" or \"computer[:policy]\", "
+                         f"not {seats!r}")
+    out: dict[str, str | None] = {}
+    for seat, how in seats.items():
+        kind, _, policy = str(how).partition(":") if isinstance(how, str) else ("", "", "")
+        if kind == HUMAN and not policy:
+            continue
+        if kind != COMPUTER:
+            raise ValueError(f"options.seats.{seat}: must be \"human\", \"computer\" or "
+                             f"\"computer:<policy>\", not {how!r}")
+        out[seat] = policy or None
+    return out
+
+
 def seals(action: str, events: list[dict]) -> bool:
     """Whether this applied action closes what came before it to undo: a chance outcome (the
     dice, the coin, a drawn card) or anything that revealed a hidden card."""
@@ -85,6 +120,10 @@ class RefereeSession:
         self.seal = 0                           # actions before this number cannot be undone
         self.snapshots: list[tuple[int, bytes]] = []   # (action number, state before it) since the seal
         self.resume_note: str | None = None     # what resuming had to leave out, for the screen
+        self.computers: dict[str, str | None] = {}   # computer seat -> policy name
+        self.stepped: set[int] = set()          # computer secret choices: undo steps over them
+        self.secret: set[int] = set()           # actions made at a private prompt (never shown)
+        self.last_undone = ""                   # what the last undo took back, safe to show
 
     # ------------------------------------------------------------------ lifecycle
     @property
@@ -94,20 +133,36 @@ class RefereeSession:
     def new_game(self, header: Header) -> list[dict]:
         engine = get_engine(header.game, header.pack)
         header.pack_digest = header.pack_digest or engine.digest
+        computers = self._check_computers(header)
         state = engine.new_state(header)          # validates the options before anything is saved
         try:
             game_id = self.journal.start(header)
         except JournalError as exc:
             raise SaveFailed(None, exc.reason) from None
         self.engine, self.state, self.header, self.game_id = engine, state, header, game_id
+        self.computers = computers
         self._reset_history([])
         return self.advance()
+
+    @staticmethod
+    def _check_computers(header: Header) -> dict[str, str | None]:
+        """The computer seats, each with a policy the game has (ValueError naming the key)."""
+        computers = computer_seats(header)
+        if computers:
+            game = get_game(header.game)
+            for seat, policy in computers.items():
+                try:
+                    game.load_policy(policy)
+                except ValueError as exc:
+                    raise ValueError(f"options.seats.{seat}: {exc}") from None
+        return computers
 
     def _reset_history(self, actions: list[str]) -> None:
         self.actions = list(actions)
         self.dice = PositionalDice(self.header.seed)
         self.pending = self.save_error = None
         self.seal, self.snapshots = len(self.actions), []
+        self.stepped, self.secret = set(), set()
 
     def resume(self, game_id: int | None = None) -> bool:
         """Rebuild the last unfinished game (or ``game_id``) from the journal.
@@ -123,6 +178,7 @@ class RefereeSession:
         record = self.journal.record(gid)
         try:
             engine = get_engine(record.header.game, record.header.pack)
+            computers = self._check_computers(record.header)
             state = engine.new_state(record.header)
         except Exception as exc:  # noqa: BLE001 - any header that no longer loads
             reason = f"game {gid} cannot be rebuilt: {exc}"
@@ -134,6 +190,7 @@ class RefereeSession:
                 log.error("%s", jexc)
             return False
         self.engine, self.state, self.header, self.game_id = engine, state, record.header, gid
+        self.computers = computers
         self._reset_history([])
         bad = self._replay_into(record.actions)
         if bad is not None:
@@ -157,16 +214,17 @@ class RefereeSession:
         for number, action in enumerate(actions):
             before = self.engine.to_json(self.state)
             try:
+                prompt = self.engine.prompt(self.state)
                 events = self.engine.apply(self.state, action)
             except Exception as exc:  # noqa: BLE001 - a damaged line may break more than a rule
                 self.state = self.engine.from_json(before)
                 return number, getattr(exc, "reason", None) or str(exc) or type(exc).__name__
-            self._record(action, before, events)
+            self._record(action, before, events, prompt)
         return None
 
     def close_game(self) -> None:
         self.engine = self.state = self.game_id = self.header = None
-        self.actions, self.snapshots = [], []
+        self.actions, self.snapshots, self.computers = [], [], {}
         self.pending = self.save_error = None
 
     # ------------------------------------------------------------------ playing
@@ -180,13 +238,14 @@ class RefereeSession:
         events = self._apply(action)
         return events + self.advance()
 
-    def _apply(self, action: str) -> list[dict]:
+    def _apply(self, action: str, prompt: Prompt | None = None) -> list[dict]:
         action = " ".join(action.split())
         if self.pending is not None:
             raise SaveFailed(self.pending, self.save_error or "an earlier action is not saved yet")
+        prompt = prompt or self.prompt()
         before = self.engine.to_json(self.state)
         trial = self.engine.from_json(before)
-        events = self.engine.apply(trial, action)        # IllegalAction: nothing changed
+        events = self.engine.apply(trial, action, prompt)   # IllegalAction: nothing changed
         try:
             self.journal.append(self.game_id, action)
         except JournalError as exc:
@@ -194,17 +253,28 @@ class RefereeSession:
             log.error("%s; the game waits until it can save %r", exc, action)
             raise SaveFailed(action, exc.reason) from None
         self.state = trial                               # saved: now the game moves
-        self._record(action, before, events)
+        self._record(action, before, events, prompt)
         if self.engine.is_over(self.state):
             self._save_result()
         return events
 
-    def _record(self, action: str, before: bytes, events: list[dict]) -> None:
-        """Count an applied action; a chance outcome or a reveal seals what came before."""
-        if not _is_chance(action):
-            self.snapshots.append((len(self.actions), before))
+    def is_computer(self, seat: str) -> bool:
+        return seat in self.computers
+
+    def _record(self, action: str, before: bytes, events: list[dict], prompt: Prompt) -> None:
+        """Count an applied action. A chance outcome, a reveal or a computer's public move seals
+        what came before; a computer's secret choice is stepped over by undo; a person's
+        decision can be taken back."""
+        number = len(self.actions)
+        if prompt.private:
+            self.secret.add(number)
+        computer = self.is_computer(prompt.actor)
+        if computer and prompt.private:
+            self.stepped.add(number)
+        elif not _is_chance(action) and not computer:
+            self.snapshots.append((number, before))
         self.actions.append(action)
-        if seals(action, events):
+        if seals(action, events) or (computer and not prompt.private):
             self.seal, self.snapshots = len(self.actions), []
 
     def _save_result(self) -> None:
@@ -233,23 +303,34 @@ class RefereeSession:
         return self.submit(action)
 
     def automatic(self, prompt: Prompt) -> str | None:
-        """The answer to a chance prompt that needs no person, or None: manual and camera
-        dice and the skill toss are answered through the app (companion.app)."""
-        if not prompt.is_chance:
+        """The answer to a prompt that needs no person, or None: a chance the device answers
+        (``by="device"``, or the table's dice when they are digital) or a computer seat's move.
+        Manual and camera dice, and outcomes no die decides, are answered through the app."""
+        if prompt.is_chance:
+            spec = prompt.chance
+            if spec.by == DEVICE or (self.dice_mode == "digital" and spec.digital):
+                return self.dice.answer(prompt, len(self.actions))
             return None
-        die = prompt.chance.die
-        if die == "ai-deck" or (self.dice_mode == "digital" and die != "toss"):
-            return self.dice.answer(prompt, len(self.actions))
+        if self.is_computer(prompt.actor):
+            return self.computer_move(prompt)
         return None
 
+    def computer_move(self, prompt: Prompt) -> str:
+        """The computer seat's action: its policy sees only that seat's public view, and its
+        randomness is fixed by the seed and the action's number."""
+        policy_class = get_game(self.header.game).load_policy(self.computers[prompt.actor])
+        policy = policy_class(self.header.seed * 1_000_003 + len(self.actions))
+        return policy(self.engine, self.engine.public_view(self.state, prompt.actor), prompt)
+
     def advance(self) -> list[dict]:
-        """Answer every chance prompt that needs no person."""
+        """Answer every prompt that needs no person: the device's chance, computer seats."""
         events: list[dict] = []
         while not self.engine.is_over(self.state):
-            answer = self.automatic(self.prompt())
+            prompt = self.prompt()
+            answer = self.automatic(prompt)
             if answer is None:
                 break
-            events += self._apply(answer)
+            events += self._apply(answer, prompt)
         return events
 
     # ------------------------------------------------------------------ taking back
@@ -259,13 +340,28 @@ class RefereeSession:
             return "cannot save: " + (self.save_error or "an action waits")
         if not self.actions:
             return "nothing to undo"
-        if self.snapshots and self.snapshots[-1][0] == len(self.actions) - 1:
+        if self.snapshots and all(n in self.stepped for n in range(self.snapshots[-1][0] + 1, len(self.actions))):
             return None
         if _is_chance(self.actions[-1]):
             return "the dice have answered it: correct the dice instead"
         if len(self.actions) > self.seal:
             return "nothing to undo"
+        if self.actions and self.seal == len(self.actions) and self._last_was_computer_move():
+            return "the computer has answered it: that decision stands"
         return "a hidden card was revealed: that decision stands"
+
+    def _last_was_computer_move(self) -> bool:
+        number = len(self.actions) - 1
+        seat = self.actions[number].split(" ", 1)[0]
+        return self.is_computer(seat) and number not in self.stepped
+
+    def undone_text(self, dropped: list[str], number: int) -> str:
+        """What an undo took back, in words safe for the table: a secret choice stays secret."""
+        if not dropped:
+            return "undone"
+        if number in self.secret:
+            return f"undone: {dropped[0].split(' ', 1)[0].upper()}'s secret choice"
+        return "undone: " + dropped[0]
 
     def undo(self) -> list[str]:
         """Take back the last decision; return the actions removed. Raise UndoRefused (with
@@ -282,6 +378,9 @@ class RefereeSession:
             raise SaveFailed(None, exc.reason) from None
         self.snapshots.pop()
         self.actions = self.actions[:number]
+        self.stepped = {n for n in self.stepped if n < number}
+        self.last_undone = self.undone_text(dropped, number)
+        self.secret = {n for n in self.secret if n < number}
         self.state = self.engine.from_json(before)
         return dropped
 
@@ -323,4 +422,4 @@ class RefereeSession:
 
 
 __all__ = ["RefereeSession", "CorrectionConflict", "UndoRefused", "SaveFailed", "IllegalAction", "DICE_MODES",
-           "SEALING_EVENTS", "seals"]
+           "SEALING_EVENTS", "seals", "computer_seats"]

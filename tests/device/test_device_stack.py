@@ -79,10 +79,11 @@ def test_gpio_presses_through_the_whole_stack_to_the_oled_bytes(mock_factory, tm
         app.refresh()
 
     press("ok")                       # New game
-    press("down")
-    press("ok")                       # Dungeon Ball: solo
-    press("ok")                       # Level I
-    assert session.active and session.state.solo["level"] == "I"
+    press("ok")                       # the first game in the list
+    assert app.menu_kind == "setup" and app.menu.items[-1]["id"] == "start"
+    press("up")                       # the cursor wraps round to Start
+    press("ok")                       # Start: two players, both human, the game's defaults
+    assert session.active and session.header.options == {}
     assert app.model()["prompt"]["kind"] == "team"
     sent = wire.take()
     data = b"".join(payload for kind, payload in sent if kind == "data")
@@ -102,7 +103,7 @@ def test_long_back_undoes_the_last_decision(tmp_path):
 
     session = RefereeSession(Journal(tmp_path / "j.sqlite"))
     app = DeviceApp(session, open_display({"type": "null"}), seed_source=lambda: 3)
-    app.start_game({"solo": {"level": "I"}})
+    app.start_game("dungeon-ball", {"solo": {"level": "I"}})
     app.handle(ButtonEvent("ok", "press", 0.0))
     assert session.actions[-1].startswith("p1 team")
     app.handle(ButtonEvent("back", "long", 1.0))
@@ -117,7 +118,7 @@ def test_serial_link_over_a_pty_pair_drives_the_game_and_reports_state(tmp_path)
     try:
         session = RefereeSession(Journal(tmp_path / "j.sqlite"))
         app = DeviceApp(session, open_display({"type": "null"}), link=link, seed_source=lambda: 5)
-        app.start_game({"solo": {"level": "I"}})
+        app.start_game("dungeon-ball", {"solo": {"level": "I"}})
         deadline = time.monotonic() + 5
         while time.monotonic() < deadline:     # wait until the link reports it is connected
             event = events.get(timeout=5)
@@ -162,7 +163,7 @@ def test_a_missing_display_does_not_stop_the_game(tmp_path):
     assert opened.reason and "ssd1306" in opened.reason
     session = RefereeSession(Journal(tmp_path / "j.sqlite"))
     app = DeviceApp(session, opened.device, notices=["no display: " + opened.reason], seed_source=lambda: 1)
-    app.start_game({})
+    app.start_game("dungeon-ball", {})
     app.refresh()
     assert session.active and app.model()["prompt"]["kind"] == "team"
     app.show_main_menu()
@@ -177,7 +178,7 @@ def test_terminal_emulator_prints_the_screen_in_words_under_the_pixels(tmp_path)
     display = open_display({"type": "terminal", "style": "braille"}, stream=stream)
     session = RefereeSession(Journal(tmp_path / "j.sqlite"))
     app = DeviceApp(session, display, seed_source=lambda: 2)
-    app.start_game({"solo": {"level": "I"}})
+    app.start_game("dungeon-ball", {"solo": {"level": "I"}})
     app.refresh()
     out = stream.getvalue()
     assert any("\u2800" <= ch <= "\u28ff" for ch in out)      # braille pixels were drawn

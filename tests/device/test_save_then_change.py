@@ -149,7 +149,7 @@ def play_until_the_save_fails(app, most: int) -> None:
 def test_the_panel_says_cannot_save_and_takes_no_game_input_until_a_retry_saves(tmp_path):
     session = RefereeSession(Journal(tmp_path / "j.sqlite"))
     app = DeviceApp(session, open_display({"type": "null"}), seed_source=lambda: 3)
-    app.start_game({"solo": {"level": "I"}})
+    app.start_game("dungeon-ball", {"solo": {"level": "I"}})
     fill_sqlite(session.journal)
     play_until_the_save_fails(app, 3000)
     assert app.save_failure == "the disk is full"
@@ -179,7 +179,7 @@ def test_a_small_filesystem_fills_mid_game_and_the_game_resumes_once_space_retur
         journal_path = mnt / "j.sqlite"
         session = RefereeSession(Journal(journal_path))
         app = DeviceApp(session, open_display({"type": "null"}), seed_source=lambda: 9)
-        app.start_game({"solo": {"level": "II"}})
+        app.start_game("dungeon-ball", {"solo": {"level": "II"}})
         play_on_buttons(app, 10)
         filler = mnt / "filler"
         fd = os.open(filler, os.O_WRONLY | os.O_CREAT)     # take every free byte

@@ -55,16 +55,23 @@ class Driver:
         self.target = ""
 
     def menu_key(self) -> str:
+        """Main menu -> New game -> Dungeon Ball -> (the solo option at the level) -> Start."""
         menu = self.app.menu
-        want = {"main": "new", "new": "solo" if self.solo else "two", "level": self.solo}[self.app.menu_kind]
-        return "ok" if menu.items[menu.ui["cursor"]]["id"] == want else "down"
+        ids = [it["id"] for it in menu.items]
+        kind = self.app.menu_kind
+        if kind == "setup" and self.solo:
+            solo = menu.items[ids.index("option-solo")]["label"]
+            want = "start" if solo.endswith(f": {self.solo}") else "option-solo"
+        else:
+            want = {"main": "new", "new": "dungeon-ball", "setup": "start"}[kind]
+        return "ok" if ids[menu.ui["cursor"]] == want else "down"
 
     def decide(self) -> str:
         s = self.app.session
         p = s.prompt()
         if p.is_chance:                          # a skill kick: the person says where it landed
             return "chance toss " + ("good" if self.rng.random() < 0.7 else "no-good")
-        return self.policy(s.engine, s.state, p)
+        return self.policy(s.engine, s.engine.public_view(s.state, p.actor), p)
 
     def key(self) -> str:
         app = self.app

@@ -29,7 +29,8 @@ def keys(path: Path, lines: list[str]) -> Path:
 
 
 def test_headless_key_script_writes_every_distinct_frame(tmp_path):
-    script = keys(tmp_path / "keys.txt", ["ok", "down", "ok", "ok", "ok"])   # new solo game, level I, a team
+    # New game, the first game, the cursor wraps round to Start, Start, a team
+    script = keys(tmp_path / "keys.txt", ["ok", "ok", "up", "ok", "ok"])
     frames = tmp_path / "frames"
     proc = companion("run", "--emulate", "--headless", "--keys", str(script), "--frames", str(frames),
                      "--journal", str(tmp_path / "j.sqlite"), "--menu")
@@ -50,7 +51,7 @@ def test_a_bad_config_value_stops_the_service_naming_file_and_key(tmp_path):
     proc = companion("run", "--emulate", "--headless", "--config", str(bad), "--journal", str(tmp_path / "j.sqlite"))
     _, err = proc.communicate(timeout=30)
     assert proc.returncode == 2
-    assert f"{bad}: game.dice: 'telepathy' is not one of" in err.decode()
+    assert f"{bad}: game.dice: 'telepathy' is not a dice mode (known: digital, manual, camera)" in err.decode()
     bad.write_text("[display]\ntype = \"ssd1306\"\naddress = 300\n")
     proc = companion("run", "--config", str(bad), "--journal", str(tmp_path / "j.sqlite"))
     _, err = proc.communicate(timeout=30)
@@ -59,7 +60,7 @@ def test_a_bad_config_value_stops_the_service_naming_file_and_key(tmp_path):
 
 
 def long_script(path: Path) -> Path:
-    start = ["ok", "down", "ok", "ok"]                      # new solo game at level I
+    start = ["ok", "ok", "up", "ok"]                        # new game: the first game, Start
     cycle = ["ok", "right", "ok", "down", "ok", "left", "ok", "up", "ok", "ok"]
     return keys(path, start + ["wait 0.002"] + cycle * 800)
 
@@ -129,8 +130,9 @@ def test_vision_report_says_what_is_missing(tmp_path, monkeypatch):
     from vision import net
     (tmp_path / "white").mkdir()
     (tmp_path / "white" / "gallery.npz").write_bytes(b"")
-    r = vision_report(tmp_path)
+    r = vision_report(tmp_path, ("white", "black"))
     assert r["calibrations"]["white/gallery.npz"] is True and r["calibrations"]["lid.json"] is False
+    assert r["calibrations"]["black/gallery.npz"] is False
     monkeypatch.setattr(net, "DETECTOR", tmp_path / "gone.onnx")
     r = vision_report(tmp_path)
     assert r["ok"] is False and "gone.onnx" in r["dice_models"]

@@ -35,7 +35,7 @@ def manual_app(tmp_path, link=None):
     session = RefereeSession(Journal(tmp_path / "j.sqlite"), dice_mode="manual")
     app = DeviceApp(session, open_display({"type": "null"}), link=link, seed_source=lambda: 1)
     session.journal.set_setting("dice", "manual")
-    app.start_game(dict(TWO_PLAYER))
+    app.start_game("dungeon-ball", dict(TWO_PLAYER))
     for a in ("p1 call heads", "chance coin heads", "p1 start offense", "p2 endzone low"):
         app.act(a)
     app.interstitial = None                   # the kickoff's result screen, read
@@ -167,14 +167,52 @@ def test_resume_lists_the_unfinished_games(tmp_path):
     assert session.game_id == first.game_id and session.actions == first.actions
 
 
-def test_the_ai_level_menu_describes_each_level(tmp_path):
+def test_the_new_game_menu_is_built_from_the_registry(tmp_path):
+    from companion.engine.registry import games
+
     session = RefereeSession(Journal(tmp_path / "j.sqlite"))
     app = DeviceApp(session, open_display({"type": "null"}), seed_source=lambda: 1)
     app.menu_choice("new")
-    app.menu_choice("solo")
     items = app.menu.menu["items"]
-    assert [it["id"] for it in items] == ["I", "II", "III", "IV", "V", "VI"]
-    assert all(it.get("hint") for it in items)
+    assert [(it["id"], it["label"]) for it in items] == [(g.id, g.title) for g in games()]
+    app.menu_choice("dungeon-ball")
+    game = app.setup.game
+    labels = {it["id"]: it["label"] for it in app.menu.menu["items"]}
+    assert labels["players"] == "Players: 2" and labels["seat-p2"] == "P2: human"
+    assert [k for k in labels if k.startswith("option-")] == [f"option-{o.key}" for o in game.options
+                                                             if o.menu and o.choices]
+    assert list(labels)[-1] == "start"
+    app.menu_choice("seat-p2")                          # human -> the game's first computer player
+    app.menu_choice("option-clock_start")               # the next value offered
+    assert {it["id"]: it["label"] for it in app.menu.menu["items"]}["seat-p2"] == \
+        f"P2: computer ({game.policy_names()[0]})"
+    app.menu_choice("start")
+    assert session.active and session.header.game == "dungeon-ball"
+    clock = game.option("clock_start")
+    assert session.header.options == {"seats": {"p2": f"computer:{game.policy_names()[0]}"},
+                                      "clock_start": clock.choices[1]}
+
+
+def test_a_player_count_outside_the_menu_is_not_offered(tmp_path):
+    from companion.game_setup import GameSetup
+    from companion.engine.registry import get_game
+
+    setup = GameSetup(get_game("dungeon-ball"))
+    lo, hi = setup.game.players
+    seen = set()
+    for _ in range(hi - lo + 2):
+        seen.add(setup.players)
+        setup.cycle("players")
+    assert seen == set(range(lo, hi + 1))
+
+
+def test_options_the_game_refuses_are_said_and_start_nothing(tmp_path):
+    session = RefereeSession(Journal(tmp_path / "j.sqlite"))
+    app = DeviceApp(session, open_display({"type": "null"}), seed_source=lambda: 1)
+    app.start_game("dungeon-ball", {"seats": {"p2": "robot"}})
+    assert not session.active and app.message["title"] == "Cannot start"
+    assert "options.seats.p2" in app.message["text"]
+    assert session.journal.unfinished() is None
 
 
 def test_a_result_screen_stays_until_ok_or_a_few_seconds(tmp_path):
@@ -182,7 +220,7 @@ def test_a_result_screen_stays_until_ok_or_a_few_seconds(tmp_path):
     session = RefereeSession(Journal(tmp_path / "j.sqlite"), dice_mode="manual")
     app = DeviceApp(session, open_display({"type": "null"}), seed_source=lambda: 1, clock=lambda: now[0])
     session.journal.set_setting("dice", "manual")
-    app.start_game(dict(TWO_PLAYER))
+    app.start_game("dungeon-ball", dict(TWO_PLAYER))
     for a in ("p1 call heads", "chance coin heads", "p1 start offense", "p2 endzone low"):
         app.act(a)
     assert app.interstitial is not None and app.model().get("screen") == app.interstitial[0]
