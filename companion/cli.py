@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 import time
 from importlib import import_module
@@ -67,7 +66,7 @@ def header_options(game, args) -> dict:
     options: dict = {}
     for key, value in getattr(args, "option", None) or ():
         if key in ("players", "seats"):
-            raise ValueError(f"--option {key}=...: use --{key.rstrip('s')} instead")
+            raise ValueError(f"--option {key}=...: use {'--players N' if key == 'players' else '--seat SEAT=KIND'} instead")
         try:
             options[key] = game.option(key).check(value)
         except ValueError as exc:
@@ -119,18 +118,22 @@ def cmd_games(args) -> int:
 def cmd_play(args) -> int:
     from companion.engine.core import Header
     from companion.engine.gamefile import load
-    from companion.engine.runner import replay
     from companion.terminal import TerminalGame
 
     if args.resume:
         record = load(args.resume)
         _warn(record.warnings)
-        engine, _ = replay(record, upto=0)      # the header's game, pack and options, named FILE:LINE
+        engine, _ = started(record)
         return TerminalGame(engine, record.header, Path(args.resume), args.dice, record=record).run()
     game = get_game(args.game)
     options = header_options(game, args)
     engine = game.load_engine(args.pack)
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    if args.seed is not None:
+        seed = args.seed
+    else:
+        import random
+
+        seed = random.SystemRandom().randrange(2**31)
     header = Header(game.id, pack=args.pack, seed=seed, options=options, pack_digest=engine.digest)
     if args.save:
         save = Path(args.save)
@@ -149,11 +152,10 @@ def _warn(warnings: list[str]) -> None:
 def cmd_replay(args) -> int:
     from companion.engine.core import IllegalAction
     from companion.engine.gamefile import load
-    from companion.engine.runner import replay
 
     record = load(args.gamefile)
     _warn(record.warnings)
-    engine, state = replay(record, upto=0)      # the header's errors are named FILE:LINE
+    engine, state = started(record)
     if record.header.pack_digest and record.header.pack_digest != engine.digest:
         print(f"warning: {args.gamefile} was played with another version of pack {record.header.pack!r}",
               file=sys.stderr)
@@ -176,6 +178,23 @@ def cmd_replay(args) -> int:
         prompt = engine.prompt(state)
         print(f"after {len(actions)} actions; next: {prompt.actor}: {prompt.text}")
     return 0
+
+
+def started(record):
+    """The engine and the state a game file starts from; its header's game, pack, options and
+    seats checked, each error named FILE:LINE."""
+    from companion.engine.runner import replay
+    from companion.sim import default_players, seat_kinds
+
+    engine, state = replay(record, upto=0)
+    game, options = get_game(record.header.game), record.header.options
+    try:
+        players = options.get("players", default_players(game))
+        game.check_players(players)
+        seat_kinds(game, options.get("seats", {}), players)
+    except ValueError as exc:
+        raise ValueError(f"{record.where(key='options')}{exc}") from None
+    return engine, state
 
 
 def _refused(args, record, number: int, action: str, exc) -> int:

@@ -69,7 +69,7 @@ def test_simulate_itself_refuses_no_games():
 
 def test_run_seed_makes_a_key_script_reproducible(capsys, home):
     keys = home / "keys.txt"
-    keys.write_text("ok\ndown\nok\nok\nok\n" + "ok\nright\nok\n" * 6)   # a solo game at level I, a team, plays
+    keys.write_text("ok\nok\nup\nok\n" + "ok\nright\nok\n" * 6)   # new game: the first game, Start; then plays
     actions = []
     for attempt in range(2):
         journal = home / f"j{attempt}.sqlite"
@@ -101,3 +101,60 @@ def test_a_pack_that_is_not_text_names_the_file_and_line(capsys, home):
     pack.write_bytes(b"[pack]\n\x89PNG\x00")
     err = refused(capsys, ["sim", "--games", "1", "--pack", str(pack)])
     assert f"{pack}:2: not UTF-8 text (byte 0x89)" in err
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--option", "rounds=5"], "--option rounds=5: option rounds: 5 is not one of 1, 2, 3"),
+    (["--option", "rounds=many"], "--option rounds=many: option rounds: 'many' is not a int"),
+    (["--option", "colour=red"], "--option colour=red: Crystal Auction has no option 'colour' (options: rounds)"),
+    (["--option", "players=3"], "--option players=...: use --players N instead"),
+    (["--players", "5"], "Crystal Auction takes 2 to 3 players, not 5"),
+    (["--seat", "p3=computer"], "--seat p3: not a seat of a 2-player Crystal Auction (seats: p1, p2)"),
+    (["--seat", "p2=robot"], "--seat p2: 'robot' is not \"human\", \"computer\" or \"computer:POLICY\""),
+    (["--seat", "p2=computer:clever"], "--seat p2: Crystal Auction has no policy 'clever' (policies: random, greedy)"),
+    (["--policy", "clever"], "Crystal Auction has no policy 'clever' (policies: random, greedy)"),
+    (["--seat", "p2=human"], "--seat p2=human: a simulation has no person at the table"),
+])
+def test_sim_refuses_bad_seats_options_and_policies_naming_them(capsys, monkeypatch, argv, message):
+    from tests.toygame.testing import use_toy
+
+    use_toy(monkeypatch)
+    err = refused(capsys, ["sim", "toy", "--games", "1", *argv])
+    assert f"companion: {message}" in err
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--seat", "p3=computer:clever", "--players", "3"], "--seat p3: Crystal Auction has no policy 'clever'"),
+    (["--option", "rounds=0"], "--option rounds=0: option rounds: 0 is not one of 1, 2, 3"),
+    (["--players", "1"], "Crystal Auction takes 2 to 3 players, not 1"),
+])
+def test_play_refuses_bad_seats_and_options_before_writing_anything(capsys, monkeypatch, home, argv, message):
+    from tests.toygame.testing import use_toy
+
+    use_toy(monkeypatch)
+    save = home / "toy.game"
+    err = refused(capsys, ["play", "toy", "--save", str(save), *argv])
+    assert f"companion: {message}" in err and not save.exists()
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["sim", "--seat", "p2"], "argument --seat: expected SEAT=human or SEAT=computer[:POLICY], got 'p2'"),
+    (["sim", "--option", "clock_start"], "argument --option: expected KEY=VALUE, got 'clock_start'"),
+    (["replay", "x.game", "--upto", "-1"], "argument --upto: must be 0 or more, not -1"),
+    (["sim", "--players", "0"], "argument --players: must be 1 or more, not 0"),
+])
+def test_malformed_flags_exit_2_naming_the_flag(capsys, argv, message):
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    assert exit_.value.code == 2 and message in capsys.readouterr().err
+
+
+def test_a_header_with_a_bad_seat_is_named_file_and_line(capsys, monkeypatch, tmp_path):
+    from tests.toygame.testing import use_toy
+
+    use_toy(monkeypatch)
+    path = tmp_path / "seat.game"
+    path.write_text('game = "toy"\nseed = 1\noptions = { seats = { p2 = "computer:clever" } }\n---\n')
+    for argv in (["replay", str(path)], ["play", "--resume", str(path)]):
+        err = refused(capsys, argv)
+        assert f"companion: {path}:3: options.seats.p2: " in err and "'clever'" in err

@@ -17,6 +17,29 @@ def run_cli(monkeypatch, capsys, argv, stdin=""):
     return code, out.out, out.err
 
 
+def drain_pty(master: int, shown: bytearray, enough=None):
+    """Read what a pty shows into ``shown`` until it closes, in a thread (returned, started);
+    ``enough`` (an Event) is set once 500 bytes have come."""
+    import os
+    import threading
+
+    def drain():
+        while True:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:
+                return
+            if not chunk:
+                return
+            shown.extend(chunk)
+            if enough is not None and len(shown) > 500:
+                enough.set()
+
+    reader = threading.Thread(target=drain, daemon=True)
+    reader.start()
+    return reader
+
+
 def test_two_players_finish_a_whole_game_at_the_terminal(monkeypatch, capsys, tmp_path):
     save = tmp_path / "game.game"
     # A patient but simple-minded pair of players: option or die 1, else stop, else 2, 3, ...
@@ -173,21 +196,7 @@ def test_q_quits_the_terminal_emulator(tmp_path):
     os.close(slave)
     shown = bytearray()
     drawn = threading.Event()
-
-    def drain():
-        while True:
-            try:
-                chunk = os.read(master, 4096)
-            except OSError:
-                return
-            if not chunk:
-                return
-            shown.extend(chunk)
-            if len(shown) > 500:
-                drawn.set()
-
-    reader = threading.Thread(target=drain, daemon=True)
-    reader.start()
+    drain_pty(master, shown, drawn)
     try:
         assert drawn.wait(60), bytes(shown[-300:])
         os.write(master, b"q")
@@ -255,11 +264,8 @@ def test_sim_text_names_the_seats_wins_draws_and_the_games_own_numbers(monkeypat
 
 def test_a_long_sim_shows_a_progress_bar_on_a_terminal_only(tmp_path):
     """stderr a real terminal (a pty): the bar is drawn there; stderr a pipe: nothing."""
-    import os
-
-    import threading
-
     import fcntl
+    import os
     import struct
     import termios
 
@@ -267,19 +273,7 @@ def test_a_long_sim_shows_a_progress_bar_on_a_terminal_only(tmp_path):
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))     # a terminal's size
     argv = [sys.executable, "-m", "companion", "sim", "--games", "40", "--json"]
     drawn = bytearray()
-
-    def drain():
-        while True:
-            try:
-                chunk = os.read(master, 65536)
-            except OSError:
-                return
-            if not chunk:
-                return
-            drawn.extend(chunk)
-
-    reader = threading.Thread(target=drain, daemon=True)
-    reader.start()
+    reader = drain_pty(master, drawn)
     done = subprocess.run(argv, stdout=subprocess.PIPE, stderr=slave, text=True)
     os.close(slave)
     reader.join()
@@ -347,3 +341,58 @@ def test_replay_of_a_refused_action_prints_one_json_object_and_exits_2(monkeypat
     assert list(refusal) == ["error", "index", "action", "reason", "rule"]
     assert refusal["error"] == "illegal" and refusal["index"] == 2 and refusal["action"] == "p1 team orcs"
     assert refusal["reason"] and f"{bad}:6: action 2 ('p1 team orcs') was refused" in err
+
+
+# ---------------------------------------------------------------- the terminal, any game
+def test_a_secret_choice_is_passed_on_first_and_cleared_after(monkeypatch, capsys, tmp_path):
+    from tests.toygame.testing import use_toy
+
+    use_toy(monkeypatch)
+    save = tmp_path / "toy.game"
+    keys = "2\n1\n4\n1\n1\n\n1\n\n1\nquit\n"          # bids, the roll's three dice, then the duel
+    code, out, _ = run_cli(monkeypatch, capsys, ["play", "toy", "--dice", "manual", "--seed", "5", "--save", str(save)],
+                           keys)
+    assert code == 0
+    actions = load(save).actions
+    assert actions[actions.index("p1 play 5") + 1] == "p2 play 2"
+    for deal in (a for a in actions if a.startswith("chance deal")):      # the device deals unseen
+        assert deal.removeprefix("chance ") not in out
+    assert "[deal: 3 to p1, hidden]" in out
+    before, after = out.split("Secret choice for P1: pass to P1 and press Enter", 1)
+    assert "p1 play" not in before                                       # nothing secret before the pass
+    shown, rest = after.split("P1 has chosen.", 1)
+    assert "p1 play 5" in shown and shown.endswith("\n" * 40)            # the screen is cleared after
+    assert "p1 play" not in rest and "Secret choice for P2: pass to P2" in rest
+
+
+def test_mixed_dice_are_entered_die_by_die_each_from_its_own_faces(monkeypatch, capsys, tmp_path):
+    from tests.toygame.testing import use_toy
+
+    use_toy(monkeypatch)
+    save = tmp_path / "toy.game"
+    code, out, _ = run_cli(monkeypatch, capsys, ["play", "toy", "--dice", "manual", "--seed", "5", "--save", str(save)],
+                           "2\n1\n4\n9\n6\n12\nquit\n")
+    assert code == 0
+    assert "d4 [1 2 3 4]: " in out and "! '9' is not a face of the d6" in out and "d12 [1 2 3" in out
+    assert load(save).actions[-1] == "chance roll 4 6 12"
+
+
+def test_a_computer_seat_plays_from_its_own_view_and_undo_stops_at_its_public_move(monkeypatch, capsys, tmp_path):
+    from companion.engine.runner import replay as rebuild
+    from tests.toygame.policies import GreedyPolicy
+    from tests.toygame.testing import use_toy
+
+    use_toy(monkeypatch)
+    save = tmp_path / "toy.game"
+    code, out, _ = run_cli(monkeypatch, capsys, ["play", "toy", "--players", "3", "--seat", "p2=computer:greedy",
+                                                 "--seed", "5", "--save", str(save)], "1\nundo\nquit\n")
+    assert code == 0
+    record = load(save)
+    assert record.header.options == {"players": 3, "seats": {"p2": "computer:greedy"}}
+    bid = record.actions.index("p1 bid 1")
+    engine, state = rebuild(type(record)(record.header, record.actions[:bid + 1]))
+    prompt = engine.prompt(state)
+    assert prompt.actor == "p2"
+    expected = GreedyPolicy(5 * 1_000_003 + bid + 1)(engine, engine.public_view(state, "p2"), prompt)
+    assert record.actions[bid + 1] == expected and f"p2 (computer) > {expected}" in out
+    assert "no undo: a computer player has answered it" in out

@@ -124,3 +124,27 @@ def test_an_owner_pack_changes_the_game(tmp_path):
     from companion.engine.core import Header
 
     assert g.new_state(Header("dungeon-ball", pack=str(path))).clock == 20
+
+
+def test_the_digest_is_of_the_values_so_a_comment_is_no_other_version(tmp_path):
+    """A game file names its pack by this digest: replay warns only when a value changed."""
+    _, digest = load_pack()
+    commented = edited(tmp_path, "clock_start = 29", "# a note on the clock\nclock_start   =   29   # unchanged")
+    assert load_pack(str(commented))[1] == digest
+    changed = edited(tmp_path, "clock_start = 29", "clock_start = 20")
+    assert load_pack(str(changed))[1] != digest
+
+
+def test_replay_warns_when_a_value_of_the_pack_changed(tmp_path, capsys):
+    from companion.cli import main
+    from companion.engine.gamefile import load
+
+    record = load(Path(__file__).resolve().parent.parent / "docs" / "examples" / "short-game.game")
+    game = tmp_path / "g.game"
+    record.header.pack = str(edited(tmp_path, "touchdown_points = 6 ", "touchdown_points = 6 # six\n"))
+    record.save(game)
+    assert main(["replay", str(game)]) == 0 and "another version" not in capsys.readouterr().err
+    record.header.pack = str(edited(tmp_path, "two_point_points = 2 ", "two_point_points = 3 "))
+    record.save(game)
+    assert main(["replay", str(game)]) == 0
+    assert f"warning: {game} was played with another version of pack" in capsys.readouterr().err
