@@ -233,7 +233,7 @@ def _add_game_arguments(parser, default_game: str) -> None:
     """The arguments ``play`` and ``sim`` share: the game, its seats, its options and pack."""
     known = game_ids()
     parser.add_argument("game", nargs="?", default=default_game, metavar="GAME",
-                        help=f"the game to play: {', '.join(known)} (default {default_game}; "
+                        help=f"the game: {', '.join(known)} (default {default_game}; "
                              "`companion games` lists them with their seats)")
     parser.add_argument("--players", type=positive_int, metavar="N",
                         help="how many seats (default: the game's usual table; see `companion games`)")
@@ -339,11 +339,11 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         return args.func(args)
+    except BrokenPipeError:  # output piped into `head` and the like (an OSError: caught first)
+        sys.stdout = None
+        return 0
     except (PackError, GameFileError, ReplayError, UnknownGame, IllegalAction, ValueError, OSError) as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:  # output piped into `head` and the like
-        sys.stderr.close()
-        return 0

@@ -396,3 +396,29 @@ def test_a_computer_seat_plays_from_its_own_view_and_undo_stops_at_its_public_mo
     expected = GreedyPolicy(5 * 1_000_003 + bid + 1)(engine, engine.public_view(state, "p2"), prompt)
     assert record.actions[bid + 1] == expected and f"p2 (computer) > {expected}" in out
     assert "no undo: a computer player has answered it" in out
+
+
+def test_output_into_a_closed_pipe_ends_quietly(tmp_path):
+    """`companion play ... | head -3`: the reader goes away; no error, no traceback, exit 0."""
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "play", "--seed", "3", "--save",
+                             str(tmp_path / "g.game")], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    proc.stdout.readline()
+    proc.stdout.close()                                      # the reader is gone
+    _, err = proc.communicate("1\n".join([""] * 3000).encode())
+    assert proc.returncode == 0 and err == b""
+
+
+def test_undo_takes_a_computers_secret_choice_back_with_the_decision_before_it(monkeypatch, capsys, tmp_path):
+    from tests.toygame.testing import use_toy
+
+    use_toy(monkeypatch)
+    save = tmp_path / "toy.game"
+    keys = "1\n1\n\n1\n\nundo\nquit\n"             # bids; P1's duel card; P3 undoes instead of choosing
+    code, out, _ = run_cli(monkeypatch, capsys, ["play", "toy", "--players", "3", "--seat", "p2=computer", "--seed", "5",
+                                                 "--save", str(save)], keys)
+    assert code == 0
+    assert "p2 (computer) chose, face down" in out
+    assert "undone: p1 play 5 (and 1 computer choice)" in out
+    actions = load(save).actions
+    assert not any(" play " in a for a in actions) and actions[-1].startswith("chance roll")
