@@ -154,7 +154,8 @@ class DeviceApp:
             return None
         prompt = s.prompt()
         if prompt.private and not s.is_computer(prompt.actor):
-            return prompt.actor
+            passed = self.shown_to == (len(s.actions), prompt.actor)
+            return prompt.actor if passed else None     # not before it is in their hands
         hook = getattr(s.engine, "table_viewer", None)
         if hook is not None:
             return hook(s.state, prompt)
@@ -176,16 +177,14 @@ class DeviceApp:
         seat = self.awaiting_pass()
         if seat is not None and self.interstitial is None:
             name = seat.upper()
-            msg = {"title": f"Pass to {name}", "text": f"Pass the device to {name}, then press OK. "
-                                                       "Others look away."}
+            msg = {"title": f"Pass to {name}", "text": f"Pass the device to {name}, then press OK."}
             screen = "pass_to" if _pass_screen_known() else "message"
             return {"game": None, "screen": screen, "seat": seat, "title": msg["title"], "text": msg["text"],
                     "message": msg, "notice": notice}
         if self.hidden_after is not None:
             name = self.hidden_after.upper()
             return {"game": None, "screen": "message", "notice": notice,
-                    "message": {"title": f"{name} done", "text": f"{name} done. Pass the device on, "
-                                                                 "then press OK."}}
+                    "message": {"title": f"{name} done", "text": "Pass the device on, then press OK."}}
         return None
 
     def frame(self):
@@ -279,16 +278,16 @@ class DeviceApp:
         if not self.session.active:
             self.show_main_menu()
             return
+        if self.hidden_after is not None:      # the neutral screen after a private action
+            if button == "ok":
+                self.hidden_after = None
+            return
         if self.interstitial is not None:
             # Halftime, the AI's card: shown until the player has read it.
             if button in ("ok", "back"):
                 self.interstitial = None
                 if self.session.engine.is_over(self.session.state):
                     return
-            return
-        if self.hidden_after is not None:      # the neutral screen after a private action
-            if button == "ok":
-                self.hidden_after = None
             return
         seat = self.awaiting_pass()
         if seat is not None:

@@ -57,8 +57,8 @@ class GameSetup:
             for seat in self.game.seats(self.players):
                 how = self.seats.get(seat, HUMAN)
                 kind, _, policy = how.partition(":")
-                out.append({"id": f"seat-{seat}", "label": f"{seat.upper()}: {kind}" + (f" ({policy})" if policy else ""),
-                            "hint": "OK: human or a computer player"})
+                hint = f"computer player: {policy}. OK: next" if policy else "OK: human or a computer player"
+                out.append({"id": f"seat-{seat}", "label": f"{seat.upper()}: {kind}", "hint": hint})
         for opt in self.menu_options():
             out.append({"id": f"option-{opt.key}", "label": f"{opt.key.replace('_', ' ')}: "
                                                             f"{show_value(self.options[opt.key])}",

@@ -342,18 +342,16 @@ class RefereeSession:
             return "nothing to undo"
         if self.snapshots and all(n in self.stepped for n in range(self.snapshots[-1][0] + 1, len(self.actions))):
             return None
-        if _is_chance(self.actions[-1]):
+        last = len(self.actions) - 1          # what answered the decision: a computer's secret
+        while last > 0 and last in self.stepped:   # choice answered nothing, look before it
+            last -= 1
+        if _is_chance(self.actions[last]):
             return "the dice have answered it: correct the dice instead"
-        if len(self.actions) > self.seal:
-            return "nothing to undo"
-        if self.actions and self.seal == len(self.actions) and self._last_was_computer_move():
+        if self.is_computer(self.actions[last].split(" ", 1)[0]):
             return "the computer has answered it: that decision stands"
+        if last + 1 > self.seal:
+            return "nothing to undo"
         return "a hidden card was revealed: that decision stands"
-
-    def _last_was_computer_move(self) -> bool:
-        number = len(self.actions) - 1
-        seat = self.actions[number].split(" ", 1)[0]
-        return self.is_computer(seat) and number not in self.stepped
 
     def undone_text(self, dropped: list[str], number: int) -> str:
         """What an undo took back, in words safe for the table: a secret choice stays secret."""
