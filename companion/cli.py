@@ -1,5 +1,5 @@
-"""The ``companion`` command line. The parser imports only the registry's facts about each
-game; every command imports what it needs when it runs, and the device's commands (``run``,
+"""The ``companion`` command line. The parser imports the registry's facts about the games
+only for ``play`` and ``sim``, which list them; every command imports what it needs when it runs, and the device's commands (``run``,
 ``doctor``) and the camera's (``dice``, ``kick``) are loaded only when named, so
 ``companion --help`` starts fast and ``companion run`` on a Pi does not pay for OpenCV until
 the camera is used."""
@@ -13,7 +13,6 @@ from importlib import import_module
 from pathlib import Path
 
 from companion import __version__
-from companion.engine.registry import game_ids, games, get_game
 
 # Commands whose parsers live with their code, loaded only when named: name -> (module,
 # function that adds its commands, the help shown in ``companion --help``).
@@ -101,6 +100,8 @@ def _shortcut_options(args) -> dict:
 
 
 def cmd_games(args) -> int:
+    from companion.engine.registry import games
+
     rows = [{"id": g.id, "title": g.title, "players": list(g.players), "policies": list(g.policy_names()),
              "options": {o.key: o.default for o in g.options}, "description": g.description} for g in games()]
     if args.json:
@@ -117,6 +118,7 @@ def cmd_games(args) -> int:
 
 def cmd_play(args) -> int:
     from companion.engine.core import Header
+    from companion.engine.registry import get_game
     from companion.engine.gamefile import load
     from companion.terminal import TerminalGame
 
@@ -183,6 +185,7 @@ def cmd_replay(args) -> int:
 def started(record):
     """The engine and the state a game file starts from; its header's game, pack, options and
     seats checked, each error named FILE:LINE."""
+    from companion.engine.registry import get_game
     from companion.engine.runner import replay
     from companion.sim import default_players, seat_kinds
 
@@ -220,6 +223,7 @@ def result_line(summary: dict) -> str:
 
 
 def cmd_sim(args) -> int:
+    from companion.engine.registry import get_game
     from companion.sim import simulate
 
     game = get_game(args.game)
@@ -229,9 +233,11 @@ def cmd_sim(args) -> int:
     return 0
 
 
-def _add_game_arguments(parser, default_game: str) -> None:
-    """The arguments ``play`` and ``sim`` share: the game, its seats, its options and pack."""
-    known = game_ids()
+def _add_game_arguments(parser, known: list[str]) -> None:
+    """The arguments ``play`` and ``sim`` share: the game, its seats, its options and pack.
+    ``known``: the registered games (the first is the default), or [] when the command run
+    is another (the registry is then not loaded)."""
+    default_game = (known or [""])[0]
     parser.add_argument("game", nargs="?", default=default_game, metavar="GAME",
                         help=f"the game: {', '.join(known)} (default {default_game}; "
                              "`companion games` lists them with their seats)")
@@ -258,14 +264,20 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="companion", description="Dungeon Companion: a tabletop referee.")
     parser.add_argument("--version", action="version", version=f"companion {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    default_game = (game_ids() or [""])[0]
+    named = _command_in(argv)
+    if named in ("play", "sim"):
+        from companion.engine.registry import game_ids
+
+        known = game_ids()
+    else:
+        known = []
 
     gl = sub.add_parser("games", help="list the games with their seats and computer players")
     gl.add_argument("--json", action="store_true", help="one JSON list: id, title, players, policies, options")
     gl.set_defaults(func=cmd_games)
 
     play = sub.add_parser("play", help="play at this terminal (the players share one keyboard)")
-    _add_game_arguments(play, default_game)
+    _add_game_arguments(play, known)
     play.add_argument("--dice", choices=["digital", "manual"], default="digital",
                       help="digital: the companion rolls; manual: type the faces rolled on the table")
     play.add_argument("--seed", type=int, help="seed for digital dice and computer players (random if omitted)")
@@ -282,7 +294,7 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     rep.set_defaults(func=cmd_replay)
 
     sim = sub.add_parser("sim", help="simulate whole games with computer players and digital dice")
-    _add_game_arguments(sim, default_game)
+    _add_game_arguments(sim, known)
     sim.add_argument("--games", type=positive_int, default=100, help="how many games (1 or more; default 100)")
     sim.add_argument("--seed", type=int, default=1, help="the first game's seed; game i plays seed+i (default 1)")
     sim.add_argument("--policy", help="the computer players' policy for every seat not named by --seat "
@@ -290,7 +302,7 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true", help="print one JSON object with fixed keys")
     sim.set_defaults(func=cmd_sim)
 
-    _add_lazy_commands(sub, _command_in(argv))
+    _add_lazy_commands(sub, named)
     return parser
 
 
