@@ -178,7 +178,8 @@ def cmd_replay(args) -> int:
         print(f"game over: {result_line(summary)}")
     else:
         prompt = engine.prompt(state)
-        print(f"after {len(actions)} actions; next: {prompt.actor}: {prompt.text}")
+        who = "" if prompt.text.startswith(prompt.actor) else f"{prompt.actor}: "
+        print(f"after {len(actions)} actions; next: {who}{prompt.text}")
     return 0
 
 

@@ -330,7 +330,7 @@ def test_replay_json_has_the_whole_public_state_and_upto_stops_early(monkeypatch
     assert code == 0 and d["actions"] == 7 and d["over"] is False
     assert d["state"]["play"]["defense_card"] == "hidden"      # p1's face-down red-2, not yet revealed
     code, out, _ = run_cli(monkeypatch, capsys, ["replay", "docs/examples/short-game.game", "--upto", "7"])
-    assert "after 7 actions; next: p2: p2: move your pawn" in out
+    assert "after 7 actions; next: p2: move your pawn" in out
 
 
 def test_replay_of_a_refused_action_prints_one_json_object_and_exits_2(monkeypatch, capsys, tmp_path):
