@@ -14,9 +14,6 @@ from drivers import open_display
 from drivers.inputs.events import ButtonEvent
 from tests.toygame.policies import RandomPolicy
 
-SETUP = {"players": "Players: 3", "seat-p3": "P3: computer (greedy)"}
-
-
 class StillClock:
     """Time stands still: a result screen stays until OK, so the key script replays the same."""
 
@@ -36,9 +33,10 @@ class Driver:
         """Main menu -> New game -> Crystal Auction -> three players, P3 the greedy computer -> Start."""
         menu, kind = self.app.menu, self.app.menu_kind
         ids = [item["id"] for item in menu.items]
-        labels = {item["id"]: item["label"] for item in menu.items}
         if kind == "setup":
-            want = next((key for key, label in SETUP.items() if labels.get(key) != label), "start")
+            setup = self.app.setup
+            want = ("players" if setup.players != 3 else
+                    "seat-p3" if setup.seats.get("p3") != "computer:greedy" else "start")
         else:
             want = {"main": "new", "new": "toy", "confirm-new": "new"}[kind]
         cursor = menu.ui["cursor"]
