@@ -27,6 +27,7 @@ import queue as queue_mod
 import random
 import time
 from collections.abc import Callable
+from importlib import import_module
 from typing import Any
 
 from companion import __version__
@@ -43,8 +44,21 @@ log = logging.getLogger(__name__)
 
 CAMERA_READERS = ("pips", "icons", "toss")     # DieKind.reader values the camera can answer
 # Screens shown after an action that wait for OK however long it takes; the others (a play's
-# result, a score) also go after ``result_seconds``.
-WAIT_FOR_OK = frozenset({"halftime", "game_over", "solo_card"})
+# result, a score) also go after ``result_seconds``. A game's screens module adds its own
+# (``WAIT_FOR_OK``: a half's end, a card the player must read).
+WAIT_FOR_OK = frozenset({"game_over"})
+
+
+def waits_for_ok(game: str | None, screen: str) -> bool:
+    """Whether an after-action screen stays until OK: the generic ones, and those the game's
+    screens module (``GameType.screens``) lists in ``WAIT_FOR_OK``."""
+    if screen in WAIT_FOR_OK:
+        return True
+    try:
+        target = get_game(game).screens if game else ""
+    except UnknownGame:
+        return False
+    return bool(target) and screen in getattr(import_module(target), "WAIT_FOR_OK", ())
 
 
 def _title(game_id: str) -> str:
@@ -394,10 +408,11 @@ class DeviceApp:
         for e in events:
             if self.link is not None:
                 self.link.send_event(e)
-        screen = screen_after(events)
+        game = self.session.header.game if self.session.active else None
+        screen = screen_after(events, game)
         if screen is not None and not from_link:
             self.interstitial = (screen, events)
-            self.interstitial_until = (float("inf") if screen in WAIT_FOR_OK
+            self.interstitial_until = (float("inf") if waits_for_ok(game, screen)
                                        else self.clock() + self.result_seconds)
         self.after_change()
 

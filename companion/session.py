@@ -123,6 +123,7 @@ class RefereeSession:
         self.computers: dict[str, str | None] = {}   # computer seat -> policy name
         self.stepped: set[int] = set()          # computer secret choices: undo steps over them
         self.secret: set[int] = set()           # actions made at a private prompt (never shown)
+        self.rolls: set[int] = set()            # chance outcomes the table answered: correctable
         self.last_undone = ""                   # what the last undo took back, safe to show
 
     # ------------------------------------------------------------------ lifecycle
@@ -162,7 +163,7 @@ class RefereeSession:
         self.dice = PositionalDice(self.header.seed)
         self.pending = self.save_error = None
         self.seal, self.snapshots = len(self.actions), []
-        self.stepped, self.secret = set(), set()
+        self.stepped, self.secret, self.rolls = set(), set(), set()
 
     def resume(self, game_id: int | None = None) -> bool:
         """Rebuild the last unfinished game (or ``game_id``) from the journal.
@@ -266,8 +267,10 @@ class RefereeSession:
         what came before; a computer's secret choice is stepped over by undo; a person's
         decision can be taken back."""
         number = len(self.actions)
-        if prompt.private:
+        if prompt.private or (prompt.chance is not None and prompt.chance.private):
             self.secret.add(number)
+        if prompt.chance is not None and prompt.chance.by != DEVICE and not prompt.chance.private:
+            self.rolls.add(number)
         computer = self.is_computer(prompt.actor)
         if computer and prompt.private:
             self.stepped.add(number)
@@ -379,14 +382,15 @@ class RefereeSession:
         self.stepped = {n for n in self.stepped if n < number}
         self.last_undone = self.undone_text(dropped, number)
         self.secret = {n for n in self.secret if n < number}
+        self.rolls = {n for n in self.rolls if n < number}
         self.state = self.engine.from_json(before)
         return dropped
 
     def correct(self, seq: int, action: str) -> None:
         """Replace recorded chance outcome number ``seq`` (a misread die) and replay. If a
         later action no longer fits, raise CorrectionConflict and change nothing."""
-        if not 0 <= seq < len(self.actions) or not _is_chance(self.actions[seq]):
-            raise ValueError(f"action {seq} is not a recorded chance outcome")
+        if seq not in self.rolls:
+            raise ValueError(f"action {seq} is not a recorded roll of the table's dice")
         candidate = self.actions[:seq] + [" ".join(action.split())] + self.actions[seq + 1:]
         try:
             replay(GameRecord(self.header, candidate), self.engine)
@@ -408,10 +412,9 @@ class RefereeSession:
                 log.error("%s", exc)
 
     def last_chance_index(self) -> int | None:
-        for i in range(len(self.actions) - 1, -1, -1):
-            if _is_chance(self.actions[i]):
-                return i
-        return None
+        """The last outcome the table's dice gave (a misread die can be corrected); never a
+        draw the device made, which no one may re-enter (a hidden hand, a deck)."""
+        return max(self.rolls, default=None)
 
     def state_before(self, seq: int):
         """The game as it stood just before action number ``seq`` (for re-entering a roll)."""

@@ -187,3 +187,40 @@ def test_the_lid_is_calibrated_once_from_the_empty_lid(tmp_path):
     assert app.calibration["done"] == "lid saved"
     lid = kick.LidCalibration.load(tmp_path / "vision" / "lid.json")
     assert len(lid.uprights) == 2 and lid.camera_height_px == app.camera_height_px
+
+
+def test_a_pip_die_kind_is_read_by_the_pip_reader_without_calibration(tmp_path):
+    from companion.engine.core import ChanceSpec
+
+    faces = tuple(str(v) for v in range(1, 7))
+    spec = ChanceSpec("roll", faces, 3, die="d6")
+    for seed in range(100):
+        scene = synth.dice_scene(seed, kind="pips", face_px=72, n_dice=3, effects=False)
+        want = sorted(str(d["value"] if isinstance(d, dict) else d.value) for d in scene.dice)
+        reading = CameraDice(StillCamera(scene.image), tmp_path / "no-galleries").read_roll(spec, "pips")
+        if reading.action is not None:
+            break
+    else:
+        raise AssertionError("the pip reader was sure of no synthetic tray")
+    assert sorted(reading.values) == want and reading.action == spec.outcome(reading.values)
+    icons_reading = CameraDice(StillCamera(scene.image), tmp_path / "no-galleries").read_roll(spec, "icons")
+    assert icons_reading.action is None and "not calibrated" in icons_reading.reasons[0]
+
+
+def test_settings_offer_to_calibrate_the_icon_dice_of_the_game(tmp_path, monkeypatch):
+    from companion.engine.registry import get_game
+    from tests.toygame.testing import use_toy
+
+    use_toy(monkeypatch)
+    session = RefereeSession(Journal(tmp_path / "j.sqlite"))
+    app = DeviceApp(session, open_display({"type": "null"}), seed_source=lambda: 1,
+                    camera_dice=CameraDice(StillCamera(np.zeros((8, 8, 3), np.uint8)), tmp_path / "vision"))
+    app.default_game = "dungeon-ball"
+    app.menu_choice("settings")
+    game = get_game("dungeon-ball")
+    want = [f"calibrate-{k.name}" for k in game.die_kinds if k.reader == "icons"] + ["calibrate-lid"]
+    assert [it["id"] for it in app.menu.items][1:] == want
+    app.default_game = "toy"                           # no icon dice, no lid: nothing to calibrate
+    app.menu_choice("back")
+    app.menu_choice("settings")
+    assert [it["id"] for it in app.menu.items] == ["dice"]

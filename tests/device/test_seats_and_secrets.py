@@ -216,3 +216,17 @@ def _walk(x, key=""):
     elif isinstance(x, list):
         for v in x:
             yield from _walk(v, key)
+
+
+def test_correct_last_dice_never_reopens_a_draw_the_device_made(tmp_path, toy):
+    s = RefereeSession(Journal(tmp_path / "j.sqlite"))
+    s.new_game(header(seed=3))
+    assert s.actions[0].startswith("chance deal ")            # p1's hidden hand, dealt by the device
+    assert s.last_chance_index() is None                      # nothing the table rolled yet
+    with pytest.raises(ValueError, match="not a recorded roll"):
+        s.correct(0, "chance deal 1 2 3")
+    while not any(a.startswith("chance roll ") for a in s.actions):
+        s.submit(human_choice(s.prompt()))
+    roll = next(i for i, a in enumerate(s.actions) if a.startswith("chance roll "))
+    assert s.last_chance_index() == roll                      # the table's dice can be corrected
+    assert s.journal.actions(s.game_id)[0] == s.actions[0]    # and the refused correction changed nothing

@@ -230,3 +230,15 @@ def test_a_result_screen_stays_until_ok_or_a_few_seconds(tmp_path):
     now[0] += 0.2
     app.refresh()
     assert app.interstitial is None and app.model()["prompt"]["kind"] == "defense_card"
+
+
+def test_a_game_says_which_of_its_result_screens_wait_for_ok(tmp_path, monkeypatch):
+    import importlib
+
+    from companion.app import waits_for_ok
+    from companion.engine.registry import get_game
+
+    screens = importlib.import_module(get_game("dungeon-ball").screens)
+    monkeypatch.setattr(screens, "WAIT_FOR_OK", frozenset({"halftime"}), raising=False)
+    assert waits_for_ok("dungeon-ball", "halftime") and waits_for_ok("dungeon-ball", "game_over")
+    assert not waits_for_ok("dungeon-ball", "result") and not waits_for_ok(None, "halftime")
