@@ -98,7 +98,7 @@ class DeviceApp:
         self.message: dict | None = None
         self.correcting: int | None = None      # the recorded roll being entered again
         self.correcting_state: Any = None       # the game just before that roll
-        self.interstitial: tuple[str, list[dict]] | None = None   # halftime, a drawn AI card, ...
+        self.interstitial: tuple[str, list[dict]] | None = None   # a result screen being read
         self.interstitial_until = float("inf")
         self.result_seconds = 4.0
         self.save_failure: str | None = None     # the journal's reason; game input waits for OK
@@ -452,9 +452,9 @@ class DeviceApp:
         if self.camera_reader(prompt) == "toss":
             why = self.camera_dice.before_toss()
             if why:
-                self.say("camera: " + why[:50] + "; enter the kick")
+                self.say("camera: " + why[:46] + "; enter it yourself")
                 return
-            text = "Toss the football die into the lid, then press OK. BACK: enter it yourself."
+            text = "Toss the die into the lid, then press OK. BACK: enter where it landed yourself."
         else:
             n, die = prompt.chance.count, prompt.chance.die
             text = f"Roll the {n} {die} dice into the tray, then press OK. BACK: enter them yourself."
@@ -721,7 +721,7 @@ class DeviceApp:
         try:
             if c["what"] == "lid":
                 ok = self.camera_dice.calibrate_lid(frame, self.camera_height_px)
-                c["done"] = "lid saved" + ("" if ok else ": the uprights were not found, judge kicks by hand")
+                c["done"] = "lid saved" + ("" if ok else ": the uprights were not found, judge tosses by hand")
                 return
             face = c["faces"][c["index"]]
             c["shots"].setdefault(face, []).append(frame)

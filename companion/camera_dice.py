@@ -1,4 +1,5 @@
-"""The camera at the table: reads the dice a chance prompt asks for, and judges the kick.
+"""The camera at the table: reads the dice a chance prompt asks for, and judges a die tossed
+into the lid (the die kind's reader in the game's registry entry says which).
 
 This is the seam between the referee and vision/: vision knows frames and faces, not rules;
 this module knows which die a prompt names and what its faces are called in the pack, and
@@ -8,7 +9,7 @@ person is asked instead of the camera guessing.
 Calibration lives under the vision directory (``<data dir>/vision`` by default):
 ``<die>/gallery.npz`` for each icon die kind a game declares (``companion dice calibrate --dice
 KIND --gallery DIR/KIND --face NAME IMG... --face NAME IMG...``, or Settings on the device), ``lid.json`` for
-the field-goal lid (``companion kick calibrate``) and, optionally, ``tray.json`` (``companion
+the lid a die is tossed into (``companion kick calibrate``) and, optionally, ``tray.json`` (``companion
 dice tray``): outside the tray nothing is read.
 """
 from __future__ import annotations
@@ -132,13 +133,13 @@ class CameraDice:
         cal.save(self.directory / "lid.json")
         return len(cal.uprights) == 2
 
-    # ------------------------------------------------------------------ the kick
+    # ------------------------------------------------------------------ the toss into the lid
     def lid(self):
         from vision.kick import LidCalibration
 
         path = self.directory / "lid.json"
         if not path.exists():
-            raise FileNotFoundError(f"the field-goal lid is not calibrated yet ({path} is missing): "
+            raise FileNotFoundError(f"the lid is not calibrated yet ({path} is missing): "
                                     "run companion kick calibrate")
         return LidCalibration.load(path)
 

@@ -2,7 +2,7 @@
 
 Buttons, the serial link, the terminal, the camera: every source hands the session an action
 line. The session checks it with the engine, saves it in the journal, and only then changes the
-game; it answers the chance prompts it can answer by itself (digital dice, the solo AI deck)
+game; it answers the chance prompts it can answer by itself (digital dice, the device's draws)
 before handing back the events, and plays the computer seats. It runs in one thread; drivers'
 callbacks only enqueue (see companion.app).
 
