@@ -18,7 +18,7 @@ def result_lines(events: list[dict]) -> list[str]:
     for e in events:
         kind = e.get("event")
         if kind == "auction":
-            lines.append(f"{e['seat'].upper()} takes {'+'.join(e['crystals'])}, {e['paid']}c")
+            lines.append(f"{e['seat'].upper()} pays {e['paid']}: {'+'.join(e['crystals'])}")
         elif kind == "roll" and "doubled" in e:
             lines.append(f"{'+'.join(e['dice'])}={e['total']}" + (" x2" if e["doubled"] else "")
                          + f": {e['seat'].upper()} +{e['points']}")

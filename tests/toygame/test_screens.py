@@ -32,6 +32,8 @@ def test_the_roll_and_the_reveal_are_said_in_short_lines():
     assert result_lines(rolled) == ["4+6+2=12 x2: P1 +8"]
     assert result_lines(revealed) == ["P1:9 P2:10 P3:3", "P2 wins the duel +2"]
     assert screen_after(rolled) == screen_after(revealed) == RESULT
+    assert result_lines([{"event": "auction", "seat": "p1", "paid": 2, "crystals": ["red", "gold"]}]) == \
+        ["P1 pays 2: red+gold"]
     assert screen_after([{"event": "bid", "seat": "p1", "coins": 2}]) is None
     assert all(len(line) <= 21 for line in result_lines(rolled + revealed))
 
