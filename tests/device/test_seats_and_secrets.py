@@ -230,3 +230,21 @@ def test_correct_last_dice_never_reopens_a_draw_the_device_made(tmp_path, toy):
     roll = next(i for i, a in enumerate(s.actions) if a.startswith("chance roll "))
     assert s.last_chance_index() == roll                      # the table's dice can be corrected
     assert s.journal.actions(s.game_id)[0] == s.actions[0]    # and the refused correction changed nothing
+
+
+@pytest.mark.parametrize("mode", ["manual", "camera", "digital"])
+def test_the_device_answers_its_own_draws_and_the_table_rolls_only_digitally(tmp_path, toy, mode):
+    s = RefereeSession(Journal(tmp_path / "j.sqlite"), dice_mode=mode)
+    s.new_game(header(seed=3, p2="human"))
+    assert [a.split()[1] for a in s.actions] == ["deal", "deal", "deal", "draw"]   # by="device"
+    while not s.prompt().is_chance and not any(a.startswith("chance roll ") for a in s.actions):
+        s.submit(human_choice(s.prompt()))
+    if mode == "digital":                                     # the session rolled the mixed dice
+        roll = next(a for a in s.actions if a.startswith("chance roll "))
+        assert s.journal.actions(s.game_id).count(roll) >= 1
+        return
+    spec = s.prompt().chance                                  # a person or the camera answers it
+    assert spec.by == "table" and spec.dice is not None
+    assert not any(a.startswith("chance roll ") for a in s.actions)
+    s.submit(spec.outcome([d.faces[0] for d in spec.dice]))
+    assert any(a.startswith("chance roll ") for a in s.actions)
