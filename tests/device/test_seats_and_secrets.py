@@ -7,6 +7,10 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
+import queue
+import select
+import threading
 
 import pytest
 
@@ -14,7 +18,7 @@ from companion.app import DeviceApp
 from companion.engine.core import Header
 from companion.journal import Journal
 from companion.session import RefereeSession, UndoRefused
-from drivers import open_display
+from drivers import open_display, open_link
 from tests.toygame.testing import use_toy
 
 SEEN_VIEWS: list[tuple[str, object]] = []
@@ -127,20 +131,6 @@ def test_undo_steps_over_a_computer_secret_choice_but_not_its_public_move(tmp_pa
     assert s.last_undone == "undone: P1's secret choice"       # the card itself is not shown
 
 
-class RecordingLink:
-    def __init__(self):
-        self.lines: list[str] = []
-
-    def send_state(self, summary):
-        self.lines.append("STATE " + json.dumps(summary, sort_keys=True))
-
-    def send_event(self, event):
-        self.lines.append("EVENT " + json.dumps(event, sort_keys=True))
-
-    def send_error(self, text):
-        self.lines.append("ERR " + text)
-
-
 def device(tmp_path, link=None):
     session = RefereeSession(Journal(tmp_path / "j.sqlite"))
     app = DeviceApp(session, open_display({"type": "null"}), link=link, seed_source=lambda: 5)
@@ -183,28 +173,57 @@ def test_a_private_prompt_is_passed_on_then_hidden_again(tmp_path, toy):
 
 
 def test_nothing_secret_leaves_through_events_or_the_state_line(tmp_path, toy):
-    link = RecordingLink()
-    session, app = device(tmp_path, link)
-    app.start_game("toy", {"players": 3, "seats": {"p2": "computer", "p3": "computer"}})
-    for _ in range(200):
-        if session.engine.is_over(session.state):
-            break
-        if app.awaiting_pass():
-            app.press("ok")
-        if app.hidden_after:
-            app.press("ok")
-        app.act(human_choice(session.prompt()))
-    assert session.engine.is_over(session.state)
+    """Over a real serial link on a pty pair: every EVENT and STATE line the peer reads is
+    public; no hand dealt by the device appears in any of them."""
+    master, slave = os.openpty()
+    link = open_link({"type": "serial", "port": os.ttyname(slave), "reconnect_min_s": 0.05,
+                      "reconnect_max_s": 0.2}, queue.Queue())
+    received: list[bytes] = []
+    stop = threading.Event()
+    reader = threading.Thread(target=drain, args=(master, stop, received), daemon=True)
+    reader.start()
+    try:
+        session, app = device(tmp_path, link)
+        app.start_game("toy", {"players": 3, "seats": {"p2": "computer", "p3": "computer"}})
+        for _ in range(200):
+            if session.engine.is_over(session.state):
+                break
+            while app.awaiting_pass() or app.hidden_after or app.interstitial:
+                app.press("ok")
+            app.act(human_choice(session.prompt()))
+        assert session.engine.is_over(session.state)
+        sent = len(link.sent)
+        for _ in range(500):                                # until the peer has read every line
+            if b"".join(received).count(b"\n") >= sent:
+                break
+            stop.wait(0.01)
+    finally:
+        link.close()
+        stop.set()
+        reader.join()
+        os.close(master)
+        os.close(slave)
+    lines = b"".join(received).decode().splitlines()
     dealt = [a.split()[2:] for a in session.actions if a.startswith("chance deal ")]
     assert len(dealt) == 3
-    out = [json.loads(line.split(" ", 1)[1]) for line in link.lines if line.startswith(("EVENT", "STATE"))]
-    assert out
+    out = [json.loads(line.split(" ", 1)[1]) for line in lines if line.startswith(("EVENT ", "STATE "))]
+    assert any(e.get("event") == "dealt" for e in out) and any("scores" in e for e in out)
     for data in out:
         for key, value in _walk(data):
-            assert key != "hand", data                          # no seat's hand, even a count's name
+            assert key != "hand", data                          # no seat's hand
             if isinstance(value, list):
                 items = {str(v) for v in value}
                 assert not any(set(hand) <= items for hand in dealt), data   # no dealt hand listed
+
+
+def drain(fd, stop, out):
+    """Read what the device writes to the pty until told to stop (so a write never blocks)."""
+    while not stop.is_set():
+        if select.select([fd], [], [], 0.05)[0]:
+            try:
+                out.append(os.read(fd, 65536))
+            except OSError:
+                return
 
 
 def _walk(x, key=""):
