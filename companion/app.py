@@ -424,6 +424,7 @@ class DeviceApp:
     def start_prompt(self) -> None:
         s = self.session
         self.camera_step = None
+        self.controller.game = s.header.game if s.active else None   # the game's own controls first
         if s.active and not s.engine.is_over(s.state):
             prompt = s.prompt()
             self.controller.start(prompt_dict(prompt))
@@ -554,6 +555,7 @@ class DeviceApp:
         self.menu = None
         self.interstitial = None
         self.camera_step = None
+        self.controller.game = s.header.game
         self.controller.start(prompt_dict(s.engine.prompt(before)))
 
     def send_error(self, text: str) -> None:
