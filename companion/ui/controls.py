@@ -1,38 +1,41 @@
 """Buttons in, engine actions out: pure, no I/O, no clock.
 
 ``PromptController`` turns presses of the six buttons (up, down, left, right, ok, back) into
-one complete action line for the engine's current prompt. It can only produce legal lines: an
-options prompt yields one of its options, a dice choice yields positions among those the prompt
-allows, a chance prompt yields faces of its die. Its ``ui`` dict is what the screens draw.
+one complete action line for the engine's current prompt. It only produces lines the prompt
+allows. Its ``ui`` dict is what the screens draw.
 
-    c = PromptController()
+    c = PromptController(game="dungeon-ball")
     c.start(prompt_dict)            # companion.ui.model.prompt_dict(engine.prompt(state))
     action = c.press("ok")          # "p2 defend red-1", or None while still choosing
 
-Button maps (docs/screens.md has them as a table):
+Each prompt gets one *control* (a small class: ``ui``, ``press``, ``last_back``). The game's
+screens module may claim a prompt with its own ``control(prompt)`` (Dungeon Ball's D-pad pawn
+and dice); every other prompt gets a generic control from its shape (``Prompt.choice`` in
+companion/engine/core.py), so a new game works on the buttons before it has screens:
 
-* options (any prompt with ``options``): up/down move the cursor (left/right too), ok chooses.
-  The defense card prompt is a grid: left/right change the colour, up/down the dice.
-* pawn (``kind == "pawn"``): a D-pad direction selects that move if it is legal, ok confirms.
-  With Maze Runner (``move-to``) the D-pad moves a cursor over the 3x3 board, ok confirms.
-* keep (rerolls) and pick (dice for a card): left/right move between the dice that may be
-  chosen and a final entry ("stop"/"reroll"/"done"), ok toggles a die or confirms on the
-  final entry. up/down jump to the final entry and back.
-* chance (manual dice entry): up/down (or left/right) cycle the current die's face, ok accepts
-  it and moves to the next die; the last ok returns the whole ``chance roll ...`` line. back
-  undoes the last accepted face. A new die starts on the face the previous one showed. For a
-  distinct draw (cards out of the AI deck) faces already entered are skipped.
+* chance: up/down (or left/right) cycle the current value's faces, ok accepts it and moves to
+  the next, back undoes the last; mixed dice (``chance.dice``) give each value its own die's
+  faces; a bag (``distinct``) offers only what is left in it (a face listed twice twice).
+* ``words``: an action built word by word (card, then board, then day): up/down pick the word,
+  ok takes it, back takes the last one back; with ``options`` only words that lead to a legal
+  line are offered.
+* ``multi``: up/down move over the items and a final confirm entry, ok toggles or confirms.
+* ``number``: up/down +-1, left/right +-5 (within min..max), ok enters it.
+* ``grid``: the D-pad moves a cursor over any rectangle of options (holes skipped), ok chooses.
+* ``options``: a list; up/down (left/right too) move, ok chooses.
 
-``back`` is not an action on the other prompts: ``press`` returns None and ``last_back`` is True,
-so the session can offer "undo last action" there.
+``back`` is not an action: ``press`` returns None and ``last_back`` is True when the control had
+nothing to take back, so the session can offer "undo last action" there.
 """
 from __future__ import annotations
 
-import re
+from collections import Counter
+
+from companion.ui.hooks import game_hook
 
 BUTTONS = ("up", "down", "left", "right", "ok", "back")
 DIRECTIONS = ("up", "down", "left", "right")
-_CELL_RE = re.compile(r"^[a-z][0-9]+$")
+STEP = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
 
 def distinct(seq) -> list:
@@ -43,99 +46,46 @@ def distinct(seq) -> list:
     return out
 
 
-class PromptController:
-    """One prompt at a time; ``start`` resets the selection."""
+def toggle(selected: list, item, most: int) -> None:
+    """Select ``item`` or unselect it; at ``most`` selected nothing more is added, except that
+    a choice of one item moves to the new item."""
+    if item in selected:
+        selected.remove(item)
+    elif len(selected) < most:
+        selected.append(item)
+    elif most == 1:
+        selected[:] = [item]
 
-    def __init__(self) -> None:
-        self.prompt: dict | None = None
-        self.mode = "idle"
-        self.ui: dict = {"mode": "idle"}
-        self.last_back = False
 
-    # ------------------------------------------------------------------ setup
-    def start(self, prompt: dict | None) -> None:
-        """A new prompt (``companion.ui.model.prompt_dict``): reset the selection."""
+class Control:
+    """One prompt's selection. Subclasses fill ``ui`` (with its ``mode``) and handle presses."""
+
+    mode = "idle"
+
+    def __init__(self, prompt: dict) -> None:
         self.prompt = prompt
+        self.ui: dict = {"mode": self.mode}
         self.last_back = False
-        if not prompt or prompt.get("kind") == "over":
-            self.mode = "idle"
-            self.ui = {"mode": "idle"}
-            return
-        kind = prompt.get("kind")
-        options = prompt.get("options")
-        chance = prompt.get("chance")
-        if chance:
-            faces = distinct(chance["faces"])
-            self.mode = "chance"
-            self.ui = {"mode": "chance", "faces": faces, "count": int(chance.get("count", 1)),
-                       "entered": [], "face": 0, "verb": chance["verb"], "die": chance.get("die", ""),
-                       "distinct": bool(chance.get("distinct"))}
-        elif kind == "pawn" and options:
-            self._start_pawn(options)
-        elif kind == "keep":
-            ch = prompt.get("choice") or {}
-            self.mode = "dice"
-            self.ui = {"mode": "dice", "purpose": "keep", "dice": list(ch.get("dice", [])),
-                       "eligible": list(ch.get("rerollable", [])), "selected": [], "cursor": 0,
-                       "min": 0, "max": len(ch.get("rerollable", []))}
-        elif kind == "pick":
-            ch = prompt.get("choice") or {}
-            self.mode = "dice"
-            self.ui = {"mode": "dice", "purpose": ch.get("purpose", "reroll"), "dice": list(ch.get("dice", [])),
-                       "eligible": list(ch.get("eligible", [])), "selected": [], "cursor": 0,
-                       "min": int(ch.get("min", 1)), "max": int(ch.get("max", 1))}
-        elif options is not None:
-            grid = _defense_grid(options) if kind == "defense_card" else None
-            self.mode = "grid" if grid else "list"
-            self.ui = {"mode": self.mode, "cursor": 0, "options": list(options)}
-            if grid:
-                self.ui["grid"] = grid
-        else:
-            self.mode = "idle"
-            self.ui = {"mode": "idle"}
 
-    def sync(self, prompt: dict | None) -> bool:
-        """``start`` only if ``prompt`` differs from the current one (call it every loop);
-        returns True when the selection was reset."""
-        if prompt == self.prompt:
-            return False
-        self.start(prompt)
-        return True
+    @property
+    def actor(self) -> str:
+        return str(self.prompt.get("actor", ""))
 
-    def _start_pawn(self, options: list[str]) -> None:
-        moves = {}
-        targets = []
-        for o in options:
-            w = o.split()
-            if len(w) == 3 and w[1] == "move" and w[2] in DIRECTIONS:
-                moves[w[2]] = o
-            elif len(w) == 3 and w[1] == "move-to" and _CELL_RE.match(w[2]):
-                targets.append(w[2])
-        self.mode = "pawn"
-        self._moves = moves
-        self._targets = {o.split()[2]: o for o in options if o.split()[1] == "move-to"}
-        self.ui = {"mode": "pawn", "legal": [d for d in DIRECTIONS if d in moves], "selected": None}
-        if targets:
-            # Maze Runner: a free cursor over the board, starting on the pawn (the one cell
-            # that is not a target), or the first target if that cannot be told.
-            cells = {f"{chr(97 + r)}{c + 1}" for r in range(3) for c in range(3)}
-            here = sorted(cells - set(targets))
-            self.ui.update({"free": True, "targets": sorted(targets),
-                            "cursor": here[0] if len(here) == 1 else sorted(targets)[0]})
-
-    # ------------------------------------------------------------------ input
     def press(self, button: str) -> str | None:
-        """Handle one button; return the finished action line, or None."""
-        if button not in BUTTONS:
-            raise ValueError(f"unknown button {button!r}; expected one of {', '.join(BUTTONS)}")
-        self.last_back = False
-        handler = getattr(self, f"_press_{self.mode}", None)
-        if handler is None:
-            self.last_back = button == "back"
-            return None
-        return handler(button)
+        self.last_back = button == "back"
+        return None
 
-    def _press_list(self, b: str) -> str | None:
+
+class ListControl(Control):
+    """The prompt's options as a list."""
+
+    mode = "list"
+
+    def __init__(self, prompt: dict) -> None:
+        super().__init__(prompt)
+        self.ui.update({"cursor": 0, "options": list(prompt.get("options") or [])})
+
+    def press(self, b: str) -> str | None:
         opts = self.ui["options"]
         if b in ("up", "left"):
             self.ui["cursor"] = (self.ui["cursor"] - 1) % len(opts)
@@ -147,103 +97,208 @@ class PromptController:
             self.last_back = True
         return None
 
-    def _press_grid(self, b: str) -> str | None:
-        grid = self.ui["grid"]  # rows of option indexes (None where no card)
-        opts = self.ui["options"]
+
+class GridControl(Control):
+    """A cursor over a grid of option indexes (None where there is no option); the D-pad moves
+    it to the next option that way, stopping at the edges."""
+
+    mode = "grid"
+
+    def __init__(self, prompt: dict, grid: list[list[int | None]]) -> None:
+        super().__init__(prompt)
+        first = next((i for row in grid for i in row if i is not None), 0)
+        self.ui.update({"cursor": first, "options": list(prompt.get("options") or []), "grid": grid})
+
+    def press(self, b: str) -> str | None:
+        grid = self.ui["grid"]
         cur = self.ui["cursor"]
-        r, c = next((r, c) for r, row in enumerate(grid) for c, i in enumerate(row) if i == cur)
-        dr, dc = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}.get(b, (0, 0))
-        if (dr, dc) != (0, 0):
-            nr, nc = r + dr, c + dc
-            if 0 <= nr < len(grid) and 0 <= nc < len(grid[nr]) and grid[nr][nc] is not None:
-                self.ui["cursor"] = grid[nr][nc]
+        if b in STEP:
+            r, c = next((r, c) for r, row in enumerate(grid) for c, i in enumerate(row) if i == cur)
+            dr, dc = STEP[b]
+            r, c = r + dr, c + dc
+            while 0 <= r < len(grid) and 0 <= c < len(grid[r]):
+                if grid[r][c] is not None:
+                    self.ui["cursor"] = grid[r][c]
+                    break
+                r, c = r + dr, c + dc
             return None
         if b == "ok":
-            return opts[cur]
+            return self.ui["options"][cur]
         self.last_back = True
         return None
 
-    def _press_pawn(self, b: str) -> str | None:
+
+class WordsControl(Control):
+    """An action built word by word: ``choice = {"words": [[...], ...], "verb": optional}``.
+
+    The line is ``"<actor> [verb] word1 word2 ..."``; with ``options`` only words that begin some
+    option are offered, and the finished line is that option."""
+
+    mode = "words"
+
+    def __init__(self, prompt: dict) -> None:
+        super().__init__(prompt)
+        choice = prompt.get("choice") or {}
+        self.head = [self.actor] + ([str(choice["verb"])] if choice.get("verb") else [])
+        self.steps = [[str(w) for w in step] for step in choice.get("words") or []]
+        options = prompt.get("options")
+        self.lines = None if options is None else {tuple(o.split()[len(self.head):]): o for o in options
+                                                    if o.split()[:len(self.head)] == self.head}
+        self.ui.update({"steps": len(self.steps), "chosen": [], "cursor": 0, "verb": choice.get("verb", "")})
+        self._offer()
+
+    def _offer(self) -> None:
+        chosen = tuple(self.ui["chosen"])
+        words = self.steps[len(chosen)]
+        if self.lines is not None:
+            n = len(chosen)
+            ok = {line[n] for line in self.lines if len(line) > n and line[:n] == chosen}
+            words = [w for w in words if w in ok]
+        self.ui["words"] = words
+        self.ui["cursor"] = 0
+
+    def press(self, b: str) -> str | None:
         ui = self.ui
-        if ui.get("free"):
-            r, c = ord(ui["cursor"][0]) - 97, int(ui["cursor"][1:]) - 1
-            dr, dc = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}.get(b, (0, 0))
-            if (dr, dc) != (0, 0):
-                nr, nc = min(2, max(0, r + dr)), min(2, max(0, c + dc))
-                ui["cursor"] = f"{chr(97 + nr)}{nc + 1}"
-                return None
-            if b == "ok" and ui["cursor"] in self._targets:
-                return self._targets[ui["cursor"]]
-            self.last_back = b == "back"
-            return None
+        if b in ("up", "left"):
+            ui["cursor"] = (ui["cursor"] - 1) % max(1, len(ui["words"]))
+        elif b in ("down", "right"):
+            ui["cursor"] = (ui["cursor"] + 1) % max(1, len(ui["words"]))
+        elif b == "back":
+            if ui["chosen"]:
+                last = ui["chosen"].pop()
+                self._offer()
+                ui["cursor"] = ui["words"].index(last)
+            else:
+                self.last_back = True
+        elif ui["words"]:
+            ui["chosen"].append(ui["words"][ui["cursor"]])
+            if len(ui["chosen"]) == len(self.steps):
+                done = tuple(ui["chosen"])
+                line = self.lines.get(done) if self.lines is not None else " ".join((*self.head, *done))
+                if line is None:            # a prefix that no whole option finishes
+                    ui["chosen"].pop()
+                return line
+            self._offer()
+        return None
+
+
+class MultiControl(Control):
+    """Any subset of items: ``choice = {"multi": {"items", "min", "max", "verb", "none"}}``.
+
+    The cursor runs over the items and then a confirm entry; the line is
+    ``"<actor> <verb> item ..."`` (items in their order), or ``"<actor> <none>"`` for no item
+    when ``none`` is given."""
+
+    mode = "multi"
+
+    def __init__(self, prompt: dict) -> None:
+        super().__init__(prompt)
+        spec = (prompt.get("choice") or {}).get("multi") or {}
+        items = [str(i) for i in spec.get("items", [])]
+        self.ui.update({"items": items, "labels": [str(x) for x in spec.get("labels") or items],
+                        "selected": [], "cursor": 0, "min": int(spec.get("min", 0)),
+                        "max": int(spec.get("max", len(items))), "verb": str(spec.get("verb", "")),
+                        "none": spec.get("none")})
+
+    def press(self, b: str) -> str | None:
+        ui = self.ui
+        n = len(ui["items"]) + 1
         if b in DIRECTIONS:
-            if b in self._moves:
-                ui["selected"] = b
+            ui["cursor"] = (ui["cursor"] + (-1 if b in ("up", "left") else 1)) % n
             return None
-        if b == "ok" and ui["selected"]:
-            return self._moves[ui["selected"]]
+        sel = ui["selected"]
         if b == "back":
-            if ui["selected"]:
-                ui["selected"] = None
-            else:
-                self.last_back = True
-        return None
-
-    def _press_dice(self, b: str) -> str | None:
-        ui = self.ui
-        eligible = ui["eligible"]
-        n = len(eligible) + 1  # the dice that can be chosen, then the final entry
-        if b in ("left", "right"):
-            ui["cursor"] = (ui["cursor"] + (1 if b == "right" else -1)) % n
-            return None
-        if b in ("up", "down"):
-            ui["cursor"] = n - 1 if ui["cursor"] != n - 1 else 0
-            return None
-        if b == "back":
-            if ui["selected"]:
-                ui["selected"] = []
+            if sel:
+                sel.clear()
             else:
                 self.last_back = True
             return None
-        # ok
-        if ui["cursor"] < len(eligible):
-            pos = eligible[ui["cursor"]]
-            sel = ui["selected"]
-            if pos in sel:
-                sel.remove(pos)
-            elif len(sel) < ui["max"]:
-                sel.append(pos)
-            elif ui["max"] == 1:
-                sel[:] = [pos]
+        if ui["cursor"] < len(ui["items"]):
+            toggle(sel, ui["cursor"], ui["max"])
             return None
-        return self.confirm_dice()
+        return self.confirm()
 
-    def confirm_dice(self) -> str | None:
-        """The final entry: the action for the dice selected now, or None if not allowed."""
+    def confirm(self) -> str | None:
+        """The line for the items selected now, or None when their number is not allowed."""
         ui = self.ui
-        actor = self.prompt["actor"]
-        sel = sorted(ui["selected"])
-        if ui["purpose"] == "keep":
-            return f"{actor} reroll " + " ".join(map(str, sel)) if sel else f"{actor} stop"
-        if ui["min"] <= len(sel) <= ui["max"]:
-            return f"{actor} pick " + " ".join(map(str, sel))
+        k = len(ui["selected"])
+        if not ui["min"] <= k <= ui["max"]:
+            return None
+        if k == 0 and ui["none"]:
+            return f"{self.actor} {ui['none']}"
+        words = [ui["items"][i] for i in sorted(ui["selected"])]
+        return " ".join(w for w in (self.actor, ui["verb"], *words) if w)
+
+
+class NumberControl(Control):
+    """A number (a bid): ``choice = {"number": {"min", "max", "verb", "default"}}``."""
+
+    mode = "number"
+    BIG = 5
+
+    def __init__(self, prompt: dict) -> None:
+        super().__init__(prompt)
+        spec = (prompt.get("choice") or {}).get("number") or {}
+        lo, hi = int(spec.get("min", 0)), int(spec.get("max", 99))
+        value = min(hi, max(lo, int(spec.get("default", lo))))
+        self.ui.update({"value": value, "min": lo, "max": hi, "verb": str(spec.get("verb", ""))})
+
+    def press(self, b: str) -> str | None:
+        ui = self.ui
+        step = {"up": 1, "down": -1, "right": self.BIG, "left": -self.BIG}.get(b)
+        if step is not None:
+            ui["value"] = min(ui["max"], max(ui["min"], ui["value"] + step))
+            return None
+        if b == "ok":
+            return " ".join(w for w in (self.actor, ui["verb"], str(ui["value"])) if w)
+        self.last_back = True
         return None
+
+
+class ChanceControl(Control):
+    """Chance entered by hand, value by value. ``ui["faces"]`` are the current value's faces
+    (its own die's in a mixed roll), ``ui["face"]`` the one under the cursor; a new value
+    starts on the face the previous one showed when its die has it."""
+
+    mode = "chance"
+
+    def __init__(self, prompt: dict) -> None:
+        super().__init__(prompt)
+        ch = prompt["chance"]
+        self.dice = [list(d["faces"]) for d in ch.get("dice") or []]
+        self.bag = Counter(ch["faces"]) if ch.get("distinct") else None
+        self.ui.update({"faces": distinct(ch["faces"]), "count": int(ch.get("count", 1)), "entered": [],
+                        "face": 0, "verb": ch["verb"], "die": ch.get("die", ""),
+                        "distinct": bool(ch.get("distinct"))})
+        if self.dice:
+            self.ui["dice"] = [{"kind": d.get("kind", ""), "faces": list(d["faces"])} for d in ch["dice"]]
+            self._to_value(0, None)
+
+    def _faces_for(self, i: int) -> list:
+        return distinct(self.dice[i]) if self.dice else self.ui["faces"]
+
+    def _to_value(self, i: int, shown: str | None) -> None:
+        faces = self._faces_for(min(i, self.ui["count"] - 1))
+        self.ui["faces"] = faces
+        self.ui["face"] = faces.index(shown) if shown in faces else 0
+
+    def _left(self, face: str) -> bool:
+        if self.bag is None:
+            return True
+        return self.bag[face] - self.ui["entered"].count(face) > 0
 
     def _step_face(self, step: int) -> None:
-        """Move to the next face in ``step``'s direction; distinct draws skip faces taken."""
         ui = self.ui
         faces = ui["faces"]
-        taken = set(ui["entered"]) if ui.get("distinct") else set()
         i = ui["face"]
         for _ in range(len(faces)):
             i = (i + step) % len(faces)
-            if faces[i] not in taken:
+            if self._left(faces[i]):
                 ui["face"] = i
                 return
 
-    def _press_chance(self, b: str) -> str | None:
+    def press(self, b: str) -> str | None:
         ui = self.ui
-        faces = ui["faces"]
         if b in ("up", "left"):
             self._step_face(-1)
         elif b in ("down", "right"):
@@ -251,45 +306,93 @@ class PromptController:
         elif b == "back":
             if ui["entered"]:
                 last = ui["entered"].pop()
-                ui["face"] = faces.index(last)
+                self._to_value(len(ui["entered"]), last)
             else:
                 self.last_back = True
         else:  # ok
-            face = faces[ui["face"]]
-            if ui.get("distinct") and face in ui["entered"]:
+            face = ui["faces"][ui["face"]]
+            if not self._left(face):
                 return None
             ui["entered"].append(face)
             if len(ui["entered"]) == ui["count"]:
                 return " ".join(("chance", ui["verb"], *ui["entered"]))
-            if ui.get("distinct"):
+            self._to_value(len(ui["entered"]), face)
+            if not self._left(ui["faces"][ui["face"]]):
                 self._step_face(1)
         return None
 
 
-def _defense_grid(options: list[str]) -> list[list[int | None]] | None:
-    """Defense cards named COLOUR-N laid out with colours across and N down, or None."""
-    cells = []
-    for i, o in enumerate(options):
-        w = o.split()
-        if len(w) != 3 or "-" not in w[2]:
+def generic_control(prompt: dict) -> Control:
+    """The control for any prompt, from its shape."""
+    choice = prompt.get("choice") or {}
+    options = prompt.get("options")
+    if prompt.get("chance"):
+        return ChanceControl(prompt)
+    if choice.get("words"):
+        return WordsControl(prompt)
+    if choice.get("multi"):
+        return MultiControl(prompt)
+    if choice.get("number"):
+        return NumberControl(prompt)
+    if choice.get("grid") and options:
+        return GridControl(prompt, choice["grid"])
+    if options:
+        return ListControl(prompt)
+    return Control(prompt)
+
+
+class PromptController:
+    """One prompt at a time; ``start`` resets the selection. ``game`` (a registry id) lets
+    that game's screens module claim its own prompts (``control(prompt)``)."""
+
+    def __init__(self, game: str | None = None) -> None:
+        self.game = game
+        self.prompt: dict | None = None
+        self.control: Control | None = None
+        self.ui: dict = {"mode": "idle"}
+        self.last_back = False
+
+    @property
+    def mode(self) -> str:
+        return self.ui.get("mode", "idle")
+
+    def start(self, prompt: dict | None) -> None:
+        """A new prompt (``companion.ui.model.prompt_dict``): reset the selection."""
+        self.prompt = prompt
+        self.last_back = False
+        self.control = None
+        if prompt and prompt.get("kind") != "over":
+            hook = game_hook(self.game, "control", prompt)
+            self.control = (hook(prompt) if hook else None) or generic_control(prompt)
+        self.ui = self.control.ui if self.control else {"mode": "idle"}
+
+    def sync(self, prompt: dict | None) -> bool:
+        """``start`` only if ``prompt`` differs from the current one (call it every loop);
+        returns True when the selection was reset."""
+        if prompt == self.prompt:
+            return False
+        self.start(prompt)
+        return True
+
+    def press(self, button: str) -> str | None:
+        """Handle one button; return the finished action line, or None."""
+        if button not in BUTTONS:
+            raise ValueError(f"unknown button {button!r}; expected one of {', '.join(BUTTONS)}")
+        if self.control is None:
+            self.last_back = button == "back"
             return None
-        colour, _, n = w[2].rpartition("-")
-        if not n.isdigit():
-            return None
-        cells.append((colour, int(n), i))
-    colours = distinct(c for c, _, _ in cells)
-    counts = sorted({n for _, n, _ in cells})
-    grid: list[list[int | None]] = [[None] * len(colours) for _ in counts]
-    for colour, n, i in cells:
-        grid[counts.index(n)][colours.index(colour)] = i
-    return grid
+        self.control.last_back = False
+        action = self.control.press(button)
+        self.last_back = self.control.last_back
+        self.ui = self.control.ui
+        return action
 
 
 class MenuController:
     """A vertical menu: up/down move (skipping disabled items), ok returns the item's id.
 
-    ``items``: strings, or dicts ``{"id", "label", "enabled"}``. ``back`` returns ``"back"``
-    when ``back_id`` is set (a submenu), else None.
+    ``items``: strings, or dicts ``{"id", "label", "enabled", "hint"}``. ``back`` returns
+    ``"back"`` when ``back_id`` is set (a submenu), else None.
     """
 
     def __init__(self, title: str, items: list, back_id: str | None = None):
@@ -343,19 +446,8 @@ def main_menu(can_resume: bool = True) -> MenuController:
     return MenuController("Dungeon Companion", items)
 
 
-# The solo levels, from the rulebook's SOLO MODE: which AI teams join the AI deck (six of its
-# cards come out for each team's six).
-LEVELS = (
-    ("I", "AI deck", "Just the AI cards: the gentlest opponent."),
-    ("II", "Mimic", "AI deck with the Mimic team's cards shuffled in."),
-    ("III", "Spider", "AI deck with the Spider team's cards shuffled in."),
-    ("IV", "Skull", "AI deck with the Skull team's cards shuffled in."),
-    ("V", "two teams", "AI deck with two teams' cards, the two you pick."),
-    ("VI", "all teams", "AI deck with all three teams' cards: hardest."),
-)
-
-
 def level_menu_items() -> list[dict]:
-    """The AI level menu's items: ``{"id": "I", "label": "Level I: AI deck", "hint": ...}``;
-    the list screen shows the selected level's hint under the list."""
-    return [{"id": lv, "label": f"Level {lv}: {short}", "hint": hint} for lv, short, hint in LEVELS]
+    """Kept while the device's solo menu still asks here: the solo levels now come with their
+    game's screens module (``level_menu_items`` there)."""
+    hook = game_hook(None, "level_menu_items")
+    return hook() if hook else []

@@ -8,26 +8,27 @@ that dict once per frame; this module does it from an engine and a state:
 
 Keys the screens read:
 
-``game``      "dungeon-ball"
-``screen``    optional: force a screen ("scoreboard", "halftime", "game_over", "solo_card",
-              "result", "message", "menu", "main_menu"); otherwise the prompt decides
-``summary``   ``engine.summary(state)``
+``game``      the registry id ("dungeon-ball"): which game's screens draw it
+``screen``    optional: force a screen ("scores", "game_over", "pass_to", "result", "message",
+              "menu", ...); otherwise the prompt decides
+``summary``   ``engine.summary(state)``: ``players``, ``scores``, ``over``, ``winner``, ``draw``
+              and the game's own keys
 ``view``      ``engine.public_view(state, viewer)``
-``prompt``    ``prompt_dict(engine.prompt(state))``: actor, kind, text, options, choice, chance
+``prompt``    ``prompt_dict(engine.prompt(state))``: actor, kind, text, options, choice,
+              chance, private
 ``ui``        the controller's selection state (``PromptController.ui``/``MenuController.ui``)
-``pack``      ``pack_info(engine)``: field colours, board rows, card names, costs and texts
+``pack``      ``pack_info(engine)``: what the game's screens need from its content pack
 ``notice``    a short line shown as a banner over any screen ("camera missing"), or None
-``menu``      for list screens: {"title": str, "items": [str | {"label", "enabled"}]}
+``menu``      for list screens: {"title": str, "items": [str | {"label", "enabled", "hint"}]}
 ``message``   for the message screen: {"title": str, "text": str}
-``events``    optional: the events of the last accepted action (the result screen says them;
-              the solo screen takes the AI card's sentence from the latest ``ai_card``
-              event; ``ai_text`` overrides it)
+``seat``      for the pass-it-on screen (``pass_to``): the seat to hand the device to
+``events``    optional: the events of the last accepted action (a result screen says them)
 """
 from __future__ import annotations
 
 from typing import Any
 
-from companion.ui.results import RESULT_EVENTS
+from companion.ui.hooks import game_hook
 
 
 def prompt_dict(prompt: Any) -> dict:
@@ -35,8 +36,11 @@ def prompt_dict(prompt: Any) -> dict:
     chance = None
     if prompt.chance is not None:
         c = prompt.chance
+        dice = getattr(c, "dice", None)
         chance = {"verb": c.verb, "faces": list(c.faces), "count": c.count, "die": c.die,
-                  "distinct": bool(getattr(c, "distinct", False))}
+                  "distinct": bool(getattr(c, "distinct", False)),
+                  "dice": [{"kind": d.kind, "faces": list(d.faces)} for d in dice] if dice else None,
+                  "by": getattr(c, "by", "table"), "private": getattr(c, "private", None)}
     return {
         "actor": prompt.actor,
         "kind": prompt.kind,
@@ -44,69 +48,36 @@ def prompt_dict(prompt: Any) -> dict:
         "options": list(prompt.options) if prompt.options is not None else None,
         "choice": dict(prompt.choice),
         "chance": chance,
+        "private": bool(getattr(prompt, "private", False)),
     }
 
 
 def pack_info(engine: Any) -> dict:
-    """What the screens need from a Dungeon Ball pack, as plain data (computed once per pack)."""
-    pack = engine.pack
-    f = pack.field
-    cards = {
-        c.id: {"name": c.name, "cost": c.cost, "text": c.text, "side": c.side, "limit": c.limit,
-               "whistle": c.whistle}
-        for c in pack.cards.values()
-    }
-    board = pack.board
-    cards["juke"] = {"name": "Juke", "cost": board.juke.cost, "side": "offense", "limit": "none",
-                     "whistle": False, "text": "Reroll one die (not a time die). Once a play."}
-    cards["big-hit discard"] = {"name": "Big Hit: discard", "cost": board.big_hit.cost, "side": "defense",
-                                "limit": "none", "whistle": False,
-                                "text": "Discard one offense die (not a time die). Once a play."}
-    cards["big-hit push"] = {"name": "Big Hit: push", "cost": board.big_hit.cost, "side": "defense",
-                             "limit": "none", "whistle": False,
-                             "text": f"Push the ball back {board.big_hit.move_back} spaces. Once a play."}
-    cards["pass"] = {"name": "Pass", "cost": 0, "side": "", "limit": "none", "whistle": False,
-                     "text": "Play no card now."}
-    return {
-        "field": f.spaces,
-        "final": f.final_spaces,
-        "start": {"low": f.start_low, "high": f.start_high},
-        "field_goal": {"low": f.field_goal_low, "high": f.field_goal_high},
-        "board": list(board.rows),
-        "requirements": {k: {"icon": r.icon, "count": r.count} for k, r in pack.requirements.items()},
-        "defense": {d.id: {"colour": d.colour, "dice": d.dice} for d in pack.defense_cards},
-        "teams": {t.id: t.name for t in pack.teams},
-        "cards": cards,
-        "base_dice": pack.rules.base_dice,
-    }
+    """What the game's screens need from its pack (its screens module's ``pack_info``), or {}."""
+    hook = game_hook(engine.name, "pack_info")
+    return hook(engine) if hook else {}
 
 
-def screen_after(events: list[dict]) -> str | None:
-    """The screen that the events of an accepted action call for, or None (show the prompt),
-    the most important first: ``game_over`` at the end, ``halftime`` after the first half,
-    ``result`` after a play, a kick, a score, a turnover or the coin toss (it also says the
-    AI's card when one was drawn), ``solo_card`` after the AI drew a card and nothing else
-    happened yet. Render it with ``build_model(..., screen=name, events=events)`` until the
-    next button press."""
-    kinds = {e.get("event") for e in events}
-    if "game_over" in kinds:
-        return "game_over"
-    if "halftime" in kinds:
-        return "halftime"
-    if kinds & RESULT_EVENTS:
-        return "result"
-    if "ai_card" in kinds:
-        return "solo_card"
-    return None
+def generic_screen_after(events: list[dict]) -> str | None:
+    """For a game without its own: the game-over screen at the end, else the prompt."""
+    return "game_over" if any(e.get("event") == "game_over" for e in events) else None
 
 
-_PACK_CACHE: dict[int, dict] = {}
+def screen_after(events: list[dict], game: str | None = None) -> str | None:
+    """The screen that the events of an accepted action call for, or None (show the prompt):
+    the game's own ``screen_after``, else the generic one. Render it with
+    ``build_model(..., screen=name, events=events)`` until the next button press."""
+    hook = game_hook(game, "screen_after")
+    return (hook(events) if hook else None) or generic_screen_after(events)
+
+
+_PACK_CACHE: dict[tuple[str, int], dict] = {}
 
 
 def build_model(engine: Any, state: Any, viewer: str | None = None, ui: dict | None = None,
                 notice: str | None = None, screen: str | None = None, **extra: Any) -> dict:
     """The model for the current position (the prompt, the summary, the viewer's view)."""
-    key = id(engine.pack)
+    key = (engine.name, id(engine.pack))
     info = _PACK_CACHE.get(key)
     if info is None:
         info = _PACK_CACHE[key] = pack_info(engine)

@@ -4,191 +4,65 @@ No I/O, no clock, no randomness: the same model always gives the same pixels (go
 tests/ui/golden/ pin every screen). ``render(model)`` picks the screen; each screen function
 can also be called directly. The model's keys are described in ``companion/ui/model.py``.
 
-Generic screens live here (main menu, list menu, message); the Dungeon Ball screens in
-``companion/ui/dungeon_ball.py``. Another game adds its module and an entry in ``GAMES``.
+The menu screens live in ``companion/ui/menus.py``, the generic game screens in
+``companion/ui/generic.py``; a game's own screens in the module its registry entry names
+(``GameType.screens``, found through companion.ui.hooks), which may override any generic one.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 
 from PIL import Image
 
-from companion.ui import fonts
-from companion.ui.draw import H, W, Canvas, wrap
+from companion.ui import generic, menus
+from companion.ui.draw import H, Canvas
+from companion.ui.hooks import game_hook, screens_module
 
 Screen = Callable[[dict], Image.Image]
-
-ROW = 12          # list row pitch (body font, 10 px, plus 2)
-
-
-# ---------------------------------------------------------------------------- list menus
-
-def _items(menu: dict) -> list[dict]:
-    out = []
-    for it in menu.get("items", []):
-        if isinstance(it, dict):
-            out.append({"label": it.get("label", it.get("id", "")), "enabled": it.get("enabled", True),
-                        "hint": str(it.get("hint") or "")})
-        else:
-            out.append({"label": str(it), "enabled": True, "hint": ""})
-    return out
-
-
-def scroll_top(cursor: int, count: int, rows: int) -> int:
-    """First visible row so the cursor is in view, about centred (stateless, deterministic)."""
-    if count <= rows:
-        return 0
-    return max(0, min(cursor - rows // 2, count - rows))
-
-
-def draw_list(c: Canvas, y0: int, items: list[dict], cursor: int, rows: int, x0: int = 0) -> None:
-    f = fonts.body()
-    top = scroll_top(cursor, len(items), rows)
-    bar = len(items) > rows
-    right = W - 1 - (4 if bar else 0)
-    for i in range(top, min(len(items), top + rows)):
-        y = y0 + (i - top) * ROW
-        label = f.fit(items[i]["label"], right - x0 - 9)
-        if i == cursor:
-            c.fill(x0, y, right, y + ROW - 1, 1)
-            c.icon("right", x0 + 2, y + 2, fill=0)
-            c.text(x0 + 8, y + 1, label, f, fill=0)
-        else:
-            c.text(x0 + 8, y + 1, label, f)
-        if not items[i]["enabled"]:
-            # greyed out: a line through the label
-            c.hline(x0 + 8, x0 + 8 + f.measure(label), y + 5, fill=0 if i == cursor else 1)
-    if bar:
-        h = rows * ROW
-        c.vline(W - 2, y0, y0 + h - 1)
-        knob = max(4, h * rows // len(items))
-        ky = y0 + (h - knob) * top // max(1, len(items) - rows)
-        c.fill(W - 3, ky, W - 1, ky + knob - 1, 1)
-
-
-HINT_LINES = 2
-
-
-def draw_hint(c: Canvas, y: int, items: list[dict], cursor: int, lines: int = HINT_LINES) -> None:
-    """The selected item's hint (its one-line description) under a list, in the small font,
-    wrapped to ``lines`` lines, above a rule."""
-    hint = items[cursor]["hint"] if 0 <= cursor < len(items) else ""
-    if not hint:
-        return
-    f = fonts.small()
-    c.hline(0, W - 1, y - 1)
-    c.lines(1, y, wrap(hint, f, W - 2, lines), f)
-
-
-def list_menu(model: dict) -> Image.Image:
-    """A title and a scrolling list with a cursor: ``model["menu"] = {"title", "items"}``,
-    ``model["ui"]["cursor"]``. Items with a ``hint`` leave room under the list for the
-    selected one's description."""
-    menu = model.get("menu") or {}
-    c = Canvas()
-    c.title_bar(menu.get("title", ""), menu.get("right", ""))
-    items = _items(menu)
-    cursor = int((model.get("ui") or {}).get("cursor", 0))
-    hints = any(it["hint"] for it in items)
-    draw_list(c, 11, items, cursor, 3 if hints else 4)
-    if hints:
-        draw_hint(c, H - 8 * HINT_LINES, items, cursor)
-    return c.done()
-
-
-def main_menu(model: dict) -> Image.Image:
-    """The main menu: the name in bold, then the games' entries (New game, Resume, ...)."""
-    menu = model.get("menu") or {"title": "Dungeon Companion",
-                                 "items": ["New game", "Resume", "Settings", "About"]}
-    c = Canvas()
-    title = menu.get("title", "Dungeon Companion")
-    f = fonts.bold()
-    c.text_center(W // 2, 0, f.fit(title, W), f)
-    c.hline(0, W - 1, 13)
-    items = _items(menu)
-    draw_list(c, 16, items, int((model.get("ui") or {}).get("cursor", 0)), 4)
-    return c.done()
-
-
-def message(model: dict) -> Image.Image:
-    """A message: ``model["message"] = {"title": "PAUSED", "text": "..."}`` (or a str)."""
-    msg = model.get("message") or {}
-    if isinstance(msg, str):
-        msg = {"title": msg}
-    title = str(msg.get("title", ""))
-    text = str(msg.get("text", ""))
-    c = Canvas()
-    big, bold, body = fonts.big(), fonts.bold(), fonts.body()
-    lines = wrap(text, body, W - 4, 3) if text else []
-    font = big if big.measure(title) <= W - 4 else bold
-    tlines = wrap(title, font, W - 4, 2)
-    th = len(tlines) * (font.height - (3 if font is big else 0))
-    total = th + (4 + len(lines) * 11 if lines else 0)
-    y = max(0, (H - total) // 2 - (3 if font is big else 1))
-    for t in tlines:
-        c.text_center(W // 2, y, t, font)
-        y += font.height - (3 if font is big else 0)
-    y += 4
-    for line in lines:
-        c.text_center(W // 2, y, line, body)
-        y += 11
-    return c.done()
 
 
 # ---------------------------------------------------------------------------- dispatch
 
-GENERIC: dict[str, Screen] = {"main_menu": main_menu, "menu": list_menu, "message": message}
-
-
-# game -> module with SCREENS (name -> screen) and screen_for(model) -> name; imported lazily
-GAMES: dict[str, str] = {"dungeon-ball": "companion.ui.dungeon_ball"}
-
-
-def _games() -> dict[str, tuple[dict[str, Screen], Callable[[dict], str]]]:
-    return _load_games(tuple(GAMES.items()))
-
-
-@cache
-def _load_games(games: tuple[tuple[str, str], ...]) -> dict[str, tuple[dict[str, Screen], Callable[[dict], str]]]:
-    import importlib
-
-    out = {}
-    for game, module in games:
-        mod = importlib.import_module(module)
-        out[game] = (mod.SCREENS, mod.screen_for)
-    return out
+MENUS: dict[str, Screen] = dict(menus.SCREENS)
+# every screen that needs no game: the menus and the generic game screens
+GENERIC: dict[str, Screen] = {**MENUS, **generic.SCREENS}
 
 
 def screen_name(model: dict) -> str:
-    """Which screen ``render`` draws for this model."""
+    """Which screen ``render`` draws for this model: ``model["screen"]``, else the game's
+    ``screen_for``, else the generic game screen for the prompt (a game without screens of its
+    own still plays), else an empty message."""
     name = model.get("screen")
     if name:
         return name
-    games = _games()
-    if model.get("game") in games:
-        return games[model["game"]][1](model)
-    return "message"
+    game = model.get("game")
+    if not game:
+        return "message"
+    pick = game_hook(game, "screen_for")
+    name = pick(model) if pick else None
+    if name:
+        return name
+    return generic.screen_for(model)
 
 
 def screen_function(name: str, game: str | None = None) -> Screen:
+    """The game's own screen of that name, else the generic one."""
+    own = getattr(screens_module(game), "SCREENS", {})
+    if name in own:
+        return own[name]
     if name in GENERIC:
         return GENERIC[name]
-    games = _games()
-    if game in games and name in games[game][0]:
-        return games[game][0][name]
-    for screens, _ in games.values():
-        if name in screens:
-            return screens[name]
-    raise KeyError(f"no screen {name!r}")
+    raise KeyError(f"no screen {name!r}" + (f" for {game}" if game else ""))
 
 
 def render(model: dict) -> Image.Image:
     """The frame for ``model``: its screen, with ``model["notice"]`` as a banner if set: across
-    the bottom, or on a game screen across the top (over the title), so the status strip and
-    the dice stay in sight."""
+    the bottom, or, on a screen whose bottom rows are a status strip (the game's
+    ``NOTICE_AT_TOP``, the generic game screens), across the top over the title, so the score
+    stays in sight."""
     name = screen_name(model)
-    im = screen_function(name, model.get("game"))(model)
+    game = model.get("game")
+    im = screen_function(name, game)(model)
     notice = model.get("notice")
     if notice:
         c = Canvas()
@@ -196,13 +70,15 @@ def render(model: dict) -> Image.Image:
         from PIL import ImageDraw
 
         c.d = ImageDraw.Draw(im)
-        game_screen = name not in GENERIC and name != "scoreboard" and model.get("game") in GAMES
-        c.banner(str(notice), bottom=10 if game_screen else H - 1)
+        own = screens_module(game)
+        at_top = name in getattr(own, "NOTICE_AT_TOP", ()) or (
+            name not in getattr(own, "SCREENS", {}) and name in generic.NOTICE_AT_TOP)
+        c.banner(str(notice), bottom=10 if at_top else H - 1)
     return im
 
 
-def all_screen_names() -> list[str]:
+def all_screen_names(game: str | None = None) -> list[str]:
+    """The generic screens' names, then the game's own."""
     names = list(GENERIC)
-    for screens, _ in _games().values():
-        names += [n for n in screens if n not in names]
-    return names
+    own = getattr(screens_module(game), "SCREENS", {})
+    return names + [n for n in own if n not in names]

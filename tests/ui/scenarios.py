@@ -425,7 +425,7 @@ def played_until(seed: int, solo: str | None, wanted: str, clock_start: int = 8)
     import random
 
     from companion.engine.dice import SeededDice
-    from companion.ui import results
+    from companion.games.dungeon_ball import screens_results as results
 
     g = engine()
     options: dict = {"clock_start": clock_start}
@@ -456,7 +456,60 @@ RESULTS = {
 }
 
 
+
+# ---------------------------------------------------------------------------- generic screens
+
+def sampler(show: str = "options", presses=(), players: int = 3, scores: dict | None = None, turn: int = 0,
+            **kw) -> dict:
+    """The model of the prompt sampler (tests/ui/sampler.py: a game with no screens of its own)
+    at the shape ``show``, after pressing ``presses``; ``turn`` answers played first."""
+    from tests.ui.sampler import Sampler, first_answer
+
+    g = Sampler()
+    s = g.new_state(Header("ui-sampler", options={"show": show, "players": players, "scores": scores or {}}))
+    for _ in range(turn):
+        g.apply(s, first_answer(g.prompt(s)))
+    c = PromptController(game="ui-sampler")
+    c.start(prompt_dict(g.prompt(s)))
+    for b in presses:
+        assert c.press(b) is None, f"press {b} finished the prompt"
+    actor = g.prompt(s).actor
+    return build_model(g, s, viewer=actor if actor.startswith("p") else None, ui=copy.deepcopy(c.ui), **kw)
+
+
+def sc_generic_wait():
+    """A prompt with no options and no shape the buttons know."""
+    m = sampler("options")
+    m["prompt"].update(options=None, kind="vote", text="Vote with a show of hands for the next quest")
+    m["ui"] = {"mode": "idle"}
+    return m
+
+
+GENERIC_SCENARIOS = {
+    "generic_choose": partial(sampler, "options", ["down"]),
+    "generic_words": partial(sampler, "words", ["down", "ok", "down", "down"]),
+    "generic_words_last": partial(sampler, "words", ["up", "ok", "ok"]),
+    "generic_multi": partial(sampler, "multi", ["ok", "down", "down", "ok", "down"]),
+    "generic_number": partial(sampler, "number", ["right", "up"]),
+    "generic_grid": partial(sampler, "grid", ["down", "right", "right"]),
+    "generic_chance_mixed": partial(sampler, "dice", ["up", "ok", "down", "ok"] + ["down"] * 6),
+    "generic_chance_bag": partial(sampler, "bag", ["ok"]),
+    "pass_to": partial(sampler, "multi", screen="pass_to", seat="p2"),
+    "pass_to_done": partial(sampler, "multi", screen="pass_to", seat="p3", title="P2 done.",
+                            text="Pass the device to P3 and press OK"),
+    "scores_2": partial(sampler, "number", players=2, scores={"p1": 12, "p2": 7}, screen="scores"),
+    "scores_3": partial(sampler, "words", players=3, scores={"p1": 4, "p2": 19, "p3": 0}, screen="scores"),
+    "scores_6": partial(sampler, "grid", players=6, scores={"p1": 3, "p2": 12, "p3": 0, "p4": 7, "p5": 21, "p6": 5},
+                        screen="scores"),
+    "game_over_3": partial(sampler, "options", players=3, scores={"p1": 4, "p2": 9, "p3": 0}, turn=6),
+    "game_over_draw": partial(sampler, "options", players=4, scores={"p1": 6, "p2": 8, "p3": 8, "p4": 1},
+                              turn=6),
+    "game_over_6": partial(sampler, "options", players=6, scores={"p1": 3, "p2": 12, "p3": 0, "p4": 7,
+                                                                   "p5": 2, "p6": 5}, turn=6),
+}
+
 SCENARIOS: dict[str, Callable[[], dict]] = {
     name[3:]: fn for name, fn in sorted(globals().items()) if name.startswith("sc_") and callable(fn)
 }
 SCENARIOS.update({name: partial(played_until, *args) for name, args in RESULTS.items()})
+SCENARIOS.update(GENERIC_SCENARIOS)

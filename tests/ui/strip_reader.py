@@ -1,5 +1,5 @@
 """Read the status strip back out of a frame: the small font's glyphs matched at the cells the
-strip's layout (``companion.ui.status.FIELDS``) says each text was drawn in.
+strip's layout (``companion.games.dungeon_ball.screens_status.FIELDS``) says each text was drawn in.
 
 Only the frame's pixels are read; the layout is the one thing shared with the renderer. Each
 cell is compared on its top seven rows (the eighth carries the possession underline).
@@ -10,7 +10,8 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from companion.ui import fonts, status
+from companion.games.dungeon_ball import screens_status as status
+from companion.ui import fonts
 
 CHARSET = "0123456789-HOTDEN2P "
 ROWS = 7
@@ -56,9 +57,10 @@ def read_strip(image: Image.Image) -> dict[str, str]:
 
 
 def read_summary(image: Image.Image) -> dict:
-    """The strip as numbers: score, half or overtime, clock, down (None where not shown)."""
+    """The strip as numbers: the scores (also under ``score``), half or overtime, clock, down (None where not shown)."""
     said = read_strip(image)
-    out: dict = {"score": {"p1": int(said["p1"]), "p2": int(said["p2"])}, "overtime": said["period"] == "OT",
+    points = {"p1": int(said["p1"]), "p2": int(said["p2"])}
+    out: dict = {"scores": points, "score": points, "overtime": said["period"] == "OT",
                  "half": int(said["period"][1]) if said["period"].startswith("H") else None,
                  "clock": int(said["clock"]) if said["clock"].isdigit() else None,
                  "down": int(said["down"][1:]) if said["down"].startswith("D") else None,

@@ -1,0 +1,387 @@
+"""Generic game screens: any game's prompts drawn from their shape, so a new game plays on the
+device before it has screens of its own; a game's screens module overrides any of them by name.
+
+Every game screen here keeps the score in sight: a strip along the bottom with each seat's
+points from the common summary (``players``, ``scores``), the seat to play inverted. The
+pass-it-on screen, the N-seat scoreboard and the game-over screen read only the summary, for
+2 to 6 seats.
+"""
+from __future__ import annotations
+
+from PIL import Image
+
+from companion.ui import fonts
+from companion.ui.draw import H, W, Canvas, wrap
+from companion.ui.menus import draw_list
+
+STRIP_TOP = 56     # the score strip's text row; content stays above row 55 (the rule)
+BOTTOM = 54
+
+
+# ---------------------------------------------------------------------------- model helpers
+
+def _summary(m: dict) -> dict:
+    return m.get("summary") or {}
+
+
+def _prompt(m: dict) -> dict:
+    return m.get("prompt") or {}
+
+
+def _ui(m: dict) -> dict:
+    return m.get("ui") or {}
+
+
+def seats(summary: dict) -> list[str]:
+    """The seats in order: ``players``, else the keys of ``scores``."""
+    return list(summary.get("players") or (summary.get("scores") or {}).keys())
+
+
+def seat_name(m: dict, seat: str) -> str:
+    """"P2", or the name the model gives the seat (``names``: {"p2": "AI"})."""
+    return str((m.get("names") or {}).get(seat) or seat.upper())
+
+
+def option_label(prompt: dict, option: str) -> str:
+    """An option line without its actor: "p1 bid 3" -> "bid 3"."""
+    words = option.split()
+    return " ".join(words[1:]) if words and words[0] == prompt.get("actor") else option
+
+
+def distinct_words(options: list[str]) -> list[str]:
+    """What tells the options apart: each without the words they all begin with
+    ("p1 place a1", "p1 place b2" -> "a1", "b2")."""
+    split = [o.split() for o in options]
+    n = 0
+    while split and all(len(w) > n + 1 and w[n] == split[0][n] for w in split):
+        n += 1
+    return [" ".join(w[n:]) for w in split]
+
+
+def title(c: Canvas, m: dict, right: str = "") -> None:
+    """The prompt's text on the title bar, the actor (or ``right``) on its right."""
+    p = _prompt(m)
+    actor = p.get("actor", "")
+    right = right or (seat_name(m, actor) if actor and actor != "chance" else "")
+    c.title_bar(str(p.get("text", "")), right)
+
+
+def strip(c: Canvas, m: dict) -> None:
+    """Each seat's points along the bottom (one cell per seat), the seat to play inverted."""
+    s = _summary(m)
+    names = seats(s)
+    c.fill(0, BOTTOM + 1, W - 1, H - 1, 0)
+    c.hline(0, W - 1, BOTTOM + 1)
+    if not names:
+        return
+    f = fonts.small()
+    scores = s.get("scores") or {}
+    actor = _prompt(m).get("actor")
+    cell = W // len(names)
+    for i, seat in enumerate(names):
+        x = i * cell
+        points = str(scores.get(seat, 0))
+        text = f"{seat_name(m, seat)} {points}"
+        if f.measure(text) > cell - 2:
+            text = f"{seat.lstrip('p')}:{points}"
+        if seat == actor and not s.get("over"):
+            c.fill(x, STRIP_TOP - 1, x + cell - 2, H - 1, 1)
+        c.text_center(x + cell // 2, STRIP_TOP, f.fit(text, cell - 2), f,
+                      fill=0 if seat == actor and not s.get("over") else 1)
+
+
+def _done(c: Canvas, m: dict) -> Image.Image:
+    strip(c, m)
+    return c.done()
+
+
+# ---------------------------------------------------------------------------- scores
+
+def draw_scores(c: Canvas, m: dict, y0: int, y1: int, marked: set[str], mark: str = "right") -> None:
+    """Every seat's points between rows y0 and y1: one column up to three seats, two beyond;
+    the biggest font that fits; ``marked`` seats carry the ``mark`` icon."""
+    s = _summary(m)
+    names = seats(s)
+    if not names:
+        return
+    scores = s.get("scores") or {}
+    cols = 1 if len(names) <= 3 else 2
+    rows = -(-len(names) // cols)
+    row_h = (y1 - y0 + 1) // rows
+    cw = W // cols
+    label_font = fonts.bold() if row_h >= 13 else fonts.body()
+    score_font = fonts.big() if cols == 1 and row_h >= 20 else label_font
+    for i, seat in enumerate(names):
+        col, row = divmod(i, rows)
+        x, y = col * cw, y0 + row * row_h
+        mid = y + row_h // 2
+        if seat in marked:
+            c.icon_center(mark, x + 5, mid)
+        c.text(x + 11, mid - label_font.height // 2, seat_name(m, seat), label_font)
+        c.text_right(x + cw - 4, mid - score_font.height // 2, str(scores.get(seat, 0)), score_font)
+        if cols == 2 and col == 0:
+            c.vline(cw - 1, y, y + row_h - 2)
+
+
+def scores(m: dict) -> Image.Image:
+    """The N-seat scoreboard: every seat's points, the seat to play marked."""
+    s = _summary(m)
+    c = Canvas()
+    actor = _prompt(m).get("actor")
+    c.title_bar("SCORES", "final" if s.get("over") else (f"{seat_name(m, actor)} to play"
+                                                        if actor in seats(s) else ""))
+    draw_scores(c, m, 10, H - 1, {actor} if actor and not s.get("over") else set())
+    return c.done()
+
+
+def game_over(m: dict) -> Image.Image:
+    """The end: who won (or a draw) on the bar, then every seat's points, the winner (or the
+    seats that drew) starred."""
+    s = _summary(m)
+    winner = s.get("winner")
+    c = Canvas()
+    bold = fonts.bold()
+    c.fill(0, 0, W - 1, 13, 1)
+    said = "DRAW" if s.get("draw") or not winner else f"{seat_name(m, winner)} WINS"
+    c.text_center(W // 2, 1, bold.fit(f"FINAL: {said}", W - 2), bold, fill=0)
+    points = s.get("scores") or {}
+    best = max(points.values(), default=None)
+    stars = {winner} if winner else {k for k, v in points.items() if v == best} if s.get("draw") else set()
+    draw_scores(c, m, 15, 54, stars, mark="star")
+    c.hline(0, W - 1, 55)
+    c.text_center(W // 2, 56, "OK: menu", fonts.small())
+    return c.done()
+
+
+def pass_to(m: dict) -> Image.Image:
+    """Pass the device to ``m["seat"]`` before anything private is drawn: the seat large,
+    "then press OK" under it (``title``/``text`` override the words)."""
+    seat = str(m.get("seat") or _prompt(m).get("actor") or "")
+    c = Canvas()
+    body = fonts.body()
+    c.text_center(W // 2, 0, body.fit(str(m.get("title") or "Pass to"), W), body)
+    name = seat_name(m, seat) if seat else "?"
+    big = fonts.big()
+    label = Image.new("1", (big.measure(name), big.height), 0)
+    _OnImage(label).text(0, -2, name, big)
+    scale = 2 if label.width * 2 <= W - 4 else 1
+    label = label.resize((label.width * scale, label.height * scale), Image.NEAREST)
+    x = (W - label.width) // 2
+    c.im.paste(1, (x, 11, x + label.width, 11 + label.height), label)
+    text = str(m.get("text") or "then press OK")
+    lines = wrap(text, body, W - 2, 2)
+    y = H - 11 * len(lines) + 1
+    for line in lines:
+        c.text_center(W // 2, y, line, body)
+        y += 11
+    return c.done()
+
+
+class _OnImage(Canvas):
+    """A canvas over an image of any size (to draw a glyph before scaling it)."""
+
+    def __init__(self, im: Image.Image) -> None:
+        from PIL import ImageDraw
+
+        self.im = im
+        self.d = ImageDraw.Draw(im)
+
+
+# ---------------------------------------------------------------------------- choices
+
+def choose(m: dict) -> Image.Image:
+    """Any prompt with options: its text on the bar, the options as a list."""
+    p = _prompt(m)
+    c = Canvas()
+    title(c, m)
+    items = [{"label": option_label(p, o), "enabled": True, "hint": ""} for o in p.get("options") or []]
+    draw_list(c, 11, items, int(_ui(m).get("cursor", 0)), 3)
+    return _done(c, m)
+
+
+def words(m: dict) -> Image.Image:
+    """An action built word by word: the words chosen so far, then a list of the next ones."""
+    ui = _ui(m)
+    c = Canvas()
+    steps = int(ui.get("steps", 1))
+    chosen = list(ui.get("chosen") or [])
+    title(c, m, f"{min(len(chosen) + 1, steps)}/{steps}")
+    small = fonts.small()
+    said = " ".join([str(ui.get("verb") or "")] + chosen + ["_"] * (steps - len(chosen))).strip()
+    c.text(1, 10, small.fit(said, W - 2), small)
+    items = [{"label": w, "enabled": True, "hint": ""} for w in ui.get("words") or []]
+    draw_list(c, 19, items, int(ui.get("cursor", 0)), 3)
+    return _done(c, m)
+
+
+def multi(m: dict) -> Image.Image:
+    """Any subset of items: a tick box per item, then the entry that confirms."""
+    ui = _ui(m)
+    items = list(ui.get("labels") or ui.get("items") or [])
+    selected = set(ui.get("selected") or [])
+    lo, hi = int(ui.get("min", 0)), int(ui.get("max", len(items)))
+    c = Canvas()
+    title(c, m, f"{len(selected)}/{hi}")
+    k = len(selected)
+    if lo <= k <= hi:
+        verb = str(ui.get("verb") or "OK")
+        done = f"OK: {ui['none']}" if k == 0 and ui.get("none") else f"OK: {verb} {k}"
+    else:
+        done = f"choose {lo if lo == hi else f'{lo}-{hi}'}"
+    rows = [{"label": ("[x] " if i in selected else "[ ] ") + str(it), "enabled": True, "hint": ""}
+            for i, it in enumerate(items)]
+    rows.append({"label": done, "enabled": lo <= k <= hi, "hint": ""})
+    draw_list(c, 11, rows, int(ui.get("cursor", 0)), 3)
+    return _done(c, m)
+
+
+def number(m: dict) -> Image.Image:
+    """A number (a bid): the value large between up/down arrows, the range beside it."""
+    ui = _ui(m)
+    value, lo, hi = int(ui.get("value", 0)), int(ui.get("min", 0)), int(ui.get("max", 0))
+    c = Canvas()
+    title(c, m)
+    big, body, small = fonts.big(), fonts.body(), fonts.small()
+    if value < hi:
+        c.icon("up", 10, 13)
+    if value > lo:
+        c.icon("down", 10, 33)
+    c.text(22, 14, str(value), big)
+    x = 22 + big.measure(str(hi)) + 8
+    c.text(x, 14, f"{lo} to {hi}", small)
+    c.icon("left", x, 25)
+    c.icon("right", x + 6, 25)
+    c.text(x + 13, 24, "by 5", small)
+    verb = str(ui.get("verb") or "enter")
+    c.text_center(W // 2, 42, body.fit(f"OK: {verb} {value}", W - 2), body)
+    return _done(c, m)
+
+
+def grid(m: dict) -> Image.Image:
+    """A cursor over a grid of options of any size: each cell says its option's last word
+    when it fits; the cursor's cell is inverted and its option named on the bar."""
+    p = _prompt(m)
+    ui = _ui(m)
+    cells = ui.get("grid") or (p.get("choice") or {}).get("grid") or []
+    options = ui.get("options") or p.get("options") or []
+    cursor = int(ui.get("cursor", 0))
+    labels = distinct_words(options)
+    c = Canvas()
+    title(c, m, labels[cursor] if 0 <= cursor < len(labels) else "")
+    rows = max(1, len(cells))
+    cols = max(1, max((len(r) for r in cells), default=1))
+    cw = min(40, W // cols)
+    ch = min(22, (BOTTOM - 10 + 1) // rows)
+    x0 = (W - cw * cols) // 2
+    y0 = 10 + (BOTTOM - 10 + 1 - ch * rows) // 2
+    small = fonts.small()
+    for r, row in enumerate(cells):
+        for col, index in enumerate(row):
+            x, y = x0 + col * cw, y0 + r * ch
+            if index is None:
+                c.fill(x + cw // 2, y + ch // 2, x + cw // 2, y + ch // 2)
+                continue
+            c.rect(x, y, x + cw - 2, y + ch - 2)
+            word = labels[index] if index < len(labels) else "?"
+            if small.measure(word) <= cw - 4 and ch >= 10:
+                c.text_center(x + cw // 2, y + (ch - 1 - small.height) // 2, word, small)
+            if index == cursor:
+                c.invert(x, y, x + cw - 2, y + ch - 2)
+    return _done(c, m)
+
+
+def chance(m: dict) -> Image.Image:
+    """Chance entered by hand: the current value large with its die's kind, then a box per
+    value (a d4, a d6 and a d12 each from its own faces)."""
+    p = _prompt(m)
+    ch = p.get("chance") or {}
+    ui = _ui(m)
+    faces = ui.get("faces") or list(dict.fromkeys(ch.get("faces", [])))
+    count = int(ui.get("count", ch.get("count", 1)))
+    entered = list(ui.get("entered") or [])
+    face = str(faces[int(ui.get("face", 0)) % len(faces)]) if faces else ""
+    dice = ui.get("dice") or ch.get("dice") or []
+    now = min(len(entered), count - 1)
+    kind = (dice[now].get("kind") if dice else ch.get("die")) or ""
+    c = Canvas()
+    verb = str(ch.get("verb", "roll")).upper()
+    what = " ".join(d.get("kind", "") for d in dice) if dice else (kind or "")
+    c.title_bar(f"{verb} {what}".strip() if what else f"{verb} {count}", f"{min(len(entered) + 1, count)}/{count}")
+    big, bold, small = fonts.big(), fonts.bold(), fonts.small()
+    c.d.rounded_rectangle((2, 11, 31, 36), radius=3, outline=1)
+    if big.measure(face) <= 26:
+        c.text_center(17, 13, face, big)
+    else:
+        c.text_center(17, 18, face[:4], small)
+    c.icon("up", 34, 13)
+    c.icon("down", 34, 30)
+    c.text(43, 11, bold.fit(face.upper() if big.measure(face) > 26 else (kind or face), W - 43), bold)
+    c.text(43, 26, "OK next BACK undo" if count > 1 else "OK enter", small)
+    if any(len(str(f)) > 2 for f in faces):      # words (crystals, cards): the draws so far as text
+        said = " ".join(entered + [f"[{face}]"] + ["_"] * (count - len(entered) - 1))
+        c.lines(1, 39, wrap(said, small, W - 2, 2), small)
+        return _done(c, m)
+    size, gap = 14, 2
+    while count * (size + gap) - gap > W and size > 9:
+        size, gap = size - 1, 1
+    x0 = max(0, (W - (count * (size + gap) - gap)) // 2)
+    for i in range(count):
+        x = x0 + i * (size + gap)
+        if i < len(entered):
+            c.die(x, 38, str(entered[i]), size=size)
+        elif i == len(entered):
+            c.die(x, 38, face, size=size, cursor=True)
+        else:
+            c.die(x, 38, "", size=size)
+    return _done(c, m)
+
+
+def wait(m: dict) -> Image.Image:
+    """A prompt the buttons cannot answer (no options, no shape they know): the whole prompt
+    text, so the table knows what is asked, and the scores."""
+    p = _prompt(m)
+    actor = str(p.get("actor", ""))
+    c = Canvas()
+    c.title_bar(str(p.get("kind", "")).replace("_", " ").upper(), seat_name(m, actor) if actor else "")
+    body = fonts.body()
+    c.lines(1, 12, wrap(str(p.get("text", "")), body, W - 2, 4), body, 11)
+    return _done(c, m)
+
+
+# ---------------------------------------------------------------------------- dispatch
+
+SCREENS = {
+    "scores": scores,
+    "game_over": game_over,
+    "pass_to": pass_to,
+    "choose": choose,
+    "words": words,
+    "multi": multi,
+    "number": number,
+    "grid": grid,
+    "chance": chance,
+    "wait": wait,
+}
+
+# the game screens with the score strip along the bottom: a notice goes over their title
+NOTICE_AT_TOP = frozenset({"choose", "words", "multi", "number", "grid", "chance", "wait"})
+
+
+def screen_for(m: dict) -> str:
+    """The generic screen for the model's prompt."""
+    p = _prompt(m)
+    if _summary(m).get("over") or p.get("kind") == "over":
+        return "game_over"
+    if not p:
+        return "scores"
+    choice = p.get("choice") or {}
+    if p.get("chance"):
+        return "chance"
+    for shape in ("words", "multi", "number"):
+        if choice.get(shape):
+            return shape
+    if choice.get("grid") and p.get("options"):
+        return "grid"
+    if p.get("options"):
+        return "choose"
+    return "wait"

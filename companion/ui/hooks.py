@@ -1,0 +1,50 @@
+"""Where the generic UI finds a game's own screens: the module the registry names
+(``GameType.screens``), imported on first use so a Pi starts fast.
+
+A game's screens module may define any of: ``SCREENS`` (name -> screen function),
+``screen_for(model) -> name | None``, ``screen_after(events) -> name | None``,
+``pack_info(engine) -> dict``, ``control(prompt) -> Control | None``, ``NOTICE_AT_TOP`` (the
+screens whose bottom rows are a status strip, so a notice goes over the title instead).
+Whatever it leaves out, the generic screens and controls do (docs/screens.md).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from importlib import import_module
+from types import ModuleType
+from typing import Any
+
+from companion.engine.registry import UnknownGame, games, get_game
+
+
+@cache
+def screens_module(game: str | None) -> ModuleType | None:
+    """The game's screens module, or None (no game, an unknown one, or no screens of its own)."""
+    if not game:
+        return None
+    try:
+        target = get_game(game).screens
+    except UnknownGame:
+        return None
+    return import_module(target) if target else None
+
+
+def game_hook(game: str | None, name: str, *_: Any) -> Callable | None:
+    """The game's function ``name``, or None. With ``game=None`` (a caller that does not say
+    which game yet), a function that asks every registered game's and returns the first
+    answer that is not None."""
+    if game is not None:
+        return getattr(screens_module(game), name, None)
+    found = [f for g in games() if (f := getattr(screens_module(g.id), name, None)) is not None]
+    if not found:
+        return None
+
+    def first(*args: Any) -> Any:
+        for f in found:
+            out = f(*args)
+            if out is not None:
+                return out
+        return None
+
+    return first
