@@ -4,13 +4,13 @@
 one complete action line for the engine's current prompt. It only produces lines the prompt
 allows. Its ``ui`` dict is what the screens draw.
 
-    c = PromptController(game="dungeon-ball")
+    c = PromptController(game=engine.name)   # the registry id: the game may claim its prompts
     c.start(prompt_dict)            # companion.ui.model.prompt_dict(engine.prompt(state))
     action = c.press("ok")          # "p2 defend red-1", or None while still choosing
 
 Each prompt gets one *control* (a small class: ``ui``, ``press``, ``last_back``). The game's
-screens module may claim a prompt with its own ``control(prompt)`` (Dungeon Ball's D-pad pawn
-and dice); every other prompt gets a generic control from its shape (``Prompt.choice`` in
+screens module may claim a prompt with its own ``control(prompt)`` (a D-pad pawn, a hand of
+dice to reroll); every other prompt gets a generic control from its shape (``Prompt.choice`` in
 companion/engine/core.py), so a new game works on the buttons before it has screens:
 
 * chance: up/down (or left/right) cycle the current value's faces, ok accepts it and moves to

@@ -8,7 +8,7 @@ that dict once per frame; this module does it from an engine and a state:
 
 Keys the screens read:
 
-``game``      the registry id ("dungeon-ball"): which game's screens draw it
+``game``      the registry id of the game: whose screens draw it
 ``screen``    optional: force a screen ("scores", "game_over", "pass_to", "result", "message",
               "menu", ...); otherwise the prompt decides
 ``summary``   ``engine.summary(state)``: ``players``, ``scores``, ``over``, ``winner``, ``draw``
