@@ -477,6 +477,33 @@ def sampler(show: str = "options", presses=(), players: int = 3, scores: dict | 
     return build_model(g, s, viewer=actor if actor.startswith("p") else None, ui=copy.deepcopy(c.ui), **kw)
 
 
+def sc_new_game_list():
+    """The new-game menu's game list: each registered game by title, its description and seat
+    range as the hint (two fixed games, so the golden does not move with the registry)."""
+    from companion.engine.registry import get_game
+    from tests.ui.sampler import GAME
+
+    games = [get_game("dungeon-ball"), GAME]
+    m = MenuController("New game", [{"id": g.id, "label": g.title, "hint": f"{g.players[0]}-{g.players[1]} "
+                                     f"players. {g.description}"} for g in games], back_id="back")
+    m.press("down")
+    return {"game": None, "screen": "menu", "menu": m.menu, "ui": dict(m.ui), "notice": None}
+
+
+def sc_new_game_setup():
+    """The new-game menu for one game: players, each seat human or computer, its options, Start."""
+    items = [{"id": "players", "label": "Players: 3", "hint": "Prompt Sampler: 2 to 6 players"},
+             {"id": "seat-p1", "label": "P1: human", "hint": "OK: human or a computer player"},
+             {"id": "seat-p2", "label": "P2: computer (random)", "hint": "computer player: random. OK: next"},
+             {"id": "seat-p3", "label": "P3: human", "hint": "OK: human or a computer player"},
+             {"id": "option-rounds", "label": "rounds: 6", "hint": "answers to play"},
+             {"id": "start", "label": "Start", "hint": "Every prompt shape once."}]
+    m = MenuController("Prompt Sampler", items, back_id="back")
+    m.press("down")
+    m.press("down")
+    return {"game": None, "screen": "menu", "menu": m.menu, "ui": dict(m.ui), "notice": None}
+
+
 def sc_generic_wait():
     """A prompt with no options and no shape the buttons know."""
     m = sampler("options")
