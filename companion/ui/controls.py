@@ -445,9 +445,3 @@ def main_menu(can_resume: bool = True) -> MenuController:
     items[1]["enabled"] = can_resume
     return MenuController("Dungeon Companion", items)
 
-
-def level_menu_items() -> list[dict]:
-    """Kept while the device's solo menu still asks here: the solo levels now come with their
-    game's screens module (``level_menu_items`` there)."""
-    hook = game_hook(None, "level_menu_items")
-    return hook() if hook else []

@@ -191,3 +191,15 @@ def test_no_module_in_companion_ui_names_a_game():
         text = path.read_text(encoding="utf-8").lower()
         for word in ("dungeon-ball", "dungeon_ball", "dungeon ball", "ai-deck", "toygame"):
             assert word not in text, f"{path.name} names {word!r}"
+
+
+def test_a_game_claims_only_its_own_prompt_shapes():
+    """Dungeon Ball's pick control is for its dice; another game's "pick" of cards gets a list,
+    even when the controller is not told the game."""
+    prompt = {"actor": "p2", "kind": "pick", "text": "Pick a card", "options": ["p2 play 3", "p2 play 7"],
+              "choice": {}, "chance": None, "private": True}
+    for game in (None, "ui-sampler"):
+        c = PromptController(game=game)
+        c.start(prompt)
+        assert c.mode == "list"
+        assert press(c, "down", "ok") == "p2 play 7"

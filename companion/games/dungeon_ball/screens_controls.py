@@ -19,14 +19,17 @@ _CELL_RE = re.compile(r"^[a-z][0-9]+$")
 
 
 def control(prompt: dict) -> Control | None:
-    """The control for one of Dungeon Ball's own prompts, or None (a generic one serves)."""
+    """The control for one of Dungeon Ball's own prompts, or None (a generic one serves).
+    Each is claimed by its kind and its shape, so another game's prompt of the same kind name
+    is left to the generic controls."""
     kind = prompt.get("kind")
-    options = prompt.get("options")
+    options = prompt.get("options") or []
+    choice = prompt.get("choice") or {}
     if prompt.get("chance"):
         return None
-    if kind == "pawn" and options:
+    if kind == "pawn" and options and all(o.split()[1:2] in (["move"], ["move-to"]) for o in options):
         return PawnControl(prompt)
-    if kind in ("keep", "pick"):
+    if (kind == "keep" and "rerollable" in choice) or (kind == "pick" and "eligible" in choice and "dice" in choice):
         return DiceControl(prompt)
     if kind == "defense_card" and options:
         grid = defense_grid(options)
