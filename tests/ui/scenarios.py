@@ -13,7 +13,8 @@ from functools import partial
 
 from companion.engine.core import Header
 from companion.games.dungeon_ball.engine import DungeonBall
-from companion.ui.controls import MenuController, PromptController, level_menu_items, main_menu
+from companion.games.dungeon_ball.screens import level_menu_items
+from companion.ui.controls import MenuController, PromptController, main_menu
 from companion.ui.model import build_model, prompt_dict
 
 _G: DungeonBall | None = None
