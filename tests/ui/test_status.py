@@ -41,6 +41,17 @@ def test_strip_says_the_summary_on_every_game_screen(name):
         assert got["down"] == s["down"]
 
 
+@pytest.mark.parametrize("name", ["reroll_keep", "scoreboard", "game_over", "halftime"])
+def test_the_screens_read_the_common_summary_scores(name):
+    """The points drawn are the summary's ``scores`` (the common key every game has)."""
+    m = SCENARIOS[name]()
+    moved = dict(m, summary=dict(m["summary"], scores={"p1": 17, "p2": 4}))
+    assert m["summary"]["scores"] != moved["summary"]["scores"]
+    assert render(m).tobytes() != render(moved).tobytes()
+    if name == "reroll_keep":
+        assert read_summary(render(moved))["scores"] == {"p1": 17, "p2": 4}
+
+
 def test_a_screen_without_the_strip_is_unreadable():
     """The reader does not see a strip where there is none (the menus have none)."""
     with pytest.raises(Unreadable):

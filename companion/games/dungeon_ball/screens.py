@@ -36,8 +36,8 @@ def _view(m: dict) -> dict:
 
 
 def scores(summary: dict) -> dict:
-    """Points per seat from the common summary's ``scores`` (``score`` in older summaries)."""
-    return summary.get("scores") or summary.get("score") or {}
+    """Points per seat: the common summary's ``scores``."""
+    return summary.get("scores") or {}
 
 
 def _pack(m: dict) -> dict:

@@ -35,7 +35,7 @@ FIELD_X0, FIELD_X1 = 28, 80      # the field's pixels (inclusive)
 def texts(summary: dict, conversion: bool = False) -> dict[str, str]:
     """What each cell group says for a summary (``engine.summary``): the strip's own model."""
     s = summary or {}
-    score = s.get("scores") or s.get("score") or {}
+    score = s.get("scores") or {}
     if s.get("overtime"):
         period, clock = "OT", "--"
     else:
