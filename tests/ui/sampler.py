@@ -11,14 +11,16 @@ import json
 from collections import Counter
 
 from companion.engine.core import ChanceSpec, DieSpec, Header, IllegalAction, Prompt
-from companion.engine.registry import GameType, Option, register
+from companion.engine.registry import GameType, Option
 
-GAME = register(GameType(
+# Not registered: the UI needs no registry entry to draw a game with no screens of its own, and
+# the process-wide registry stays what the other tests expect.
+GAME = GameType(
     id="ui-sampler", title="Prompt Sampler", players=(2, 6), engine="tests.ui.sampler:Sampler",
     options=(Option("show", "options", "the first prompt shape"), Option("rounds", 6, "answers to play"),
              Option("scores", None, "points to start from, seat -> points", menu=False)),
     description="Every prompt shape once: a list, a word chooser, multi-select, a bid, a grid, mixed dice.",
-))
+)
 
 CARDS, BOARDS, DAYS = ["sword", "shield", "torch"], ["forest", "cave", "tower"], ["mon", "tue", "wed"]
 CELLS = [["a1", "a2", None, "a4"], ["b1", "b2", "b3", "b4"], ["c1", None, "c3", "c4"]]

@@ -169,6 +169,12 @@ def test_random_presses_only_ever_produce_legal_lines_and_every_frame_renders(sh
 
 # ---------------------------------------------------------------------------- the platform seams
 
+def test_the_sampler_stays_out_of_the_registry():
+    from companion.engine.registry import game_ids
+
+    assert "ui-sampler" not in game_ids()
+
+
 def test_screen_after_falls_back_to_game_over_for_a_game_without_its_own():
     assert screen_after([{"event": "answer"}], "ui-sampler") is None
     assert screen_after([{"event": "answer"}, {"event": "game_over"}], "ui-sampler") == "game_over"
