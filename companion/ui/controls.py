@@ -362,7 +362,7 @@ class PromptController:
         self.last_back = False
         self.control = None
         if prompt and prompt.get("kind") != "over":
-            hook = game_hook(self.game, "control", prompt)
+            hook = game_hook(self.game, "control")
             self.control = (hook(prompt) if hook else None) or generic_control(prompt)
         self.ui = self.control.ui if self.control else {"mode": "idle"}
 

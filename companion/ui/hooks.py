@@ -13,9 +13,8 @@ from collections.abc import Callable
 from functools import cache
 from importlib import import_module
 from types import ModuleType
-from typing import Any
 
-from companion.engine.registry import UnknownGame, games, get_game
+from companion.engine.registry import UnknownGame, get_game
 
 
 @cache
@@ -30,21 +29,7 @@ def screens_module(game: str | None) -> ModuleType | None:
     return import_module(target) if target else None
 
 
-def game_hook(game: str | None, name: str, *_: Any) -> Callable | None:
-    """The game's function ``name``, or None. With ``game=None`` (a caller that does not say
-    which game yet), a function that asks every registered game's and returns the first
-    answer that is not None."""
-    if game is not None:
-        return getattr(screens_module(game), name, None)
-    found = [f for g in games() if (f := getattr(screens_module(g.id), name, None)) is not None]
-    if not found:
-        return None
-
-    def first(*args: Any) -> Any:
-        for f in found:
-            out = f(*args)
-            if out is not None:
-                return out
-        return None
-
-    return first
+def game_hook(game: str | None, name: str) -> Callable | None:
+    """The game's function ``name`` from its screens module, or None (no game, or the game
+    leaves it to the generic screens and controls)."""
+    return getattr(screens_module(game), name, None)

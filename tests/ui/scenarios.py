@@ -136,7 +136,7 @@ def pass_windows(g, s):
 
 def model(g, s, presses=(), viewer=None, **kw):
     """The model for the position, after pressing ``presses`` on a fresh controller."""
-    c = PromptController()
+    c = PromptController(game="dungeon-ball")
     c.start(prompt_dict(g.prompt(s)))
     for b in presses:
         assert c.press(b) is None, f"press {b} finished the prompt"

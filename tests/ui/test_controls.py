@@ -12,7 +12,7 @@ from tests.ui import scenarios as sc
 
 
 def ctl(g, s) -> PromptController:
-    c = PromptController()
+    c = PromptController(game="dungeon-ball")
     c.start(prompt_dict(g.prompt(s)))
     return c
 
@@ -153,7 +153,7 @@ def test_pick_respects_min_and_max():
 
 
 def test_pick_single_replaces():
-    c = PromptController()
+    c = PromptController(game="dungeon-ball")
     c.start({"actor": "p1", "kind": "pick", "text": "p1: Juke: choose 1 dice to reroll", "options": None,
              "choice": {"dice": ["ball", "cleat", "time"], "eligible": [1, 2], "min": 1, "max": 1,
                         "purpose": "reroll"}, "chance": None})
@@ -163,7 +163,7 @@ def test_pick_single_replaces():
 
 
 def test_pick_up_to_two():
-    c = PromptController()
+    c = PromptController(game="dungeon-ball")
     c.start({"actor": "p2", "kind": "pick", "text": "x", "options": None, "chance": None,
              "choice": {"dice": ["ball"] * 4, "eligible": [1, 2, 4], "min": 1, "max": 2, "purpose": "reroll"}})
     assert press(c, "ok", "right", "ok", "right", "ok") is None
@@ -220,7 +220,7 @@ def test_random_presses_only_ever_produce_legal_actions(seed, solo):
     if solo:
         options["solo"] = {"level": "VI"}
     s = g.new_state(Header("dungeon-ball", seed=seed, options=options))
-    c = PromptController()
+    c = PromptController(game="dungeon-ball")
     produced = set()
     for _ in range(2000):
         if g.is_over(s):
@@ -242,7 +242,7 @@ def test_random_presses_only_ever_produce_legal_actions(seed, solo):
 
 
 def test_idle_on_game_over_and_unknown_button():
-    c = PromptController()
+    c = PromptController(game="dungeon-ball")
     c.start({"actor": "", "kind": "over", "text": "game over", "options": [], "choice": {}, "chance": None})
     assert c.press("ok") is None and c.ui == {"mode": "idle"}
     with pytest.raises(ValueError):
@@ -273,7 +273,7 @@ def test_submenu_back():
 
 def test_sync_keeps_the_selection_while_the_prompt_is_the_same():
     g, s = sc.game()
-    c = PromptController()
+    c = PromptController(game="dungeon-ball")
     assert c.sync(prompt_dict(g.prompt(s))) is True
     c.press("right")
     assert c.sync(prompt_dict(g.prompt(s))) is False and c.ui["cursor"] == 2

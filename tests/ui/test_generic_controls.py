@@ -200,11 +200,11 @@ def test_no_module_in_companion_ui_names_a_game():
 
 
 def test_a_game_claims_only_its_own_prompt_shapes():
-    """Dungeon Ball's pick control is for its dice; another game's "pick" of cards gets a list,
-    even when the controller is not told the game."""
+    """Dungeon Ball's pick control is for its dice; a "pick" of cards gets a list, with the
+    game's controls or without them."""
     prompt = {"actor": "p2", "kind": "pick", "text": "Pick a card", "options": ["p2 play 3", "p2 play 7"],
               "choice": {}, "chance": None, "private": True}
-    for game in (None, "ui-sampler"):
+    for game in (None, "ui-sampler", "dungeon-ball"):
         c = PromptController(game=game)
         c.start(prompt)
         assert c.mode == "list"

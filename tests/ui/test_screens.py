@@ -122,7 +122,7 @@ def test_every_position_of_whole_games_renders():
             options["solo"] = {"level": solo}
         s = g.new_state(Header("dungeon-ball", seed=seed, options=options))
         dice = SeededDice(seed)
-        c = PromptController()
+        c = PromptController(game="dungeon-ball")
         steps = 0
         while not g.is_over(s) and steps < 3000:
             p = g.prompt(s)
