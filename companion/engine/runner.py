@@ -101,7 +101,11 @@ def play_out(engine, state, seats: dict[str, Policy], dice, record: GameRecord |
             action = dice.answer(prompt)
         else:
             wants = wanted[actor]
-            view = view_of(state, actor) if wants is None else view_of(state, actor, wants(prompt))
+            if wants is None:
+                view = view_of(state, actor)
+            else:
+                keys = wants(prompt)
+                view = view_of(state, actor, keys) if keys else {}
             action = seats[actor](engine, view, prompt)
         if trusted is not None:
             prompt = trusted(state, action, prompt)[1]

@@ -49,16 +49,14 @@ class Abilities:
     # ------------------------------------------------------------------ windows
     def open_window(self, s: GameState, kind: str, ev: Events) -> None:
         """Open a card window; call it last in an act (it reads the state as it then is). A
-        window where neither player can play anything closes at once, as if both declined."""
+        window where neither player can afford anything closes at once, as if both declined."""
         if kind == "whistle" and not any(cid in self.whistles for p in s.players for cid in p.hand):
             return  # nobody holds a whistle card: nothing to offer
-        frame = {"kind": kind, "turn": s.defense, "opening": True}
-        if not self.window_options(s, frame):
-            frame["turn"], frame["opening"] = s.offense, False   # the defense's opening decline
-            if not self.window_options(s, frame):
-                ev.append({"event": "window_closed", "kind": kind})
-                return
-        s.frames.append(Frame("window", frame))
+        ai = s.solo["ai"] if s.solo else ""
+        if all(p.momentum < self.cheapest or p.id == ai for p in s.players):
+            ev.append({"event": "window_closed", "kind": kind})
+            return
+        s.frames.append(Frame("window", {"kind": kind, "turn": s.defense, "opening": True}))
 
     def window_options(self, s: GameState, frame: dict) -> list[str]:
         pid = frame["turn"]
@@ -70,14 +68,24 @@ class Abilities:
         role = "offense" if pid == s.offense else "defense"
         whistle = frame["kind"] == "whistle"
         facts = self.facts
+        momentum = player.momentum
         opts = []
+        pickable = None                   # whether any die can be picked: looked at once, if asked
         for cid in player.hand:
             side, is_whistle, cost, kind = facts[cid]
-            if side == role and is_whistle == whistle and cost <= player.momentum and not self.kind_blocked(s, kind) \
-                    and not self.no_effect_vs_ai(s, cid):
+            if side != role or is_whistle != whistle or cost > momentum:
+                continue
+            if kind in ("reroll", "discard"):
+                if pickable is None:
+                    pickable = bool(rolls.rerollable(s.play))
+                if not pickable:
+                    continue
+            elif self.kind_blocked(s, kind):
+                continue
+            if not self.no_effect_vs_ai(s, cid):
                 opts.append(f"{pid} card {cid}")
         if not whistle:
-            opts += self.board_abilities(s, pid)
+            opts += self.board_abilities(s, pid, pickable)
         return opts
 
     def window_prompt(self, s: GameState, frame: dict, opts: list[str] | None = None) -> Prompt | None:
@@ -123,16 +131,19 @@ class Abilities:
                 self.move_back(s, self.g.pack.board.big_hit.move_back, ev)
 
     # ------------------------------------------------------------------ legality
-    def board_abilities(self, s: GameState, pid: str) -> list[str]:
+    def board_abilities(self, s: GameState, pid: str, pickable: bool | None = None) -> list[str]:
+        """Juke and Big Hit as ``pid`` may use them now; ``pickable``: whether a die can be
+        picked, if the caller already knows."""
         play = s.play
         board = self.g.pack.board
         momentum = s.player(pid).momentum
         out = []
         if pid == s.offense:
-            if not play.juke_used and momentum >= board.juke.cost and rolls.rerollable(play):
+            if not play.juke_used and momentum >= board.juke.cost and (
+                    pickable if pickable is not None else rolls.rerollable(play)):
                 out.append(f"{pid} juke")
         elif not play.big_hit_used and momentum >= board.big_hit.cost:
-            if rolls.rerollable(play):
+            if pickable if pickable is not None else rolls.rerollable(play):
                 out.append(f"{pid} big-hit discard")
             if self.can_move_back(s):
                 out.append(f"{pid} big-hit push")

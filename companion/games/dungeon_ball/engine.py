@@ -89,6 +89,16 @@ class DungeonBall:
     def white_spec(self, count: int) -> ChanceSpec:
         return ChanceSpec("roll", self._white_faces, count, die="white")
 
+    @lru_cache(maxsize=4)
+    def defense_options(self, seat: str) -> tuple[str, ...]:
+        """``<seat> defend <card>`` for every defense card: the same all game, made once."""
+        return tuple(f"{seat} defend {card.id}" for card in self.pack.defense_cards)
+
+    @lru_cache(maxsize=64)
+    def move_options(self, seat: str, cell: str) -> tuple[str, ...]:
+        """``<seat> move <direction>`` for each way off ``cell``, made once per cell."""
+        return tuple(f"{seat} move {direction}" for direction in self.neighbours[cell])
+
     def attacking(self, s: GameState) -> str:
         return Field.attacking(s.player(s.offense).end_zone)
 

@@ -242,8 +242,7 @@ def _begin_play(g: DungeonBall, s: GameState, ev: Events) -> None:
 
 def defense_card_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
     d = s.defense
-    opts = tuple(f"{d} defend {card.id}" for card in g.pack.defense_cards)
-    return Prompt(d, "defense_card", f"{d}: choose a defense card, face down", opts)
+    return Prompt(d, "defense_card", f"{d}: choose a defense card, face down", g.defense_options(d))
 
 
 def defense_card_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
@@ -255,17 +254,17 @@ def defense_card_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> 
         s.step = "pawn"
 
 
-def pawn_options(g: DungeonBall, s: GameState) -> list[str]:
+def pawn_options(g: DungeonBall, s: GameState) -> tuple[str, ...]:
     o = s.offense
     here = s.player(o).pawn
     if s.mods.free_pawn:
-        return [f"{o} move-to {cell}" for cell in g.board_cells if cell != here]
-    return [f"{o} move {direction}" for direction in g.neighbours[here]]
+        return tuple(f"{o} move-to {cell}" for cell in g.board_cells if cell != here)
+    return g.move_options(o, here)
 
 
 def pawn_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
     o = s.offense
-    return Prompt(o, "pawn", f"{o}: move your pawn to select a play", tuple(pawn_options(g, s)))
+    return Prompt(o, "pawn", f"{o}: move your pawn to select a play", pawn_options(g, s))
 
 
 def pawn_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
@@ -301,11 +300,13 @@ def reveal(g: DungeonBall, s: GameState, ev: Events) -> None:
 
 # --------------------------------------------------------------------------- rolling
 
+ROLLED_FOR = {"play": "the play", "two_point": "the two-point play", "hail_mary": "the Hail Mary",
+              "onside": "the onside kick", "field_goal": "the field goal", "extra_point": "the extra point"}
+
+
 def roll_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
     n = len(s.play.pending)
-    what = {"play": "the play", "two_point": "the two-point play", "hail_mary": "the Hail Mary",
-            "onside": "the onside kick", "field_goal": "the field goal", "extra_point": "the extra point"}
-    return Prompt("chance", "roll", f"roll {n} offense dice for {what[s.play.kind]}",
+    return Prompt("chance", "roll", f"roll {n} offense dice for {ROLLED_FOR[s.play.kind]}",
                   chance=g.white_spec(n))
 
 

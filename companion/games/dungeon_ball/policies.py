@@ -61,6 +61,8 @@ class RandomPolicy:
             return by_verb["run"]
         if kind == "onside_choice":
             return p.options[0]  # losing late: always try to get the ball back
+        if p.options is not None:       # what the uniform player does, without the call
+            return p.options[int(self.uniform.rng.random() * len(p.options))]
         return self.uniform(engine, view, p)
 
 

@@ -11,7 +11,7 @@ def live_positions(play: Play) -> list[int]:
 
 def rerollable(play: Play) -> list[int]:
     """Dice that may be rerolled: in the pool and not a time die set aside."""
-    return [i for i, (gone, locked) in enumerate(zip(play.gone, play.locked)) if not gone and not locked]
+    return [i for i, (gone, locked) in enumerate(zip(play.gone, play.locked)) if not (gone or locked)]
 
 
 def icon_counts(play: Play, face_icons: dict[str, tuple[str, ...]]) -> dict[str, int]:
