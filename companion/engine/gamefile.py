@@ -5,10 +5,16 @@
     pack = "default"
     seed = 7
     [options]
+    players = 2
+    seats = { p2 = "computer:random" }
     ---
     p1 call heads
     chance coin tails
     ...
+
+The header is the same for every game: ``game``, ``pack``, ``seed``, ``pack_digest`` and the
+``options`` table, where ``players`` (how many seats) and ``seats`` (which are computer
+players) mean the same in every game and the rest are the game's own options.
 
 Lines starting with ``#`` and blank lines in the action part are ignored, so a bug report can
 annotate a game. A file is written one whole line at a time, so a last line without its line
@@ -49,14 +55,15 @@ class GameRecord:
     warnings: list[str] = field(default_factory=list, compare=False)
 
     def where(self, number: int | None = None, key: str | None = None) -> str:
-        """``FILE:LINE: `` of action ``number`` (1-based) or of header ``key``; "" if unknown."""
+        """``FILE:LINE: `` of action ``number`` (1-based) or of header ``key`` (``"options.seats"``
+        falls back to the line of ``options``); "" if unknown."""
         if not self.source:
             return ""
         line = None
         if number is not None and 0 < number <= len(self.lines):
             line = self.lines[number - 1]
         elif key is not None:
-            line = self.header_lines.get(key)
+            line = self.header_lines.get(key) or self.header_lines.get(key.partition(".")[0])
         return f"{self.source}:{line}: " if line else f"{self.source}: "
 
     def dumps(self) -> str:
@@ -140,12 +147,19 @@ def _header(lines: list[str], source: str) -> Header:
 
 
 def _key_lines(lines: list[str]) -> dict[str, int]:
-    """The line of each top-level header key (``key =`` or ``[key]``), 1-based."""
+    """The line of each top-level header key (``key =`` or ``[key]``), 1-based, and of each key
+    in a table (``options.seats`` for ``seats =`` under ``[options]``)."""
     found: dict[str, int] = {}
+    table = ""
     for number, line in enumerate(lines, 1):
         match = re.match(r"\s*(?:\[\s*([A-Za-z0-9_-]+)|([A-Za-z0-9_-]+)\s*[=.])", line)
-        if match:
-            found.setdefault(match[1] or match[2], number)
+        if not match:
+            continue
+        if match[1]:
+            table = match[1]
+            found.setdefault(table, number)
+        else:
+            found.setdefault(f"{table}.{match[2]}" if table else match[2], number)
     return found
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from itertools import combinations
 from typing import Any
@@ -31,8 +32,12 @@ def replay(record: GameRecord, engine=None, upto: int | None = None):
     except (UnknownGame, PackError, ValueError) as exc:
         if not record.source:
             raise
-        # the header's game, its pack, or options the engine refuses ("options.solo: ...")
+        # the header's game, its pack, or options the engine refuses ("options.solo: ...",
+        # named at the option's own line when the message names it)
         key = "game" if isinstance(exc, UnknownGame) else "pack" if isinstance(exc, PackError) else "options"
+        named = re.match(r"options\.([A-Za-z0-9_-]+)", str(exc))
+        if key == "options" and named:
+            key = f"options.{named[1]}"
         raise ReplayError(f"{record.where(key=key)}{exc}") from None
     actions = record.actions if upto is None else record.actions[:upto]
     for number, action in enumerate(actions, 1):
