@@ -53,7 +53,9 @@ class Abilities:
         if kind == "whistle" and not any(cid in self.whistles for p in s.players for cid in p.hand):
             return  # nobody holds a whistle card: nothing to offer
         ai = s.solo["ai"] if s.solo else ""
-        if all(p.momentum < self.cheapest or p.id == ai for p in s.players):
+        frame = {"kind": kind, "turn": s.defense, "opening": True}
+        if all(p.momentum < self.cheapest or p.id == ai for p in s.players) or (
+                not self.window_options(s, frame) and not self.window_options(s, _offense_turn(s, frame))):
             ev.append({"event": "window_closed", "kind": kind})
             return
         s.frames.append(Frame("window", {"kind": kind, "turn": s.defense, "opening": True}))
@@ -345,6 +347,10 @@ class Abilities:
 
             effect = msgspec.convert(frame["effect"], Effect)
             self.apply_effect(s, frame["actor"], effect, frame["source"], ev)
+
+
+def _offense_turn(s: GameState, frame: dict) -> dict:
+    return {**frame, "turn": s.offense, "opening": False}
 
 
 def _acts_on_dice(effect: Effect) -> bool:
