@@ -103,7 +103,8 @@ def main() -> int:
     else:
         print(f"identical games: {totals['new']['games']} ({args.policy}{', solo ' + args.solo if args.solo else ''})")
         for side in ("base", "new"):
-            print(f"{side:5} {report[side]['games_per_second']:8.1f} games/s  {report[side]['actions_per_second']:8d} actions/s")
+            r = report[side]
+            print(f"{side:5} {r['games_per_second']:8.1f} games/s  {r['actions_per_second']:8d} actions/s")
         print(f"speed-up {report['speedup']:.3f}x")
     return 0
 

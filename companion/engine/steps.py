@@ -32,10 +32,11 @@ options, a built-in policy or a dice source. Both then run the steps that need n
     >>> s = Game()
     >>> machine.apply(None, s, "p1 say 2")[1].text
     'say a number'
-    >>> machine.apply(None, s, "p1 say 7")
-    Traceback (most recent call last):
-    ...
-    companion.engine.core.IllegalAction: illegal action 'p1 say 7': not a legal choice now (say a number); legal: p1 say 1, p1 say 2 (rule: counting)
+    >>> try:
+    ...     machine.apply(None, s, "p1 say 7")
+    ... except IllegalAction as refused:
+    ...     print(refused.reason, "|", refused.rule)
+    not a legal choice now (say a number); legal: p1 say 1, p1 say 2 | counting
     >>> machine.apply(None, s, "p1 say 1")
     ([{'event': 'said', 'n': 1}], None)
 """
