@@ -211,6 +211,8 @@ class StepMachine:
             if reason is not None:
                 raise IllegalAction(action, self.chance_reason(p, words[2:], reason), step.rule)
             return
+        if len(words) < 2:
+            raise IllegalAction(action, f"say what {words[0]} does: {p.text}", step.rule)
         reason = step.check(g, s, f, words)
         if reason:
             raise IllegalAction(action, reason, step.rule)

@@ -145,3 +145,20 @@ def test_the_ai_deck_is_the_device_s_and_the_skill_toss_is_no_digital_die():
     assert p.kind == "ai_remove" and p.chance.by == "device" and p.chance.distinct
     assert g.toss_spec.digital is False and g.toss_spec.by == "table"
     assert g.white_spec(5).by == "table" and g.white_spec(5).digital
+
+
+def test_a_seat_named_alone_is_refused_where_dice_are_chosen():
+    g, s = new_game()
+    pass_windows(g, s)
+    act(g, s, "p2 defend red-1", "p1 move down", "chance roll ball cleat cleat cleat time time")
+    assert g.prompt(s).kind == "keep"
+    before = snapshot(s)
+    with pytest.raises(IllegalAction, match="say what p1 does") as err:
+        g.apply(s, "p1")
+    assert err.value.rule.startswith("On a turn, 5") and snapshot(s) == before
+    act(g, s, "p1 stop", "p2 pass", "p1 juke")
+    assert g.prompt(s).kind == "pick"
+    before = snapshot(s)
+    with pytest.raises(IllegalAction, match="say what p1 does"):
+        g.apply(s, "p1")
+    assert snapshot(s) == before
