@@ -764,8 +764,8 @@ class DeviceApp:
 
 
 def die_faces(game, kind: str) -> list[str]:
-    """The faces of a die kind, each once: the registry's, else the engine's ``die_faces``
-    (read from the game's content pack)."""
+    """The faces of a die kind, each once: the registry's, else the engine's optional
+    ``die_faces(kind)`` (read from the game's content pack), else none."""
     if game is None:
         return []
     declared = game.die_kind(kind)
@@ -774,6 +774,4 @@ def die_faces(game, kind: str) -> list[str]:
     engine = game.load_engine()
     if hasattr(engine, "die_faces"):
         return list(dict.fromkeys(engine.die_faces(kind)))
-    dice = getattr(engine.pack, "dice", None)        # a content pack with a table of dice
-    die = dice.get(kind) if isinstance(dice, dict) else None
-    return list(dict.fromkeys(getattr(die, "faces", ()) or ()))
+    return []

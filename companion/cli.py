@@ -60,7 +60,6 @@ def header_options(game, args) -> dict:
     """The header's options from ``--players``, ``--seat``, ``--option`` and the shortcuts
     (``--kicking``, ``--solo``): each checked against the game's registry entry, so a bad
     value stops here naming the flag."""
-    from companion.sim import default_players, seat_kinds
 
     options: dict = {}
     for key, value in getattr(args, "option", None) or ():
@@ -77,7 +76,7 @@ def header_options(game, args) -> dict:
     seats = dict(getattr(args, "seat", None) or ())
     if seats:
         try:
-            options["seats"] = seat_kinds(game, seats, players or default_players(game))
+            options["seats"] = game.seat_kinds(seats, players or game.default_players())
         except ValueError as exc:
             raise ValueError(str(exc).replace("options.seats.", "--seat ", 1)) from None
     options.update(_shortcut_options(args))
@@ -188,14 +187,13 @@ def started(record):
     seats checked, each error named FILE:LINE."""
     from companion.engine.registry import get_game
     from companion.engine.runner import replay
-    from companion.sim import default_players, seat_kinds
 
     engine, state = replay(record, upto=0)
     game, options = get_game(record.header.game), record.header.options
     try:
-        players = options.get("players", default_players(game))
+        players = options.get("players", game.default_players())
         game.check_players(players)
-        seat_kinds(game, options.get("seats", {}), players)
+        game.seat_kinds(options.get("seats", {}), players)
     except ValueError as exc:
         raise ValueError(f"{record.where(key='options')}{exc}") from None
     return engine, state

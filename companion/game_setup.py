@@ -15,12 +15,6 @@ from companion.engine.registry import GameType
 HUMAN = "human"
 
 
-def default_players(game: GameType) -> int:
-    """The seat count a new game starts with: two when the game allows it, else its minimum."""
-    lo, hi = game.players
-    return max(lo, min(2, hi))
-
-
 def show_value(value: Any) -> str:
     """An option's value in a few words for the menu."""
     if value is None:
@@ -37,7 +31,7 @@ class GameSetup:
 
     def __init__(self, game: GameType):
         self.game = game
-        self.players = default_players(game)
+        self.players = game.default_players()
         self.seats: dict[str, str] = {}        # seat -> "human" | "computer:<policy>"
         self.options = {o.key: o.default for o in self.menu_options()}
 
@@ -86,7 +80,7 @@ class GameSetup:
     def header_options(self) -> dict[str, Any]:
         """Only what differs from the game's defaults, so a game file stays as short as it can."""
         out: dict[str, Any] = {}
-        if self.players != default_players(self.game):
+        if self.players != self.game.default_players():
             out["players"] = self.players
         computers = {s: how for s, how in self.seats.items() if how != HUMAN}
         if computers:

@@ -80,21 +80,11 @@ HUMAN, COMPUTER = "human", "computer"
 def computer_seats(header: Header) -> dict[str, str | None]:
     """The computer seats of a game from its header option ``seats`` ({"p2": "computer"} or
     {"p2": "computer:random"}; seats not named are human): seat -> policy name (None: the
-    game's default policy). A value that is neither raises ValueError naming the key."""
-    seats = header.options.get("seats", {}) or {}
-    if not isinstance(seats, dict):
-        raise ValueError(f"options.seats: must be a table of seat = \"human\" or \"computer[:policy]\", "
-                         f"not {seats!r}")
-    out: dict[str, str | None] = {}
-    for seat, how in seats.items():
-        kind, _, policy = str(how).partition(":") if isinstance(how, str) else ("", "", "")
-        if kind == HUMAN and not policy:
-            continue
-        if kind != COMPUTER:
-            raise ValueError(f"options.seats.{seat}: must be \"human\", \"computer\" or "
-                             f"\"computer:<policy>\", not {how!r}")
-        out[seat] = policy or None
-    return out
+    game's default policy). A bad value raises ValueError naming the key."""
+    game = get_game(header.game)
+    players = header.options.get("players", game.default_players())
+    game.check_players(players)
+    return game.computer_seats(header.options.get("seats", {}) or {}, players)
 
 
 def seals(action: str, events: list[dict]) -> bool:
@@ -148,15 +138,7 @@ class RefereeSession:
     @staticmethod
     def _check_computers(header: Header) -> dict[str, str | None]:
         """The computer seats, each with a policy the game has (ValueError naming the key)."""
-        computers = computer_seats(header)
-        if computers:
-            game = get_game(header.game)
-            for seat, policy in computers.items():
-                try:
-                    game.load_policy(policy)
-                except ValueError as exc:
-                    raise ValueError(f"options.seats.{seat}: {exc}") from None
-        return computers
+        return computer_seats(header)
 
     def _reset_history(self, actions: list[str]) -> None:
         self.actions = list(actions)

@@ -28,45 +28,6 @@ SCHEMA = ("game", "seed", "policy", "players", "games", "seconds", "games_per_se
 MIXED = object()          # a statistic the games disagree on: left out of the summary
 
 
-def default_players(game: GameType) -> int:
-    """The seats a game has when ``players`` is not given: its ``players`` option's default,
-    else two when it can (a table of two), else its fewest."""
-    for option in game.options:
-        if option.key == "players":
-            return option.default
-    lo, hi = game.players
-    return min(max(lo, 2), hi)
-
-
-def seat_kinds(game: GameType, seats: Any, players: int) -> dict[str, str]:
-    """The header's ``seats`` option checked: seat -> "human", "computer" or
-    "computer:POLICY". A ValueError names the key (``options.seats.p4: ...``)."""
-    if not isinstance(seats, dict):
-        raise ValueError(f"options.seats: must be a table like {{ p2 = \"computer\" }}, not {seats!r}")
-    known = game.seats(players)
-    checked = {}
-    for seat, kind in seats.items():
-        if seat not in known:
-            raise ValueError(f"options.seats.{seat}: not a seat of a {players}-player {game.title} "
-                             f"(seats: {', '.join(known)})")
-        if not isinstance(kind, str):
-            raise ValueError(f"options.seats.{seat}: must be \"human\", \"computer\" or \"computer:POLICY\", "
-                             f"not {kind!r}")
-        what, _, policy = kind.partition(":")
-        if what == "human" and not policy:
-            checked[seat] = kind
-            continue
-        if what != "computer":
-            raise ValueError(f"options.seats.{seat}: {kind!r} is not \"human\", \"computer\" or "
-                             f"\"computer:POLICY\"")
-        try:
-            game.load_policy(policy or None)
-        except ValueError as exc:
-            raise ValueError(f"options.seats.{seat}: {exc}") from None
-        checked[seat] = kind
-    return checked
-
-
 @dataclass
 class SimSummary:
     game: str
@@ -164,9 +125,9 @@ def simulate(game: str, games: int, seed: int, policy: str | None = None, pack: 
         raise ValueError(f"games: must be 1 or more, not {games}")
     kind = get_game(game)
     options = dict(options or {})
-    players = options.get("players", default_players(kind))
+    players = options.get("players", kind.default_players())
     seat_names = kind.seats(kind.check_players(players))
-    named = seat_kinds(kind, options.get("seats", {}), players)
+    named = kind.seat_kinds(options.get("seats", {}), players)
     chosen = computer_seats(kind, named, policy)
     default = policy or (kind.policy_names() or ("",))[0]
     per_seat = {seat: chosen.get(seat, default) for seat in seat_names}

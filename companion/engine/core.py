@@ -119,10 +119,13 @@ class Prompt:
     engine's ``legal_actions`` still enumerates it on demand. Generic devices read these
     ``choice`` shapes (companion/ui/controls.py):
 
-    * ``{"multi": {"items": [...], "min": 0, "max": 3, "verb": "reroll"}}``: any subset of items;
-    * ``{"number": {"min": 1, "max": 20, "verb": "bid"}}``: a number (a bid);
-    * ``{"words": [[...], [...], ...]}``: an action built word by word when the options are too
-      many for a list (card, then board, then day); ``options`` may still list them all;
+    * ``{"multi": {"items": [...], "min": 0, "max": 3, "verb": "reroll", "labels": [...],
+      "none": "stop"}}``: any subset of items (``labels`` shows them, ``none`` is the word sent
+      for choosing nothing);
+    * ``{"number": {"min": 1, "max": 20, "verb": "bid", "default": 1}}``: a number (a bid);
+    * ``{"words": [[...], [...], ...], "verb": "play"}``: an action built word by word when the
+      options are too many for a list (card, then board, then day); ``options`` may still list
+      them all;
     * ``{"grid": [[...], ...]}``: option indices laid out as a grid for the cursor.
 
     ``private`` marks a secret decision (a hand, a choice made at once in secret): the device
@@ -193,3 +196,12 @@ class Engine(Protocol):
     def from_json(self, data: bytes | str) -> Any: ...
 
     def status_line(self, state: Any) -> str: ...
+
+
+# Optional engine methods the device uses when a game has them:
+#   die_faces(kind) -> tuple[str, ...]      the faces of a pack's die, for camera calibration
+#   table_viewer(state, prompt) -> seat|None whose view the shared panel shows when no private
+#                                           prompt is open (solo: the one human seat)
+#   public_view(state, seat, keys=None)     ``keys`` builds only those keys of the view; a
+#                                           policy may name them with ``view_keys(prompt)``,
+#                                           and ``runner.play_out`` then builds only those

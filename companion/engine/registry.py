@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 import pkgutil
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any
@@ -119,6 +120,50 @@ class GameType:
             raise ValueError(f"{self.title} takes {span} players, not {players!r}")
         return players
 
+    def default_players(self) -> int:
+        """The seats a game has when ``players`` is not given: its ``players`` option's default,
+        else two when it can (a table of two), else its fewest."""
+        for option in self.options:
+            if option.key == "players":
+                return option.default
+        lo, hi = self.players
+        return min(max(lo, 2), hi)
+
+    def seat_kinds(self, seats: Any, players: int) -> dict[str, str]:
+        """The header's ``seats`` option checked: seat -> "human", "computer" or
+        "computer:POLICY" (seats not named are human). A ValueError names the key
+        (``options.seats.p4: ...``)."""
+        if not isinstance(seats, dict):
+            raise ValueError(f"options.seats: must be a table like {{ p2 = \"computer\" }}, not {seats!r}")
+        known = self.seats(players)
+        checked = {}
+        for seat, kind in seats.items():
+            if seat not in known:
+                raise ValueError(f"options.seats.{seat}: not a seat of a {players}-player {self.title} "
+                                 f"(seats: {', '.join(known)})")
+            if not isinstance(kind, str):
+                raise ValueError(f"options.seats.{seat}: must be \"human\", \"computer\" or "
+                                 f"\"computer:POLICY\", not {kind!r}")
+            what, _, policy = kind.partition(":")
+            if what == "human" and not policy:
+                checked[seat] = kind
+                continue
+            if what != "computer":
+                raise ValueError(f"options.seats.{seat}: {kind!r} is not \"human\", \"computer\" or "
+                                 f"\"computer:POLICY\"")
+            try:
+                self.load_policy(policy or None)
+            except ValueError as exc:
+                raise ValueError(f"options.seats.{seat}: {exc}") from None
+            checked[seat] = kind
+        return checked
+
+    def computer_seats(self, seats: Any, players: int) -> dict[str, str | None]:
+        """The computer seats among ``seats`` (checked as ``seat_kinds`` does): seat -> policy
+        name, None for the game's default policy."""
+        return {seat: kind.partition(":")[2] or None
+                for seat, kind in self.seat_kinds(seats, players).items() if kind != "human"}
+
     def option(self, key: str) -> Option:
         for opt in self.options:
             if opt.key == key:
@@ -165,6 +210,25 @@ def register(game: GameType) -> GameType:
     return game
 
 
+def unregister(game_id: str) -> None:
+    """Forget a game registered with ``register`` (a test's game, after the test)."""
+    _REGISTERED.pop(game_id, None)
+
+
+@contextmanager
+def registered(game: GameType):
+    """``with registered(GAME):`` the game is known inside the block only."""
+    before = _REGISTERED.get(game.id)
+    register(game)
+    try:
+        yield game
+    finally:
+        if before is None:
+            unregister(game.id)
+        else:
+            _REGISTERED[game.id] = before
+
+
 def _scan() -> None:
     global _SCANNED
     if _SCANNED:
@@ -203,5 +267,5 @@ def get_game(game_id: str) -> GameType:
         raise UnknownGame(f"unknown game {game_id!r}; known games: {', '.join(sorted(_REGISTERED))}") from None
 
 
-__all__ = ["GameType", "Option", "DieKind", "UnknownGame", "register", "games", "game_ids", "get_game",
+__all__ = ["GameType", "Option", "DieKind", "UnknownGame", "register", "unregister", "registered", "games", "game_ids", "get_game",
            "load_object", "ENV_VAR"]

@@ -9,7 +9,7 @@ GAME = GameType(
     title="Dungeon Ball",
     players=(1, 2),
     engine="companion.games.dungeon_ball.engine:DungeonBall",
-    screens="companion.ui.dungeon_ball",
+    screens="companion.games.dungeon_ball.screens",
     options=(
         Option("solo", "off", "play alone against the AI deck at this level (I easiest, VI hardest)",
                choices=("off", "I", "II", "III", "IV", "V", "VI")),

@@ -187,6 +187,11 @@ class DungeonBall:
             return self.abilities.pick_legal(s, top.data)
         return flow.keep_legal(self, s)
 
+    def die_faces(self, kind: str) -> tuple[str, ...]:
+        """The faces of one of the pack's dice (``white``, ``black``), each once: what the
+        camera's calibration asks for, face by face."""
+        return tuple(dict.fromkeys(self.pack.dice[kind].faces))
+
     def is_over(self, s: GameState) -> bool:
         return s.over
 

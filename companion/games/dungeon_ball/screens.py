@@ -825,6 +825,9 @@ def screen_for(m: dict) -> str:
 
 # the screens whose bottom rows are the status strip: a notice goes over their title instead
 NOTICE_AT_TOP = frozenset(SCREENS) - {"scoreboard"}
+# After-action screens that stay until OK (the device reads this): halftime and the AI's card
+# must be read; a play's result also goes after a few seconds.
+WAIT_FOR_OK = frozenset({"halftime", "solo_card"})
 
 
 def screen_after(events: list[dict]) -> str | None:
