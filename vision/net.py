@@ -378,8 +378,10 @@ def _pip_dice(frame: np.ndarray) -> tuple[list[Found], list[Found]]:
     if finer > WORK_SIDE:
         scales = net.detect_scales(hv, finer)
     raw = [c for scale in scales for c in _suppress(scale, TWIN)]
-    probs, crops = net.classify(hv, raw)
-    read = [Found(c, p, q) for c, p, q in zip(raw, probs, crops)]
+    # a die's die_score is at most its detector score: weaker candidates are never read
+    strong = [c for c in raw if c[3] >= DIE_MIN]
+    probs, crops = net.classify(hv, strong)
+    read = [Found(c, p, q) for c, p, q in zip(strong, probs, crops)]
     found = [f for f in read if f.die_score >= DIE_MIN]
     found.sort(key=lambda f: -f.die_score)
     kept: list[Found] = []
@@ -463,7 +465,7 @@ def _second_look(frame, region, kept: list[Found]) -> list[Found]:
                    int(round(0.5 * f.side * zx)), floor, -1)
     net = model()
     cands = [(cx + x0, cy + y0, sd, score) for cx, cy, sd, score in net._detect_in(patch, zx, (x1 - x0, y1 - y0))
-             if 0.6 * side < sd < 1.6 * side]
+             if 0.6 * side < sd < 1.6 * side and score >= DIE_MIN]      # die_score <= score
     cands = [c for c in cands if not any(math.hypot(c[0] - f.cx, c[1] - f.cy) < APART_MIN * max(c[2], f.side)
                                          for f in kept)]
     new = []

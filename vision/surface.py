@@ -56,20 +56,23 @@ class Surface:
         """Boolean map of the ring around a die (map coordinates)."""
         h, w = self.lab.shape[:2]
         x, y, r0, r1 = cx * self.s, cy * self.s, RING[0] * side * self.s, RING[1] * side * self.s
-        yy, xx = np.ogrid[:h, :w]
-        d2 = (xx - x) ** 2 + (yy - y) ** 2
-        return (d2 >= r0 * r0) & (d2 <= r1 * r1)
+        out = np.zeros((h, w), bool)
+        x0, x1 = max(0, int(x - r1)), min(w, int(x + r1) + 2)
+        y0, y1 = max(0, int(y - r1)), min(h, int(y + r1) + 2)
+        if x1 > x0 and y1 > y0:
+            yy, xx = np.ogrid[y0:y1, x0:x1]
+            d2 = (xx - x) ** 2 + (yy - y) ** 2
+            out[y0:y1, x0:x1] = (d2 >= r0 * r0) & (d2 <= r1 * r1)
+        return out
 
     @staticmethod
     def _agreed(colours: list[np.ndarray]) -> np.ndarray:
         """The surround colour most anchors share (a key of a keyboard read as a die has
         another surround than the dice on the desk)."""
-        best, votes = colours[0], -1
-        for c in colours:
-            n = sum(float(np.linalg.norm(c - o)) < FAR for o in colours)
-            if n > votes:
-                best, votes = np.median([o for o in colours if float(np.linalg.norm(c - o)) < FAR], axis=0), n
-        return best
+        c = np.asarray(colours, np.float32)
+        close = np.linalg.norm(c[:, None] - c[None], axis=2) < FAR
+        best = int(np.argmax(close.sum(axis=1)))     # the first of the largest group
+        return np.median(c[close[best]], axis=0)
 
     def _region(self, rings, die: float) -> np.ndarray:
         """The surface: pixels of its colour, connected to an anchor's surround, holes of up to
