@@ -435,8 +435,8 @@ def _crowded(frame: np.ndarray, kept: list[Found], raw) -> list[tuple[int, int, 
                 spots.append(((a.cx + b.cx) / 2, (a.cy + b.cy) / 2, max(a.side, b.side)))
     typical = float(np.median([f.side for f in kept])) if kept else None
     for c in raw:
-        if typical is not None and not 0.5 * typical < c[2] < 2 * typical:
-            continue                              # not die-sized: a shoe, a stripe of the floor
+        if typical is not None and c[2] > 3 * typical:
+            continue                              # bigger than a few dice: a shoe, a stripe of the floor
         if c[3] >= DET_SURE and not _in_a_die(c, kept):
             near = [f.side for f in kept if math.hypot(c[0] - f.cx, c[1] - f.cy) < 1.5 * f.side]
             spots.append((c[0], c[1], max(near + [c[2]])))
