@@ -17,6 +17,7 @@ SIDE_PX = 6.0            # a die measures about this many pixels in the surface 
 MAP_MAX = 400            # ... whose longest side is at most this
 RING = (0.75, 1.15)      # the surface around a die: this far from its centre, in die sides
 FAR = 14.0               # surface colours lie within this Lab distance of the surface's (at least)
+LIGHT = 0.35             # lightness weighs this much against colour (shading, streaks, shadows)
 HOLE_MAX = 12.0          # what lies inside the surface up to this many die areas is on it
 ON_RING = 0.7            # a die is on the surface if this share of its ring is surface
 EDGE_RING = 0.3          # ... or, against its edge (a tray's wall), this share
@@ -24,8 +25,8 @@ EDGE = 0.6               # "against its edge": centre within this many die sides
 
 
 def _weights(lab: np.ndarray) -> np.ndarray:
-    """Lightness counts half (shadows and shading darken the floor, they do not recolour it)."""
-    return lab * np.array([0.5, 1.0, 1.0], np.float32)
+    """Lightness counts ``LIGHT`` (shadows, shading and streaks darken a floor, not recolour it)."""
+    return lab * np.array([LIGHT, 1.0, 1.0], np.float32)
 
 
 class Surface:
