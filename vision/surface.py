@@ -30,7 +30,7 @@ def _weights(lab: np.ndarray) -> np.ndarray:
 
 
 class Surface:
-    """The surface the ``anchors`` (cx, cy, side) lie on, in ``frame``; ``on(cx, cy, side)``
+    """The surface the ``anchors`` (cx, cy, side) lie on, in ``frame``; ``where(cx, cy, side)``
     tells whether a die there lies on it too."""
 
     def __init__(self, frame, anchors):
@@ -44,7 +44,7 @@ class Surface:
             cv2.resize(image, (max(1, int(round(w * self.s))), max(1, int(round(h * self.s)))), interpolation=cv2.INTER_AREA)
         self.s = small.shape[1] / w
         self.lab = _weights(cv2.cvtColor(small, cv2.COLOR_BGR2Lab).astype(np.float32))
-        rings = [r for r in (self._ring(a[0], a[1], a[2]) for a in anchors) if r.any()]
+        rings = [r for r in (self._ring(a[0], a[1], a[2]) for a in anchors) if len(r[0])]
         colours = [np.median(self.lab[r], axis=0) for r in rings]
         self.colour = self._agreed(colours) if colours else np.zeros(3, np.float32)
         # only the anchors whose surround has the surface's colour show where it is
@@ -53,18 +53,18 @@ class Surface:
         k = 2 * int(round(EDGE * side * self.s)) + 1
         self.reach = cv2.dilate(self.mask.astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))) > 0
 
-    def _ring(self, cx: float, cy: float, side: float) -> np.ndarray:
-        """Boolean map of the ring around a die (map coordinates)."""
+    def _ring(self, cx: float, cy: float, side: float) -> tuple[np.ndarray, np.ndarray]:
+        """The map pixels (rows, columns) of the ring around a die."""
         h, w = self.lab.shape[:2]
         x, y, r0, r1 = cx * self.s, cy * self.s, RING[0] * side * self.s, RING[1] * side * self.s
-        out = np.zeros((h, w), bool)
         x0, x1 = max(0, int(x - r1)), min(w, int(x + r1) + 2)
         y0, y1 = max(0, int(y - r1)), min(h, int(y + r1) + 2)
-        if x1 > x0 and y1 > y0:
-            yy, xx = np.ogrid[y0:y1, x0:x1]
-            d2 = (xx - x) ** 2 + (yy - y) ** 2
-            out[y0:y1, x0:x1] = (d2 >= r0 * r0) & (d2 <= r1 * r1)
-        return out
+        if x1 <= x0 or y1 <= y0:
+            return np.zeros(0, np.intp), np.zeros(0, np.intp)
+        yy, xx = np.ogrid[y0:y1, x0:x1]
+        d2 = (xx - x) ** 2 + (yy - y) ** 2
+        ys, xs = np.nonzero((d2 >= r0 * r0) & (d2 <= r1 * r1))
+        return ys + y0, xs + x0
 
     @staticmethod
     def _agreed(colours: list[np.ndarray]) -> np.ndarray:
@@ -88,10 +88,8 @@ class Surface:
         k = max(3, int(round(0.5 * die)) | 1)
         surf = cv2.morphologyEx(self.raw, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
         n, lab = cv2.connectedComponents(surf, connectivity=8)
-        touched = set()
-        for r in rings:
-            touched |= set(np.unique(lab[r & (surf > 0)]).tolist())
-        touched.discard(0)
+        touched = set(np.unique(np.concatenate([lab[r] for r in rings])).tolist())
+        touched.discard(0)                        # label 0: not of the surface's colour
         mask = np.isin(lab, list(touched)).astype(np.uint8) * 255
         cs, hier = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
         if hier is not None:
@@ -109,8 +107,7 @@ class Surface:
         if self.mask[y, x]:
             return "on"
         ring = self._ring(cx, cy, side)
-        total = int(ring.sum())
-        share = int((ring & self.mask).sum()) / total if total else 0.0
+        share = float(self.mask[ring].mean()) if len(ring[0]) else 0.0
         if share >= ON_RING:
             return "on"
         return "edge" if self.reach[y, x] and share >= EDGE_RING else "off"
