@@ -9,10 +9,14 @@ and run through OpenCV's dnn module, so the Pi needs nothing beyond OpenCV:
     >>> reading.values, reading.unsure                            # doctest: +SKIP
     ([2, 5, 6], False)
 
-1. The frame (or the tray's bounding box within it) is shrunk so its longest side is
-   ``WORK_SIDE`` px and the detector marks die centres and sizes on a grid 4x coarser.
-2. Each die is cut from the full-resolution frame (1.15 die sides around its centre, 40x40 px)
-   and the face network names its value, or "no die".
+1. The frame (or the tray's bounding box within it) is halved once into a pyramid
+   (``Halvings``) and shrunk so its longest side is ``WORK_SIDE`` px (more when the dice are
+   small: ``work_side``); the detector marks die centres and sizes on a grid 4x coarser.
+2. Each die is cut from the pyramid level nearest its size (1.15 die sides around its centre,
+   40x40 px) and the face network names its value, or "no die".
+3. Only the dice on the play area count (the tray, or else the surface the surest dice lie
+   on: ``vision.surface``); a die whose face the network cannot call a pip face, but whose
+   top face is a clean square, is a die of value None.
 
 A die is *sure* when the face network gives its value a probability of at least ``CONF_OK``
 and the detector is sure it is a die; anything less makes the whole reading unsure, and the
