@@ -9,10 +9,14 @@ and run through OpenCV's dnn module, so the Pi needs nothing beyond OpenCV:
     >>> reading.values, reading.unsure                            # doctest: +SKIP
     ([2, 5, 6], False)
 
-1. The frame (or the tray's bounding box within it) is shrunk so its longest side is
-   ``WORK_SIDE`` px and the detector marks die centres and sizes on a grid 4x coarser.
-2. Each die is cut from the full-resolution frame (1.15 die sides around its centre, 40x40 px)
-   and the face network names its value, or "no die".
+1. The frame (or the tray's bounding box within it) is halved once into a pyramid
+   (``Halvings``) and shrunk so its longest side is ``WORK_SIDE`` px (more when the dice are
+   small: ``work_side``); the detector marks die centres and sizes on a grid 4x coarser.
+2. Each die is cut from the pyramid level nearest its size (1.15 die sides around its centre,
+   40x40 px) and the face network names its value, or "no die".
+3. Only the dice on the play area count (the tray, or else the surface the surest dice lie
+   on: ``vision.surface``); a die whose face the network cannot call a pip face, but whose
+   top face is a clean square, is a die of value None.
 
 A die is *sure* when the face network gives its value a probability of at least ``CONF_OK``
 and the detector is sure it is a die; anything less makes the whole reading unsure, and the
@@ -378,8 +382,10 @@ def _pip_dice(frame: np.ndarray) -> tuple[list[Found], list[Found]]:
     if finer > WORK_SIDE:
         scales = net.detect_scales(hv, finer)
     raw = [c for scale in scales for c in _suppress(scale, TWIN)]
-    probs, crops = net.classify(hv, raw)
-    read = [Found(c, p, q) for c, p, q in zip(raw, probs, crops)]
+    # a die's die_score is at most its detector score: weaker candidates are never read
+    strong = [c for c in raw if c[3] >= DIE_MIN]
+    probs, crops = net.classify(hv, strong)
+    read = [Found(c, p, q) for c, p, q in zip(strong, probs, crops)]
     found = [f for f in read if f.die_score >= DIE_MIN]
     found.sort(key=lambda f: -f.die_score)
     kept: list[Found] = []
@@ -431,7 +437,10 @@ def _crowded(frame: np.ndarray, kept: list[Found], raw) -> list[tuple[int, int, 
         for b in kept[i + 1:]:
             if math.hypot(a.cx - b.cx, a.cy - b.cy) < TOUCH * max(a.side, b.side):
                 spots.append(((a.cx + b.cx) / 2, (a.cy + b.cy) / 2, max(a.side, b.side)))
+    typical = float(np.median([f.side for f in kept])) if kept else None
     for c in raw:
+        if typical is not None and c[2] > 3 * typical:
+            continue                              # bigger than a few dice: a shoe, a stripe of the floor
         if c[3] >= DET_SURE and not _in_a_die(c, kept):
             near = [f.side for f in kept if math.hypot(c[0] - f.cx, c[1] - f.cy) < 1.5 * f.side]
             spots.append((c[0], c[1], max(near + [c[2]])))
@@ -463,7 +472,7 @@ def _second_look(frame, region, kept: list[Found]) -> list[Found]:
                    int(round(0.5 * f.side * zx)), floor, -1)
     net = model()
     cands = [(cx + x0, cy + y0, sd, score) for cx, cy, sd, score in net._detect_in(patch, zx, (x1 - x0, y1 - y0))
-             if 0.6 * side < sd < 1.6 * side]
+             if 0.6 * side < sd < 1.6 * side and score >= DIE_MIN]      # die_score <= score
     cands = [c for c in cands if not any(math.hypot(c[0] - f.cx, c[1] - f.cy) < APART_MIN * max(c[2], f.side)
                                          for f in kept)]
     new = []

@@ -17,6 +17,7 @@ SIDE_PX = 6.0            # a die measures about this many pixels in the surface 
 MAP_MAX = 400            # ... whose longest side is at most this
 RING = (0.75, 1.15)      # the surface around a die: this far from its centre, in die sides
 FAR = 14.0               # surface colours lie within this Lab distance of the surface's (at least)
+LIGHT = 0.35             # lightness weighs this much against colour (shading, streaks, shadows)
 HOLE_MAX = 12.0          # what lies inside the surface up to this many die areas is on it
 ON_RING = 0.7            # a die is on the surface if this share of its ring is surface
 EDGE_RING = 0.3          # ... or, against its edge (a tray's wall), this share
@@ -24,12 +25,12 @@ EDGE = 0.6               # "against its edge": centre within this many die sides
 
 
 def _weights(lab: np.ndarray) -> np.ndarray:
-    """Lightness counts half (shadows and shading darken the floor, they do not recolour it)."""
-    return lab * np.array([0.5, 1.0, 1.0], np.float32)
+    """Lightness counts ``LIGHT`` (shadows, shading and streaks darken a floor, not recolour it)."""
+    return lab * np.array([LIGHT, 1.0, 1.0], np.float32)
 
 
 class Surface:
-    """The surface the ``anchors`` (cx, cy, side) lie on, in ``frame``; ``on(cx, cy, side)``
+    """The surface the ``anchors`` (cx, cy, side) lie on, in ``frame``; ``where(cx, cy, side)``
     tells whether a die there lies on it too."""
 
     def __init__(self, frame, anchors):
@@ -43,7 +44,7 @@ class Surface:
             cv2.resize(image, (max(1, int(round(w * self.s))), max(1, int(round(h * self.s)))), interpolation=cv2.INTER_AREA)
         self.s = small.shape[1] / w
         self.lab = _weights(cv2.cvtColor(small, cv2.COLOR_BGR2Lab).astype(np.float32))
-        rings = [r for r in (self._ring(a[0], a[1], a[2]) for a in anchors) if r.any()]
+        rings = [r for r in (self._ring(a[0], a[1], a[2]) for a in anchors) if len(r[0])]
         colours = [np.median(self.lab[r], axis=0) for r in rings]
         self.colour = self._agreed(colours) if colours else np.zeros(3, np.float32)
         # only the anchors whose surround has the surface's colour show where it is
@@ -52,24 +53,27 @@ class Surface:
         k = 2 * int(round(EDGE * side * self.s)) + 1
         self.reach = cv2.dilate(self.mask.astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))) > 0
 
-    def _ring(self, cx: float, cy: float, side: float) -> np.ndarray:
-        """Boolean map of the ring around a die (map coordinates)."""
+    def _ring(self, cx: float, cy: float, side: float) -> tuple[np.ndarray, np.ndarray]:
+        """The map pixels (rows, columns) of the ring around a die."""
         h, w = self.lab.shape[:2]
         x, y, r0, r1 = cx * self.s, cy * self.s, RING[0] * side * self.s, RING[1] * side * self.s
-        yy, xx = np.ogrid[:h, :w]
+        x0, x1 = max(0, int(x - r1)), min(w, int(x + r1) + 2)
+        y0, y1 = max(0, int(y - r1)), min(h, int(y + r1) + 2)
+        if x1 <= x0 or y1 <= y0:
+            return np.zeros(0, np.intp), np.zeros(0, np.intp)
+        yy, xx = np.ogrid[y0:y1, x0:x1]
         d2 = (xx - x) ** 2 + (yy - y) ** 2
-        return (d2 >= r0 * r0) & (d2 <= r1 * r1)
+        ys, xs = np.nonzero((d2 >= r0 * r0) & (d2 <= r1 * r1))
+        return ys + y0, xs + x0
 
     @staticmethod
     def _agreed(colours: list[np.ndarray]) -> np.ndarray:
         """The surround colour most anchors share (a key of a keyboard read as a die has
         another surround than the dice on the desk)."""
-        best, votes = colours[0], -1
-        for c in colours:
-            n = sum(float(np.linalg.norm(c - o)) < FAR for o in colours)
-            if n > votes:
-                best, votes = np.median([o for o in colours if float(np.linalg.norm(c - o)) < FAR], axis=0), n
-        return best
+        c = np.asarray(colours, np.float32)
+        close = np.linalg.norm(c[:, None] - c[None], axis=2) < FAR
+        best = int(np.argmax(close.sum(axis=1)))     # the first of the largest group
+        return np.median(c[close[best]], axis=0)
 
     def _region(self, rings, die: float) -> np.ndarray:
         """The surface: pixels of its colour, connected to an anchor's surround, holes of up to
@@ -84,10 +88,8 @@ class Surface:
         k = max(3, int(round(0.5 * die)) | 1)
         surf = cv2.morphologyEx(self.raw, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
         n, lab = cv2.connectedComponents(surf, connectivity=8)
-        touched = set()
-        for r in rings:
-            touched |= set(np.unique(lab[r & (surf > 0)]).tolist())
-        touched.discard(0)
+        touched = set(np.unique(np.concatenate([lab[r] for r in rings])).tolist())
+        touched.discard(0)                        # label 0: not of the surface's colour
         mask = np.isin(lab, list(touched)).astype(np.uint8) * 255
         cs, hier = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
         if hier is not None:
@@ -105,8 +107,7 @@ class Surface:
         if self.mask[y, x]:
             return "on"
         ring = self._ring(cx, cy, side)
-        total = int(ring.sum())
-        share = int((ring & self.mask).sum()) / total if total else 0.0
+        share = float(self.mask[ring].mean()) if len(ring[0]) else 0.0
         if share >= ON_RING:
             return "on"
         return "edge" if self.reach[y, x] and share >= EDGE_RING else "off"

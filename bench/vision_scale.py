@@ -1,0 +1,77 @@
+"""Time the pip dice reader by frame size, on one core, decode excluded (the issue's aims:
+1280x960 <= 12 ms, 1920x1080 <= 20 ms, 12 MP <= 80 ms).
+
+    .venv/bin/python bench/vision_scale.py            # table; --json for machine-readable
+    .venv/bin/python bench/vision_scale.py --repeat 5
+
+Frames:
+- ``1280x960 synth``: 7 dice with 72 px faces (``eval_dice.time_7dice``'s frame);
+- ``1920x1080 synth``: 6 dice with 80 px faces; ``1920x1080 floor``: the six full-size frames
+  of ../shared/data/dice-real-webcam-floor (two dice each, 60-90 px, shoes in view);
+- ``12 MP synth``: 4032x3024, 6 dice with 260 px faces; ``12 MP desk``: three webcam desk
+  frames with clutter (cables, a laptop) scaled up to 4032x3024, so each die is about 350 px.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from vision import net, synth  # noqa: E402
+
+DATA = ROOT.parent / "shared" / "data"
+FLOOR_FULL = ["WIN_20221210_14_47_18_Pro", "WIN_20221210_14_49_38_Pro", "WIN_20221211_13_06_18_Pro",
+              "WIN_20221211_13_08_50_Pro", "WIN_20221211_13_10_50_Pro", "WIN_20221211_13_11_15_Pro"]
+DESK_12MP = ["dice_19", "four_35", "dice_20"]
+
+
+def frames():
+    """(name, [BGR frames]) per frame kind; real ones only when ../shared/data is there."""
+    yield "1280x960 synth", [synth.dice_scene(seed=7, kind="pips", face_px=72, n_dice=7, size=(1280, 960),
+                                              effects=False).image]
+    yield "1920x1080 synth", [synth.dice_scene(seed=12, kind="pips", face_px=80, n_dice=6, size=(1920, 1080)).image]
+    floor = [DATA / "dice-real-webcam-floor" / "images" / f"{n}.jpg" for n in FLOOR_FULL]
+    if all(p.exists() for p in floor):
+        yield "1920x1080 floor", [cv2.imread(str(p)) for p in floor]
+    yield "12 MP synth", [synth.dice_scene(seed=12, kind="pips", face_px=260, n_dice=6, size=(4032, 3024)).image]
+    desk = [DATA / "dice-real-webcam-desk" / "images" / f"{n}.jpg" for n in DESK_12MP]
+    if all(p.exists() for p in desk):
+        yield "12 MP desk", [cv2.resize(cv2.imread(str(p)), (4032, 3024), interpolation=cv2.INTER_CUBIC) for p in desk]
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--repeat", type=int, default=10, help="timed reads per frame (after one warm-up)")
+    ap.add_argument("--json", action="store_true")
+    a = ap.parse_args(argv)
+    cv2.setNumThreads(1)
+    rows = []
+    for name, imgs in frames():
+        ts = []
+        for img in imgs:
+            net.read_dice(img)
+            for _ in range(a.repeat):
+                t0 = time.perf_counter()
+                net.read_dice(img)
+                ts.append((time.perf_counter() - t0) * 1000)
+        rows.append({"frames": name, "n": len(imgs), "size": f"{imgs[0].shape[1]}x{imgs[0].shape[0]}",
+                     "ms_mean": float(np.mean(ts)), "ms_p95": float(np.percentile(ts, 95))})
+    if a.json:
+        print(json.dumps(rows))
+    else:
+        print(f"{'frames':18s} {'n':>2s} {'size':>10s} {'ms mean':>8s} {'p95':>7s}")
+        for r in rows:
+            print(f"{r['frames']:18s} {r['n']:2d} {r['size']:>10s} {r['ms_mean']:8.1f} {r['ms_p95']:7.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
