@@ -92,12 +92,14 @@ class CameraDice:
             from vision.pips import read_dice
 
             reading = read_dice(frame, expected_count=spec.count, roi=self.tray_mask(frame.shape))
-        values = [str(d.value) for d in reading.dice]
+        values = [None if d.value is None else str(d.value) for d in reading.dice]
         reasons = list(reading.reasons)
         if not still:
             reasons.append("the tray did not settle")
+        if None in values:          # a die, but not a pip face (a skull on the 1): the person says
+            reasons.append("a die whose face is not a pip face")
         faces = set(spec.faces)
-        unknown = [v for v in values if v not in faces]
+        unknown = [v for v in values if v is not None and v not in faces]
         if unknown:
             reasons.append(f"faces not on this die: {', '.join(sorted(set(unknown)))}")
         if len(values) != spec.count:

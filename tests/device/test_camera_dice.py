@@ -224,3 +224,18 @@ def test_settings_offer_to_calibrate_the_icon_dice_of_the_game(tmp_path, monkeyp
     app.menu_choice("back")
     app.menu_choice("settings")
     assert [it["id"] for it in app.menu.items] == ["dice"]
+
+
+def test_a_die_that_is_not_a_pip_face_is_asked_of_the_person(tmp_path):
+    """A skull on the 1: the reader says "a die, but no pip face"; the person enters it."""
+    from companion.engine.core import ChanceSpec
+
+    img = np.full((240, 600, 3), (150, 150, 150), np.uint8)
+    for k, v in enumerate([2, "lightning", 5]):
+        c = (150 * (k + 1), 120)
+        synth.draw_die(img, v, "white", c, 72, 0.0, c, 1e6)
+    spec = ChanceSpec("roll", tuple(str(v) for v in range(1, 7)), 3, die="d6")
+    reading = CameraDice(StillCamera(img), tmp_path / "no-galleries").read_roll(spec, "pips")
+    assert reading.action is None and reading.unsure
+    assert None in reading.values and "a die whose face is not a pip face" in reading.reasons
+    assert not any("None" in r for r in reading.reasons)
