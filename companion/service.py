@@ -278,12 +278,12 @@ def add_commands(sub) -> None:
     run.add_argument("--journal", type=Path, help="journal file (default from the configuration)")
     run.add_argument("--menu", action="store_true", help="start at the main menu instead of resuming")
     run.add_argument("--seed", type=int, help="seed every new game's digital dice and AI deck (reproducible key scripts)")
-    run.add_argument("-v", "--verbose", action="store_true")
+    run.add_argument("-v", "--verbose", action="store_true", help="log every action and driver event")
     run.set_defaults(func=cmd_run)
     doc = sub.add_parser("doctor", help="report the hardware found and what would be used")
     doc.add_argument("--config", type=Path, help="one more configuration layer (TOML), as for run")
     doc.add_argument("--journal", type=Path, help="journal file to check (default from the configuration)")
-    doc.add_argument("--json", action="store_true")
+    doc.add_argument("--json", action="store_true", help="print one JSON object")
     doc.set_defaults(func=cmd_doctor)
 
 

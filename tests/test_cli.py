@@ -311,9 +311,11 @@ def test_every_argument_has_a_help_text():
             elif not isinstance(action, (argparse._HelpAction, argparse._VersionAction)):
                 yield path, action
 
-    missing = [f"{path} {'/'.join(a.option_strings) or a.dest}" for path, a in walk(build_parser(["play"]), "companion")
-               if not a.help]
-    assert missing == []
+    missing = set()
+    for command in ("games", "play", "sim", "replay", "run", "doctor", "dice", "kick"):
+        missing |= {f"{path} {'/'.join(a.option_strings) or a.dest}"
+                    for path, a in walk(build_parser([command]), "companion") if not a.help}
+    assert sorted(missing) == []
 
 
 def test_replay_json_has_the_whole_public_state_and_upto_stops_early(monkeypatch, capsys):

@@ -168,7 +168,7 @@ def register(subparsers) -> None:
     dice.set_defaults(func=lambda a: (dice.print_help(), 2)[1])
 
     r = ds.add_parser("read", help="read the dice in one or more images")
-    r.add_argument("images", nargs="+", metavar="IMAGE")
+    r.add_argument("images", nargs="+", metavar="IMAGE", help="photos of the dice (JPEG or PNG)")
     r.add_argument("--json", action="store_true", help="one JSON object per image per line")
     r.add_argument("--expected", type=int, default=None, metavar="N", help="number of dice expected (else unsure)")
     r.add_argument("--dice", default=None, metavar="PACK_DIE", help="a calibrated icon die (default: pip d6)")
@@ -181,20 +181,20 @@ def register(subparsers) -> None:
     r.set_defaults(func=cmd_dice_read)
 
     c = ds.add_parser("calibrate", help="build an icon-die gallery from a few shots per named face")
-    c.add_argument("--dice", default=None, metavar="PACK_DIE")
-    c.add_argument("--gallery", default=None, metavar="DIR")
+    c.add_argument("--dice", default=None, metavar="PACK_DIE", help="the pack's name of the die (white, black)")
+    c.add_argument("--gallery", default=None, metavar="DIR", help="where to write the gallery (default galleries/PACK_DIE)")
     c.add_argument("--face", nargs="+", action="append", metavar=("NAME", "IMAGE"),
                    help="a face name then one or more images of a die showing it (repeat per face)")
     c.set_defaults(func=cmd_dice_calibrate)
 
     m = ds.add_parser("markers", help="write the printable ArUco marker sheet for the tray")
-    m.add_argument("out", nargs="?", default=None, metavar="OUT.png")
-    m.add_argument("--dpi", type=int, default=150)
+    m.add_argument("out", nargs="?", default=None, metavar="OUT.png", help="the sheet to write (default tray-markers.png)")
+    m.add_argument("--dpi", type=int, default=150, help="printer resolution of the sheet (default 150)")
     m.set_defaults(func=cmd_dice_markers)
 
     t = ds.add_parser("tray", help="locate the tray (markers, or --reference empty-tray photo) and save it")
-    t.add_argument("image", metavar="IMAGE")
-    t.add_argument("--out", default="tray.json")
+    t.add_argument("image", metavar="IMAGE", help="a photo of the tray from the camera's place")
+    t.add_argument("--out", default="tray.json", help="where to save the tray (default tray.json)")
     t.add_argument("--reference", action="store_true", help="IMAGE is a photo of the empty tray without markers")
     t.set_defaults(func=cmd_dice_tray)
 
@@ -203,20 +203,20 @@ def register(subparsers) -> None:
     kick.set_defaults(func=lambda a: (kick.print_help(), 2)[1])
 
     kc = ks.add_parser("calibrate", help="locate the lid's green area and uprights on a photo of the empty lid")
-    kc.add_argument("--reference", required=True, metavar="EMPTY_LID")
+    kc.add_argument("--reference", required=True, metavar="EMPTY_LID", help="a photo of the empty lid")
     kc.add_argument("--camera-height", type=float, required=True, metavar="PX",
                     help="camera height over the lid in lid-plane pixels (lens height / size of one pixel on the lid)")
     kc.add_argument("--axis", type=float, nargs=2, default=None, metavar=("X", "Y"),
                     help="optical axis in the image (default: image centre)")
-    kc.add_argument("--out", default=DEFAULT_LID)
+    kc.add_argument("--out", default=DEFAULT_LID, help=f"where to save the lid (default {DEFAULT_LID})")
     kc.set_defaults(func=cmd_kick_calibrate)
 
     kj = ks.add_parser("judge", help="judge one toss from the frames before and after it")
-    kj.add_argument("--before", required=True)
-    kj.add_argument("--after", required=True)
-    kj.add_argument("--calibration", default=DEFAULT_LID, metavar="LID.json")
-    kj.add_argument("--json", action="store_true")
-    kj.add_argument("--annotate", default=None, metavar="DIR")
+    kj.add_argument("--before", required=True, help="the lid photographed before the toss")
+    kj.add_argument("--after", required=True, help="the lid photographed after the toss")
+    kj.add_argument("--calibration", default=DEFAULT_LID, metavar="LID.json", help="the lid's calibration")
+    kj.add_argument("--json", action="store_true", help="print the verdict as one JSON object")
+    kj.add_argument("--annotate", default=None, metavar="DIR", help="write an image that shows why")
     kj.set_defaults(func=cmd_kick_judge)
 
 
