@@ -495,7 +495,7 @@ def sc_new_game_setup():
     """The new-game menu for one game: players, each seat human or computer, its options, Start."""
     items = [{"id": "players", "label": "Players: 3", "hint": "Prompt Sampler: 2 to 6 players"},
              {"id": "seat-p1", "label": "P1: human", "hint": "OK: human or a computer player"},
-             {"id": "seat-p2", "label": "P2: computer (random)", "hint": "computer player: random. OK: next"},
+             {"id": "seat-p2", "label": "P2: computer", "hint": "computer player: random. OK: next"},
              {"id": "seat-p3", "label": "P3: human", "hint": "OK: human or a computer player"},
              {"id": "option-rounds", "label": "rounds: 6", "hint": "answers to play"},
              {"id": "start", "label": "Start", "hint": "Every prompt shape once."}]
