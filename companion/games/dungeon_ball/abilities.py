@@ -45,32 +45,50 @@ class Abilities:
         self.cheapest = min([c.cost for c in g.pack.cards.values()] + [board.juke.cost, board.big_hit.cost])
         # cards whose effect, or the effect their defense-die roll triggers, acts on offense dice
         self.on_dice = frozenset(cid for cid, c in g.pack.cards.items() if _acts_on_dice(c.effect))
+        # the options open_window found for the window it just pushed: (its frame's data,
+        # {seat: options}), each taken once by window_prompt; any action in the window drops them
+        self._ready: tuple[dict, dict[str, list[str]]] | None = None
 
     # ------------------------------------------------------------------ windows
     def open_window(self, s: GameState, kind: str, ev: Events) -> None:
         """Open a card window; call it last in an act (it reads the state as it then is). A
         window where neither player can afford anything closes at once, as if both declined."""
-        if kind == "whistle" and not any(cid in self.whistles for p in s.players for cid in p.hand):
+        p1, p2 = s.players
+        whistle = kind == "whistle"
+        if whistle and self.whistles.isdisjoint(p1.hand) and self.whistles.isdisjoint(p2.hand):
             return  # nobody holds a whistle card: nothing to offer
         ai = s.solo["ai"] if s.solo else ""
-        frame = {"kind": kind, "turn": s.defense, "opening": True}
-        if all(p.momentum < self.cheapest or p.id == ai for p in s.players) or (
-                not self.window_options(s, frame) and not self.window_options(s, _offense_turn(s, frame))):
+        cheapest = self.cheapest
+        defense = s.defense
+        if (p1.momentum < cheapest or p1.id == ai) and (p2.momentum < cheapest or p2.id == ai):
             ev.append({"event": "window_closed", "kind": kind})
             return
-        s.frames.append(Frame("window", {"kind": kind, "turn": s.defense, "opening": True}))
+        first = self.seat_options(s, defense, whistle)
+        ready = {defense: first}
+        if not first:
+            offense = s.offense
+            second = self.seat_options(s, offense, whistle)
+            if not second:
+                ev.append({"event": "window_closed", "kind": kind})
+                return
+            ready[offense] = second
+        frame = {"kind": kind, "turn": defense, "opening": True}
+        s.frames.append(Frame("window", frame))
+        self._ready = (frame, ready)
 
     def window_options(self, s: GameState, frame: dict) -> list[str]:
-        pid = frame["turn"]
+        return self.seat_options(s, frame["turn"], frame["kind"] == "whistle")
+
+    def seat_options(self, s: GameState, pid: str, whistle: bool) -> list[str]:
+        """What ``pid`` may play in a whistle window (``whistle``) or an ability window."""
         if s.solo and s.solo["ai"] == pid:
             return []  # [Solo] the AI has no ability cards
-        player = s.player(pid)
-        if player.momentum < self.cheapest:
+        player = s.players[0] if pid == "p1" else s.players[1]
+        momentum = player.momentum
+        if momentum < self.cheapest:
             return []  # nothing is affordable: the player declines without being asked
         role = "offense" if pid == s.offense else "defense"
-        whistle = frame["kind"] == "whistle"
         facts = self.facts
-        momentum = player.momentum
         opts = []
         pickable = None                   # whether any die can be picked: looked at once, if asked
         for cid in player.hand:
@@ -79,7 +97,7 @@ class Abilities:
                 continue
             if kind in ("reroll", "discard"):
                 if pickable is None:
-                    pickable = bool(rolls.rerollable(s.play))
+                    pickable = rolls.any_rerollable(s.play)
                 if not pickable:
                     continue
             elif self.kind_blocked(s, kind):
@@ -92,7 +110,13 @@ class Abilities:
 
     def window_prompt(self, s: GameState, frame: dict, opts: list[str] | None = None) -> Prompt | None:
         if opts is None:
-            opts = self.window_options(s, frame)
+            ready = self._ready
+            if ready is not None and ready[0] is frame:
+                opts = ready[1].pop(frame["turn"], None)
+            else:
+                self._ready = None
+            if opts is None:
+                opts = self.window_options(s, frame)
         if not opts:
             return None
         pid = frame["turn"]
@@ -107,9 +131,11 @@ class Abilities:
             frame["turn"] = s.offense
             return
         s.frames.pop()
+        self._ready = None
         ev.append({"event": "window_closed", "kind": frame["kind"]})
 
     def window_act(self, s: GameState, frame: dict, w: list[str], ev: Events) -> None:
+        self._ready = None
         pid, verb = w[0], w[1]
         if verb == "pass":
             self.window_pass(s, frame, ev)
@@ -347,10 +373,6 @@ class Abilities:
 
             effect = msgspec.convert(frame["effect"], Effect)
             self.apply_effect(s, frame["actor"], effect, frame["source"], ev)
-
-
-def _offense_turn(s: GameState, frame: dict) -> dict:
-    return {**frame, "turn": s.offense, "opening": False}
 
 
 def _acts_on_dice(effect: Effect) -> bool:

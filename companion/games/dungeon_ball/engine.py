@@ -66,6 +66,8 @@ class DungeonBall:
         self.rules = loaded.rules
         self.field = Field(loaded)
         self.face_icons = loaded.face_icons
+        # faces showing a time icon: set aside when rolled on a play
+        self.time_faces = frozenset(face for face, icons in self.face_icons.items() if "time" in icons)
         rows = loaded.board.rows
         self.board_cells = board_cells(rows)
         self.cell_colour = {cell: LETTER_TO_COLOUR[rows[r][c]] for cell, (r, c) in self.board_cells.items()}

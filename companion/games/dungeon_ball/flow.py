@@ -313,16 +313,21 @@ def roll_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
 def roll_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
     play = s.play
     faces = w[2:]
-    time_is_locked = play.kind in ("play", "two_point")
-    for index, face in zip(play.pending, faces):
-        play.dice[index] = face
-        if time_is_locked and "time" in g.face_icons[face]:
-            play.locked[index] = True  # [Time] set aside, never rerolled this play
+    dice, locked = play.dice, play.locked
+    if play.kind in ("play", "two_point"):
+        time_faces = g.time_faces
+        for index, face in zip(play.pending, faces):
+            dice[index] = face
+            if face in time_faces:
+                locked[index] = True  # [Time] set aside, never rerolled this play
+    else:
+        for index, face in zip(play.pending, faces):
+            dice[index] = face
     play.pending = []
     play.rolls += 1
-    ev.append({"event": "roll", "dice": list(play.dice), "roll": play.rolls})
+    ev.append({"event": "roll", "dice": list(dice), "roll": play.rolls})
     kicks = play.kind in ("field_goal", "extra_point")
-    if not kicks and play.rolls < g.rules.rolls_per_play and rolls.rerollable(play):
+    if not kicks and play.rolls < g.rules.rolls_per_play and rolls.any_rerollable(play):
         s.step = "keep"
     else:
         end_roll(g, s, ev)
@@ -370,7 +375,7 @@ def end_roll(g: DungeonBall, s: GameState, ev: Events) -> None:
     # showing. Gain one per icon." Every roll the offense finishes counts: a play, a two-point
     # try, a Hail Mary, a luck kick, and the onside kick of the side that just scored (the
     # rulebook calls it "the offense" there too). See docs/dungeon-ball.md, "Lightning".
-    bolts = rolls.icon_counts(play, g.face_icons).get("lightning", 0)
+    bolts = rolls.icon_count(play, "lightning", g.face_icons)
     if bolts:
         gain(g, s, s.scorer if kind == "onside" else s.offense, bolts, "lightning", ev)
     if kind in ("play", "two_point"):
@@ -389,9 +394,9 @@ def end_roll(g: DungeonBall, s: GameState, ev: Events) -> None:
 def resolve_auto(g: DungeonBall, s: GameState, ev: Events) -> None:
     """[On a turn, 7-9] move the ball once per requirement met, run the clock, next down."""
     play = s.play
-    counts = rolls.icon_counts(play, g.face_icons)
+    face_icons = g.face_icons
     need = g.pack.requirements[play.colour]
-    times_met = counts.get(need.icon, 0) // need.count
+    times_met = rolls.icon_count(play, need.icon, face_icons) // need.count
     attacking = g.attacking(s)
     touchdown = False
     start = s.ball
@@ -401,7 +406,7 @@ def resolve_auto(g: DungeonBall, s: GameState, ev: Events) -> None:
             break
     ev.append({"event": "play_result", "colour": play.colour, "met": times_met,
                "from": start, "to": s.ball, "touchdown": touchdown})
-    time_icons = max(0, counts.get("time", 0) - play.cancel_time)
+    time_icons = max(0, rolls.icon_count(play, "time", face_icons) - play.cancel_time)
     run_clock(g, s, time_icons, ev)
     if play.kind == "two_point":
         if touchdown:

@@ -11,7 +11,17 @@ def live_positions(play: Play) -> list[int]:
 
 def rerollable(play: Play) -> list[int]:
     """Dice that may be rerolled: in the pool and not a time die set aside."""
-    return [i for i, (gone, locked) in enumerate(zip(play.gone, play.locked)) if not (gone or locked)]
+    locked = play.locked
+    return [i for i, gone in enumerate(play.gone) if not gone and not locked[i]]
+
+
+def any_rerollable(play: Play) -> bool:
+    """Whether any die may be rerolled (``bool(rerollable(play))``, without the list)."""
+    locked = play.locked
+    for i, gone in enumerate(play.gone):
+        if not gone and not locked[i]:
+            return True
+    return False
 
 
 def icon_counts(play: Play, face_icons: dict[str, tuple[str, ...]]) -> dict[str, int]:
@@ -27,6 +37,20 @@ def icon_counts(play: Play, face_icons: dict[str, tuple[str, ...]]) -> dict[str,
     for icon, n in play.removed.items():
         counts[icon] = max(0, counts.get(icon, 0) - n)
     return counts
+
+
+def icon_count(play: Play, icon: str, face_icons: dict[str, tuple[str, ...]]) -> int:
+    """``icon_counts(play, face_icons).get(icon, 0)``: one icon, without the dict."""
+    gone = play.gone
+    n = 0
+    for i, face in enumerate(play.dice):
+        if not gone[i]:
+            n += face_icons[face].count(icon)
+    n += play.added.get(icon, 0)
+    removed = play.removed.get(icon)
+    if removed:
+        n = max(0, n - removed)
+    return n
 
 
 def dice_showing(play: Play, icon: str, face_icons: dict[str, tuple[str, ...]]) -> int:
