@@ -133,6 +133,11 @@ class AbilityStep(Step):
         return check(s, f.data, words) if check is not None else None
 
 
+def _data_caller(method: Callable) -> Callable:
+    """``method(s, f.data)`` as a step's ``prompt(g, s, f)``."""
+    return lambda g, s, f: method(s, f.data)
+
+
 def _ai(role: Callable[[GameState], str]) -> Callable[[GameState], bool]:
     return lambda s: bool(s.solo) and s.solo["ai"] == role(s)
 
@@ -184,6 +189,70 @@ class DungeonBallMachine(StepMachine):
         super().__init__(STEPS, is_over=lambda s: s.over,
                          over_prompt=lambda s: Prompt("", "over", f"game over: {s.winner} wins", ()),
                          over_rule=RULE_OVER)
+        # AiSteps run by themselves only for the solo AI: in a two-player game their autos
+        # are never tried (they would only say no)
+        self._plain_autos = {name: auto for name, auto in self._autos.items()
+                             if auto is not None and not isinstance(STEPS[name], AiStep)}
+
+    def settle(self, g: Any, s: GameState, ev: Events) -> Prompt | None:
+        """StepMachine.settle, reading ``s.over`` itself; a two-player game skips the AI's autos."""
+        autos = self._autos if s.solo else self._plain_autos
+        prompts, steps, frames = self._prompts, self.steps, s.frames
+        while not s.over:
+            f = frames[-1]
+            name = f.step
+            auto = autos.get(name)
+            if auto is not None and auto(g, s, f, ev):
+                continue
+            p = prompts[name](g, s, f)
+            if p is not None:
+                return p
+            steps[name].idle(g, s, f, ev)
+        return None
+
+    def trusted(self, g: Any) -> Callable[[GameState, str, Prompt], tuple[Events, Prompt | None]]:
+        """``apply_trusted`` for ``g`` in one function: a main-line step's act called straight
+        from flow.py, the card window's and the dice frames' methods bound once, then settle."""
+        steps, all_autos, plain_autos = self.steps, self._autos, self._plain_autos
+        direct = {name: step._act for name, step in steps.items()
+                  if isinstance(step, MainStep) and type(step).act is MainStep.act}
+        prompts = dict(self._prompts)
+        abilities = g.abilities
+        for name, step in steps.items():
+            if isinstance(step, AbilityStep):
+                prompts[name] = _data_caller(getattr(abilities, f"{step.name}_prompt"))
+        prompts["window"] = _data_caller(abilities.window_prompt)
+        window_act, window_pass = abilities.window_act, abilities.window_pass
+
+        def apply_trusted(s: GameState, action: str, prompt: Prompt) -> tuple[Events, Prompt | None]:
+            ev: Events = []
+            frames = s.frames
+            f = frames[-1]
+            name = f.step
+            act = direct.get(name)
+            if act is not None:
+                act(g, s, action.split(), ev)
+            elif name == "window":
+                window_act(s, f.data, action.split(), ev)
+            else:
+                steps[name].act(g, s, f, action.split(), ev)
+            autos = all_autos if s.solo else plain_autos
+            while not s.over:
+                f = frames[-1]
+                name = f.step
+                auto = autos.get(name)
+                if auto is not None and auto(g, s, f, ev):
+                    continue
+                p = prompts[name](g, s, f)
+                if p is not None:
+                    return ev, p
+                if name == "window":
+                    window_pass(s, f.data, ev)
+                else:
+                    steps[name].idle(g, s, f, ev)
+            return ev, None
+
+        return apply_trusted
 
     def chance_reason(self, p: Prompt, values: list[str], reason: str) -> str:
         spec = p.chance
