@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
-from companion.engine.core import ChanceSpec, Prompt
+from companion.engine.core import CHANCE, ChanceSpec, Prompt
 
 
 class SeededDice:
@@ -29,7 +29,13 @@ class SeededDice:
     def answer(self, prompt: Prompt) -> str:
         spec = prompt.chance
         assert spec is not None, "SeededDice answers chance prompts only"
-        return spec.outcome(self.draw(spec))
+        if spec.distinct or spec.weights is not None or spec.dice is not None:
+            return spec.outcome(self.draw(spec))
+        # a fair die, the usual case: draw() and outcome() in one
+        faces = spec.faces
+        n = len(faces)
+        rnd = self.rng.random
+        return " ".join((CHANCE, spec.verb, *[faces[int(rnd() * n)] for _ in range(spec.count)]))
 
     def draw(self, spec: ChanceSpec) -> list[str]:
         """The values for ``spec``: a bag drawn without replacement (a face listed twice can come

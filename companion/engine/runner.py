@@ -96,28 +96,29 @@ def play_out(engine, state, seats: dict[str, Policy], dice, record: GameRecord |
     taken: list[str] = []
     trusted = None if check else getattr(engine, "apply_trusted", None)
     view_of = engine.public_view
-    wanted = {seat: getattr(policy, "view_keys", None) for seat, policy in seats.items()}
+    # seat -> (policy, its view_keys or None), looked up once per action
+    table = {seat: (policy, getattr(policy, "view_keys", None)) for seat, policy in seats.items()}
+    answer = dice.answer
+    keep = taken.append if record is None else (lambda action: (taken.append(action), record.actions.append(action)))
     prompt = None if engine.is_over(state) else engine.prompt(state)
     for _ in range(max_actions):
         if prompt is None:
             return taken
         actor = prompt.actor
         if actor == CHANCE:
-            action = dice.answer(prompt)
+            action = answer(prompt)
         else:
-            wants = wanted[actor]
+            policy, wants = table[actor]
             if wants is None:
                 view = view_of(state, actor)
             else:
                 keys = wants(prompt)
                 view = view_of(state, actor, keys) if keys else {}
-            action = seats[actor](engine, view, prompt)
+            action = policy(engine, view, prompt)
         if trusted is not None:
             prompt = trusted(state, action, prompt)[1]
         else:
             engine.apply(state, action, prompt)
             prompt = None if engine.is_over(state) else engine.prompt(state)
-        taken.append(action)
-        if record is not None:
-            record.actions.append(action)
+        keep(action)
     raise RuntimeError(f"game did not end within {max_actions} actions")
