@@ -68,6 +68,12 @@ class DungeonBall:
         self.face_icons = loaded.face_icons
         # faces showing a time icon: set aside when rolled on a play
         self.time_faces = frozenset(face for face, icons in self.face_icons.items() if "time" in icons)
+        # icon -> {face: how many of that icon the face shows}, for every icon a rule counts
+        counted = {icon for icons in self.face_icons.values() for icon in icons}
+        counted |= {req.icon for req in loaded.requirements.values()} | {"time", "lightning", "ball"}
+        self.icon_tables = {icon: {face: icons.count(icon) for face, icons in self.face_icons.items()}
+                            for icon in counted}
+        self.roll_prompts: dict[tuple[int, str], Prompt] = {}   # the offense's roll, by dice and kind
         rows = loaded.board.rows
         self.board_cells = board_cells(rows)
         self.cell_colour = {cell: LETTER_TO_COLOUR[rows[r][c]] for cell, (r, c) in self.board_cells.items()}

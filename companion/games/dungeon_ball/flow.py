@@ -305,9 +305,14 @@ ROLLED_FOR = {"play": "the play", "two_point": "the two-point play", "hail_mary"
 
 
 def roll_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
-    n = len(s.play.pending)
-    return Prompt("chance", "roll", f"roll {n} offense dice for {ROLLED_FOR[s.play.kind]}",
-                  chance=g.white_spec(n))
+    play = s.play
+    key = (len(play.pending), play.kind)
+    p = g.roll_prompts.get(key)
+    if p is None:   # the same few prompts all game: made once each
+        n = key[0]
+        p = g.roll_prompts[key] = Prompt("chance", "roll", f"roll {n} offense dice for {ROLLED_FOR[play.kind]}",
+                                         chance=g.white_spec(n))
+    return p
 
 
 def roll_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
@@ -335,9 +340,8 @@ def roll_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
 
 def keep_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
     o = s.offense
-    can = rolls.rerollable(s.play)
     return Prompt(o, "keep", f"{o}: reroll some dice (name them) or stop",
-                  choice={"dice": list(s.play.dice), "rerollable": [i + 1 for i in can]})
+                  choice={"dice": list(s.play.dice), "rerollable": rolls.rerollable_positions(s.play)})
 
 
 def keep_check(g: DungeonBall, s: GameState, w: list[str]) -> str | None:
@@ -375,7 +379,7 @@ def end_roll(g: DungeonBall, s: GameState, ev: Events) -> None:
     # showing. Gain one per icon." Every roll the offense finishes counts: a play, a two-point
     # try, a Hail Mary, a luck kick, and the onside kick of the side that just scored (the
     # rulebook calls it "the offense" there too). See docs/dungeon-ball.md, "Lightning".
-    bolts = rolls.icon_count(play, "lightning", g.face_icons)
+    bolts = rolls.icon_total(play, "lightning", g.icon_tables["lightning"])
     if bolts:
         gain(g, s, s.scorer if kind == "onside" else s.offense, bolts, "lightning", ev)
     if kind in ("play", "two_point"):
@@ -394,9 +398,9 @@ def end_roll(g: DungeonBall, s: GameState, ev: Events) -> None:
 def resolve_auto(g: DungeonBall, s: GameState, ev: Events) -> None:
     """[On a turn, 7-9] move the ball once per requirement met, run the clock, next down."""
     play = s.play
-    face_icons = g.face_icons
+    tables = g.icon_tables
     need = g.pack.requirements[play.colour]
-    times_met = rolls.icon_count(play, need.icon, face_icons) // need.count
+    times_met = rolls.icon_total(play, need.icon, tables[need.icon]) // need.count
     attacking = g.attacking(s)
     touchdown = False
     start = s.ball
@@ -406,7 +410,7 @@ def resolve_auto(g: DungeonBall, s: GameState, ev: Events) -> None:
             break
     ev.append({"event": "play_result", "colour": play.colour, "met": times_met,
                "from": start, "to": s.ball, "touchdown": touchdown})
-    time_icons = max(0, rolls.icon_count(play, "time", face_icons) - play.cancel_time)
+    time_icons = max(0, rolls.icon_total(play, "time", tables["time"]) - play.cancel_time)
     run_clock(g, s, time_icons, ev)
     if play.kind == "two_point":
         if touchdown:

@@ -53,6 +53,26 @@ def icon_count(play: Play, icon: str, face_icons: dict[str, tuple[str, ...]]) ->
     return n
 
 
+def icon_total(play: Play, icon: str, per_face: dict[str, int]) -> int:
+    """``icon_count`` from a table of how many ``icon`` each face shows (the engine's
+    ``icon_tables[icon]``)."""
+    n = 0
+    for face, gone in zip(play.dice, play.gone):
+        if not gone:
+            n += per_face[face]
+    n += play.added.get(icon, 0)
+    removed = play.removed.get(icon)
+    if removed:
+        n = max(0, n - removed)
+    return n
+
+
+def rerollable_positions(play: Play) -> list[int]:
+    """``rerollable`` numbered from 1, as prompts show them."""
+    locked = play.locked
+    return [i + 1 for i, gone in enumerate(play.gone) if not gone and not locked[i]]
+
+
 def dice_showing(play: Play, icon: str, face_icons: dict[str, tuple[str, ...]]) -> int:
     """How many dice in the pool show ``icon`` (for "five balls on five dice")."""
     return sum(1 for i, face in enumerate(play.dice) if not play.gone[i] and icon in face_icons[face])
