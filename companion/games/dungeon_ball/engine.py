@@ -74,6 +74,7 @@ class DungeonBall:
         self.icon_tables = {icon: {face: icons.count(icon) for face, icons in self.face_icons.items()}
                             for icon in counted}
         self.roll_prompts: dict[tuple[int, str], Prompt] = {}   # the offense's roll, by dice and kind
+        self.fixed_prompts: dict[tuple[str, ...], Prompt] = {}  # the defense card, the pawn: by seat (and cell)
         rows = loaded.board.rows
         self.board_cells = board_cells(rows)
         self.cell_colour = {cell: LETTER_TO_COLOUR[rows[r][c]] for cell, (r, c) in self.board_cells.items()}
@@ -108,7 +109,9 @@ class DungeonBall:
         return tuple(f"{seat} move {direction}" for direction in self.neighbours[cell])
 
     def attacking(self, s: GameState) -> str:
-        return Field.attacking(s.player(s.offense).end_zone)
+        """The end zone the offense attacks (Field.attacking of the one it defends)."""
+        players = s.players
+        return "high" if (players[0] if s.offense == "p1" else players[1]).end_zone == "low" else "low"
 
     # ------------------------------------------------------------------ the contract
     def new_state(self, header: Header) -> GameState:

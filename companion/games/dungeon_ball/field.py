@@ -14,6 +14,7 @@ class Field:
         self.start = {"low": f.start_low, "high": f.start_high}
         self.field_goal = {"low": f.field_goal_low, "high": f.field_goal_high}
         self.midfield = f.midfield
+        self._advances: dict[tuple[int, str, str], tuple[int, bool]] = {}   # advance's answers, once each
 
     @staticmethod
     def attacking(end_zone: str) -> str:
@@ -32,6 +33,13 @@ class Field:
         Landing on a final space, or having no space of that colour left ahead ("what would be
         beyond" the final spaces), is a touchdown.
         """
+        key = (pos, colour, attacking)
+        moved = self._advances.get(key)
+        if moved is None:
+            moved = self._advances[key] = self._advance(pos, colour, attacking)
+        return moved
+
+    def _advance(self, pos: int, colour: str, attacking: str) -> tuple[int, bool]:
         d = self.step(attacking)
         i = pos + d
         colours = self.colours

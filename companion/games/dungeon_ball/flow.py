@@ -242,7 +242,11 @@ def _begin_play(g: DungeonBall, s: GameState, ev: Events) -> None:
 
 def defense_card_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
     d = s.defense
-    return Prompt(d, "defense_card", f"{d}: choose a defense card, face down", g.defense_options(d))
+    p = g.fixed_prompts.get(("defense_card", d))
+    if p is None:   # the same all game for each seat: made once
+        p = g.fixed_prompts["defense_card", d] = Prompt(d, "defense_card", f"{d}: choose a defense card, face down",
+                                                        g.defense_options(d))
+    return p
 
 
 def defense_card_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
@@ -264,7 +268,14 @@ def pawn_options(g: DungeonBall, s: GameState) -> tuple[str, ...]:
 
 def pawn_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
     o = s.offense
-    return Prompt(o, "pawn", f"{o}: move your pawn to select a play", pawn_options(g, s))
+    if s.mods.free_pawn:
+        return Prompt(o, "pawn", f"{o}: move your pawn to select a play", pawn_options(g, s))
+    here = (s.players[0] if o == "p1" else s.players[1]).pawn
+    p = g.fixed_prompts.get(("pawn", o, here))
+    if p is None:   # the same for each seat and cell: made once
+        p = g.fixed_prompts["pawn", o, here] = Prompt(o, "pawn", f"{o}: move your pawn to select a play",
+                                                      g.move_options(o, here))
+    return p
 
 
 def pawn_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
