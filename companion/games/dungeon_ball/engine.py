@@ -75,6 +75,8 @@ class DungeonBall:
                             for icon in counted}
         self.roll_prompts: dict[tuple[int, str], Prompt] = {}   # the offense's roll, by dice and kind
         self.fixed_prompts: dict[tuple[str, ...], Prompt] = {}  # the defense card, the pawn: by seat (and cell)
+        self.first_moves: dict[tuple[str, str], str] = {}       # solo: an AI card's move from a cell
+        self.ai_texts: dict[tuple[str, str, str], str] = {}     # solo: a drawn AI card in words
         rows = loaded.board.rows
         self.board_cells = board_cells(rows)
         self.cell_colour = {cell: LETTER_TO_COLOUR[rows[r][c]] for cell, (r, c) in self.board_cells.items()}

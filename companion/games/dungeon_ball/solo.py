@@ -126,7 +126,12 @@ def draw_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
     solo["discard"].append(cid)
     solo["card"] = cid
     card = g.pack.ai_cards[cid]
-    ev.append({"event": "ai_card", "card": cid, "purpose": solo["then"], "text": describe(g, s, card, solo["then"])})
+    then = solo["then"]
+    key = (cid, then, s.player(AI).pawn if then == "offense" else "")
+    text = g.ai_texts.get(key)
+    if text is None:   # the words depend on the card, its purpose and the AI's pawn only
+        text = g.ai_texts[key] = describe(g, s, card, then)
+    ev.append({"event": "ai_card", "card": cid, "purpose": then, "text": text})
     if not solo["draw"]:
         # [Solo] out of AI cards: shuffle the discard pile and continue.
         solo["draw"], solo["discard"] = solo["discard"], []
@@ -142,8 +147,12 @@ def draw_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
 
 
 def first_move(g: DungeonBall, card: AiCard, cell: str) -> str:
-    moves = g.neighbours[cell]
-    return next(m for m in card.moves if m in moves)
+    key = (card.id, cell)
+    move = g.first_moves.get(key)
+    if move is None:
+        moves = g.neighbours[cell]
+        move = g.first_moves[key] = next(m for m in card.moves if m in moves)
+    return move
 
 
 def describe(g: DungeonBall, s: GameState, card: AiCard, purpose: str) -> str:

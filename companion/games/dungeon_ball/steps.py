@@ -138,13 +138,16 @@ def _data_caller(method: Callable) -> Callable:
     return lambda g, s, f: method(s, f.data)
 
 
-def _ai(role: Callable[[GameState], str]) -> Callable[[GameState], bool]:
-    return lambda s: bool(s.solo) and s.solo["ai"] == role(s)
+def _AI_OFFENSE(s: GameState) -> bool:
+    return bool(s.solo) and s.solo["ai"] == s.offense
 
 
-_AI_OFFENSE = _ai(lambda s: s.offense)
-_AI_SCORER = _ai(lambda s: s.scorer)
-_AI_DEFENSE_STARTER = _ai(lambda s: s.started_on_defense)
+def _AI_SCORER(s: GameState) -> bool:
+    return bool(s.solo) and s.solo["ai"] == s.scorer
+
+
+def _AI_DEFENSE_STARTER(s: GameState) -> bool:
+    return bool(s.solo) and s.solo["ai"] == s.started_on_defense
 
 STEPS: dict[str, Step] = {
     "team": MainStep(flow.team_prompt, flow.team_act, "Setup, 4: choose a team"),
