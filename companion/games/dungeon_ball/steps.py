@@ -133,11 +133,6 @@ class AbilityStep(Step):
         return check(s, f.data, words) if check is not None else None
 
 
-def _data_caller(method: Callable) -> Callable:
-    """``method(s, f.data)`` as a step's ``prompt(g, s, f)``."""
-    return lambda g, s, f: method(s, f.data)
-
-
 def _AI_OFFENSE(s: GameState) -> bool:
     return bool(s.solo) and s.solo["ai"] == s.offense
 
@@ -214,43 +209,85 @@ class DungeonBallMachine(StepMachine):
         return None
 
     def trusted(self, g: Any) -> Callable[[GameState, str, Prompt], tuple[Events, Prompt | None]]:
-        """``apply_trusted`` for ``g`` in one function: a main-line step's act called straight
-        from flow.py, the card window's and the dice frames' methods bound once, then settle."""
-        steps, all_autos, plain_autos = self.steps, self._autos, self._plain_autos
-        direct = {name: step._act for name, step in steps.items()
-                  if isinstance(step, MainStep) and type(step).act is MainStep.act}
-        prompts = dict(self._prompts)
+        """``apply_trusted`` for ``g`` in one function, each step's work called straight: a
+        main-line step's act and prompt from flow.py (solo.py), the card window's and the dice
+        frames' methods of ``g.abilities`` bound once; then settle, where a step that always
+        runs by itself runs, the AI's steps run when the AI decides, the rest are asked."""
+        steps = self.steps
         abilities = g.abilities
+        acts: dict[str, Callable] = {}        # name -> act(g, s, words, ev)
+        data_acts: dict[str, Callable] = {}   # name -> act(s, frame data, words, ev)
+        prompts: dict[str, Callable] = {}     # name -> prompt(g, s, f)
+        data_prompts: dict[str, Callable] = {}  # name -> prompt(s, frame data)
+        runs: dict[str, Callable] = {}        # name -> run(g, s, ev): always runs by itself
+        ai_runs: dict[str, tuple] = {}        # name -> (ai(s), run(g, s, ev)): runs when the AI decides
+        idles: dict[str, Callable] = {}       # name -> run(g, s, ev) when nobody is asked
+        data_idles: dict[str, Callable] = {}  # name -> idle(s, frame data, ev)
+        others: dict[str, Callable] = {}      # any other step's own auto(g, s, f, ev)
         for name, step in steps.items():
-            if isinstance(step, AbilityStep):
-                prompts[name] = _data_caller(getattr(abilities, f"{step.name}_prompt"))
-        prompts["window"] = _data_caller(abilities.window_prompt)
-        window_act, window_pass = abilities.window_act, abilities.window_pass
+            kind = type(step)
+            if isinstance(step, MainStep) and kind.act is MainStep.act:
+                acts[name] = step._act
+            if isinstance(step, WindowStep) and kind.act is WindowStep.act and kind.prompt is WindowStep.prompt:
+                data_acts[name], data_prompts[name] = abilities.window_act, abilities.window_prompt
+            elif isinstance(step, AbilityStep) and kind.act is AbilityStep.act and kind.prompt is AbilityStep.prompt:
+                data_acts[name] = getattr(abilities, f"{step.name}_act")
+                data_prompts[name] = getattr(abilities, f"{step.name}_prompt")
+            else:
+                prompts[name] = self._prompts[name]
+            if kind.auto is AutoStep.auto:
+                runs[name] = step._run
+            elif kind.auto is AiStep.auto:
+                ai_runs[name] = (step._ai, step._run)
+            elif self._autos[name] is not None:
+                others[name] = self._autos[name]
+            if kind.idle is AiStep.idle:
+                idles[name] = step._run
+            elif isinstance(step, WindowStep) and kind.idle is WindowStep.idle:
+                data_idles[name] = abilities.window_pass
 
         def apply_trusted(s: GameState, action: str, prompt: Prompt) -> tuple[Events, Prompt | None]:
             ev: Events = []
             frames = s.frames
             f = frames[-1]
             name = f.step
-            act = direct.get(name)
+            act = acts.get(name)
             if act is not None:
                 act(g, s, action.split(), ev)
-            elif name == "window":
-                window_act(s, f.data, action.split(), ev)
             else:
-                steps[name].act(g, s, f, action.split(), ev)
-            autos = all_autos if s.solo else plain_autos
+                act = data_acts.get(name)
+                if act is not None:
+                    act(s, f.data, action.split(), ev)
+                else:
+                    steps[name].act(g, s, f, action.split(), ev)
+            solo = s.solo
             while not s.over:
                 f = frames[-1]
                 name = f.step
-                auto = autos.get(name)
-                if auto is not None and auto(g, s, f, ev):
+                run = runs.get(name)
+                if run is not None:
+                    run(g, s, ev)
                     continue
-                p = prompts[name](g, s, f)
+                if solo:
+                    ai_run = ai_runs.get(name)
+                    if ai_run is not None and ai_run[0](s):
+                        ai_run[1](g, s, ev)
+                        continue
+                if others:
+                    auto = others.get(name)
+                    if auto is not None and auto(g, s, f, ev):
+                        continue
+                ask = prompts.get(name)
+                p = ask(g, s, f) if ask is not None else data_prompts[name](s, f.data)
                 if p is not None:
                     return ev, p
-                if name == "window":
-                    window_pass(s, f.data, ev)
+                run = idles.get(name)
+                if run is not None:
+                    run(g, s, ev)
+                    continue
+                idle = data_idles.get(name)
+                if idle is not None:
+                    idle(s, f.data, ev)
                 else:
                     steps[name].idle(g, s, f, ev)
             return ev, None
