@@ -171,7 +171,7 @@ def start_down(g: DungeonBall, s: GameState, ev: Events) -> None:
         # [Final play of a half] time ran out: the offense may run one more play.
         s.final_play = True
         ev.append({"event": "final_play", "half": s.half, "offense": s.offense})
-    s.step = "huddle"
+    s.frames[0] = Frame("huddle")   # s.step = ..., without the property
     g.abilities.open_window(s, "whistle", ev)
 
 
@@ -237,7 +237,7 @@ def huddle_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
 def _begin_play(g: DungeonBall, s: GameState, ev: Events) -> None:
     s.play = Play(kind="two_point" if s.conversion else "play")
     # Against the solo AI the player selects a play first and the AI's card is drawn after.
-    s.step = "pawn" if s.solo and s.solo["ai"] == s.defense else "defense_card"
+    s.frames[0] = Frame("pawn" if s.solo and s.solo["ai"] == s.defense else "defense_card")   # s.step = ...
 
 
 def defense_card_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
@@ -255,7 +255,7 @@ def defense_card_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> 
     if s.solo and s.solo["ai"] == s.offense:
         solo.draw(g, s, "offense")
     else:
-        s.step = "pawn"
+        s.frames[0] = Frame("pawn")   # s.step = ..., without the property
 
 
 def pawn_options(g: DungeonBall, s: GameState) -> tuple[str, ...]:
@@ -306,7 +306,7 @@ def reveal(g: DungeonBall, s: GameState, ev: Events) -> None:
     if play.matched:
         gain(g, s, s.defense, 1, "guess", ev)
     rolls.new_pool(play, count)
-    s.step = "roll"
+    s.frames[0] = Frame("roll")   # s.step = ..., without the property
 
 
 # --------------------------------------------------------------------------- rolling
@@ -344,7 +344,7 @@ def roll_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
     ev.append({"event": "roll", "dice": list(dice), "roll": play.rolls})
     kicks = play.kind in ("field_goal", "extra_point")
     if not kicks and play.rolls < g.rules.rolls_per_play and rolls.any_rerollable(play):
-        s.step = "keep"
+        s.frames[0] = Frame("keep")   # s.step = ..., without the property
     else:
         end_roll(g, s, ev)
 
@@ -371,7 +371,7 @@ def keep_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
         end_roll(g, s, ev)
         return
     s.play.pending = [int(x) - 1 for x in w[2:]]
-    s.step = "roll"
+    s.frames[0] = Frame("roll")   # s.step = ..., without the property
 
 
 def keep_legal(g: DungeonBall, s: GameState) -> list[str]:
@@ -394,7 +394,7 @@ def end_roll(g: DungeonBall, s: GameState, ev: Events) -> None:
     if bolts:
         gain(g, s, s.scorer if kind == "onside" else s.offense, bolts, "lightning", ev)
     if kind in ("play", "two_point"):
-        s.step = "resolve"
+        s.frames[0] = Frame("resolve")   # s.step = ..., without the property
         g.abilities.open_window(s, "ability", ev)
     elif kind == "hail_mary":
         resolve_hail_mary(g, s, ev)

@@ -111,7 +111,7 @@ def deck_auto(g: DungeonBall, s: GameState, ev: Events) -> None:
 
 def draw(g: DungeonBall, s: GameState, then: str) -> None:
     s.solo["then"] = then
-    s.step = "ai_draw"
+    s.frames[0] = Frame("ai_draw")   # s.step = ..., without the property
 
 
 def draw_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
@@ -210,7 +210,7 @@ def ai_offense(g: DungeonBall, s: GameState, card: AiCard, ev: Events) -> None:
     ev.append({"event": "play_result", "colour": play.colour, "met": 0 if play.matched else 1,
                "from": start, "to": s.ball, "touchdown": touchdown})
     flow.run_clock(g, s, card.time, ev)
-    s.step = "ai_resolve"
+    s.frames[0] = Frame("ai_resolve")   # s.step = ..., without the property
     if play.matched:
         # [Solo, ability cards] defensive cards without a whistle only after a correct guess.
         g.abilities.open_window(s, "ability", ev)
@@ -246,13 +246,14 @@ def last_chance(s: GameState) -> bool:
 
 def huddle_auto(g: DungeonBall, s: GameState, ev: Events) -> None:
     """The AI's choice before a down: run, kick, punt, Hail Mary or kneel."""
-    options = {o.split()[1] for o in flow.huddle_options(g, s)}
+    # what flow.huddle_options offers: a field goal in range, except on a two-point try
+    in_range = not s.conversion and g.field.in_field_goal_range(s.ball, g.attacking(s))
     ai, opp = s.player(AI).score, s.player(HUMAN).score
     choice = "run"
     if s.final_play:
         if s.half == 2 and ai > opp:
             choice = "kneel"
-        elif "field-goal" in options and (s.half == 1 or ai + g.rules.field_goal_points >= opp):
+        elif in_range and (s.half == 1 or ai + g.rules.field_goal_points >= opp):
             choice = "field-goal"
         else:
             choice = "hail-mary"
@@ -260,7 +261,7 @@ def huddle_auto(g: DungeonBall, s: GameState, ev: Events) -> None:
         td_wins = last_chance(s) and ai + g.rules.field_goal_points <= opp
         if td_wins:
             choice = "run"
-        elif "field-goal" in options:
+        elif in_range:
             choice = "field-goal"
         else:
             choice = "punt"
@@ -322,6 +323,6 @@ def ai_defense(g: DungeonBall, s: GameState, card: AiCard, ev: Events) -> None:
     play.revealed = True
     ev.append({"event": "reveal", "card": card.id, "colour": d.colour, "matched": play.matched, "dice": count})
     rolls.new_pool(play, count)
-    s.step = "roll"
+    s.frames[0] = Frame("roll")   # s.step = ..., without the property
 
 
