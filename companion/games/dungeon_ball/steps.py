@@ -246,50 +246,44 @@ class DungeonBallMachine(StepMachine):
             elif isinstance(step, WindowStep) and kind.idle is WindowStep.idle:
                 data_idles[name] = abilities.window_pass
 
+        # per step, everything settle may call, looked up once: (run, ai, ai_run, auto, ask,
+        # data_ask, idle, data_idle), each None where the step has no such part
+        plan = {name: (runs.get(name), *ai_runs.get(name, (None, None)), others.get(name), prompts.get(name),
+                       data_prompts.get(name), idles.get(name), data_idles.get(name)) for name in steps}
+        act_plan = {name: (acts.get(name), data_acts.get(name)) for name in steps}
+
         def apply_trusted(s: GameState, action: str, prompt: Prompt) -> tuple[Events, Prompt | None]:
             ev: Events = []
             frames = s.frames
             f = frames[-1]
-            name = f.step
-            act = acts.get(name)
+            act, data_act = act_plan[f.step]
             if act is not None:
                 act(g, s, action.split(), ev)
+            elif data_act is not None:
+                data_act(s, f.data, action.split(), ev)
             else:
-                act = data_acts.get(name)
-                if act is not None:
-                    act(s, f.data, action.split(), ev)
-                else:
-                    steps[name].act(g, s, f, action.split(), ev)
+                steps[f.step].act(g, s, f, action.split(), ev)
             solo = s.solo
             while not s.over:
                 f = frames[-1]
-                name = f.step
-                run = runs.get(name)
+                run, ai, ai_run, auto, ask, data_ask, idle, data_idle = plan[f.step]
                 if run is not None:
                     run(g, s, ev)
                     continue
-                if solo:
-                    ai_run = ai_runs.get(name)
-                    if ai_run is not None and ai_run[0](s):
-                        ai_run[1](g, s, ev)
-                        continue
-                if others:
-                    auto = others.get(name)
-                    if auto is not None and auto(g, s, f, ev):
-                        continue
-                ask = prompts.get(name)
-                p = ask(g, s, f) if ask is not None else data_prompts[name](s, f.data)
+                if solo and ai is not None and ai(s):
+                    ai_run(g, s, ev)
+                    continue
+                if auto is not None and auto(g, s, f, ev):
+                    continue
+                p = ask(g, s, f) if ask is not None else data_ask(s, f.data)
                 if p is not None:
                     return ev, p
-                run = idles.get(name)
-                if run is not None:
-                    run(g, s, ev)
-                    continue
-                idle = data_idles.get(name)
                 if idle is not None:
-                    idle(s, f.data, ev)
+                    idle(g, s, ev)
+                elif data_idle is not None:
+                    data_idle(s, f.data, ev)
                 else:
-                    steps[name].idle(g, s, f, ev)
+                    steps[f.step].idle(g, s, f, ev)
             return ev, None
 
         return apply_trusted
