@@ -105,7 +105,7 @@ def test_a_pack_that_is_not_text_names_the_file_and_line(capsys, home):
 
 @pytest.mark.parametrize("argv, message", [
     (["--option", "rounds=5"], "--option rounds=5: option rounds: 5 is not one of 1, 2, 3"),
-    (["--option", "rounds=many"], "--option rounds=many: option rounds: 'many' is not a int"),
+    (["--option", "rounds=many"], "--option rounds=many: option rounds: 'many' is not a whole number"),
     (["--option", "colour=red"], "--option colour=red: Crystal Auction has no option 'colour' (options: rounds)"),
     (["--option", "players=3"], "--option players=...: use --players N instead"),
     (["--players", "5"], "Crystal Auction takes 2 to 3 players, not 5"),

@@ -45,3 +45,8 @@ def test_seats_are_checked_naming_the_key():
         game.seat_kinds({"p2": "computer:genius"}, 2)
     with pytest.raises(ValueError, match="takes 1 to 2 players, not 5"):
         game.check_players(5)
+
+
+def test_a_number_option_given_as_text_says_what_it_expected():
+    with pytest.raises(ValueError, match="option clock_start: 'abc' is not a whole number"):
+        Option("clock_start", 29).check("abc")

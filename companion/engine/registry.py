@@ -76,7 +76,8 @@ def _from_text(text: str, kind: type, key: str) -> Any:
     try:
         return kind(text)
     except (TypeError, ValueError):
-        raise ValueError(f"option {key}: {text!r} is not a {kind.__name__}") from None
+        what = {int: "a whole number", float: "a number"}.get(kind, f"a {kind.__name__}")
+        raise ValueError(f"option {key}: {text!r} is not {what}") from None
 
 
 @dataclass(frozen=True)
