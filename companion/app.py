@@ -23,6 +23,7 @@ seat may see. Events, the state line and the serial link carry only public facts
 from __future__ import annotations
 
 import logging
+import re
 import queue as queue_mod
 import random
 import time
@@ -59,6 +60,18 @@ def waits_for_ok(game: str | None, screen: str) -> bool:
     except UnknownGame:
         return False
     return bool(target) and screen in getattr(import_module(target), "WAIT_FOR_OK", ())
+
+
+def _for_the_panel(error: str) -> str:
+    """An option error in a person's words: "options.seats.p2: ..." -> "P2: ...", and
+    "options.solo: ..." -> "solo: ..." (the key path is for game files)."""
+    match = re.match(r"^options\.(?:seats\.)?([\w-]+)(?:\.[\w-]+)*: ", error)
+    if not match:
+        return error
+    name = match.group(1)
+    name = name.upper() if re.fullmatch(r"p\d+", name) else name.replace("_", " ")
+    rest = error[match.end():]
+    return rest if rest.upper().startswith(name.upper()) else f"{name}: {rest}"
 
 
 def _title(game_id: str) -> str:
@@ -502,7 +515,7 @@ class DeviceApp:
         try:
             events = s.new_game(Header(game_id, seed=self.seed_source(), options=options))
         except ValueError as exc:               # options the game refuses: say which, start nothing
-            self.message = {"title": "Cannot start", "text": str(exc)[:160]}
+            self.message = {"title": "Cannot start", "text": _for_the_panel(str(exc))[:160]}
             return
         except SaveFailed as exc:
             if not s.active:                    # the game could not even be started

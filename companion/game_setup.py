@@ -56,7 +56,7 @@ class GameSetup:
         for opt in self.menu_options():
             out.append({"id": f"option-{opt.key}", "label": f"{opt.key.replace('_', ' ')}: "
                                                             f"{show_value(self.options[opt.key])}",
-                        "hint": opt.help})
+                        "hint": opt.hint or opt.help})
         out.append({"id": "start", "label": "Start", "hint": self.game.description[:80]})
         return out
 

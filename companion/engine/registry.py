@@ -43,13 +43,15 @@ class Option:
     """A game option with its default: what the new-game menu offers and ``--option`` sets.
 
     ``choices`` lists the allowed values (the menu cycles through them); ``menu=False`` keeps
-    an option for files and the command line only."""
+    an option for files and the command line only; ``hint`` is what the device shows under the
+    menu (about 40 characters), ``help`` the command line's longer text."""
 
     key: str
     default: Any
     help: str = ""
     choices: tuple[Any, ...] | None = None
     menu: bool = True
+    hint: str = ""          # the panel's two short lines under the menu (else ``help``)
 
     def check(self, value: Any) -> Any:
         """The value, converted from text if it came from a command line, or ValueError."""

@@ -211,8 +211,16 @@ def test_options_the_game_refuses_are_said_and_start_nothing(tmp_path):
     app = DeviceApp(session, open_display({"type": "null"}), seed_source=lambda: 1)
     app.start_game("dungeon-ball", {"seats": {"p2": "robot"}})
     assert not session.active and app.message["title"] == "Cannot start"
-    assert "options.seats.p2" in app.message["text"]
+    assert app.message["text"].startswith("P2: 'robot' is not")
     assert session.journal.unfinished() is None
+
+
+def test_a_computer_p2_in_solo_is_refused_in_words_the_panel_shows(tmp_path):
+    session = RefereeSession(Journal(tmp_path / "j.sqlite"))
+    app = DeviceApp(session, open_display({"type": "null"}), seed_source=lambda: 1)
+    app.start_game("dungeon-ball", {"solo": "I", "seats": {"p2": "computer"}})
+    assert not session.active
+    assert app.message == {"title": "Cannot start", "text": "P2: must be human in solo (the AI deck plays P2)"}
 
 
 def test_a_result_screen_stays_until_ok_or_a_few_seconds(tmp_path):

@@ -12,12 +12,12 @@ GAME = GameType(
     screens="companion.games.dungeon_ball.screens",
     options=(
         Option("solo", "off", "play alone against the AI deck at this level (I easiest, VI hardest)",
-               choices=("off", "I", "II", "III", "IV", "V", "VI")),
+               choices=("off", "I", "II", "III", "IV", "V", "VI"), hint="alone vs the AI deck: I easy, VI hard"),
         Option("kicking", "ask", "how field goals and extra points are kicked: ask each player before "
                                  "the game, or skill (toss the die at the lid) or luck (roll dice) for both",
-               choices=("ask", "skill", "luck")),
+               choices=("ask", "skill", "luck"), hint="kicks: ask each, skill (toss) or luck"),
         Option("clock_start", 29, "the clock at the start of each half: shorter for a quick game (house rule)",
-               choices=(29, 20, 15, 10)),
+               choices=(29, 20, 15, 10), hint="clock per half: less is a quick game"),
         Option("teams", None, "teams settled in advance: {p1 = \"orcs\", p2 = \"goblins\"}", menu=False),
     ),
     policies=(("random", "companion.games.dungeon_ball.policies:RandomPolicy"),
@@ -26,6 +26,5 @@ GAME = GameType(
                DieKind("coin", "none"), DieKind("ai-deck", "none")),
     stats="companion.games.dungeon_ball.stats:sim_stats",
     pack="dungeon-ball",
-    description="Fantasy football with dice: clock, downs, momentum and ability cards; "
-                "solo against the AI deck.",
+    description="Football with dice, cards and a clock",
 )

@@ -59,6 +59,9 @@ def normalise(options: dict[str, Any]) -> dict[str, Any]:
     elif kicking is not None:
         out["kicking"] = kicking              # refused by its shape, by the engine
     _check_seats(options.get("seats"))
+    seats = options.get("seats") or {}
+    if "solo" in out and str(seats.get("p2", "human")).startswith("computer"):
+        raise ValueError("options.seats.p2: must be human in solo (the AI deck plays P2)")
     return out
 
 
