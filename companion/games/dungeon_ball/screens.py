@@ -17,6 +17,7 @@ from companion.games.dungeon_ball.screens_controls import control
 from companion.games.dungeon_ball.screens_results import RESULT_EVENTS
 from companion.ui import fonts
 from companion.ui.draw import W, Canvas, wrap
+from companion.ui.generic import _prompt, _summary, _ui
 from companion.ui.menus import draw_list
 
 LETTER = {"red": "R", "yellow": "Y", "blue": "B"}
@@ -26,10 +27,7 @@ MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
 
 # ---------------------------------------------------------------------------- model helpers
-
-def _summary(m: dict) -> dict:
-    return m.get("summary") or {}
-
+# (_summary, _prompt and _ui are the generic screens' own: companion.ui.generic)
 
 def _view(m: dict) -> dict:
     return m.get("view") or {}
@@ -42,14 +40,6 @@ def scores(summary: dict) -> dict:
 
 def _pack(m: dict) -> dict:
     return m.get("pack") or {}
-
-
-def _prompt(m: dict) -> dict:
-    return m.get("prompt") or {}
-
-
-def _ui(m: dict) -> dict:
-    return m.get("ui") or {}
 
 
 def _player(m: dict, pid: str) -> dict:
