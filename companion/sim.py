@@ -136,6 +136,7 @@ def simulate(game: str, games: int, seed: int, policy: str | None = None, pack: 
     label = default if len(set(per_seat.values())) == 1 else " ".join(f"{s}={p}" for s, p in per_seat.items())
     summary = SimSummary(game=game, policy=label, seed=seed, players=players,
                          wins={seat: 0 for seat in seat_names})
+    classes = {name: kind.load_policy(name) for name in dict.fromkeys(per_seat.values())}
     bar = _progress_bar(games, game, progress)
     started = time.perf_counter()
     try:
@@ -143,7 +144,7 @@ def simulate(game: str, games: int, seed: int, policy: str | None = None, pack: 
             game_seed = seed + i
             header = Header(game, pack=pack, seed=game_seed, options=dict(options))
             state = engine.new_state(header)
-            made = {name: kind.load_policy(name)(game_seed) for name in dict.fromkeys(per_seat.values())}
+            made = {name: cls(game_seed) for name, cls in classes.items()}
             actions = play_out(engine, state, {seat: made[name] for seat, name in per_seat.items()},
                                SeededDice(game_seed))
             result = engine.summary(state)
