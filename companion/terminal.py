@@ -289,7 +289,7 @@ class TerminalGame:
                 self.say(f"  ! choose numbers from 1 to {len(items)}")
                 return None
             return " ".join(str(w) for w in (actor, spec.get("verb", ""), *(items[i - 1] for i in sorted(set(picked)))) if w)
-        elif prompt.options is None and line.replace(" ", "").isdigit():
+        elif line.replace(" ", "").isdigit():
             verb = "reroll" if prompt.kind == "keep" else "pick"
             return f"{actor} {verb} {line}"
         return line if line.split()[0] == actor else f"{actor} {line}"
