@@ -24,38 +24,9 @@ def any_rerollable(play: Play) -> bool:
     return False
 
 
-def icon_counts(play: Play, face_icons: dict[str, tuple[str, ...]]) -> dict[str, int]:
-    """Icons showing on the pool plus those cards added, less those cards removed."""
-    counts: dict[str, int] = {}
-    for i, face in enumerate(play.dice):
-        if play.gone[i]:
-            continue
-        for icon in face_icons[face]:
-            counts[icon] = counts.get(icon, 0) + 1
-    for icon, n in play.added.items():
-        counts[icon] = counts.get(icon, 0) + n
-    for icon, n in play.removed.items():
-        counts[icon] = max(0, counts.get(icon, 0) - n)
-    return counts
-
-
-def icon_count(play: Play, icon: str, face_icons: dict[str, tuple[str, ...]]) -> int:
-    """``icon_counts(play, face_icons).get(icon, 0)``: one icon, without the dict."""
-    gone = play.gone
-    n = 0
-    for i, face in enumerate(play.dice):
-        if not gone[i]:
-            n += face_icons[face].count(icon)
-    n += play.added.get(icon, 0)
-    removed = play.removed.get(icon)
-    if removed:
-        n = max(0, n - removed)
-    return n
-
-
 def icon_total(play: Play, icon: str, per_face: dict[str, int]) -> int:
-    """``icon_count`` from a table of how many ``icon`` each face shows (the engine's
-    ``icon_tables[icon]``)."""
+    """How many ``icon`` the pool shows plus those cards added, less those cards removed;
+    ``per_face`` says how many ``icon`` each face shows (the engine's ``icon_tables[icon]``)."""
     n = 0
     for face, gone in zip(play.dice, play.gone):
         if not gone:
