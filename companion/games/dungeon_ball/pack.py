@@ -306,8 +306,6 @@ def validate(p: DungeonBallPack, path: Path | str = "<pack>") -> None:
         _fail(path, "rules.field_goal_min_dice", "must not exceed rules.field_goal_max_dice")
     if not r.min_dice <= r.base_dice <= r.max_dice:
         _fail(path, "rules.base_dice", "must lie between rules.min_dice and rules.max_dice")
-    if not 0.0 <= r.skill_kick_success <= 1.0:
-        _fail(path, "rules.skill_kick_success", "must be a probability between 0 and 1")
     if r.momentum_supply and r.momentum_supply < 2 * r.momentum_start:
         _fail(path, "rules.momentum_supply", "must hold both players' starting momentum (or be 0 for unlimited)")
     for colour in COLOURS:
