@@ -16,6 +16,7 @@ from companion.games.dungeon_ball import screens_status as status
 from companion.games.dungeon_ball.screens_controls import control
 from companion.games.dungeon_ball.screens_results import RESULT_EVENTS
 from companion.ui import fonts
+from companion.ui.controls import STEP
 from companion.ui.draw import W, Canvas, wrap
 from companion.ui.generic import _prompt, _summary, _ui
 from companion.ui.menus import draw_list
@@ -23,7 +24,6 @@ from companion.ui.menus import draw_list
 LETTER = {"red": "R", "yellow": "Y", "blue": "B"}
 COLOUR_OF = {"R": "red", "Y": "yellow", "B": "blue"}
 DEFAULT_BOARD = ["YBY", "RRR", "BYB"]
-MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
 
 # ---------------------------------------------------------------------------- model helpers
@@ -250,7 +250,7 @@ def play_board(m: dict) -> Image.Image:
         target = cursor if cursor in (ui.get("targets") or []) else None
     elif ui.get("selected"):
         r, col = _cell_rc(pawn)
-        dr, dc = MOVES[ui["selected"]]
+        dr, dc = STEP[ui["selected"]]
         target = _rc_cell(r + dr, col + dc)
     c = Canvas()
     draw_board(c, m, pawn, target, x0=1, y0=1, cell=16, cursor=cursor)
