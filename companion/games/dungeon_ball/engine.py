@@ -225,8 +225,11 @@ class DungeonBall:
             keys = VIEW_KEYS
         try:
             return {key: VIEW[key](self, s, viewer) for key in keys}
-        except KeyError as exc:
-            raise ValueError(f"public_view: no public key {exc.args[0]!r} (keys: {', '.join(VIEW_KEYS)})") from None
+        except KeyError:
+            unknown = [key for key in keys if key not in VIEW]
+            if not unknown:
+                raise   # a KeyError inside a view builder: a bug, not a wrong key
+            raise ValueError(f"public_view: no public key {unknown[0]!r} (keys: {', '.join(VIEW_KEYS)})") from None
 
     def solo_public(self, s: GameState) -> dict:
         """The AI deck as the player may see it: how many cards are left, not their order."""
