@@ -192,8 +192,6 @@ def test_a_notice_on_a_generic_game_screen_leaves_the_scores_in_sight():
 
 def test_no_module_in_companion_ui_names_a_game():
     for path in sorted((ROOT / "companion" / "ui").glob("*.py")):
-        if path.name == "dungeon_ball.py":       # the forwarding module the registry still names
-            continue
         text = path.read_text(encoding="utf-8").lower()
         for word in ("dungeon-ball", "dungeon_ball", "dungeon ball", "ai-deck", "toygame"):
             assert word not in text, f"{path.name} names {word!r}"
