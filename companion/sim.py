@@ -97,10 +97,10 @@ class SimSummary:
                 f"wins {wins}, draws {d['draws']}" + (f"\n{own}" if own else ""))
 
 
-def computer_seats(game: GameType, seats: dict[str, str], policy: str | None) -> dict[str, str]:
-    """Seat -> policy name for a game with no person at the table: every seat a computer,
-    ``policy`` (else the game's first) unless ``seats`` names another for that seat."""
-    default = policy or (game.policy_names() or ("",))[0]
+def computer_seats(game: GameType, seats: dict[str, str], default: str) -> dict[str, str]:
+    """Seat -> policy name for a game with no person at the table: every seat in ``seats``
+    (already checked by ``GameType.seat_kinds``) a computer, playing ``default`` unless it
+    names another policy."""
     if default not in game.policy_names():
         game.load_policy(default)                      # raises, naming the game's policies
     chosen = {}
@@ -108,9 +108,7 @@ def computer_seats(game: GameType, seats: dict[str, str], policy: str | None) ->
         if kind == "human":
             raise ValueError(f"--seat {seat}=human: a simulation has no person at the table; "
                              f"give {seat}=computer or {seat}=computer:POLICY")
-        name = kind.partition(":")[2] or default
-        game.load_policy(name)
-        chosen[seat] = name
+        chosen[seat] = kind.partition(":")[2] or default
     return chosen
 
 
@@ -128,8 +126,8 @@ def simulate(game: str, games: int, seed: int, policy: str | None = None, pack: 
     players = options.get("players", kind.default_players())
     seat_names = kind.seats(kind.check_players(players))
     named = kind.seat_kinds(options.get("seats", {}), players)
-    chosen = computer_seats(kind, named, policy)
     default = policy or (kind.policy_names() or ("",))[0]
+    chosen = computer_seats(kind, named, default)
     per_seat = {seat: chosen.get(seat, default) for seat in seat_names}
     engine = kind.load_engine(pack)
     stats = load_object(kind.stats) if kind.stats else None
