@@ -15,8 +15,9 @@ W, H = 128, 64
 
 
 class Canvas:
-    def __init__(self) -> None:
-        self.im = Image.new("1", (W, H), 0)
+    def __init__(self, im: Image.Image | None = None) -> None:
+        """A blank frame, or ``im`` (any size) to draw over: a finished frame, a glyph to scale."""
+        self.im = im if im is not None else Image.new("1", (W, H), 0)
         self.d = ImageDraw.Draw(self.im)
 
     # ------------------------------------------------------------------ text

@@ -163,7 +163,7 @@ def pass_to(m: dict) -> Image.Image:
     name = seat_name(m, seat) if seat else "?"
     big = fonts.big()
     label = Image.new("1", (big.measure(name), big.height), 0)
-    _OnImage(label).text(0, -2, name, big)
+    Canvas(label).text(0, -2, name, big)
     scale = 2 if label.width * 2 <= W - 4 else 1
     label = label.resize((label.width * scale, label.height * scale), Image.NEAREST)
     x = (W - label.width) // 2
@@ -175,16 +175,6 @@ def pass_to(m: dict) -> Image.Image:
         c.text_center(W // 2, y, line, body)
         y += 11
     return c.done()
-
-
-class _OnImage(Canvas):
-    """A canvas over an image of any size (to draw a glyph before scaling it)."""
-
-    def __init__(self, im: Image.Image) -> None:
-        from PIL import ImageDraw
-
-        self.im = im
-        self.d = ImageDraw.Draw(im)
 
 
 # ---------------------------------------------------------------------------- choices

@@ -65,15 +65,10 @@ def render(model: dict) -> Image.Image:
     im = screen_function(name, game)(model)
     notice = model.get("notice")
     if notice:
-        c = Canvas()
-        c.im = im
-        from PIL import ImageDraw
-
-        c.d = ImageDraw.Draw(im)
         own = screens_module(game)
         at_top = name in getattr(own, "NOTICE_AT_TOP", ()) or (
             name not in getattr(own, "SCREENS", {}) and name in generic.NOTICE_AT_TOP)
-        c.banner(str(notice), bottom=10 if at_top else H - 1)
+        Canvas(im).banner(str(notice), bottom=10 if at_top else H - 1)
     return im
 
 
