@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import logging
 
+from companion.config import DICE_MODES
 from companion.engine.core import DEVICE, Header, IllegalAction, Prompt
 from companion.engine.dice import PositionalDice
 from companion.engine.gamefile import GameRecord
@@ -45,7 +46,6 @@ from companion.journal import Journal, JournalError
 
 log = logging.getLogger(__name__)
 
-DICE_MODES = ("digital", "manual", "camera")
 # Events that show a player something hidden: the decisions before them can no longer be taken back.
 SEALING_EVENTS = frozenset({"reveal"})
 
@@ -72,9 +72,6 @@ class SaveFailed(RuntimeError):
 
 def _is_chance(action: str) -> bool:
     return action.startswith("chance ")
-
-
-HUMAN, COMPUTER = "human", "computer"
 
 
 def computer_seats(header: Header) -> dict[str, str | None]:
@@ -124,7 +121,7 @@ class RefereeSession:
     def new_game(self, header: Header) -> list[dict]:
         engine = get_engine(header.game, header.pack)
         header.pack_digest = header.pack_digest or engine.digest
-        computers = self._check_computers(header)
+        computers = computer_seats(header)
         state = engine.new_state(header)          # validates the options before anything is saved
         try:
             game_id = self.journal.start(header)
@@ -132,19 +129,15 @@ class RefereeSession:
             raise SaveFailed(None, exc.reason) from None
         self.engine, self.state, self.header, self.game_id = engine, state, header, game_id
         self.computers = computers
-        self._reset_history([])
+        self._reset_history()
         return self.advance()
 
-    @staticmethod
-    def _check_computers(header: Header) -> dict[str, str | None]:
-        """The computer seats, each with a policy the game has (ValueError naming the key)."""
-        return computer_seats(header)
-
-    def _reset_history(self, actions: list[str]) -> None:
-        self.actions = list(actions)
+    def _reset_history(self) -> None:
+        """No actions yet: the fresh state of ``self.header``'s game."""
+        self.actions = []
         self.dice = PositionalDice(self.header.seed)
         self.pending = self.save_error = None
-        self.seal, self.snapshots = len(self.actions), []
+        self.seal, self.snapshots = 0, []
         self.stepped, self.secret, self.rolls = set(), set(), set()
 
     def resume(self, game_id: int | None = None) -> bool:
@@ -161,7 +154,7 @@ class RefereeSession:
         record = self.journal.record(gid)
         try:
             engine = get_engine(record.header.game, record.header.pack)
-            computers = self._check_computers(record.header)
+            computers = computer_seats(record.header)
             state = engine.new_state(record.header)
         except Exception as exc:  # noqa: BLE001 - any header that no longer loads
             reason = f"game {gid} cannot be rebuilt: {exc}"
@@ -174,7 +167,7 @@ class RefereeSession:
             return False
         self.engine, self.state, self.header, self.game_id = engine, state, record.header, gid
         self.computers = computers
-        self._reset_history([])
+        self._reset_history()
         bad = self._replay_into(record.actions)
         if bad is not None:
             number, reason = bad
@@ -383,7 +376,7 @@ class RefereeSession:
         except JournalError as exc:
             raise SaveFailed(None, exc.reason) from None
         self.state = self.engine.new_state(self.header)
-        self._reset_history([])
+        self._reset_history()
         self._replay_into(candidate)
         if self.engine.is_over(self.state):
             self._save_result()
