@@ -81,13 +81,6 @@ def _title(game_id: str) -> str:
         return game_id
 
 
-def _pass_screen_known() -> bool:
-    """Whether the renderer has the pass-it-on screen yet (else the message screen shows it)."""
-    from companion.ui import screens
-
-    return "pass_to" in getattr(screens, "GENERIC", {})
-
-
 class DeviceApp:
     def __init__(self, session: RefereeSession, display: Any, link: Any = None,
                  notices: list[str] | None = None, clock: Callable[[], float] = time.monotonic,
@@ -205,8 +198,7 @@ class DeviceApp:
         if seat is not None and self.interstitial is None:
             name = seat.upper()
             msg = {"title": f"Pass to {name}", "text": f"Pass the device to {name}, then press OK."}
-            screen = "pass_to" if _pass_screen_known() else "message"
-            return {"game": None, "screen": screen, "seat": seat, "title": msg["title"], "text": msg["text"],
+            return {"game": None, "screen": "pass_to", "seat": seat, "title": msg["title"], "text": msg["text"],
                     "message": msg, "notice": notice}
         if self.hidden_after is not None:
             name = self.hidden_after.upper()
