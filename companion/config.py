@@ -133,7 +133,7 @@ def validate(cfg: DeviceConfig) -> None:
     for key, value in vision.items():
         if key != "dir" and key not in VISION_RANGES:
             raise ConfigFileError(f"{cfg.where('vision.' + key)}: vision.{key}: unknown key "
-                                  "(known: dir, settle_frames, timeout_s, camera_height_px)")
+                                  f"(known: dir, {', '.join(VISION_RANGES)})")
         if key == "dir" and not isinstance(value, str):
             raise ConfigFileError(f"{cfg.where('vision.dir')}: vision.dir: must be a string")
         if key in VISION_RANGES:
