@@ -100,8 +100,9 @@ def loads(text: str, source: str = "<game>") -> GameRecord:
         else:
             raise GameFileError(f"{source}:{len(lines) + 1}: no '{SEPARATOR}' line between the header and "
                                 "the actions (a header cut short?)") from None
-    record = GameRecord(_header(lines[:sep], source), source=source)
-    record.header_lines = _key_lines(lines[:sep])
+    head = lines[:sep]
+    at = _key_lines(head)
+    record = GameRecord(_header(head, source, at), source=source, header_lines=at)
     for number, line in enumerate(lines[sep + 1:], sep + 2):
         line = line.strip()
         if not line or line.startswith("#"):
@@ -116,14 +117,14 @@ def loads(text: str, source: str = "<game>") -> GameRecord:
     return record
 
 
-def _header(lines: list[str], source: str) -> Header:
+def _header(lines: list[str], source: str, at: dict[str, int]) -> Header:
+    """The header's values checked; ``at``: the line of each key (see _key_lines)."""
     try:
         data = tomllib.loads("\n".join(lines))
     except tomllib.TOMLDecodeError as exc:
         match = _TOML_AT.match(str(exc))
         line = (match["line"] or max(1, len(lines))) if match else 1
         raise GameFileError(f"{source}:{line}: header is not valid TOML: {match['msg'] if match else exc}") from None
-    at = _key_lines(lines)
 
     def fail(key: str, message: str) -> GameFileError:
         return GameFileError(f"{source}:{at.get(key, 1)}: {message}")
