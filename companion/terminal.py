@@ -120,11 +120,11 @@ class TerminalGame:
         state, seal, stepped = self.engine.new_state(self.header), 0, set()
         for number, action in enumerate(self.record.actions, 1):
             prompt = self.engine.prompt(state)
-            if self._mark(number, action, prompt, self.engine.apply(state, action, prompt), seal, stepped):
+            if self._mark(number, action, prompt, self.engine.apply(state, action, prompt), stepped):
                 seal = number
         return seal, stepped
 
-    def _mark(self, number: int, action: str, prompt: Prompt, events: list[dict], seal: int, stepped: set) -> bool:
+    def _mark(self, number: int, action: str, prompt: Prompt, events: list[dict], stepped: set) -> bool:
         """Note action ``number``; True when it seals what came before it."""
         computer = prompt.actor in self.computers
         if computer and prompt.private:
@@ -174,7 +174,7 @@ class TerminalGame:
                 self.say(f"  ! {exc.reason}" + (f"  (rule: {exc.rule})" if exc.rule else ""))
                 continue
             self.writer.append(action)
-            if self._mark(len(self.record.actions), action, prompt, events, self.seal, self.stepped):
+            if self._mark(len(self.record.actions), action, prompt, events, self.stepped):
                 self.seal = len(self.record.actions)
             if prompt.private and prompt.actor not in self.computers:
                 self.say(CLEAR + f"{prompt.actor.upper()} has chosen.")
