@@ -108,15 +108,15 @@ class Abilities:
             opts += self.board_abilities(s, pid, pickable)
         return opts
 
-    def window_prompt(self, s: GameState, frame: dict, opts: list[str] | None = None) -> Prompt | None:
+    def window_prompt(self, s: GameState, frame: dict) -> Prompt | None:
+        opts = None
+        ready = self._ready
+        if ready is not None and ready[0] is frame:
+            opts = ready[1].pop(frame["turn"], None)
+        else:
+            self._ready = None
         if opts is None:
-            ready = self._ready
-            if ready is not None and ready[0] is frame:
-                opts = ready[1].pop(frame["turn"], None)
-            else:
-                self._ready = None
-            if opts is None:
-                opts = self.window_options(s, frame)
+            opts = self.window_options(s, frame)
         if not opts:
             return None
         pid = frame["turn"]
