@@ -298,10 +298,6 @@ def _field(name: str):
     return lambda g, s, viewer: getattr(s, name)
 
 
-def _stack_view(g: DungeonBall, s: GameState, viewer: str | None) -> list[dict]:
-    return [{"proc": f.step, **f.data} for f in s.frames[1:]]
-
-
 def _play_part(g: DungeonBall, s: GameState, viewer: str | None) -> dict | None:
     play = s.play
     return None if play is None else _play_view(play, play.revealed or viewer == s.defense)
@@ -310,8 +306,8 @@ def _play_part(g: DungeonBall, s: GameState, viewer: str | None) -> dict | None:
 # The public state, key by key, in the order views have always had (the allow-list).
 VIEW = {
     "players": lambda g, s, viewer: [_player_view(p, p.id == viewer) for p in s.players],
-    "step": lambda g, s, viewer: s.frames[0].step,
-    "stack": _stack_view,
+    "step": _field("step"),
+    "stack": lambda g, s, viewer: s.stack,
     **{name: _field(name) for name in ("half", "clock", "clock_start", "overtime", "ot_first", "ot_drives",
                                         "final_play", "offense", "ball", "down", "conversion", "scorer",
                                         "coin_call", "started_on_defense")},
