@@ -346,7 +346,7 @@ class TerminalGame:
         self.stepped = {n for n in self.stepped if n < last}
         self.writer.rewrite()
         _, self.state = replay(self.record, self.engine)
-        self.say(f"  undone: {taken[0]}" + (f" (and {len(taken) - 1} computer choice)" if len(taken) > 1 else ""))
+        self.say(f"  undone: {taken[0]}" + (f" (and {len(taken) - 1} computer choice{'s' if len(taken) > 2 else ''})" if len(taken) > 1 else ""))
 
     def show_events(self, events: list[dict]) -> None:
         """Every event (events are public): a told text as it is, the rest as its fields."""
