@@ -12,6 +12,7 @@ game file stores and what a bug report quotes.
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -92,8 +93,6 @@ class ChanceSpec:
         if len(values) != self.count:
             return f"expected {self.count} value(s), got {len(values)}"
         if self.distinct:
-            from collections import Counter
-
             left = Counter(self.faces)
             for v in values:
                 if left[v] <= 0:
