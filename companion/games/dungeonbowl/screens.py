@@ -1,0 +1,1 @@
+"""Dungeonbowl screens."""
