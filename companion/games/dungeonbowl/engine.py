@@ -22,13 +22,14 @@ from companion.engine.core import Header, Prompt
 from companion.engine.steps import StepMachine
 from companion.games.dungeonbowl.events import EVENT_STEPS
 from companion.games.dungeonbowl.pack import BowlPack, load_pack
+from companion.games.dungeonbowl.plays import PLAY_STEPS
 from companion.games.dungeonbowl.rolls import ROLL_STEPS
 from companion.games.dungeonbowl.setup import SETUP_STEPS
 from companion.games.dungeonbowl.state import BOXES, DUNGEON, BowlState, Chest, Team
 from companion.games.dungeonbowl.turn import Over, Turn
 
 GAME = "dungeonbowl"
-STEPS = {**SETUP_STEPS, "turn": Turn(), "over": Over(), **EVENT_STEPS, **ROLL_STEPS}
+STEPS = {**SETUP_STEPS, "turn": Turn(), "over": Over(), **EVENT_STEPS, **PLAY_STEPS, **ROLL_STEPS}
 KNOWN_OPTIONS = ("players", "seats", "roster", "rosters")
 
 

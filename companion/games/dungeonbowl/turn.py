@@ -15,7 +15,6 @@ from companion.games.dungeonbowl.state import DUNGEON, KO, RESERVES, BowlState, 
 DUGOUT = "DUG-OUT TELEPORTERS"
 SPONGE = "INJURED PLAYERS (Ed'e Warring's Magic Sponge)"
 TOUCHDOWN = "RULES OF PLAY (a standing player holding the ball in the opposing end zone)"
-EVENTS = ("chest", "pad", "trap", "wall", "block", "falls", "holder")
 
 
 def turn_options(g, s: BowlState) -> tuple[str, ...]:
@@ -38,6 +37,10 @@ def turn_options(g, s: BowlState) -> tuple[str, ...]:
         out.append(f"{a} block")
     if own:
         out.append(f"{a} falls")
+    if own and any(tr.face != "fake" for tr in s.traps):
+        out.append(f"{a} leap")
+    if split_player(s.ball)[0] == a:
+        out.append(f"{a} pass")
     if s.ball != "chest" and (own or opp):
         out.append(f"{a} holder")
     if s.ball != "chest":
