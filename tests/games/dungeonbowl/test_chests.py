@@ -79,3 +79,27 @@ def test_the_last_closed_chest_holds_the_ball_after_five_explosions():
     assert prompt(s).chance.faces == ("ball",)
     play(s, "chance open ball")
     assert s.ball == "ground" and ENGINE.summary(s)["chests_closed"] == 0
+
+
+def test_the_draw_is_fair_the_ball_is_equally_likely_in_any_opening_order():
+    """Drawing from the closed chests at each opening puts the ball at the k-th opening with
+    probability 1/6 for every k, as shuffled counters would."""
+    from types import SimpleNamespace
+
+    from companion.engine.dice import SeededDice
+    from companion.games.dungeonbowl.events import chest_spec
+
+    dice = SeededDice(5)
+    found_at = [0] * 6
+    games = 6000
+    for _ in range(games):
+        chests = ["closed"] * 6
+        for k in range(6):
+            state = SimpleNamespace(chests=[SimpleNamespace(state=c) for c in chests])
+            outcome = dice.draw(chest_spec(ENGINE, state))[0]
+            chests[k] = outcome
+            if outcome == "ball":
+                found_at[k] += 1
+                break
+    assert sum(found_at) == games
+    assert all(abs(n / games - 1 / 6) < 0.025 for n in found_at), found_at
