@@ -7,11 +7,12 @@ from __future__ import annotations
 from PIL import Image
 
 from companion.ui import fonts
-from companion.ui.draw import W, Canvas
+from companion.ui.draw import W, Canvas, wrap
 from companion.ui.generic import _prompt, _summary, _ui
 from companion.games.dungeonbowl.screens_text import event_label, roll_results, short, who
 
-TURN, ROLL, OVER = "bowl_turn", "bowl_roll", "game_over"
+TURN, ROLL, OVER, PLACE = "bowl_turn", "bowl_roll", "game_over", "bowl_place"
+PLACING = ("place_chest", "place_pad", "place_trap")
 WAIT_FOR_OK = (OVER,)
 HEADLINES = ("THE BALL!", "BOOM!", "LOST IN SPACE")
 PIPS = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)], 4: [(0, 0), (2, 0), (0, 2), (2, 2)],
@@ -19,7 +20,8 @@ PIPS = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)], 4: [(0, 0
 
 
 def screen_for(m: dict) -> str | None:
-    return TURN if _prompt(m).get("kind") == "turn" else None
+    kind = _prompt(m).get("kind")
+    return TURN if kind == "turn" else PLACE if kind in PLACING else None
 
 
 def screen_after(events: list[dict]) -> str | None:
@@ -138,4 +140,20 @@ def game_over(m: dict) -> Image.Image:
     return c.done()
 
 
-SCREENS = {TURN: turn, ROLL: roll, OVER: game_over}
+def place(m: dict) -> Image.Image:
+    """Placing the counters: which counter and whose, large; where it may go, in words; OK
+    once it is on the table (the device only counts)."""
+    c = Canvas()
+    p = _prompt(m)
+    counter, _, rule = str(p.get("text", "")).partition(": ")
+    c.title_bar("set-up: place counters", str(p.get("actor", "")).upper())
+    big, small = fonts.big(), fonts.small()
+    c.text_center(W // 2, 10, big.fit(counter.upper(), W - 2), big)
+    for i, line in enumerate(wrap(rule, small, W - 4, max_lines=3)):
+        c.text(2, 32 + 8 * i, line, small)
+    c.fill(0, 55, W - 1, 63, 1)
+    c.text_center(W // 2, 56, "OK when it is placed", small, fill=0)
+    return c.done()
+
+
+SCREENS = {TURN: turn, ROLL: roll, OVER: game_over, PLACE: place}

@@ -74,7 +74,7 @@ class Inducements(Step):
     def prompt(self, g, s: BowlState, f: Frame) -> Prompt:
         seat = f.data["seat"]
         team = s.team(seat)
-        return Prompt(seat, "inducements", f"+{team.extra_pits} pits {team.apothecaries} apo {team.igors} igor",
+        return Prompt(seat, "inducements", f"+{team.extra_pits} pits {team.apothecaries} apo {team.igors} Igor",
                       inducement_options(g, s, seat))
 
     def explain(self, g, s: BowlState, f: Frame, w: list[str], p: Prompt) -> tuple[str, str] | None:
@@ -112,7 +112,7 @@ class PlaceChests(Step):
     def prompt(self, g, s: BowlState, f: Frame) -> Prompt:
         seat = f.data["seat"]
         n = s.chests_placed + 1
-        return Prompt(seat, "place_chest", f"chest {n}/{len(s.chests)}: {g.pack.placement.chest}",
+        return Prompt(seat, "place_chest", f"chest {n} of {len(s.chests)}: {g.pack.placement.chest}",
                       (f"{seat} place-chest {n}",))
 
     def act(self, g, s: BowlState, f: Frame, w: list[str], ev: list[dict]) -> None:
@@ -130,7 +130,7 @@ class PlacePads(Step):
     def prompt(self, g, s: BowlState, f: Frame) -> Prompt:
         seat = f.data["seat"]
         n = s.pads_placed + 1
-        return Prompt(seat, "place_pad", f"pad {n}: {g.pack.placement.pad}", (f"{seat} place-pad {n}",))
+        return Prompt(seat, "place_pad", f"pad {n} of 6: {g.pack.placement.pad}", (f"{seat} place-pad {n}",))
 
     def act(self, g, s: BowlState, f: Frame, w: list[str], ev: list[dict]) -> None:
         s.pads_placed += 1
@@ -152,7 +152,7 @@ class PlaceTraps(Step):
     def prompt(self, g, s: BowlState, f: Frame) -> Prompt:
         seat = f.data["seat"]
         left = traps_left(g, s, seat)
-        return Prompt(seat, "place_trap", f"trap, {left} left: {g.pack.placement.trap}",
+        return Prompt(seat, "place_trap", f"{left} trap{'s' if left > 1 else ''} left: {g.pack.placement.trap}",
                       (f"{seat} place-trap {len(s.traps) + 1}",))
 
     def auto(self, g, s: BowlState, f: Frame, ev: list[dict]) -> bool:

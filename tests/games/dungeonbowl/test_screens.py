@@ -13,10 +13,10 @@ from PIL import Image
 
 from companion.engine.core import Header
 from companion.engine.dice import SeededDice
-from companion.games.dungeonbowl.screens import OVER, ROLL, TURN, screen_after, screen_for
+from companion.games.dungeonbowl.screens import OVER, PLACE, ROLL, TURN, screen_after, screen_for
 from companion.games.dungeonbowl.screens_text import event_label, roll_results
 from companion.ui import PromptController, build_model, prompt_dict, render
-from tests.games.dungeonbowl.table import ENGINE, play, to_first_turn
+from tests.games.dungeonbowl.table import ENGINE, SETUP as SETUP_LINES, play, to_first_turn
 
 GOLDEN = Path(__file__).resolve().parents[2] / "ui" / "golden"
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
@@ -43,7 +43,17 @@ def after(*actions, screen=ROLL, setup=()):
     return build_model(ENGINE, s, screen=screen, events=events)
 
 
+def placing(n_actions):
+    from tests.games.dungeonbowl.table import SETUP, new
+
+    s = new()
+    play(s, *SETUP[:n_actions])
+    return build_model(ENGINE, s, ui={"cursor": 0})
+
+
 SCENARIOS = {
+    "dungeonbowl_place_chest": lambda: placing(5),
+    "dungeonbowl_place_trap": lambda: placing(len(SETUP_LINES)),
     "dungeonbowl_turn_start": turn_start,
     "dungeonbowl_turn_ball_held": turn_later,
     "dungeonbowl_roll_armour": lambda: after("p2 av 8", "chance roll 4 5", setup=("p1 wall", "p1 pushed p2#4")),
@@ -78,6 +88,7 @@ def test_golden(name):
 
 def test_the_screens_are_chosen_by_prompt_and_by_events():
     assert screen_for(turn_start()) == TURN
+    assert screen_for(placing(5)) == PLACE
     assert screen_after([{"event": "armour", "player": "p2#1", "av": 8, "dice": [1, 2], "broken": False,
                           "why": "wall"}]) == ROLL
     assert screen_after([{"event": "touchdown", "seat": "p1", "player": "p1#2", "winner": "p1", "turn": 3}]) == OVER
