@@ -2,7 +2,7 @@
 its occupant away (a chain reaction); the pad's own number is lost in space (KO box, a carried
 ball scatters from the pad, a turnover); a second teleport in one turn is an injury roll
 without an armour roll."""
-from tests.games.dungeonbowl.table import ENGINE, kinds, play, prompt, to_first_turn
+from tests.games.dungeonbowl.table import kinds, play, prompt, to_first_turn
 
 
 def step_on(s, pad, player):
