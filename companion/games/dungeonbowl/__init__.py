@@ -12,6 +12,8 @@ GAME = GameType(
     options=(
         Option("roster", 12, "players per team, numbered 1 to N (6 to 16)", choices=tuple(range(6, 17)),
                hint="players per team, numbered 1..N"),
+        Option("playoff", "off", "a playoff: the highest rated team (p1 or p2) picks the end zone first, no roll-off",
+               choices=("off", "p1", "p2"), hint="playoff: the higher rated team picks first"),
         Option("rosters", None, "each team's own player numbers: {p1 = [1, 3, 7, ...], p2 = [...]}", menu=False),
     ),
     policies=(("random", "companion.games.dungeonbowl.policies:RandomReporter"),),

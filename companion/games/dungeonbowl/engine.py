@@ -24,13 +24,13 @@ from companion.games.dungeonbowl.events import EVENT_STEPS
 from companion.games.dungeonbowl.pack import BowlPack, load_pack
 from companion.games.dungeonbowl.plays import PLAY_STEPS
 from companion.games.dungeonbowl.rolls import ROLL_STEPS
-from companion.games.dungeonbowl.setup import SETUP_STEPS
+from companion.games.dungeonbowl.setup import SETUP_STEPS, begin
 from companion.games.dungeonbowl.state import BOXES, DUNGEON, BowlState, Chest, Team
 from companion.games.dungeonbowl.turn import Over, Turn
 
 GAME = "dungeonbowl"
 STEPS = {**SETUP_STEPS, "turn": Turn(), "over": Over(), **EVENT_STEPS, **PLAY_STEPS, **ROLL_STEPS}
-KNOWN_OPTIONS = ("players", "seats", "roster", "rosters")
+KNOWN_OPTIONS = ("players", "seats", "roster", "rosters", "playoff")
 
 
 class Dungeonbowl:
@@ -81,8 +81,15 @@ class Dungeonbowl:
         if players != 2:
             raise ValueError(f"options.players: Dungeonbowl takes 2 players, not {players!r}")
         rosters = self.rosters(options)
+        playoff = options.get("playoff", "off")
+        if playoff not in ("off", "p1", "p2"):
+            raise ValueError(f"options.playoff: the highest rated team, p1 or p2 (or off), not {playoff!r}")
         teams = [Team(seat, where={n: "reserves" for n in rosters[seat]}) for seat in ("p1", "p2")]
-        return BowlState(teams=teams, chests=[Chest(i + 1) for i in range(self.pack.dungeon.chests)])
+        s = BowlState(teams=teams, chests=[Chest(i + 1) for i in range(self.pack.dungeon.chests)])
+        if playoff != "off":            # "During a playoff the highest rated team picks first"
+            s.chooser = playoff
+            begin(s, "end_zone", playoff)
+        return s
 
     # ------------------------------------------------------------------ the contract
     def prompt(self, s: BowlState) -> Prompt:

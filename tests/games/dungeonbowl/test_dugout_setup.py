@@ -101,3 +101,14 @@ def test_turnovers_and_end_turn_pass_the_turn():
     events = play(s, "p2 falls", "p2 fell p2#1", "p2 av 9", "chance roll 1 2")
     assert kinds(events)[-2:] == ["turnover", "turn"] and s.active == "p1" and s.turn == 3
     assert ENGINE.summary(s)["active"] == "p1"
+
+
+def test_in_a_playoff_the_highest_rated_team_picks_first_without_a_roll_off():
+    s = new(playoff="p2")
+    assert prompt(s).options == ("p2 end-zone left", "p2 end-zone right") and s.chooser == "p2"
+    try:
+        new(playoff="p3")
+    except ValueError as exc:
+        assert "options.playoff" in str(exc)
+    else:
+        raise AssertionError("p3 was accepted")
