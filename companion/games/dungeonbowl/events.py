@@ -39,7 +39,7 @@ class ChestStep(Step):
         if "content" not in d:
             return Prompt(CHANCE, "chest_open", f"chest {d['chest']} opens", chance=chest_spec(g, s))
         items = [p for p in in_dungeon(s) if p != d["opener"]]
-        return Prompt(a, "adjacent", "who else is adjacent?", choice={"multi": {
+        return Prompt(a, "adjacent", "adjacent to the chest?", choice={"multi": {
             "items": items, "labels": [name(p) for p in items], "min": 0, "max": len(items),
             "verb": "adjacent", "none": "nobody"}})
 

@@ -8,10 +8,10 @@ from PIL import Image
 
 from companion.ui import fonts
 from companion.ui.draw import W, Canvas, wrap
-from companion.ui.generic import _prompt, _summary, _ui
+from companion.ui.generic import _prompt, _summary, _ui, chance
 from companion.games.dungeonbowl.screens_text import event_label, roll_results, short, who
 
-TURN, ROLL, OVER, PLACE = "bowl_turn", "bowl_roll", "game_over", "bowl_place"
+TURN, ROLL, OVER, PLACE, DICE = "bowl_turn", "bowl_roll", "game_over", "bowl_place", "bowl_dice"
 PLACING = ("place_chest", "place_pad", "place_trap")
 WAIT_FOR_OK = (OVER,)
 HEADLINES = ("THE BALL!", "BOOM!", "LOST IN SPACE")
@@ -20,7 +20,10 @@ PIPS = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)], 4: [(0, 0
 
 
 def screen_for(m: dict) -> str | None:
-    kind = _prompt(m).get("kind")
+    p = _prompt(m)
+    kind = p.get("kind")
+    if p.get("chance"):
+        return DICE
     return TURN if kind == "turn" else PLACE if kind in PLACING else None
 
 
@@ -156,4 +159,14 @@ def place(m: dict) -> Image.Image:
     return c.done()
 
 
-SCREENS = {TURN: turn, ROLL: roll, OVER: game_over, PLACE: place}
+def dice(m: dict) -> Image.Image:
+    """Dice entered on the buttons: the generic entry, titled with what is rolled and for whom
+    (``armour P2 #4 AV8: 2d6``), so the table knows which roll it is entering."""
+    c = Canvas(chance(m))
+    p, ui = _prompt(m), _ui(m)
+    count = int(ui.get("count", (p.get("chance") or {}).get("count", 1)))
+    c.title_bar(str(p.get("text", "")), f"{min(len(ui.get('entered') or []) + 1, count)}/{count}")
+    return c.done()
+
+
+SCREENS = {TURN: turn, ROLL: roll, OVER: game_over, PLACE: place, DICE: dice}

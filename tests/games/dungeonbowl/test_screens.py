@@ -13,7 +13,7 @@ from PIL import Image
 
 from companion.engine.core import Header
 from companion.engine.dice import SeededDice
-from companion.games.dungeonbowl.screens import OVER, PLACE, ROLL, TURN, screen_after, screen_for
+from companion.games.dungeonbowl.screens import DICE, OVER, PLACE, ROLL, TURN, screen_after, screen_for
 from companion.games.dungeonbowl.screens_text import event_label, roll_results
 from companion.ui import PromptController, build_model, prompt_dict, render
 from tests.games.dungeonbowl.table import ENGINE, SETUP as SETUP_LINES, play, to_first_turn
@@ -51,6 +51,17 @@ def placing(n_actions):
     return build_model(ENGINE, s, ui={"cursor": 0})
 
 
+def entering(*actions):
+    """A roll entered on the buttons, its first die entered."""
+    s = to_first_turn()
+    play(s, *actions)
+    ctl = PromptController(game=ENGINE.name)
+    ctl.sync(prompt_dict(ENGINE.prompt(s)))
+    for button in ("down", "down", "down", "ok"):
+        ctl.press(button)
+    return build_model(ENGINE, s, ui=ctl.ui)
+
+
 SCENARIOS = {
     "dungeonbowl_place_chest": lambda: placing(5),
     "dungeonbowl_place_trap": lambda: placing(len(SETUP_LINES)),
@@ -65,6 +76,7 @@ SCENARIOS = {
                                                  setup=("p1 chest", "p1 open 2", "p1 opener p1#5")),
     "dungeonbowl_roll_spiked_pit": lambda: after("chance roll 6", setup=("p1 trap", "p1 trap-counter 1",
                                                                          "p1 victim p1#3", "p1 how moved")),
+    "dungeonbowl_dice_armour": lambda: entering("p1 wall", "p1 pushed p2#4", "p2 av 8"),
     "dungeonbowl_game_over": lambda: after("p1 touchdown", screen=OVER, setup=(
         "p1 chest", "p1 open 1", "p1 opener p1#6", "chance open ball", "p1 holder", "p1 holds p1#6")),
 }
@@ -89,6 +101,7 @@ def test_golden(name):
 def test_the_screens_are_chosen_by_prompt_and_by_events():
     assert screen_for(turn_start()) == TURN
     assert screen_for(placing(5)) == PLACE
+    assert screen_for(entering("p1 wall", "p1 pushed p2#4", "p2 av 8")) == DICE
     assert screen_after([{"event": "armour", "player": "p2#1", "av": 8, "dice": [1, 2], "broken": False,
                           "why": "wall"}]) == ROLL
     assert screen_after([{"event": "touchdown", "seat": "p1", "player": "p1#2", "winner": "p1", "turn": 3}]) == OVER
