@@ -143,6 +143,8 @@ class PadStep(Step):
             seat, number = split_player(pid)
             s.team(seat).where[number] = KO
             ev.append({"event": "moved", "player": pid, "to": KO, "why": "lost in space"})
+            if g.pack.teleport.lost_in_space_turnover == "always":
+                s.turnover = True
             if held:
                 s.ball = "ground"
                 s.turnover = True

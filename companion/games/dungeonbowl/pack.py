@@ -6,6 +6,7 @@ the code. Errors name the file and the key."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 import msgspec
 
@@ -31,6 +32,10 @@ class Dungeon(Strict):
     starters: int
     roster_size: int
     roster_max: int
+
+
+class Teleport(Strict):
+    lost_in_space_turnover: Literal["ball", "always"]
 
 
 class Inducements(Strict):
@@ -78,6 +83,7 @@ class Placement(Strict):
 class BowlPack(Strict):
     pack: PackInfo
     dungeon: Dungeon
+    teleport: Teleport
     inducements: Inducements
     armour: Armour
     injury: list[Band]

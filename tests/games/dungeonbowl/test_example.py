@@ -29,5 +29,6 @@ def test_replay_at_the_command_line_says_who_won():
     done = subprocess.run([sys.executable, "-m", "companion", "replay", str(EXAMPLE), "--json"],
                           capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 0, done.stderr
+    assert "another version" not in done.stderr               # the example names the pack it was played with
     out = json.loads(done.stdout)
     assert out["winner"] == "p1" and out["over"] is True

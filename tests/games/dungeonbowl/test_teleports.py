@@ -2,7 +2,12 @@
 its occupant away (a chain reaction); the pad's own number is lost in space (KO box, a carried
 ball scatters from the pad, a turnover); a second teleport in one turn is an injury roll
 without an armour roll."""
-from tests.games.dungeonbowl.table import kinds, play, prompt, to_first_turn
+from pathlib import Path
+
+from companion.packs import CONFIG_DIR
+from tests.games.dungeonbowl.table import ENGINE, kinds, play, prompt, to_first_turn
+
+ENGINE_PACK = CONFIG_DIR / "dungeonbowl.toml"
 
 
 def step_on(s, pad, player):
@@ -84,3 +89,26 @@ def test_the_teleport_count_starts_again_each_turn():
     step_on(s, 2, "p1#4")
     play(s, "chance roll 1", "p1 pad-free")
     assert s.teleports == {"p1#4": 1} and prompt(s).kind == "turn"
+
+
+def test_a_pack_may_make_every_loss_in_space_a_turnover(tmp_path):
+    import msgspec
+
+    from companion.games.dungeonbowl.engine import Dungeonbowl
+
+    assert ENGINE.pack.teleport.lost_in_space_turnover == "ball"     # the rulebook's reading
+    strict = Dungeonbowl(loaded=msgspec.structs.replace(
+        ENGINE.pack, teleport=msgspec.structs.replace(ENGINE.pack.teleport, lost_in_space_turnover="always")))
+    s = to_first_turn()
+    for action in ("p1 pad", "p1 onto-pad 3", "p1 mover p1#4", "chance roll 3"):
+        events = strict.apply(s, action)
+    assert "turnover" in kinds(events) and s.active == "p2"
+    bad = tmp_path / "bad.toml"
+    bad.write_text(Path(ENGINE_PACK).read_text().replace('lost_in_space_turnover = "ball"',
+                                                         'lost_in_space_turnover = "never"'))
+    try:
+        Dungeonbowl(str(bad))
+    except ValueError as exc:
+        assert "teleport.lost_in_space_turnover" in str(exc)
+    else:
+        raise AssertionError("a bad value was accepted")
