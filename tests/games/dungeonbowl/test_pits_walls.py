@@ -83,3 +83,20 @@ def test_the_armour_value_entered_is_remembered_as_the_next_default():
     play(s, "p1 wall", "p1 pushed p2#4")
     assert prompt(s).choice["number"]["default"] == 10
     assert ENGINE.legal_actions(s)[0] == "p2 av 3"
+
+
+def test_block_results():
+    s = to_first_turn()
+    events = play(s, "p1 block", "p1 attacker p1#1", "p1 defender p2#1", "p1 result push")
+    assert kinds(events) == ["block"] and prompt(s).kind == "turn"
+    play(s, "p1 block", "p1 attacker p1#1", "p1 defender p2#1", "p1 result push-trap", "p1 trap-counter 2")
+    assert prompt(s).kind == "pit"                                    # pushed: the counter flips
+    play(s, "chance roll 1")
+    play(s, "p1 block", "p1 attacker p1#2", "p1 defender p2#2", "p1 result both-down",
+         "p2 av 8", "chance roll 1 1")                                # the defender's armour first
+    assert prompt(s).text == "AV of P1 #2?"
+    events = play(s, "p1 av 8", "chance roll 1 1")
+    assert "turnover" in kinds(events) and s.active == "p2"
+    events = play(s, "p2 block", "p2 attacker p2#3", "p2 defender p1#3", "p2 result attacker-down",
+                  "p2 av 8", "chance roll 2 2")
+    assert "turnover" in kinds(events) and s.active == "p1"
