@@ -68,6 +68,10 @@ class ChanceSpec:
       decides (the skill toss's verdict) from being answered digitally.
     * ``private``: the seat that alone may see the outcome (a card drawn into a hidden hand); it
       reaches only that seat's view, never a summary, an event or the serial link.
+    * ``unseeded``: a live game's device draws it from the system's randomness at the moment
+      it is asked, not from the game's seed, so no one holding the seat (a game file's header,
+      the journal) can work out in advance what it will be (a chest's content, decided when
+      it opens). The outcome is recorded like any other, so replay and resume are unchanged.
     """
 
     verb: str
@@ -80,6 +84,7 @@ class ChanceSpec:
     by: str = TABLE
     digital: bool = True
     private: str | None = None
+    unseeded: bool = False
 
     def outcome(self, values: list[str] | tuple[str, ...]) -> str:
         return " ".join((CHANCE, self.verb, *values))

@@ -52,14 +52,25 @@ class SeededDice:
         return [faces[int(rng.random() * len(faces))] for _ in range(spec.count)]
 
 
+class FreshDice(SeededDice):
+    """Draws from the system's randomness: what no seed may predict (``ChanceSpec.unseeded``)."""
+
+    def __init__(self):
+        self.rng = random.SystemRandom()
+
+
 class PositionalDice:
     """Digital dice that depend only on the game's seed and the action's number, so a resumed
-    game rolls exactly what the uninterrupted game would have rolled."""
+    game rolls exactly what the uninterrupted game would have rolled. A draw the spec marks
+    ``unseeded`` (a secret decided at the moment it is drawn) comes from ``fresh`` instead."""
 
-    def __init__(self, seed: int):
+    def __init__(self, seed: int, fresh: SeededDice | None = None):
         self.seed = seed
+        self.fresh = fresh or FreshDice()
 
     def answer(self, prompt: Prompt, position: int) -> str:
+        if prompt.chance is not None and prompt.chance.unseeded:
+            return self.fresh.answer(prompt)
         return SeededDice(self.seed * 1_000_003 + position).answer(prompt)
 
 

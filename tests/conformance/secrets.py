@@ -33,8 +33,20 @@ def dungeon_ball_event_leaks(engine, state, events: list[dict]) -> list[str]:
     return [f"the unrevealed defense card in {e}" for e in events if card in json.dumps(e)]
 
 
-LEAKS = {"toy": toy_leaks, "dungeon-ball": dungeon_ball_leaks}
-EVENT_LEAKS = {"dungeon-ball": dungeon_ball_event_leaks}     # the toy's: the generic private check
+def dungeonbowl_leaks(engine, state, viewer: str | None, view: dict) -> list[str]:
+    """Dungeonbowl: a closed chest shows nothing but "closed" (its content does not exist yet)."""
+    return [f"chest {c['no']} shows {c}" for c in view["chests"]
+            if c["state"] == "closed" and (set(c) != {"no", "state", "opener"} or c["opener"] is not None)]
+
+
+def dungeonbowl_event_leaks(engine, state, events: list[dict]) -> list[str]:
+    """Dungeonbowl: no event tells the content of a chest that is still closed."""
+    closed = {c.no for c in state.chests if c.state == "closed"}
+    return [f"a closed chest's content in {e}" for e in events if "content" in e and e.get("chest") in closed]
+
+
+LEAKS = {"toy": toy_leaks, "dungeon-ball": dungeon_ball_leaks, "dungeonbowl": dungeonbowl_leaks}
+EVENT_LEAKS = {"dungeon-ball": dungeon_ball_event_leaks, "dungeonbowl": dungeonbowl_event_leaks}     # the toy's: the generic private check
 
 
 def leaks(game_id: str, engine, state, viewer: str | None, view: dict) -> list[str]:

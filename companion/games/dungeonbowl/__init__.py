@@ -1,0 +1,24 @@
+"""Dungeonbowl: Blood Bowl in a dungeon, to a single touchdown. The companion is the dungeon's
+referee: the chests' hidden contents, the teleports, the pit traps, the armour and injury rolls
+and the dug-out's bookkeeping. Facts only here: the registry imports this module cheaply."""
+from companion.engine.registry import DieKind, GameType, Option
+
+GAME = GameType(
+    id="dungeonbowl",
+    title="Dungeonbowl",
+    players=(2, 2),
+    engine="companion.games.dungeonbowl.engine:Dungeonbowl",
+    screens="companion.games.dungeonbowl.screens",
+    options=(
+        Option("roster", 12, "players per team, numbered 1 to N (6 to 16)", choices=tuple(range(6, 17)),
+               hint="players per team, numbered 1..N"),
+        Option("playoff", "off", "a playoff: the highest rated team (p1 or p2) picks the end zone first, no roll-off",
+               choices=("off", "p1", "p2"), hint="playoff: the higher rated team picks first"),
+        Option("rosters", None, "each team's own player numbers: {p1 = [1, 3, 7, ...], p2 = [...]}", menu=False),
+    ),
+    policies=(("random", "companion.games.dungeonbowl.policies:RandomReporter"),),
+    die_kinds=(DieKind("d6", "pips"), DieKind("d8", "none"), DieKind("chest", "none")),
+    stats="companion.games.dungeonbowl.engine:sim_stats",
+    pack="dungeonbowl",
+    description="Blood Bowl in a dungeon: chests, teleports, pit traps, one touchdown",
+)

@@ -1,0 +1,75 @@
+"""Dungeonbowl's screens in words: short labels for the event chooser and each roll's result
+as (what was rolled, the dice, what it means), read from the events of an accepted action."""
+from __future__ import annotations
+
+LABELS = {"chest": "open chest", "pad": "teleport", "trap": "pit trap", "wall": "wall push",
+          "block": "block", "falls": "fell over", "leap": "leap a trap", "pass": "pass",
+          "holder": "ball held", "bounce": "ball bounce", "touchdown": "TOUCHDOWN!",
+          "end-turn": "end turn", "concede": "concede"}
+
+
+def who(pid: str | None) -> str:
+    """``p2#5`` -> ``P2 #5``."""
+    if not pid:
+        return ""
+    seat, _, number = pid.partition("#")
+    return f"{seat.upper()} #{number}"
+
+
+def event_label(option: str) -> str:
+    """A turn option as the chooser lists it (11 characters at most): ``p1 teleport-in 7`` ->
+    ``send in #7``."""
+    words = option.split()
+    verb = words[1]
+    if verb == "teleport-in":
+        return f"send in #{words[2]}"
+    if verb == "sponge":
+        return f"sponge #{words[2]}"
+    return LABELS.get(verb, " ".join(words[1:]))
+
+
+def roll_results(events: list[dict]) -> list[dict]:
+    """Each roll or reveal among the events: {"what", "dice", "result"}, in order."""
+    out = []
+    for e in events:
+        kind = e.get("event")
+        dice = e.get("dice") or []
+        if kind == "roll_off":
+            result = "TIE: AGAIN" if e["winner"] is None else f"{e['winner'].upper()} CHOOSES"
+            out.append({"what": "roll-off P1 v P2", "dice": dice, "result": result})
+        elif kind == "armour":
+            out.append({"what": f"armour {who(e['player'])} AV{e['av']}", "dice": dice,
+                        "result": "BROKEN" if e["broken"] else "HOLDS"})
+        elif kind == "injury":
+            result = {"ko": "KO", "casualty": "CASUALTY"}.get(e["result"], "STUNNED")
+            out.append({"what": f"injury {who(e['player'])}", "dice": dice, "result": result})
+        elif kind == "casualty":
+            out.append({"what": f"{'apothecary' if e['apothecary'] else 'casualty'} {who(e['player'])}",
+                        "dice": dice, "result": e["result"].upper()})
+        elif kind == "regeneration":
+            out.append({"what": f"regenerate {who(e['player'])}", "dice": dice,
+                        "result": "TO KO BOX" if e["success"] else "FAILS"})
+        elif kind == "teleported":
+            out.append({"what": f"teleport {who(e['player'])} pad {e['from']}", "dice": dice,
+                        "result": f"TO PAD {e['to']}"})
+        elif kind == "lost_in_space":
+            out.append({"what": f"teleport {who(e['player'])} pad {e['pad']}", "dice": dice,
+                        "result": "LOST IN SPACE"})
+        elif kind == "trap":
+            out.append({"what": f"trap {e['trap']}: {who(e['player'])}", "dice": dice,
+                        "result": {"fake": "FAKE", "pit": "PIT!", "spiked": "SPIKED PIT!"}[e["face"]]})
+        elif kind == "trap_again":
+            out.append({"what": f"flipped trap {e['trap']}: {who(e['player'])}", "dice": [],
+                        "result": e["face"].upper()})
+        elif kind == "scatter":
+            out.append({"what": "ball scatters", "dice": dice, "result": e["direction"].upper()})
+        elif kind == "chest_opened":
+            out.append({"what": f"chest {e['chest']}: {who(e['player'])}", "dice": [],
+                        "result": "THE BALL!" if e["content"] == "ball" else "BOOM!"})
+    return out
+
+
+def short(r: dict) -> str:
+    """One earlier roll in a line: ``armour P2 #4 AV8 4+5 BROKEN``."""
+    dice = "+".join(map(str, r["dice"]))
+    return " ".join(x for x in (r["what"], dice, r["result"]) if x)
