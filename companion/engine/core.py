@@ -129,6 +129,9 @@ class Prompt:
 
     ``private`` marks a secret decision (a hand, a choice made at once in secret): the device
     shows "pass to <actor>" before anything private is drawn, and hides it again after.
+    ``shows_hand`` marks a public decision made looking at the actor's hidden hand (a card game's
+    turn): the device is passed to the actor first as for ``private``, but the action itself is
+    public (announced, and a computer's move is shown).
     """
 
     actor: str
@@ -138,6 +141,7 @@ class Prompt:
     chance: ChanceSpec | None = None
     choice: dict[str, Any] = field(default_factory=dict)
     private: bool = False
+    shows_hand: bool = False
 
     @property
     def is_chance(self) -> bool:
