@@ -144,8 +144,13 @@ def result_text(s: DaysState) -> str:
 
 
 def sim_stats(engine: DungeonDays, s: DaysState) -> dict:
-    """The game's own sim statistics for one finished game."""
-    stats = dict(s.stats)
-    stats["winning_score"] = max(B.board_score(engine.pack, x.board) for x in s.seats)
-    stats["ended_by_stalemate"] = int(s.ended.startswith("no one"))
-    return stats
+    """The game's own sim statistics for one finished game (``mean_`` keys are averaged over the
+    games, ``_rate`` keys are the fraction of games)."""
+    pack, st = engine.pack, s.stats
+    scores = sorted((B.board_score(pack, x.board) for x in s.seats), reverse=True)
+    return {"mean_turns": st.get("turns", 0), "mean_draws": st.get("draws", 0), "mean_plays": st.get("plays", 0),
+            "mean_reshuffles": st.get("reshuffles", 0), "mean_creatures_removed": st.get("removed", 0),
+            "mean_winning_score": scores[0], "mean_margin": scores[0] - scores[1],
+            "mean_blocked_days": sum(B.blocked(p) for x in s.seats for p in x.board),
+            "own_week_end_rate": st.get("ended_by_own_play", 0), "other_week_end_rate": st.get("ended_by_other_play", 0),
+            "stalemate_rate": int(s.ended.startswith("no one")), "tie_break_rate": st.get("tie_breaks", 0)}
