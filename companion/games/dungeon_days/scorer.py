@@ -85,6 +85,8 @@ class Enter(Step):
         s.day += 1
         if s.day < 7:
             return
+        rows = [[g.pack.days[d], *B.day_score(g.pack, seat.board, d)] for d in range(7)]
+        ev.append({"event": "board", "seat": seat.id, "days": rows, "total": sum(r[1] for r in rows)})
         s.day = 0
         s.turn += 1
         if s.turn == len(s.seats):
