@@ -236,6 +236,11 @@ class TerminalGame:
 
     def ask_for(self, prompt: Prompt) -> str | None:
         self.say("")
+        table_text = getattr(self.engine, "table_text", None)
+        if table_text is not None:          # the game's table in text; the actor's secrets once passed to them
+            seen = prompt.actor if prompt.private or prompt.shows_hand else None
+            for line in table_text(self.state, seen):
+                self.say(line)
         self.say(self.engine.status_line(self.state))
         self.say(prompt.text)
         if prompt.is_chance:

@@ -119,6 +119,20 @@ class DungeonDays:
             out.append({"day": name, "cards": list(board[d]), "points": points, "why": why})
         return out
 
+    def table_text(self, s: DaysState, viewer: str | None) -> list[str]:
+        """Every board as a row of seven days (each pile bottom to top, in card codes), then the
+        viewer's own hand: what the terminal shows before a turn."""
+        code = self.pack.code
+        lines = ["       " + "".join(f"{d.capitalize():<12}" for d in self.pack.days)]
+        for seat in s.seats:
+            cells = ["+".join(code(c) for c in pile) or "-" for pile in seat.board]
+            lines.append(f"  {seat.id:<4} " + "".join(f"{c:<12}" for c in cells)
+                         + f"= {B.board_score(self.pack, seat.board)}  ({len(seat.hand)} in hand)")
+        if viewer is not None and not s.over and s.mode == "play":
+            hand = s.seat(viewer).hand
+            lines.append(f"  {viewer} hand: " + (", ".join(hand) if hand else "empty"))
+        return lines
+
     def summary(self, s: DaysState) -> dict:
         return {"game": GAME, "players": [x.id for x in s.seats],
                 "scores": {x.id: B.board_score(self.pack, x.board) for x in s.seats}, "over": s.over,
