@@ -13,17 +13,18 @@ from companion.session import RefereeSession
 from companion.ui.screens import screen_name
 from drivers import open_display
 from drivers.inputs.events import ButtonEvent
+from tests.toygame.device_driver import Driver as ToyDriver
+from tests.toygame.device_driver import StillClock
 
 
-class StillClock:
-    def __call__(self) -> float:
-        return 100.0
+class Driver(ToyDriver):
+    """The toy game's driver (tests/toygame/device_driver.py) with Dungeon Days' menu choices
+    and its word chooser: each word of the random player's action in turn."""
 
-
-class Driver:
     def __init__(self, app: DeviceApp, seed: int):
-        self.app, self.policy = app, RandomPolicy(seed)
-        self.target_for, self.target = None, ""
+        super().__init__(app, seed)
+        self.policy = RandomPolicy(seed)
+        self.decided = {"days": 0}
 
     def menu_key(self) -> str:
         menu, kind = self.app.menu, self.app.menu_kind
@@ -37,20 +38,7 @@ class Driver:
         cursor = menu.ui["cursor"]
         return "ok" if ids[cursor] == want else "down" if ids.index(want) > cursor else "up"
 
-    def key(self) -> str:
-        app, s = self.app, self.app.session
-        if app.message is not None:
-            return "ok"
-        if app.menu is not None:
-            return self.menu_key()
-        if (not s.active or app.interstitial is not None or app.hidden_after is not None
-                or app.awaiting_pass() is not None or s.engine.is_over(s.state)):
-            return "ok"
-        if self.target_for != len(s.actions):
-            p = s.prompt()
-            self.target_for = len(s.actions)
-            self.target = self.policy(s.engine, s.engine.public_view(s.state, p.actor), p)
-        ui = app.controller.ui
+    def control_key(self, ui: dict) -> str:
         assert ui["mode"] == "days", ui
         want = key_of(self.target.split())[len(ui["chosen"])]
         return "ok" if ui["words"][ui["cursor"]] == want else "down"
@@ -86,4 +74,4 @@ def test_a_whole_game_on_the_buttons(tmp_path: Path):
         assert keys < 20_000, "the game never ended"
     assert leaks == []
     assert "days_board" in screens and "game_over" in screens and "pass_to" in passes
-    assert actions > 30
+    assert actions > 30 and driver.decided["days"] > 10
