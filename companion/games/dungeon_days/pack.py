@@ -48,6 +48,10 @@ def load_pack(pack: str = "default") -> tuple[DaysPack, str]:
     """The pack and a digest of its values; ``default`` is config/dungeon-days.toml."""
     path = resolve_pack_path(GAME, pack)
     data, digest = read_toml(path)
+    cards = data.get("cards")
+    if isinstance(cards, dict):           # each card on its own, so an error names it: cards.elf.count
+        for kind, card in cards.items():
+            convert(card, Card, f"{path}: cards.{kind}")
     loaded = convert(data, DaysPack, path)
     _check(loaded, path)
     return loaded, digest
