@@ -127,7 +127,8 @@ class DungeonDays:
         for seat in s.seats:
             cells = ["+".join(code(c) for c in pile) or "-" for pile in seat.board]
             lines.append(f"  {seat.id:<4} " + "".join(f"{c:<12}" for c in cells)
-                         + f"= {B.board_score(self.pack, seat.board)}  ({len(seat.hand)} in hand)")
+                         + f"= {B.board_score(self.pack, seat.board)}"
+                         + (f"  ({len(seat.hand)} in hand)" if s.mode == "play" else ""))
         if viewer is not None and not s.over and s.mode == "play":
             hand = s.seat(viewer).hand
             lines.append(f"  {viewer} hand: " + (", ".join(hand) if hand else "empty"))
