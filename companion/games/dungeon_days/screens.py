@@ -95,12 +95,14 @@ def draw_board(c: Canvas, m: dict, pile_rows: list[list[str]], mark_day: int | N
     c.hline(0, W - 1, 18)
 
 
-def draw_words(c: Canvas, m: dict, y: int, label: str, words: list[str], cursor: int) -> None:
-    """The words that may come next in a row, the cursor's inverted, scrolled to keep it in sight."""
+def draw_words(c: Canvas, m: dict, y: int, label: str, words: list[str], cursor: int,
+               idle: list[str] = ()) -> None:
+    """The words that may come next in a row, the cursor's inverted, scrolled to keep it in
+    sight; then the ``idle`` ones (cards in hand with no legal play now), struck through."""
     f = fonts.small()
-    x = 1 + f.measure(label) + 2
+    x = 1 + (f.measure(label) + 2 if label else 0)
     c.text(1, y + 1, label, f)
-    shown = [_word(m, w) for w in words]
+    shown = [_word(m, w) for w in [*words, *idle]]
     widths = [f.measure(s) + 4 for s in shown]
     start = 0
     while sum(widths[start:cursor + 1]) > W - x - 6 and start < cursor:
@@ -115,6 +117,8 @@ def draw_words(c: Canvas, m: dict, y: int, label: str, words: list[str], cursor:
         if i == cursor:
             c.fill(x, y, x + widths[i] - 2, y + 8, 1)
         c.text(x + 1, y + 1, shown[i], f, fill=0 if i == cursor else 1)
+        if i >= len(words):
+            c.hline(x, x + widths[i] - 3, y + 4)
         x += widths[i]
 
 
@@ -150,8 +154,11 @@ def days_board(m: dict) -> Image.Image:
     c.title_bar(said, f"{seat_name(m, board)}:{seat.get('score', 0)}")
     draw_board(c, m, seat.get("board") or [], mark)
     step = ("card", "board", "day", "take", "give")[min(len(chosen), 4)]
-    label = "add" if prompt.get("kind") == "enter" else STEP_LABEL[step]
-    draw_words(c, m, 44, f"{label}:", words, cursor)
+    # the first word needs no label (the title says "draw or play"): room for one more card
+    label = "add:" if prompt.get("kind") == "enter" else "" if step == "card" else f"{STEP_LABEL[step]}:"
+    hand = list(seats.get(actor, {}).get("hand") or [])
+    idle = [k for k in dict.fromkeys(hand) if k not in words] if step == "card" and prompt.get("kind") == "turn" else []
+    draw_words(c, m, 44, label, words, cursor, idle)
     strip(c, m)
     return c.done()
 

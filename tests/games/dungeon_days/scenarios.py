@@ -22,6 +22,14 @@ def turn(presses: list[str], players: int = 3):
     return build_model(ENGINE, s, viewer="p1", ui=ctl.ui)
 
 
+def hand_with_idle_cards():
+    """An Orc with no creature to stand left of: in the hand, struck through, not offered."""
+    s = table(players=2, boards={"p1": {"mon": ["elf"]}}, hands={"p1": ["sprite", "dwarf", "orc", "troll", "terror"]})
+    ctl = PromptController(game=ENGINE.name)
+    ctl.start(prompt_dict(ENGINE.prompt(s)))
+    return build_model(ENGINE, s, viewer="p1", ui=ctl.ui)
+
+
 def entering():
     s = table(players=3, mode="score")
     for action in ["p1 add human", "p1 next", "p1 add elf", "p1 add invisibility", "p1 add orc", "p1 next",
@@ -61,6 +69,7 @@ SCENARIOS = {
     "dungeon-days-turn-day": lambda: turn(["down"] * 5 + ["ok", "down", "ok", "down"]),  # on P2's Saturday
     "dungeon-days-turn-other-board": lambda: turn(["right", "right"]),
     "dungeon-days-turn-six": lambda: turn([], players=6),
+    "dungeon-days-turn-hand": hand_with_idle_cards,
     "dungeon-days-enter": entering,
     "dungeon-days-score": scored,
     "dungeon-days-result": dragon_result,
