@@ -47,6 +47,8 @@ def screen_after(events: list[dict]) -> str | None:
     """A board's score, day by day, after the scorer's last day of it; what a play removed."""
     if any(e.get("event") == "board" for e in events):
         return "days_score"
+    if any(e.get("event") == "over" for e in events):
+        return "days_final"
     if any(e.get("event") == "play" and e.get("removed") for e in events):
         return "days_result"
     return None
@@ -207,5 +209,33 @@ def days_result(m: dict) -> Image.Image:
     return c.done()
 
 
-SCREENS = {"days_board": days_board, "days_score": days_score, "days_result": days_result}
+def days_final(m: dict) -> Image.Image:
+    """The end: every board's points day by day and its total, the winner on the bar (and
+    whether the most cards decided it)."""
+    c = Canvas()
+    event = next((e for e in reversed(m.get("events") or []) if e.get("event") == "over"), None)
+    f = fonts.small()
+    if event is None:
+        c.title_bar("game over")
+        return c.done()
+    winner = event.get("winner")
+    head = "DRAW" if event.get("draw") else f"{seat_name(m, winner)} WINS" + (" (cards)" if event.get("tie_break") else "")
+    c.title_bar(f"FINAL: {head}", "OK")
+    x0 = 19
+    for d, name in enumerate((m.get("pack") or {}).get("days") or list(DAY_LABEL)):
+        c.text_center(x0 + d * 13 + 6, 10, DAY_LABEL.get(name, name[:2]), f)
+    c.text_right(W - 1, 10, "sum", f)
+    c.hline(0, W - 1, 18)
+    rows = event.get("days", {})
+    step = 8 if len(rows) <= 5 else 7
+    for row, (seat, points) in enumerate(rows.items()):
+        y = 20 + row * step
+        c.text(1, y, seat_name(m, seat) + ("*" if seat == winner else ""), f)
+        for d, p in enumerate(points):
+            c.text_center(x0 + d * 13 + 6, y, str(p) if p else "-", f)
+        c.text_right(W - 1, y, str(event["scores"][seat]), f)
+    return c.done()
+
+
+SCREENS = {"days_board": days_board, "days_score": days_score, "days_result": days_result, "days_final": days_final}
 NOTICE_AT_TOP = frozenset({"days_board", "days_result"})

@@ -142,8 +142,9 @@ def end(g, s: DaysState, ev: list[dict], why: str) -> None:
     if tied:
         bump(s, "tie_breaks")
     goto(s, "over")
+    days = {x.id: [B.day_score(g.pack, x.board, d)[0] for d in range(7)] for x in s.seats}
     ev.append({"event": "over", "why": why, "winner": s.winner or None, "draw": s.draw, "scores": scores,
-               "tie_break": tied})
+               "tie_break": tied, "days": days, "cards": {x.id: B.cards_on(x.board) for x in s.seats}})
 
 
 class Over(Step):

@@ -58,6 +58,16 @@ def dragon_result():
     return build_model(ENGINE, s, viewer=None, screen="days_result", events=events)
 
 
+def final(players: int = 4):
+    """P1 fills the week (a Boulder on Saturday) but P2 has more points."""
+    boards = {"p1": {**{d: ["human"] for d in ("mon", "tue", "wed", "thu", "fri")}, "sat": ["boulder"]},
+              "p2": BOARDS["p2"], "p3": BOARDS["p3"], "p4": {"mon": ["dragon"], "tue": ["mimic"]}}
+    s = table(players=players, boards={k: v for k, v in boards.items() if int(k[1:]) <= players},
+              hands={"p1": ["elf"]})
+    events = play(s, "p1 play elf p1 sun")
+    return build_model(ENGINE, s, viewer=None, screen="days_final", events=events)
+
+
 def pass_to():
     s = table(players=4, boards=BOARDS, hands=HAND, turn="p3")
     return build_model(ENGINE, s, viewer=None, screen="pass_to", seat="p3")
@@ -74,4 +84,6 @@ SCENARIOS = {
     "dungeon-days-score": scored,
     "dungeon-days-result": dragon_result,
     "dungeon-days-pass-to": pass_to,
+    "dungeon-days-final": final,
+    "dungeon-days-final-six": lambda: final(players=6),
 }

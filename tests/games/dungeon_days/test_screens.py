@@ -113,3 +113,18 @@ def test_the_board_screen_shows_only_the_viewers_own_hand():
 def test_the_turn_waits_for_the_pass_it_on_screen():
     assert ENGINE.prompt(table(hands={"p1": ["elf"]})).shows_hand
     assert not ENGINE.prompt(table(hands={"p1": ["elf"]})).private      # the play itself is public
+
+
+def test_after_the_last_play_the_final_table_then_the_game_over_screen():
+    from companion.ui.model import screen_after
+
+    s = table(boards={"p1": {d: ["human"] for d in ("mon", "tue", "wed", "thu", "fri", "sat")}}, hands={"p1": ["elf"]})
+    events = play(s, "p1 play elf p1 sun")
+    assert screen_after(events, ENGINE.name) == "days_final"
+    over = next(e for e in events if e["event"] == "over")
+    assert over["days"]["p1"] == [1, 1, 1, 1, 1, 1, 4] and over["cards"] == {"p1": 7, "p2": 0}
+    assert screen_name(build_model(ENGINE, s, viewer=None)) == "game_over"
+    scorer = table(mode="score")
+    for _ in range(13):
+        play(scorer, "p1 next" if scorer.turn == 0 else "p2 next")
+    assert screen_after(play(scorer, "p2 next"), ENGINE.name) == "days_score"   # the last board's reasons first
