@@ -124,6 +124,17 @@ def draw_words(c: Canvas, m: dict, y: int, label: str, words: list[str], cursor:
         x += widths[i]
 
 
+def last_event(m: dict, name: str) -> dict | None:
+    """The latest event of that name among the model's events (what the result screens say)."""
+    return next((e for e in reversed(m.get("events") or []) if e.get("event") == name), None)
+
+
+def empty(c: Canvas, text: str) -> Image.Image:
+    """A result screen drawn without its event: just say so."""
+    c.title_bar(text)
+    return c.done()
+
+
 # ---------------------------------------------------------------------------- screens
 
 STEP_LABEL = {"card": "card", "board": "board", "day": "day", "take": "take", "give": "give"}
@@ -168,11 +179,10 @@ def days_board(m: dict) -> Image.Image:
 def days_score(m: dict) -> Image.Image:
     """A board's score with the reason for every day (the scorer, after the board's Sunday)."""
     c = Canvas()
-    event = next((e for e in reversed(m.get("events") or []) if e.get("event") == "board"), None)
+    event = last_event(m, "board")
     f = fonts.small()
     if event is None:
-        c.title_bar("no board scored")
-        return c.done()
+        return empty(c, "no board scored")
     c.title_bar(f"{seat_name(m, event['seat'])} scores {event['total']}", "OK")
     for i, (day, points, why) in enumerate(event["days"]):
         y = 10 + i * 7 + (i > 0) * 0
@@ -185,11 +195,10 @@ def days_score(m: dict) -> Image.Image:
 def days_result(m: dict) -> Image.Image:
     """What a play did: the card, where, and the cards it removed."""
     c = Canvas()
-    event = next((e for e in reversed(m.get("events") or []) if e.get("event") == "play"), None)
+    event = last_event(m, "play")
     f, body = fonts.small(), fonts.body()
     if event is None:
-        c.title_bar("nothing played")
-        return c.done()
+        return empty(c, "nothing played")
     c.title_bar(f"{seat_name(m, event['seat'])} played", "OK")
     where = f"{(m.get('pack') or {}).get('codes', {}).get(event['card'], event['card'])} on " \
             f"{seat_name(m, event['board'])} {event['day'].capitalize()}"
@@ -213,11 +222,10 @@ def days_final(m: dict) -> Image.Image:
     """The end: every board's points day by day and its total, the winner on the bar (and
     whether the most cards decided it)."""
     c = Canvas()
-    event = next((e for e in reversed(m.get("events") or []) if e.get("event") == "over"), None)
+    event = last_event(m, "over")
     f = fonts.small()
     if event is None:
-        c.title_bar("game over")
-        return c.done()
+        return empty(c, "game over")
     winner = event.get("winner")
     head = "DRAW" if event.get("draw") else f"{seat_name(m, winner)} WINS" + (" (cards)" if event.get("tie_break") else "")
     c.title_bar(f"FINAL: {head}", "OK")
