@@ -51,3 +51,19 @@ def test_computer_players_see_only_their_own_hand_at_every_player_count():
         seats = {f"p{i}": Spy(game.load_policy("greedy")(i)) for i in range(1, players + 1)}
         play_out(engine, state, seats, SeededDice(players), check=True)
         assert state.over and all(spy.seen for spy in seats.values())
+
+
+def test_the_sim_at_four_players_gives_the_platforms_keys_then_the_games_own():
+    done = subprocess.run([sys.executable, "-m", "companion", "sim", "dungeon-days", "--players", "4", "--games", "8",
+                           "--seed", "5", "--json"], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    keys = list(result)
+    assert keys[:11] == ["game", "seed", "policy", "players", "games", "seconds", "games_per_second",
+                         "actions_per_second", "mean_actions_per_game", "wins", "draws"]
+    assert result["players"] == 4 and set(result["wins"]) == {"p1", "p2", "p3", "p4"}
+    assert keys[11:] == ["mean_turns", "mean_draws", "mean_plays", "mean_reshuffles", "mean_creatures_removed",
+                         "mean_winning_score", "mean_margin", "mean_blocked_days", "own_week_end_rate",
+                         "other_week_end_rate", "stalemate_rate", "tie_break_rate"]
+    assert result["own_week_end_rate"] + result["other_week_end_rate"] + result["stalemate_rate"] == 1
+    assert result["mean_winning_score"] > 0
