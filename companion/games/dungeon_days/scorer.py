@@ -52,7 +52,7 @@ class Enter(Step):
         options = tuple(f"{sid} add {k}" for k in addable(g, s)) + (f"{sid} next",)
         pile = s.actor().board[s.day]
         text = f"{sid.upper()} {day.capitalize()}: " + ("bottom card" if not pile else "card on top")
-        return Prompt(sid, "enter", text, options)
+        return Prompt(sid, "enter", text, options, choice={"boards": [x.id for x in s.seats]})
 
     def explain(self, g, s: DaysState, f: Frame, w: list[str], p: Prompt) -> tuple[str, str] | None:
         if len(w) != 3 or w[1] != "add":

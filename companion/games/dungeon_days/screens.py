@@ -30,11 +30,9 @@ def control(prompt: dict):
     """The turn and the scorer's entry get the word tree with a board beside it."""
     if prompt.get("kind") not in ("turn", "enter"):
         return None
-    boards = sorted({w.split()[3] for w in prompt.get("options") or [] if len(w.split()) > 3 and
-                     w.split()[1] == "play"} | {prompt.get("actor", "p1")}, key=lambda b: int(b[1:]))
-    words = (prompt.get("choice") or {}).get("words") or []
-    if len(words) > 2:                      # every board of the game, not only those with a play
-        boards = list(words[2])
+    choice = prompt.get("choice") or {}
+    words = choice.get("words") or []
+    boards = list(choice.get("boards") or (words[2] if len(words) > 2 else [prompt.get("actor", "p1")]))
     return DaysControl(prompt, boards)
 
 

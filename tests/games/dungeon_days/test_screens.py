@@ -97,6 +97,8 @@ def test_the_scorer_enters_a_day_card_by_card():
     s = table(mode="score")
     ctl = controller(s)
     assert ctl.ui["words"][-1] == "next" and "sprite" not in ctl.ui["words"]
+    ctl.press("right")
+    assert ctl.ui["board"] == "p2"                     # the other boards can be looked at while entering
     ctl.press("down")
     action = ctl.press("ok")
     assert action.startswith("p1 add ")
