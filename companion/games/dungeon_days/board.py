@@ -5,10 +5,12 @@ days run in a line: Monday's only neighbour is Tuesday, Sunday's only Saturday.
 
 Scoring (docs/dungeon-days.md, Scoring):
 
-* a day scores its creatures' points, from the top down to a Halfling: a Halfling (0 points)
-  zeroes everything it covers;
+* a day is read from the top card down: a card ON TOP OF another covers its score and all
+  under it; a Halfling (0 points) so zeroes what it covers, and a creature a Transformation put
+  on top of another covers it too;
 * a Sprite adds its 6 to the day (it covers nothing);
-* a creature played on a day made room by Invisibility covers nothing either: both count;
+* an Invisibility shields what it lies on: the creature played on it later covers nothing under
+  the Invisibility, so both count;
 * a Mimic scores the printed points of the best top creature on a day beside it (never another
   Mimic, which has no points of its own); none: 0.
 """
@@ -16,7 +18,7 @@ from __future__ import annotations
 
 from companion.games.dungeon_days.pack import DaysPack
 
-BOULDER, INVISIBILITY, HALFLING, MIMIC, DRAGON = "boulder", "invisibility", "halfling", "mimic", "dragon"
+BOULDER, INVISIBILITY, HALFLING, MIMIC, DRAGON, SPRITE = "boulder", "invisibility", "halfling", "mimic", "dragon", "sprite"
 
 
 def neighbours(day: int) -> list[int]:
@@ -94,31 +96,48 @@ def mimic_points(pack: DaysPack, board: list[list[str]], day: int) -> tuple[int,
 
 
 def day_score(pack: DaysPack, board: list[list[str]], day: int) -> tuple[int, str]:
-    """A day's points and the reason, in the short words the screens show."""
+    """A day's points and the reason, in the short words the screens show (top card first)."""
     pile = board[day]
     if blocked(pile):
         return 0, "blocked (BLD)"
     if not has_creature(pack, pile):
         return 0, "empty"
-    cut = max((i for i, c in enumerate(pile) if c == HALFLING), default=-1)
+    segments: list[list[str]] = [[]]
+    for card in pile:                   # an Invisibility starts a new stack: nothing above it covers below it
+        if card == INVISIBILITY:
+            segments.append([])
+        else:
+            segments[-1].append(card)
     parts: list[tuple[int, str]] = []
-    for card in pile[cut + 1:]:
-        if not pack.is_creature(card):
-            continue
+    for segment in reversed(segments):
+        parts += _segment_parts(pack, board, day, segment)
+    total = sum(p for p, _ in parts)
+    words = " + ".join(w for _, w in parts)
+    return total, words + (f" = {total}" if len(parts) > 1 else "")
+
+
+def _segment_parts(pack: DaysPack, board: list[list[str]], day: int, cards: list[str]) -> list[tuple[int, str]]:
+    """One stack read from the top: a Sprite adds and reads on; any other creature covers what
+    is under it (a Halfling's 0 included)."""
+    parts: list[tuple[int, str]] = []
+    for i in range(len(cards) - 1, -1, -1):
+        card = cards[i]
+        under = "+".join(pack.code(c) for c in reversed(cards[:i]) if pack.is_creature(c))
+        if card == HALFLING:
+            parts.append((0, f"HAL on {under}: 0" if under else "HAL 0"))
+            break
         if card == MIMIC:
             points, copied = mimic_points(pack, board, day)
-            parts.append((points, f"MIM={pack.code(copied)} {points}" if copied else "MIM 0"))
+            said = f"MIM={pack.code(copied)} {points}" if copied else "MIM 0"
         else:
-            parts.append((pack.cards[card].points, f"{pack.code(card)} {pack.cards[card].points}"))
-    total = sum(p for p, _ in parts)
-    words = " + ".join(w for _, w in reversed(parts))
-    if cut >= 0:
-        under = [pack.code(c) for c in pile[:cut] if pack.is_creature(c)]
-        zeroed = f"HAL on {'+'.join(reversed(under))}: 0" if under else "HAL 0"
-        words = f"{words} + {zeroed}" if words else zeroed
-    if len(parts) + (cut >= 0) > 1:
-        words += f" = {total}"
-    return total, words
+            points = pack.cards[card].points
+            said = f"{pack.code(card)} {points}"
+        if card == SPRITE or not under:
+            parts.append((points, said))
+            continue
+        parts.append((points, f"{said} (on {under})"))
+        break
+    return parts
 
 
 def board_score(pack: DaysPack, board: list[list[str]]) -> int:

@@ -4,8 +4,8 @@ the buttons, then scored with the reason for every day (board.day_score).
 Each day's pile is entered bottom to top (``p2 add elf``, ``p2 add invisibility``, ``p2 add
 orc``), then ``p2 next`` goes to the next day; after the last board's Sunday the boards are
 scored. Only piles the rules can make are offered: an ON TOP OF card on a creature, a creature
-on an empty day or on an Invisibility, a Boulder Trap alone, and no more copies of a card than
-the decks hold.
+on an empty day, an Invisibility or another creature (a Transformation can leave one there), a
+Boulder Trap alone, and no more copies of a card than the decks hold.
 """
 from __future__ import annotations
 
@@ -36,8 +36,8 @@ def addable(g, s: DaysState) -> list[str]:
             ok = not pile
         elif kind in ON_TOP:
             ok = B.creature_on_top(pack, pile)
-        else:
-            ok = card.type == "creature" and B.has_room(pile)
+        else:   # on an empty day, an Invisibility, or (after a Transformation's swap) a creature
+            ok = card.type == "creature" and (B.has_room(pile) or B.creature_on_top(pack, pile))
         if ok:
             out.append(kind)
     return out
@@ -49,7 +49,7 @@ class Enter(Step):
     def prompt(self, g, s: DaysState, f: Frame) -> Prompt:
         sid = s.actor().id
         day = g.pack.days[s.day]
-        options = tuple(f"{sid} add {k}" for k in addable(g, s)) + (f"{sid} next",)
+        options = (f"{sid} next",) + tuple(f"{sid} add {k}" for k in addable(g, s))   # next first: one press
         pile = s.actor().board[s.day]
         text = f"{sid.upper()} {day.capitalize()}: " + ("bottom card" if not pile else "card on top")
         return Prompt(sid, "enter", text, options, choice={"boards": [x.id for x in s.seats]})
@@ -69,9 +69,6 @@ class Enter(Step):
             return f"a {kind} lies ON TOP OF a creature; there is none on top here", self.rule
         if kind == "boulder" and pile:
             return "a Boulder Trap goes on an empty day", "The Cards: BOULDER TRAP"
-        if kind not in ON_TOP and kind != "boulder" and not B.has_room(pile):
-            return f"a {kind} goes on an empty day or on an Invisibility; this day has a creature on top", \
-                "Playing a card"
         return f"every {kind} the decks hold is already on a board", "Set Up"
 
     def act(self, g, s: DaysState, f: Frame, w: list[str], ev: list[dict]) -> None:

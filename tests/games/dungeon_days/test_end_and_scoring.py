@@ -159,3 +159,17 @@ def test_the_summary_gives_every_day_with_its_reason_at_the_end():
     days = ENGINE.summary(s)["days"]["p1"]
     assert days[6] == {"day": "sun", "cards": ["mimic"], "points": 4, "why": "MIM=ELF 4"}
     assert pile(s, "p1", "sun") == ["mimic"]
+
+
+def test_a_creature_swapped_on_top_of_another_covers_it():
+    """A Transformation may put a creature where a Halfling lay: it lies ON the creature under it
+    and covers its score (only the Sprite adds to its day)."""
+    s = table(boards={"p2": {"wed": ["dwarf", "halfling"]}}, hands={"p2": ["transformation", "elf"]}, turn="p2")
+    play(s, "p2 play transformation p2 wed halfling elf")
+    assert pile(s, "p2", "wed") == ["dwarf", "elf"]
+    assert day_points(s, "p2", "wed") == (4, "ELF 4 (on DWF)")
+
+
+def test_a_halfling_on_an_invisible_day_zeroes_only_the_creature_it_lies_on():
+    s = table(boards={"p1": {"thu": ["elf", "invisibility", "orc", "halfling"]}})
+    assert day_points(s, "p1", "thu") == (4, "HAL on ORC: 0 + ELF 4 = 4")

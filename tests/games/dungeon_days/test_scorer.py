@@ -35,8 +35,9 @@ def test_only_piles_the_rules_can_make_are_entered():
     refused(s, "p1 add terror", "The Cards", "discarded after use")
     refused(s, "p1 add goblet", "The Cards", "not a Dungeon Days card")
     play(s, "p1 add elf")
-    refused(s, "p1 add orc", "Playing a card", "Invisibility")
     refused(s, "p1 add boulder", "The Cards: BOULDER TRAP", "empty day")
+    play(s, "p1 add orc")               # a Transformation may have left it on the Elf: it covers it
+    assert ENGINE.days(s, "p1")[0]["why"] == "ORC 3 (on ELF)"
     play(s, "p1 next")
     play(s, "p1 add boulder")
     refused(s, "p1 add elf", "The Cards: BOULDER TRAP", "alone")
