@@ -13,10 +13,11 @@ from companion.games.dungeon_days.pack import DaysPack
 from companion.games.dungeon_days.state import DaysState
 
 PLAYING = "Playing a card"
-OWN = ("human", "dwarf", "elf", "pixie", "orc", "troll", "goblin", "mimic", "sprite", "invisibility",
-       "terror", "transportation")
+# the boards a card may be played on: the player's own, any, or another player's only
+OWN = ("human", "dwarf", "elf", "pixie", "orc", "troll", "goblin", "mimic", "sprite", "invisibility", "terror")
 ANY = ("dragon", "medusa", "halfling", "lava", "transformation")
-OTHERS = ("boulder",)
+OTHERS = {"boulder": "a Boulder Trap goes on an opponent's board",
+          "transportation": "Transportation swaps your day with the same day on another board, not your own"}
 ON_CREATURE = ("sprite", "halfling", "invisibility")
 Refusal = tuple[str, str]
 
@@ -53,13 +54,11 @@ def refusal(pack: DaysPack, s: DaysState, w: list[str]) -> Refusal | None:
     if day_name not in pack.days:
         return f"{day_name!r} is not a day (days: {', '.join(pack.days)})", PLAYING
     other = target != seat.id
-    if kind in OWN and other and kind != "transportation":
+    if kind in OWN and other:
         return (f"a {_name(kind)} goes on your own board: only a card that says ON ANY BOARD goes on "
                 "another player's", PLAYING)
-    if kind == "transportation" and not other:
-        return "Transportation swaps your day with the same day on another board, not your own", rule_of(kind)
     if kind in OTHERS and not other:
-        return "a Boulder Trap goes on an opponent's board", rule_of(kind)
+        return OTHERS[kind], rule_of(kind)
     return CHECKS.get(kind, _check_room)(pack, s, kind, s.seat(target).board, pack.days.index(day_name), w)
 
 
@@ -166,8 +165,7 @@ def legal_plays(pack: DaysPack, s: DaysState) -> list[str]:
     order = list(pack.cards)
     out = []
     for kind in sorted(set(seat.hand), key=order.index):
-        targets = [seat.id] if kind in OWN and kind != "transportation" else \
-            [b for b in boards if b != seat.id] if kind in OTHERS or kind == "transportation" else boards
+        targets = [seat.id] if kind in OWN else [b for b in boards if b != seat.id] if kind in OTHERS else boards
         for target in targets:
             for day in pack.days:
                 words = [seat.id, "play", kind, target, day]
