@@ -50,13 +50,17 @@ class DungeonDays:
         options = dict(header.options)
         players = options.pop("players", 2)
         mode = options.pop("mode", "play")
-        options.pop("seats", None)
+        seats_option = options.pop("seats", None) or {}
         if options:
             raise ValueError(f"options: unknown option(s) {', '.join(sorted(options))} (known: players, seats, mode)")
         if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 6:
             raise ValueError(f"options.players: Dungeon Days takes 2 to 6 players, not {players!r}")
         if mode not in MODES:
             raise ValueError(f"options.mode: must be 'play' or 'score', not {mode!r}")
+        computers = sorted(k for k, v in seats_option.items() if str(v).startswith("computer"))
+        if mode == "score" and computers:
+            raise ValueError(f"options.seats.{computers[0]}: the scorer enters boards played with the real "
+                             "cards: every seat is a person")
         seats = [Seat(f"p{i}", [[] for _ in range(7)]) for i in range(1, players + 1)]
         first = "enter" if mode == "score" else "deal" if self.pack.starting_hand else "turn"
         s = DaysState(seats=seats, deck=self.pack.deck(players), mode=mode)

@@ -1,5 +1,7 @@
 """The scorer for games played with the real cards: boards entered day by day, bottom to top,
 then scored with the reason for every day."""
+import pytest
+
 from tests.games.dungeon_days.table import ENGINE, play, refused, table
 
 
@@ -53,3 +55,11 @@ def test_no_more_copies_than_the_decks_hold():
     play(t, "p1 next")
     play(t, "p1 add dragon")
     assert t.seat("p1").board[1] == ["dragon"]
+
+
+def test_the_scorer_has_no_computer_seats():
+    from companion.engine.core import Header
+
+    with pytest.raises(ValueError) as exc:
+        ENGINE.new_state(Header("dungeon-days", options={"mode": "score", "seats": {"p2": "computer"}}))
+    assert str(exc.value).startswith("options.seats.p2: the scorer")
