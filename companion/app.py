@@ -173,7 +173,7 @@ class DeviceApp:
         if s.engine.is_over(s.state):
             return None
         prompt = s.prompt()
-        if prompt.private and not s.is_computer(prompt.actor):
+        if (prompt.private or prompt.shows_hand) and not s.is_computer(prompt.actor):
             passed = self.shown_to == (len(s.actions), prompt.actor)
             return prompt.actor if passed else None     # not before it is in their hands
         hook = getattr(s.engine, "table_viewer", None)
@@ -188,7 +188,7 @@ class DeviceApp:
         if not s.active or s.engine.is_over(s.state) or self.correcting is not None:
             return None
         prompt = s.prompt()
-        if not prompt.private or s.is_computer(prompt.actor):
+        if not (prompt.private or prompt.shows_hand) or s.is_computer(prompt.actor):
             return None
         return None if self.shown_to == (len(s.actions), prompt.actor) else prompt.actor
 

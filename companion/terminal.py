@@ -157,8 +157,8 @@ class TerminalGame:
                 action = self.computer_move(prompt)
                 self.say(f"  {prompt.actor} (computer) " + ("chose, face down" if prompt.private else f"> {action}"))
             else:
-                if prompt.private and passed_to != prompt.actor:
-                    if not self.pass_to(prompt.actor):
+                if (prompt.private or prompt.shows_hand) and passed_to != prompt.actor:
+                    if not self.pass_to(prompt.actor, prompt.private):
                         return self.stopped()
                     passed_to = prompt.actor
                 action = self.ask_for(prompt)
@@ -178,6 +178,8 @@ class TerminalGame:
                 self.seal = len(self.record.actions)
             if prompt.private and prompt.actor not in self.computers:
                 self.say(CLEAR + f"{prompt.actor.upper()} has chosen.")
+            elif prompt.shows_hand and prompt.actor not in self.computers:
+                self.say(CLEAR + f"  {prompt.actor} > {action}")      # the hand hidden, the move public
             passed_to = None
             self.show_events(events)
         self.say(g.status_line(self.state))
@@ -190,9 +192,11 @@ class TerminalGame:
         self.say(f"\nstopped; resume with: companion play --resume {self.writer.path}")
         return 0
 
-    def pass_to(self, seat: str) -> bool:
-        """Ask the others to hand over the keyboard before a secret choice; False to quit."""
-        line = self.ask(f"\nSecret choice for {seat.upper()}: pass to {seat.upper()} and press Enter ")
+    def pass_to(self, seat: str, secret: bool = True) -> bool:
+        """Ask the others to hand over the keyboard before a secret choice or a look at a
+        hidden hand; False to quit."""
+        what = "Secret choice" if secret else "Hand"
+        line = self.ask(f"\n{what} for {seat.upper()}: pass to {seat.upper()} and press Enter ")
         return line is not None and line not in ("quit", "q")
 
     def computer_move(self, prompt: Prompt) -> str:
@@ -232,6 +236,11 @@ class TerminalGame:
 
     def ask_for(self, prompt: Prompt) -> str | None:
         self.say("")
+        table_text = getattr(self.engine, "table_text", None)
+        if table_text is not None:          # the game's table in text; the actor's secrets once passed to them
+            seen = prompt.actor if prompt.private or prompt.shows_hand else None
+            for line in table_text(self.state, seen):
+                self.say(line)
         self.say(self.engine.status_line(self.state))
         self.say(prompt.text)
         if prompt.is_chance:

@@ -134,6 +134,9 @@ class Prompt:
 
     ``private`` marks a secret decision (a hand, a choice made at once in secret): the device
     shows "pass to <actor>" before anything private is drawn, and hides it again after.
+    ``shows_hand`` marks a public decision made looking at the actor's hidden hand (a card game's
+    turn): the device is passed to the actor first as for ``private``, but the action itself is
+    public (announced, and a computer's move is shown).
     """
 
     actor: str
@@ -143,6 +146,7 @@ class Prompt:
     chance: ChanceSpec | None = None
     choice: dict[str, Any] = field(default_factory=dict)
     private: bool = False
+    shows_hand: bool = False
 
     @property
     def is_chance(self) -> bool:
@@ -206,6 +210,8 @@ class Engine(Protocol):
 #   die_faces(kind) -> tuple[str, ...]      the faces of a pack's die, for camera calibration
 #   table_viewer(state, prompt) -> seat|None whose view the shared panel shows when no private
 #                                           prompt is open (solo: the one human seat)
+#   table_text(state, seat) -> list[str]    the table as text lines for the terminal, before a
+#                                           prompt (``seat``: whose secrets it may show, or None)
 #   public_view(state, seat, keys=None)     ``keys`` builds only those keys of the view; a
 #                                           policy may name them with ``view_keys(prompt)``,
 #                                           and ``runner.play_out`` then builds only those

@@ -132,7 +132,8 @@ class WordsControl(Control):
     """An action built word by word: ``choice = {"words": [[...], ...], "verb": optional}``.
 
     The line is ``"<actor> [verb] word1 word2 ..."``; with ``options`` only words that begin some
-    option are offered, and the finished line is that option."""
+    option are offered, and the finished line is that option: it is finished as soon as the words
+    chosen make a whole option, so options may be shorter than ``words`` has steps."""
 
     mode = "words"
 
@@ -172,6 +173,9 @@ class WordsControl(Control):
                 self.last_back = True
         elif ui["words"]:
             ui["chosen"].append(ui["words"][ui["cursor"]])
+            whole = self.lines.get(tuple(ui["chosen"])) if self.lines is not None else None
+            if whole is not None:           # options may differ in length ("draw", "play elf p1 mon")
+                return whole
             if len(ui["chosen"]) == len(self.steps):
                 done = tuple(ui["chosen"])
                 line = self.lines.get(done) if self.lines is not None else " ".join((*self.head, *done))

@@ -78,12 +78,15 @@ def strip(c: Canvas, m: dict) -> None:
     scores = s.get("scores") or {}
     actor = _prompt(m).get("actor")
     cell = W // len(names)
+    # one form for every cell, the longest that fits them all: "P1 8", "1:8", or the points alone
+    # (six seats with two-digit points: the cell's place says whose)
+    forms = [lambda seat, pts: f"{seat_name(m, seat)} {pts}", lambda seat, pts: f"{seat.lstrip('p')}:{pts}",
+             lambda seat, pts: pts]
+    form = next((fm for fm in forms if all(f.measure(fm(seat, str(scores.get(seat, 0)))) <= cell - 2
+                                           for seat in names)), forms[-1])
     for i, seat in enumerate(names):
         x = i * cell
-        points = str(scores.get(seat, 0))
-        text = f"{seat_name(m, seat)} {points}"
-        if f.measure(text) > cell - 2:
-            text = f"{seat.lstrip('p')}:{points}"
+        text = form(seat, str(scores.get(seat, 0)))
         if seat == actor and not s.get("over"):
             c.fill(x, STRIP_TOP - 1, x + cell - 2, H - 1, 1)
         c.text_center(x + cell // 2, STRIP_TOP, f.fit(text, cell - 2), f,

@@ -15,7 +15,7 @@ Keys the screens read:
               and the game's own keys
 ``view``      ``engine.public_view(state, viewer)``
 ``prompt``    ``prompt_dict(engine.prompt(state))``: actor, kind, text, options, choice,
-              chance, private
+              chance, private, shows_hand
 ``ui``        the controller's selection state (``PromptController.ui``/``MenuController.ui``)
 ``pack``      ``pack_info(engine)``: what the game's screens need from its content pack
 ``notice``    a short line shown as a banner over any screen ("camera missing"), or None
@@ -49,6 +49,7 @@ def prompt_dict(prompt: Any) -> dict:
         "choice": dict(prompt.choice),
         "chance": chance,
         "private": bool(getattr(prompt, "private", False)),
+        "shows_hand": bool(getattr(prompt, "shows_hand", False)),
     }
 
 

@@ -27,9 +27,18 @@ class Game:
     prompts: list[Prompt] = field(default_factory=list)
 
 
+def player_counts(game: GameType) -> list[int]:
+    """Every number of seats the game takes, fewest first."""
+    return list(range(game.players[0], game.players[1] + 1))
+
+
 def header_for(game: GameType, seed: int) -> Header:
-    """A seeded header; odd seeds seat the most players the game takes (the common option)."""
-    options = {"players": game.players[1]} if seed % 2 and game.players[1] > 1 else {}
+    """A seeded header; seeds take turns through every player count the game takes (so twenty
+    seeds play a 2-to-6-player game at each count four times); the game's default count is left
+    to the game, any other is the common ``players`` option."""
+    counts = player_counts(game)
+    players = counts[seed % len(counts)]
+    options = {} if players == game.default_players() else {"players": players}
     return Header(game.id, seed=seed, options=options)
 
 

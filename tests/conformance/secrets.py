@@ -45,7 +45,16 @@ def dungeonbowl_event_leaks(engine, state, events: list[dict]) -> list[str]:
     return [f"a closed chest's content in {e}" for e in events if "content" in e and e.get("chest") in closed]
 
 
-LEAKS = {"toy": toy_leaks, "dungeon-ball": dungeon_ball_leaks, "dungeonbowl": dungeonbowl_leaks}
+def dungeon_days_leaks(engine, state, viewer: str | None, view: dict) -> list[str]:
+    """Dungeon Days: another seat's hand (only its size is shown); the deck's cards."""
+    leaks = [f"{seat['id']}'s hand" for seat in view["seats"] if seat["id"] != viewer and "hand" in seat]
+    if not isinstance(view["deck"], int):
+        leaks.append("the deck's cards")
+    return leaks
+
+
+LEAKS = {"toy": toy_leaks, "dungeon-ball": dungeon_ball_leaks, "dungeonbowl": dungeonbowl_leaks,
+         "dungeon-days": dungeon_days_leaks}
 EVENT_LEAKS = {"dungeon-ball": dungeon_ball_event_leaks, "dungeonbowl": dungeonbowl_event_leaks}     # the toy's: the generic private check
 
 

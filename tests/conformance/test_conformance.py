@@ -22,7 +22,7 @@ from companion.engine.dice import SeededDice
 from companion.engine.gamefile import loads
 from companion.engine.registry import games
 from companion.engine.runner import play_out, replay
-from tests.conformance.harness import alternatives, copy, header_for, illegal_candidates, play
+from tests.conformance.harness import alternatives, copy, header_for, illegal_candidates, play, player_counts
 from tests.conformance.secrets import event_leaks, leaks
 from tests.toygame import GAME as TOY
 from tests.toygame.testing import ROOT, use_toy
@@ -166,7 +166,8 @@ def test_random_games_always_end_with_the_common_summary(game, engine):
     for name in game.policy_names():
         policy = game.load_policy(name)
         for seed in range(40):
-            state = engine.new_state(header_for(game, seed))
+            header = header_for(game, seed)
+            state = engine.new_state(header)
             seats = {seat: Watched(game, policy(seed + i)) for i, seat in enumerate(engine.summary(state)["players"])}
             play_out(engine, state, seats, SeededDice(seed), max_actions=20_000)
             summary = engine.summary(state)
@@ -176,7 +177,16 @@ def test_random_games_always_end_with_the_common_summary(game, engine):
             assert summary["draw"] is (summary["winner"] is None)
             assert summary["winner"] is None or summary["winner"] in summary["players"]
             json.dumps(summary)
-            assert all(watched.calls for watched in seats.values()), "every seat decided something"
+            # every seat the header seats decided something (a solo game's other side is the game's own)
+            seated = header.options.get("players", game.default_players())
+            decided = [seat for seat, watched in seats.items() if watched.calls]
+            assert len(decided) >= min(seated, len(seats)), ("every seat decided something", decided)
+
+
+def test_the_harness_plays_every_player_count(game):
+    """Twenty seeds reach every number of seats the game takes (Dungeon Days: 2 to 6)."""
+    seated = {header_for(game, seed).options.get("players", game.default_players()) for seed in SEEDS}
+    assert seated == set(player_counts(game))
 
 
 def test_the_sim_json_has_the_fixed_keys_in_order(game):

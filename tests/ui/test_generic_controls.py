@@ -64,6 +64,19 @@ def test_words_back_takes_the_last_word_back_then_leaves():
     assert c.press("back") is None and c.last_back
 
 
+def test_words_finish_a_shorter_option_as_soon_as_it_is_whole():
+    """Options may differ in length: 'draw' is done after one word, a play after three."""
+    prompt = {"actor": "p1", "kind": "turn", "text": "draw or play",
+              "options": ["p1 draw", "p1 play elf mon", "p1 play elf tue"],
+              "choice": {"words": [["draw", "play"], ["elf"], ["mon", "tue"]]}}
+    c = PromptController()
+    c.start(prompt)
+    assert c.press("ok") == "p1 draw"
+    c.start(dict(prompt))
+    press(c, "down", "ok", "ok", "down")
+    assert c.press("ok") == "p1 play elf tue"
+
+
 # ---------------------------------------------------------------------------- multi-select
 
 def test_multi_toggles_items_and_confirms_on_the_last_entry():

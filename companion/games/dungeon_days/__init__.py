@@ -1,0 +1,24 @@
+"""Dungeon Days: creatures placed on the seven days of each player's week (2 to 6 players).
+
+Facts only, cheap to import: the engine, its pack and its screens load when first used.
+"""
+from companion.engine.registry import DieKind, GameType, Option
+
+GAME = GameType(
+    id="dungeon-days",
+    title="Dungeon Days",
+    players=(2, 6),
+    engine="companion.games.dungeon_days.engine:DungeonDays",
+    screens="companion.games.dungeon_days.screens",
+    options=(
+        Option("mode", "play", "play: a whole game with the device's deck; score: enter the boards of a "
+                               "game played with the real cards, day by day, and score them",
+               choices=("play", "score"), hint="play a game, or score real boards"),
+    ),
+    policies=(("greedy", "companion.games.dungeon_days.policies:GreedyPolicy"),
+              ("random", "companion.games.dungeon_days.policies:RandomPolicy")),
+    die_kinds=(DieKind("deck", "none"),),
+    stats="companion.games.dungeon_days.engine:sim_stats",
+    pack="dungeon-days",
+    description="Place creatures on the seven days of your week; fill it first, score the most.",
+)

@@ -1,0 +1,132 @@
+"""Dungeon Days on the panel and the buttons: golden PNGs of every screen of its own
+(tests/ui/golden/dungeon-days-*.png, ``UPDATE_GOLDEN=1`` rewrites them: look at them at 4x), the
+turn built word by word (card, board, day), left/right changing the board shown, and the hand
+drawn only for its owner."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from companion.games.dungeon_days import screens as days_screens
+from companion.ui import PromptController, build_model
+from companion.ui.model import prompt_dict
+from companion.ui.screens import render, screen_function, screen_name
+from tests.games.dungeon_days.scenarios import SCENARIOS
+from tests.games.dungeon_days.table import ENGINE, pile, play, table
+
+GOLDEN = Path(__file__).resolve().parents[2] / "ui" / "golden"
+UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
+
+
+@pytest.mark.parametrize("name", sorted(SCENARIOS))
+def test_golden(name):
+    image = render(SCENARIOS[name]())
+    assert image.mode == "1" and image.size == (128, 64)
+    path = GOLDEN / f"{name}.png"
+    if UPDATE or not path.exists():
+        image.save(path)
+        if not UPDATE:
+            pytest.fail(f"no golden for {name}: wrote {path}; look at it and commit it")
+        return
+    if Image.open(path).convert("1").tobytes() != image.tobytes():
+        image.save(GOLDEN / f"{name}.new.png")
+        pytest.fail(f"{name} differs from {path}; the new render is {name}.new.png")
+
+
+def test_every_screen_of_its_own_has_a_golden():
+    drawn = {screen_function(screen_name(m), m["game"]) for m in (f() for f in SCENARIOS.values())}
+    assert set(days_screens.SCREENS.values()) <= drawn
+
+
+def controller(s):
+    ctl = PromptController(game=ENGINE.name)
+    ctl.start(prompt_dict(ENGINE.prompt(s)))
+    return ctl
+
+
+def test_a_turn_is_built_card_then_board_then_day():
+    s = table(players=3, boards={"p2": {"sat": ["elf"]}}, hands={"p1": ["halfling", "human"]})
+    ctl = controller(s)
+    assert ctl.ui["words"] == ["draw", "human", "halfling"]
+    assert [ctl.press(b) for b in ("down", "down", "ok")] == [None, None, None]
+    assert ctl.ui["chosen"] == ["halfling", "p2"]      # only P2 has a creature: its board is taken by itself
+    assert ctl.ui["words"] == ["sat"] and ctl.ui["board"] == "p2"
+    action = ctl.press("ok")
+    assert action == "p1 play halfling p2 sat"
+    play(s, action)
+    assert pile(s, "p2", "sat") == ["elf", "halfling"]
+
+
+def test_left_and_right_change_the_board_shown_and_back_takes_words_back():
+    s = table(players=3, hands={"p1": ["human"]})
+    ctl = controller(s)
+    assert ctl.ui["board"] == "p1"
+    ctl.press("right")
+    assert ctl.ui["board"] == "p2"
+    ctl.press("left"), ctl.press("left")
+    assert ctl.ui["board"] == "p3"
+    ctl.press("down"), ctl.press("ok")                 # a Human: own board is forced, so days come next
+    assert ctl.ui["chosen"] == ["human", "p1"] and ctl.ui["board"] == "p1" and len(ctl.ui["words"]) == 7
+    ctl.press("back")                                  # steps back over the forced board too
+    assert ctl.ui["chosen"] == [] and ctl.ui["words"][ctl.ui["cursor"]] == "human"
+    ctl.press("back")
+    assert ctl.last_back
+    assert ctl.press("ok") is None and ctl.ui["chosen"] == ["human", "p1"]
+    ctl.press("back")
+    ctl.press("up")
+    assert ctl.press("ok") == "p1 draw"
+
+
+def test_the_transformation_asks_for_the_creature_taken_and_the_one_given():
+    s = table(boards={"p2": {"mon": ["dragon", "halfling"]}}, hands={"p1": ["transformation", "human"]})
+    ctl = controller(s)
+    ctl.press("down")
+    assert ctl.ui["words"][ctl.ui["cursor"]] == "transformation"
+    ctl.press("ok")
+    # only P2 has a creature to take, and only on Monday: both are taken by themselves
+    assert ctl.ui["chosen"] == ["transformation", "p2", "mon"] and ctl.ui["board"] == "p2"
+    assert ctl.ui["words"] == ["dragon", "halfling"]       # any card in the stack, not only the top
+    assert ctl.press("ok") is None and ctl.ui["words"] == ["human"]
+    assert ctl.press("ok") == "p1 play transformation p2 mon dragon human"
+
+
+def test_the_scorer_enters_a_day_card_by_card():
+    s = table(mode="score")
+    ctl = controller(s)
+    assert ctl.ui["words"][0] == "next" and "sprite" not in ctl.ui["words"]
+    ctl.press("right")
+    assert ctl.ui["board"] == "p2"                     # the other boards can be looked at while entering
+    ctl.press("down")
+    action = ctl.press("ok")
+    assert action.startswith("p1 add ")
+
+
+def test_the_board_screen_shows_only_the_viewers_own_hand():
+    s = table(hands={"p1": ["elf"], "p2": ["dragon", "sprite"]})
+    model = build_model(ENGINE, s, viewer="p1")
+    assert [x.get("hand") for x in model["view"]["seats"]] == [["elf"], None]
+    assert "dragon" not in str(model["view"]) and "sprite" not in str(model["view"])
+    assert "hand" not in str(build_model(ENGINE, s, viewer=None)["view"])
+
+
+def test_the_turn_waits_for_the_pass_it_on_screen():
+    assert ENGINE.prompt(table(hands={"p1": ["elf"]})).shows_hand
+    assert not ENGINE.prompt(table(hands={"p1": ["elf"]})).private      # the play itself is public
+
+
+def test_after_the_last_play_the_final_table_then_the_game_over_screen():
+    from companion.ui.model import screen_after
+
+    s = table(boards={"p1": {d: ["human"] for d in ("mon", "tue", "wed", "thu", "fri", "sat")}}, hands={"p1": ["elf"]})
+    events = play(s, "p1 play elf p1 sun")
+    assert screen_after(events, ENGINE.name) == "days_final"
+    over = next(e for e in events if e["event"] == "over")
+    assert over["days"]["p1"] == [1, 1, 1, 1, 1, 1, 4] and over["cards"] == {"p1": 7, "p2": 0}
+    assert screen_name(build_model(ENGINE, s, viewer=None)) == "game_over"
+    scorer = table(mode="score")
+    for _ in range(13):
+        play(scorer, "p1 next" if scorer.turn == 0 else "p2 next")
+    assert screen_after(play(scorer, "p2 next"), ENGINE.name) == "days_score"   # the last board's reasons first
