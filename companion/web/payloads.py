@@ -1,0 +1,115 @@
+"""What one page receives: built for one viewer (a seat, or None for a spectator) from that
+seat's ``public_view`` and the public summary, never from the state itself.
+
+The prompt is the viewer's to answer only when they are its actor: then it comes with its
+options and choice shape (the same lines a button press sends). Anyone else learns who is
+deciding and, for a public decision, its text; a secret decision is only "choosing in
+secret". A chance prompt never carries its faces (a deck's remaining cards are a secret).
+
+The log says each recorded action in words; an action made at a private prompt (a secret
+choice, a card dealt into a hand) is said without its content.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from companion.engine.registry import GameType, load_object
+from companion.web.views import generic_page
+
+LOG_LINES = 14
+
+
+def page_function(game: GameType):
+    """The game's page view (``GameType.page``), else the generic one."""
+    return load_object(game.page) if game.page else generic_page
+
+
+def prompt_for(prompt: Any, viewer: str | None, computers: set[str]) -> dict | None:
+    """The prompt as this viewer may see it, or None when the game is over."""
+    if prompt is None:
+        return None
+    actor = prompt.actor
+    if prompt.is_chance:
+        spec = prompt.chance
+        if spec.private:
+            return {"actor": "chance", "mine": False, "text": f"the device deals to {spec.private.upper()}"}
+        return {"actor": "chance", "mine": False,
+                "text": prompt.text or f"{spec.verb} {spec.count} {spec.die}".strip()}
+    if actor == viewer and actor not in computers:
+        return {"actor": actor, "mine": True, "text": prompt.text, "kind": prompt.kind,
+                "private": bool(prompt.private),
+                "options": [{"action": o, "label": _without_actor(o, actor)} for o in prompt.options or ()],
+                "choice": _choice(prompt.choice)}
+    who = actor.upper() + (" (computer)" if actor in computers else "")
+    if prompt.private:
+        return {"actor": actor, "mine": False, "text": f"{who} is choosing in secret"}
+    return {"actor": actor, "mine": False, "text": f"{who}: {prompt.text}"}
+
+
+def _without_actor(option: str, actor: str) -> str:
+    head, _, rest = option.partition(" ")
+    return rest if head == actor and rest else option
+
+
+def _choice(choice: dict) -> dict:
+    """The choice shapes the page builds a line from (number, multi, words); ``grid`` is a
+    cursor layout for the buttons and means nothing on a touch screen."""
+    return {k: v for k, v in choice.items() if k in ("number", "multi", "words", "verb")}
+
+
+def log_lines(actions: list[str], secret: set[int]) -> list[str]:
+    """The last actions in words, newest last; secret ones without their content."""
+    lines = []
+    start = max(0, len(actions) - LOG_LINES)
+    for number in range(start, len(actions)):
+        action = actions[number]
+        who, _, rest = action.partition(" ")
+        if number in secret:
+            lines.append("the device dealt in secret" if who == "chance" else f"{who.upper()} chose in secret")
+        elif who == "chance":
+            lines.append("dice: " + rest if rest.startswith("roll ") else rest)
+        else:
+            lines.append(f"{who.upper()}: {rest}")
+    return lines
+
+
+def result_text(summary: dict) -> str:
+    if not summary.get("over"):
+        return ""
+    if summary.get("draw"):
+        return "a draw"
+    winner = summary.get("winner")
+    return f"{str(winner).upper()} wins" if winner else "game over"
+
+
+def build(game: GameType, engine: Any, state: Any, viewer: str | None, *, seats_held: dict[str, bool],
+          computers: set[str], actions: list[str], secret: set[int], pack: dict,
+          told: list[str] = ()) -> dict:
+    """The payload for ``viewer``: everything a page draws, from ``public_view(state, viewer)``."""
+    view = engine.public_view(state, viewer)
+    summary = engine.summary(state)
+    over = engine.is_over(state)
+    prompt = None if over else engine.prompt(state)
+    turn = prompt.actor if prompt is not None and not prompt.is_chance else None
+    scores = summary.get("scores") or {}
+    seats = [{"id": s, "label": s.upper(), "score": scores.get(s, ""), "held": bool(seats_held.get(s)),
+              "computer": s in computers, "turn": s == turn, "you": s == viewer}
+             for s in summary.get("players") or list(scores)]
+    model = {"view": view, "summary": summary, "pack": pack, "viewer": viewer}
+    return {
+        "t": "state",
+        "game": {"id": game.id, "title": game.title},
+        "seat": viewer,
+        "seats": seats,
+        "blocks": page_function(game)(model),
+        "prompt": prompt_for(prompt, viewer, computers),
+        "log": log_lines(actions, secret) + [f"» {t}" for t in told],
+        "over": over,
+        "result": result_text(summary),
+    }
+
+
+def idle(title: str, text: str, viewer: str | None = None) -> dict:
+    """The payload when no game is in progress (a menu on the device)."""
+    return {"t": "state", "game": None, "seat": viewer, "seats": [], "blocks": [], "prompt": None,
+            "log": [], "over": False, "result": "", "idle": {"title": title, "text": text}}
