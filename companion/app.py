@@ -145,7 +145,7 @@ class DeviceApp:
         if self.message is not None:
             return {"game": None, "screen": "message", "message": self.message, "notice": notice}
         if self.web is not None and self.web.join_page is not None:
-            return {**self.web.join_model(), "notice": notice}
+            return {**self.web.join_model(self), "notice": notice}
         if self.menu is not None:
             screen = "main_menu" if self.menu_kind == "main" else "menu"
             return {"game": None, "screen": screen, "menu": self.menu.menu, "ui": dict(self.menu.ui),

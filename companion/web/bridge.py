@@ -257,9 +257,10 @@ class WebBridge:
         self.told = [str(e["text"]) for e in events if isinstance(e, dict) and e.get("text")][-4:]
 
     # ------------------------------------------------------------------ the panel's join screen
-    def join_model(self) -> dict:
+    def join_model(self, app) -> dict:
         from companion.web.join import join_model
 
+        self.sync_game(app)
         return join_model(self.address, self.join_page or 0, self.seating)
 
     def join_press(self, button: str) -> None:

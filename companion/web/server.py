@@ -193,10 +193,10 @@ class WebServer:
         if origin and origin.split("://", 1)[-1] != host:
             await ws.close(code=1008, reason="another site's page")
             return
-        if len(self.outboxes) >= self.max_pages:
+        await ws.accept()
+        if len(self.outboxes) >= self.max_pages:        # said to the page, which shows it
             await ws.close(code=1013, reason="too many pages open")
             return
-        await ws.accept()
         conn = next(self.ids)
         box: asyncio.Queue = asyncio.Queue()
         self.outboxes[conn] = box

@@ -34,6 +34,7 @@ class Device:
         self.web.attach(self.app)
         if game is not None:
             self.app.start_game(game, options or {})
+            self.web.bridge.sync_game(self.app)      # the join codes, as the join screen makes them
         self.stopped = False
         self.thread = threading.Thread(target=self.app.run, args=(self.events,),
                                        kwargs={"stop_when": lambda: self.stopped, "tick": 0.05}, daemon=True)
@@ -58,7 +59,12 @@ class Device:
         return f"http://127.0.0.1:{self.web.server.port}/"
 
     def press(self, button: str) -> None:
-        self.events.put(ButtonEvent(button, "press"))
+        """A short press and release of a button on the device (BACK acts on release)."""
+        self.events.put(ButtonEvent(button, "press", time.monotonic()))
+        self.events.put(ButtonEvent(button, "release", time.monotonic()))
+
+    def code(self, seat: str) -> str:
+        return self.web.bridge.seating.codes[seat]
 
     def page(self, token: str | None = None) -> "Page":
         return Page(self.web.server.port, token)
@@ -81,7 +87,7 @@ class Page:
         from websockets.sync.client import connect
 
         self.ws = connect(f"ws://127.0.0.1:{port}/ws", origin=f"http://127.0.0.1:{port}",
-                          max_size=2 ** 20, open_timeout=10)
+                          max_size=2 ** 20, open_timeout=10).__enter__()
         self.frames: list[str] = []
         self.unread: list[dict] = []
         self.send({"t": "hello", "token": token})
