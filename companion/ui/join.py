@@ -26,7 +26,7 @@ def web_join(model: dict) -> Image.Image:
         for x, cell in enumerate(row):
             if cell == "1":
                 c.fill(off + x * scale, off + y * scale, off + x * scale + scale - 1, off + y * scale + scale - 1, 0)
-    x0 = H + 2
+    x0 = H + 1
     bold, body, small, big = fonts.bold(), fonts.body(), fonts.small(), fonts.big()
     seat = j.get("seat")
     c.text(x0, 0, str(seat).upper() if seat else "Watch", bold)

@@ -17,6 +17,7 @@ from companion.engine.registry import GameType, load_object
 from companion.web.views import generic_page
 
 LOG_LINES = 14
+MAX_BUTTONS = 48        # a prompt with no options listed: its legal actions as buttons, up to this
 
 
 def page_function(game: GameType):
@@ -24,8 +25,19 @@ def page_function(game: GameType):
     return load_object(game.page) if game.page else generic_page
 
 
-def prompt_for(prompt: Any, viewer: str | None, computers: set[str]) -> dict | None:
-    """The prompt as this viewer may see it, or None when the game is over."""
+def page_prompt(game: GameType):
+    """The game's ``page_prompt(prompt_dict) -> choice | None`` beside its page view: its own
+    prompt shapes (the ones its panel control reads) as a choice the page draws."""
+    if not game.page:
+        return None
+    return getattr(load_object(game.page.partition(":")[0]), "page_prompt", None)
+
+
+def prompt_for(prompt: Any, viewer: str | None, computers: set[str], legal=None, adapt=None) -> dict | None:
+    """The prompt as this viewer may see it, or None when the game is over. For its actor, a
+    prompt with neither options nor a choice shape the page knows is offered through the
+    game's ``adapt`` (``page_prompt``), else as its legal actions (``legal()``), else as a line
+    to type: the session checks whatever comes back."""
     if prompt is None:
         return None
     actor = prompt.actor
@@ -36,10 +48,19 @@ def prompt_for(prompt: Any, viewer: str | None, computers: set[str]) -> dict | N
         return {"actor": "chance", "mine": False,
                 "text": prompt.text or f"{spec.verb} {spec.count} {spec.die}".strip()}
     if actor == viewer and actor not in computers:
+        options, choice = list(prompt.options or ()), _choice(prompt.choice)
+        if not options and not choice:
+            from companion.ui.model import prompt_dict
+
+            choice = (adapt(prompt_dict(prompt)) if adapt else None) or {}
+            if not choice and legal is not None:
+                actions = legal()
+                options = actions if len(actions) <= MAX_BUTTONS else []
+                choice = {} if options else {"free": True}
         return {"actor": actor, "mine": True, "text": prompt.text, "kind": prompt.kind,
                 "private": bool(prompt.private),
-                "options": [{"action": o, "label": _without_actor(o, actor)} for o in prompt.options or ()],
-                "choice": _choice(prompt.choice)}
+                "options": [{"action": o, "label": _without_actor(o, actor)} for o in options],
+                "choice": choice}
     who = actor.upper() + (" (computer)" if actor in computers else "")
     if prompt.private:
         return {"actor": actor, "mine": False, "text": f"{who} is choosing in secret"}
@@ -102,7 +123,8 @@ def build(game: GameType, engine: Any, state: Any, viewer: str | None, *, seats_
         "seat": viewer,
         "seats": seats,
         "blocks": page_function(game)(model),
-        "prompt": prompt_for(prompt, viewer, computers),
+        "prompt": prompt_for(prompt, viewer, computers, legal=lambda: engine.legal_actions(state),
+                             adapt=page_prompt(game)),
         "log": log_lines(actions, secret) + [f"» {t}" for t in told],
         "over": over,
         "result": result_text(summary),

@@ -135,8 +135,32 @@ def test_every_registered_game_has_a_page_as_each_seat_and_as_a_spectator(game_i
             data = json.loads(build(game, engine, state, viewer, actions, secret))
             assert data["blocks"] and all(b["kind"] in ("facts", "cards", "track", "grid", "dice", "tree")
                                           for b in data["blocks"])
+            prompt = data["prompt"]
+            if prompt and prompt["mine"]:       # the page can answer every prompt of its seat
+                choice = prompt["choice"]
+                assert prompt["options"] or {"number", "multi", "words", "free"} & set(choice), prompt
             count += 1
     assert count > 10
+
+
+def test_dungeon_balls_dice_prompts_are_drawn_as_a_choice_of_dice_on_the_page():
+    from companion.games.dungeon_ball.page import page_prompt
+
+    keep = page_prompt({"choice": {"dice": ["ball", "time", "cleat"], "rerollable": [1, 3]}})
+    assert keep == {"multi": {"items": ["1", "3"], "labels": ["die 1: ball", "die 3: cleat"], "min": 0, "max": 2,
+                              "verb": "reroll", "none": "stop"}}
+    pick = page_prompt({"choice": {"dice": ["ball", "time"], "eligible": [1], "min": 1, "max": 1}})
+    assert pick["multi"]["verb"] == "pick" and pick["multi"]["items"] == ["1"]
+    assert page_prompt({"choice": {}}) is None
+
+
+def test_a_prompt_with_too_many_actions_for_buttons_is_typed():
+    from companion.engine.core import Prompt
+
+    shown = payloads.prompt_for(Prompt("p1", "odd", "say it"), "p1", set(), legal=lambda: [f"p1 x {i}" for i in range(99)])
+    assert shown["options"] == [] and shown["choice"] == {"free": True}
+    shown = payloads.prompt_for(Prompt("p1", "odd", "say it"), "p1", set(), legal=lambda: ["p1 a", "p1 b"])
+    assert [o["label"] for o in shown["options"]] == ["a", "b"]
 
 
 def test_dungeon_ball_page_shows_its_board_field_dice_momentum_and_time():

@@ -130,3 +130,23 @@ def page_view(model: dict) -> list[dict]:
     players = view.get("players", [])
     return ([scoreboard(view, pack), time_track(view), field(view, pack), dice(view)]
             + [board(view, pack, p) for p in players] + momentum(view) + hands(view, pack, viewer) + solo(view))
+
+
+def page_prompt(prompt: dict) -> dict | None:
+    """The dice prompts the panel answers with its own control, as a choice the page draws:
+    which dice to reroll (or stop), which dice a card picks."""
+    choice = prompt.get("choice") or {}
+    dice = choice.get("dice") or []
+
+    def labels(positions):
+        return [f"die {p}: {dice[p - 1] if 0 < p <= len(dice) else '?'}" for p in positions]
+
+    if "rerollable" in choice:
+        items = list(choice["rerollable"])
+        return {"multi": {"items": [str(p) for p in items], "labels": labels(items), "min": 0, "max": len(items),
+                          "verb": "reroll", "none": "stop"}}
+    if "eligible" in choice:
+        items = list(choice["eligible"])
+        return {"multi": {"items": [str(p) for p in items], "labels": labels(items), "min": int(choice.get("min", 1)),
+                          "max": int(choice.get("max", len(items))), "verb": "pick"}}
+    return None

@@ -136,6 +136,7 @@ function controls(p) {
   if (c.number) return numberControl(p, c.number);
   if (c.multi) return multiControl(p, c.multi);
   if (c.words && !(p.options && p.options.length)) return wordsControl(p, c);
+  if (c.free) return freeControl(p);
   const list = el("div", "options");
   for (const o of p.options || []) {
     const b = el("button", "", o.label);
@@ -148,6 +149,20 @@ function controls(p) {
 }
 
 function joinLine(parts) { return parts.filter((w) => w !== "" && w !== null && w !== undefined).join(" "); }
+
+function freeControl(p) {
+  // Too many choices for buttons: the action line typed, checked by the device's rules.
+  const form = el("form", "options");
+  const input = el("input");
+  input.value = p.actor + " ";
+  input.maxLength = 200;
+  input.setAttribute("aria-label", "your action");
+  const go = el("button", "big", "Send");
+  go.type = "submit";
+  form.onsubmit = (ev) => { ev.preventDefault(); act(input.value.trim()); };
+  form.append(input, go);
+  return form;
+}
 
 function numberControl(p, spec) {
   let value = spec.default !== undefined ? spec.default : spec.min;
