@@ -11,7 +11,8 @@ to the first frame with the server on.
   and from the page sending it until then (the whole round trip). Aim: accepted -> every
   page at most 50 ms.
 * memory: ``companion run --emulate --headless`` resuming a Dungeon Ball game, VmRSS with
-  ``--no-web`` and with the page served and 8 pages connected. Aim: at most 20 MB more.
+  ``--no-web`` and with the page served and 8 pages connected, plus what loading zeroconf
+  adds (emulated, the page is not announced). Aim: at most 20 MB more.
 * start-up: the same service with ``--frames DIR``, process start to the first PNG frame, web
   on and off (median of ``--runs``). The server starts after the first frame. Aim: 0.5 s.
 """
@@ -211,7 +212,19 @@ def memory() -> dict:
         proc.wait(timeout=20)
     result["extra_mb"] = round(result["with_page_mb"] - result["without_page_mb"], 1)
     result["pages"] = PAGES
+    result["zeroconf_import_mb"] = zeroconf_import_mb()
+    result["extra_with_mdns_mb"] = round(result["extra_mb"] + result["zeroconf_import_mb"], 1)
     return result
+
+
+def zeroconf_import_mb() -> float:
+    """What loading zeroconf adds (the .local announcement, on by default on a Pi). The bench
+    does not announce: nothing is multicast from this machine."""
+    code = ("import companion.app, companion.web.server, uvicorn, starlette.applications\n"
+            "def rss():\n    return int([l for l in open('/proc/self/status') if l.startswith('VmRSS')][0].split()[1])\n"
+            "a = rss()\nfrom zeroconf import ServiceInfo, Zeroconf\nprint((rss() - a) / 1024)")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    return round(float(out.stdout.strip()), 1)
 
 
 def startup(runs: int) -> dict:
@@ -248,7 +261,8 @@ def main() -> int:
     print(f"page sends -> all {lat['pages']} pages updated: mean {r['mean_ms']} ms, p95 {r['p95_ms']} ms, "
           f"max {r['max_ms']} ms (payload up to {lat['spectator_payload_bytes']} bytes)")
     print(f"memory: {mem['without_page_mb']} MB without the page, {mem['with_page_mb']} MB with it and "
-          f"{mem['pages']} pages open: {mem['extra_mb']} MB extra")
+          f"{mem['pages']} pages open: {mem['extra_mb']} MB extra; zeroconf (the .local name) adds "
+          f"{mem['zeroconf_import_mb']} MB: {mem['extra_with_mdns_mb']} MB extra on a Pi")
     print(f"start-up to first frame (median of {st['runs']}): {st['web']} s with the page, {st['no_web']} s without")
     return 0
 

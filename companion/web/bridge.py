@@ -95,6 +95,9 @@ class WebBridge:
         if self.viewers.get(conn) == seat:
             self.reply(conn, {"t": "error", "text": f"you already hold {seat.upper()}"})
             return
+        if app.session.is_computer(seat):
+            self.reply(conn, {"t": "error", "text": f"{seat.upper()} is played by the computer"})
+            return
         if self.seating.held(seat):
             self.open_request(app, Request("seat", seat, conn))
             return
@@ -190,7 +193,10 @@ class WebBridge:
                 self.give_seat(request.conn, request.seat)
             app.start_prompt()
         elif request.kind == "undo":
+            count = len(app.session.actions)
             app.undo()
+            if len(app.session.actions) == count:          # refused: the device says why
+                self.reply(request.conn, {"t": "error", "text": app.notice or "nothing was undone"})
         else:
             app.correct_last_dice()
 
@@ -206,7 +212,8 @@ class WebBridge:
         if game_id == self.game_id:
             return
         self.game_id = game_id
-        self.seating.reset(s.engine.summary(s.state).get("players", []) if s.active else [])
+        players = s.engine.summary(s.state).get("players", []) if s.active else []
+        self.seating.reset([seat for seat in players if not s.is_computer(seat)])   # people's seats only
         self.told = []
         for conn in self.viewers:
             if self.viewers[conn] is not None:
@@ -238,6 +245,10 @@ class WebBridge:
         if not self.viewers:
             return 0
         self.sync_game(app)
+        if self.request is not None and (app.menu is None or app.menu_kind != "web"):
+            request, self.request = self.request, None       # the question was closed another way
+            self.version += 1
+            self.reply(request.conn, {"t": "error", "text": "the device did not answer: ask again"})
         key = self.key(app)
         if key != self.cache_key:
             self.cache, self.cache_key = {}, key

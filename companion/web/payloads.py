@@ -57,14 +57,21 @@ def prompt_for(prompt: Any, viewer: str | None, computers: set[str], legal=None,
                 actions = legal()
                 options = actions if len(actions) <= MAX_BUTTONS else []
                 choice = {} if options else {"free": True}
-        return {"actor": actor, "mine": True, "text": prompt.text, "kind": prompt.kind,
+        return {"actor": actor, "mine": True, "text": _unnamed(prompt.text, actor), "kind": prompt.kind,
                 "private": bool(prompt.private),
                 "options": [{"action": o, "label": _without_actor(o, actor)} for o in options],
                 "choice": choice}
     who = actor.upper() + (" (computer)" if actor in computers else "")
     if prompt.private:
         return {"actor": actor, "mine": False, "text": f"{who} is choosing in secret"}
-    return {"actor": actor, "mine": False, "text": f"{who}: {prompt.text}"}
+    return {"actor": actor, "mine": False, "text": f"{who}: {_unnamed(prompt.text, actor)}"}
+
+
+def _unnamed(text: str, actor: str) -> str:
+    """A prompt's text without its leading seat ("p1: choose ..."): the page says whose it is."""
+    if text.lower().startswith(actor.lower() + ":"):
+        return text[len(actor) + 1:].lstrip() or text
+    return text
 
 
 def _without_actor(option: str, actor: str) -> str:

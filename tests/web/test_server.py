@@ -158,7 +158,41 @@ def test_more_pages_than_allowed_are_turned_away(toy, tmp_path):
     with device:
         a, b = device.page(), device.page()
         a.next("welcome"), b.next("welcome")
-        c = device.page()
         with pytest.raises(ConnectionClosed) as info:
-            c.next("welcome")
+            device.page().next("welcome")
         assert info.value.rcvd.code == 1013
+
+
+def test_a_computer_seat_cannot_be_claimed_and_has_no_join_code(toy, tmp_path):
+    with Device(tmp_path, "toy", {"seats": {"p2": "computer"}}) as device:
+        assert list(device.web.bridge.seating.codes) == ["p1"]
+        page = device.page()
+        page.send({"t": "claim", "seat": "p2", "code": "0000"})
+        assert "no seat 'p2'" in page.next("error")["text"]
+
+
+def test_an_undo_the_rules_refuse_is_said_on_the_page(dev):
+    p1, _ = seated(dev, "p1")
+    p1.send({"t": "undo"})                    # nothing decided yet: nothing to undo
+    p1.next("wait")
+    dev.until(lambda: dev.app.menu_kind == "web" and dev.app.menu is not None)
+    dev.press("ok")
+    assert "no undo" in p1.next("error")["text"]
+
+
+def test_a_question_closed_on_the_device_another_way_frees_the_next_one(toy, tmp_path):
+    from companion.web.bridge import WebMessage
+
+    device = Device(tmp_path, "toy")                  # the bridge alone, in this thread
+    bridge, app, said = device.web.bridge, device.app, []
+    bridge.attach(lambda conn, data: said.append(json.loads(data)), lambda conn: None)
+    bridge.handle(app, WebMessage(1, {"t": "open"}))
+    bridge.handle(app, WebMessage(1, {"t": "claim", "seat": "p1", "code": device.code("p1")}))
+    bridge.handle(app, WebMessage(1, {"t": "correct"}))
+    assert said[-1]["t"] == "wait" and app.menu_kind == "web"
+    app.menu = None                                   # closed without an answer
+    bridge.publish(app)
+    assert any(m.get("text") == "the device did not answer: ask again" for m in said)
+    bridge.handle(app, WebMessage(1, {"t": "undo"}))
+    assert said[-1]["t"] == "wait"
+    device.journal.close()
