@@ -614,6 +614,8 @@ class DeviceApp:
                 self.open_settings()
             elif choice == "about":
                 lines = [f"Dungeon Companion {__version__}"] + (self.hardware_notes or ["all hardware found"])
+                if self.web is not None and self.web.address is not None:
+                    lines.append(f"phones: {self.web.address.ip}:{self.web.address.port}")
                 self.message = {"title": "About", "text": "\n".join(lines)}
             return
         if choice == "back":

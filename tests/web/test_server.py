@@ -196,3 +196,32 @@ def test_a_question_closed_on_the_device_another_way_frees_the_next_one(toy, tmp
     bridge.handle(app, WebMessage(1, {"t": "undo"}))
     assert said[-1]["t"] == "wait"
     device.journal.close()
+
+
+def test_the_panel_lets_a_seat_on_a_phone_decide_there_instead_of_passing_the_device(toy, tmp_path):
+    from companion.web.bridge import WebMessage
+    from companion.web.join import Address
+
+    device = Device(tmp_path, "toy")
+    bridge, app, session = device.web.bridge, device.app, device.session
+    bridge.attach(lambda conn, data: None, lambda conn: None)
+    bridge.address = Address("10.0.0.9", 8080)
+    while not session.prompt().private:               # bid nothing until the secret pick
+        session.submit(session.prompt().options[0] if session.prompt().options
+                       else f"{session.prompt().actor} bid 0")
+    app.start_prompt()
+    actor = session.prompt().actor
+    assert app.model()["title"] == f"Pass to {actor.upper()}"
+    bridge.handle(app, WebMessage(1, {"t": "open"}))
+    bridge.handle(app, WebMessage(1, {"t": "claim", "seat": actor, "code": device.code(actor)}))
+    model = app.model()
+    assert model["screen"] == "pass_to" and model["title"] == f"{actor.upper()}'s phone"
+    assert "chooses on the phone" in model["text"]
+    pick = session.prompt().options[0]
+    bridge.handle(app, WebMessage(1, {"t": "act", "action": pick}))
+    assert session.actions[-1] == pick or pick in session.actions
+    assert app.hidden_after is None, "nothing was shown on the panel, so nothing needs hiding"
+    app.show_main_menu()
+    app.menu_choice("about")
+    assert "phones: 10.0.0.9:8080" in app.message["text"]
+    device.journal.close()
