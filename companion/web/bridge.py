@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import logging
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -46,7 +47,8 @@ class WebBridge:
         self.version = 0                                # seats held, requests: bumps the key
         self.game_id: int | None = None
         self.request: Request | None = None
-        self.told: list[str] = []                       # the last action's told texts
+        self.log: deque[str] = deque(maxlen=payloads.LOG_LINES)   # public events, in words
+        self.actions_seen = 0
         self.join_page: int | None = None               # the panel's join screen: 0 spectator, then seats
         self.address: Any = None                        # companion.web.join.Address, once serving
         self.send = lambda conn, data: None
@@ -214,7 +216,8 @@ class WebBridge:
         self.game_id = game_id
         players = s.engine.summary(s.state).get("players", []) if s.active else []
         self.seating.reset([seat for seat in players if not s.is_computer(seat)])   # people's seats only
-        self.told = []
+        self.log.clear()
+        self.actions_seen = len(s.actions) if s.active else 0
         for conn in self.viewers:
             if self.viewers[conn] is not None:
                 self.viewers[conn] = None
@@ -234,17 +237,17 @@ class WebBridge:
 
             data = payloads.build(get_game(s.header.game), s.engine, s.state, viewer,
                                   seats_held={seat: True for seat in self.seating.holders},
-                                  computers=set(s.computers), actions=s.actions, secret=s.secret,
-                                  pack=pack_info(s.engine), told=self.told)
+                                  computers=set(s.computers), pack=pack_info(s.engine), log=self.log)
             if self.request is not None:
                 data["asking"] = self.request.question()[0]
         return json.dumps(data, separators=(",", ":")).encode()
 
     def publish(self, app) -> int:
         """Send every page whose payload changed; returns how many were sent."""
+        self.sync_game(app)
+        self.note_undo(app)
         if not self.viewers:
             return 0
-        self.sync_game(app)
         if self.request is not None and (app.menu is None or app.menu_kind != "web"):
             request, self.request = self.request, None       # the question was closed another way
             self.version += 1
@@ -264,8 +267,18 @@ class WebBridge:
         return sent
 
     def events(self, events: list[dict]) -> None:
-        """The told texts of the last accepted action (events are public)."""
-        self.told = [str(e["text"]) for e in events if isinstance(e, dict) and e.get("text")][-4:]
+        """The events of an accepted action, for the log (events are public)."""
+        self.log.extend(payloads.event_words(e) for e in events if isinstance(e, dict))
+        self.version += 1
+
+    def note_undo(self, app) -> None:
+        """An undo (fewer actions than last seen) is said in the log, without the action: its
+        line may hold a secret (a face-down card)."""
+        s = app.session
+        if s.active and len(s.actions) < self.actions_seen:
+            self.log.append("the last decision was taken back")
+            self.version += 1
+        self.actions_seen = len(s.actions) if s.active else 0
 
     # ------------------------------------------------------------------ the panel's join screen
     def join_model(self, app) -> dict:

@@ -6,15 +6,16 @@ options and choice shape (the same lines a button press sends). Anyone else lear
 deciding and, for a public decision, its text; a secret decision is only "choosing in
 secret". A chance prompt never carries its faces (a deck's remaining cards are a secret).
 
-The log says each recorded action in words; an action made at a private prompt (a secret
-choice, a card dealt into a hand) is said without its content.
+The log is made of the events of the accepted actions, which are public by the engine
+contract, never of the action lines: a line can hold a secret its prompt did not mark private
+(Dungeon Ball's face-down defense card is ``p2 defend red-2``; its event names no card).
 """
 from __future__ import annotations
 
 from typing import Any
 
 from companion.engine.registry import GameType, load_object
-from companion.web.views import generic_page
+from companion.web.views import generic_page, label, text
 
 LOG_LINES = 14
 MAX_BUTTONS = 48        # a prompt with no options listed: its legal actions as buttons, up to this
@@ -85,20 +86,20 @@ def _choice(choice: dict) -> dict:
     return {k: v for k, v in choice.items() if k in ("number", "multi", "words", "verb")}
 
 
-def log_lines(actions: list[str], secret: set[int]) -> list[str]:
-    """The last actions in words, newest last; secret ones without their content."""
-    lines = []
-    start = max(0, len(actions) - LOG_LINES)
-    for number in range(start, len(actions)):
-        action = actions[number]
-        who, _, rest = action.partition(" ")
-        if number in secret:
-            lines.append("the device dealt in secret" if who == "chance" else f"{who.upper()} chose in secret")
-        elif who == "chance":
-            lines.append("dice: " + rest if rest.startswith("roll ") else rest)
-        else:
-            lines.append(f"{who.upper()}: {rest}")
-    return lines
+def event_words(event: dict) -> str:
+    """An event in words: its told ``text`` when it has one, else its name and fields
+    (``{"event": "bid", "seat": "p1", "coins": 2}`` -> "P1 bid: coins 2")."""
+    if event.get("text"):
+        return str(event["text"])
+    who = next((event[k] for k in ("seat", "player") if isinstance(event.get(k), str)), "")
+    fields = [f"{label(k)} {_seat_up(text(v))}" for k, v in event.items()
+              if k != "event" and not (who and k in ("seat", "player") and v == who)]
+    name = label(str(event.get("event", "event")))
+    return (f"{who.upper()} " if who else "") + name + (": " + ", ".join(fields) if fields else "")
+
+
+def _seat_up(value: str) -> str:
+    return value.upper() if len(value) <= 3 and value[:1] == "p" and value[1:].isdigit() else value
 
 
 def result_text(summary: dict) -> str:
@@ -111,8 +112,7 @@ def result_text(summary: dict) -> str:
 
 
 def build(game: GameType, engine: Any, state: Any, viewer: str | None, *, seats_held: dict[str, bool],
-          computers: set[str], actions: list[str], secret: set[int], pack: dict,
-          told: list[str] = ()) -> dict:
+          computers: set[str], pack: dict, log: list[str] = ()) -> dict:
     """The payload for ``viewer``: everything a page draws, from ``public_view(state, viewer)``."""
     view = engine.public_view(state, viewer)
     summary = engine.summary(state)
@@ -132,7 +132,7 @@ def build(game: GameType, engine: Any, state: Any, viewer: str | None, *, seats_
         "blocks": page_function(game)(model),
         "prompt": prompt_for(prompt, viewer, computers, legal=lambda: engine.legal_actions(state),
                              adapt=page_prompt(game)),
-        "log": log_lines(actions, secret) + [f"» {t}" for t in told],
+        "log": list(log),
         "over": over,
         "result": result_text(summary),
     }

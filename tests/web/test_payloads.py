@@ -20,8 +20,7 @@ from companion.web import payloads
 
 
 def build(game, engine, state, viewer, actions=(), secret=()):
-    data = payloads.build(game, engine, state, viewer, seats_held={}, computers=set(), actions=list(actions),
-                          secret=set(secret), pack=pack_info(engine))
+    data = payloads.build(game, engine, state, viewer, seats_held={}, computers=set(), pack=pack_info(engine))
     return json.dumps(data, sort_keys=True)
 
 
@@ -121,9 +120,41 @@ def test_a_private_prompt_is_only_the_actors_and_a_private_draw_shows_no_faces(t
     assert seen_private and seen_deal
 
 
-def test_the_log_says_secret_actions_without_their_content():
-    lines = payloads.log_lines(["chance deal 4 9 12", "p1 bid 3", "p2 pick 9", "chance roll 2 5 11"], secret={0, 2})
-    assert lines == ["the device dealt in secret", "P1: bid 3", "P2 chose in secret", "dice: roll 2 5 11"]
+def test_the_log_is_the_public_events_in_words_never_the_action_lines():
+    assert payloads.event_words({"event": "bid", "seat": "p1", "coins": 2}) == "P1 bid: coins 2"
+    assert payloads.event_words({"event": "defense_card", "player": "p2"}) == "P2 defense card"
+    assert payloads.event_words({"event": "lot", "round": 2, "crystals": ["red", "blue"]}) == \
+        "lot: round 2, crystals red, blue"
+    assert payloads.event_words({"event": "x", "text": "Touchdown!"}) == "Touchdown!"
+
+
+def test_a_face_down_defense_card_stays_off_the_offenses_page(tmp_path):
+    """Dungeon Ball's defense pick is not a private prompt, and its action line names the card:
+    the page's log says the event ("P2 defense card"), never the line."""
+    from companion.web.bridge import WebMessage
+    from tests.web.rig import Device
+
+    device = Device(tmp_path, "dungeon-ball", {"kicking": "luck"}, seed=3)
+    bridge, app, session = device.web.bridge, device.app, device.session
+    said: dict[int, list[str]] = {1: [], 2: []}
+    bridge.attach(lambda conn, data: said[conn].append(data.decode()), lambda conn: None)
+    rng = random.Random(4)
+    while session.prompt().kind != "defense_card":
+        p = session.prompt()
+        app.act(rng.choice(p.options) if p.options else rng.choice(session.engine.legal_actions(session.state)))
+    defense = session.prompt().actor
+    offense = "p1" if defense == "p2" else "p2"
+    for conn, seat in ((1, defense), (2, offense)):
+        bridge.handle(app, WebMessage(conn, {"t": "open"}))
+        bridge.handle(app, WebMessage(conn, {"t": "claim", "seat": seat, "code": bridge.seating.codes[seat]}))
+    card = session.prompt().options[0]
+    bridge.handle(app, WebMessage(1, {"t": "act", "action": card}))
+    bridge.publish(app)
+    assert session.actions[-1] == card
+    last = json.loads(said[2][-1])
+    assert f"{defense.upper()} defense card" in last["log"]
+    assert card.split()[-1] not in "".join(said[2]), "the offense's page learned the defense card"
+    device.journal.close()
 
 
 @pytest.mark.parametrize("game_id", [g.id for g in games()])

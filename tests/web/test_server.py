@@ -104,7 +104,7 @@ def test_an_action_from_a_page_is_checked_journaled_and_shown_on_every_page_and_
     assert len(dev.session.actions) == before
     p1.send({"t": "act", "action": "p1 bid 2"})
     for page in (p1, p2, watcher):
-        state = page.next("state", where=lambda m: "P1: bid 2" in m["log"])
+        state = page.next("state", where=lambda m: "P1 bid: coins 2" in m["log"])
         assert state["prompt"]["actor"] == "p2"
     assert dev.journal.record(dev.session.game_id).actions[before] == "p1 bid 2"
     dev.until(lambda: dev.display.last_image.tobytes() != panel_before)
@@ -113,14 +113,14 @@ def test_an_action_from_a_page_is_checked_journaled_and_shown_on_every_page_and_
 def test_undo_from_a_page_waits_for_the_devices_ok(dev):
     p1, _ = seated(dev, "p1")
     p1.send({"t": "act", "action": "p1 bid 0"})
-    p1.next("state", where=lambda m: "P1: bid 0" in m["log"])
+    p1.next("state", where=lambda m: "P1 bid: coins 0" in m["log"])
     count = len(dev.session.actions)
     p1.send({"t": "undo"})
     p1.next("wait")
     dev.until(lambda: dev.app.menu_kind == "web" and dev.app.menu is not None)
     assert len(dev.session.actions) == count
     dev.press("ok")
-    p1.next("state", where=lambda m: "P1: bid 0" not in m["log"])
+    p1.next("state", where=lambda m: "the last decision was taken back" in m["log"])
     assert len(dev.session.actions) == count - 1
 
 
