@@ -19,17 +19,14 @@ DOCS = Path(__file__).resolve().parents[2] / "docs" / "web"
 
 
 def play(dev: Device, moves: int, seed: int = 2) -> None:
-    """Random legal moves before the loop starts (the session's own checks apply)."""
+    """Random legal moves before the loop starts, as the device takes them (the log fills)."""
     rng, s = random.Random(seed), dev.session
     for _ in range(moves):
         if s.engine.is_over(s.state):
             break
         p = s.prompt()
-        if p.options:
-            s.submit(rng.choice(p.options))
-        else:
-            s.submit(rng.choice(s.engine.legal_actions(s.state)))
-    dev.app.start_prompt()
+        dev.app.act(rng.choice(p.options) if p.options else rng.choice(s.engine.legal_actions(s.state)))
+    dev.app.interstitial = None
 
 
 def shoot(dev: Device, browser, name: str, seat: str | None) -> Path:

@@ -144,3 +144,12 @@ def test_a_secret_pick_is_made_on_the_phone_and_stays_secret(table):
     log = phones[None].page.locator("#log li").all_inner_texts()
     assert f"{actor.upper()} chose" in log and not any("reveal" in line or f"play {card}" in line for line in log)
     assert all(action not in frame for frame in phones[other].frames + phones[None].frames)
+
+
+def test_a_watcher_is_offered_a_seat_and_no_seat_buttons(table):
+    dev, phones = table
+    page = phones[None].page
+    assert page.locator("#claim").is_visible() and not page.locator("#seated").is_visible()
+    seated = phones["p1"].page
+    assert seated.locator("#seated").is_visible() and not seated.locator("#claim").is_visible()
+    assert page.locator("#claim-seat option").all_inner_texts() == ["P1 (on a phone)", "P2 (on a phone)"]

@@ -96,7 +96,7 @@ function draw() {
   const blocks = $("blocks");
   blocks.replaceChildren(...(s.idle ? [idleBlock(s.idle)] : s.blocks.map(block)));
   const log = $("log");
-  log.replaceChildren(...s.log.map((line) => el("li", "", line)));
+  log.replaceChildren(...(s.log.length ? s.log.map((line) => el("li", "", line)) : [el("li", "hint", "nothing yet")]));
   log.scrollTop = log.scrollHeight;
   drawMe(s);
 }
