@@ -50,7 +50,7 @@ class WebBridge:
         self.log: deque[str] = deque(maxlen=payloads.LOG_LINES)   # public events, in words
         self.actions_seen = 0
         self.join_page: int | None = None               # the panel's join screen: 0 spectator, then seats
-        self.address: Any = None                        # companion.web.join.Address, once serving
+        self.locate: Any = None                         # () -> companion.web.join.Address, once serving
         self.send = lambda conn, data: None
         self.close = lambda conn: None
 
@@ -286,6 +286,16 @@ class WebBridge:
 
         self.sync_game(app)
         return join_model(self.address, self.join_page or 0, self.seating)
+
+    @property
+    def address(self):
+        """Where phones reach the page, looked up each time: a Pi's Wi-Fi may come up (or
+        change) after the service started."""
+        return self.locate() if self.locate is not None else None
+
+    @address.setter
+    def address(self, value) -> None:
+        self.locate = (lambda: value) if value is not None else None
 
     def join_press(self, button: str) -> None:
         pages = 1 + len(self.seating.seats)

@@ -28,6 +28,8 @@ class WebService:
         self.server = None
         self.announcer = None
         self.app = None
+        self.stopping = threading.Event()
+        self.zeroconf_class = None              # zeroconf.Zeroconf; a test's stand-in sends nothing
 
     def attach(self, app) -> None:
         self.app = app
@@ -50,19 +52,28 @@ class WebService:
                 self.app.web = None
             return why
         self.bridge.attach(self.server.send, self.server.close)
-        self.bridge.address = Address(lan_ip(s.bind), self.server.port, s.hostname)
+        port = self.server.port
+        self.bridge.locate = lambda: Address(lan_ip(s.bind), port, s.hostname)
         log.info("web: the page is at %s (%s)", self.bridge.address.url, self.bridge.address.local_name)
         if self.announce:
             threading.Thread(target=self._announce, name="mdns", daemon=True).start()
         return None
 
-    def _announce(self) -> None:
+    def _announce(self, wait: float = 5.0) -> None:
+        """Announce once the machine has a network address (a Pi's Wi-Fi may come up after
+        the service); until then there is nothing a phone could reach."""
         from companion.web.join import Announcer
 
-        self.announcer = Announcer(self.bridge.address)
-        self.announcer.start()
+        address = self.bridge.address
+        while address.ip.startswith("127.") and not self.stopping.wait(wait):
+            address = self.bridge.address
+        if self.stopping.is_set():
+            return
+        self.announcer = Announcer(address)
+        self.announcer.start(self.zeroconf_class)
 
     def close(self) -> None:
+        self.stopping.set()
         if self.announcer is not None:
             self.announcer.stop()
         if self.server is not None:

@@ -61,3 +61,22 @@ def test_a_port_in_use_is_said_on_the_panel_and_the_game_goes_on(toy, tmp_path):
         dev.thread.join(10)
         dev.journal.close()
         taken.close()
+
+
+def test_the_name_is_announced_once_the_machine_has_a_network_address():
+    import queue
+
+    from companion.web.join import Address
+
+    class FakeZeroconf:
+        infos = []
+
+        def register_service(self, info, allow_name_change=False):
+            self.infos.append(info)
+
+    web = WebService(WebSettings(), queue.Queue())
+    web.zeroconf_class = FakeZeroconf
+    found = iter(["127.0.0.1", "127.0.0.1", "192.168.4.20"])
+    web.bridge.locate = lambda: Address(next(found), 8080)
+    web._announce(wait=0.001)
+    assert [socket.inet_ntoa(i.addresses[0]) for i in FakeZeroconf.infos] == ["192.168.4.20"]
