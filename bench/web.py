@@ -232,7 +232,7 @@ def startup(runs: int) -> dict:
     prepared_journal(folder)
     times: dict[str, list[float]] = {"web": [], "no_web": []}
     for n in range(runs):
-        for web in (True, False):
+        for web in ((True, False) if n % 2 == 0 else (False, True)):     # neither always goes first
             frames = folder / f"frames-{n}-{web}"
             t0 = time.perf_counter()
             proc = service(folder, web, frames=frames)
@@ -248,22 +248,30 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--actions", type=int, default=200)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--only", choices=("latency", "memory", "startup"), help="measure just this")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    result = {"latency": latency(args.actions), "memory": memory(), "startup_s": startup(args.runs)}
+    parts = {"latency": lambda: latency(args.actions), "memory": memory, "startup_s": lambda: startup(args.runs)}
+    result = {k: run() for k, run in parts.items() if args.only in (None, k.removesuffix("_s"))}
     if args.json:
         print(json.dumps(result))
         return 0
-    lat, mem, st = result["latency"], result["memory"], result["startup_s"]
-    a, r = lat["accepted_to_every_page"], lat["page_to_every_page"]
-    print(f"accepted action -> all {lat['pages']} pages updated: mean {a['mean_ms']} ms, p50 {a['p50_ms']} ms, "
-          f"p95 {a['p95_ms']} ms, max {a['max_ms']} ms over {lat['actions']} actions")
-    print(f"page sends -> all {lat['pages']} pages updated: mean {r['mean_ms']} ms, p95 {r['p95_ms']} ms, "
-          f"max {r['max_ms']} ms (payload up to {lat['spectator_payload_bytes']} bytes)")
-    print(f"memory: {mem['without_page_mb']} MB without the page, {mem['with_page_mb']} MB with it and "
-          f"{mem['pages']} pages open: {mem['extra_mb']} MB extra; zeroconf (the .local name) adds "
-          f"{mem['zeroconf_import_mb']} MB: {mem['extra_with_mdns_mb']} MB extra on a Pi")
-    print(f"start-up to first frame (median of {st['runs']}): {st['web']} s with the page, {st['no_web']} s without")
+    if "latency" in result:
+        lat = result["latency"]
+        a, r = lat["accepted_to_every_page"], lat["page_to_every_page"]
+        print(f"accepted action -> all {lat['pages']} pages updated: mean {a['mean_ms']} ms, p50 {a['p50_ms']} ms, "
+              f"p95 {a['p95_ms']} ms, max {a['max_ms']} ms over {lat['actions']} actions")
+        print(f"page sends -> all {lat['pages']} pages updated: mean {r['mean_ms']} ms, p95 {r['p95_ms']} ms, "
+              f"max {r['max_ms']} ms (payload up to {lat['spectator_payload_bytes']} bytes)")
+    if "memory" in result:
+        mem = result["memory"]
+        print(f"memory: {mem['without_page_mb']} MB without the page, {mem['with_page_mb']} MB with it and "
+              f"{mem['pages']} pages open: {mem['extra_mb']} MB extra; zeroconf (the .local name) adds "
+              f"{mem['zeroconf_import_mb']} MB: {mem['extra_with_mdns_mb']} MB extra on a Pi")
+    if "startup_s" in result:
+        st = result["startup_s"]
+        print(f"start-up to first frame (median of {st['runs']}): {st['web']} s with the page, "
+              f"{st['no_web']} s without")
     return 0
 
 
