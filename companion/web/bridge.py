@@ -35,8 +35,8 @@ class WebMessage:
 
 
 class WebBridge:
-    """Seats, requests and payloads for the pages; ``send(conn, bytes)`` and ``close(conn)``
-    reach the server's thread (set by ``attach``)."""
+    """Seats, requests and payloads for the pages; ``send(conn, bytes)`` reaches the server's
+    thread (set by ``attach``)."""
 
     def __init__(self, seating: Seating | None = None):
         self.seating = seating or Seating()
@@ -52,10 +52,9 @@ class WebBridge:
         self.join_page: int | None = None               # the panel's join screen: 0 spectator, then seats
         self.locate: Any = None                         # () -> companion.web.join.Address, once serving
         self.send = lambda conn, data: None
-        self.close = lambda conn: None
 
-    def attach(self, send, close) -> None:
-        self.send, self.close = send, close
+    def attach(self, send) -> None:
+        self.send = send
 
     # ------------------------------------------------------------------ from the pages
     def handle(self, app, msg: WebMessage) -> None:

@@ -3,8 +3,8 @@
 It serves one page (static/: HTML, script, stylesheet, all from the device) and one
 WebSocket per open page. It never touches the game: every message that passes its checks
 (size, rate, shape) goes onto the app's event queue as a ``WebMessage``, and what a page is
-sent was built in the app's loop (companion.web.bridge). ``send`` and ``close`` may be called
-from any thread.
+sent was built in the app's loop (companion.web.bridge). ``send`` may be called from any
+thread.
 
 Checks on every socket: the page's own origin only; at most ``max_pages`` at once; a message
 is JSON text of at most ``MAX_MESSAGE`` bytes (uvicorn closes the socket on a bigger frame),
@@ -127,9 +127,6 @@ class WebServer:
         if self.loop is not None:
             self.loop.call_soon_threadsafe(self._queue, conn, data)
 
-    def close(self, conn: int) -> None:
-        self.send(conn, b"")
-
     def stop(self, timeout: float = 3.0) -> None:
         if self.server is not None:
             self.server.should_exit = True
@@ -227,7 +224,7 @@ class WebServer:
             while True:
                 data = await box.get()
                 if not data:
-                    await ws.close(code=1013, reason="closed by the device: reload")
+                    await ws.close(code=1013, reason="too slow: reload")
                     return
                 await ws.send_text(data.decode())
         except Exception:  # noqa: BLE001 - the reader sees the close

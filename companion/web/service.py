@@ -51,7 +51,7 @@ class WebService:
             if self.app is not None:
                 self.app.web = None
             return why
-        self.bridge.attach(self.server.send, self.server.close)
+        self.bridge.attach(self.server.send)
         port = self.server.port
         self.bridge.locate = lambda: Address(lan_ip(s.bind), port, s.hostname)
         log.info("web: the page is at %s (%s)", self.bridge.address.url, self.bridge.address.local_name)

@@ -137,7 +137,7 @@ def test_a_face_down_defense_card_stays_off_the_offenses_page(tmp_path):
     device = Device(tmp_path, "dungeon-ball", {"kicking": "luck"}, seed=3)
     bridge, app, session = device.web.bridge, device.app, device.session
     said: dict[int, list[str]] = {1: [], 2: []}
-    bridge.attach(lambda conn, data: said[conn].append(data.decode()), lambda conn: None)
+    bridge.attach(lambda conn, data: said[conn].append(data.decode()))
     rng = random.Random(4)
     while session.prompt().kind != "defense_card":
         p = session.prompt()

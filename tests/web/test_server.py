@@ -185,7 +185,7 @@ def test_a_question_closed_on_the_device_another_way_frees_the_next_one(toy, tmp
 
     device = Device(tmp_path, "toy")                  # the bridge alone, in this thread
     bridge, app, said = device.web.bridge, device.app, []
-    bridge.attach(lambda conn, data: said.append(json.loads(data)), lambda conn: None)
+    bridge.attach(lambda conn, data: said.append(json.loads(data)))
     bridge.handle(app, WebMessage(1, {"t": "open"}))
     bridge.handle(app, WebMessage(1, {"t": "claim", "seat": "p1", "code": device.code("p1")}))
     bridge.handle(app, WebMessage(1, {"t": "correct"}))
@@ -204,7 +204,7 @@ def test_the_panel_lets_a_seat_on_a_phone_decide_there_instead_of_passing_the_de
 
     device = Device(tmp_path, "toy")
     bridge, app, session = device.web.bridge, device.app, device.session
-    bridge.attach(lambda conn, data: None, lambda conn: None)
+    bridge.attach(lambda conn, data: None)
     bridge.address = Address("10.0.0.9", 8080)
     while not session.prompt().private:               # bid nothing until the secret pick
         session.submit(session.prompt().options[0] if session.prompt().options
