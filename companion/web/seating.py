@@ -36,13 +36,13 @@ class Request:
     conn: int               # the connection waiting for the answer
 
     def question(self) -> tuple[str, str]:
-        """(title, text) for the panel."""
+        """(title, text) for the panel: the text fits its two hint lines."""
         name = (self.seat or "").upper()
         if self.kind == "seat":
-            return f"{name} from a new phone?", f"Another phone asks for {name}'s seat. OK gives it, BACK refuses."
+            return f"{name} from a new phone?", f"Another phone wants {name}'s seat."
         if self.kind == "undo":
-            return f"{name}: undo?", f"{name}'s phone asks to undo the last decision. OK undoes, BACK refuses."
-        return f"{name}: fix dice?", f"{name}'s phone asks to correct the last dice. OK enters them again."
+            return f"{name}: undo?", f"{name}'s phone asks to undo the last decision."
+        return f"{name}: fix dice?", f"{name}'s phone asks to enter the last dice again."
 
 
 class Seating:

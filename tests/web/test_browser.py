@@ -153,3 +153,24 @@ def test_a_watcher_is_offered_a_seat_and_no_seat_buttons(table):
     seated = phones["p1"].page
     assert seated.locator("#seated").is_visible() and not seated.locator("#claim").is_visible()
     assert page.locator("#claim-seat option").all_inner_texts() == ["P1 (on a phone)", "P2 (on a phone)"]
+
+
+def test_dungeon_balls_reroll_is_chosen_die_by_die_on_the_page(tmp_path, browser):
+    import random
+
+    dev = Device(tmp_path, "dungeon-ball", {"kicking": "luck"}, seed=4)
+    s, rng = dev.session, random.Random(1)
+    while s.prompt().kind != "keep":
+        p = s.prompt()
+        dev.app.act(rng.choice(p.options) if p.options else rng.choice(s.engine.legal_actions(s.state)))
+    actor, rerollable = s.prompt().actor, s.prompt().choice["rerollable"]
+    with dev:
+        phone = Phone(browser, dev, actor)
+        page = phone.page
+        page.wait_for_selector("#prompt.mine")
+        count = len(dev.session.actions)
+        page.locator("#prompt .options button", has_text=f"die {rerollable[-1]}:").click()
+        page.locator("#prompt button.send").click()
+        dev.until(lambda: len(dev.session.actions) > count)
+        assert dev.session.actions[count] == f"{actor} reroll {rerollable[-1]}"
+        phone.close()

@@ -66,4 +66,6 @@ def test_wrong_codes_lock_claims_for_a_minute_for_the_whole_table():
 def test_the_devices_questions_name_the_seat():
     assert "P2" in Request("seat", "p2", 1).question()[0]
     assert "undo" in Request("undo", "p1", 1).question()[1]
-    assert "correct" in Request("correct", "p1", 1).question()[1]
+    assert "dice" in Request("correct", "p1", 1).question()[1]
+    for kind in ("seat", "undo", "correct"):
+        assert len(Request(kind, "p12", 1).question()[1]) <= 50, "two lines of the panel's small font"

@@ -172,7 +172,7 @@ function numberControl(p, spec) {
   const minus5 = el("button", "", "-5"), minus = el("button", "", "-1"), plus = el("button", "", "+1"), plus5 = el("button", "", "+5");
   minus5.onclick = step(-5); minus.onclick = step(-1); plus.onclick = step(1); plus5.onclick = step(5);
   wrap.append(minus5, minus, out, plus, plus5);
-  const go = el("button", "big", "Send");
+  const go = el("button", "big send", "Send");
   go.onclick = () => act(joinLine([p.actor, spec.verb, String(value)]));
   const box = el("div");
   box.append(wrap, go);
@@ -183,7 +183,7 @@ function multiControl(p, spec) {
   const chosen = new Set();
   const labels = spec.labels || spec.items;
   const box = el("div", "options");
-  const go = el("button", "big", "");
+  const go = el("button", "big send", "");
   const update = () => {
     const n = chosen.size;
     go.disabled = n < (spec.min || 0) || n > (spec.max === undefined ? spec.items.length : spec.max);
