@@ -115,6 +115,9 @@ class DeviceApp:
         self.back_held = False                  # BACK is down: released short it steps back
         self.frames = 0
         self.running = True
+        self.web = None                         # companion.web.bridge.WebBridge while the page serves
+        self.after_first_frame: Callable[[], None] | None = None   # starts the page's server
+        self.last_refusal = ""                  # the rules' reason for the last refused action
         self.seed_source = seed_source or (lambda: random.SystemRandom().randrange(2**31))
         self.show_main_menu()
         for note in self.hardware_notes:        # say what is missing on every output that remains
@@ -141,6 +144,8 @@ class DeviceApp:
             return {"game": None, "screen": "message", "message": self.calibration_message(), "notice": notice}
         if self.message is not None:
             return {"game": None, "screen": "message", "message": self.message, "notice": notice}
+        if self.web is not None and self.web.join_page is not None:
+            return {**self.web.join_model(self), "notice": notice}
         if self.menu is not None:
             screen = "main_menu" if self.menu_kind == "main" else "menu"
             return {"game": None, "screen": screen, "menu": self.menu.menu, "ui": dict(self.menu.ui),
@@ -198,6 +203,9 @@ class DeviceApp:
         if seat is not None and self.interstitial is None:
             name = seat.upper()
             msg = {"title": f"Pass to {name}", "text": f"Pass the device to {name}, then press OK."}
+            if self.web is not None and self.web.on_phone(seat):
+                msg = {"title": f"{name}'s phone", "text": f"{name} chooses on the phone, or takes the device "
+                                                           "and presses OK."}
             return {"game": None, "screen": "pass_to", "seat": seat, "title": msg["title"], "text": msg["text"],
                     "message": msg, "notice": notice}
         if self.hidden_after is not None:
@@ -245,6 +253,8 @@ class DeviceApp:
         image = self.frame()
         pushed = bool(self.display.show(image))
         self.frames += pushed
+        if self.web is not None:
+            self.web.publish(self)              # each page its own view of what changed
         return pushed
 
     def say(self, text: str, seconds: float = 3.0) -> None:
@@ -271,6 +281,8 @@ class DeviceApp:
                 self.long_press(event.button)
         elif kind == "LinkAction":
             self.link_action(event.text)
+        elif kind == "WebMessage" and self.web is not None:
+            self.web.handle(self, event)
         elif kind == "LinkStatus":
             if not event.connected and event.reason:
                 log.info("serial link: %s", event.reason)
@@ -288,6 +300,9 @@ class DeviceApp:
         if self.message is not None:
             if button in ("ok", "back"):
                 self.message = None
+            return
+        if self.web is not None and self.web.join_page is not None:
+            self.web.join_press(button)
             return
         if self.menu is not None:
             choice = self.menu.press(button)
@@ -349,7 +364,9 @@ class DeviceApp:
         self.act(text, from_link=True)
 
     # ------------------------------------------------------------------ the game
-    def act(self, action: str, from_link: bool = False) -> None:
+    def act(self, action: str, from_link: bool = False, from_phone: bool = False) -> None:
+        """Apply an action from the buttons, the serial link or a phone (which hid nothing on
+        the panel, so no neutral screen follows its private action)."""
         s = self.session
         try:
             if self.correcting is not None:
@@ -361,9 +378,10 @@ class DeviceApp:
             else:
                 prompt = s.prompt()
                 events = s.submit(action)
-                self.after_private(prompt)
+                if not from_phone:
+                    self.after_private(prompt)
         except (IllegalAction, CorrectionConflict) as exc:
-            reason = getattr(exc, "reason", str(exc))
+            reason = self.last_refusal = getattr(exc, "reason", str(exc))
             self.say(reason[:60])
             self.send_error(reason)
             self.start_prompt()
@@ -413,6 +431,8 @@ class DeviceApp:
         for e in events:
             if self.link is not None:
                 self.link.send_event(e)
+        if self.web is not None:
+            self.web.events(events)
         game = self.session.header.game if self.session.active else None
         screen = screen_after(events, game)
         if screen is not None and not from_link:
@@ -573,6 +593,7 @@ class DeviceApp:
             {"id": "continue", "label": "Back to the game"},
             {"id": "undo", "label": "Undo last decision"},
             {"id": "correct", "label": "Correct last dice"},
+            *([{"id": "phones", "label": "Phones: join"}] if self.web is not None else []),
             {"id": "leave", "label": "Main menu (saved)"},
         ], back="continue")
 
@@ -593,6 +614,8 @@ class DeviceApp:
                 self.open_settings()
             elif choice == "about":
                 lines = [f"Dungeon Companion {__version__}"] + (self.hardware_notes or ["all hardware found"])
+                if self.web is not None and self.web.address is not None:
+                    lines.append(f"phones: {self.web.address.ip}:{self.web.address.port}")
                 self.message = {"title": "About", "text": "\n".join(lines)}
             return
         if choice == "back":
@@ -626,9 +649,13 @@ class DeviceApp:
             cursor = self.menu.ui["cursor"]
             self.open_settings()
             self.menu.ui["cursor"] = cursor
+        elif kind == "web":
+            self.web.answer(self, choice)
         elif kind == "game":
             self.menu = None
-            if choice == "undo":
+            if choice == "phones":
+                self.web.join_page = 0
+            elif choice == "undo":
                 self.undo()
             elif choice == "correct":
                 self.correct_last_dice()
@@ -749,6 +776,8 @@ class DeviceApp:
         display's slow pixel shift and timed notices need it)."""
         self.refresh()
         self.watchdog.ready()
+        if self.after_first_frame is not None:   # the page's server, once the panel shows
+            self.after_first_frame()
         while self.running:
             try:
                 event = events.get(timeout=tick)

@@ -14,7 +14,7 @@ from companion.packs import CONFIG_DIR
 
 DEFAULT_FILE = CONFIG_DIR / "device.toml"
 SYSTEM_FILE = Path("/etc/dungeon-companion/device.toml")
-SECTIONS = ("display", "inputs", "link", "camera", "journal", "game", "vision")
+SECTIONS = ("display", "inputs", "link", "camera", "journal", "game", "vision", "web")
 DICE_MODES = ("digital", "manual", "camera")
 GAME_KEYS = ("default", "dice")      # [game]: the game Settings and doctor look at; the dice mode
 
@@ -129,6 +129,7 @@ def check(cfg: DeviceConfig) -> None:
 def validate(cfg: DeviceConfig) -> None:
     """The sections the companion itself reads; drivers check theirs when they open."""
     validate_game(cfg)
+    validate_web(cfg)
     vision = cfg.data.get("vision", {})
     for key, value in vision.items():
         if key != "dir" and key not in VISION_RANGES:
@@ -163,6 +164,16 @@ def validate_game(cfg: DeviceConfig) -> None:
         if value not in known:
             what = "a known game" if key == "default" else "a dice mode"
             raise ConfigFileError(f"{where}: {value!r} is not {what} (known: {', '.join(map(str, known))})")
+
+
+def validate_web(cfg: DeviceConfig) -> None:
+    """``[web]``: the phones' page (companion.web.settings)."""
+    from companion.web.settings import problem
+
+    bad = problem(cfg.data.get("web", {}))
+    if bad is not None:
+        key, what = bad
+        raise ConfigFileError(f"{cfg.where('web.' + key)}: web.{key}: {what}")
 
 
 def icon_dice(cfg: DeviceConfig) -> tuple[str, ...]:

@@ -51,6 +51,9 @@ def emulated_sections(args, cfg) -> None:
     port = str(link.get("port", ""))
     if link.get("type") == "serial" and not ("://" in port or port.startswith("/dev/pts/")):
         cfg.override("link", {"type": "null"}, "--emulate")
+    web = cfg.section("web")
+    if cfg.where("web.bind") == str(config_mod.DEFAULT_FILE):    # the Pi's default: this machine only
+        cfg.override("web", {**web, "bind": "127.0.0.1", "mdns": False}, "--emulate")
 
 
 def check_options(args) -> None:
@@ -125,9 +128,18 @@ def build(args):
                     watchdog=Watchdog.from_environment())
     app.camera_height_px = float(cfg.section("vision").get("camera_height_px", 1100.0))
     app.default_game = game.get("default")
+    closers = (inputs, link, camera, journal)
+    web = cfg.section("web")
+    if web.get("enabled", True) and not getattr(args, "no_web", False):
+        from companion.web.service import WebService
+        from companion.web.settings import from_section
+
+        service = WebService(from_section(web), events)
+        service.attach(app)                  # it starts serving after the first frame
+        closers += (service,)
     if journal.unfinished() is not None and not args.menu:
         app.resume()
-    return app, events, inputs, (inputs, link, camera, journal)
+    return app, events, inputs, closers
 
 
 def cmd_run(args) -> int:
@@ -278,6 +290,7 @@ def add_commands(sub) -> None:
     run.add_argument("--journal", type=Path, help="journal file (default from the configuration)")
     run.add_argument("--menu", action="store_true", help="start at the main menu instead of resuming")
     run.add_argument("--seed", type=int, help="seed every new game's digital dice and AI deck (reproducible key scripts)")
+    run.add_argument("--no-web", action="store_true", help="do not serve the phones' page ([web] enabled = false)")
     run.add_argument("-v", "--verbose", action="store_true", help="log every action and driver event")
     run.set_defaults(func=cmd_run)
     doc = sub.add_parser("doctor", help="report the hardware found and what would be used")

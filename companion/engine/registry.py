@@ -103,7 +103,7 @@ class GameType:
     players: tuple[int, int]                   # the fewest and most seats
     engine: str                                # "module:Class"; Class(pack) -> an Engine
     screens: str = ""                          # "module" with the game's screens (see companion.ui)
-    page: str = ""                             # "module:function": the game's web page view (later)
+    page: str = ""                             # "module:function"(model) -> the phones' page blocks (companion.web.views); "" generic
     options: tuple[Option, ...] = ()
     policies: tuple[tuple[str, str], ...] = ()  # (name, "module:Class"); the first is the default
     die_kinds: tuple[DieKind, ...] = ()

@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from PIL import Image
 
-from companion.ui import generic, menus
+from companion.ui import generic, join, menus
 from companion.ui.draw import H, Canvas
 from companion.ui.hooks import game_hook, screens_module
 
@@ -23,7 +23,7 @@ Screen = Callable[[dict], Image.Image]
 
 # ---------------------------------------------------------------------------- dispatch
 
-MENUS: dict[str, Screen] = dict(menus.SCREENS)
+MENUS: dict[str, Screen] = {**menus.SCREENS, **join.SCREENS}
 # every screen that needs no game: the menus and the generic game screens
 GENERIC: dict[str, Screen] = {**MENUS, **generic.SCREENS}
 

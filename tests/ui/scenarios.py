@@ -176,6 +176,24 @@ def sc_message_camera():
             "message": {"title": "Camera missing", "text": "Enter dice with the buttons"}, "notice": None}
 
 
+def sc_web_join_seat():
+    """The phones' join screen on a seat's page: its QR code (which claims the seat) and code."""
+    from companion.web.join import Address, qr_rows
+
+    address = Address("192.168.1.23", 8080)
+    return {"game": None, "screen": "web_join", "notice": None,
+            "join": {"qr": list(qr_rows(address.qr_text("p2", "4821"))), "seat": "p2", "code": "4821",
+                     "ip": "192.168.1.23:8080", "held": False, "page": 2, "pages": 3}}
+
+
+def sc_web_join_watchers():
+    from companion.web.join import Address, qr_rows
+
+    return {"game": None, "screen": "web_join", "notice": None,
+            "join": {"qr": list(qr_rows(Address("10.0.0.5", 8080).qr_text())), "seat": None, "code": "",
+                     "ip": "10.0.0.5:8080", "held": False, "page": 0, "pages": 3}}
+
+
 def sc_scoreboard():
     g, s = short_game("p1 defend yellow-2")  # second half, p1 leads 3-0 after its field goal
     return build_model(g, s, viewer=None, screen="scoreboard")

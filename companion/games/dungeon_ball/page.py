@@ -1,0 +1,152 @@
+"""Dungeon Ball on the phones' page (companion.web.views describes the blocks): the
+scoreboard, the time track, the field with the ball, each player's play board with their
+pawn, the dice of the play, momentum, and the viewer's own hand.
+
+It reads only the model a page view gets: the viewer's ``public_view``, the public summary
+and the pack's content (``screens.pack_info``), so it shows nothing the viewer may not see.
+"""
+from __future__ import annotations
+
+from companion.web.views import text
+
+COLOURS = {"R": "red", "Y": "yellow", "B": "blue"}
+
+
+def _team(pack: dict, player: dict) -> str:
+    team = player.get("team") or ""
+    return (pack.get("teams") or {}).get(team, team) or "no team yet"
+
+
+def scoreboard(view: dict, pack: dict) -> dict:
+    period = f"overtime {view.get('overtime')}" if view.get("overtime") else f"half {view.get('half', 1)}"
+    rows = [["period", period], ["clock", str(view.get("clock", ""))],
+            ["down", str(view.get("down", ""))], ["offense", str(view.get("offense") or "-").upper()]]
+    for p in view.get("players", []):
+        arrow = "attacks left" if p.get("end_zone") == "high" else "attacks right"
+        rows.append([p["id"].upper(), f"{_team(pack, p)}, {arrow}"])
+    return {"kind": "facts", "title": "Scoreboard", "rows": rows}
+
+
+def time_track(view: dict) -> dict:
+    start = int(view.get("clock_start") or 29)
+    clock = int(view.get("clock") or 0)
+    cells = [{"text": "", "cls": "white" if n <= clock else ""} for n in range(start, 0, -1)]
+    marks = [{"at": start - clock, "text": "", "cls": "mark"}] if 0 < clock <= start else []
+    return {"kind": "track", "title": f"Time: {clock} of {start} left", "cells": cells, "marks": marks}
+
+
+def field(view: dict, pack: dict) -> dict:
+    spaces = str(pack.get("field") or "")
+    final = int(pack.get("final") or 0)
+    goals = set((pack.get("field_goal") or {}).values())
+    cells = []
+    for i, letter in enumerate(spaces):
+        cls = COLOURS.get(letter, "")
+        if i < final or i >= len(spaces) - final:
+            cls += " final"
+        if i in goals:
+            cls += " goal"
+        cells.append({"text": "", "cls": cls.strip(), "title": f"space {i}"})
+    ball = view.get("ball")
+    marks = [{"at": ball, "text": "", "cls": "ball"}] if isinstance(ball, int) and 0 <= ball < len(spaces) else []
+    offense = str(view.get("offense") or "").upper()
+    return {"kind": "track", "title": f"Field: ball on space {ball}" + (f", {offense} has it" if offense else ""),
+            "cells": cells, "marks": marks}
+
+
+def board(view: dict, pack: dict, player: dict) -> dict:
+    rows = pack.get("board") or []
+    pawn = str(player.get("pawn") or "")
+    grid = []
+    for r, row in enumerate(rows):
+        line = []
+        for c, letter in enumerate(row):
+            here = pawn == f"{chr(ord('a') + r)}{c + 1}"
+            line.append({"text": f"{chr(ord('a') + r)}{c + 1}", "cls": COLOURS.get(letter, ""),
+                         "mark": player["id"].upper() if here else ""})
+        grid.append(line)
+    return {"kind": "grid", "title": f"{player['id'].upper()} play board", "rows": grid}
+
+
+def dice(view: dict) -> dict:
+    play = view.get("play") or {}
+    faces = play.get("dice") or []
+    locked, gone = play.get("locked") or [], play.get("gone") or []
+    shown = []
+    for i, face in enumerate(faces):
+        cls = "gone" if i < len(gone) and gone[i] else "locked" if i < len(locked) and locked[i] else ""
+        shown.append({"face": face, "cls": cls})
+    what = []
+    if play.get("colour"):
+        what.append(f"{play['colour']} play")
+    card = play.get("defense_card")
+    if card:
+        what.append(f"defense {card}")
+    if play.get("rolls"):
+        what.append(f"rolled {play['rolls']}x")
+    return {"kind": "dice", "title": "Dice" + (": " + ", ".join(what) if what else ""), "dice": shown}
+
+
+def momentum(view: dict) -> list[dict]:
+    players = view.get("players", [])
+    top = max([6] + [int(p.get("momentum") or 0) for p in players])
+    return [{"kind": "track", "title": f"{p['id'].upper()} momentum: {p.get('momentum', 0)}",
+             "cells": [{"text": "", "cls": "yellow" if n < int(p.get("momentum") or 0) else ""} for n in range(top)],
+             "marks": []} for p in players]
+
+
+def hands(view: dict, pack: dict, viewer: str | None) -> list[dict]:
+    cards = pack.get("cards") or {}
+    blocks = []
+    for p in view.get("players", []):
+        hand = p.get("hand")
+        if p["id"] == viewer and isinstance(hand, list):
+            items = [{"text": cards.get(c, {}).get("name", c),
+                      "sub": f"cost {cards[c]['cost']}: {cards[c]['text']}" if c in cards else ""} for c in hand]
+            blocks.append({"kind": "cards", "title": "Your hand", "private": True, "items": items})
+        rows = [["hand", f"{len(hand)} cards" if isinstance(hand, list) else f"{hand} cards"],
+                ["spent this half", text([cards.get(c, {}).get("name", c) for c in p.get("spent_half") or []])],
+                ["discarded", text([cards.get(c, {}).get("name", c) for c in p.get("discarded") or []])],
+                ["kicking", text(p.get("kicking"))]]
+        blocks.append({"kind": "facts", "title": p["id"].upper() + (" (you)" if p["id"] == viewer else ""),
+                       "rows": rows, "you": p["id"] == viewer})
+    return blocks
+
+
+def solo(view: dict) -> list[dict]:
+    deck = view.get("solo") or {}
+    if not deck:
+        return []
+    rows = [["level", text(deck.get("level"))], ["AI deck", f"{deck.get('draw', 0)} cards to draw"],
+            ["teams", text(deck.get("teams"))]]
+    last = deck.get("last_card")
+    if isinstance(last, dict):
+        rows.append(["last AI card", text(last.get("name") or last.get("id"))])
+    return [{"kind": "facts", "title": "AI deck", "rows": rows}]
+
+
+def page_view(model: dict) -> list[dict]:
+    view, pack, viewer = model.get("view") or {}, model.get("pack") or {}, model.get("viewer")
+    players = view.get("players", [])
+    return ([scoreboard(view, pack), time_track(view), field(view, pack), dice(view)]
+            + [board(view, pack, p) for p in players] + momentum(view) + hands(view, pack, viewer) + solo(view))
+
+
+def page_prompt(prompt: dict) -> dict | None:
+    """The dice prompts the panel answers with its own control, as a choice the page draws:
+    which dice to reroll (or stop), which dice a card picks."""
+    choice = prompt.get("choice") or {}
+    dice = choice.get("dice") or []
+
+    def labels(positions):
+        return [f"die {p}: {dice[p - 1] if 0 < p <= len(dice) else '?'}" for p in positions]
+
+    if "rerollable" in choice:
+        items = list(choice["rerollable"])
+        return {"multi": {"items": [str(p) for p in items], "labels": labels(items), "min": 0, "max": len(items),
+                          "verb": "reroll", "none": "stop"}}
+    if "eligible" in choice:
+        items = list(choice["eligible"])
+        return {"multi": {"items": [str(p) for p in items], "labels": labels(items), "min": int(choice.get("min", 1)),
+                          "max": int(choice.get("max", len(items))), "verb": "pick"}}
+    return None

@@ -1,0 +1,144 @@
+"""What one page receives: built for one viewer (a seat, or None for a spectator) from that
+seat's ``public_view`` and the public summary, never from the state itself.
+
+The prompt is the viewer's to answer only when they are its actor: then it comes with its
+options and choice shape (the same lines a button press sends). Anyone else learns who is
+deciding and, for a public decision, its text; a secret decision is only "choosing in
+secret". A chance prompt never carries its faces (a deck's remaining cards are a secret).
+
+The log is made of the events of the accepted actions, which are public by the engine
+contract, never of the action lines: a line can hold a secret its prompt did not mark private
+(Dungeon Ball's face-down defense card is ``p2 defend red-2``; its event names no card).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from companion.engine.registry import GameType, load_object
+from companion.web.views import generic_page, label, text
+
+LOG_LINES = 14
+MAX_BUTTONS = 48        # a prompt with no options listed: its legal actions as buttons, up to this
+
+
+def page_function(game: GameType):
+    """The game's page view (``GameType.page``), else the generic one."""
+    return load_object(game.page) if game.page else generic_page
+
+
+def page_prompt(game: GameType):
+    """The game's ``page_prompt(prompt_dict) -> choice | None`` beside its page view: its own
+    prompt shapes (the ones its panel control reads) as a choice the page draws."""
+    if not game.page:
+        return None
+    return getattr(load_object(game.page.partition(":")[0]), "page_prompt", None)
+
+
+def prompt_for(prompt: Any, viewer: str | None, computers: set[str], legal=None, adapt=None) -> dict | None:
+    """The prompt as this viewer may see it, or None when the game is over. For its actor, a
+    prompt with neither options nor a choice shape the page knows is offered through the
+    game's ``adapt`` (``page_prompt``), else as its legal actions (``legal()``), else as a line
+    to type: the session checks whatever comes back."""
+    if prompt is None:
+        return None
+    actor = prompt.actor
+    if prompt.is_chance:
+        spec = prompt.chance
+        if spec.private:
+            return {"actor": "chance", "mine": False, "text": f"the device deals to {spec.private.upper()}"}
+        return {"actor": "chance", "mine": False,
+                "text": prompt.text or f"{spec.verb} {spec.count} {spec.die}".strip()}
+    if actor == viewer and actor not in computers:
+        options, choice = list(prompt.options or ()), _choice(prompt.choice)
+        if not options and not choice:
+            from companion.ui.model import prompt_dict
+
+            choice = (adapt(prompt_dict(prompt)) if adapt else None) or {}
+            if not choice and legal is not None:
+                actions = legal()
+                options = actions if len(actions) <= MAX_BUTTONS else []
+                choice = {} if options else {"free": True}
+        return {"actor": actor, "mine": True, "text": _unnamed(prompt.text, actor), "kind": prompt.kind,
+                "private": bool(prompt.private),
+                "options": [{"action": o, "label": _without_actor(o, actor)} for o in options],
+                "choice": choice}
+    who = actor.upper() + (" (computer)" if actor in computers else "")
+    if prompt.private:
+        return {"actor": actor, "mine": False, "text": f"{who} is choosing in secret"}
+    return {"actor": actor, "mine": False, "text": f"{who}: {_unnamed(prompt.text, actor)}"}
+
+
+def _unnamed(text: str, actor: str) -> str:
+    """A prompt's text without its leading seat ("p1: choose ..."): the page says whose it is."""
+    if text.lower().startswith(actor.lower() + ":"):
+        return text[len(actor) + 1:].lstrip() or text
+    return text
+
+
+def _without_actor(option: str, actor: str) -> str:
+    head, _, rest = option.partition(" ")
+    return rest if head == actor and rest else option
+
+
+def _choice(choice: dict) -> dict:
+    """The choice shapes the page builds a line from (number, multi, words); ``grid`` is a
+    cursor layout for the buttons and means nothing on a touch screen."""
+    return {k: v for k, v in choice.items() if k in ("number", "multi", "words", "verb")}
+
+
+def event_words(event: dict) -> str:
+    """An event in words: its told ``text`` when it has one, else its name and fields
+    (``{"event": "bid", "seat": "p1", "coins": 2}`` -> "P1 bid: coins 2")."""
+    if event.get("text"):
+        return str(event["text"])
+    who = next((event[k] for k in ("seat", "player") if isinstance(event.get(k), str)), "")
+    fields = [f"{label(k)} {_seat_up(text(v))}" for k, v in event.items()
+              if k != "event" and not (who and k in ("seat", "player") and v == who)]
+    name = label(str(event.get("event", "event")))
+    return (f"{who.upper()} " if who else "") + name + (": " + ", ".join(fields) if fields else "")
+
+
+def _seat_up(value: str) -> str:
+    return value.upper() if len(value) <= 3 and value[:1] == "p" and value[1:].isdigit() else value
+
+
+def result_text(summary: dict) -> str:
+    if not summary.get("over"):
+        return ""
+    if summary.get("draw"):
+        return "a draw"
+    winner = summary.get("winner")
+    return f"{str(winner).upper()} wins" if winner else "game over"
+
+
+def build(game: GameType, engine: Any, state: Any, viewer: str | None, *, seats_held: dict[str, bool],
+          computers: set[str], pack: dict, log: list[str] = ()) -> dict:
+    """The payload for ``viewer``: everything a page draws, from ``public_view(state, viewer)``."""
+    view = engine.public_view(state, viewer)
+    summary = engine.summary(state)
+    over = engine.is_over(state)
+    prompt = None if over else engine.prompt(state)
+    turn = prompt.actor if prompt is not None and not prompt.is_chance else None
+    scores = summary.get("scores") or {}
+    seats = [{"id": s, "label": s.upper(), "score": scores.get(s, ""), "held": bool(seats_held.get(s)),
+              "computer": s in computers, "turn": s == turn, "you": s == viewer}
+             for s in summary.get("players") or list(scores)]
+    model = {"view": view, "summary": summary, "pack": pack, "viewer": viewer}
+    return {
+        "t": "state",
+        "game": {"id": game.id, "title": game.title},
+        "seat": viewer,
+        "seats": seats,
+        "blocks": page_function(game)(model),
+        "prompt": prompt_for(prompt, viewer, computers, legal=lambda: engine.legal_actions(state),
+                             adapt=page_prompt(game)),
+        "log": list(log),
+        "over": over,
+        "result": result_text(summary),
+    }
+
+
+def idle(title: str, text: str, viewer: str | None = None) -> dict:
+    """The payload when no game is in progress (a menu on the device)."""
+    return {"t": "state", "game": None, "seat": viewer, "seats": [], "blocks": [], "prompt": None,
+            "log": [], "over": False, "result": "", "idle": {"title": title, "text": text}}

@@ -1,0 +1,231 @@
+"""The page's server: Starlette on uvicorn, in a thread of its own beside the app's loop.
+
+It serves one page (static/: HTML, script, stylesheet, all from the device) and one
+WebSocket per open page. It never touches the game: every message that passes its checks
+(size, rate, shape) goes onto the app's event queue as a ``WebMessage``, and what a page is
+sent was built in the app's loop (companion.web.bridge). ``send`` may be called from any
+thread.
+
+Checks on every socket: the page's own origin only; at most ``max_pages`` at once; a message
+is JSON text of at most ``MAX_MESSAGE`` bytes (uvicorn closes the socket on a bigger frame),
+an object of a known kind with short string fields; at most ``RATE`` messages a second after a
+burst of ``BURST``. A page that breaks a rule is closed with the reason.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import socket
+import threading
+import time
+from importlib import resources
+from itertools import count
+from typing import Any
+
+from companion.web.bridge import WebMessage
+
+log = logging.getLogger(__name__)
+
+MAX_MESSAGE = 1024
+MAX_FIELD = 200             # characters in any string field (an action line, a token)
+RATE, BURST = 8.0, 20       # messages a second, and the burst allowed before the rate
+OUTBOX = 16                 # payloads waiting for a slow page before it is closed
+# kind -> the string fields it may carry
+KINDS = {"hello": ("token",), "claim": ("seat", "code"), "leave": ("token",), "act": ("action",),
+         "undo": (), "correct": ()}
+STATIC = {"app.js": "text/javascript", "style.css": "text/css", "index.html": "text/html"}
+HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; connect-src 'self'; img-src 'self' data:; "
+                               "frame-ancestors 'none'; form-action 'none'; base-uri 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-cache",
+}
+
+
+def check_message(text: Any) -> dict:
+    """The message as a dict, or ValueError saying what is wrong with it."""
+    if not isinstance(text, str):
+        raise ValueError("messages are JSON text")
+    if len(text.encode()) > MAX_MESSAGE:
+        raise ValueError(f"message longer than {MAX_MESSAGE} bytes")
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise ValueError("message is not JSON") from None
+    if not isinstance(data, dict) or data.get("t") not in KINDS:
+        raise ValueError(f"message kind must be one of {', '.join(KINDS)}")
+    fields = KINDS[data["t"]]
+    for key, value in data.items():
+        if key == "t":
+            continue
+        if key not in fields:
+            raise ValueError(f"{data['t']}: unknown field {str(key)[:20]!r}")
+        if value is not None and (not isinstance(value, str) or len(value) > MAX_FIELD):
+            raise ValueError(f"{data['t']}.{key}: must be text of at most {MAX_FIELD} characters")
+    return data
+
+
+class RateLimit:
+    """A token bucket: ``BURST`` messages at once, then ``RATE`` a second."""
+
+    def __init__(self, rate: float = RATE, burst: int = BURST, clock=time.monotonic):
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self.tokens, self.at = float(burst), clock()
+
+    def allow(self) -> bool:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+def static_files() -> dict[str, bytes]:
+    folder = resources.files("companion.web") / "static"
+    return {name: (folder / name).read_bytes() for name in STATIC}
+
+
+class WebServer:
+    """``start()`` binds at once (a port in use is said then) and serves from a thread."""
+
+    def __init__(self, events, bind: str = "127.0.0.1", port: int = 8080, max_pages: int = 16):
+        self.events = events                     # the app's queue
+        self.bind, self.port, self.max_pages = bind, port, max_pages
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.server = None
+        self.thread: threading.Thread | None = None
+        self.ready = threading.Event()
+        self.error: str | None = None
+        self.outboxes: dict[int, asyncio.Queue] = {}
+        self.ids = count(1)
+        self.sock: socket.socket | None = None
+
+    # ------------------------------------------------------------------ from the app's thread
+    def start(self) -> str | None:
+        """Bind and serve; returns why it cannot (the port is taken), or None."""
+        try:
+            family = socket.AF_INET6 if ":" in self.bind else socket.AF_INET
+            sock = socket.socket(family, socket.SOCK_STREAM)
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            sock.bind((self.bind, self.port))
+            sock.listen(32)
+            sock.setblocking(False)
+        except OSError as exc:
+            self.error = f"cannot listen on {self.bind}:{self.port}: {exc.strerror or exc}"
+            return self.error
+        self.sock = sock
+        self.port = sock.getsockname()[1]
+        self.thread = threading.Thread(target=self._run, name="web", daemon=True)
+        self.thread.start()
+        return None
+
+    def send(self, conn: int, data: bytes) -> None:
+        if self.loop is not None:
+            self.loop.call_soon_threadsafe(self._queue, conn, data)
+
+    def stop(self, timeout: float = 3.0) -> None:
+        if self.server is not None:
+            self.server.should_exit = True
+        if self.thread is not None:
+            self.thread.join(timeout)
+        if self.sock is not None:
+            self.sock.close()
+
+    # ------------------------------------------------------------------ the server's thread
+    def _run(self) -> None:
+        try:
+            import uvicorn
+
+            config = uvicorn.Config(self.app(), log_level="warning", access_log=False, lifespan="off",
+                                    http="h11", ws="websockets-sansio", ws_max_size=MAX_MESSAGE,
+                                    ws_ping_interval=20.0, ws_ping_timeout=20.0)
+            self.server = uvicorn.Server(config)
+            asyncio.run(self._serve())
+        except BaseException as exc:  # noqa: BLE001 - the page stops; the game goes on
+            self.error = f"the page stopped: {exc}"
+            log.exception("web server")
+        finally:
+            self.ready.set()
+
+    async def _serve(self) -> None:
+        self.loop = asyncio.get_running_loop()
+        self.ready.set()
+        await self.server.serve(sockets=[self.sock])
+
+    def _queue(self, conn: int, data: bytes) -> None:
+        box = self.outboxes.get(conn)
+        if box is None:
+            return
+        if box.qsize() >= OUTBOX:                # a page that cannot keep up: closed, it reloads
+            data = b""
+        box.put_nowait(data)
+
+    def app(self):
+        from starlette.applications import Starlette
+        from starlette.responses import Response
+        from starlette.routing import Route, WebSocketRoute
+
+        files = static_files()
+
+        def page(name: str):
+            async def endpoint(request):
+                return Response(files[name], media_type=STATIC[name], headers=HEADERS)
+            return endpoint
+
+        return Starlette(routes=[
+            Route("/", page("index.html")),
+            Route("/J/{seat}/{code}", page("index.html")),
+            Route("/app.js", page("app.js")),
+            Route("/style.css", page("style.css")),
+            WebSocketRoute("/ws", self.socket),
+        ])
+
+    async def socket(self, ws) -> None:
+        host = ws.headers.get("host", "")
+        origin = ws.headers.get("origin", "")
+        if origin and origin.split("://", 1)[-1] != host:
+            await ws.close(code=1008, reason="another site's page")
+            return
+        await ws.accept()
+        if len(self.outboxes) >= self.max_pages:        # said to the page, which shows it
+            await ws.close(code=1013, reason="too many pages open")
+            return
+        conn = next(self.ids)
+        box: asyncio.Queue = asyncio.Queue()
+        self.outboxes[conn] = box
+        self.events.put(WebMessage(conn, {"t": "open"}))
+        writer = asyncio.create_task(self._write(ws, box))
+        limit = RateLimit()
+        try:
+            while True:
+                text = await ws.receive_text()
+                if not limit.allow():
+                    await ws.close(code=1008, reason="too many messages")
+                    break
+                try:
+                    data = check_message(text)
+                except ValueError as exc:
+                    await ws.send_text(json.dumps({"t": "error", "text": str(exc)}))
+                    continue
+                self.events.put(WebMessage(conn, data))
+        except Exception:  # noqa: BLE001 - a closed or broken socket ends this page only
+            pass
+        finally:
+            writer.cancel()
+            self.outboxes.pop(conn, None)
+            self.events.put(WebMessage(conn, {"t": "close"}))
+
+    async def _write(self, ws, box: asyncio.Queue) -> None:
+        try:
+            while True:
+                data = await box.get()
+                if not data:
+                    await ws.close(code=1013, reason="too slow: reload")
+                    return
+                await ws.send_text(data.decode())
+        except Exception:  # noqa: BLE001 - the reader sees the close
+            pass

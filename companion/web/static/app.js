@@ -1,0 +1,339 @@
+// Dungeon Companion's page: one socket to the device, a state message redraws the page.
+// Every text is set with textContent (never as HTML). The seat's token lives in this
+// browser (localStorage), so a reload or a lost connection rejoins the seat.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const KEY = "dungeon-companion-token";
+let sock = null, state = null, backoff = 500, claim = null, toastTimer = 0;
+
+function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined && text !== null) e.textContent = String(text);
+  return e;
+}
+
+function send(msg) {
+  if (sock && sock.readyState === WebSocket.OPEN) sock.send(JSON.stringify(msg));
+  else toast("not connected: wait a moment", true);
+}
+
+function toast(text, bad) {
+  const t = $("toast");
+  t.textContent = text;
+  t.className = bad ? "bad" : "";
+  t.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { t.hidden = true; }, 4000);
+}
+
+// A seat's QR code opens /J/P2/4821: claim that seat with that code once connected.
+(function readJoinLink() {
+  const m = location.pathname.match(/^\/J\/(P\d+)\/(\d+)$/i);
+  if (m) {
+    claim = { seat: m[1].toLowerCase(), code: m[2] };
+    history.replaceState(null, "", "/");
+  }
+})();
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+  sock = new WebSocket(scheme + location.host + "/ws");
+  sock.onopen = () => {
+    backoff = 500;
+    link(true);
+    send({ t: "hello", token: localStorage.getItem(KEY) || null });
+  };
+  sock.onmessage = (ev) => {
+    let msg;
+    try { msg = JSON.parse(ev.data); } catch (e) { return; }
+    receive(msg);
+  };
+  sock.onclose = (ev) => {
+    link(false, ev.reason);
+    setTimeout(connect, backoff);
+    backoff = Math.min(backoff * 2, 5000);
+  };
+}
+
+function link(up, why) {
+  const b = $("link");
+  b.textContent = up ? "live" : (why ? "offline: " + why : "reconnecting");
+  b.className = up ? "badge live" : "badge";
+}
+
+function receive(msg) {
+  if (msg.t === "state") { state = msg; draw(); return; }
+  if (msg.t === "welcome") {
+    if (msg.forgotten) localStorage.removeItem(KEY);
+    if (claim) { send({ t: "claim", seat: claim.seat, code: claim.code }); claim = null; }
+  } else if (msg.t === "token") {
+    localStorage.setItem(KEY, msg.token);
+    toast("You sit as " + msg.seat.toUpperCase());
+  } else if (msg.t === "released") {
+    localStorage.removeItem(KEY);
+    toast(msg.text, true);
+  } else if (msg.t === "wait") {
+    toast(msg.text);
+  } else if (msg.t === "error") {
+    toast(msg.text, true);
+  }
+}
+
+// ------------------------------------------------------------------ drawing
+function draw() {
+  const s = state;
+  $("title").textContent = s.game ? s.game.title : "Dungeon Companion";
+  const result = $("result");
+  result.hidden = !s.result;
+  result.textContent = s.result ? "Game over: " + s.result : "";
+  drawSeats(s);
+  const asking = $("asking");
+  asking.hidden = !s.asking;
+  asking.textContent = s.asking ? "The device asks: " + s.asking : "";
+  drawPrompt(s);
+  const blocks = $("blocks");
+  blocks.replaceChildren(...(s.idle ? [idleBlock(s.idle)] : s.blocks.map(block)));
+  const log = $("log");
+  log.replaceChildren(...(s.log.length ? s.log.map((line) => el("li", "", line)) : [el("li", "hint", "nothing yet")]));
+  log.scrollTop = log.scrollHeight;
+  drawMe(s);
+}
+
+function idleBlock(idle) {
+  const b = el("section", "block");
+  b.append(el("h2", "", idle.title), el("p", "", idle.text));
+  return b;
+}
+
+function drawSeats(s) {
+  $("seats").replaceChildren(...s.seats.map((seat) => {
+    const li = el("li", (seat.turn ? "turn " : "") + (seat.you ? "you" : ""));
+    li.dataset.seat = seat.id;
+    li.append(el("span", "", seat.label + (seat.you ? " (you)" : "")), el("span", "score", seat.score));
+    const tags = [seat.computer ? "computer" : seat.held ? "on a phone" : "", seat.turn ? "to play" : ""];
+    li.append(el("span", "tag", tags.filter(Boolean).join(", ")));
+    return li;
+  }));
+}
+
+function drawPrompt(s) {
+  const box = $("prompt");
+  const p = s.prompt;
+  box.className = "prompt" + (p && p.mine ? " mine" : "");
+  box.hidden = !p;
+  if (!p) { box.replaceChildren(); return; }
+  const parts = [el("h2", "", p.mine ? "Your decision" + (p.private ? " (secret)" : "") : "Now"), el("p", "", p.text)];
+  if (p.mine) parts.push(controls(p));
+  box.replaceChildren(...parts);
+}
+
+function act(line) { send({ t: "act", action: line }); }
+
+function controls(p) {
+  const c = p.choice || {};
+  if (c.number) return numberControl(p, c.number);
+  if (c.multi) return multiControl(p, c.multi);
+  if (c.words && !(p.options && p.options.length)) return wordsControl(p, c);
+  if (c.free) return freeControl(p);
+  const list = el("div", "options");
+  for (const o of p.options || []) {
+    const b = el("button", "", o.label);
+    b.type = "button";
+    b.dataset.action = o.action;
+    b.onclick = () => act(o.action);
+    list.append(b);
+  }
+  return list;
+}
+
+function joinLine(parts) { return parts.filter((w) => w !== "" && w !== null && w !== undefined).join(" "); }
+
+function freeControl(p) {
+  // Too many choices for buttons: the action line typed, checked by the device's rules.
+  const form = el("form", "options");
+  const input = el("input");
+  input.value = p.actor + " ";
+  input.maxLength = 200;
+  input.setAttribute("aria-label", "your action");
+  const go = el("button", "big", "Send");
+  go.type = "submit";
+  form.onsubmit = (ev) => { ev.preventDefault(); act(input.value.trim()); };
+  form.append(input, go);
+  return form;
+}
+
+function numberControl(p, spec) {
+  let value = spec.default !== undefined ? spec.default : spec.min;
+  const out = el("output", "", value);
+  const wrap = el("div", "number");
+  const step = (d) => () => { value = Math.max(spec.min, Math.min(spec.max, value + d)); out.textContent = value; };
+  const minus5 = el("button", "", "-5"), minus = el("button", "", "-1"), plus = el("button", "", "+1"), plus5 = el("button", "", "+5");
+  minus5.onclick = step(-5); minus.onclick = step(-1); plus.onclick = step(1); plus5.onclick = step(5);
+  wrap.append(minus5, minus, out, plus, plus5);
+  const go = el("button", "big send", "Send");
+  go.onclick = () => act(joinLine([p.actor, spec.verb, String(value)]));
+  const box = el("div");
+  box.append(wrap, go);
+  return box;
+}
+
+function multiControl(p, spec) {
+  const chosen = new Set();
+  const labels = spec.labels || spec.items;
+  const box = el("div", "options");
+  const go = el("button", "big send", "");
+  const update = () => {
+    const n = chosen.size;
+    go.disabled = n < (spec.min || 0) || n > (spec.max === undefined ? spec.items.length : spec.max);
+    go.textContent = n === 0 && spec.none ? "Send: " + spec.none : "Send (" + n + ")";
+  };
+  spec.items.forEach((item, i) => {
+    const b = el("button", "", labels[i]);
+    b.setAttribute("aria-pressed", "false");
+    b.onclick = () => {
+      if (chosen.has(i)) chosen.delete(i); else chosen.add(i);
+      b.className = chosen.has(i) ? "on" : "";
+      b.setAttribute("aria-pressed", String(chosen.has(i)));
+      update();
+    };
+    box.append(b);
+  });
+  go.onclick = () => {
+    const picked = [...chosen].sort((a, b) => a - b).map((i) => spec.items[i]);
+    act(picked.length === 0 && spec.none ? joinLine([p.actor, spec.none]) : joinLine([p.actor, spec.verb, ...picked]));
+  };
+  update();
+  box.append(go);
+  return box;
+}
+
+function wordsControl(p, c) {
+  const chosen = [];
+  const box = el("div", "options");
+  const redraw = () => {
+    const step = c.words[chosen.length];
+    const parts = [el("p", "", chosen.length ? "So far: " + chosen.join(" ") : "Choose:")];
+    if (!step) {
+      const go = el("button", "big", "Send: " + chosen.join(" "));
+      go.onclick = () => act(joinLine([p.actor, c.verb, ...chosen]));
+      parts.push(go);
+    } else {
+      for (const w of step) {
+        const b = el("button", "", w);
+        b.onclick = () => { chosen.push(w); redraw(); };
+        parts.push(b);
+      }
+    }
+    if (chosen.length) {
+      const back = el("button", "", "Back");
+      back.onclick = () => { chosen.pop(); redraw(); };
+      parts.push(back);
+    }
+    box.replaceChildren(...parts);
+  };
+  redraw();
+  return box;
+}
+
+// ------------------------------------------------------------------ blocks
+function block(b) {
+  const sec = el("section", "block" + (b.you ? " you" : "") + (b.private ? " private" : ""));
+  sec.dataset.kind = b.kind;
+  if (b.title) sec.append(el("h2", "", b.title));
+  const draw = { facts, cards, track, grid, dice, tree }[b.kind] || tree;
+  sec.append(draw(b));
+  return sec;
+}
+
+function facts(b) {
+  const dl = el("dl");
+  for (const [k, v] of b.rows || []) dl.append(el("dt", "", k), el("dd", "", v));
+  return dl;
+}
+
+function cards(b) {
+  const box = el("div", "chips");
+  for (const item of b.items || []) {
+    const c = el("span", "chip " + (item.cls || ""), item.text);
+    if (item.sub) c.append(el("small", "", item.sub));
+    box.append(c);
+  }
+  if (!(b.items || []).length) box.append(el("span", "hint", "none"));
+  return box;
+}
+
+function track(b) {
+  const row = el("div", "track");
+  const marks = {};
+  for (const m of b.marks || []) (marks[m.at] = marks[m.at] || []).push(m);
+  (b.cells || []).forEach((cell, i) => {
+    const extra = (marks[i] || []).map((m) => m.cls || "mark").join(" ");
+    const c = el("div", "cell " + (cell.cls || "") + " " + extra, (marks[i] || []).map((m) => m.text).filter(Boolean).join(" ") || cell.text);
+    c.title = cell.title || "";
+    row.append(c);
+  });
+  return row;
+}
+
+function grid(b) {
+  const table = el("table", "grid");
+  for (const r of b.rows || []) {
+    const tr = el("tr");
+    for (const cell of r) tr.append(el("td", (cell.cls || "") + (cell.mark ? " pawn" : ""), cell.mark || cell.text));
+    table.append(tr);
+  }
+  return table;
+}
+
+function dice(b) {
+  const box = el("div", "dice");
+  for (const d of b.dice || []) box.append(el("div", "die " + (d.cls || "") + (d.face ? "" : " empty"), d.face || "-"));
+  if (!(b.dice || []).length) box.append(el("span", "hint", "no dice rolled"));
+  return box;
+}
+
+function tree(b) {
+  const build = (v) => {
+    if (v === null || typeof v !== "object") return el("span", "", v === null ? "-" : v);
+    const ul = el("ul", "tree");
+    for (const [k, x] of Object.entries(v)) {
+      const li = el("li", "", Array.isArray(v) ? "" : k.replace(/_/g, " ") + ": ");
+      li.append(build(x));
+      ul.append(li);
+    }
+    return ul;
+  };
+  return build(b.data);
+}
+
+// ------------------------------------------------------------------ the seat
+function drawMe(s) {
+  const seated = !!s.seat;
+  $("me-title").textContent = seated ? "You are " + s.seat.toUpperCase() : "Watching";
+  $("claim").hidden = seated || !s.seats.length;
+  $("seated").hidden = !seated;
+  const select = $("claim-seat");
+  const current = select.value;
+  select.replaceChildren(...s.seats.filter((x) => !x.computer).map((x) => {
+    const o = el("option", "", x.label + (x.held ? " (on a phone)" : ""));
+    o.value = x.id;
+    return o;
+  }));
+  if (current) select.value = current;
+}
+
+function wire() {
+  $("claim").onsubmit = (ev) => {
+    ev.preventDefault();
+    send({ t: "claim", seat: $("claim-seat").value, code: $("claim-code").value.trim() });
+    $("claim-code").value = "";
+  };
+  $("leave").onclick = () => send({ t: "leave", token: localStorage.getItem(KEY) });
+  $("ask-undo").onclick = () => send({ t: "undo" });
+  $("ask-correct").onclick = () => send({ t: "correct" });
+}
+
+wire();
+connect();

@@ -1,0 +1,210 @@
+"""Nothing leaks: what a page receives is a function of ``public_view(state, its seat)``.
+
+The strong form, checked here over whole random games: change another seat's secret (its
+hand, its face-down choice, the defense card) and the payload for this seat does not change by
+one byte. The payload is also built for every registered game, as each seat and as a
+spectator, at every position of a random game.
+"""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from companion.engine.core import Header
+from companion.engine.dice import PositionalDice
+from companion.engine.registry import games, get_game
+from companion.ui.model import pack_info
+from companion.web import payloads
+
+
+def build(game, engine, state, viewer, actions=(), secret=()):
+    data = payloads.build(game, engine, state, viewer, seats_held={}, computers=set(), pack=pack_info(engine))
+    return json.dumps(data, sort_keys=True)
+
+
+def positions(game_id: str, seed: int, options: dict | None = None, limit: int = 400):
+    """(engine, state, actions, secret) at every position of a random game."""
+    game = get_game(game_id)
+    engine = game.load_engine()
+    state = engine.new_state(Header(game_id, seed=seed, options=options or {}))
+    dice, rng = PositionalDice(seed), random.Random(seed)
+    actions, secret = [], set()
+    for n in range(limit):
+        if engine.is_over(state):
+            break
+        yield engine, state, actions, secret
+        prompt = engine.prompt(state)
+        if prompt.private or (prompt.chance is not None and prompt.chance.private):
+            secret.add(n)
+        if prompt.is_chance:
+            action = dice.answer(prompt, n)
+        else:
+            action = rng.choice(list(prompt.options) if prompt.options else engine.legal_actions(state))
+        engine.apply(state, action)
+        actions.append(action)
+    yield engine, state, actions, secret
+
+
+def other_secrets_changed(game_id, engine, state, viewer):
+    """A copy of the state where every seat but ``viewer`` holds other secrets."""
+    twin = engine.from_json(engine.to_json(state))
+    if game_id == "toy":
+        for seat in twin.seats:
+            if seat.id != viewer:
+                seat.hand = [str(int(c) + 20) for c in seat.hand]
+                seat.pick = (seat.pick + "7") if seat.pick else ""
+    else:
+        for player in twin.players:
+            if player.id != viewer:
+                player.hand = ["orc-smash" if c != "orc-smash" else "gob-swarm" for c in player.hand]
+        play = twin.play
+        if play is not None and play.defense_card and not play.revealed and twin.offense == viewer:
+            play.defense_card = "blue-2" if play.defense_card != "blue-2" else "red-1"
+    return twin
+
+
+@pytest.mark.parametrize("game_id, options", [("toy", {"players": 3}), ("dungeon-ball", {"kicking": "luck"})])
+def test_another_seats_secrets_never_change_a_pages_payload(toy, game_id, options):
+    game = get_game(game_id)
+    checked = 0
+    for seed in (1, 2):
+        for engine, state, actions, secret in positions(game_id, seed, options, limit=250):
+            seats = engine.summary(state)["players"]
+            for viewer in [*seats, None]:
+                twin = other_secrets_changed(game_id, engine, state, viewer)
+                if engine.to_json(twin) == engine.to_json(state):
+                    continue        # no secret held by anyone else here
+                try:
+                    engine.prompt(twin)
+                except (AssertionError, KeyError):
+                    continue        # that hand could not be at this point of the game (a card window)
+                if engine.public_view(twin, viewer) != engine.public_view(state, viewer):
+                    continue        # the change was visible to this viewer (a revealed card): no claim
+                assert build(game, engine, twin, viewer, actions, secret) == build(
+                    game, engine, state, viewer, actions, secret), f"{game_id} seed {seed}: {viewer} sees a secret"
+                checked += 1
+    assert checked > 200
+
+
+def test_a_seat_gets_its_own_hand_and_only_a_count_of_the_others(toy):
+    game = get_game("toy")
+    engine, state, actions, secret = next(p for p in positions("toy", 3) if p[1].seats[1].hand)
+    p1 = json.loads(build(game, engine, state, "p1", actions, secret))
+    hands = [b for b in p1["blocks"] if b["kind"] == "cards"]
+    assert [b["title"] for b in hands] == ["Your hand"]
+    assert [i["text"] for i in hands[0]["items"]] == state.seats[0].hand
+    spectator = json.loads(build(game, engine, state, None, actions, secret))
+    assert not [b for b in spectator["blocks"] if b["kind"] == "cards"]
+
+
+def test_a_private_prompt_is_only_the_actors_and_a_private_draw_shows_no_faces(toy):
+    game = get_game("toy")
+    seen_private = seen_deal = False
+    for engine, state, actions, secret in positions("toy", 5, limit=120):
+        prompt = engine.prompt(state) if not engine.is_over(state) else None
+        if prompt is None:
+            break
+        for viewer in ("p1", "p2", None):
+            shown = json.loads(build(game, engine, state, viewer, actions, secret))["prompt"]
+            if prompt.is_chance and prompt.chance.private:
+                seen_deal = True
+                assert set(shown) == {"actor", "mine", "text"} and "deals" in shown["text"]
+            elif prompt.private and viewer != prompt.actor:
+                seen_private = True
+                assert shown == {"actor": prompt.actor, "mine": False,
+                                 "text": f"{prompt.actor.upper()} is choosing in secret"}
+            elif prompt.private:
+                assert shown["mine"] and [o["action"] for o in shown["options"]] == list(prompt.options or ())
+    assert seen_private and seen_deal
+
+
+def test_the_log_is_the_public_events_in_words_never_the_action_lines():
+    assert payloads.event_words({"event": "bid", "seat": "p1", "coins": 2}) == "P1 bid: coins 2"
+    assert payloads.event_words({"event": "defense_card", "player": "p2"}) == "P2 defense card"
+    assert payloads.event_words({"event": "lot", "round": 2, "crystals": ["red", "blue"]}) == \
+        "lot: round 2, crystals red, blue"
+    assert payloads.event_words({"event": "x", "text": "Touchdown!"}) == "Touchdown!"
+
+
+def test_a_face_down_defense_card_stays_off_the_offenses_page(tmp_path):
+    """Dungeon Ball's defense pick is not a private prompt, and its action line names the card:
+    the page's log says the event ("P2 defense card"), never the line."""
+    from companion.web.bridge import WebMessage
+    from tests.web.rig import Device
+
+    device = Device(tmp_path, "dungeon-ball", {"kicking": "luck"}, seed=3)
+    bridge, app, session = device.web.bridge, device.app, device.session
+    said: dict[int, list[str]] = {1: [], 2: []}
+    bridge.attach(lambda conn, data: said[conn].append(data.decode()))
+    rng = random.Random(4)
+    while session.prompt().kind != "defense_card":
+        p = session.prompt()
+        app.act(rng.choice(p.options) if p.options else rng.choice(session.engine.legal_actions(session.state)))
+    defense = session.prompt().actor
+    offense = "p1" if defense == "p2" else "p2"
+    for conn, seat in ((1, defense), (2, offense)):
+        bridge.handle(app, WebMessage(conn, {"t": "open"}))
+        bridge.handle(app, WebMessage(conn, {"t": "claim", "seat": seat, "code": bridge.seating.codes[seat]}))
+    card = session.prompt().options[0]
+    bridge.handle(app, WebMessage(1, {"t": "act", "action": card}))
+    bridge.publish(app)
+    assert session.actions[-1] == card
+    last = json.loads(said[2][-1])
+    assert f"{defense.upper()} defense card" in last["log"]
+    assert card.split()[-1] not in "".join(said[2]), "the offense's page learned the defense card"
+    device.journal.close()
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in games()])
+def test_every_registered_game_has_a_page_as_each_seat_and_as_a_spectator(game_id):
+    game = get_game(game_id)
+    count = 0
+    for engine, state, actions, secret in positions(game_id, 7, limit=150):
+        for viewer in [*engine.summary(state)["players"], None]:
+            data = json.loads(build(game, engine, state, viewer, actions, secret))
+            assert data["blocks"] and all(b["kind"] in ("facts", "cards", "track", "grid", "dice", "tree")
+                                          for b in data["blocks"])
+            prompt = data["prompt"]
+            if prompt and prompt["mine"]:       # the page can answer every prompt of its seat
+                choice = prompt["choice"]
+                assert prompt["options"] or {"number", "multi", "words", "free"} & set(choice), prompt
+            count += 1
+    assert count > 10
+
+
+def test_dungeon_balls_dice_prompts_are_drawn_as_a_choice_of_dice_on_the_page():
+    from companion.games.dungeon_ball.page import page_prompt
+
+    keep = page_prompt({"choice": {"dice": ["ball", "time", "cleat"], "rerollable": [1, 3]}})
+    assert keep == {"multi": {"items": ["1", "3"], "labels": ["die 1: ball", "die 3: cleat"], "min": 0, "max": 2,
+                              "verb": "reroll", "none": "stop"}}
+    pick = page_prompt({"choice": {"dice": ["ball", "time"], "eligible": [1], "min": 1, "max": 1}})
+    assert pick["multi"]["verb"] == "pick" and pick["multi"]["items"] == ["1"]
+    assert page_prompt({"choice": {}}) is None
+
+
+def test_a_prompt_with_too_many_actions_for_buttons_is_typed():
+    from companion.engine.core import Prompt
+
+    shown = payloads.prompt_for(Prompt("p1", "odd", "say it"), "p1", set(), legal=lambda: [f"p1 x {i}" for i in range(99)])
+    assert shown["options"] == [] and shown["choice"] == {"free": True}
+    shown = payloads.prompt_for(Prompt("p1", "odd", "say it"), "p1", set(), legal=lambda: ["p1 a", "p1 b"])
+    assert [o["label"] for o in shown["options"]] == ["a", "b"]
+
+
+def test_dungeon_ball_page_shows_its_board_field_dice_momentum_and_time():
+    game = get_game("dungeon-ball")
+    engine, state, actions, secret = list(positions("dungeon-ball", 3, {"kicking": "luck"}, limit=60))[-1]
+    data = json.loads(build(game, engine, state, "p1", actions, secret))
+    titles = [b["title"] for b in data["blocks"]]
+    assert titles[0] == "Scoreboard" and titles[1].startswith("Time: ") and titles[2].startswith("Field: ")
+    assert any(t.startswith("Dice") for t in titles) and "P1 play board" in titles and "P2 play board" in titles
+    assert any(t.startswith("P1 momentum") for t in titles)
+    field = data["blocks"][2]
+    assert len(field["cells"]) == len(pack_info(engine)["field"])
+    assert field["marks"] == [{"at": state.ball, "text": "", "cls": "ball"}]
+    board = next(b for b in data["blocks"] if b["title"] == "P1 play board")
+    pawn = [c["text"] for row in board["rows"] for c in row if c["mark"]]
+    assert pawn == [state.players[0].pawn]
