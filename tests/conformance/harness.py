@@ -28,8 +28,12 @@ class Game:
 
 
 def header_for(game: GameType, seed: int) -> Header:
-    """A seeded header; odd seeds seat the most players the game takes (the common option)."""
-    options = {"players": game.players[1]} if seed % 2 and game.players[1] > 1 else {}
+    """A seeded header; the seeds go round every player count the game takes: seed % span
+    seats ``fewest + seed % span`` players, 0 the game's default (for a game of one or two
+    counts: odd seeds seat the most)."""
+    lo, hi = game.players
+    span = hi - lo + 1
+    options = {"players": lo + seed % span} if seed % span and hi > 1 else {}
     return Header(game.id, seed=seed, options=options)
 
 

@@ -33,7 +33,13 @@ def dungeon_ball_event_leaks(engine, state, events: list[dict]) -> list[str]:
     return [f"the unrevealed defense card in {e}" for e in events if card in json.dumps(e)]
 
 
-LEAKS = {"toy": toy_leaks, "dungeon-ball": dungeon_ball_leaks}
+def dungeon_allies_leaks(engine, state, viewer: str | None, view: dict) -> list[str]:
+    """Dungeon Allies: a face-down monster, except to the seats that looked under it."""
+    return [f"the face-down monster on {t['square']}" for t in view["tiles"]
+            if t["monster"] and not t["revealed"] and viewer not in t["looked"]]
+
+
+LEAKS = {"toy": toy_leaks, "dungeon-ball": dungeon_ball_leaks, "dungeon-allies": dungeon_allies_leaks}
 EVENT_LEAKS = {"dungeon-ball": dungeon_ball_event_leaks}     # the toy's: the generic private check
 
 

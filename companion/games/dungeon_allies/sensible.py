@@ -1,0 +1,5 @@
+from .policies import RandomPolicy
+
+
+class SensiblePolicy(RandomPolicy):
+    pass
