@@ -14,6 +14,7 @@ goto, push, pop = StepMachine.goto, StepMachine.push, StepMachine.pop
 EXCURSION, ORDER, TREASURE, TRAINER = "Excursion", "Turn order", "Treasure", "Trainer"
 TAVERN, PRISONER, TRADE, SORCERER = "Tavern", "Free prisoner", "Trade", "Sorcerer"
 TURN = "The turn: placing dice"
+ILLUMINATE = "Crystal spells: red (Illuminate)"
 
 
 def spaces(g, s: AlliesState) -> list[str]:
@@ -162,7 +163,7 @@ class Place(Step):
                 return why + " (one die at a time: characters first, then followers)", TURN
             return refusal(g, s, seat, ally, w[3])
         if w[1:] == ["peek"]:
-            return f"{w[0]} has no red crystal or no tile left to look under", EXCURSION
+            return f"{w[0]} has no red crystal or no tile left to look under", ILLUMINATE
         return None
 
     def act(self, g, s: AlliesState, f: Frame, w: list[str], ev: list[dict]) -> None:
