@@ -20,6 +20,6 @@ class RandomPolicy:
         return f"{prompt.actor} {number['verb']} {self.rng.randint(number['min'], number['max'])}"
 
 
-from .sensible import SensiblePolicy  # noqa: E402  (the sensible player builds on the random one)
+from .sensible import SensiblePolicy  # noqa: E402,F401  (the sensible player builds on the random one)
 
 __all__ = ["RandomPolicy", "SensiblePolicy"]
