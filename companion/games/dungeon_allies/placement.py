@@ -131,10 +131,10 @@ class Place(Step):
         allies = unplaced(s, seat, k >= g.pack.rules.characters_each)
         out = [f"{seat.id} place {seat.allies[a].die} {space}" for a in allies for space in spaces(g, s)
                if refusal(g, s, seat, a, space) is None]
+        if not out:
+            out = [f"{seat.id} place {seat.allies[a].die} pass" for a in allies]
         if seat.crystals["red"] and (s.board == "real" or peekable(s, seat.id)):
-            out.append(f"{seat.id} peek")
-        if not any(o.split()[1] == "place" for o in out):
-            out.append(f"{seat.id} pass")
+            out.append(f"{seat.id} place red peek")
         return seat, out
 
     def prompt(self, g, s: AlliesState, f: Frame) -> Prompt | None:
@@ -142,7 +142,9 @@ class Place(Step):
             return None
         seat, out = self.options(g, s, f)
         dice = "/".join(seat.allies[a].die for a in unplaced(s, seat, placer(g, s, f)[1] >= g.pack.rules.characters_each))
-        return Prompt(seat.id, "place", f"place a die ({dice})", tuple(out))
+        words = [[w for w in dict.fromkeys(o.split()[2] for o in out)], [w for w in dict.fromkeys(o.split()[3] for o in out)]]
+        return Prompt(seat.id, "place", f"place a die ({dice})", tuple(out),
+                      choice={"words": words, "verb": "place"})
 
     def auto(self, g, s: AlliesState, f: Frame, ev: list[dict]) -> bool:
         if placer(g, s, f) is not None:
@@ -153,6 +155,8 @@ class Place(Step):
 
     def explain(self, g, s: AlliesState, f: Frame, w: list[str], p: Prompt):
         seat = s.seat(w[0])
+        if w[1:] == ["place", "red", "peek"]:
+            return f"{w[0]} has no red crystal or no tile left to look under", ILLUMINATE
         if len(w) == 4 and w[1] == "place":
             allies = unplaced(s, seat, placer(g, s, f)[1] >= g.pack.rules.characters_each)
             ally = next((a for a in allies if seat.allies[a].die == w[2]), None)
@@ -162,8 +166,6 @@ class Place(Step):
                        else f"{w[0]}'s {w[2]} is not a die to place now")
                 return why + " (one die at a time: characters first, then followers)", TURN
             return refusal(g, s, seat, ally, w[3])
-        if w[1:] == ["peek"]:
-            return f"{w[0]} has no red crystal or no tile left to look under", ILLUMINATE
         return None
 
     def act(self, g, s: AlliesState, f: Frame, w: list[str], ev: list[dict]) -> None:
@@ -171,16 +173,16 @@ class Place(Step):
         _, k, i = placer(g, s, f)
         f.data = {"pass": k, "i": i}
         followers = k >= g.pack.rules.characters_each
-        if w[1] == "peek":
+        if w[3] == "peek":
             spend(s, seat, "red")
             ev.append({"event": "illuminate", "seat": seat.id})
             if s.board == "digital":
                 push(s, "peek", left=min(2, len(peekable(s, seat.id))), seat=seat.id)
             return
-        if w[1] == "pass":
-            for a in unplaced(s, seat, followers)[:1]:
-                s.placed.append(Placed(seat.id, a, seat.allies[a].die, "none"))
-            ev.append({"event": "pass", "seat": seat.id})
+        if w[3] == "pass":          # no space is open to this die: it sits the turn out
+            ally = next(a for a in unplaced(s, seat, followers) if seat.allies[a].die == w[2])
+            s.placed.append(Placed(seat.id, ally, w[2], "pass"))
+            ev.append({"event": "pass", "seat": seat.id, "die": w[2]})
         else:
             ally = next(a for a in unplaced(s, seat, followers) if seat.allies[a].die == w[2])
             if w[3] == "tavern" and on_space(s, "tavern"):

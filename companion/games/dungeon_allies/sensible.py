@@ -37,19 +37,19 @@ class SensiblePolicy(RandomPolicy):
     # ------------------------------------------------------------------ placement
     def on_place(self, engine, view, me, prompt: Prompt) -> str | None:
         sid = me["id"]
-        if f"{sid} peek" in prompt.options and me["crystals"]["red"] >= 2:
+        if f"{sid} place red peek" in prompt.options and me["crystals"]["red"] >= 2:
             known = [t for t in view["tiles"] if t["monster"] and not t["removed"] and not t["revealed"]]
             if len(known) < 2 and view["monsters_left"] > 6:
-                return f"{sid} peek"
+                return f"{sid} place red peek"
         best, best_value = None, -1e9
         for option in prompt.options:
             words = option.split()
-            if words[1] != "place":
+            if words[3] in ("peek", "pass"):
                 continue
             value = self.value(engine, view, me, words[2], words[3]) + self.rng.random() * 0.01
             if value > best_value:
                 best, best_value = option, value
-        return best
+        return best or next(o for o in prompt.options if not o.endswith(" peek"))
 
     def dice_on(self, engine, view, me, square: str, die: str) -> list[tuple[str, str]]:
         """(die, skill) of my dice already on ``square`` plus ``die``."""

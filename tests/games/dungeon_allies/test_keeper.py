@@ -48,6 +48,6 @@ def test_a_red_crystal_on_the_real_board_is_spent_with_no_draw():
     g = engine()
     s = set_up(g, board="real")
     give(s, "p1", red=1)
-    events = play(g, s, "p1 peek")
+    events = play(g, s, "p1 place red peek")
     assert events == [{"event": "illuminate", "seat": "p1"}] and g.prompt(s).kind == "place"
     assert s.seat("p1").crystals["red"] == 0 and all(not t.monster for t in s.tiles)

@@ -87,9 +87,9 @@ def test_the_trainer_has_nine_spaces():
 def test_a_red_crystal_peeks_under_two_tiles_that_only_its_player_sees():
     g = engine()
     s = set_up(g)
-    refused(g, s, "p1 peek", "Crystal spells: red (Illuminate)", "no red crystal")
+    refused(g, s, "p1 place red peek", "Crystal spells: red (Illuminate)", "no red crystal")
     give(s, "p1", red=1)
-    events = play(g, s, "p1 peek", "p1 look Y3")
+    events = play(g, s, "p1 place red peek", "p1 look Y3")
     assert kinds(events) == ["illuminate", "looked"] and s.seat("p1").crystals["red"] == 0
     p = g.prompt(s)
     assert p.chance.private == "p1" and p.chance.verb == "reveal"
@@ -106,7 +106,18 @@ def test_a_peeked_tile_is_revealed_as_seen_with_no_new_draw():
     g = engine()
     s = set_up(g)
     give(s, "p1", red=1)
-    play(g, s, "p1 peek", "p1 look Y1", "chance reveal rat-swarm", "p1 look Y2", "chance reveal dragon")
+    play(g, s, "p1 place red peek", "p1 look Y1", "chance reveal rat-swarm", "p1 look Y2", "chance reveal dragon")
     events = play(g, s, "p1 place d6 Y1", "p2 place d6 train", "p1 place d4 Y1", "p2 place d4 train")
     assert events[-1]["event"] == "revealed" and events[-1]["monster"] == "rat-swarm"
     assert g.prompt(s).chance.dice is not None                    # straight to the roll
+
+
+def test_the_device_builds_a_placement_word_by_word_die_then_space():
+    g = engine()
+    s = set_up(g)
+    give(s, "p1", red=1)
+    p = g.prompt(s)
+    dice, spaces = p.choice["words"]
+    assert p.choice["verb"] == "place" and dice == ["d6", "d4", "red"]
+    assert spaces[:2] == ["Y1", "Y2"] and spaces[-1] == "peek" and "tavern" not in spaces   # the archer's d6
+    assert all(o.split()[2] in dice and o.split()[3] in spaces for o in p.options)
