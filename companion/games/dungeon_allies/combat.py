@@ -222,6 +222,7 @@ class Fight(Step):
         s.stats["victories"] = s.stats.get("victories", 0) + won
         s.stats["hammers"] = s.stats.get("hammers", 0) + c.hammer
         ev.append({"event": "combat", "seat": c.seat, "square": c.square, "monster": tile.monster,
+                   "dice": list(c.dice), "values": list(c.values), "doubled": doubled(g, s, c),
                    "total": None if c.hammer else total(g, s, c), "need": need(g, s, c), "won": won, "gold": gold})
         remove_tile(g, s, tile, ev)
         s.combat = None

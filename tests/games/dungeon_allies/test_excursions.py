@@ -39,8 +39,8 @@ def test_a_roll_below_the_number_loses_and_the_tile_is_out_of_the_game():
     play(g, s, "chance reveal goblin")                           # blue: need 7
     events = play(g, s, "chance roll 4 2")
     combat = next(e for e in events if e["event"] == "combat")
-    assert combat == {"event": "combat", "seat": "p1", "square": "B1", "monster": "goblin", "total": 6, "need": 7,
-                      "won": False, "gold": 0}
+    assert combat == {"event": "combat", "seat": "p1", "square": "B1", "monster": "goblin", "dice": ["d6", "d4"],
+                      "values": [4, 2], "doubled": ["", ""], "total": 6, "need": 7, "won": False, "gold": 0}
     assert s.seat("p1").monsters == [] and s.tile("B1").removed and "goblin" not in s.monster_pool
 
 
