@@ -222,8 +222,11 @@ def test_games_lists_every_registered_game_with_its_seats(monkeypatch, capsys):
     use_toy(monkeypatch)
     code, out, _ = run_cli(monkeypatch, capsys, ["games"])
     assert code == 0
-    assert "dungeon-ball  Dungeon Ball (1-2 players; computer players: random, uniform)" in out
-    assert "toy           Crystal Auction (2-3 players; computer players: random, greedy)" in out
+    lines = {line.split()[0]: " ".join(line.split()[1:]) for line in out.splitlines() if line.strip()}
+    assert lines["dungeon-ball"] == "Dungeon Ball (1-2 players; computer players: random, uniform)"
+    assert lines["toy"] == "Crystal Auction (2-3 players; computer players: random, greedy)"
+    titles = [line.index(" ".join(line.split()[1:])) for line in out.splitlines() if line.strip()]
+    assert len(set(titles)) == 1                    # the titles line up, whatever the longest id
     code, out, _ = run_cli(monkeypatch, capsys, ["games", "--json"])
     toy = {g["id"]: g for g in json.loads(out)}["toy"]
     assert toy["players"] == [2, 3] and toy["policies"] == ["random", "greedy"] and toy["options"] == {"rounds": 3}

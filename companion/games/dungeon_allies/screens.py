@@ -187,3 +187,4 @@ def screen_after(events: list[dict]) -> str | None:
 def pack_info(engine) -> dict:
     """The monsters' names as the pack spells them (the state keeps their one-word keys)."""
     return {"monsters": {key: m.name for key, m in engine.monsters.items()}}
+NOTICE_AT_TOP = frozenset({FIGHT, RESULT, STEP})
