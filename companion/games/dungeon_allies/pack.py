@@ -96,8 +96,9 @@ class AlliesPack(msgspec.Struct, forbid_unknown_fields=True):
         return tuple(c for c in COLOURS for _ in range(self.crystals.get(c, 0)))
 
     def squares(self) -> list[tuple[str, str]]:
-        """(square id, section colour) in the board's order: Y1.. then B1.. then R1.."""
-        return [(f"{s.colour[0].upper()}{i}", s.colour) for s in self.sections for i in range(1, s.squares + 1)]
+        """(square id, section colour) in the board's order: y1.. then b1.. then r1.. (lower case:
+        the terminal reads what is typed in lower case)."""
+        return [(f"{s.colour[0]}{i}", s.colour) for s in self.sections for i in range(1, s.squares + 1)]
 
     def die_rank(self, die: str) -> int:
         return self.rules.ladder.index(die)

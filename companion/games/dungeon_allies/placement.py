@@ -155,6 +155,8 @@ class Place(Step):
 
     def explain(self, g, s: AlliesState, f: Frame, w: list[str], p: Prompt):
         seat = s.seat(w[0])
+        if len(w) == 3 and w[1] != "place":          # typed without the verb: "d4 tavern"
+            return self.explain(g, s, f, [w[0], "place", *w[1:]], p)
         if w[1:] == ["place", "red", "peek"]:
             return f"{w[0]} has no red crystal or no tile left to look under", ILLUMINATE
         if len(w) == 4 and w[1] == "place":

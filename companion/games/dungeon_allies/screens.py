@@ -81,7 +81,7 @@ def fight(m: dict) -> Image.Image:
     f = v.get("combat") or {}
     c = Canvas()
     name = monster_name(m, f.get("monster", ""))
-    c.title_bar(f"{f.get('square', '')} {name}", f"need {f.get('need', '?')}")
+    c.title_bar(f"{f.get('square', '').upper()} {name}", f"need {f.get('need', '?')}")
     body = fonts.body()
     said = dice_sum(f.get("dice", []), f.get("values", []), f.get("doubled", []))
     if f.get("values"):
@@ -102,7 +102,7 @@ def result(m: dict) -> Image.Image:
     """What a fight came to: the sum large against the number, won (gold) or lost."""
     e = last(m.get("events") or [], "combat") or {}
     c = Canvas()
-    c.title_bar(f"{e.get('square', '')} {monster_name(m, e.get('monster', ''))}",
+    c.title_bar(f"{e.get('square', '').upper()} {monster_name(m, e.get('monster', ''))}",
                 seat_name(m, e.get("seat", "")) if e.get("seat") else "")
     big, body = fonts.big(), fonts.body()
     if e.get("total") is None:

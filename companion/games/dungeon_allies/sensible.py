@@ -96,7 +96,7 @@ class SensiblePolicy(RandomPolicy):
             worth = sum(WORTH[c] for c in pile)
             guarded = view["monsters_left"] > 0 and (space == "gold" or any(c in ("green", "white") for c in pile))
             if guarded:
-                fights = [pl for pl in view["placed"] if pl["seat"] == me["id"] and pl["space"][0] in "YBR"
+                fights = [pl for pl in view["placed"] if pl["seat"] == me["id"] and pl["space"][0] in "ybr"
                           and pl["space"][1:].isdigit()]
                 worth *= 0.6 if fights else 0.1
             return worth

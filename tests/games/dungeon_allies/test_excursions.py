@@ -5,7 +5,7 @@ from .table import engine, give, kinds, play, refused, set_up
 # p1: pyra (fire) d6, tidus (water) d4; p2: fern (nature) d6, mortar (potions) d4.
 
 
-def to_combat(g, s, p1=("Y1", "Y1"), p2=("train", "train")):
+def to_combat(g, s, p1=("y1", "y1"), p2=("train", "train")):
     return play(g, s, f"p1 place d6 {p1[0]}", f"p2 place d6 {p2[0]}", f"p1 place d4 {p1[1]}",
                 f"p2 place d4 {p2[1]}")
 
@@ -13,9 +13,9 @@ def to_combat(g, s, p1=("Y1", "Y1"), p2=("train", "train")):
 def test_excursions_resolve_first_in_the_boards_order():
     g = engine()
     s = set_up(g)
-    events = to_combat(g, s, p1=("B1", "Y3"), p2=("Y2", "order"))
+    events = to_combat(g, s, p1=("b1", "y3"), p2=("y2", "order"))
     assert events[-1] == {"event": "resolution", "turn": 1}
-    assert g.prompt(s).text == "turn over the monster on Y2"
+    assert g.prompt(s).text == "turn over the monster on y2"
 
 
 def test_the_roll_is_the_sum_of_the_dice_against_the_sections_number_and_gold():
@@ -23,7 +23,7 @@ def test_the_roll_is_the_sum_of_the_dice_against_the_sections_number_and_gold():
     s = set_up(g)
     to_combat(g, s)
     events = play(g, s, "chance reveal goblin")                  # yellow: need 4, gold 1
-    assert events[0] == {"event": "revealed", "square": "Y1", "monster": "goblin", "weak": "melee", "need": 4,
+    assert events[0] == {"event": "revealed", "square": "y1", "monster": "goblin", "weak": "melee", "need": 4,
                          "gold": 1}
     spec = g.prompt(s).chance
     assert [d.kind for d in spec.dice] == ["d6", "d4"]
@@ -35,19 +35,19 @@ def test_the_roll_is_the_sum_of_the_dice_against_the_sections_number_and_gold():
 def test_a_roll_below_the_number_loses_and_the_tile_is_out_of_the_game():
     g = engine()
     s = set_up(g)
-    to_combat(g, s, p1=("B1", "B1"))
+    to_combat(g, s, p1=("b1", "b1"))
     play(g, s, "chance reveal goblin")                           # blue: need 7
     events = play(g, s, "chance roll 4 2")
     combat = next(e for e in events if e["event"] == "combat")
-    assert combat == {"event": "combat", "seat": "p1", "square": "B1", "monster": "goblin", "dice": ["d6", "d4"],
+    assert combat == {"event": "combat", "seat": "p1", "square": "b1", "monster": "goblin", "dice": ["d6", "d4"],
                       "values": [4, 2], "doubled": ["", ""], "total": 6, "need": 7, "won": False, "gold": 0}
-    assert s.seat("p1").monsters == [] and s.tile("B1").removed and "goblin" not in s.monster_pool
+    assert s.seat("p1").monsters == [] and s.tile("b1").removed and "goblin" not in s.monster_pool
 
 
 def test_the_die_of_the_character_with_the_monsters_vulnerability_counts_double():
     g = engine()
     s = set_up(g)
-    to_combat(g, s, p1=("R1", "R1"))
+    to_combat(g, s, p1=("r1", "r1"))
     play(g, s, "chance reveal rat-swarm")                        # red: need 10, weak to fire (pyra's d6)
     events = play(g, s, "chance roll 4 2")
     assert events[0]["doubled"] == ["weak", ""] and events[0]["total"] == 10
@@ -74,7 +74,7 @@ def test_yellow_doubles_a_die_the_vulnerability_does_not():
     g = engine()
     s = set_up(g)
     give(s, "p1", yellow=1)
-    to_combat(g, s, p1=("R1", "R1"))
+    to_combat(g, s, p1=("r1", "r1"))
     play(g, s, "chance reveal rat-swarm")                        # the d6 (fire) is already doubled
     assert g.prompt(s).options == ("p1 roll", "p1 bless d4")
     refused(g, s, "p1 bless d6", "Crystal spells: yellow", "already doubled")
@@ -87,7 +87,7 @@ def test_green_rolls_one_extra_die_not_assigned_to_the_players_characters():
     g = engine()
     s = set_up(g)
     give(s, "p1", green=2)
-    to_combat(g, s, p1=("Y1", "B1"))
+    to_combat(g, s, p1=("y1", "b1"))
     play(g, s, "chance reveal dragon")
     events = play(g, s, "p1 enhance")
     assert events == [{"event": "enhance", "seat": "p1", "die": "d20"}]
@@ -101,11 +101,11 @@ def test_white_is_victory_at_the_level_the_round_allows():
     g = engine()
     s = set_up(g)
     give(s, "p1", white=2, yellow=1)
-    to_combat(g, s, p1=("Y1", "B1"))
+    to_combat(g, s, p1=("y1", "b1"))
     play(g, s, "chance reveal dragon")
     events = play(g, s, "p1 hammer")
     assert kinds(events)[:2] == ["hammer", "combat"] and events[1]["won"] and s.seat("p1").gold == 7
-    play(g, s, "chance reveal lich")                             # B1 in round 1: yellow only
+    play(g, s, "chance reveal lich")                             # b1 in round 1: yellow only
     assert g.prompt(s).options == ("p1 roll", "p1 bless d4")
     refused(g, s, "p1 hammer", "Rounds: white crystals", "round 1")
 

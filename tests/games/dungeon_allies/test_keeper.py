@@ -10,7 +10,7 @@ from .table import engine, give, play, set_up
 def test_every_draw_is_entered_by_the_table_never_rolled_digitally():
     g = engine()
     s = set_up(g, board="real")
-    play(g, s, "p1 place d6 Y1", "p2 place d6 treasure1", "p1 place d4 Y1")
+    play(g, s, "p1 place d6 y1", "p2 place d6 treasure1", "p1 place d4 y1")
     p = g.prompt(s)
     assert p.kind == "place"
     play(g, s, "p2 place d4 train")
@@ -21,7 +21,7 @@ def test_every_draw_is_entered_by_the_table_never_rolled_digitally():
 def test_combat_dice_are_table_dice_and_the_d6_is_read_by_the_camera():
     g = engine()
     s = set_up(g, board="real")
-    play(g, s, "p1 place d6 Y1", "p2 place d6 train", "p1 place d4 Y1", "p2 place d4 train",
+    play(g, s, "p1 place d6 y1", "p2 place d6 train", "p1 place d4 y1", "p2 place d4 train",
          "chance reveal ogre")
     spec = g.prompt(s).chance
     assert spec.by == TABLE and spec.digital is True and [d.kind for d in spec.dice] == ["d6", "d4"]

@@ -11,7 +11,7 @@ def test_one_die_at_a_time_in_turn_order_then_the_followers_dice():
     s.seat("p3").allies.append(Ally("squire", "d4", follower=True))
     s.seat("p3").allies[1].die = "d8"                           # so the follower's d4 is not a duplicate
     actors = []
-    for space in ("Y1", "Y2", "Y3", "Y1", "Y2", "Y3", "Y2"):
+    for space in ("y1", "y2", "y3", "y1", "y2", "y3", "y2"):
         p = g.prompt(s)
         actors.append(p.actor)
         die = next(o.split()[2] for o in p.options if o.endswith(f" {space}"))
@@ -24,25 +24,25 @@ def test_one_die_at_a_time_in_turn_order_then_the_followers_dice():
 def test_the_second_die_is_the_other_characters():
     g = engine()
     s = set_up(g)
-    play(g, s, "p1 place d6 Y1", "p2 place d6 Y2")
+    play(g, s, "p1 place d6 y1", "p2 place d6 y2")
     assert {o.split()[2] for o in g.prompt(s).options if " place " in o} == {"d4"}
-    refused(g, s, "p1 place d6 Y3", "The turn: placing dice", "not a die to place now")
-    refused(g, s, "p1 place d12 Y3", "The turn: placing dice", "p1 has no d12 die")
+    refused(g, s, "p1 place d6 y3", "The turn: placing dice", "not a die to place now")
+    refused(g, s, "p1 place d12 y3", "The turn: placing dice", "p1 has no d12 die")
 
 
 def test_out_of_turn_is_refused():
     g = engine()
     s = set_up(g)
-    refused(g, s, "p2 place d6 Y1", "turn order", "it is p1's turn")
+    refused(g, s, "p2 place d6 y1", "turn order", "it is p1's turn")
 
 
 def test_one_player_per_tile_but_any_number_of_his_own_dice():
     g = engine()
     s = set_up(g)
-    play(g, s, "p1 place d6 Y1")
-    refused(g, s, "p2 place d6 Y1", "Excursion", "p1 has a die on Y1: one player per tile")
-    play(g, s, "p2 place d6 Y2", "p1 place d4 Y1")
-    assert [p.space for p in s.placed if p.seat == "p1"] == ["Y1", "Y1"]
+    play(g, s, "p1 place d6 y1")
+    refused(g, s, "p2 place d6 y1", "Excursion", "p1 has a die on y1: one player per tile")
+    play(g, s, "p2 place d6 y2", "p1 place d4 y1")
+    assert [p.space for p in s.placed if p.seat == "p1"] == ["y1", "y1"]
 
 
 def test_the_turn_order_spaces_fill_from_one_one_die_each():
@@ -52,7 +52,7 @@ def test_the_turn_order_spaces_fill_from_one_one_die_each():
     play(g, s, "p2 place d6 order")
     refused(g, s, "p1 place d4 order", "Turn order", "every turn order space is taken")
     s2 = set_up(g, players=3)
-    play(g, s2, "p1 place d6 order", "p2 place d6 Y1", "p3 place d6 Y2")
+    play(g, s2, "p1 place d6 order", "p2 place d6 y1", "p3 place d6 y2")
     refused(g, s2, "p1 place d4 order", "Turn order", "already has a die on the turn order spaces")
 
 
@@ -89,14 +89,14 @@ def test_a_red_crystal_peeks_under_two_tiles_that_only_its_player_sees():
     s = set_up(g)
     refused(g, s, "p1 place red peek", "Crystal spells: red (Illuminate)", "no red crystal")
     give(s, "p1", red=1)
-    events = play(g, s, "p1 place red peek", "p1 look Y3")
+    events = play(g, s, "p1 place red peek", "p1 look y3")
     assert kinds(events) == ["illuminate", "looked"] and s.seat("p1").crystals["red"] == 0
     p = g.prompt(s)
     assert p.chance.private == "p1" and p.chance.verb == "reveal"
-    play(g, s, "chance reveal dragon", "p1 look B2", "chance reveal goblin")
+    play(g, s, "chance reveal dragon", "p1 look b2", "chance reveal goblin")
     assert g.prompt(s).kind == "place" and g.prompt(s).actor == "p1"      # still p1's placement
     mine = {t["square"]: t["monster"] for t in g.public_view(s, "p1")["tiles"] if t["monster"]}
-    assert mine == {"Y3": "dragon", "B2": "goblin"}
+    assert mine == {"y3": "dragon", "b2": "goblin"}
     assert not any(t["monster"] for t in g.public_view(s, "p2")["tiles"])
     assert not any(t["monster"] for t in g.public_view(s, None)["tiles"])
     assert "dragon" not in g.public_view(s, "p2").__repr__()
@@ -106,8 +106,8 @@ def test_a_peeked_tile_is_revealed_as_seen_with_no_new_draw():
     g = engine()
     s = set_up(g)
     give(s, "p1", red=1)
-    play(g, s, "p1 place red peek", "p1 look Y1", "chance reveal rat-swarm", "p1 look Y2", "chance reveal dragon")
-    events = play(g, s, "p1 place d6 Y1", "p2 place d6 train", "p1 place d4 Y1", "p2 place d4 train")
+    play(g, s, "p1 place red peek", "p1 look y1", "chance reveal rat-swarm", "p1 look y2", "chance reveal dragon")
+    events = play(g, s, "p1 place d6 y1", "p2 place d6 train", "p1 place d4 y1", "p2 place d4 train")
     assert events[-1]["event"] == "revealed" and events[-1]["monster"] == "rat-swarm"
     assert g.prompt(s).chance.dice is not None                    # straight to the roll
 
@@ -119,5 +119,5 @@ def test_the_device_builds_a_placement_word_by_word_die_then_space():
     p = g.prompt(s)
     dice, spaces = p.choice["words"]
     assert p.choice["verb"] == "place" and dice == ["d6", "d4", "red"]
-    assert spaces[:2] == ["Y1", "Y2"] and spaces[-1] == "peek" and "tavern" not in spaces   # the archer's d6
+    assert spaces[:2] == ["y1", "y2"] and spaces[-1] == "peek" and "tavern" not in spaces   # the archer's d6
     assert all(o.split()[2] in dice and o.split()[3] in spaces for o in p.options)

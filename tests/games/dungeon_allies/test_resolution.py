@@ -21,7 +21,7 @@ def test_the_resolution_runs_in_the_boards_order():
     give(s, "p1", blue=1)
     s.seat("p3").gold = 2
     s.seat("p1").allies[1].die = "d8"                              # lowest d6: a d4 follower may join
-    events = place_all(g, s, "sorcerer1", "trade", "prisoner1", "train", "tavern", "order", "treasure1", "Y1")
+    events = place_all(g, s, "sorcerer1", "trade", "prisoner1", "train", "tavern", "order", "treasure1", "y1")
     play(g, s, "chance reveal goblin")
     events = play(g, s, "chance roll 1")
     order = [e["event"] for e in events]
@@ -57,9 +57,9 @@ def test_unguarded_treasure_is_free_and_takes_everything_on_the_space():
 def test_green_white_and_gold_are_guarded_and_need_a_victory_this_turn():
     g = engine()
     s = set_up(g, crystals="red blue green white")
-    place_all(g, s, "treasure3", "gold", "Y1", "train")
+    place_all(g, s, "treasure3", "gold", "y1", "train")
     play(g, s, "chance reveal goblin")
-    events = play(g, s, "chance roll 4")                           # p1 wins Y1 with the d4
+    events = play(g, s, "chance roll 4")                           # p1 wins y1 with the d4
     assert {"event": "treasure guarded", "seat": "p2", "space": "gold"} in events
     assert {"event": "treasure", "seat": "p1", "space": "treasure3", "crystals": ["green"]} in events
     assert s.gold_pile == 1 and s.seat("p1").crystals["green"] == 1
@@ -68,7 +68,7 @@ def test_green_white_and_gold_are_guarded_and_need_a_victory_this_turn():
 def test_a_lost_combat_leaves_the_guarded_treasure_with_no_reward():
     g = engine()
     s = set_up(g, crystals="red blue green white")
-    place_all(g, s, "treasure4", "train", "Y1", "train")
+    place_all(g, s, "treasure4", "train", "y1", "train")
     play(g, s, "chance reveal dragon")
     events = play(g, s, "chance roll 4")
     assert {"event": "treasure guarded", "seat": "p1", "space": "treasure4"} in events
@@ -89,7 +89,7 @@ def test_the_treasure_refills_every_turn_onto_what_is_left():
 def test_training_raises_the_die_to_the_next_on_the_ladder_top_to_bottom():
     g = engine()
     s = set_up(g)
-    events = place_all(g, s, "train", "Y1", "train", "train")      # p1: d6 then d4; p2: d4
+    events = place_all(g, s, "train", "y1", "train", "train")      # p1: d6 then d4; p2: d4
     play(g, s, "chance reveal goblin")
     events = play(g, s, "chance roll 1")
     trained = [e for e in events if e["event"] in ("trained", "training forfeited")]
@@ -103,10 +103,10 @@ def test_training_raises_the_die_to_the_next_on_the_ladder_top_to_bottom():
 def test_a_duplicate_training_is_accepted_and_forfeited_not_refused():
     g = engine()
     s = set_up(g)
-    play(g, s, "p1 place d6 Y1", "p2 place d6 Y2")
+    play(g, s, "p1 place d6 y1", "p2 place d6 y2")
     events = play(g, s, "p1 place d4 train")                        # d4 -> d6 duplicates pyra's d6: accepted
     assert events[-1] == {"event": "placed", "seat": "p1", "die": "d4", "space": "train"}
-    play(g, s, "p2 place d4 Y2", "chance reveal goblin", "chance roll 1", "chance reveal kobold", "chance roll 1 1")
+    play(g, s, "p2 place d4 y2", "chance reveal goblin", "chance roll 1", "chance reveal kobold", "chance roll 1 1")
     assert s.seat("p1").allies[1].die == "d4" and s.stats["trainings_forfeited"] == 1
 
 
@@ -126,7 +126,7 @@ def test_tavern_gold_outbids_and_all_gold_bid_goes_to_the_supply():
     refused(g, s, "p3 bid 2", "Tavern", "does not beat the standing 2")
     play(g, s, "p3 bid 3")
     refused(g, s, "p1 place d8 tavern", "Tavern", "p1 has 0 gold: outbidding p3's 3 needs more")
-    events = place_all(g, s, "Y1", "Y2", "Y3")
+    events = place_all(g, s, "y1", "y2", "y3")
     assert s.seat("p2").gold == 3 and s.seat("p3").gold == 2        # the losing bid is gone too
     play(g, s, "chance reveal goblin", "chance roll 1")
     play(g, s, "chance reveal kobold", "chance roll 1")

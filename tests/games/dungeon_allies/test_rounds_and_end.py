@@ -20,7 +20,7 @@ def test_the_round_changes_inside_a_resolution_and_its_effects_follow_at_once():
     clear_tiles(s, 7)
     give(s, "p1", yellow=1, blue=1)
     give(s, "p2", white=1)
-    play(g, s, "p1 place d6 Y1", "p2 place d6 B1", "p1 place d4 sorcerer1", "p2 place d4 B1")
+    play(g, s, "p1 place d6 y1", "p2 place d6 b1", "p1 place d4 sorcerer1", "p2 place d4 b1")
     events = play(g, s, "chance reveal goblin", "p1 roll", "chance roll 1")
     assert s.round == 1 and s.removed == 7
     events = play(g, s, "p1 stand")                                # the 8th monster leaves: round 2
@@ -44,8 +44,8 @@ def test_round_three_begins_at_sixteen_and_sorcerer_cards_then_cost_green():
 def test_the_last_monster_ends_the_game_with_its_turn_and_frees_the_treasure():
     g = engine()
     s = set_up(g, crystals="green red red red")
-    clear_tiles(s, 27, keep=("Y1",), spare=("dragon",))
-    play(g, s, "p1 place d6 Y1", "p2 place d6 gold", "p1 place d4 Y1", "p2 place d4 treasure1")
+    clear_tiles(s, 27, keep=("y1",), spare=("dragon",))
+    play(g, s, "p1 place d6 y1", "p2 place d6 gold", "p1 place d4 y1", "p2 place d4 treasure1")
     events = play(g, s, "chance reveal dragon", "chance roll 1 1")    # p1 loses: the last tile is gone
     assert "monsters gone" in kinds(events)
     assert {"event": "treasure", "seat": "p2", "space": "gold", "gold": 1} in events
@@ -92,8 +92,8 @@ def test_ties_go_to_white_then_green_yellow_blue_red_then_a_draw():
 def test_a_tie_through_every_crystal_is_a_draw_at_the_end():
     g = engine()
     s = set_up(g)
-    clear_tiles(s, 27, keep=("Y1",), spare=("goblin",))
-    play(g, s, "p1 place d6 Y1", "p2 place d6 train", "p1 place d4 train", "p2 place d4 train")
+    clear_tiles(s, 27, keep=("y1",), spare=("goblin",))
+    play(g, s, "p1 place d6 y1", "p2 place d6 train", "p1 place d4 train", "p2 place d4 train")
     events = play(g, s, "chance reveal goblin", "chance roll 1")
     assert events[-1]["event"] == "over" and events[-1]["draw"] is True
     assert g.summary(s)["winner"] is None and g.summary(s)["draw"] is True

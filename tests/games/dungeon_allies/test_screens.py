@@ -38,7 +38,7 @@ def matches(image: Image.Image, name: str) -> None:
 
 @pytest.fixture
 def fight():
-    """Five players; P1 fights a goblin on Y1 with a d6 and a d4, a yellow and a blue in hand."""
+    """Five players; P1 fights a goblin on y1 with a d6 and a d4, a yellow and a blue in hand."""
     g = engine()
     s = set_up(g, players=5)
     s.seat("p2").gold = 17
@@ -46,8 +46,8 @@ def fight():
     give(s, "p4", white=1, green=2)
     s.seat("p3").allies[0].die = "d12"
     s.seat("p3").allies.append(Ally("squire", "d4", follower=True))
-    play(g, s, "p1 place d6 Y1", "p2 place d6 B2", "p3 place d12 train", "p4 place d6 order", "p5 place d6 train",
-         "p1 place d4 Y1", "p2 place d4 order", "p3 place d4 gold", "p4 place d4 train", "p5 place d4 train",
+    play(g, s, "p1 place d6 y1", "p2 place d6 b2", "p3 place d12 train", "p4 place d6 order", "p5 place d6 train",
+         "p1 place d4 y1", "p2 place d4 order", "p3 place d4 gold", "p4 place d4 train", "p5 place d4 train",
          "p3 place d4 train", "chance reveal goblin")
     return g, s
 
@@ -85,11 +85,11 @@ def test_the_real_board_walks_the_resolution_one_step_at_a_time():
 def test_the_end_says_which_crystal_broke_the_tie():
     g = engine()
     s = set_up(g, players=3)
-    clear_tiles(s, 27, keep=("Y1",), spare=("goblin",))
+    clear_tiles(s, 27, keep=("y1",), spare=("goblin",))
     for seat in s.seats:
         seat.gold = 12
     s.seat("p2").crystals["green"] = 1
-    events = play(g, s, "p1 place d6 Y1", "p2 place d6 train", "p3 place d6 train", "p1 place d4 train",
+    events = play(g, s, "p1 place d6 y1", "p2 place d6 train", "p3 place d6 train", "p1 place d4 train",
                   "p2 place d4 train", "p3 place d4 train", "chance reveal goblin", "chance roll 1")
     assert screen_after(events) == "allies_over"
     matches(frame(g, s, screen="allies_over", events=events), "over")
