@@ -51,3 +51,18 @@ def test_a_red_crystal_on_the_real_board_is_spent_with_no_draw():
     events = play(g, s, "p1 place red peek")
     assert events == [{"event": "illuminate", "seat": "p1"}] and g.prompt(s).kind == "place"
     assert s.seat("p1").crystals["red"] == 0 and all(not t.monster for t in s.tiles)
+
+
+def test_a_whole_game_on_the_real_board_is_kept_to_its_end():
+    from companion.engine.core import Header
+    from companion.engine.dice import SeededDice
+    from companion.engine.runner import play_out
+    from companion.games.dungeon_allies.policies import SensiblePolicy
+
+    g = engine()
+    for players in (2, 5):
+        s = g.new_state(Header("dungeon-allies", seed=players, options={"players": players, "board": "real"}))
+        seats = {f"p{i}": SensiblePolicy(i) for i in range(1, players + 1)}
+        taken = play_out(g, s, seats, SeededDice(players), check=True)
+        assert g.is_over(s) and s.removed == 28 and s.round == 3
+        assert sum(a.endswith(" ok") for a in taken) > 10          # the table confirmed each step
