@@ -88,7 +88,7 @@ class SensiblePolicy(RandomPolicy):
             if mine:
                 before, _ = self.fight_odds(engine, view, me, tile, self.dice_on(engine, view, me, space, die)[:-1])
                 return (p - before) * gold
-            return p * gold + 0.3
+            return p * gold + 0.3 + 0.15 * view["turn"]     # the longer it lasts, the more a fight is worth
         if space == "order":
             return WORTH[engine.pack.turn_order[len([p for p in view["placed"] if p["space"] == "order"])]] + 0.2
         if space.startswith("treasure") or space == "gold":

@@ -23,23 +23,46 @@ class Deal(Step):
         seat = s.seats[s.cursor]
         swap = f.data.get("swap")
         if swap:
-            spec = drawn(s, "swap", tuple(s.character_pool), 1, "character")
+            spec = drawn(s, "swap", tuple(s.character_pool or self.exchangeable(g, s, seat, swap)), 1, "character")
             return Prompt(CHANCE, "deal", f"{seat.id} trades {swap}: draw a character", chance=spec)
         n = g.pack.rules.characters_each
         return Prompt(CHANCE, "deal", f"deal {seat.id} {n} character tiles",
                       chance=drawn(s, "deal", tuple(s.character_pool), n, "character"))
 
+    @staticmethod
+    def exchangeable(g, s: AlliesState, seat, swap: str) -> list[str]:
+        """When no tile is left to draw (five players), the trade is with another player: any of
+        their tiles that gives neither player two of one symbol (ours: the rulebook has ten
+        tiles for ten hands and does not say)."""
+        keep = next(a.skill for a in seat.allies if a.name != swap)
+        out = []
+        for other in s.seats:
+            if other is seat or not other.allies:
+                continue
+            for a in other.allies:
+                rest = [b.skill for b in other.allies if b is not a]
+                if a.skill != keep and g.characters[swap].skill not in rest:
+                    out.append(a.name)
+        return out
+
     def act(self, g, s: AlliesState, f: Frame, w: list[str], ev: list[dict]) -> None:
         seat = s.seats[s.cursor]
         swap = f.data.get("swap")
-        for name in w[2:]:
-            s.character_pool.remove(name)
         if swap:
             i = next(i for i, a in enumerate(seat.allies) if a.name == swap)
             seat.allies[i] = Ally(w[2], skill=g.characters[w[2]].skill)
-            s.character_pool.append(swap)
-            ev.append({"event": "swapped", "seat": seat.id, "out": swap, "in": w[2]})
+            if w[2] in s.character_pool:
+                s.character_pool.remove(w[2])
+                s.character_pool.append(swap)
+                ev.append({"event": "swapped", "seat": seat.id, "out": swap, "in": w[2]})
+            else:                                           # traded with another player
+                other = next(o for o in s.seats if o is not seat and any(a.name == w[2] for a in o.allies))
+                j = next(j for j, a in enumerate(other.allies) if a.name == w[2])
+                other.allies[j] = Ally(swap, skill=g.characters[swap].skill)
+                ev.append({"event": "exchanged", "seat": seat.id, "with": other.id, "out": swap, "in": w[2]})
         else:
+            for name in w[2:]:
+                s.character_pool.remove(name)
             seat.allies = [Ally(name, skill=g.characters[name].skill) for name in w[2:]]
             ev.append({"event": "dealt", "seat": seat.id, "characters": w[2:]})
         skills = [a.skill for a in seat.allies]

@@ -66,3 +66,17 @@ def test_the_set_up_events_say_what_happened():
     g = engine()
     s = new_game(g)
     assert kinds(play(g, s, "chance deal pyra tidus")) == ["dealt"]
+
+
+def test_with_no_tile_left_to_draw_the_trade_is_with_another_player():
+    g = engine()
+    s = new_game(g, players=5)
+    play(g, s, "chance deal tidus fern", "chance deal mortar runa", "chance deal hawk brand",
+         "chance deal bastion blade")
+    play(g, s, "chance deal pyra ember")                   # the last two tiles, both fire
+    spec = g.prompt(s).chance
+    assert spec.verb == "swap" and "tidus" in spec.faces and "pyra" not in spec.faces
+    events = play(g, s, "chance swap hawk")
+    assert events[0] == {"event": "exchanged", "seat": "p5", "with": "p3", "out": "ember", "in": "hawk"}
+    assert [a.name for a in s.seat("p3").allies] == ["ember", "brand"]
+    assert [a.name for a in s.seat("p5").allies] == ["pyra", "hawk"] and g.prompt(s).kind == "tokens"
