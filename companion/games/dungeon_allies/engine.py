@@ -12,7 +12,8 @@ machine. The rules are the steps: setup.py, placement.py, combat.py, resolution.
 """
 from __future__ import annotations
 
-from itertools import combinations, product
+from collections import Counter
+from itertools import combinations_with_replacement, product
 
 import msgspec
 
@@ -99,7 +100,9 @@ class DungeonAllies:
             spec = p.chance
             if spec.dice is not None:
                 return [spec.outcome(list(v)) for v in product(*(d.faces for d in spec.dice))]
-            return sorted({spec.outcome(sorted(c)) for c in combinations(spec.faces, spec.count)})
+            have = Counter(spec.faces)          # a bag: each multiset once, within the counts
+            return sorted(spec.outcome(list(c)) for c in combinations_with_replacement(sorted(have), spec.count)
+                          if all(n <= have[face] for face, n in Counter(c).items()))
         number = p.choice["number"]
         return [f"{p.actor} {number['verb']} {n}" for n in range(number["min"], number["max"] + 1)]
 

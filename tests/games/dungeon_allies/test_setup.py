@@ -80,3 +80,16 @@ def test_with_no_tile_left_to_draw_the_trade_is_with_another_player():
     assert events[0] == {"event": "exchanged", "seat": "p5", "with": "p3", "out": "ember", "in": "hawk"}
     assert [a.name for a in s.seat("p3").allies] == ["ember", "brand"]
     assert [a.name for a in s.seat("p5").allies] == ["pyra", "hawk"] and g.prompt(s).kind == "tokens"
+
+
+def test_the_legal_draws_of_the_bag_are_each_multiset_once():
+    g = engine()
+    s = set_up(g)
+    s.frames[0].data = {"crystals": False}
+    from companion.engine.steps import StepMachine
+    StepMachine.goto(s, "refill")
+    s.bag = {"red": 3, "blue": 1, "yellow": 0, "green": 0, "white": 1}
+    legal = g.legal_actions(s)
+    assert "chance draw red red red white" in legal and "chance draw blue red red red" in legal
+    assert not any(a.count("blue") > 1 or a.count("white") > 1 for a in legal) and len(legal) == len(set(legal))
+    assert len(legal) == 3                                   # rrrb, rrrw, rrbw: four of the five
