@@ -669,8 +669,11 @@ class DeviceApp:
         else the first registered game."""
         game_id = self.session.header.game if self.session.active else self.default_game
         if game_id is None:
-            known = games()
-            return known[0] if known else None
+            from companion.config import default_game_id
+
+            game_id = default_game_id([g.id for g in games()])
+            if not game_id:
+                return None
         try:
             return get_game(game_id)
         except UnknownGame:

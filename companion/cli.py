@@ -232,26 +232,15 @@ def cmd_sim(args) -> int:
     return 0
 
 
-def _default_game(known: list[str]) -> str:
-    """The game a command plays when none is named: the device configuration's ``[game]
-    default`` when it is registered (so a new game does not take the place of the usual one by
-    its name's order), else the first registered game."""
-    if not known:
-        return ""
-    from companion.config import ConfigFileError, default_files, load
-
-    try:
-        wanted = load(default_files()).data.get("game", {}).get("default")
-    except (ConfigFileError, ValueError):
-        wanted = None
-    return wanted if wanted in known else known[0]
-
-
 def _add_game_arguments(parser, known: list[str]) -> None:
     """The arguments ``play`` and ``sim`` share: the game, its seats, its options and pack.
-    ``known``: the registered games (the default: see ``_default_game``), or [] when the command run
+    ``known``: the registered games (the default: ``companion.config.default_game_id``), or [] when the command run
     is another (the registry is then not loaded)."""
-    default_game = _default_game(known)
+    default_game = ""
+    if known:                       # only play and sim look the games up (--help stays light)
+        from companion.config import default_game_id
+
+        default_game = default_game_id(known)
     parser.add_argument("game", nargs="?", default=default_game, metavar="GAME",
                         help=f"the game: {', '.join(known)} (default {default_game}; "
                              "`companion games` lists them with their seats)")

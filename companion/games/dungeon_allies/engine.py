@@ -137,7 +137,9 @@ class DungeonAllies:
             return ("red", "blue", "yellow", "green", "white")
         if kind == "d%":
             return tuple(f"{n:02d}" for n in range(0, 100, 10))
-        return tuple(str(n) for n in range(1, int(kind[1:]) + 1))
+        if kind[:1] == "d" and kind[1:].isdigit():
+            return tuple(str(n) for n in range(1, int(kind[1:]) + 1))
+        return ()
 
 
 def result(s: AlliesState) -> str:
