@@ -122,10 +122,13 @@ class DungeonAllies:
         return summary(self, s)
 
     def status_line(self, s: AlliesState) -> str:
-        scores = " - ".join(f"{seat.id} {score(self, seat)}" for seat in s.seats)
+        """Round, turn, step and monsters left, then each player in turn order: points, gold,
+        the crystals he holds and his dice (``p1 7pt 5g 2r1b d6/d4``)."""
         if s.over:
+            scores = " - ".join(f"{seat.id} {score(self, seat)}" for seat in s.seats)
             return f"game over | {result(s)} | {scores}"
-        return f"round {s.round} turn {s.turn} | {s.step} | monsters left {s.monsters_left} | {scores}"
+        seats = " ; ".join(seat_line(self, s.seat(sid)) for sid in (s.order or [x.id for x in s.seats]))
+        return f"round {s.round} turn {s.turn} | {s.step} | {s.monsters_left} monsters left | {seats}"
 
     def die_faces(self, kind: str) -> tuple[str, ...]:
         """The faces of one of the game's die kinds (for manual entry and calibration)."""
@@ -140,6 +143,12 @@ class DungeonAllies:
         if kind[:1] == "d" and kind[1:].isdigit():
             return tuple(str(n) for n in range(1, int(kind[1:]) + 1))
         return ()
+
+
+def seat_line(g: DungeonAllies, seat: Seat) -> str:
+    crystals = "".join(f"{n}{c[0]}" for c, n in seat.crystals.items() if n)
+    dice = "/".join(a.die for a in seat.allies if a.die)
+    return " ".join(w for w in (seat.id, f"{score(g, seat)}pt", f"{seat.gold}g", crystals, dice) if w)
 
 
 def result(s: AlliesState) -> str:

@@ -197,3 +197,12 @@ def test_a_sorcerer_card_costs_blue_in_round_one_and_is_forfeited_without_it():
     assert g.prompt(s).text == "deal 1 sorcerer card"
     play(g, s, "chance deal blue-lantern")
     assert s.row[1] == "blue-lantern"
+
+
+def test_the_status_line_gives_each_players_points_gold_crystals_and_dice_in_turn_order():
+    g = engine()
+    s = set_up(g, players=3, rolls=["10", "90", "50"])
+    give(s, "p2", red=2, blue=1)
+    s.seat("p2").gold = 4
+    assert g.status_line(s) == ("round 1 turn 1 | place | 28 monsters left | p2 4pt 4g 2r1b d6/d4 ; "
+                                "p3 0pt 0g d6/d4 ; p1 0pt 0g d6/d4")
