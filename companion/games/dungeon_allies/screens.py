@@ -1,6 +1,8 @@
 """Dungeon Allies' own screens. The placement is the generic word chooser (die, then space) and
 a tavern bid the generic number entry; these add what the table must read at a glance:
 
+* ``allies_place``: placing a die: the excursion board's map over the word chooser, with a
+  line about the highlighted die or space (screens_place.py);
 * ``allies_table``: at each new turn, the round and turn, and every player's gold, crystals
   (red, blue, yellow, green, white) and dice, in turn order;
 * ``allies_fight``: a fight's monster, the number needed and the dice with the doubled ones
@@ -17,6 +19,8 @@ from companion.ui import fonts
 from companion.ui.draw import H, W, Canvas, wrap
 from companion.ui.generic import draw_scores, seat_name, strip
 from companion.ui.menus import draw_list
+
+from .screens_place import PLACE, place
 
 TABLE, FIGHT, RESULT, STEP, OVER = "allies_table", "allies_fight", "allies_result", "allies_step", "allies_over"
 COLOURS = ("red", "blue", "yellow", "green", "white")
@@ -157,7 +161,7 @@ def over(m: dict) -> Image.Image:
     return c.done()
 
 
-SCREENS = {TABLE: table, FIGHT: fight, RESULT: result, STEP: step, OVER: over}
+SCREENS = {TABLE: table, FIGHT: fight, RESULT: result, STEP: step, OVER: over, PLACE: place}
 
 
 def screen_for(m: dict) -> str | None:
@@ -169,6 +173,8 @@ def screen_for(m: dict) -> str | None:
         return FIGHT
     if kind == "resolve":
         return STEP
+    if kind == "place" and (m.get("ui") or {}).get("mode") == "words":
+        return PLACE
     return None
 
 
@@ -185,6 +191,16 @@ def screen_after(events: list[dict]) -> str | None:
 
 
 def pack_info(engine) -> dict:
-    """The monsters' names as the pack spells them (the state keeps their one-word keys)."""
-    return {"monsters": {key: m.name for key, m in engine.monsters.items()}}
-NOTICE_AT_TOP = frozenset({FIGHT, RESULT, STEP})
+    """What the screens need from the pack: the names as the pack spells them (the state keeps
+    one-word keys), the monsters' numbers, followers' dice, cards, prisoners, trades."""
+    p = engine.pack
+    return {"monsters": {key: m.name for key, m in engine.monsters.items()},
+            "monster_stats": {key: {"name": m.name, "need": list(m.need), "gold": list(m.gold), "weak": m.weak}
+                              for key, m in engine.monsters.items()},
+            "followers": {key: f.die for key, f in engine.followers.items()},
+            "cards": {key: f"{c.name} {c.points}pt" + ("" if c.kind == "points" else f"/{c.colour or c.skill or 'tile'}")
+                      for key, c in engine.cards.items()},
+            "prisoners": [(pr.offering, list(pr.reward)) for pr in p.prisoners],
+            "turn_order": list(p.turn_order),
+            "trades": " ".join(f"{t.count}{t.give[0]}={t.take[0]}" for t in p.trades) + " both ways"}
+NOTICE_AT_TOP = frozenset({FIGHT, RESULT, STEP, PLACE})

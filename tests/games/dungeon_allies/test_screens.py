@@ -100,3 +100,43 @@ def test_the_combat_sum_is_written_with_its_doubled_dice():
     assert dice_sum(["d6", "d4", "d20"], [3, 2, 11], ["weak", "bless", ""]) == "3x2+2x2+11=21"
     assert screen_after([{"event": "turn", "turn": 2}]) == "allies_table"
     assert screen_after([{"event": "placed"}]) is None
+
+
+@pytest.fixture
+def placing():
+    """P1 to place his second die after a red crystal showed him y5 (a goblin) and b2; p2 fights
+    on y7; two monsters are gone."""
+    g = engine()
+    s = set_up(g, players=3, crystals="red red green blue")
+    give(s, "p1", red=1)
+    s.tiles[20].removed = s.tiles[3].removed = True
+    play(g, s, "p1 place red peek", "p1 look y5", "chance reveal goblin", "p1 look b2", "chance reveal dragon",
+         "p1 place d6 y2", "p2 place d6 y7", "p3 place d6 treasure1")
+    return g, s
+
+
+def placing_frame(g, s, presses):
+    ctl = PromptController(game=g.name)
+    ctl.sync(prompt_dict(g.prompt(s)))
+    for button in presses:
+        ctl.press(button)
+    model = build_model(g, s, viewer="p1", ui=ctl.ui)
+    return model, render(model)
+
+
+def test_placing_shows_the_board_and_what_the_highlighted_space_holds(placing):
+    g, s = placing
+    model, image = placing_frame(g, s, ("ok", "down", "down", "down"))
+    assert screen_for(model) == "allies_place"
+    matches(image, "place")
+    from companion.games.dungeon_allies.screens_place import describe
+    assert describe(model, "y5", ["d4"]) == "Goblin 4+ 1g melee"          # what the red crystal showed
+    assert describe(model, "y7", ["d4"]) == "y7: P2's fight"
+    assert describe(model, "treasure3", ["d4"]) == "treasure3: green (guarded)"
+    assert describe(model, "sorcerer2", ["d4"]) == "Crown of echoes 5pt, blue"
+    assert describe(model, "tavern", ["d4"]) == "archer d6, free"
+    assert describe(model, "prisoner3", ["d4"]) == "offer 3g: red+yellow"
+    assert describe(model, "d4", []) == "d4: tidus (water)"
+    other, _ = placing_frame(g, s, ())
+    other["view"] = g.public_view(s, "p2")
+    assert describe(other, "y5", ["d4"]) == "y5: face down"               # p2 never sees it
