@@ -428,3 +428,16 @@ def test_undo_takes_a_computers_secret_choice_back_with_the_decision_before_it(m
     assert "undone: p1 play 5 (and 1 computer choice)" in out
     actions = load(save).actions
     assert not any(" play " in a for a in actions) and actions[-1].startswith("chance roll")
+
+
+def test_with_no_game_named_the_configured_default_is_played_not_the_first_by_name(monkeypatch, tmp_path):
+    from companion.config import default_game_id
+
+    known = ["dungeon-allies", "dungeon-ball"]
+    monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "none.toml"))
+    assert default_game_id(known) == "dungeon-ball"            # config/device.toml's [game] default
+    local = tmp_path / "device.toml"
+    local.write_text('[game]\ndefault = "dungeon-allies"\n')
+    monkeypatch.setenv("COMPANION_CONFIG", str(local))
+    assert default_game_id(known) == "dungeon-allies"
+    assert default_game_id(["toy"]) == "toy" and default_game_id([]) == ""
