@@ -102,9 +102,30 @@ def last(events: list[dict], kind: str) -> dict | None:
     return next((e for e in reversed(events) if e.get("event") == kind), None)
 
 
+def fight_line(m: dict, e: dict) -> str:
+    """One fight in a line: 'Y1 P1 Goblin 7 of 4 +1g', 'B2 P2 Ogre 5 of 12 lost', 'Y3 P1 Troll HAMMER'."""
+    said = "HAMMER" if e.get("total") is None else f"{e.get('total')} of {e.get('need')}"
+    return (f"{e.get('square', '').upper()} {seat_name(m, e.get('seat', ''))} "
+            f"{monster_name(m, e.get('monster', ''))[:10]} {said} " + (f"+{e.get('gold')}g" if e.get("won") else "lost"))
+
+
+def results(m: dict, fights: list[dict]) -> Image.Image:
+    """Several fights resolved at once (the dice rolled by the device): a line for each."""
+    c = Canvas()
+    c.title_bar("Excursions", f"{len(fights)} fights")
+    small = fonts.small()
+    for i, e in enumerate(fights[-5:]):
+        c.text(1, 11 + 9 * i, small.fit(fight_line(m, e), W - 2), small)
+    strip(c, m)
+    return c.done()
+
+
 def result(m: dict) -> Image.Image:
     """What a fight came to: the sum large against the number, won (gold) or lost."""
-    e = last(m.get("events") or [], "combat") or {}
+    fights = [e for e in m.get("events") or [] if e.get("event") == "combat"]
+    if len(fights) > 1:
+        return results(m, fights)
+    e = fights[-1] if fights else {}
     c = Canvas()
     c.title_bar(f"{e.get('square', '').upper()} {monster_name(m, e.get('monster', ''))}",
                 seat_name(m, e.get("seat", "")) if e.get("seat") else "")

@@ -140,3 +140,17 @@ def test_placing_shows_the_board_and_what_the_highlighted_space_holds(placing):
     other, _ = placing_frame(g, s, ())
     other["view"] = g.public_view(s, "p2")
     assert describe(other, "y5", ["d4"]) == "y5: face down"               # p2 never sees it
+
+
+def test_fights_resolved_together_are_listed_one_line_each():
+    g = engine()
+    s = set_up(g, players=3)
+    play(g, s, "p1 place d6 y1", "p2 place d6 b2", "p3 place d6 train", "p1 place d4 y1", "p2 place d4 train")
+    events = play(g, s, "p3 place d4 train", "chance reveal goblin", "chance roll 5 2", "chance reveal ogre",
+                  "chance roll 3")
+    assert screen_after(events) == "allies_result"
+    matches(frame(g, s, screen="allies_result", events=events), "results")
+    from companion.games.dungeon_allies.screens import fight_line
+    model = build_model(g, s, viewer=None)
+    assert [fight_line(model, e) for e in events if e["event"] == "combat"] == \
+        ["Y1 P1 Goblin 7 of 4 +1g", "B2 P2 Ogre 3 of 12 lost"]
