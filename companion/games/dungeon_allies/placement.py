@@ -234,12 +234,15 @@ class Bid(Step):
 
 
 class Peek(Step):
-    """Illuminate: look under two face-down tiles; what is there only this player sees."""
+    """Illuminate: look under two face-down tiles; what is there only this player sees, on a
+    private prompt (the device passes itself to him first) that he closes with OK."""
 
     rule = EXCURSION
 
     def prompt(self, g, s: AlliesState, f: Frame) -> Prompt:
         sid = f.data["seat"]
+        if f.data.get("done"):          # a secret: shown to the player alone, then OK
+            return Prompt(sid, "seen", "you saw " + " ".join(f.data.get("seen", [])), (f"{sid} ok",), private=True)
         pending = f.data.get("pending")
         if pending:
             pool = tuple(m for m in s.monster_pool)
@@ -250,6 +253,9 @@ class Peek(Step):
 
     def act(self, g, s: AlliesState, f: Frame, w: list[str], ev: list[dict]) -> None:
         sid = f.data["seat"]
+        if f.data.get("done"):
+            pop(s)
+            return
         if w[0] == CHANCE:
             tile = s.tile(f.data["pending"])
             tile.monster = w[2]
@@ -259,10 +265,10 @@ class Peek(Step):
         else:
             tile = s.tile(w[2])
             ev.append({"event": "looked", "seat": sid, "square": w[2]})
-            f.data = {**f.data, "left": f.data["left"] - 1}
+            f.data = {**f.data, "left": f.data["left"] - 1, "seen": [*f.data.get("seen", []), w[2]]}
             if tile.monster:
                 tile.known = [*tile.known, sid]
             else:
                 f.data["pending"] = w[2]
         if not f.data.get("pending") and (f.data["left"] <= 0 or not peekable(s, sid)):
-            pop(s)
+            f.data = {**f.data, "done": True}

@@ -8,6 +8,7 @@ a tavern bid the generic number entry; these add what the table must read at a g
 * ``allies_fight``: a fight's monster, the number needed and the dice with the doubled ones
   marked, the sum once rolled, over the spells or the reroll to choose;
 * ``allies_result``: what a fight came to: the dice, the sum against the number, won or lost;
+* ``allies_seen``: what a red crystal showed, to its player alone;
 * ``allies_step``: on the real board, the resolution step the table is at (1 to 8), until OK;
 * ``allies_over``: the final points and, when scores tie, the crystal that decided it.
 """
@@ -23,6 +24,7 @@ from companion.ui.menus import draw_list
 from .screens_place import PLACE, place
 
 TABLE, FIGHT, RESULT, STEP, OVER = "allies_table", "allies_fight", "allies_result", "allies_step", "allies_over"
+SEEN = "allies_seen"
 COLOURS = ("red", "blue", "yellow", "green", "white")
 STEPS = ("excursion", "order", "treasure", "trainer", "tavern", "prisoner", "trade", "sorcerer")
 
@@ -144,6 +146,29 @@ def result(m: dict) -> Image.Image:
     return c.done()
 
 
+# ---------------------------------------------------------------------------- a red crystal
+
+def seen(m: dict) -> Image.Image:
+    """What a red crystal showed, to its player alone (the prompt is private: the device was
+    passed to him): each square with its monster, number, gold and vulnerability there."""
+    p, v = _prompt(m), _view(m)
+    stats = (m.get("pack") or {}).get("monster_stats", {})
+    c = Canvas()
+    c.title_bar(f"{seat_name(m, p.get('actor', ''))} looked", "OK")
+    body, small = fonts.body(), fonts.small()
+    tiles = {t["square"]: t for t in v.get("tiles", [])}
+    for i, square in enumerate(str(p.get("text", "")).split()[2:4]):
+        t = tiles.get(square, {})
+        mon = stats.get(t.get("monster", ""), {})
+        k = ("yellow", "blue", "red").index(t.get("section", "yellow"))
+        y = 12 + 21 * i
+        c.text(1, y, body.fit(f"{square.upper()} {mon.get('name', '?')}", W - 2), body)
+        if mon:
+            c.text(1, y + 10, small.fit(f"need {mon['need'][k]} {mon['gold'][k]}g weak {mon['weak']}", W - 2),
+                   small)
+    return c.done()
+
+
 # ---------------------------------------------------------------------------- the real board
 
 def step(m: dict) -> Image.Image:
@@ -182,7 +207,7 @@ def over(m: dict) -> Image.Image:
     return c.done()
 
 
-SCREENS = {TABLE: table, FIGHT: fight, RESULT: result, STEP: step, OVER: over, PLACE: place}
+SCREENS = {TABLE: table, FIGHT: fight, RESULT: result, STEP: step, OVER: over, PLACE: place, SEEN: seen}
 
 
 def screen_for(m: dict) -> str | None:
@@ -194,6 +219,8 @@ def screen_for(m: dict) -> str | None:
         return FIGHT
     if kind == "resolve":
         return STEP
+    if kind == "seen":
+        return SEEN
     if kind == "place" and (m.get("ui") or {}).get("mode") == "words":
         return PLACE
     return None

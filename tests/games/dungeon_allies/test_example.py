@@ -13,5 +13,6 @@ def test_the_example_game_replays_to_its_result():
     engine, state = replay(record)
     summary = engine.summary(state)
     assert summary["over"] and summary["winner"] == "p1" and summary["draw"] is False
-    assert summary["scores"] == {"p1": 63, "p2": 34, "p3": 15}
-    assert summary["removed"] == 28 and summary["round"] == 3 and len(record.actions) == 217
+    assert summary["scores"] == {"p1": 44, "p2": 29, "p3": 43}
+    assert summary["removed"] == 28 and summary["round"] == 3 and len(record.actions) == 208
+    assert sum(a.endswith(" place red peek") for a in record.actions) == 6      # red crystals were used

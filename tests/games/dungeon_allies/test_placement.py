@@ -94,6 +94,9 @@ def test_a_red_crystal_peeks_under_two_tiles_that_only_its_player_sees():
     p = g.prompt(s)
     assert p.chance.private == "p1" and p.chance.verb == "reveal"
     play(g, s, "chance reveal dragon", "p1 look b2", "chance reveal goblin")
+    seen = g.prompt(s)
+    assert (seen.kind, seen.text, seen.options, seen.private) == ("seen", "you saw y3 b2", ("p1 ok",), True)
+    play(g, s, "p1 ok")
     assert g.prompt(s).kind == "place" and g.prompt(s).actor == "p1"      # still p1's placement
     mine = {t["square"]: t["monster"] for t in g.public_view(s, "p1")["tiles"] if t["monster"]}
     assert mine == {"y3": "dragon", "b2": "goblin"}
@@ -106,7 +109,8 @@ def test_a_peeked_tile_is_revealed_as_seen_with_no_new_draw():
     g = engine()
     s = set_up(g)
     give(s, "p1", red=1)
-    play(g, s, "p1 place red peek", "p1 look y1", "chance reveal rat-swarm", "p1 look y2", "chance reveal dragon")
+    play(g, s, "p1 place red peek", "p1 look y1", "chance reveal rat-swarm", "p1 look y2", "chance reveal dragon",
+         "p1 ok")
     events = play(g, s, "p1 place d6 y1", "p2 place d6 train", "p1 place d4 y1", "p2 place d4 train")
     assert events[-1]["event"] == "revealed" and events[-1]["monster"] == "rat-swarm"
     assert g.prompt(s).chance.dice is not None                    # straight to the roll

@@ -111,7 +111,7 @@ def placing():
     give(s, "p1", red=1)
     s.tiles[20].removed = s.tiles[3].removed = True
     play(g, s, "p1 place red peek", "p1 look y5", "chance reveal goblin", "p1 look b2", "chance reveal dragon",
-         "p1 place d6 y2", "p2 place d6 y7", "p3 place d6 treasure1")
+         "p1 ok", "p1 place d6 y2", "p2 place d6 y7", "p3 place d6 treasure1")
     return g, s
 
 
@@ -154,3 +154,16 @@ def test_fights_resolved_together_are_listed_one_line_each():
     model = build_model(g, s, viewer=None)
     assert [fight_line(model, e) for e in events if e["event"] == "combat"] == \
         ["Y1 P1 Goblin 7 of 4 +1g", "B2 P2 Ogre 3 of 12 lost"]
+
+
+def test_what_a_red_crystal_showed_is_drawn_for_its_player_alone():
+    g = engine()
+    s = set_up(g)
+    give(s, "p1", red=1)
+    play(g, s, "p1 place red peek", "p1 look y5", "chance reveal goblin", "p1 look b2", "chance reveal dragon")
+    assert g.prompt(s).private and screen_for(build_model(g, s, viewer="p1")) == "allies_seen"
+    ctl = PromptController(game=g.name)
+    ctl.sync(prompt_dict(g.prompt(s)))
+    matches(render(build_model(g, s, viewer="p1", ui=ctl.ui)), "seen")
+    spectator = render(build_model(g, s, viewer=None, ui=ctl.ui, screen="allies_seen"))
+    assert spectator.tobytes() != render(build_model(g, s, viewer="p1", ui=ctl.ui)).tobytes()
