@@ -98,3 +98,21 @@ def test_a_tie_through_every_crystal_is_a_draw_at_the_end():
     assert events[-1]["event"] == "over" and events[-1]["draw"] is True
     assert g.summary(s)["winner"] is None and g.summary(s)["draw"] is True
     assert g.status_line(s).startswith("game over | a draw")
+
+
+def test_in_round_three_white_reaches_the_red_section_and_cards_cost_green():
+    g = engine()
+    s = set_up(g)
+    clear_tiles(s, 15, keep=("y1", "r1"))
+    s.round = 2
+    give(s, "p1", green=1, yellow=1)
+    give(s, "p2", white=1)
+    play(g, s, "p1 place d6 y1", "p2 place d6 r1", "p1 place d4 sorcerer1", "p2 place d4 r1")
+    events = play(g, s, "chance reveal goblin", "p1 roll", "chance roll 6")
+    assert {"event": "round", "round": 3, "removed": 16} in events
+    play(g, s, "chance reveal dragon")
+    assert "p2 hammer" in g.prompt(s).options
+    events = play(g, s, "p2 hammer")
+    assert {"event": "sorcerer card", "seat": "p1", "card": "staff-of-embers", "cost": "green"} in events
+    assert s.seat("p1").crystals["green"] == 0 and s.seat("p1").crystals["yellow"] == 1
+    assert s.seat("p2").gold == 16                                   # the dragon's red-level gold
