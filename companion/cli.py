@@ -234,9 +234,13 @@ def cmd_sim(args) -> int:
 
 def _add_game_arguments(parser, known: list[str]) -> None:
     """The arguments ``play`` and ``sim`` share: the game, its seats, its options and pack.
-    ``known``: the registered games (the first is the default), or [] when the command run
+    ``known``: the registered games (the default: ``companion.config.default_game_id``), or [] when the command run
     is another (the registry is then not loaded)."""
-    default_game = (known or [""])[0]
+    default_game = ""
+    if known:                       # only play and sim look the games up (--help stays light)
+        from companion.config import default_game_id
+
+        default_game = default_game_id(known)
     parser.add_argument("game", nargs="?", default=default_game, metavar="GAME",
                         help=f"the game: {', '.join(known)} (default {default_game}; "
                              "`companion games` lists them with their seats)")

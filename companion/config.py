@@ -176,6 +176,20 @@ def validate_web(cfg: DeviceConfig) -> None:
         raise ConfigFileError(f"{cfg.where('web.' + key)}: web.{key}: {what}")
 
 
+def default_game_id(known: list[str]) -> str:
+    """The game to use when none is named (the command line, Settings with no game in
+    progress): the configuration's ``[game] default`` when it is one of ``known``, else the
+    first of ``known`` ("" when none), so a new game does not take the usual one's place by
+    the order of its name."""
+    if not known:
+        return ""
+    try:
+        wanted = load(default_files()).data.get("game", {}).get("default")
+    except (ConfigFileError, ValueError):
+        wanted = None
+    return wanted if wanted in known else known[0]
+
+
 def icon_dice(cfg: DeviceConfig) -> tuple[str, ...]:
     """The icon die kinds of the configured default game: the galleries doctor looks for."""
     from companion.engine.registry import UnknownGame, get_game

@@ -222,8 +222,11 @@ def test_games_lists_every_registered_game_with_its_seats(monkeypatch, capsys):
     use_toy(monkeypatch)
     code, out, _ = run_cli(monkeypatch, capsys, ["games"])
     assert code == 0
-    assert "dungeon-ball  Dungeon Ball (1-2 players; computer players: random, uniform)" in out
-    assert "toy           Crystal Auction (2-3 players; computer players: random, greedy)" in out
+    lines = {line.split()[0]: " ".join(line.split()[1:]) for line in out.splitlines() if line.strip()}
+    assert lines["dungeon-ball"] == "Dungeon Ball (1-2 players; computer players: random, uniform)"
+    assert lines["toy"] == "Crystal Auction (2-3 players; computer players: random, greedy)"
+    titles = [line.index(" ".join(line.split()[1:])) for line in out.splitlines() if line.strip()]
+    assert len(set(titles)) == 1                    # the titles line up, whatever the longest id
     code, out, _ = run_cli(monkeypatch, capsys, ["games", "--json"])
     toy = {g["id"]: g for g in json.loads(out)}["toy"]
     assert toy["players"] == [2, 3] and toy["policies"] == ["random", "greedy"] and toy["options"] == {"rounds": 3}
@@ -425,3 +428,16 @@ def test_undo_takes_a_computers_secret_choice_back_with_the_decision_before_it(m
     assert "undone: p1 play 5 (and 1 computer choice)" in out
     actions = load(save).actions
     assert not any(" play " in a for a in actions) and actions[-1].startswith("chance roll")
+
+
+def test_with_no_game_named_the_configured_default_is_played_not_the_first_by_name(monkeypatch, tmp_path):
+    from companion.config import default_game_id
+
+    known = ["dungeon-allies", "dungeon-ball"]
+    monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "none.toml"))
+    assert default_game_id(known) == "dungeon-ball"            # config/device.toml's [game] default
+    local = tmp_path / "device.toml"
+    local.write_text('[game]\ndefault = "dungeon-allies"\n')
+    monkeypatch.setenv("COMPANION_CONFIG", str(local))
+    assert default_game_id(known) == "dungeon-allies"
+    assert default_game_id(["toy"]) == "toy" and default_game_id([]) == ""

@@ -53,8 +53,14 @@ def dungeon_days_leaks(engine, state, viewer: str | None, view: dict) -> list[st
     return leaks
 
 
+def dungeon_allies_leaks(engine, state, viewer: str | None, view: dict) -> list[str]:
+    """Dungeon Allies: a face-down monster, except to the seats that looked under it."""
+    return [f"the face-down monster on {t['square']}" for t in view["tiles"]
+            if t["monster"] and not t["revealed"] and viewer not in t["looked"]]
+
+
 LEAKS = {"toy": toy_leaks, "dungeon-ball": dungeon_ball_leaks, "dungeonbowl": dungeonbowl_leaks,
-         "dungeon-days": dungeon_days_leaks}
+         "dungeon-days": dungeon_days_leaks, "dungeon-allies": dungeon_allies_leaks}
 EVENT_LEAKS = {"dungeon-ball": dungeon_ball_event_leaks, "dungeonbowl": dungeonbowl_event_leaks}     # the toy's: the generic private check
 
 

@@ -1,0 +1,229 @@
+"""Excursions, resolved first and in the board's order (yellow squares, then blue, then red):
+the monster is revealed, its owner may cast spells (white: victory at the level the round
+allows; yellow: double a die the vulnerability does not; green: one extra die), rolls every
+die he placed there, may reroll with blue, and wins on a sum at least the section's number."""
+from __future__ import annotations
+
+from companion.engine.core import CHANCE, ChanceSpec, DieSpec, Prompt
+from companion.engine.steps import Frame, Step, StepMachine
+
+from .rules import drawn, remove_tile, spend, white_allowed
+from .state import AlliesState, Combat, Tile
+
+goto, push, pop = StepMachine.goto, StepMachine.push, StepMachine.pop
+RULE = "Excursion"
+SECTION_INDEX = {"yellow": 0, "blue": 1, "red": 2}
+
+
+def die_spec(g, kind: str) -> DieSpec:
+    return DieSpec(kind, tuple(str(n) for n in range(1, g.pack.sides(kind) + 1)))
+
+
+def doubled(g, s: AlliesState, c: Combat) -> list[str]:
+    """Why each die counts twice: 'weak' (the monster's vulnerability), 'bless' or ''."""
+    tile = s.tile(c.square)
+    weak = g.monsters[tile.monster].weak if tile.monster else ""
+    seat = s.seat(c.seat)
+    out = []
+    for i, owner in enumerate(c.owners):
+        if owner >= 0 and weak and seat.allies[owner].skill == weak:
+            out.append("weak")
+        else:
+            out.append("bless" if i in c.blessed else "")
+    return out
+
+
+def total(g, s: AlliesState, c: Combat) -> int:
+    """The combat roll is the sum of the dice, each doubled die counted twice."""
+    return sum(v * (2 if why else 1) for v, why in zip(c.values, doubled(g, s, c)))
+
+
+def need(g, s: AlliesState, c: Combat) -> int:
+    tile = s.tile(c.square)
+    return g.monsters[tile.monster].need[SECTION_INDEX[tile.section]]
+
+
+def extra_die(g, s: AlliesState, c: Combat) -> str | None:
+    """Green's extra die: the largest of the player's set not assigned to any of his allies
+    and not already in this combat (ours: the rulebook does not say its size)."""
+    seat = s.seat(c.seat)
+    taken = {a.die for a in seat.allies} | set(c.dice)
+    free = [d for d in g.pack.rules.ladder if d not in taken]
+    return free[-1] if free else None
+
+
+class Excursion(Step):
+    """The next tile with dice on it, in the board's order; then the turn-order spaces."""
+
+    rule = RULE
+
+    def auto(self, g, s: AlliesState, f: Frame, ev: list[dict]) -> bool:
+        for tile in s.tiles:
+            if tile.removed:
+                continue
+            dice = [p for p in s.placed if p.space == tile.square]
+            if dice:
+                seat = s.seat(dice[0].seat)
+                s.combat = Combat(tile.square, seat.id, [p.die for p in dice], [p.ally for p in dice])
+                push(s, "combat")
+                return True
+        goto(s, "turnorder")
+        return True
+
+
+class Fight(Step):
+    rule = RULE
+
+    def prompt(self, g, s: AlliesState, f: Frame) -> Prompt | None:
+        c = s.combat
+        tile = s.tile(c.square)
+        if not tile.revealed:
+            if tile.monster:
+                return None
+            return Prompt(CHANCE, "reveal", f"turn over the monster on {tile.square}",
+                          chance=drawn(s, "reveal", tuple(s.monster_pool), 1, "monster"))
+        if f.data.get("reroll") is not None:
+            i = f.data["reroll"]
+            spec = die_spec(g, c.dice[i])
+            return Prompt(CHANCE, "combat", f"{c.seat} rerolls the {c.dice[i]}",
+                          chance=ChanceSpec("roll", spec.faces, 1, die=spec.kind, dice=(spec,)))
+        if c.values:
+            options = self.rerolls(g, s, c)
+            if not options:
+                return None
+            return Prompt(c.seat, "reroll", f"{total(g, s, c)} of {need(g, s, c)}: reroll?", tuple(options))
+        if f.data.get("rolling"):
+            dice = tuple(die_spec(g, d) for d in c.dice)
+            faces = tuple(dict.fromkeys(x for d in dice for x in d.faces))
+            return Prompt(CHANCE, "combat", f"{c.seat} rolls {'+'.join(c.dice)} vs {need(g, s, c)}",
+                          chance=ChanceSpec("roll", faces, len(dice), die=c.dice[0], dice=dice))
+        spells = self.spells(g, s, c)
+        if spells == [f"{c.seat} roll"]:
+            return None
+        return Prompt(c.seat, "spells", f"{tile.square} {g.monsters[tile.monster].name[:10]}: need {need(g, s, c)}",
+                      tuple(spells))
+
+    def spells(self, g, s: AlliesState, c: Combat) -> list[str]:
+        seat, tile = s.seat(c.seat), s.tile(c.square)
+        out = [f"{c.seat} roll"]
+        if seat.crystals["white"] and white_allowed(g, s, tile.section):
+            out.append(f"{c.seat} hammer")
+        if seat.crystals["yellow"]:
+            out += [f"{c.seat} bless {c.dice[i]}" for i, why in enumerate(doubled(g, s, c)) if not why]
+        if seat.crystals["green"] and extra_die(g, s, c):
+            out.append(f"{c.seat} enhance")
+        return out
+
+    def rerolls(self, g, s: AlliesState, c: Combat) -> list[str]:
+        """Blue rerolls one die per crystal; once the roll wins there is nothing to reroll for."""
+        if not s.seat(c.seat).crystals["blue"] or total(g, s, c) >= need(g, s, c):
+            return []
+        return [f"{c.seat} reroll {d}" for d in c.dice] + [f"{c.seat} stand"]
+
+    def explain(self, g, s: AlliesState, f: Frame, w: list[str], p: Prompt):
+        c = s.combat
+        seat, tile = s.seat(c.seat), s.tile(c.square)
+        verb = w[1] if len(w) > 1 else ""
+        colour = {"hammer": "white", "bless": "yellow", "enhance": "green", "reroll": "blue"}.get(verb)
+        if colour and not seat.crystals[colour]:
+            return f"{verb} costs a {colour} crystal and {seat.id} has none", RULE
+        if verb == "hammer":
+            allowed = "/".join(g.pack.rules.white_sections[s.round - 1])
+            return (f"round {s.round}: the Hammer of the Gods only answers in the {allowed} section, "
+                    f"not {tile.section}"), "Rounds: white crystals"
+        if verb == "bless" and len(w) == 3 and w[2] in c.dice:
+            return f"{w[2]} is already doubled: bless a die that is not", "Crystal spells: yellow"
+        if verb == "enhance":
+            return "every die of the set is already in use", "Crystal spells: green"
+        return None
+
+    def auto(self, g, s: AlliesState, f: Frame, ev: list[dict]) -> bool:
+        c = s.combat
+        tile = s.tile(c.square)
+        if not tile.revealed:
+            if not tile.monster:
+                return False
+            self.reveal(g, s, tile, ev)
+            return True
+        if f.data.get("reroll") is not None:
+            return False
+        if c.values:
+            if self.rerolls(g, s, c):
+                return False
+            self.finish(g, s, ev)
+            return True
+        if f.data.get("rolling") or self.spells(g, s, c) != [f"{c.seat} roll"]:
+            return False
+        f.data = {"rolling": True}
+        return True
+
+    def reveal(self, g, s: AlliesState, tile: Tile, ev: list[dict]) -> None:
+        tile.revealed = True
+        m = g.monsters[tile.monster]
+        ev.append({"event": "revealed", "square": tile.square, "monster": tile.monster, "weak": m.weak,
+                   "need": m.need[SECTION_INDEX[tile.section]], "gold": m.gold[SECTION_INDEX[tile.section]]})
+
+    def act(self, g, s: AlliesState, f: Frame, w: list[str], ev: list[dict]) -> None:
+        c = s.combat
+        seat = s.seat(c.seat)
+        tile = s.tile(c.square)
+        if w[0] == CHANCE and not tile.revealed:
+            tile.monster = w[2]
+            s.monster_pool.remove(w[2])
+            self.reveal(g, s, tile, ev)
+        elif w[0] == CHANCE:
+            if f.data.get("reroll") is not None:
+                i = f.data["reroll"]
+                c.values[i] = int(w[2])
+                f.data = {}
+                ev.append({"event": "rerolled", "seat": c.seat, "die": c.dice[i], "value": c.values[i],
+                           "total": total(g, s, c)})
+            else:
+                c.values = [int(v) for v in w[2:]]
+                f.data = {}
+                ev.append({"event": "rolled", "seat": c.seat, "dice": list(c.dice), "values": list(c.values),
+                           "doubled": doubled(g, s, c), "total": total(g, s, c), "need": need(g, s, c)})
+        elif w[1] == "roll":
+            f.data = {"rolling": True}
+        elif w[1] == "hammer":
+            spend(s, seat, "white")
+            c.hammer = True
+            ev.append({"event": "hammer", "seat": c.seat, "square": c.square})
+            self.finish(g, s, ev)
+        elif w[1] == "bless":
+            spend(s, seat, "yellow")
+            c.blessed = [*c.blessed, c.dice.index(w[2])]
+            ev.append({"event": "bless", "seat": c.seat, "die": w[2]})
+        elif w[1] == "enhance":
+            spend(s, seat, "green")
+            die = extra_die(g, s, c)
+            c.dice = [*c.dice, die]
+            c.owners = [*c.owners, -1]
+            ev.append({"event": "enhance", "seat": c.seat, "die": die})
+        elif w[1] == "reroll":
+            spend(s, seat, "blue")
+            i = c.dice.index(w[2])
+            f.data = {"reroll": i}
+            ev.append({"event": "reroll", "seat": c.seat, "die": w[2]})
+        elif w[1] == "stand":
+            self.finish(g, s, ev)
+
+    def finish(self, g, s: AlliesState, ev: list[dict]) -> None:
+        c = s.combat
+        seat, tile = s.seat(c.seat), s.tile(c.square)
+        m = g.monsters[tile.monster]
+        won = c.hammer or total(g, s, c) >= need(g, s, c)
+        gold = m.gold[SECTION_INDEX[tile.section]] if won else 0
+        if won:
+            seat.gold += gold
+            seat.monsters = [*seat.monsters, tile.monster]
+            seat.victory = True
+        s.stats["combats"] = s.stats.get("combats", 0) + 1
+        s.stats["victories"] = s.stats.get("victories", 0) + won
+        s.stats["hammers"] = s.stats.get("hammers", 0) + c.hammer
+        ev.append({"event": "combat", "seat": c.seat, "square": c.square, "monster": tile.monster,
+                   "dice": list(c.dice), "values": list(c.values), "doubled": doubled(g, s, c),
+                   "total": None if c.hammer else total(g, s, c), "need": need(g, s, c), "won": won, "gold": gold})
+        remove_tile(g, s, tile, ev)
+        s.combat = None
+        pop(s)

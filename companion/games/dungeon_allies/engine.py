@@ -1,0 +1,157 @@
+"""Dungeon Allies' engine: the Engine contract (companion/engine/core.py) over the shared step
+machine. The rules are the steps: setup.py, placement.py, combat.py, resolution.py, scoring.py.
+
+    >>> from companion.engine.core import Header
+    >>> from companion.games.dungeon_allies.engine import DungeonAllies
+    >>> g = DungeonAllies()
+    >>> s = g.new_state(Header("dungeon-allies", options={"players": 3}))
+    >>> g.prompt(s).text
+    'deal p1 2 character tiles'
+    >>> g.apply(s, "chance deal pyra tidus")
+    [{'event': 'dealt', 'seat': 'p1', 'characters': ['pyra', 'tidus']}]
+"""
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations_with_replacement, product
+
+import msgspec
+
+from companion.engine.core import Header, Prompt
+from companion.engine.steps import Step, StepMachine
+
+from .combat import Excursion, Fight
+from .pack import AlliesPack, load_pack
+from .placement import Bid, Peek, Place
+from .resolution import EndTurn, Prisoner, Sorcerer, Tavern, Trade, Train, Treasure, TurnOrder
+from .rules import slug
+from .scoring import score
+from .setup import Deal, Order, Refill, Tokens
+from .state import AlliesState, Seat, Tile
+from .view import public_view, summary
+
+GAME = "dungeon-allies"
+
+
+class Over(Step):
+    rule = "End of the game"
+
+
+STEPS = {"deal": Deal(), "tokens": Tokens(), "percentile": Order(), "refill": Refill(), "place": Place(),
+         "bid": Bid(), "peek": Peek(), "excursion": Excursion(), "combat": Fight(), "turnorder": TurnOrder(),
+         "treasure": Treasure(), "train": Train(), "tavern": Tavern(), "prisoner": Prisoner(),
+         "trade": Trade(), "sorcerer": Sorcerer(), "endturn": EndTurn(), "over": Over()}
+
+
+class DungeonAllies:
+    """One engine per content pack; states are separate plain data."""
+
+    name = GAME
+
+    def __init__(self, pack: str = "default", loaded: AlliesPack | None = None, digest: str = ""):
+        if loaded is None:
+            loaded, digest = load_pack(pack)
+        self.pack = loaded
+        self.digest = digest
+        self.monsters = {slug(m.name): m for m in loaded.monsters}
+        self.characters = {slug(c.name): c for c in loaded.characters}
+        self.followers = {slug(f.name): f for f in loaded.followers}
+        self.cards = {slug(c.name): c for c in loaded.sorcerer}
+        self.machine = StepMachine(STEPS, is_over=lambda s: s.over,
+                                   over_prompt=lambda s: Prompt("", "over", f"game over: {result(s)}", ()),
+                                   over_rule=Over.rule)
+        self.apply_trusted = self.machine.trusted(self)
+
+    # ------------------------------------------------------------------ the contract
+    def new_state(self, header: Header) -> AlliesState:
+        options = dict(header.options)
+        players = options.pop("players", 2)
+        board = options.pop("board", "digital")
+        options.pop("seats", None)
+        if options:
+            raise ValueError(f"options: unknown option(s) {', '.join(sorted(options))} (known: players, seats, board)")
+        if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 5:
+            raise ValueError(f"options.players: Dungeon Allies takes 2 to 5 players, not {players!r}")
+        if board not in ("digital", "real"):
+            raise ValueError(f"options.board: 'digital' or 'real', not {board!r}")
+        p = self.pack
+        return AlliesState(
+            seats=[Seat(f"p{i}") for i in range(1, players + 1)], board=board,
+            tiles=[Tile(square, section) for square, section in p.squares()],
+            monster_pool=list(self.monsters), character_pool=list(self.characters),
+            follower_pool=list(self.followers), deck=list(self.cards), row=[""] * p.rules.sorcerer_row,
+            bag={c: p.crystals.get(c, 0) for c in ("red", "blue", "yellow", "green", "white")},
+            treasure=[[] for _ in range(p.rules.treasure_crystals)])
+
+    def prompt(self, s: AlliesState) -> Prompt:
+        return self.machine.prompt(self, s)
+
+    def apply(self, s: AlliesState, action: str, prompt: Prompt | None = None) -> list[dict]:
+        """Check ``action``, then apply it; a refusal names the rule and changes nothing."""
+        return self.machine.apply(self, s, action, prompt)[0]
+
+    def legal_actions(self, s: AlliesState) -> list[str]:
+        if s.over:
+            return []
+        p = self.prompt(s)
+        if p.options is not None:
+            return list(p.options)
+        if p.chance is not None:
+            spec = p.chance
+            if spec.dice is not None:
+                return [spec.outcome(list(v)) for v in product(*(d.faces for d in spec.dice))]
+            have = Counter(spec.faces)          # a bag: each multiset once, within the counts
+            return sorted(spec.outcome(list(c)) for c in combinations_with_replacement(sorted(have), spec.count)
+                          if all(n <= have[face] for face, n in Counter(c).items()))
+        number = p.choice["number"]
+        return [f"{p.actor} {number['verb']} {n}" for n in range(number["min"], number["max"] + 1)]
+
+    def is_over(self, s: AlliesState) -> bool:
+        return s.over
+
+    def to_json(self, s: AlliesState) -> bytes:
+        return msgspec.json.encode(s)
+
+    def from_json(self, data: bytes | str) -> AlliesState:
+        return msgspec.json.decode(data, type=AlliesState)
+
+    def public_view(self, s: AlliesState, viewer: str | None) -> dict:
+        return public_view(self, s, viewer)
+
+    def summary(self, s: AlliesState) -> dict:
+        return summary(self, s)
+
+    def status_line(self, s: AlliesState) -> str:
+        """Round, turn, step and monsters left, then each player in turn order: points, gold,
+        the crystals he holds and his dice (``p1 7pt 5g 2r1b d6/d4``)."""
+        if s.over:
+            scores = " - ".join(f"{seat.id} {score(self, seat)}" for seat in s.seats)
+            return f"game over | {result(s)} | {scores}"
+        seats = " ; ".join(seat_line(self, s.seat(sid)) for sid in (s.order or [x.id for x in s.seats]))
+        return f"round {s.round} turn {s.turn} | {s.step} | {s.monsters_left} monsters left | {seats}"
+
+    def die_faces(self, kind: str) -> tuple[str, ...]:
+        """The faces of one of the game's die kinds (for manual entry and calibration)."""
+        named = {"monster": self.monsters, "character": self.characters, "follower": self.followers,
+                 "sorcerer": self.cards}
+        if kind in named:
+            return tuple(named[kind])
+        if kind == "bag":
+            return ("red", "blue", "yellow", "green", "white")
+        if kind == "d%":
+            return tuple(f"{n:02d}" for n in range(0, 100, 10))
+        if kind[:1] == "d" and kind[1:].isdigit():
+            return tuple(str(n) for n in range(1, int(kind[1:]) + 1))
+        return ()
+
+
+def seat_line(g: DungeonAllies, seat: Seat) -> str:
+    crystals = "".join(f"{n}{c[0]}" for c, n in seat.crystals.items() if n)
+    dice = "/".join(a.die for a in seat.allies if a.die)
+    return " ".join(w for w in (seat.id, f"{score(g, seat)}pt", f"{seat.gold}g", crystals, dice) if w)
+
+
+def result(s: AlliesState) -> str:
+    if s.draw:
+        return "a draw"
+    return f"{s.winner} wins" + (f" on {s.tie_break}" if s.tie_break else "")

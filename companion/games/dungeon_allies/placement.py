@@ -1,0 +1,274 @@
+"""The placement phase: in turn order each player places one die that matches a character's
+token on an action space, then the second, then the followers' dice. Red crystals peek under
+two tiles; a die on an occupied tavern outbids with gold."""
+from __future__ import annotations
+
+from companion.engine.core import CHANCE, Prompt
+from companion.engine.steps import Frame, Step, StepMachine
+
+from .rules import drawn, lowest_rank, next_die, on_space, spend
+from .state import AlliesState, Placed, Seat
+
+goto, push, pop = StepMachine.goto, StepMachine.push, StepMachine.pop
+
+EXCURSION, ORDER, TREASURE, TRAINER = "Excursion", "Turn order", "Treasure", "Trainer"
+TAVERN, PRISONER, TRADE, SORCERER = "Tavern", "Free prisoner", "Trade", "Sorcerer"
+TURN = "The turn: placing dice"
+ILLUMINATE = "Crystal spells: red (Illuminate)"
+
+
+def spaces(g, s: AlliesState) -> list[str]:
+    """Every action space's word, in the board's order."""
+    out = [t.square for t in s.tiles if not t.removed]
+    out += ["order"] + [f"treasure{i}" for i in range(1, len(s.treasure) + 1)] + ["gold", "train", "tavern"]
+    out += [f"prisoner{i}" for i in range(1, len(g.pack.prisoners) + 1)] + ["trade"]
+    return out + [f"sorcerer{i}" for i in range(1, len(s.row) + 1)]
+
+
+def unplaced(s: AlliesState, seat: Seat, followers: bool) -> list[int]:
+    used = {p.ally for p in s.placed if p.seat == seat.id}
+    return [i for i, a in enumerate(seat.allies) if a.follower == followers and i not in used]
+
+
+def placer(g, s: AlliesState, f: Frame) -> tuple[Seat, int, int] | None:
+    """Whose die is next, and the pass and position it is at: one character die each in turn
+    order per pass, as many passes as characters, then passes of followers' dice; None when
+    every die is down. Pure: the prompt may call it without changing the state."""
+    k, i = f.data["pass"], f.data["i"]
+    each = g.pack.rules.characters_each
+    while True:
+        if i >= len(s.order):
+            k, i = k + 1, 0
+            if k >= each and not any(unplaced(s, seat, True) for seat in s.seats):
+                return None
+            continue
+        seat = s.seat(s.order[i])
+        followers = k >= each
+        if unplaced(s, seat, followers):
+            characters = sum(1 for p in s.placed if p.seat == seat.id and not seat.allies[p.ally].follower)
+            if followers or characters <= k:
+                return seat, k, i
+        i += 1
+
+
+def refusal(g, s: AlliesState, seat: Seat, ally: int, space: str) -> tuple[str, str] | None:
+    """Why ``seat`` may not put ``ally``'s die on ``space`` now, as (reason, rule); None if it may."""
+    here = on_space(s, space)
+    die = seat.allies[ally].die
+    tile = s.tile(space)
+    if tile is not None:
+        if tile.removed:
+            return f"the monster on {space} is gone", EXCURSION
+        other = next((p.seat for p in here if p.seat != seat.id), None)
+        if other:
+            return f"{other} has a die on {space}: one player per tile", EXCURSION
+        return None
+    if space == "order":
+        if len(here) >= len(s.seats):
+            return "every turn order space is taken", ORDER
+        if any(p.seat == seat.id for p in here):
+            return f"{seat.id} already has a die on the turn order spaces: one each per turn", ORDER
+        return None
+    if space.startswith("treasure") or space == "gold":
+        if space != "gold" and not (space[8:].isdigit() and 1 <= int(space[8:]) <= len(s.treasure)):
+            return f"no treasure space {space!r}", TREASURE
+        if here:
+            return f"{here[0].seat} has a die on {space}", TREASURE
+        return None
+    if space == "train":
+        if len(here) >= g.pack.trainer_spaces:
+            return f"all {g.pack.trainer_spaces} training spaces are taken", TRAINER
+        if next_die(g, die) is None:
+            return f"{die} is the top of the ladder: there is no higher die", TRAINER
+        return None
+    if space == "tavern":
+        if not s.follower_top:
+            return "no follower is left in the tavern", TAVERN
+        fol = g.followers[s.follower_top]
+        if g.pack.die_rank(fol.die) >= lowest_rank(g, seat):
+            return (f"the {s.follower_top}'s {fol.die} is not lower than {seat.id}'s lowest die "
+                    f"{g.pack.rules.ladder[lowest_rank(g, seat)]}"), TAVERN
+        if here:
+            top = max(here, key=lambda p: p.gold)
+            if top.seat == seat.id:
+                return f"{seat.id} already holds the tavern", TAVERN
+            if seat.gold <= top.gold:
+                return f"{seat.id} has {seat.gold} gold: outbidding {top.seat}'s {top.gold} needs more", TAVERN
+        return None
+    if space.startswith("prisoner"):
+        n = space[8:]
+        if not (n.isdigit() and 1 <= int(n) <= len(g.pack.prisoners)):
+            return f"no prisoner space {space!r}", PRISONER
+        if here:
+            return f"{here[0].seat} has a die on {space}: one die per space", PRISONER
+        offering = g.pack.prisoners[int(n) - 1].offering
+        if seat.gold < offering:
+            return f"the offering is {offering} gold and {seat.id} has {seat.gold}", PRISONER
+        return None
+    if space == "trade":
+        if any(p.seat == seat.id for p in here):
+            return f"{seat.id} already has a die on the trade space", TRADE
+        return None
+    if space.startswith("sorcerer"):
+        n = space[8:]
+        if not (n.isdigit() and 1 <= int(n) <= len(s.row)) or not s.row[int(n) - 1]:
+            return f"no sorcerer card on {space!r}", SORCERER
+        if here:
+            return f"{here[0].seat} has a die on {space}", SORCERER
+        return None
+    return f"{space!r} is not an action space", TURN
+
+
+def peekable(s: AlliesState, sid: str) -> list[str]:
+    return [t.square for t in s.tiles if not t.removed and not t.revealed and sid not in t.known]
+
+
+class Place(Step):
+    rule = TURN
+
+    def options(self, g, s: AlliesState, f: Frame) -> tuple[Seat, list[str]]:
+        seat, k, _ = placer(g, s, f)
+        allies = unplaced(s, seat, k >= g.pack.rules.characters_each)
+        out = [f"{seat.id} place {seat.allies[a].die} {space}" for a in allies for space in spaces(g, s)
+               if refusal(g, s, seat, a, space) is None]
+        if not out:
+            out = [f"{seat.id} place {seat.allies[a].die} pass" for a in allies]
+        if seat.crystals["red"] and (s.board == "real" or peekable(s, seat.id)):
+            out.append(f"{seat.id} place red peek")
+        return seat, out
+
+    def prompt(self, g, s: AlliesState, f: Frame) -> Prompt | None:
+        if placer(g, s, f) is None:
+            return None
+        seat, out = self.options(g, s, f)
+        dice = "/".join(seat.allies[a].die for a in unplaced(s, seat, placer(g, s, f)[1] >= g.pack.rules.characters_each))
+        words = [[w for w in dict.fromkeys(o.split()[2] for o in out)], [w for w in dict.fromkeys(o.split()[3] for o in out)]]
+        return Prompt(seat.id, "place", f"place a die ({dice})", tuple(out),
+                      choice={"words": words, "verb": "place"})
+
+    def auto(self, g, s: AlliesState, f: Frame, ev: list[dict]) -> bool:
+        if placer(g, s, f) is not None:
+            return False
+        ev.append({"event": "resolution", "turn": s.turn})
+        goto(s, "excursion")
+        return True
+
+    def explain(self, g, s: AlliesState, f: Frame, w: list[str], p: Prompt):
+        seat = s.seat(w[0])
+        if len(w) == 3 and w[1] != "place":          # typed without the verb: "d4 tavern"
+            return self.explain(g, s, f, [w[0], "place", *w[1:]], p)
+        if w[1:] == ["place", "red", "peek"]:
+            return f"{w[0]} has no red crystal or no tile left to look under", ILLUMINATE
+        if len(w) == 4 and w[1] == "place":
+            allies = unplaced(s, seat, placer(g, s, f)[1] >= g.pack.rules.characters_each)
+            ally = next((a for a in allies if seat.allies[a].die == w[2]), None)
+            if ally is None:
+                mine = [a.die for a in seat.allies]
+                why = (f"{w[0]} has no {w[2]} die" if w[2] not in mine
+                       else f"{w[0]}'s {w[2]} is not a die to place now")
+                return why + " (one die at a time: characters first, then followers)", TURN
+            return refusal(g, s, seat, ally, w[3])
+        return None
+
+    def act(self, g, s: AlliesState, f: Frame, w: list[str], ev: list[dict]) -> None:
+        seat = s.seat(w[0])
+        _, k, i = placer(g, s, f)
+        f.data = {"pass": k, "i": i}
+        followers = k >= g.pack.rules.characters_each
+        if w[3] == "peek":
+            spend(s, seat, "red")
+            ev.append({"event": "illuminate", "seat": seat.id})
+            if s.board == "digital":
+                push(s, "peek", left=min(2, len(peekable(s, seat.id))), seat=seat.id)
+            return
+        if w[3] == "pass":          # no space is open to this die: it sits the turn out
+            ally = next(a for a in unplaced(s, seat, followers) if seat.allies[a].die == w[2])
+            s.placed.append(Placed(seat.id, ally, w[2], "pass"))
+            ev.append({"event": "pass", "seat": seat.id, "die": w[2]})
+        else:
+            ally = next(a for a in unplaced(s, seat, followers) if seat.allies[a].die == w[2])
+            if w[3] == "tavern" and on_space(s, "tavern"):
+                push(s, "bid", seat=seat.id, ally=ally)
+                return
+            if w[3].startswith("prisoner"):
+                offering = g.pack.prisoners[int(w[3][8:]) - 1].offering
+                seat.gold -= offering
+            s.placed.append(Placed(seat.id, ally, w[2], w[3], offering if w[3].startswith("prisoner") else 0))
+            ev.append({"event": "placed", "seat": seat.id, "die": w[2], "space": w[3]})
+        f.data = {"pass": k, "i": i + 1}
+
+
+class Bid(Step):
+    """Outbid the tavern: any die atop more gold than the standing bid; the gold goes to the
+    supply."""
+
+    rule = TAVERN
+
+    def prompt(self, g, s: AlliesState, f: Frame) -> Prompt:
+        seat = s.seat(f.data["seat"])
+        top = max(p.gold for p in on_space(s, "tavern"))
+        return Prompt(seat.id, "bid", f"tavern: outbid {top} gold",
+                      choice={"number": {"min": top + 1, "max": seat.gold, "verb": "bid", "default": top + 1}})
+
+    def check(self, g, s: AlliesState, f: Frame, w: list[str]) -> str | None:
+        seat = s.seat(f.data["seat"])
+        top = max(p.gold for p in on_space(s, "tavern"))
+        if len(w) != 3 or w[1] != "bid" or not w[2].isdigit():
+            return f"a bid is '{w[0]} bid N' with N from {top + 1} to {seat.gold}"
+        if int(w[2]) <= top:
+            return f"gold outbids: {w[2]} does not beat the standing {top}"
+        if int(w[2]) > seat.gold:
+            return f"{w[0]} has {seat.gold} gold: a bid of {w[2]} is more than that"
+        return None
+
+    def act(self, g, s: AlliesState, f: Frame, w: list[str], ev: list[dict]) -> None:
+        seat = s.seat(f.data["seat"])
+        ally, bid = f.data["ally"], int(w[2])
+        seat.gold -= bid
+        s.placed.append(Placed(seat.id, ally, seat.allies[ally].die, "tavern", bid))
+        s.stats["gold_bid"] = s.stats.get("gold_bid", 0) + bid
+        ev.append({"event": "placed", "seat": seat.id, "die": seat.allies[ally].die, "space": "tavern", "bid": bid})
+        pop(s)
+        main = s.frames[0]
+        main.data = {"pass": main.data["pass"], "i": main.data["i"] + 1}
+
+
+class Peek(Step):
+    """Illuminate: look under two face-down tiles; what is there only this player sees, on a
+    private prompt (the device passes itself to him first) that he closes with OK."""
+
+    rule = EXCURSION
+
+    def prompt(self, g, s: AlliesState, f: Frame) -> Prompt:
+        sid = f.data["seat"]
+        if f.data.get("done"):          # a secret: shown to the player alone, then OK
+            return Prompt(sid, "seen", "you saw " + " ".join(f.data.get("seen", [])), (f"{sid} ok",), private=True)
+        pending = f.data.get("pending")
+        if pending:
+            pool = tuple(m for m in s.monster_pool)
+            return Prompt(CHANCE, "peek", f"{sid} looks under {pending}",
+                          chance=drawn(s, "reveal", pool, 1, "monster", private=sid))
+        return Prompt(sid, "peek", f"look under a tile ({f.data['left']} left)",
+                      tuple(f"{sid} look {sq}" for sq in peekable(s, sid)))
+
+    def act(self, g, s: AlliesState, f: Frame, w: list[str], ev: list[dict]) -> None:
+        sid = f.data["seat"]
+        if f.data.get("done"):
+            pop(s)
+            return
+        if w[0] == CHANCE:
+            tile = s.tile(f.data["pending"])
+            tile.monster = w[2]
+            s.monster_pool.remove(w[2])
+            tile.known = [*tile.known, sid]
+            f.data = {k: v for k, v in f.data.items() if k != "pending"}
+        else:
+            tile = s.tile(w[2])
+            ev.append({"event": "looked", "seat": sid, "square": w[2]})
+            f.data = {**f.data, "left": f.data["left"] - 1, "seen": [*f.data.get("seen", []), w[2]]}
+            if tile.monster:
+                tile.known = [*tile.known, sid]
+            else:
+                f.data["pending"] = w[2]
+        if not f.data.get("pending") and (f.data["left"] <= 0 or not peekable(s, sid)):
+            f.data = {**f.data, "done": True}

@@ -1,0 +1,25 @@
+"""Computer players. Each is ``Class(seed)`` called ``policy(engine, view, prompt)`` and sees
+only its seat's view, never the state."""
+from __future__ import annotations
+
+import random
+
+from companion.engine.core import Prompt
+
+
+class RandomPolicy:
+    """Any legal choice, uniformly: an option from the prompt, a bid within its range."""
+
+    def __init__(self, seed: int):
+        self.rng = random.Random(seed)
+
+    def __call__(self, engine, view: dict, prompt: Prompt) -> str:
+        if prompt.options:
+            return prompt.options[int(self.rng.random() * len(prompt.options))]
+        number = prompt.choice["number"]
+        return f"{prompt.actor} {number['verb']} {self.rng.randint(number['min'], number['max'])}"
+
+
+from .sensible import SensiblePolicy  # noqa: E402,F401  (the sensible player builds on the random one)
+
+__all__ = ["RandomPolicy", "SensiblePolicy"]

@@ -1,0 +1,266 @@
+"""The resolution phase after the excursions, in the board's order: turn order, treasure,
+trainer, tavern, free the prisoner, trade, sorcerer; then the end of the turn (or of the game).
+
+On a real board each step that has something to do waits for an OK, so the device walks the
+table through the phase one step at a time; on the device's own board they run at once."""
+from __future__ import annotations
+
+from companion.engine.core import Prompt
+from companion.engine.steps import Frame, Step, StepMachine
+
+from .placement import PRISONER, SORCERER, TAVERN, TRADE, TRAINER, TREASURE
+from .rules import gain_crystals, next_die, on_space, sorcerer_cost, spend
+from .scoring import finish_game
+from .state import Ally, AlliesState
+
+goto = StepMachine.goto
+GUARDS = ("green", "white")
+
+
+class Resolve(Step):
+    """A resolution step that needs no decision: ``work`` says what it will do (None: nothing)."""
+
+    then = ""
+
+    def work(self, g, s: AlliesState) -> str | None:
+        raise NotImplementedError
+
+    def do(self, g, s: AlliesState, ev: list[dict]) -> None:
+        raise NotImplementedError
+
+    def prompt(self, g, s: AlliesState, f: Frame) -> Prompt | None:
+        if s.board != "real":
+            return None
+        what = self.work(g, s)
+        return Prompt(s.order[0], "resolve", what, (f"{s.order[0]} ok",)) if what else None
+
+    def auto(self, g, s: AlliesState, f: Frame, ev: list[dict]) -> bool:
+        if s.board == "real" and self.work(g, s):
+            return False
+        self.act(g, s, f, [], ev)
+        return True
+
+    def act(self, g, s: AlliesState, f: Frame, w: list[str], ev: list[dict]) -> None:
+        self.do(g, s, ev)
+        goto(s, self.then)
+
+
+class TurnOrder(Resolve):
+    """The players on the turn-order spaces take those places and their crystals; the others
+    move right, keeping their order."""
+
+    rule, then = "Turn order", "treasure"
+
+    def work(self, g, s: AlliesState) -> str | None:
+        movers = [p.seat for p in on_space(s, "order")]
+        return f"2 order: {' '.join(movers)} first" if movers else None
+
+    def do(self, g, s: AlliesState, ev: list[dict]) -> None:
+        movers = [p.seat for p in on_space(s, "order")]
+        if not movers:
+            return
+        s.order = movers + [sid for sid in s.order if sid not in movers]
+        gains = {sid: gain_crystals(s, s.seat(sid), [g.pack.turn_order[i]]) for i, sid in enumerate(movers)}
+        ev.append({"event": "turn order", "order": list(s.order), "crystals": gains})
+
+
+def guarded(s: AlliesState, space: str, pile: list[str]) -> bool:
+    """The gold is always guarded, a crystal space only with a green or white crystal in it;
+    nothing is guarded once every monster is gone."""
+    return s.monsters_left > 0 and (space == "gold" or any(c in GUARDS for c in pile))
+
+
+class Treasure(Resolve):
+    rule, then = TREASURE, "train"
+
+    def spaces(self, s: AlliesState):
+        for i, pile in enumerate(s.treasure):
+            yield f"treasure{i + 1}", pile
+        yield "gold", ["gold"] * s.gold_pile
+
+    def work(self, g, s: AlliesState) -> str | None:
+        takers = [f"{p.seat} {space}" for space, _ in self.spaces(s) for p in on_space(s, space)]
+        return f"3 treasure: {', '.join(takers)}" if takers else None
+
+    def do(self, g, s: AlliesState, ev: list[dict]) -> None:
+        for space, pile in list(self.spaces(s)):
+            for p in on_space(s, space):
+                seat = s.seat(p.seat)
+                if guarded(s, space, pile) and not seat.victory:
+                    ev.append({"event": "treasure guarded", "seat": seat.id, "space": space})
+                    continue
+                if space == "gold":
+                    seat.gold += s.gold_pile
+                    ev.append({"event": "treasure", "seat": seat.id, "space": space, "gold": s.gold_pile})
+                    s.gold_pile = 0
+                else:
+                    for c in pile:
+                        seat.crystals[c] += 1
+                    ev.append({"event": "treasure", "seat": seat.id, "space": space, "crystals": list(pile)})
+                    pile.clear()
+
+
+class Train(Resolve):
+    """Top to bottom, each die's character trades its token for the next on the ladder; a
+    token another of the player's characters already holds forfeits the training."""
+
+    rule, then = TRAINER, "tavern"
+
+    def work(self, g, s: AlliesState) -> str | None:
+        dice = [f"{p.seat} {p.die}" for p in on_space(s, "train")]
+        return f"4 trainer: {', '.join(dice)}" if dice else None
+
+    def do(self, g, s: AlliesState, ev: list[dict]) -> None:
+        for p in on_space(s, "train"):
+            seat = s.seat(p.seat)
+            ally = seat.allies[p.ally]
+            higher = next_die(g, ally.die)
+            holder = next((a.name for a in seat.allies if a.die == higher), None)
+            if higher is None or holder:
+                why = f"{holder} already has the {higher}" if holder else f"{ally.die} is the top"
+                s.stats["trainings_forfeited"] = s.stats.get("trainings_forfeited", 0) + 1
+                ev.append({"event": "training forfeited", "seat": seat.id, "ally": ally.name, "why": why})
+                continue
+            ev.append({"event": "trained", "seat": seat.id, "ally": ally.name, "from": ally.die, "to": higher})
+            ally.die = higher
+            s.stats["trainings"] = s.stats.get("trainings", 0) + 1
+
+
+class Tavern(Resolve):
+    """The highest bid (the last to outbid) gains the follower; all gold bid went to the supply."""
+
+    rule, then = TAVERN, "prisoner"
+
+    def work(self, g, s: AlliesState) -> str | None:
+        bids = on_space(s, "tavern")
+        if not bids:
+            return None
+        top = max(bids, key=lambda p: p.gold)
+        return f"5 tavern: {top.seat} gains {s.follower_top}"
+
+    def do(self, g, s: AlliesState, ev: list[dict]) -> None:
+        bids = on_space(s, "tavern")
+        if not bids or not s.follower_top:
+            return
+        top = max(bids, key=lambda p: p.gold)
+        seat = s.seat(top.seat)
+        fol = g.followers[s.follower_top]
+        seat.allies = [*seat.allies, Ally(s.follower_top, die=fol.die, follower=True)]
+        ev.append({"event": "follower gained", "seat": seat.id, "follower": s.follower_top, "die": fol.die,
+                   "bid": top.gold, "bids": {p.seat: p.gold for p in bids}})
+        s.stats["followers"] = s.stats.get("followers", 0) + 1
+        s.follower_top = ""
+
+
+class Prisoner(Resolve):
+    rule, then = PRISONER, "trade"
+
+    def work(self, g, s: AlliesState) -> str | None:
+        freed = [p.seat for i in range(len(g.pack.prisoners)) for p in on_space(s, f"prisoner{i + 1}")]
+        return f"6 prisoner: {', '.join(freed)}" if freed else None
+
+    def do(self, g, s: AlliesState, ev: list[dict]) -> None:
+        for i, space in enumerate(g.pack.prisoners):
+            for p in on_space(s, f"prisoner{i + 1}"):
+                got = gain_crystals(s, s.seat(p.seat), list(space.reward))
+                ev.append({"event": "prisoner freed", "seat": p.seat, "offering": space.offering, "crystals": got})
+
+
+def trade_rates(g) -> list[tuple[str, int, str, int]]:
+    """(give, how many, take, how many): every rate on the trade board, both ways."""
+    out = []
+    for t in g.pack.trades:
+        out += [(t.give, t.count, t.take, 1), (t.take, 1, t.give, t.count)]
+    return out
+
+
+class Trade(Step):
+    """Each player with a die on the trade space makes as many trades as he likes, one at a
+    time, at the board's rates, with the supply."""
+
+    rule = TRADE
+
+    def traders(self, s: AlliesState) -> list[str]:
+        return [p.seat for p in on_space(s, "trade")]
+
+    def prompt(self, g, s: AlliesState, f: Frame) -> Prompt | None:
+        traders = self.traders(s)
+        i = f.data.get("i", 0)
+        if i >= len(traders):
+            return None
+        sid = traders[i]
+        seat = s.seat(sid)
+        options = [f"{sid} trade {give} {take}" for give, n, take, m in trade_rates(g)
+                   if seat.crystals[give] >= n and s.bag[take] >= m]
+        return Prompt(sid, "trade", "7 trade: " + " ".join(f"{seat.crystals[c]}{c[0].upper()}" for c in seat.crystals),
+                      tuple(options + [f"{sid} done"]))
+
+    def explain(self, g, s: AlliesState, f: Frame, w: list[str], p: Prompt):
+        if len(w) == 4 and w[1] == "trade":
+            rate = next(((a, n, b, m) for a, n, b, m in trade_rates(g) if (a, b) == (w[2], w[3])), None)
+            if rate is None:
+                return f"the merchants do not trade {w[2]} for {w[3]}", TRADE
+            give, n, take, m = rate
+            if s.seat(w[0]).crystals[give] < n:
+                return f"{n} {give} for {m} {take}: {w[0]} has {s.seat(w[0]).crystals[give]} {give}", TRADE
+            return f"the supply has no {take} crystal left", TRADE
+        return None
+
+    def auto(self, g, s: AlliesState, f: Frame, ev: list[dict]) -> bool:
+        if f.data.get("i", 0) < len(self.traders(s)):
+            return False
+        goto(s, "sorcerer")
+        return True
+
+    def act(self, g, s: AlliesState, f: Frame, w: list[str], ev: list[dict]) -> None:
+        if w[1] == "done":
+            f.data = {"i": f.data.get("i", 0) + 1}
+            return
+        seat = s.seat(w[0])
+        give, n, take, m = next(r for r in trade_rates(g) if (r[0], r[2]) == (w[2], w[3]))
+        spend(s, seat, give, n)
+        gain_crystals(s, seat, [take] * m)
+        s.stats["trades"] = s.stats.get("trades", 0) + 1
+        ev.append({"event": "traded", "seat": seat.id, "gave": [give] * n, "got": [take] * m})
+
+
+class Sorcerer(Resolve):
+    """Each card with a die on it goes to that player for one crystal of the round's colour;
+    without one the action is lost and the card stays."""
+
+    rule, then = SORCERER, "endturn"
+
+    def work(self, g, s: AlliesState) -> str | None:
+        buyers = [p.seat for i in range(len(s.row)) for p in on_space(s, f"sorcerer{i + 1}")]
+        return f"8 sorcerer: {', '.join(buyers)} pay {sorcerer_cost(g, s)}" if buyers else None
+
+    def do(self, g, s: AlliesState, ev: list[dict]) -> None:
+        cost = sorcerer_cost(g, s)
+        for i, card in enumerate(s.row):
+            for p in on_space(s, f"sorcerer{i + 1}"):
+                seat = s.seat(p.seat)
+                if not seat.crystals[cost]:
+                    ev.append({"event": "sorcerer forfeited", "seat": seat.id, "card": card, "cost": cost})
+                    continue
+                spend(s, seat, cost)
+                seat.cards = [*seat.cards, card]
+                s.row[i] = ""
+                s.stats["cards"] = s.stats.get("cards", 0) + 1
+                ev.append({"event": "sorcerer card", "seat": seat.id, "card": card, "cost": cost})
+
+
+class EndTurn(Step):
+    """When every monster is gone the game ends with this turn; else clear the dice and refill."""
+
+    rule = "End of the turn"
+
+    def auto(self, g, s: AlliesState, f: Frame, ev: list[dict]) -> bool:
+        s.placed = []
+        for seat in s.seats:
+            seat.victory = False
+        if s.monsters_left == 0:
+            finish_game(g, s, ev)
+            return True
+        goto(s, "refill")
+        s.frames[0].data = {"next": 1}
+        return True

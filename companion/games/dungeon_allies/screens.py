@@ -1,0 +1,254 @@
+"""Dungeon Allies' own screens. The placement is the generic word chooser (die, then space) and
+a tavern bid the generic number entry; these add what the table must read at a glance:
+
+* ``allies_place``: placing a die: the excursion board's map over the word chooser, with a
+  line about the highlighted die or space (screens_place.py);
+* ``allies_table``: at each new turn, the round and turn, and every player's gold, crystals
+  (red, blue, yellow, green, white) and dice, in turn order;
+* ``allies_fight``: a fight's monster, the number needed and the dice with the doubled ones
+  marked, the sum once rolled, over the spells or the reroll to choose;
+* ``allies_result``: what a fight came to: the dice, the sum against the number, won or lost;
+* ``allies_seen``: what a red crystal showed, to its player alone;
+* ``allies_step``: on the real board, the resolution step the table is at (1 to 8), until OK;
+* ``allies_over``: the final points and, when scores tie, the crystal that decided it.
+"""
+from __future__ import annotations
+
+from PIL import Image
+
+from companion.ui import fonts
+from companion.ui.draw import H, W, Canvas, wrap
+from companion.ui.generic import draw_scores, seat_name, strip
+from companion.ui.menus import draw_list
+
+from .screens_place import PLACE, place
+
+TABLE, FIGHT, RESULT, STEP, OVER = "allies_table", "allies_fight", "allies_result", "allies_step", "allies_over"
+SEEN = "allies_seen"
+COLOURS = ("red", "blue", "yellow", "green", "white")
+STEPS = ("excursion", "order", "treasure", "trainer", "tavern", "prisoner", "trade", "sorcerer")
+
+
+def _view(m: dict) -> dict:
+    return m.get("view") or {}
+
+
+def _prompt(m: dict) -> dict:
+    return m.get("prompt") or {}
+
+
+def dice_sum(dice: list[str], values: list[int], doubled: list[str]) -> str:
+    """'6x2+3=15' once rolled; before the roll the dice, doubled ones marked: 'd6x2 d4'."""
+    if not values:
+        return " ".join(d + ("x2" if why else "") for d, why in zip(dice, doubled))
+    parts = [f"{v}x2" if why else str(v) for v, why in zip(values, doubled)]
+    return "+".join(parts) + f"={sum(v * (2 if why else 1) for v, why in zip(values, doubled))}"
+
+
+def monster_name(m: dict, key: str) -> str:
+    return (m.get("pack") or {}).get("monsters", {}).get(key, key)
+
+
+# ---------------------------------------------------------------------------- the table
+
+def table(m: dict) -> Image.Image:
+    """Round and turn on the bar; a header row; one row per seat in turn order: gold, the five
+    crystal counts, the dice of its characters and followers."""
+    v = _view(m)
+    c = Canvas()
+    c.title_bar(f"Round {v.get('round', 1)}  Turn {v.get('turn', 1)}", f"{v.get('monsters_left', 0)} left")
+    small = fonts.small()
+    cx = [38 + 6 * i for i in range(5)]
+    c.text(1, 10, "  gold", small)
+    for x, colour in zip(cx, COLOURS):
+        c.text(x, 10, colour[0].upper(), small)
+    c.text(72, 10, "dice", small)
+    c.hline(0, W - 1, 18)
+    seats = {s["id"]: s for s in v.get("seats", [])}
+    order = v.get("order") or list(seats)
+    step = 9 if len(order) >= 5 else 10
+    for i, sid in enumerate(order):
+        seat = seats[sid]
+        y = 20 + step * i
+        c.text(1, y, seat_name(m, sid), small)
+        c.text_right(33, y, str(seat["gold"]), small)
+        for x, colour in zip(cx, COLOURS):
+            c.text(x, y, str(min(9, seat["crystals"][colour])), small)
+        dice = "/".join(a["die"][1:] for a in seat["allies"] if a["die"])
+        c.text(72, y, small.fit(dice, W - 73), small)
+    return c.done()
+
+
+# ---------------------------------------------------------------------------- a fight
+
+def fight(m: dict) -> Image.Image:
+    """The monster and its number on the bar; the dice (or the sum) under it; the choices."""
+    v, p, ui = _view(m), _prompt(m), m.get("ui") or {}
+    f = v.get("combat") or {}
+    c = Canvas()
+    name = monster_name(m, f.get("monster", ""))
+    c.title_bar(f"{f.get('square', '').upper()} {name}", f"need {f.get('need', '?')}")
+    body = fonts.body()
+    said = dice_sum(f.get("dice", []), f.get("values", []), f.get("doubled", []))
+    if f.get("values"):
+        said += f" of {f.get('need')}"
+    c.text(1, 11, body.fit(f"{seat_name(m, f.get('seat', ''))}: {said}", W - 2), body)
+    c.hline(0, W - 1, 22)
+    items = [{"label": " ".join(o.split()[1:]), "enabled": True, "hint": ""} for o in p.get("options") or []]
+    draw_list(c, 24, items, int(ui.get("cursor", 0)), 2)
+    strip(c, m)
+    return c.done()
+
+
+def last(events: list[dict], kind: str) -> dict | None:
+    return next((e for e in reversed(events) if e.get("event") == kind), None)
+
+
+def fight_line(m: dict, e: dict) -> str:
+    """One fight in a line: 'Y1 P1 Goblin 7 of 4 +1g', 'B2 P2 Ogre 5 of 12 lost', 'Y3 P1 Troll HAMMER'."""
+    said = "HAMMER" if e.get("total") is None else f"{e.get('total')} of {e.get('need')}"
+    return (f"{e.get('square', '').upper()} {seat_name(m, e.get('seat', ''))} "
+            f"{monster_name(m, e.get('monster', ''))[:10]} {said} " + (f"+{e.get('gold')}g" if e.get("won") else "lost"))
+
+
+def results(m: dict, fights: list[dict]) -> Image.Image:
+    """Several fights resolved at once (the dice rolled by the device): a line for each."""
+    c = Canvas()
+    c.title_bar("Excursions", f"{len(fights)} fights")
+    small = fonts.small()
+    for i, e in enumerate(fights[-5:]):
+        c.text(1, 11 + 9 * i, small.fit(fight_line(m, e), W - 2), small)
+    strip(c, m)
+    return c.done()
+
+
+def result(m: dict) -> Image.Image:
+    """What a fight came to: the sum large against the number, won (gold) or lost."""
+    fights = [e for e in m.get("events") or [] if e.get("event") == "combat"]
+    if len(fights) > 1:
+        return results(m, fights)
+    e = fights[-1] if fights else {}
+    c = Canvas()
+    c.title_bar(f"{e.get('square', '').upper()} {monster_name(m, e.get('monster', ''))}",
+                seat_name(m, e.get("seat", "")) if e.get("seat") else "")
+    big, body = fonts.big(), fonts.body()
+    if e.get("total") is None:
+        c.text_center(W // 2, 14, "HAMMER", big)
+        c.text_center(W // 2, 34, "of the Gods", body)
+    else:
+        c.text_center(W // 2, 11, body.fit(dice_sum(e.get("dice", []), e.get("values", []), e.get("doubled", [])),
+                                           W - 2), body)
+        c.text_center(W // 2, 22, f"{e.get('total')} of {e.get('need')}", big)
+    verdict = f"WON +{e.get('gold', 0)} gold" if e.get("won") else "LOST: tile out"
+    c.fill(0, 43, W - 1, 53, 1)
+    c.text_center(W // 2, 43, verdict, body, fill=0)
+    strip(c, m)
+    return c.done()
+
+
+# ---------------------------------------------------------------------------- a red crystal
+
+def seen(m: dict) -> Image.Image:
+    """What a red crystal showed, to its player alone (the prompt is private: the device was
+    passed to him): each square with its monster, number, gold and vulnerability there."""
+    p, v = _prompt(m), _view(m)
+    stats = (m.get("pack") or {}).get("monster_stats", {})
+    c = Canvas()
+    c.title_bar(f"{seat_name(m, p.get('actor', ''))} looked", "OK")
+    body, small = fonts.body(), fonts.small()
+    tiles = {t["square"]: t for t in v.get("tiles", [])}
+    for i, square in enumerate(str(p.get("text", "")).split()[2:4]):
+        t = tiles.get(square, {})
+        mon = stats.get(t.get("monster", ""), {})
+        k = ("yellow", "blue", "red").index(t.get("section", "yellow"))
+        y = 12 + 21 * i
+        c.text(1, y, body.fit(f"{square.upper()} {mon.get('name', '?')}", W - 2), body)
+        if mon:
+            c.text(1, y + 10, small.fit(f"need {mon['need'][k]} {mon['gold'][k]}g weak {mon['weak']}", W - 2),
+                   small)
+    return c.done()
+
+
+# ---------------------------------------------------------------------------- the real board
+
+def step(m: dict) -> Image.Image:
+    """The resolution step the table is at, large, what it does, and OK to go on."""
+    text = str(_prompt(m).get("text", ""))
+    number, _, rest = text.partition(" ")
+    name, _, what = rest.partition(": ")
+    c = Canvas()
+    c.title_bar("Resolution", f"{number}/8")
+    bold, body = fonts.bold(), fonts.body()
+    c.text(1, 11, bold.fit(f"{number} {name.upper()}", W - 2), bold)
+    for i, line in enumerate(wrap(what, body, W - 2, 2)):
+        c.text(1, 25 + 10 * i, line, body)
+    c.text_right(W - 1, 45, "OK: done", fonts.small())
+    strip(c, m)
+    return c.done()
+
+
+# ---------------------------------------------------------------------------- the end
+
+def over(m: dict) -> Image.Image:
+    """The winner (or a draw) on the bar, every seat's points, and what broke a tie."""
+    s = m.get("summary") or {}
+    v = _view(m)
+    winner = s.get("winner")
+    c = Canvas()
+    bold, small = fonts.bold(), fonts.small()
+    c.fill(0, 0, W - 1, 13, 1)
+    said = "DRAW" if s.get("draw") or not winner else f"{seat_name(m, winner)} WINS"
+    c.text_center(W // 2, 1, bold.fit(f"FINAL: {said}", W - 2), bold, fill=0)
+    draw_scores(c, m, 15, 46, {winner} if winner else set(), mark="star")
+    c.hline(0, W - 1, 47)
+    why = v.get("tie_break") or s.get("tie_break") or "points: gold + sorcerer cards"
+    c.text_center(W // 2, 48, small.fit(why if why.startswith(("points", "still")) else f"tie: {why}", W - 2), small)
+    c.text_center(W // 2, H - 8, "OK: menu", small)
+    return c.done()
+
+
+SCREENS = {TABLE: table, FIGHT: fight, RESULT: result, STEP: step, OVER: over, PLACE: place, SEEN: seen}
+
+
+def screen_for(m: dict) -> str | None:
+    """A fight's choices, the real board's resolution steps and the end; else generic."""
+    if (m.get("summary") or {}).get("over"):
+        return OVER
+    kind = _prompt(m).get("kind")
+    if kind in ("spells", "reroll") and _view(m).get("combat"):
+        return FIGHT
+    if kind == "resolve":
+        return STEP
+    if kind == "seen":
+        return SEEN
+    if kind == "place" and (m.get("ui") or {}).get("mode") == "words":
+        return PLACE
+    return None
+
+
+def screen_after(events: list[dict]) -> str | None:
+    """The end, a fight's result, or a new turn's table; else the next prompt."""
+    kinds = {e.get("event") for e in events}
+    if "over" in kinds:
+        return OVER
+    if "combat" in kinds:
+        return RESULT
+    if "turn" in kinds:
+        return TABLE
+    return None
+
+
+def pack_info(engine) -> dict:
+    """What the screens need from the pack: the names as the pack spells them (the state keeps
+    one-word keys), the monsters' numbers, followers' dice, cards, prisoners, trades."""
+    p = engine.pack
+    return {"monsters": {key: m.name for key, m in engine.monsters.items()},
+            "monster_stats": {key: {"name": m.name, "need": list(m.need), "gold": list(m.gold), "weak": m.weak}
+                              for key, m in engine.monsters.items()},
+            "followers": {key: f.die for key, f in engine.followers.items()},
+            "cards": {key: f"{c.name} {c.points}pt" + ("" if c.kind == "points" else f"/{c.colour or c.skill or 'tile'}")
+                      for key, c in engine.cards.items()},
+            "prisoners": [(pr.offering, list(pr.reward)) for pr in p.prisoners],
+            "turn_order": list(p.turn_order),
+            "trades": " ".join(f"{t.count}{t.give[0]}={t.take[0]}" for t in p.trades) + " both ways"}
+NOTICE_AT_TOP = frozenset({FIGHT, RESULT, STEP, PLACE})
