@@ -44,7 +44,7 @@ def button_to_frame(presses: int) -> dict:
     tmp = tempfile.mkdtemp()
     display = open_display({"type": "ssd1306", "pixel_shift": False}, serial_interface=Wire())
     app = DeviceApp(RefereeSession(Journal(Path(tmp) / "j.sqlite")), display, seed_source=lambda: 9)
-    app.start_game({"solo": {"level": "III"}})
+    app.start_game("dungeon-ball", {"solo": {"level": "III"}})
     rng = random.Random(1)
     times, pushed = [], 0
     buttons = ["ok", "ok", "right", "ok", "down", "ok", "left", "ok", "up", "ok"]
@@ -55,7 +55,7 @@ def button_to_frame(presses: int) -> dict:
         pushed += app.refresh()
         times.append((time.perf_counter() - t0) * 1000)
         if not app.session.active:
-            app.start_game({"solo": {"level": "III"}})
+            app.start_game("dungeon-ball", {"solo": {"level": "III"}})
     times.sort()
     return {"presses": presses, "frames_pushed": pushed, "mean_ms": round(statistics.mean(times), 3),
             "p50_ms": round(times[len(times) // 2], 3), "p95_ms": round(times[int(len(times) * 0.95)], 3),
