@@ -4,6 +4,7 @@ import fnmatch
 import re
 import shutil
 import subprocess
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -62,9 +63,22 @@ def test_sandbox_system_calls_proc_and_network():
     assert directives("SystemCallFilter")[0] == "@system-service"
     assert service["SystemCallErrorNumber"] == "EPERM"
     assert service["ProtectProc"] == "invisible"
-    assert service["PrivateNetwork"] == "yes" and service["IPAddressDeny"] == "any"
     families = service["RestrictAddressFamilies"].split()
-    assert "AF_UNIX" in families and not {"AF_INET", "AF_INET6", "AF_PACKET"} & set(families)
+    assert "AF_UNIX" in families and "AF_PACKET" not in families
+
+
+def test_the_network_is_the_phones_at_the_table_and_nothing_beyond():
+    """The phones' page ([web], on by default) needs IP; only local ranges are allowed."""
+    service = unit()["Service"]
+    assert {"AF_INET", "AF_INET6"} <= set(service["RestrictAddressFamilies"].split())
+    assert service.get("PrivateNetwork", "no") != "yes"
+    assert service["IPAddressDeny"] == "any"
+    allowed = " ".join(directives("IPAddressAllow")).split()
+    assert "any" not in allowed and "0.0.0.0/0" not in allowed and "::/0" not in allowed
+    for local in ("localhost", "link-local", "multicast", "192.168.0.0/16", "10.0.0.0/8"):
+        assert local in allowed, local
+    web = tomllib.loads((ROOT / "config" / "device.toml").read_text())["web"]
+    assert web["enabled"] and web["port"] >= 1024          # no capability needed to listen
 
 
 def test_only_the_hardware_devices_are_allowed():
