@@ -33,7 +33,13 @@ def dungeon_ball_event_leaks(engine, state, events: list[dict]) -> list[str]:
     return [f"the unrevealed defense card in {e}" for e in events if card in json.dumps(e)]
 
 
-LEAKS = {"toy": toy_leaks, "dungeon-ball": dungeon_ball_leaks}
+def dodgeball_leaks(engine, state, viewer: str | None, view: dict) -> list[str]:
+    """Dodgeball: the other coach's hand, face-down card, rush line, mascot or coach card."""
+    secret = ("hand", "pick", "extras", "rush", "mascot_card", "coach_card")
+    return [f"{c['id']}'s {key}" for c in view["coaches"] if c["id"] != viewer for key in secret if key in c]
+
+
+LEAKS = {"toy": toy_leaks, "dungeon-ball": dungeon_ball_leaks, "dodgeball": dodgeball_leaks}
 EVENT_LEAKS = {"dungeon-ball": dungeon_ball_event_leaks}     # the toy's: the generic private check
 
 

@@ -1,0 +1,22 @@
+"""Computer coaches. Each is ``Class(seed)`` called ``policy(engine, view, prompt)`` with the
+view of its own seat (engine.public_view): it never sees the other coach's hand."""
+from __future__ import annotations
+
+import random
+
+from companion.engine.core import Prompt
+
+
+class RandomPolicy:
+    """Any legal option, uniformly."""
+
+    def __init__(self, seed: int):
+        self.rng = random.Random(seed)
+
+    def __call__(self, engine, view: dict, prompt: Prompt) -> str:
+        return prompt.options[int(self.rng.random() * len(prompt.options))]
+
+
+from companion.games.dodgeball.coach import CoachPolicy  # noqa: E402  (the coach builds on Random)
+
+__all__ = ["RandomPolicy", "CoachPolicy"]
