@@ -32,11 +32,11 @@ def why_not_card(g, s: DodgeState, coach: Coach, card: str) -> str | None:
 
 
 def discard(g, s: DodgeState, coach: Coach, card: str, ev: list[dict]) -> bool:
-    """Discard a played card. Returns True when the device must deal its replacement (digital
-    cards); at the table the coach draws and, when the deck runs out, reshuffles the discard."""
+    """Discard a played card (already out of a digital hand: face down, or spent). Returns True
+    when the device must deal its replacement (digital cards); at the table the coach draws
+    and, when the deck runs out, reshuffles the discard."""
     coach.discard.append(card)
     if s.cards == "digital":
-        coach.hand.remove(card)
         return True
     coach.deck.remove(card)
     if len(coach.deck) <= g.pack.rules.hand_size:        # the last card drawn: reshuffle
@@ -44,6 +44,12 @@ def discard(g, s: DodgeState, coach: Coach, card: str, ev: list[dict]) -> bool:
         coach.discard = []
         ev.append({"event": "reshuffle", "seat": coach.id})
     return False
+
+
+def take_from_hand(s: DodgeState, coach: Coach, card: str) -> None:
+    """A digital card leaves the hand when it is played face down or spent."""
+    if s.cards == "digital":
+        coach.hand.remove(card)
 
 
 def push_draws(s: DodgeState, seats: list[str]) -> None:

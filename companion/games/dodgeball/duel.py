@@ -119,6 +119,7 @@ class Duel(Step):
             return
         else:
             coach.pick, coach.extras = w[2], w[3:]
+            cards.take_from_hand(s, coach, w[2])
         ev.append({"event": "chose", "seat": seat})
 
     def auto(self, g, s: DodgeState, f: Frame, ev: list[dict]) -> bool:

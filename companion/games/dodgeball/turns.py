@@ -183,6 +183,7 @@ class Turn(Step):
             me.zone[args[0]] = DEF
             s.stats["retreats"] = s.stats.get("retreats", 0) + 1
             ev.append({"event": "retreat", "seat": seat, "player": args[0], "card": args[1]})
+            cards.take_from_hand(s, me, args[1])
             draw = cards.discard(g, s, me, args[1], ev)
             end_turn(g, s, ev)
             if draw:
