@@ -17,6 +17,8 @@ class RandomPolicy:
         return prompt.options[int(self.rng.random() * len(prompt.options))]
 
 
-from companion.games.dodgeball.coach import CoachPolicy  # noqa: E402  (the coach builds on Random)
-
-__all__ = ["RandomPolicy", "CoachPolicy"]
+def __getattr__(name: str):
+    if name == "CoachPolicy":                 # the coach builds on RandomPolicy: imported on use
+        from companion.games.dodgeball.coach import CoachPolicy
+        return CoachPolicy
+    raise AttributeError(name)

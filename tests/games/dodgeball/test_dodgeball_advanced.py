@@ -169,3 +169,21 @@ def test_a_draft_pick_over_the_star_limit_is_refused():
     play(g, s, "p2 pick clay", "p1 pick nets", "p2 pick moss")              # p1: 15 stars
     refused(g, s, "p1 pick kit", "kit would take p1's team over 16 stars", "Creating teams")
     assert g.prompt(s).options == ("p1 pick pip", "p1 pick gus")  # none fits: the fewest stars left
+
+
+def test_mascot_and_coach_cards_sit_outside_the_hand_of_three_and_not_in_the_rush():
+    g, s = court(mascots=True, coach_cards=True, strays=(3, 3), hands=(("+1", "+2", "+3"), ("+1", "+2", "+5")))
+    assert len(s.coach("p1").hand) == 3 and s.coach("p1").mascot == "gull" and s.coach("p1").coach == "dana"
+    play(g, s, "p1 give rita", "p1 throw rita vix", "p1 play +1 gull dana", "p2 play +1", "p2 dodge")
+    play(g, s, "chance draw +4", "chance draw +4")
+    assert len(s.coach("p1").hand) == 3 and s.coach("p1").discard == ["+1"]       # one card drawn, for +1
+    g2 = ENGINE
+    s2 = g2.new_state(Header("dodgeball", options={"teams": {"p1": "falcons", "p2": "foxes"}, "mascots": True}))
+    play(g2, s2, "chance deal +1 +2 +3", "chance deal +1 +2 +3", "p1 forward rita pip")
+    assert not any("gull" in o for o in g2.prompt(s2).options)
+
+
+def test_a_counter_attack_is_one_players_throw_not_a_group_throw():
+    g, s = counter_court(holders=("lena", "vix"), group_throws=True)
+    assert all(len(o.split()) == 4 for o in g.prompt(s).options if " counter " in o)
+    refused(g, s, "p2 counter lena rita vix", "", "Counter-attack")

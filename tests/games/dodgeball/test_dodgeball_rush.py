@@ -109,3 +109,12 @@ def test_a_card_not_in_hand_is_refused():
     deal(g, s, ("+1", "+1", "+2"), ("+2", "+3", "+3"))
     play(g, s, "p1 forward rita pip")
     refused(g, s, "p1 play +5", "+5 is not in p1's hand", "Intensity cards")
+
+
+def test_consistency_in_the_tie_replay_counts_the_higher_con_of_the_rushers():
+    g, s = new()
+    deal(g, s, ("+4", "CON", "+1"), ("+2", "+3", "+1"))
+    rush_to_reveal(g, s, card1="+4", card2="+2")               # 11 = 11
+    play(g, s, "chance draw +2", "chance draw +5")
+    ev = play(g, s, "p1 play CON", "p2 play +1")               # Rita's CON 3 against +1
+    assert reveal(ev)["powers"]["p1"]["text"] == "CON = 3" and reveal(ev)["winner"] == "p1"
