@@ -9,6 +9,7 @@ GAME = GameType(
     title="Dodgeball Card Game",
     players=(2, 2),
     engine="companion.games.dodgeball.engine:Dodgeball",
+    screens="companion.games.dodgeball.screens",
     options=(
         Option("cards", "digital", "digital: the device deals each coach's intensity cards and keeps "
                                    "them private; table: the coaches hold real cards and the device "
@@ -27,7 +28,8 @@ GAME = GameType(
                                "instead of playing the pack's teams", hint="advanced: draft the teams"),
         Option("star_limit", 20, "team building: most stars a team may have (the rulebook's 20 by "
                                  "default, adjustable)", choices=(16, 18, 20, 22, 24), menu=False),
-        Option("teams", None, "teams chosen in advance: {p1 = \"falcons\", p2 = \"moles\"}", menu=False),
+        Option("teams", None, "teams chosen in advance: {p1 = \"falcons\", p2 = \"moles\"} in a game file, "
+                                  "teams=falcons,moles on the command line", menu=False),
     ),
     policies=(("coach", "companion.games.dodgeball.policies:CoachPolicy"),
               ("random", "companion.games.dodgeball.policies:RandomPolicy")),

@@ -73,7 +73,7 @@ class Duel(Step):
             n = g.pack.rules.rush_forward
             return Prompt(seat, "line", f"rush: {n} players forward", line_options(s, seat, n), private=secret)
         if what == "action":
-            return Prompt(seat, "defend", f"{d.target}: block, dodge or catch?", action_options(s))
+            return Prompt(seat, "defend", f"{d.target} defends:", action_options(s))
         title = {"rush": "rush card", "tie": "tie: another card", "throw": "throw card",
                  "counter": "counter card"}[d.kind]
         if d.deceived:

@@ -62,6 +62,9 @@ class Dodgeball:
         if not isinstance(limit, int) or isinstance(limit, bool) or not 6 <= limit <= 60:
             raise ValueError(f"options.star_limit: must be a whole number from 6 to 60, not {limit!r}")
         teams = o.pop("teams", None)
+        if isinstance(teams, str):                     # --option teams=falcons,moles
+            named = [t.strip() for t in teams.split(",")]
+            teams = dict(zip(("p1", "p2"), named)) if len(named) == 2 else teams
         if o:
             raise ValueError(f"options: unknown option(s) {', '.join(sorted(o))} (known: players, seats, "
                              f"cards, {', '.join(FLAGS)}, star_limit, teams)")
@@ -129,10 +132,12 @@ class Dodgeball:
                 "on_court": {c.id: len(c.on_court()) for c in s.coaches}}
 
     def status_line(self, s: DodgeState) -> str:
-        court = " - ".join(f"{c.id} {len(c.on_court())} on court" for c in s.coaches)
+        court = " - ".join(f"{c.id} {len(c.on_court())} on court, {c.balls_on_side()} balls" for c in s.coaches)
         if s.over:
             return f"game over | {s.winner} wins | {court}"
-        return f"turn {s.turn} {s.active or 'rush'} | {court}"
+        if not s.active:
+            return "setting the game" if s.step == "setup" else "opening rush"
+        return f"turn {s.turn}: {s.active} | {court}"
 
     def die_faces(self, kind: str) -> tuple[str, ...]:
         if kind == "draft":

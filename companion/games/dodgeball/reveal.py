@@ -43,7 +43,8 @@ def reveal(g, s: DodgeState, f: Frame, ev: list[dict]) -> None:
         s.stats["deceives"] = s.stats.get("deceives", 0) + 1
         ev.append({"event": "reveal", "kind": d.kind, "cards": picks, "deceive": deceive,
                    "active": {k: list(v) for k, v in d.active.items()},
-                   "lines": _lines(s) if d.kind == "rush" and d.deceived == 1 else {}})
+                   "lines": _lines(s) if d.kind == "rush" and d.deceived == 1 else {},
+                   "text": f"{' vs '.join(picks.values())}: DECEIVE, both play again"})
         s.last = {"kind": d.kind, "cards": picks, "deceive": deceive}
         f.data["queue"] = cards_queue(s)
         cards.push_draws(s, draws)
@@ -55,7 +56,8 @@ def reveal(g, s: DodgeState, f: Frame, ev: list[dict]) -> None:
         attack, defence = throw_powers(g, s, d, picks)
         ev.append({"event": "reveal", "kind": d.kind, "cards": picks, "deceive": [],
                    "active": {k: list(v) for k, v in d.active.items()},
-                   "thrower": attack.as_dict(), "target": defence.as_dict()})
+                   "thrower": attack.as_dict(), "target": defence.as_dict(),
+                   "text": f"{d.thrower} {picks[d.attacker]} vs {d.target} {d.action} {picks[s.owner(d.target).id]}"})
         resolve(g, s, d, attack, defence, ev)
     cards.push_draws(s, draws)
 
@@ -104,7 +106,9 @@ def _settle_rush(g, s: DodgeState, d: Duel, picks: dict, ev: list[dict]) -> None
     winner = "" if totals["p1"] == totals["p2"] else max(totals, key=totals.get)
     ev.append({"event": "reveal", "kind": d.kind, "cards": picks, "deceive": [], "active": {},
                "lines": _lines(s) if d.kind == "rush" and not d.deceived else {}, "powers": shown,
-               "winner": winner or None})
+               "winner": winner or None,
+               "text": f"rush: P1 {shown['p1']['text']} vs P2 {shown['p2']['text']}: "
+                       + (f"{winner.upper()} begins" if winner else "tie, another card each")})
     s.last = {"kind": d.kind, "cards": picks, "powers": shown, "winner": winner}
     if not winner:
         s.stats["rush_ties"] = s.stats.get("rush_ties", 0) + 1

@@ -23,6 +23,7 @@ from __future__ import annotations
 from companion.engine.steps import StepMachine
 from companion.games.dodgeball.power import ACTION_ATTR, Context, Power, attribute, card_value, extra_terms
 from companion.games.dodgeball.state import DEF, OUT, Coach, DodgeState, Duel
+from companion.games.dodgeball.text import result_text
 
 
 def throw_powers(g, s: DodgeState, d: Duel, picks: dict[str, str]) -> tuple[Power, Power]:
@@ -97,6 +98,7 @@ def resolve(g, s: DodgeState, d: Duel, attack: Power, defence: Power, ev: list[d
             them.protected.append(back)
             outcome["back"] = back
             st["revived"] = st.get("revived", 0) + 1
+    outcome["text"] = f"{attack.arithmetic()} vs {defence.arithmetic()}: {result_text(outcome, me.id)}"
     ev.append(outcome)
     s.last = {"kind": d.kind, "thrower_id": d.thrower, "target_id": d.target, "action": d.action,
               "result": result, "thrower": attack.as_dict(), "target": defence.as_dict(),
@@ -106,7 +108,7 @@ def resolve(g, s: DodgeState, d: Duel, attack: Power, defence: Power, ev: list[d
         if not coach.on_court():
             s.over, s.winner = True, s.other(coach.id).id
             StepMachine.goto(s, "over")
-            ev.append({"event": "over", "winner": s.winner})
+            ev.append({"event": "game_over", "winner": s.winner})
             return
     if d.kind == "throw":
         from companion.games.dodgeball.turns import offer_counter

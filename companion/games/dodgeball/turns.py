@@ -12,6 +12,7 @@ from companion.engine.steps import Frame, Step, StepMachine
 from companion.games.dodgeball import cards
 from companion.games.dodgeball.power import Context, attribute, card_value
 from companion.games.dodgeball.state import DEF, OFF, DodgeState, Duel
+from companion.games.dodgeball.text import court_lines
 
 ORGANIZE, THROW, RETREAT, GROUP, COUNTER = ("Organize", "Throw balls", "Retreating", "Group throws",
                                             "Counter-attack")
@@ -27,7 +28,9 @@ def start_turn(g, s: DodgeState, seat: str, ev: list[dict]) -> None:
     s.frames[0] = Frame("turn", {"stage": "play"})
     s.stats["turns"] = s.stats.get("turns", 0) + 1
     ev.append({"event": "turn", "seat": seat, "turn": s.turn, "balls": me.balls_on_side(),
-               "must_throw": s.must_throw})
+               "must_throw": s.must_throw, "text": "\n     ".join(
+                   [f"turn {s.turn}: {seat.upper()} to play" + (" (a throw is compulsory)" if s.must_throw else "")]
+                   + court_lines(s))})
 
 
 def end_turn(g, s: DodgeState, ev: list[dict]) -> None:

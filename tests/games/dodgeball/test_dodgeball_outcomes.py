@@ -155,5 +155,5 @@ def test_the_game_ends_when_a_team_has_no_players_left():
         p2.out.append(p)
     ev = throw(g, s, "+5", "+2", "dodge")
     assert s.over and s.winner == "p1" and g.summary(s)["winner"] == "p1"
-    assert ev[-1] == {"event": "over", "winner": "p1"}
+    assert ev[-1] == {"event": "game_over", "winner": "p1"}
     refused(g, s, "p1 end", "the game is over", "End of game")
