@@ -94,6 +94,13 @@ class CoachPolicy(RandomPolicy):
     def _card(self, engine, view, prompt):
         seat = prompt.actor
         me, _ = self._sides(view, seat)
+        options = prompt.options
+        if view["cards_mode"] == "table":        # no real hand: a hand of three drawn at random
+            unseen = list(engine.pack.deck)      # from the cards not yet seen, then the best of it
+            for card in me["discard"]:
+                unseen.remove(card)
+            hand = set(self.rng.sample(unseen, min(3, len(unseen))))
+            options = [o for o in options if o.split()[2] in hand] or options
         duel = view["duel"] or {}
         kind = duel.get("kind", "rush")
         if kind in ("throw", "counter"):
@@ -110,7 +117,7 @@ class CoachPolicy(RandomPolicy):
             bonus = 0.5 * (len(words) - 3)                   # a mascot or coach card spent now
             return card_worth(engine.pack, words[2], con, vs_catch, attacking) + bonus
 
-        return max(prompt.options, key=worth)
+        return max(options, key=worth)
 
     def _defend(self, engine, view, prompt):
         seat = prompt.actor

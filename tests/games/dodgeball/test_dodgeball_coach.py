@@ -50,3 +50,11 @@ def test_the_coach_catches_only_when_it_is_likely_to_hold():
     g, s = court(strays=(3, 3), hands=(("+1", "+2", "+3"), ("+1", "+2", "+5")))
     play(g, s, "p1 give rita", "p1 throw rita vix", "p1 play +1", "p2 play +1")
     assert CoachPolicy(1)(g, g.public_view(s, "p2"), g.prompt(s)) == "p2 dodge"    # DOD 6 beats CTH 3
+
+
+def test_a_computer_coach_at_the_table_plays_cards_not_yet_seen():
+    s = ENGINE.new_state(Header("dodgeball", seed=4, options={"cards": "table"}))
+    seats = {"p1": CoachPolicy(4), "p2": CoachPolicy(5)}
+    taken = play_out(ENGINE, s, seats, SeededDice(4), check=True)      # every card checked as it is recorded
+    assert s.over and any(" reveal " in a for a in taken)
+    assert all(len(c.deck) + len(c.discard) == 12 for c in s.coaches)
