@@ -639,9 +639,12 @@ class DeviceApp:
                 self.start_prompt()
 
     def open_new_game_menu(self) -> None:
-        """Every registered game by title; its description is the hint under the list."""
+        """Every registered game by title, the configured default first; its description is
+        the hint under the list."""
+        first = self.settings_game() if not self.session.active else None
+        listed = sorted(games(), key=lambda g: first is None or g.id != first.id)
         self.open_menu("new", "New game", [
-            {"id": g.id, "label": g.title, "hint": g.description[:80]} for g in games()])
+            {"id": g.id, "label": g.title, "hint": g.description[:80]} for g in listed])
 
     def open_setup(self, setup: GameSetup) -> None:
         """Players, each seat human or computer, the game's options, then Start."""
@@ -666,11 +669,14 @@ class DeviceApp:
 
     def settings_game(self):
         """The game Settings calibrates for: the one in progress, else the configured default,
-        else the first registered game."""
+        else the device configuration's ``[game] default``, else the first registered game."""
         game_id = self.session.header.game if self.session.active else self.default_game
         if game_id is None:
-            known = games()
-            return known[0] if known else None
+            from companion.config import default_game_id
+
+            game_id = default_game_id([g.id for g in games()])
+            if not game_id:
+                return None
         try:
             return get_game(game_id)
         except UnknownGame:

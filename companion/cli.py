@@ -126,7 +126,7 @@ def cmd_play(args) -> int:
         _warn(record.warnings)
         engine, _ = started(record)
         return TerminalGame(engine, record.header, Path(args.resume), args.dice, record=record).run()
-    game = get_game(args.game)
+    game = get_game(chosen_game(args))
     options = header_options(game, args)
     engine = game.load_engine(args.pack)
     if args.seed is not None:
@@ -225,21 +225,31 @@ def cmd_sim(args) -> int:
     from companion.engine.registry import get_game
     from companion.sim import simulate
 
-    game = get_game(args.game)
+    game = get_game(chosen_game(args))
     summary = simulate(game.id, args.games, args.seed, policy=args.policy, pack=args.pack,
                        options=header_options(game, args))
     print(json.dumps(summary.as_dict()) if args.json else summary.text())
     return 0
 
 
+def chosen_game(args) -> str:
+    """The game named on the command line, else the device configuration's default."""
+    if args.game:
+        return args.game
+    from companion.config import default_game_id
+    from companion.engine.registry import games
+
+    return default_game_id([g.id for g in games()])
+
+
 def _add_game_arguments(parser, known: list[str]) -> None:
     """The arguments ``play`` and ``sim`` share: the game, its seats, its options and pack.
-    ``known``: the registered games (the first is the default), or [] when the command run
-    is another (the registry is then not loaded)."""
-    default_game = (known or [""])[0]
-    parser.add_argument("game", nargs="?", default=default_game, metavar="GAME",
-                        help=f"the game: {', '.join(known)} (default {default_game}; "
-                             "`companion games` lists them with their seats)")
+    ``known``: the registered games, or [] when the command run is another (the registry is
+    then not loaded). Without a game the command takes the device configuration's
+    ``[game] default`` (``chosen_game``), read only then, so ``--help`` stays quick."""
+    parser.add_argument("game", nargs="?", default=None, metavar="GAME",
+                        help=f"the game: {', '.join(known)} (default: the device configuration's "
+                             "[game] default; `companion games` lists them with their seats)")
     parser.add_argument("--players", type=positive_int, metavar="N",
                         help="how many seats (default: the game's usual table; see `companion games`)")
     parser.add_argument("--seat", type=seat_choice, action="append", metavar="SEAT=KIND",

@@ -195,3 +195,17 @@ def vision_dir(cfg: DeviceConfig) -> Path:
 def journal_path(cfg: DeviceConfig) -> Path:
     path = Path(cfg.data.get("journal", {}).get("path", "journal.sqlite")).expanduser()
     return path if path.is_absolute() else data_dir() / path
+
+
+def default_game_id(known: list[str]) -> str:
+    """The game a command or Settings takes when none is named: ``[game] default`` of the
+    device configuration (the shipped file, then the Pi's own) when it is a registered game,
+    else the first registered game. A configuration that cannot be read is no reason to
+    refuse a command that names no game: it falls back to the first."""
+    chosen = ""
+    for path in default_files():
+        try:
+            chosen = tomllib.loads(Path(path).read_text(encoding="utf-8")).get("game", {}).get("default", chosen)
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, AttributeError):
+            continue
+    return chosen if chosen in known else (known[0] if known else "")

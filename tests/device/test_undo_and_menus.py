@@ -174,7 +174,11 @@ def test_the_new_game_menu_is_built_from_the_registry(tmp_path):
     app = DeviceApp(session, open_display({"type": "null"}), seed_source=lambda: 1)
     app.menu_choice("new")
     items = app.menu.menu["items"]
-    assert [(it["id"], it["label"]) for it in items] == [(g.id, g.title) for g in games()]
+    from companion.config import default_game_id
+
+    first = default_game_id([g.id for g in games()])            # the configured default leads
+    assert [(it["id"], it["label"]) for it in items] == [(g.id, g.title) for g in games() if g.id == first] + [
+        (g.id, g.title) for g in games() if g.id != first]
     app.menu_choice("dungeon-ball")
     game = app.setup.game
     labels = {it["id"]: it["label"] for it in app.menu.menu["items"]}
