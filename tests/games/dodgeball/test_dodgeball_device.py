@@ -10,13 +10,16 @@ from companion.session import RefereeSession
 from companion.ui.screens import screen_name
 from drivers import open_display
 from drivers.inputs.events import ButtonEvent
+from tests.toygame.device_driver import Driver as ToyDriver
 
 
-class Driver:
+class Driver(ToyDriver):
+    """The toy game's driver with Dodgeball's menu and the step-by-step control."""
+
     def __init__(self, app: DeviceApp, seed: int):
-        self.app, self.policy = app, CoachPolicy(seed)
-        self.target_for, self.target = -1, ""
-        self.modes: set[str] = set()
+        super().__init__(app, seed)
+        self.policy = CoachPolicy(seed)
+        self.decided = {"list": 0, "steps": 0}
 
     def menu_key(self) -> str:
         menu, kind = self.app.menu, self.app.menu_kind
@@ -28,21 +31,7 @@ class Driver:
         cursor = menu.ui["cursor"]
         return "ok" if ids[cursor] == want else ("down" if ids.index(want) > cursor else "up")
 
-    def key(self) -> str:
-        app, s = self.app, self.app.session
-        if app.message is not None:
-            return "ok"
-        if app.menu is not None:
-            return self.menu_key()
-        if (not s.active or app.interstitial is not None or app.hidden_after is not None
-                or app.awaiting_pass() is not None or s.engine.is_over(s.state)):
-            return "ok"
-        if self.target_for != len(s.actions):
-            p = s.prompt()
-            self.target_for = len(s.actions)
-            self.target = self.policy(s.engine, s.engine.public_view(s.state, p.actor), p)
-        ui = app.controller.ui
-        self.modes.add(ui["mode"])
+    def control_key(self, ui: dict) -> str:
         if ui["mode"] == "list":
             return "ok" if ui["options"][ui["cursor"]] == self.target else "down"
         assert ui["mode"] == "steps", ui["mode"]
@@ -71,4 +60,4 @@ def test_a_whole_game_on_the_buttons_against_the_computer_coach(tmp_path):
         assert presses < 20000, "the game never ended"
     assert leaks == []
     assert {"dodge_court", "dodge_hand", "dodge_result", "pass_to"} <= seen, seen
-    assert driver.modes == {"list", "steps"}
+    assert driver.decided["list"] > 0 and driver.decided["steps"] > 0
