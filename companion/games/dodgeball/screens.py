@@ -82,22 +82,30 @@ def _row(c: Canvas, m: dict, coach: dict, zone: str, y: int, lit: set[str], mark
     f = fonts.small()
     names = (m.get("pack") or {}).get("names") or {}
     players = [p for p in coach["players"] if coach["zone"].get(p) == zone]
-    short = 3 if len(players) > 4 else 4
+
+    def row_width(short: int, gap: int) -> int:
+        held = [coach["balls"].get(p, 0) for p in players]
+        return 1 + sum(f.measure(names.get(p, p)[:short]) + 3 * b + (b > 0) for p, b in zip(players, held)) + gap * (
+            len(players) - 1)
+
+    short, gap = next(((n, g) for n, g in ((4, 4), (3, 4), (3, 3), (2, 3)) if row_width(n, g) <= W), (2, 2))
     x = 1
     for p in players:
         label = names.get(p, p)[:short]
-        width = f.measure(label) + 3 * coach["balls"].get(p, 0)
+        balls = coach["balls"].get(p, 0)
+        width = f.measure(label) + 3 * balls + (1 if balls else 0)
         if p in lit:
             c.fill(x - 1, y - 1, x + width, y + 7, 1)
         fill = 0 if p in lit else 1
         end = c.text(x, y, label, f, fill=fill)
-        for b in range(coach["balls"].get(p, 0)):
-            c.fill(end + 3 * b, y + 3, end + 3 * b + 1, y + 4, fill)
+        for b in range(balls):
+            c.fill(end + 1 + 3 * b, y + 3, end + 2 + 3 * b, y + 4, fill)
         if p in marked:
             c.hline(x, x + width - 1, y + 7)
-        if p in coach.get("protected", []) and p not in lit:       # safe this turn: a bar over it
-            c.hline(x, x + width - 1, y - 1)
-        x += width + 4
+        if p in coach.get("protected", []) and p not in lit:       # safe this turn: dotted under it
+            for dx in range(0, width, 2):
+                c.fill(x + dx, y + 7, x + dx, y + 7, 1)
+        x += width + gap
     if x < W - 8:                                        # the zone, when the row leaves room
         c.text_right(W - 1, y, "D" if zone == "def" else "O", f)
 

@@ -32,6 +32,15 @@ def court_first_step():
     return build_model(g, s, "p1", ui=ctl.ui)
 
 
+def court_crowded():
+    """Six players in one zone with balls, and a protected player (dotted under Vix)."""
+    g, s = court(p1_off=(), p2_off=("vix", "rune", "lena", "dart"), strays=(6, 0))
+    s.coach("p1").balls = {"rita": 2, "tomas": 2, "hook": 1, "nets": 0, "kit": 1, "pip": 0}
+    s.coach("p1").strays = 0
+    s.coach("p2").protected = ["vix"]
+    return build_model(g, s, "p1", ui=StepControl(prompt_dict(g.prompt(s))).ui)
+
+
 def hand_throw_card():
     g, s = _mid_turn()
     play(g, s, "p1 throw rita vix")
@@ -70,5 +79,5 @@ def result_deceive():
     return _result_of("p1 throw rita vix", "p1 play +3", "p2 play DECEIVE", "p2 dodge")
 
 
-SCENES = {f"dodgeball_{f.__name__}": f for f in (court_first_step, court_throw_target, hand_throw_card, hand_defend,
+SCENES = {f"dodgeball_{f.__name__}": f for f in (court_first_step, court_throw_target, court_crowded, hand_throw_card, hand_defend,
                                                  result_throw, result_catch, result_rush, result_deceive)}
