@@ -36,8 +36,9 @@ class CoachPolicy(RandomPolicy):
 
     def __call__(self, engine, view: dict, prompt: Prompt) -> str:
         judge = getattr(self, "_" + prompt.kind, None)
-        choice = judge(engine, view, prompt) if judge and prompt.options else None
-        return choice if choice in (prompt.options or ()) else super().__call__(engine, view, prompt)
+        choice = judge(engine, view, prompt) if judge and (prompt.options or prompt.kind == "line") else None
+        legal = prompt.options if prompt.options is not None else (choice,)
+        return choice if choice and choice in legal else super().__call__(engine, view, prompt)
 
     # ------------------------------------------------------------------ helpers
     @staticmethod
@@ -89,7 +90,10 @@ class CoachPolicy(RandomPolicy):
     _pick = _captain
 
     def _line(self, engine, view, prompt):
-        return max(prompt.options, key=lambda o: sum(self._attr(engine, p, "SPD") for p in o.split()[2:]))
+        """The two fastest players forward."""
+        multi = prompt.choice["multi"]
+        fastest = sorted(multi["items"], key=lambda p: -self._attr(engine, p, "SPD"))[:multi["max"]]
+        return " ".join((prompt.actor, multi["verb"], *fastest))
 
     def _card(self, engine, view, prompt):
         seat = prompt.actor

@@ -5,9 +5,7 @@ the duel to its rule (rush.py, throws.py).
 The queue in the duel frame lists what is still to be chosen, as ``seat:what``."""
 from __future__ import annotations
 
-from itertools import combinations
-
-from companion.engine.core import Prompt
+from companion.engine.core import IllegalAction, Prompt
 from companion.engine.steps import Frame, Step
 from companion.games.dodgeball import cards
 from companion.games.dodgeball.state import DodgeState
@@ -36,10 +34,6 @@ def card_options(s: DodgeState, seat: str) -> tuple[str, ...]:
     combos = [()] + [(c,) for c in held] + ([tuple(held)] if len(held) == 2 else [])
     return tuple(" ".join((seat, verb, card, *extra)) for card in cards.playable(s, s.coach(seat))
                  for extra in combos)
-
-
-def line_options(s: DodgeState, seat: str, forward: int) -> tuple[str, ...]:
-    return tuple(f"{seat} forward {' '.join(pair)}" for pair in combinations(s.coach(seat).players, forward))
 
 
 def action_options(s: DodgeState) -> tuple[str, ...]:
@@ -71,7 +65,10 @@ class Duel(Step):
         secret = s.cards == "digital"
         if what == "line":
             n = g.pack.rules.rush_forward
-            return Prompt(seat, "line", f"rush: {n} players forward", line_options(s, seat, n), private=secret)
+            players = s.coach(seat).players
+            return Prompt(seat, "line", f"rush: {n} players forward", None, private=secret,
+                          choice={"multi": {"items": list(players), "min": n, "max": n, "verb": "forward",
+                                            "labels": [g.pack.by_player[p].name for p in players]}})
         if what == "action":
             return Prompt(seat, "defend", f"{d.target} defends:", action_options(s))
         title = {"rush": "rush card", "tie": "tie: another card", "throw": "throw card",
@@ -98,21 +95,26 @@ class Duel(Step):
             why = why_not_action(s, w[1])
             if why:
                 return why, "Defending thrown balls"
-        if p.kind == "line" and len(w) >= 2 and w[1] == "forward":
-            n = g.pack.rules.rush_forward
-            if len(w) - 2 != n or len(set(w[2:])) != n:
-                return f"the opening rush moves exactly {n} different players forward", "Opening rush"
-            bad = [pl for pl in w[2:] if pl not in s.coach(seat).players]
-            if bad:
-                return f"{bad[0]!r} is not a player of {seat}'s team", "Opening rush"
-            return f"name the players in team order ({' '.join(s.coach(seat).players)})", "Opening rush"
+        return None
+
+    def check(self, g, s: DodgeState, f: Frame, w: list[str]) -> str | None:
+        """The rush line (the only prompt without listed options): two different players of
+        one's own team, in any order. Refused under the rule of the opening rush."""
+        n = g.pack.rules.rush_forward
+        why = None
+        if w[1] != "forward" or len(w) - 2 != n or len(set(w[2:])) != n:
+            why = f"the opening rush moves exactly {n} different players forward: '{w[0]} forward A B'"
+        elif any(pl not in s.coach(w[0]).players for pl in w[2:]):
+            why = f"{next(pl for pl in w[2:] if pl not in s.coach(w[0]).players)!r} is not a player of {w[0]}'s team"
+        if why:
+            raise IllegalAction(" ".join(w), why, "Opening rush")
         return None
 
     def act(self, g, s: DodgeState, f: Frame, w: list[str], ev: list[dict]) -> None:
         seat, what = f.data["queue"].pop(0).split(":")
         coach = s.coach(seat)
         if what == "line":
-            coach.rush = w[2:]
+            coach.rush = [p for p in coach.players if p in w[2:]]
         elif what == "action":
             s.duel.action = w[1]
             ev.append({"event": "defend", "seat": seat, "player": s.duel.target, "action": w[1]})

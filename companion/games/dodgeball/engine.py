@@ -108,6 +108,9 @@ class Dodgeball:
         p = self.prompt(s)
         if p.options is not None:
             return list(p.options)
+        multi = p.choice.get("multi")
+        if multi:                                        # the rush line: every pair of players
+            return [" ".join((p.actor, multi["verb"], *c)) for c in combinations(multi["items"], multi["max"])]
         spec = p.chance
         return sorted({spec.outcome(sorted(c)) for c in combinations(spec.faces, spec.count)})
 

@@ -14,6 +14,9 @@ class RandomPolicy:
         self.rng = random.Random(seed)
 
     def __call__(self, engine, view: dict, prompt: Prompt) -> str:
+        if prompt.options is None:                       # the rush line: players chosen at random
+            multi = prompt.choice["multi"]
+            return " ".join((prompt.actor, multi["verb"], *self.rng.sample(multi["items"], multi["max"])))
         return prompt.options[int(self.rng.random() * len(prompt.options))]
 
 

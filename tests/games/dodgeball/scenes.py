@@ -69,9 +69,9 @@ def result_catch():
 
 def result_rush():
     from tests.games.dodgeball.court import deal, new
-    g, s = new()
+    g, s = new("moles", "falcons")                # the rulebook's example: 4+3+5=12 against 5+4+2=11
     deal(g, s, ("+5", "+1", "+1"), ("+2", "+3", "+3"))
-    ev = play(g, s, "p1 forward rita pip", "p1 play +5", "p2 forward vix rune", "p2 play +2")
+    ev = play(g, s, "p1 forward brick clay", "p1 play +5", "p2 forward rita tomas", "p2 play +2")
     return build_model(g, s, "p1", screen="dodge_result", events=ev)
 
 

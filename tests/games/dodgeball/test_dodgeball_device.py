@@ -19,7 +19,7 @@ class Driver(ToyDriver):
     def __init__(self, app: DeviceApp, seed: int):
         super().__init__(app, seed)
         self.policy = CoachPolicy(seed)
-        self.decided = {"list": 0, "steps": 0}
+        self.decided = {"list": 0, "steps": 0, "multi": 0}
 
     def menu_key(self) -> str:
         menu, kind = self.app.menu, self.app.menu_kind
@@ -34,6 +34,12 @@ class Driver(ToyDriver):
     def control_key(self, ui: dict) -> str:
         if ui["mode"] == "list":
             return "ok" if ui["options"][ui["cursor"]] == self.target else "down"
+        if ui["mode"] == "multi":                     # the rush line: tick two players, confirm
+            want = {ui["items"].index(p) for p in self.target.split()[2:]}
+            at = ui["cursor"]
+            if at < len(ui["items"]):
+                return "ok" if (at in want) != (at in ui["selected"]) else "down"
+            return "ok" if set(ui["selected"]) == want else "down"
         assert ui["mode"] == "steps", ui["mode"]
         words = self.target.split()[1:]
         chosen = ui["chosen"]
@@ -60,4 +66,4 @@ def test_a_whole_game_on_the_buttons_against_the_computer_coach(tmp_path):
         assert presses < 20000, "the game never ended"
     assert leaks == []
     assert {"dodge_court", "dodge_hand", "dodge_result", "pass_to"} <= seen, seen
-    assert driver.decided["list"] > 0 and driver.decided["steps"] > 0
+    assert driver.decided["list"] > 0 and driver.decided["steps"] > 0 and driver.decided["multi"] > 0

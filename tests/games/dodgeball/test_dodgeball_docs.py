@@ -24,4 +24,4 @@ def test_every_ruling_names_a_test_that_exists():
 def test_the_example_game_replays_to_its_end():
     engine, state = replay(load(ROOT / "docs" / "examples" / "dodgeball.game"))
     summary = engine.summary(state)
-    assert summary["over"] and summary["winner"] == "p2" and summary["on_court"] == {"p1": 0, "p2": 1}
+    assert summary["over"] and summary["winner"] == "p2" and summary["on_court"] == {"p1": 0, "p2": 2}
