@@ -4,6 +4,8 @@ intensity cards. See engine.py for the contract and steps_*.py for the rules.
 Facts only (imported for every ``companion --help``): no engine, no pack, no Pillow."""
 from companion.engine.registry import DieKind, GameType, Option
 
+ON_OFF = (False, True)
+
 GAME = GameType(
     id="dodgeball",
     title="Dodgeball Card Game",
@@ -15,17 +17,19 @@ GAME = GameType(
                                    "them private; table: the coaches hold real cards and the device "
                                    "records each as it is revealed", choices=("digital", "table"),
                hint="cards: dealt by device or held at table"),
-        Option("abilities", False, "advanced rule: player abilities", hint="advanced: player abilities"),
+        Option("abilities", False, "advanced rule: player abilities", choices=ON_OFF,
+               hint="advanced: player abilities"),
         Option("group_throws", False, "advanced rule: group throws (up to 3 supporters, +1 THR each)",
-               hint="advanced: group throws"),
+               choices=ON_OFF, hint="advanced: group throws"),
         Option("counter_attack", False, "advanced rule: one counter-attack per opposing turn, with COU",
-               hint="advanced: counter-attacks"),
-        Option("mascots", False, "advanced rule: each coach holds its team's mascot card",
+               choices=ON_OFF, hint="advanced: counter-attacks"),
+        Option("mascots", False, "advanced rule: each coach holds its team's mascot card", choices=ON_OFF,
                hint="advanced: mascot cards"),
-        Option("coach_cards", False, "advanced rule: each coach holds its team's coach card",
+        Option("coach_cards", False, "advanced rule: each coach holds its team's coach card", choices=ON_OFF,
                hint="advanced: coach cards"),
         Option("draft", False, "advanced rule: draft six athletes each from cards drawn at random "
-                               "instead of playing the pack's teams", hint="advanced: draft the teams"),
+                               "instead of playing the pack's teams", choices=ON_OFF,
+               hint="advanced: draft the teams"),
         Option("star_limit", 20, "team building: most stars a team may have (the rulebook's 20 by "
                                  "default, adjustable)", choices=(16, 18, 20, 22, 24), menu=False),
         Option("teams", None, "teams chosen in advance: {p1 = \"falcons\", p2 = \"moles\"} in a game file, "
