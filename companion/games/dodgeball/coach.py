@@ -13,6 +13,7 @@ from companion.games.dodgeball.policies import RandomPolicy
 
 THROW_AT = 0.45          # the least chance of a hit worth a throw when none is compulsory
 COUNTER_AT = 0.5
+GIVEN_BALL = 0.1         # what a ball handed to the other side by a group throw costs, in hit chance
 ATTR = {"block": "BLO", "dodge": "DOD", "catch": "CTH"}
 
 
@@ -60,7 +61,8 @@ class CoachPolicy(RandomPolicy):
             return 3.0
         return max(card_worth(engine.pack, c, con, vs_catch, attacking) for c in hand)
 
-    def _hit_chance(self, engine, view, seat: str, thrower: str, target: str, attr: str = "THR") -> float:
+    def _hit_chance(self, engine, view, seat: str, thrower: str, target: str, attr: str = "THR",
+                    bonus: int = 0) -> float:
         """The chance that the throw eliminates the target, the target choosing its best action."""
         me, them = self._sides(view, seat)
         pack = engine.pack
@@ -69,7 +71,7 @@ class CoachPolicy(RandomPolicy):
         actions = ["dodge"] + (["block"] if held else ["catch"])
         worst = 1.0
         for action in actions:
-            mine = (self._attr(engine, thrower, attr) - penalty
+            mine = (self._attr(engine, thrower, attr) - penalty + bonus
                     + self._best_card(engine, me, self._attr(engine, thrower, "CON"), action == "catch", True))
             theirs = deck_values(pack, self._attr(engine, target, "CON"), False, False)
             base = self._attr(engine, target, ATTR[action])
@@ -158,11 +160,10 @@ class CoachPolicy(RandomPolicy):
             scored = []
             for o in throws:
                 w = o.split()
-                chance = self._hit_chance(engine, view, seat, w[2], w[3])
-                if w[1] == "group":
-                    chance = min(1.0, chance + 0.12 * (len(w) - 4))
-                scored.append((chance, o))
-            chance, best = max(scored)
+                helpers = len(w) - 4 if w[1] == "group" else 0
+                chance = self._hit_chance(engine, view, seat, w[2], w[3], bonus=helpers * engine.pack.rules.group_bonus)
+                scored.append((chance - GIVEN_BALL * helpers, chance, o))    # each supporter's ball is given away
+            _, chance, best = max(scored)
             if chance >= THROW_AT or (view["must_throw"] and not view["throws"]) or f"{seat} end" not in options:
                 return best
         return f"{seat} end"
