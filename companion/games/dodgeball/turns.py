@@ -1,8 +1,8 @@
 """A coach's turn: 1. organise, 2. throw balls, 3. retreat; and the counter-attack offered
 to the other coach after each throw.
 
-Every action of a turn is checked by one function, ``why_not``, which the options are built
-from, so what is offered and what is refused can never disagree."""
+Every action of a turn is checked by one function, ``why_not``; the options are the moves it
+accepts and the throws built from the same conditions (a test holds them to agree)."""
 from __future__ import annotations
 
 from itertools import combinations
@@ -122,20 +122,19 @@ def why_not_target(s: DodgeState, them, target: str) -> tuple[str, str] | None:
 def turn_options(g, s: DodgeState) -> tuple[str, ...]:
     seat = s.active
     me, them = s.coach(seat), s.other(seat)
-    candidates = []
-    if not s.throws:
-        candidates += [f"{seat} {v} {p}" for p in me.on_court() for v in MOVES]
-    attackers = [p for p in me.in_zone(OFF) if me.balls[p]]
+    moves = [f"{seat} {v} {p}" for p in me.on_court() for v in MOVES] if not s.throws else []
+    options = [c for c in moves if why_not(g, s, seat, c.split()) is None]
+    attackers = [p for p in me.in_zone(OFF) if me.balls[p]]      # throws: legal by construction
     targets = [p for p in them.on_court() if p not in them.protected]
     for thrower in attackers:
+        mates = [p for p in attackers if p != thrower] if s.group_throws else []
+        groups = [c for n in range(1, min(len(mates), g.pack.rules.group_max) + 1) for c in combinations(mates, n)]
         for target in targets:
-            candidates.append(f"{seat} throw {thrower} {target}")
-            if s.group_throws:
-                mates = [p for p in attackers if p != thrower]
-                for n in range(1, min(len(mates), g.pack.rules.group_max) + 1):
-                    candidates += [f"{seat} group {thrower} {target} {' '.join(c)}" for c in combinations(mates, n)]
-    candidates.append(f"{seat} end")
-    return tuple(c for c in candidates if why_not(g, s, seat, c.split()) is None)
+            options.append(f"{seat} throw {thrower} {target}")
+            options += [f"{seat} group {thrower} {target} {' '.join(c)}" for c in groups]
+    if why_not(g, s, seat, [seat, "end"]) is None:
+        options.append(f"{seat} end")
+    return tuple(options)
 
 
 def retreat_value(g, s: DodgeState, seat: str, player: str, card: str) -> int | None:

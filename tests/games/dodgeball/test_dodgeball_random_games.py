@@ -6,6 +6,7 @@ import pytest
 from companion.engine.core import Header
 from companion.engine.dice import SeededDice
 from companion.games.dodgeball.policies import RandomPolicy
+from companion.games.dodgeball.turns import why_not
 from tests.conformance.secrets import dodgeball_leaks
 from tests.games.dodgeball.court import ENGINE
 
@@ -24,6 +25,8 @@ def test_random_games_under_each_rule_set_keep_the_contract(name):
             if s.over:
                 break
             p = g.prompt(s)
+            if p.kind == "turn":                         # what is offered is what why_not accepts
+                assert all(why_not(g, s, p.actor, o.split()) is None for o in p.options)
             action = dice.answer(p) if p.is_chance else players[p.actor](g, g.public_view(s, p.actor), p)
             fast = g.from_json(g.to_json(s))
             fast_events, _ = g.apply_trusted(fast, action, p)
