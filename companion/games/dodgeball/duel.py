@@ -66,7 +66,7 @@ class Duel(Step):
         if what == "line":
             n = g.pack.rules.rush_forward
             players = s.coach(seat).players
-            return Prompt(seat, "line", f"rush: {n} players forward", None, private=secret,
+            return Prompt(seat, "line", f"rush: {n} forward", None, private=secret,
                           choice={"multi": {"items": list(players), "min": n, "max": n, "verb": "forward",
                                             "labels": [g.pack.by_player[p].name for p in players]}})
         if what == "action":
