@@ -51,7 +51,7 @@ def why_not_action(s: DodgeState, action: str) -> str | None:
     return None
 
 
-class Duel(Step):
+class DuelChoices(Step):
     """The choices of a duel, one seat at a time; secret ones (digital cards, the rush line)
     are private prompts, revealed together."""
 
@@ -127,6 +127,6 @@ class Duel(Step):
     def auto(self, g, s: DodgeState, f: Frame, ev: list[dict]) -> bool:
         if f.data["queue"]:
             return False
-        from companion.games.dodgeball.reveal import reveal
+        from companion.games.dodgeball.reveal import reveal      # reveal builds on this module
         reveal(g, s, f, ev)
         return True

@@ -24,7 +24,7 @@ from companion.games.dodgeball.view import public_view
 
 GAME = "dodgeball"
 FLAGS = ("abilities", "group_throws", "counter_attack", "mascots", "coach_cards", "draft")
-STEPS = {"setup": setup.Setup(), "deal": cards.Deal(), "draw": cards.Draw(), "duel": duel.Duel(),
+STEPS = {"setup": setup.Setup(), "deal": cards.Deal(), "draw": cards.Draw(), "duel": duel.DuelChoices(),
          "turn": turns.Turn(), "counter": turns.Counter(), "over": turns.Over()}
 
 

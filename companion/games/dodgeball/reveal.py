@@ -10,8 +10,10 @@ from __future__ import annotations
 from companion.engine.steps import Frame, StepMachine
 from companion.games.dodgeball import cards
 from companion.games.dodgeball.power import Context, Power, attribute, card_value
+from companion.games.dodgeball.duel import card_queue
 from companion.games.dodgeball.state import DEF, OFF, DodgeState, Duel
 from companion.games.dodgeball.throws import resolve, throw_powers
+from companion.games.dodgeball.turns import start_turn
 
 
 def reveal(g, s: DodgeState, f: Frame, ev: list[dict]) -> None:
@@ -46,7 +48,7 @@ def reveal(g, s: DodgeState, f: Frame, ev: list[dict]) -> None:
                    "lines": _lines(s) if d.kind == "rush" and d.deceived == 1 else {},
                    "text": f"{' vs '.join(picks.values())}: DECEIVE, both play again"})
         s.last = {"kind": d.kind, "cards": picks, "deceive": deceive}
-        f.data["queue"] = cards_queue(s)
+        f.data["queue"] = card_queue(s)
         cards.push_draws(s, draws)
         return
     StepMachine.pop(s)
@@ -60,11 +62,6 @@ def reveal(g, s: DodgeState, f: Frame, ev: list[dict]) -> None:
                    "text": f"{d.thrower} {picks[d.attacker]} vs {d.target} {d.action} {picks[s.owner(d.target).id]}"})
         resolve(g, s, d, attack, defence, ev)
     cards.push_draws(s, draws)
-
-
-def cards_queue(s: DodgeState) -> list[str]:
-    from companion.games.dodgeball.duel import card_queue
-    return card_queue(s)
 
 
 def _line_up(s: DodgeState, seat: str) -> None:
@@ -120,8 +117,4 @@ def _settle_rush(g, s: DodgeState, d: Duel, picks: dict, ev: list[dict]) -> None
         coach.rush = []
     ev.append({"event": "rush_won", "seat": winner})
     s.duel = None
-    from companion.games.dodgeball.turns import start_turn
     start_turn(g, s, winner, ev)
-
-
-__all__ = ["reveal", "rush_power", "DEF"]

@@ -24,6 +24,7 @@ from companion.engine.steps import StepMachine
 from companion.games.dodgeball.power import ACTION_ATTR, Context, Power, attribute, card_value, extra_terms
 from companion.games.dodgeball.state import DEF, OUT, Coach, DodgeState, Duel
 from companion.games.dodgeball.text import result_text
+from companion.games.dodgeball.turns import offer_counter
 
 
 def throw_powers(g, s: DodgeState, d: Duel, picks: dict[str, str]) -> tuple[Power, Power]:
@@ -111,5 +112,4 @@ def resolve(g, s: DodgeState, d: Duel, attack: Power, defence: Power, ev: list[d
             ev.append({"event": "game_over", "winner": s.winner})
             return
     if d.kind == "throw":
-        from companion.games.dodgeball.turns import offer_counter
         offer_counter(g, s, ev)
