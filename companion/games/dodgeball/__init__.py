@@ -30,6 +30,9 @@ GAME = GameType(
         Option("draft", False, "advanced rule: draft six athletes each from cards drawn at random "
                                "instead of playing the pack's teams", choices=ON_OFF,
                hint="advanced: draft the teams"),
+        Option("build", False, "advanced rule: each coach builds a team of six from every player of the "
+                               "pack (one captain, within the star limit)", choices=ON_OFF,
+               hint="advanced: build your own teams"),
         Option("star_limit", 20, "team building: most stars a team may have (the rulebook's 20 by "
                                  "default, adjustable)", choices=(16, 18, 20, 22, 24), menu=False),
         Option("teams", None, "teams chosen in advance: {p1 = \"falcons\", p2 = \"moles\"} in a game file, "

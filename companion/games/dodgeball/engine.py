@@ -23,7 +23,7 @@ from companion.games.dodgeball.state import OUT, Coach, DodgeState
 from companion.games.dodgeball.view import public_view
 
 GAME = "dodgeball"
-FLAGS = ("abilities", "group_throws", "counter_attack", "mascots", "coach_cards", "draft")
+FLAGS = ("abilities", "group_throws", "counter_attack", "mascots", "coach_cards", "draft", "build")
 STEPS = {"setup": setup.Setup(), "deal": cards.Deal(), "draw": cards.Draw(), "duel": duel.DuelChoices(),
          "turn": turns.Turn(), "counter": turns.Counter(), "over": turns.Over()}
 
@@ -74,8 +74,13 @@ class Dodgeball:
             for seat in ("p1", "p2"):
                 setup.set_team(self, s, seat, teams[seat])
             setup.begin(self, s)
+        elif s.draft and s.build:
+            raise ValueError("options.build: teams are either drafted or built, not both")
         elif s.draft:
             s.frames[0].data = {"stage": "captain", "turn": 0}
+        elif s.build:
+            s.pool = [p.id for p in self.pack.players]
+            s.frames[0].data = {"stage": "pick", "turn": 0}
         elif not any(setup.team_fits(self, s, t.id) for t in self.pack.teams):
             raise ValueError(f"options.star_limit: no team of the pack fits {limit} stars; draft the teams")
         return s
@@ -83,8 +88,8 @@ class Dodgeball:
     def _check_teams(self, s: DodgeState, teams) -> None:
         if teams is None:
             return
-        if s.draft:
-            raise ValueError("options.teams: teams are drafted (option draft); do not name them")
+        if s.draft or s.build:
+            raise ValueError("options.teams: teams are drafted or built (options draft, build); do not name them")
         if not isinstance(teams, dict) or sorted(teams) != ["p1", "p2"]:
             raise ValueError(f"options.teams: must name a team for p1 and p2, not {teams!r}")
         for seat, team in teams.items():

@@ -3,7 +3,11 @@ then the opening rush.
 
 Draft (advanced, Creating teams): each coach picks a captain (and with it that team's mascot
 and coach card), the device draws ten athletes, and the coaches pick in turn, P1 first, until
-each has six; a pick may not take a team over the star limit unless no card left fits."""
+each has six; a pick must leave the team able to reach six within the star limit (with the
+cheapest cards left), unless no card left does.
+Building (Creating teams: "create your dream team"): the coaches pick six players each, in
+turn, from every player of the pack, at most one captain and within the star limit, then a
+mascot and a coach card when those rules are on."""
 from __future__ import annotations
 
 from companion.engine.core import CHANCE, ChanceSpec, Prompt
@@ -43,10 +47,21 @@ def begin(g, s: DodgeState) -> None:
         StepMachine.push(s, "deal", queue=["p1", "p2"])
 
 
+def can_finish(g, s: DodgeState, players: list[str], pick: str, left: list[str]) -> bool:
+    """After this pick the team can still reach six within the star limit, with the cheapest
+    cards left."""
+    need = 6 - len(players) - 1
+    cheapest = sorted(g.pack.by_player[p].stars for p in left if p != pick)[:need]
+    return len(cheapest) == need and stars(g, players + [pick]) + sum(cheapest) <= s.star_limit
+
+
 def draft_choices(g, s: DodgeState, seat: str) -> list[str]:
+    """The athletes this coach may pick: a second captain never; within the star limit unless
+    no card left fits, then one of the fewest stars."""
     coach = s.coach(seat)
-    left = s.pool
-    fits = [p for p in left if stars(g, coach.players + [p]) <= s.star_limit]
+    has_captain = any(g.pack.by_player[p].captain for p in coach.players)
+    left = [p for p in s.pool if not (has_captain and g.pack.by_player[p].captain)]
+    fits = [p for p in left if can_finish(g, s, coach.players, p, left)]
     if fits:
         return fits
     low = min((g.pack.by_player[p].stars for p in left), default=0)
@@ -70,8 +85,13 @@ class Setup(Step):
             opts = tuple(f"{seat} captain {p.id}" for p in g.pack.players if p.captain and p.team not in taken)
             return Prompt(seat, "captain", "draft: your captain", opts)
         if stage == "pick":
-            return Prompt(seat, "pick", f"draft: pick {len(s.coach(seat).players) + 1} of 6",
+            how = "build" if s.build else "draft"
+            return Prompt(seat, "pick", f"{how}: pick {len(s.coach(seat).players) + 1} of 6",
                           tuple(f"{seat} pick {p}" for p in draft_choices(g, s, seat)))
+        if stage == "kit":
+            seat, kind = f.data["queue"][0].split(":")
+            cards = g.pack.mascots if kind == "mascot" else g.pack.coaches
+            return Prompt(seat, "kit", f"your {kind} card", tuple(f"{seat} {kind} {c.id}" for c in cards))
         taken = {c.team for c in s.coaches}
         opts = tuple(f"{seat} team {t.id}" for t in g.pack.teams if t.id not in taken and team_fits(g, s, t.id))
         return Prompt(seat, "team", "choose your team", opts)
@@ -86,8 +106,12 @@ class Setup(Step):
                     f"{s.star_limit}", CREATING)
         if len(w) == 3 and w[1] == "pick":
             if w[2] not in s.pool:
-                return f"{w[2]!r} is not among the athletes left in the draft", CREATING
-            return f"{w[2]} would take {w[0]}'s team over {s.star_limit} stars", CREATING
+                return f"{w[2]!r} is not among the athletes left to pick", CREATING
+            if g.pack.by_player[w[2]].captain and any(g.pack.by_player[p].captain for p in s.coach(w[0]).players):
+                return f"{w[0]}'s team has its captain: a team has only one", CREATING
+            if stars(g, s.coach(w[0]).players + [w[2]]) > s.star_limit:
+                return f"{w[2]} would take {w[0]}'s team over {s.star_limit} stars", CREATING
+            return f"after {w[2]}, {w[0]}'s team could not reach six within {s.star_limit} stars", CREATING
         return None
 
     def act(self, g, s: DodgeState, f: Frame, w: list[str], ev: list[dict]) -> None:
@@ -98,6 +122,13 @@ class Setup(Step):
             ev.append({"event": "draft_pool", "athletes": list(s.pool)})
             return
         seat = w[0]
+        if stage == "kit":
+            setattr(s.coach(seat), w[1], w[2])
+            ev.append({"event": w[1], "seat": seat, "card": w[2]})
+            f.data["queue"].pop(0)
+            if not f.data["queue"]:
+                begin(g, s)
+            return
         if stage == "team":
             set_team(g, s, seat, w[2])
             ev.append({"event": "team", "seat": seat, "team": w[2]})
@@ -117,6 +148,11 @@ class Setup(Step):
             begin(g, s)
         elif stage == "pick" and all(len(c.players) == 6 for c in s.coaches):
             s.pool = []
-            begin(g, s)
+            kit = [f"{c.id}:{kind}" for c in s.coaches for kind, on in (("mascot", s.mascots),
+                                                                        ("coach", s.coach_cards)) if on]
+            if s.build and kit:
+                f.data = {"stage": "kit", "queue": kit}
+            else:
+                begin(g, s)
         elif stage == "pick" and len(s.coach("p1" if f.data["turn"] % 2 == 0 else "p2").players) == 6:
             f.data["turn"] += 1                          # that coach is full: the other picks on

@@ -64,6 +64,7 @@ class DodgeState(msgspec.Struct):
     mascots: bool = False
     coach_cards: bool = False
     draft: bool = False
+    build: bool = False
     star_limit: int = 20
     frames: list[Frame] = msgspec.field(default_factory=lambda: [Frame("setup")])
     active: str = ""                         # the seat whose turn it is

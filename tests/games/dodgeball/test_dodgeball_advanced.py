@@ -151,7 +151,7 @@ def test_the_draft_captains_then_ten_athletes_picked_in_turn_within_the_star_lim
     assert spec.count == 10 and "rita" not in spec.faces
     pool = ["tomas", "hook", "nets", "kit", "pip", "anvil", "clay", "moss", "tuck", "gus"]
     play(g, s, "chance draft " + " ".join(pool))
-    refused(g, s, "p1 pick rune", "'rune' is not among the athletes left in the draft", "Creating teams")
+    refused(g, s, "p1 pick rune", "'rune' is not among the athletes left to pick", "Creating teams")
     picks = ["tomas", "anvil", "hook", "clay", "nets", "moss", "kit", "tuck", "pip", "gus"]
     for i, athlete in enumerate(picks):
         play(g, s, f"p{i % 2 + 1} pick {athlete}")
@@ -162,13 +162,17 @@ def test_the_draft_captains_then_ten_athletes_picked_in_turn_within_the_star_lim
 
 def test_a_draft_pick_over_the_star_limit_is_refused():
     g = ENGINE
-    s = g.new_state(Header("dodgeball", options={"draft": True, "star_limit": 16}))
+    s = g.new_state(Header("dodgeball", options={"draft": True, "star_limit": 18}))
     play(g, s, "p1 captain vix", "p2 captain brick",
          "chance draft tomas anvil hook clay nets moss kit tuck pip gus")
-    play(g, s, "p1 pick tomas", "p2 pick anvil", "p1 pick hook")     # 5+4+3 = 12
-    play(g, s, "p2 pick clay", "p1 pick nets", "p2 pick moss")              # p1: 15 stars
-    refused(g, s, "p1 pick kit", "kit would take p1's team over 16 stars", "Creating teams")
-    assert g.prompt(s).options == ("p1 pick pip", "p1 pick gus")  # none fits: the fewest stars left
+    # Vix (5) + Tomas (4) + the four cheapest left (2+2+3+3) = 19: no way to finish within 18
+    refused(g, s, "p1 pick tomas", "after tomas, p1's team could not reach six within 18 stars", "Creating teams")
+    play(g, s, "p1 pick hook")
+    s.coach("p1").players += ["nets", "kit", "moss"]            # 5+3+3+3+3 = 17 with one pick to go
+    s.pool = [p for p in s.pool if p not in ("nets", "kit", "moss")]
+    play(g, s, "p2 pick pip")                                   # none fits P2 either: the fewest stars
+    refused(g, s, "p1 pick anvil", "anvil would take p1's team over 18 stars", "Creating teams")
+    assert g.prompt(s).options == ("p1 pick gus",)             # none fits: the fewest stars left
 
 
 def test_mascot_and_coach_cards_sit_outside_the_hand_of_three_and_not_in_the_rush():
@@ -187,3 +191,25 @@ def test_a_counter_attack_is_one_players_throw_not_a_group_throw():
     g, s = counter_court(holders=("lena", "vix"), group_throws=True)
     assert all(len(o.split()) == 4 for o in g.prompt(s).options if " counter " in o)
     refused(g, s, "p2 counter lena rita vix", "", "Counter-attack")
+
+
+def test_building_teams_from_every_player_one_captain_within_the_star_limit_then_mascot_and_coach():
+    g = ENGINE
+    s = g.new_state(Header("dodgeball", options={"build": True, "mascots": True, "coach_cards": True}))
+    assert len(g.prompt(s).options) == len(g.pack.players)
+    play(g, s, "p1 pick vix", "p2 pick rita")
+    refused(g, s, "p1 pick ursa", "p1's team has its captain: a team has only one", "Creating teams")
+    refused(g, s, "p1 pick rita", "'rita' is not among the athletes left to pick", "Creating teams")
+    for a, b in (("rune", "tomas"), ("lena", "hook"), ("dart", "nets"), ("sly", "kit"), ("wisp", "pip")):
+        play(g, s, f"p1 pick {a}", f"p2 pick {b}")
+    assert [len(c.players) for c in s.coaches] == [6, 6]
+    p = g.prompt(s)
+    assert (p.actor, p.kind) == ("p1", "kit") and "p1 mascot bear" in p.options
+    play(g, s, "p1 mascot bear", "p1 coach rook", "p2 mascot gull", "p2 coach dana")
+    assert (s.coach("p1").mascot, s.coach("p1").coach) == ("bear", "rook")
+    assert g.prompt(s).chance.verb == "deal"
+
+
+def test_teams_are_drafted_or_built_not_both():
+    with pytest.raises(ValueError, match="options.build: teams are either drafted or built"):
+        ENGINE.new_state(Header("dodgeball", options={"build": True, "draft": True}))
