@@ -12,7 +12,7 @@ from tests.games.dodgeball.court import ENGINE
 
 ADVANCED = {k: True for k in ("abilities", "group_throws", "counter_attack", "mascots", "coach_cards")}
 RULESETS = {"table": {"cards": "table"}, "advanced": ADVANCED, "draft": {**ADVANCED, "draft": True},
-            "table advanced": {**ADVANCED, "cards": "table"}}
+            "build": {**ADVANCED, "build": True}, "table advanced": {**ADVANCED, "cards": "table"}}
 
 
 @pytest.mark.parametrize("name", sorted(RULESETS))
