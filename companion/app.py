@@ -699,7 +699,7 @@ class DeviceApp:
 
     def settings_game(self):
         """The game Settings calibrates for: the one in progress, else the configured default,
-        else the first registered game."""
+        else the device configuration's ``[game] default``, else the first registered game."""
         game_id = self.session.header.game if self.session.active else self.default_game
         if game_id is None:
             from companion.config import default_game_id

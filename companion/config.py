@@ -220,3 +220,4 @@ def vision_dir(cfg: DeviceConfig) -> Path:
 def journal_path(cfg: DeviceConfig) -> Path:
     path = Path(cfg.data.get("journal", {}).get("path", "journal.sqlite")).expanduser()
     return path if path.is_absolute() else data_dir() / path
+

@@ -59,8 +59,15 @@ def dungeon_allies_leaks(engine, state, viewer: str | None, view: dict) -> list[
             if t["monster"] and not t["revealed"] and viewer not in t["looked"]]
 
 
+def dodgeball_leaks(engine, state, viewer: str | None, view: dict) -> list[str]:
+    """Dodgeball: the other coach's hand, face-down card, rush line, mascot or coach card."""
+    secret = ("hand", "pick", "extras", "rush", "mascot_card", "coach_card")
+    return [f"{c['id']}'s {key}" for c in view["coaches"] if c["id"] != viewer for key in secret if key in c]
+
+
 LEAKS = {"toy": toy_leaks, "dungeon-ball": dungeon_ball_leaks, "dungeonbowl": dungeonbowl_leaks,
-         "dungeon-days": dungeon_days_leaks, "dungeon-allies": dungeon_allies_leaks}
+         "dungeon-days": dungeon_days_leaks, "dungeon-allies": dungeon_allies_leaks,
+         "dodgeball": dodgeball_leaks}
 EVENT_LEAKS = {"dungeon-ball": dungeon_ball_event_leaks, "dungeonbowl": dungeonbowl_event_leaks}     # the toy's: the generic private check
 
 
