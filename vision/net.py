@@ -50,6 +50,7 @@ DIE_APART = 0.5          # ... and the die_score of the second one
 APART_MIN = 0.6          # two dice's centres are at least this far apart (box sides, unbiased centres)
 TOUCH = 1.3              # dice closer than this (in box sides) touch: a die may hide beside them
 LOOK = 1.2               # ... and the second look covers this many box sides around them
+LOOK_MAX = 3             # ... and reads at most this many candidates there (a die hides beside two)
 DIE_MIN = 0.2            # detector score x face network's "a die" below this: not a die
 FINE_DIE = 16            # dice smaller than this (working px) are looked for at a finer scale
 FINE_TARGET = 24         # ... where they measure this
@@ -61,6 +62,7 @@ NOT_DIE = 0.5            # the face network's p(no die) from which a candidate i
 ODD_NOT_DIE = 0.9        # ... and from which a strong candidate outside every die is no doubt
 ANCHOR_P = 0.9           # dice read this surely (and found by the detector with DET_ANCHOR)
 DET_ANCHOR = 0.5         # ... show the surface the dice lie on (vision/surface.py)
+SIZE_APART = (0.5, 2.0)  # a weak candidate outside this many times the sure dice's side is no die
 EDGE_NOT_DIE = 0.05      # at the surface's edge a die needs p(no die) below this
 NULL_FIT = 0.93          # a die-like candidate whose face fits a square this well is a die
 FIT_PX = 64              # ... fitted on the level where its box measures about this
@@ -213,15 +215,39 @@ def pips_dark(crop: np.ndarray) -> np.ndarray:
     return cv2.merge([grey, grey, grey])
 
 
-class DiceNet:
-    """The two networks, loaded once. OpenCV's Net objects are not thread-safe: one lock."""
+BACKENDS = ("auto", "dnn", "numpy")
 
-    def __init__(self, detector: Path = DETECTOR, face: Path | None = FACE):
+
+def load_net(path: Path, backend: str = "auto", probe=(1, 3, 40, 40)):
+    """One ONNX network: through OpenCV's dnn module, or with numpy (``vision.onnx_numpy``)
+    when dnn cannot read or run it (``backend`` "auto"), or when asked to ("numpy")."""
+    if backend not in BACKENDS:
+        raise ValueError(f"backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
+    if backend != "numpy":
+        try:
+            net = cv2.dnn.readNetFromONNX(str(path))
+            net.setInput(np.zeros(probe, np.float32))
+            net.forward()                         # an importer that reads the file but cannot run it
+            return net
+        except (AttributeError, cv2.error):
+            if backend == "dnn":
+                raise
+    from vision.onnx_numpy import NumpyNet
+    return NumpyNet(path)
+
+
+class DiceNet:
+    """The two networks, loaded once. OpenCV's Net objects are not thread-safe: one lock.
+
+    ``backend``: "auto" (OpenCV's dnn module, numpy if dnn fails), "dnn" or "numpy"."""
+
+    def __init__(self, detector: Path = DETECTOR, face: Path | None = FACE, backend: str = "auto"):
         for p in (detector, face):
             if p is not None and not Path(p).exists():
                 raise ModelMissing(f"{p}: model file missing (train it with bench/vision_train_net.py)")
-        self.detector = cv2.dnn.readNetFromONNX(str(detector))
-        self.face = cv2.dnn.readNetFromONNX(str(face)) if face is not None else None
+        self.detector = load_net(detector, backend, (1, 3, 64, 64))
+        self.face = load_net(face, backend, (1, 3, CROP, CROP)) if face is not None else None
+        self.backend = "numpy" if type(self.detector).__module__ == "vision.onnx_numpy" else "dnn"
         self.lock = threading.Lock()
 
     def detect(self, frame: np.ndarray) -> list[tuple[float, float, float, float]]:
@@ -308,13 +334,25 @@ _NET: DiceNet | None = None
 _NET_LOCK = threading.Lock()
 
 
+BACKEND = "auto"         # the shared networks' backend (``DiceNet``); set before first use
+
+
 def model() -> DiceNet:
     """The shared networks (loaded on first use)."""
     global _NET
     with _NET_LOCK:
         if _NET is None:
-            _NET = DiceNet(DETECTOR, FACE)
+            _NET = DiceNet(DETECTOR, FACE, BACKEND)
         return _NET
+
+
+def use_backend(backend: str) -> None:
+    """Load the shared networks again with ``backend`` ("auto", "dnn", "numpy")."""
+    global _NET, BACKEND
+    if backend not in BACKENDS:
+        raise ValueError(f"backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
+    with _NET_LOCK:
+        BACKEND, _NET = backend, None
 
 
 def available() -> bool:
@@ -382,17 +420,30 @@ def _pip_dice(frame: np.ndarray) -> tuple[list[Found], list[Found]]:
     if finer > WORK_SIDE:
         scales = net.detect_scales(hv, finer)
     raw = [c for scale in scales for c in _suppress(scale, TWIN)]
-    # a die's die_score is at most its detector score: weaker candidates are never read
-    strong = [c for c in raw if c[3] >= DIE_MIN]
-    probs, crops = net.classify(hv, strong)
-    read = [Found(c, p, q) for c, p, q in zip(strong, probs, crops)]
-    found = [f for f in read if f.die_score >= DIE_MIN]
-    found.sort(key=lambda f: -f.die_score)
-    kept: list[Found] = []
-    for f in found:
-        if all(_two_dice(f, k) for k in kept):
-            kept.append(f)
-    for region in _crowded(frame, kept, raw):
+    # a die's die_score is at most its detector score: weaker candidates are never read.
+    # The strongest are read first: the surest dice among them show the play area, and of
+    # the rest only those not off it are read (a cloth's pattern, a laptop's keys are not)
+    from vision.surface import play_area
+    first = [c for c in raw if c[3] >= DET_ANCHOR]
+    probs, crops = net.classify(hv, first)
+    read = [Found(c, p, q) for c, p, q in zip(first, probs, crops)]
+    first = _one_per_die(read)
+    area = play_area(hv, anchors([f for f in first if f.probs[0] < NOT_DIE]))
+    # a weaker candidate this close to a die read with die_score >= DET_ANCHOR can only be
+    # that die again (``_two_dice`` needs DIE_APART of the second): not read
+    taken = [f for f in first if f.die_score >= DET_ANCHOR]
+    # and dice rolled together are about one size: with sure dice read, a weak candidate of
+    # another size is the floor's grain or a shoe's lace, not a die
+    sure = [f.side for f in first if f.probs[0] < NOT_DIE and f.probs[1:].max() >= ANCHOR_P]
+    lo, hi = (SIZE_APART[0] * _med(sure), SIZE_APART[1] * _med(sure)) if sure else (0.0, math.inf)
+    rest = [c for c in raw if DIE_MIN <= c[3] < DET_ANCHOR and lo <= c[2] <= hi
+            and (area is None or area.where(c[0], c[1], c[2]) != "off")
+            and not any(math.hypot(c[0] - f.cx, c[1] - f.cy) <= SUPPRESS * max(c[2], f.side) for f in taken)]
+    probs, crops = net.classify(hv, rest)
+    read += [Found(c, p, q) for c, p, q in zip(rest, probs, crops)]
+    kept = _one_per_die(read)
+    area = play_area(hv, anchors([f for f in kept if f.probs[0] < NOT_DIE]))
+    for region in _crowded(frame, kept, raw, area):
         kept += _second_look(hv, region, kept)
     hesitant = [f for f in kept if f.probs[1:].max() < CONF_OK]
     if hesitant:
@@ -412,6 +463,21 @@ def _pip_dice(frame: np.ndarray) -> tuple[list[Found], list[Found]]:
     return kept, read
 
 
+def _med(values) -> float:
+    """Median of a short list."""
+    return float(np.median(values))
+
+
+def _one_per_die(read: list[Found]) -> list[Found]:
+    """The candidates that are dice, best ``die_score`` first, one per die (``_two_dice``)."""
+    found = sorted((f for f in read if f.die_score >= DIE_MIN), key=lambda f: -f.die_score)
+    kept: list[Found] = []
+    for f in found:
+        if all(_two_dice(f, k) for k in kept):
+            kept.append(f)
+    return kept
+
+
 def work_side(hv: Halvings, coarse) -> float:
     """The detector's working size for this frame: ``WORK_SIDE``, or larger when the dice the
     ``coarse`` look (the working scale's candidates) found measure under ``FINE_DIE`` working
@@ -428,9 +494,15 @@ def work_side(hv: Halvings, coarse) -> float:
     return min(float(longest), WORK_SIDE * FINE_TARGET / (float(np.median(sides)) * s))
 
 
-def _crowded(frame: np.ndarray, kept: list[Found], raw) -> list[tuple[int, int, int, int]]:
+def anchors(found: list[Found]) -> list[tuple[float, float, float]]:
+    """(cx, cy, side) of the dice read surely enough to show the surface they lie on."""
+    return [(f.cx, f.cy, f.side) for f in found if f.probs[1:].max() >= ANCHOR_P and f.score >= DET_ANCHOR]
+
+
+def _crowded(frame: np.ndarray, kept: list[Found], raw, area=None) -> list[tuple[int, int, int, int]]:
     """Regions (x0, y0, x1, y1) where a die may hide next to the dice found: around two dice
-    that touch, and around a candidate that lies in no die (a die read as pieces, say)."""
+    that touch, and around a candidate that lies in no die (a die read as pieces, say) on the
+    play ``area`` (a cable's plug, a laptop's keys off it are looked at no closer)."""
     h, w = frame.shape[:2]
     spots = []
     for i, a in enumerate(kept):
@@ -441,9 +513,11 @@ def _crowded(frame: np.ndarray, kept: list[Found], raw) -> list[tuple[int, int, 
     for c in raw:
         if typical is not None and c[2] > 3 * typical:
             continue                              # bigger than a few dice: a shoe, a stripe of the floor
-        if c[3] >= DET_SURE and not _in_a_die(c, kept):
+        if c[3] >= DET_SURE and not _in_a_die(c, kept) and (area is None or area.where(c[0], c[1], c[2]) != "off"):
             near = [f.side for f in kept if math.hypot(c[0] - f.cx, c[1] - f.cy) < 1.5 * f.side]
-            spots.append((c[0], c[1], max(near + [c[2]])))
+            d = max(near + [c[2]])
+            if not any(math.hypot(c[0] - x, c[1] - y) < 0.5 * max(d, e) for x, y, e in spots):
+                spots.append((c[0], c[1], d))     # one look per spot (a die is seen at two scales)
     return [(max(0, int(x - LOOK * d)), max(0, int(y - LOOK * d)), min(w, int(x + LOOK * d)), min(h, int(y + LOOK * d)))
             for x, y, d in spots]
 
@@ -475,6 +549,11 @@ def _second_look(frame, region, kept: list[Found]) -> list[Found]:
              if 0.6 * side < sd < 1.6 * side and score >= DIE_MIN]      # die_score <= score
     cands = [c for c in cands if not any(math.hypot(c[0] - f.cx, c[1] - f.cy) < APART_MIN * max(c[2], f.side)
                                          for f in kept)]
+    apart = []                                    # one candidate per spot, the strongest, a few at most
+    for c in sorted(cands, key=lambda c: -c[3]):
+        if len(apart) < LOOK_MAX and not any(math.hypot(c[0] - o[0], c[1] - o[1]) < APART_MIN * max(c[2], o[2]) for o in apart):
+            apart.append(c)
+    cands = apart
     new = []
     for f in (Found(c, p, q) for c, p, q in zip(cands, *net.classify(hv, cands))):   # one batch
         if f.die_score >= DIE_MIN and not any(
@@ -585,8 +664,7 @@ def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None, roi: np.
     hv = Halvings(frame_bgr)
     found, cands = _pip_dice(hv)
     found = [f for f in found if f.probs[0] < NOT_DIE]       # the face network: not a die
-    area = play_area(hv, [(f.cx, f.cy, f.side) for f in found
-                                 if f.probs[1:].max() >= ANCHOR_P and f.score >= DET_ANCHOR])
+    area = play_area(hv, anchors(found))
     found = on_play_area(found, area)
     blank = not_pip_faces(hv, found, cands, area)
     for f in blank:                               # a die, but not a pip face: value null
