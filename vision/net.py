@@ -63,6 +63,7 @@ NOT_DIE = 0.5            # the face network's p(no die) from which a candidate i
 ODD_NOT_DIE = 0.9        # ... and from which a strong candidate outside every die is no doubt
 ANCHOR_P = 0.9           # dice read this surely (and found by the detector with DET_ANCHOR)
 DET_ANCHOR = 0.5         # ... show the surface the dice lie on (vision/surface.py)
+FEW_WEAK = 6             # with this many weak candidates or fewer, all are read at once
 SIZE_APART = (0.5, 2.0)  # a weak candidate outside this many times the sure dice's side is no die
 EDGE_NOT_DIE = 0.05      # at the surface's edge a die needs p(no die) below this
 NULL_FIT = 0.93          # a die-like candidate whose face fits a square this well is a die
@@ -271,7 +272,8 @@ def pip_dice(frame: np.ndarray) -> list[Found]:
 def _pip_dice(frame: np.ndarray) -> tuple[list[Found], list[Found]]:
     """``pip_dice``, and every candidate the detector gave, read by the face network.
 
-    Every candidate is read first; then candidates are taken best ``die_score`` first, and one
+    The candidates are read first (on a cluttered frame the strong ones, then the weak ones
+    that may be dice: see below); then they are taken best ``die_score`` first, and one
     closer than ``SUPPRESS`` sides to a taken one is the same die. So a piece of a big die
     seen up close, or a group of dice seen as one from afar, loses to the real die: the face
     network calls it "no die"."""
@@ -287,9 +289,14 @@ def _pip_dice(frame: np.ndarray) -> tuple[list[Found], list[Found]]:
     # The strongest are read first: the surest dice among them show the play area, and of
     # the rest only those not off it are read (a cloth's pattern, a laptop's keys are not)
     from vision.surface import play_area
-    first = [c for c in raw if c[3] >= DET_ANCHOR]
+    strong = [c for c in raw if c[3] >= DIE_MIN]
+    first = [c for c in strong if c[3] >= DET_ANCHOR]
+    if len(strong) - len(first) <= FEW_WEAK:
+        first = strong                            # a tidy frame: read them all at once
     probs, crops = net.classify(hv, first)
     read = [Found(c, p, q) for c, p, q in zip(first, probs, crops)]
+    if len(first) == len(strong):
+        return _look_again(hv, _one_per_die(read), raw, None), read
     first = _one_per_die(read)
     area = play_area(hv, anchors([f for f in first if f.probs[0] < NOT_DIE]))
     # a weaker candidate this close to a die read with die_score >= DET_ANCHOR can only be
@@ -305,8 +312,14 @@ def _pip_dice(frame: np.ndarray) -> tuple[list[Found], list[Found]]:
             and not any(math.hypot(c[0] - f.cx, c[1] - f.cy) <= SUPPRESS * max(c[2], f.side) for f in taken)]
     probs, crops = net.classify(hv, rest)
     read += [Found(c, p, q) for c, p, q in zip(rest, probs, crops)]
-    kept = _one_per_die(read)
-    for region in _crowded(frame, kept, raw, area):
+    return _look_again(hv, _one_per_die(read), raw, area), read
+
+
+def _look_again(hv: Halvings, kept: list[Found], raw, area) -> list[Found]:
+    """``kept``, with the dice a second look finds beside them, and the hesitant ones read
+    again (turned, wider, in their own two colours)."""
+    net = model()
+    for region in _crowded(hv.frame, kept, raw, area):
         kept += _second_look(hv, region, kept)
     hesitant = [f for f in kept if f.probs[1:].max() < CONF_OK]
     if hesitant:
@@ -323,7 +336,7 @@ def _pip_dice(frame: np.ndarray) -> tuple[list[Found], list[Found]]:
                 f.probs, f.side, f.crop = w, f.side * WIDER, crop
             if d[1:].max() > f.probs[1:].max():
                 f.probs = d
-    return kept, read
+    return kept
 
 
 def _med(values) -> float:
