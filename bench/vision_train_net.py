@@ -4,6 +4,11 @@
         opencv-python-headless msgspec
     /tmp/train/bin/python bench/vision_train_net.py                 # writes vision/models/dice-*.onnx
     /tmp/train/bin/python bench/vision_train_net.py --with-heldout  # also learn from the held-out photos
+    /tmp/train/bin/python bench/vision_train_net.py --only face --webcam --init-face vision/models/dice-face.onnx \
+        --lr 5e-4 --face-steps 1500 --out /tmp/try   # fine-tune the face network with the webcam dev parts
+
+Synthetic scenes are seen by camera models (``vision.synth_camera``: two in three; ``--no-cameras``
+for none, as the shipped networks learned) and cached apart from the scenes without them.
 
 Training needs PyTorch and onnx, which the device never installs: the models run through
 OpenCV's dnn module (``vision.net``), on the Pi as here.
@@ -350,10 +355,10 @@ class RealPick(list):
         return g[int(rng.integers(len(g)))]
 
 
-def _setup(torch, net, items, steps):
+def _setup(torch, net, items, steps, lr=3e-3):
     """AdamW with a one-cycle schedule, and the frames split into real and synthetic."""
-    opt = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=steps, pct_start=0.1)
+    opt = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=1e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=steps, pct_start=0.1)
     return opt, sched, RealPick(i for i in items if i.real), [i for i in items if not i.real]
 
 
@@ -393,12 +398,37 @@ def train_detector(torch, items, steps, batch, seed, log, share=0.4):
     return net.eval()
 
 
-def train_face(torch, items, steps, batch, seed, log, share=0.45):
+def init_from_onnx(torch, net, path: Path) -> None:
+    """Start ``net`` from a shipped ONNX face network (fine-tuning). Its batch norms are folded
+    into the convolutions there: each convolution takes the folded weights, its batch norm
+    becomes the identity plus the folded bias and stays in eval mode (its statistics frozen)."""
+    import onnx
+    from onnx import numpy_helper
+    g = onnx.load(str(path)).graph
+    init = {t.name: numpy_helper.to_array(t) for t in g.initializer}
+    convs = [n for n in g.node if n.op_type == "Conv"]
+    mods = [m for m in net.body if isinstance(m, (torch.nn.Conv2d, torch.nn.BatchNorm2d))]
+    with torch.no_grad():
+        for node, conv, bn in zip(convs, mods[0::2], mods[1::2]):
+            conv.weight.copy_(torch.from_numpy(init[node.input[1]]))
+            bn.weight.fill_(1.0)
+            bn.bias.copy_(torch.from_numpy(init[node.input[2]]))
+            bn.running_mean.zero_()
+            bn.running_var.fill_(1.0 - bn.eps)
+            bn.eval()
+        net.fc.weight.copy_(torch.from_numpy(init["fc.weight"]))
+        net.fc.bias.copy_(torch.from_numpy(init["fc.bias"]))
+
+
+def train_face(torch, items, steps, batch, seed, log, share=0.45, init=None, lr=3e-3):
     _, FaceNet = build(torch)
     torch.manual_seed(seed)
     rng = np.random.default_rng(seed + 1)
     net = FaceNet()
-    opt, sched, real, syn = _setup(torch, net, items, steps)
+    if init is not None:
+        init_from_onnx(torch, net, init)
+        log(f"face network starts from {init} (learning rate {lr})")
+    opt, sched, real, syn = _setup(torch, net, items, steps, lr)
     t0 = time.time()
     lossf = torch.nn.CrossEntropyLoss(label_smoothing=0.02)
     for step in range(steps):
@@ -444,6 +474,9 @@ def main(argv=None):
     ap.add_argument("--only", choices=["detector", "face"], help="train one of the two")
     ap.add_argument("--webcam", action="store_true", help="the face network also learns from the webcam sets' "
                     "development parts (never their held-back parts)")
+    ap.add_argument("--init-face", type=Path, help="fine-tune this ONNX face network instead of starting afresh")
+    ap.add_argument("--lr", type=float, default=3e-3, help="peak learning rate of the face network")
+    ap.add_argument("--real-shares", help="share of real samples per photo set, e.g. dice-real=0.6,desk=0.25,floor=0.15")
     ap.add_argument("--no-cameras", action="store_true", help="synthetic scenes without camera models "
                     "(vision.synth_camera), as the shipped detector learned")
     ap.add_argument("--workers", type=int, default=2)
@@ -460,6 +493,8 @@ def main(argv=None):
     log = lambda m: print(m, flush=True)  # noqa: E731
     global CAMERA_MODELS
     CAMERA_MODELS = not a.no_cameras
+    if a.real_shares:
+        REAL_SHARES.update({k: float(v) for k, v in (kv.split("=") for kv in a.real_shares.split(","))})
     cache = a.cache if a.no_cameras else a.cache.with_name(a.cache.name + "-cameras")
     items = real_items(a.with_heldout) + synth_items(a.synthetic, cache, a.workers)
     log(f"{sum(i.real for i in items)} real and {sum(not i.real for i in items)} synthetic frames")
@@ -476,12 +511,13 @@ def main(argv=None):
             items = items + webcam_items()
             log(f"{sum(i.source in ('desk', 'floor') for i in items)} webcam development frames")
         face = train_face(torch, items, a.face_steps, a.batch * 4, a.seed, log,
-                          0.45 if a.synthetic_share is None else a.synthetic_share)
+                          0.45 if a.synthetic_share is None else a.synthetic_share, a.init_face, a.lr)
         export(torch, face, (1, 3, CROP, CROP), a.out / "dice-face.onnx", dynamic=False)
     meta = {"trained_on_heldout": bool(a.with_heldout), "synthetic_scenes": a.synthetic,
             "synthetic_seeds": [200000, 200000 + a.synthetic - 1], "det_steps": a.det_steps,
             "face_steps": a.face_steps, "synthetic_share": a.synthetic_share, "seed": a.seed, "torch": torch.__version__,
-            "camera_models": not a.no_cameras, "webcam_dev": bool(a.webcam)}
+            "camera_models": not a.no_cameras, "webcam_dev": bool(a.webcam), "real_shares": REAL_SHARES,
+            "init_face": str(a.init_face) if a.init_face else None, "lr": a.lr}
     (a.out / "dice-net.json").write_text(json.dumps(meta, indent=1) + "\n")
     log(f"wrote {a.out}/dice-detector.onnx, dice-face.onnx, dice-net.json")
     return 0
