@@ -3,6 +3,7 @@
     .venv/bin/python bench/eval_dice.py                 # real (dev + held-out) + synthetic
     .venv/bin/python bench/eval_dice.py --sets real-heldout --json
     .venv/bin/python bench/eval_dice.py --sets synth-pips-64 --n 200
+    .venv/bin/python bench/eval_dice.py --sets synth-webcam-64 synth-picam-64   # camera models (vision/synth_camera.py)
 
 Per data set, per ground-truth die: correct (right value, confident), unsure (matched but the
 die's confidence is low), wrong (matched, wrong value, confident), missed (no detection);
@@ -206,10 +207,10 @@ def run_pips(name, items, expected=False, reader="auto", matcher=match):
     return t
 
 
-def synth_items(kind, n, face, seed):
+def synth_items(kind, n, face, seed, camera=None):
     from vision import synth
     for k in range(n):
-        sc = synth.dice_scene(seed=seed + k, kind=kind, face_px=face)
+        sc = synth.dice_scene(seed=seed + k, kind=kind, face_px=face, camera=camera)
         gt = [(d["value"], tuple(d["box"])) for d in sc.dice]
         yield f"{kind}-{face}-{seed + k}", sc.image, gt, sc
 
@@ -250,8 +251,11 @@ def time_7dice(repeat=30, reader="auto"):
     return {"ms_mean": float(np.mean(ts)), "ms_p95": float(np.percentile(ts, 95)), "read_ok": ok}
 
 
+from vision.synth_camera import CAMERAS  # noqa: E402
+
 ALL_SETS = ["real-dev", "real-heldout", "desk-dev", "desk-heldout", "floor-dev", "floor-heldout", "synth-pips-32", "synth-pips-48", "synth-pips-64",
-            "synth-pips-96", "synth-icons-64", "synth-icons-96", "synth-hard-64"]
+            "synth-pips-96", "synth-icons-64", "synth-icons-96", "synth-hard-64",
+            "synth-webcam-64", "synth-picam-64"]
 
 
 def main(argv=None):
@@ -289,7 +293,9 @@ def main(argv=None):
             t = run_icons(s, a.n, face, a.seed)
         elif s.startswith("synth-"):
             kind, face = s[6:].rsplit("-", 1)
-            t = run_pips(s, synth_items(kind, a.n, int(face), a.seed), a.expected, a.reader)
+            camera = kind if kind in CAMERAS else None     # synth-webcam-64: pips seen by a camera model
+            t = run_pips(s, synth_items("pips" if camera else kind, a.n, int(face), a.seed, camera),
+                         a.expected, a.reader, match_centres if camera else match)
         else:
             ap.error(f"unknown set {s}")
         tallies.append(t)

@@ -4,6 +4,11 @@
         opencv-python-headless msgspec
     /tmp/train/bin/python bench/vision_train_net.py                 # writes vision/models/dice-*.onnx
     /tmp/train/bin/python bench/vision_train_net.py --with-heldout  # also learn from the held-out photos
+    /tmp/train/bin/python bench/vision_train_net.py --only face --webcam --init-face vision/models/dice-face.onnx \
+        --lr 5e-4 --face-steps 1500 --out /tmp/try   # fine-tune the face network with the webcam dev parts
+
+Synthetic scenes are seen by camera models (``vision.synth_camera``: two in three; ``--no-cameras``
+for none, as the shipped networks learned) and cached apart from the scenes without them.
 
 Training needs PyTorch and onnx, which the device never installs: the models run through
 OpenCV's dnn module (``vision.net``), on the Pi as here.
@@ -54,12 +59,13 @@ CROP_CONTEXT = 1.15
 
 class Item:
     """One frame: image, dice as (value, cx, cy, side) with value 0 for icon dice."""
-    __slots__ = ("image", "dice", "real", "negatives", "found")
+    __slots__ = ("image", "dice", "real", "negatives", "found", "source")
 
-    def __init__(self, image, dice, real):
+    def __init__(self, image, dice, real, source="dice-real"):
         self.image = image
         self.dice = np.asarray(dice, np.float32).reshape(-1, 4)
         self.real = real
+        self.source = source
         self.negatives = np.zeros((0, 3), np.float32)     # (cx, cy, side) the detector mistook for dice
         self.found = np.zeros((0, 4), np.float32)         # (value, cx, cy, side) as the detector saw dice
 
@@ -71,8 +77,37 @@ def real_items(with_heldout: bool):
             for _, img, gt in eval_dice.real_items("all" if with_heldout else "dev")]
 
 
+def webcam_items():
+    """The development parts of the webcam sets (never their held-back parts: ``eval_dice``'s
+    split) as ``Item``s, for the face network. Their labels box the top face's pips (desk) or
+    the visible die (floor), so each labelled die is taken as the shipped detector frames it
+    (the candidate nearest its label's centre, ``eval_dice.match_centres``): that is what the
+    face network sees at the table. The detector's other candidates that lie on no labelled die
+    (a label on a cable, a plug, a side face, the desk's edge) are its "no die" examples."""
+    import eval_dice
+    from vision import net
+    out = []
+    for which in ("desk", "floor"):
+        for _, img, gt in eval_dice.webcam_items(which, "dev"):
+            read = net._pip_dice(net.Halvings(img))[1]
+            pred = [(0, (f.cx - f.side / 2, f.cy - f.side / 2, f.side, f.side)) for f in read]
+            pairs, _, _ = eval_dice.match_centres(pred, gt)
+            dice = [(gt[j][0], read[i].cx, read[i].cy, read[i].side) for i, j in pairs]
+            held = {i for i, _ in pairs}
+            centres = [(x + w / 2, y + h / 2) for _, (x, y, w, h) in gt]
+            negs = [(f.cx, f.cy, f.side) for i, f in enumerate(read) if i not in held
+                    and all(abs(gx - f.cx) > 0.6 * f.side or abs(gy - f.cy) > 0.6 * f.side for gx, gy in centres)]
+            it = Item(img, dice, True, which)
+            it.found = it.dice.copy()
+            it.negatives = np.asarray(negs, np.float32).reshape(-1, 3)
+            out.append(it)
+    return out
+
+
 KINDS = ["pips", "pips", "hard", "icons-offense", "icons-defense", "pips"]
+CAMERAS = [None, None, "webcam", "picam", "webcam", "phone"]
 SIZES = [(640, 480), (960, 720), (960, 720), (1280, 960)]
+CAMERA_MODELS = True     # two in three scenes seen by a camera model (vision.synth_camera); --no-cameras: none
 
 
 def _scene(seed: int):
@@ -81,8 +116,10 @@ def _scene(seed: int):
     kind = KINDS[seed % len(KINDS)]
     size = SIZES[int(rng.integers(len(SIZES)))]
     face = int(rng.uniform(0.03, 0.11) * size[0])
+    camera = CAMERAS[int(rng.integers(len(CAMERAS)))] if CAMERA_MODELS else None
     sc = synth.dice_scene(seed=seed, kind=kind, face_px=face, size=size,
-                          n_dice=int(rng.integers(1, 14)), blur=float(rng.choice([0, 0, 0, 0.8, 1.5])))
+                          n_dice=int(rng.integers(1, 14)), blur=float(rng.choice([0, 0, 0, 0.8, 1.5])),
+                          camera=camera)
     dice = []
     for d in sc.dice:
         x, y, w, h = d["box"]
@@ -275,6 +312,8 @@ def mine(items, models: Path, log):
     detector = net.DiceNet(models / net.DETECTOR.name, None)
     n_neg = n_pos = 0
     for it in items:
+        if it.source in ("desk", "floor"):
+            continue                    # framed by the whole reader already (webcam_items)
         negs, found = [], []
         for cx, cy, side, score in detector.detect(it.image):
             if score < net.DET_MAYBE:
@@ -299,11 +338,28 @@ def to_tensor(torch, imgs):
     return torch.from_numpy(np.stack([normalise(i) for i in imgs]))
 
 
-def _setup(torch, net, items, steps):
+REAL_SHARES = {"dice-real": 0.5, "desk": 0.3, "floor": 0.2}   # of the real samples, per photo set
+
+
+class RealPick(list):
+    """The real frames; ``pick(rng)`` draws a photo set by ``REAL_SHARES`` (among those present),
+    then a frame of it, so 279 desk frames do not drown the 160 development photos."""
+
+    def pick(self, rng):
+        groups = {}
+        for it in self:
+            groups.setdefault(it.source, []).append(it)
+        names = sorted(groups)
+        w = np.array([REAL_SHARES.get(n, 0.2) for n in names])
+        g = groups[names[int(rng.choice(len(names), p=w / w.sum()))]]
+        return g[int(rng.integers(len(g)))]
+
+
+def _setup(torch, net, items, steps, lr=3e-3):
     """AdamW with a one-cycle schedule, and the frames split into real and synthetic."""
-    opt = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=steps, pct_start=0.1)
-    return opt, sched, [i for i in items if i.real], [i for i in items if not i.real]
+    opt = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=1e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=steps, pct_start=0.1)
+    return opt, sched, RealPick(i for i in items if i.real), [i for i in items if not i.real]
 
 
 def train_detector(torch, items, steps, batch, seed, log, share=0.4):
@@ -314,7 +370,7 @@ def train_detector(torch, items, steps, batch, seed, log, share=0.4):
     opt, sched, real, syn = _setup(torch, net, items, steps)
     t0 = time.time()
     for step in range(steps):
-        samples = [det_sample(real[int(rng.integers(len(real)))] if rng.random() >= share or not syn
+        samples = [det_sample(real.pick(rng) if rng.random() >= share or not syn
                               else syn[int(rng.integers(len(syn)))], rng, 192) for _ in range(batch)]
         x = to_tensor(torch, [s[0] for s in samples])
         heat = torch.from_numpy(np.stack([s[1] for s in samples]))
@@ -342,18 +398,43 @@ def train_detector(torch, items, steps, batch, seed, log, share=0.4):
     return net.eval()
 
 
-def train_face(torch, items, steps, batch, seed, log, share=0.45):
+def init_from_onnx(torch, net, path: Path) -> None:
+    """Start ``net`` from a shipped ONNX face network (fine-tuning). Its batch norms are folded
+    into the convolutions there: each convolution takes the folded weights, its batch norm
+    becomes the identity plus the folded bias and stays in eval mode (its statistics frozen)."""
+    import onnx
+    from onnx import numpy_helper
+    g = onnx.load(str(path)).graph
+    init = {t.name: numpy_helper.to_array(t) for t in g.initializer}
+    convs = [n for n in g.node if n.op_type == "Conv"]
+    mods = [m for m in net.body if isinstance(m, (torch.nn.Conv2d, torch.nn.BatchNorm2d))]
+    with torch.no_grad():
+        for node, conv, bn in zip(convs, mods[0::2], mods[1::2]):
+            conv.weight.copy_(torch.from_numpy(init[node.input[1]]))
+            bn.weight.fill_(1.0)
+            bn.bias.copy_(torch.from_numpy(init[node.input[2]]))
+            bn.running_mean.zero_()
+            bn.running_var.fill_(1.0 - bn.eps)
+            bn.eval()
+        net.fc.weight.copy_(torch.from_numpy(init["fc.weight"]))
+        net.fc.bias.copy_(torch.from_numpy(init["fc.bias"]))
+
+
+def train_face(torch, items, steps, batch, seed, log, share=0.45, init=None, lr=3e-3):
     _, FaceNet = build(torch)
     torch.manual_seed(seed)
     rng = np.random.default_rng(seed + 1)
     net = FaceNet()
-    opt, sched, real, syn = _setup(torch, net, items, steps)
+    if init is not None:
+        init_from_onnx(torch, net, init)
+        log(f"face network starts from {init} (learning rate {lr})")
+    opt, sched, real, syn = _setup(torch, net, items, steps, lr)
     t0 = time.time()
     lossf = torch.nn.CrossEntropyLoss(label_smoothing=0.02)
     for step in range(steps):
         samples = []
         while len(samples) < batch:
-            it = real[int(rng.integers(len(real)))] if rng.random() >= share or not syn else syn[int(rng.integers(len(syn)))]
+            it = real.pick(rng) if rng.random() >= share or not syn else syn[int(rng.integers(len(syn)))]
             s = clf_sample(it, rng)
             if s is not None:
                 samples.append(s)
@@ -391,6 +472,13 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--with-heldout", action="store_true", help="also train on the held-out real photos")
     ap.add_argument("--only", choices=["detector", "face"], help="train one of the two")
+    ap.add_argument("--webcam", action="store_true", help="the face network also learns from the webcam sets' "
+                    "development parts (never their held-back parts)")
+    ap.add_argument("--init-face", type=Path, help="fine-tune this ONNX face network instead of starting afresh")
+    ap.add_argument("--lr", type=float, default=3e-3, help="peak learning rate of the face network")
+    ap.add_argument("--real-shares", help="share of real samples per photo set, e.g. dice-real=0.6,desk=0.25,floor=0.15")
+    ap.add_argument("--no-cameras", action="store_true", help="synthetic scenes without camera models "
+                    "(vision.synth_camera), as the shipped detector learned")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--threads", type=int, default=0, help="torch threads (default: all cores)")
     ap.add_argument("--mine-with", type=Path, help="the detector whose false detections on the training "
@@ -403,7 +491,12 @@ def main(argv=None):
     torch.set_num_threads(a.threads or max(1, os.cpu_count() or 1))
     cv2.setNumThreads(1)
     log = lambda m: print(m, flush=True)  # noqa: E731
-    items = real_items(a.with_heldout) + synth_items(a.synthetic, a.cache, a.workers)
+    global CAMERA_MODELS
+    CAMERA_MODELS = not a.no_cameras
+    if a.real_shares:
+        REAL_SHARES.update({k: float(v) for k, v in (kv.split("=") for kv in a.real_shares.split(","))})
+    cache = a.cache if a.no_cameras else a.cache.with_name(a.cache.name + "-cameras")
+    items = real_items(a.with_heldout) + synth_items(a.synthetic, cache, a.workers)
     log(f"{sum(i.real for i in items)} real and {sum(not i.real for i in items)} synthetic frames")
     a.out.mkdir(parents=True, exist_ok=True)
     if a.only in (None, "detector"):
@@ -414,12 +507,17 @@ def main(argv=None):
         detector = a.mine_with or a.out
         if (detector / "dice-detector.onnx").exists():
             mine(items, detector, log)
+        if a.webcam:
+            items = items + webcam_items()
+            log(f"{sum(i.source in ('desk', 'floor') for i in items)} webcam development frames")
         face = train_face(torch, items, a.face_steps, a.batch * 4, a.seed, log,
-                          0.45 if a.synthetic_share is None else a.synthetic_share)
+                          0.45 if a.synthetic_share is None else a.synthetic_share, a.init_face, a.lr)
         export(torch, face, (1, 3, CROP, CROP), a.out / "dice-face.onnx", dynamic=False)
     meta = {"trained_on_heldout": bool(a.with_heldout), "synthetic_scenes": a.synthetic,
             "synthetic_seeds": [200000, 200000 + a.synthetic - 1], "det_steps": a.det_steps,
-            "face_steps": a.face_steps, "synthetic_share": a.synthetic_share, "seed": a.seed, "torch": torch.__version__}
+            "face_steps": a.face_steps, "synthetic_share": a.synthetic_share, "seed": a.seed, "torch": torch.__version__,
+            "camera_models": not a.no_cameras, "webcam_dev": bool(a.webcam), "real_shares": REAL_SHARES,
+            "init_face": str(a.init_face) if a.init_face else None, "lr": a.lr}
     (a.out / "dice-net.json").write_text(json.dumps(meta, indent=1) + "\n")
     log(f"wrote {a.out}/dice-detector.onnx, dice-face.onnx, dice-net.json")
     return 0

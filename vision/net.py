@@ -31,14 +31,15 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.scaling import (  # noqa: F401  (the reader's image helpers, also used from here)
+    CROP, CROP_CONTEXT, Halvings, crop_sharpness, face_crop, halvings, normalise, pips_dark, shrink)
+
 MODELS = Path(__file__).resolve().parent / "models"
 DETECTOR = MODELS / "dice-detector.onnx"
 FACE = MODELS / "dice-face.onnx"
 
 WORK_SIDE = 320          # the detector's input: longest side in pixels
 STRIDE = 4               # detector grid cell in working pixels
-CROP = 40                # face network input side
-CROP_CONTEXT = 1.15      # crop side in die sides
 WIDER = 1.3              # a hesitant die is also read from a crop this much wider
 DIE_BIG = 52             # dice bigger than this (working px) are left to a coarser scale
 OVERLAP = 2.5            # ... which answers for dice from DIE_BIG / OVERLAP up (its own px)
@@ -50,6 +51,7 @@ DIE_APART = 0.5          # ... and the die_score of the second one
 APART_MIN = 0.6          # two dice's centres are at least this far apart (box sides, unbiased centres)
 TOUCH = 1.3              # dice closer than this (in box sides) touch: a die may hide beside them
 LOOK = 1.2               # ... and the second look covers this many box sides around them
+LOOK_MAX = 3             # ... and reads at most this many candidates there (a die hides beside two)
 DIE_MIN = 0.2            # detector score x face network's "a die" below this: not a die
 FINE_DIE = 16            # dice smaller than this (working px) are looked for at a finer scale
 FINE_TARGET = 24         # ... where they measure this
@@ -61,6 +63,8 @@ NOT_DIE = 0.5            # the face network's p(no die) from which a candidate i
 ODD_NOT_DIE = 0.9        # ... and from which a strong candidate outside every die is no doubt
 ANCHOR_P = 0.9           # dice read this surely (and found by the detector with DET_ANCHOR)
 DET_ANCHOR = 0.5         # ... show the surface the dice lie on (vision/surface.py)
+FEW_WEAK = 6             # with this many weak candidates or fewer, all are read at once
+SIZE_APART = (0.5, 2.0)  # a weak candidate outside this many times the sure dice's side is no die
 EDGE_NOT_DIE = 0.05      # at the surface's edge a die needs p(no die) below this
 NULL_FIT = 0.93          # a die-like candidate whose face fits a square this well is a die
 FIT_PX = 64              # ... fitted on the level where its box measures about this
@@ -75,153 +79,39 @@ class ModelMissing(RuntimeError):
     """The ONNX files are not where the package expects them."""
 
 
-def shrink(img: np.ndarray, s: float) -> np.ndarray:
-    """``img`` scaled by ``s`` (area averaging when shrinking, as the camera's own scaler)."""
-    h, w = img.shape[:2]
-    size = (max(1, int(round(w * s))), max(1, int(round(h * s))))
-    if size == (w, h):
-        return img
-    if s >= 1:
-        return cv2.resize(img, size, interpolation=cv2.INTER_LINEAR)
-    # halving first: OpenCV's 2x2 area path is several times faster than one area resize by
-    # 4 (and gives the same pixels within one level); other factors end with an area resize
-    while img.shape[1] >= 2 * size[0] and img.shape[0] >= 2 * size[1]:
-        img = cv2.resize(img, (img.shape[1] // 2, img.shape[0] // 2), interpolation=cv2.INTER_AREA)
-    if (img.shape[1], img.shape[0]) == size:
-        return img
-    return cv2.resize(img, size, interpolation=cv2.INTER_AREA)
+BACKENDS = ("auto", "dnn", "numpy")
 
 
-class Halvings:
-    """A frame and its halvings, made once and shared: the detector's working image, the face
-    crops and the second looks all come from the level nearest their scale, so a 12 MP frame
-    is shrunk once (by halving, OpenCV's fast 2x2 area path), never crop by crop."""
-
-    def __init__(self, frame: np.ndarray):
-        self.frame = frame
-        self.levels = [frame]
-
-    def level(self, k: int) -> np.ndarray:
-        """The frame halved ``k`` times."""
-        while len(self.levels) <= k:
-            img = self.levels[-1]
-            self.levels.append(cv2.resize(img, (img.shape[1] // 2, img.shape[0] // 2), interpolation=cv2.INTER_AREA))
-        return self.levels[k]
-
-    def _finest_within(self, s: float) -> int:
-        """The most halvings that still leave the frame at least ``s`` times its size."""
-        h, w = self.frame.shape[:2]
-        k = 0
-        while s > 0 and (w >> (k + 1)) >= w * s and (h >> (k + 1)) >= h * s and min(w, h) >> (k + 1) > 0:
-            k += 1
-        return k
-
-    def shrink(self, s: float) -> np.ndarray:
-        """The frame scaled by ``s``, as ``shrink(frame, s)`` gives it, from the nearest level."""
-        if s >= 1:
-            return shrink(self.frame, s)
-        h, w = self.frame.shape[:2]
-        size = (max(1, int(round(w * s))), max(1, int(round(h * s))))
-        k = 0
-        while (w >> (k + 1)) >= size[0] and (h >> (k + 1)) >= size[1] and (w >> k) >= 2 * size[0] and (h >> k) >= 2 * size[1]:
-            k += 1
-        img = self.level(k)
-        if (img.shape[1], img.shape[0]) == size:
-            return img
-        return cv2.resize(img, size, interpolation=cv2.INTER_AREA)
-
-    def crop(self, cx: float, cy: float, side: float, angle: float = 0.0) -> np.ndarray:
-        """``face_crop`` of the frame, cut from the coarsest level where the crop still has
-        ``CROP`` px or more."""
-        k = self._finest_within(CROP / max(side * CROP_CONTEXT, 1.0))
-        img = self.level(k)
-        f = img.shape[1] / self.frame.shape[1]
-        g = img.shape[0] / self.frame.shape[0]
-        return face_crop(img, cx * f, cy * g, side * f, angle)
-
-    def region(self, x0: int, y0: int, x1: int, y1: int, s: float) -> np.ndarray:
-        """The frame's region [x0, x1) x [y0, y1), scaled by ``s``."""
-        k = self._finest_within(s)
-        img = self.level(k)
-        f = img.shape[1] / self.frame.shape[1]
-        g = img.shape[0] / self.frame.shape[0]
-        part = img[int(y0 * g):max(int(y0 * g) + 1, int(round(y1 * g))), int(x0 * f):max(int(x0 * f) + 1, int(round(x1 * f)))]
-        return shrink(part, s / f)
-
-
-def halvings(frame) -> Halvings:
-    """``frame`` as ``Halvings`` (a ``Halvings`` is passed through)."""
-    return frame if isinstance(frame, Halvings) else Halvings(frame)
-
-
-def normalise(img: np.ndarray) -> np.ndarray:
-    """HxWx3 uint8 BGR -> 3xHxW float32 centred on mid grey (the networks' input)."""
-    return ((img.astype(np.float32) - 127.5) / 64.0).transpose(2, 0, 1)
-
-
-def face_crop(img: np.ndarray, cx: float, cy: float, side: float, angle: float = 0.0,
-              size: int = CROP) -> np.ndarray:
-    """A ``size`` px square around (cx, cy) covering ``CROP_CONTEXT`` die sides, turned by
-    ``angle`` degrees; shrunk by area averaging first so small pips are not aliased away."""
-    c = max(side * CROP_CONTEXT, 4.0)
-    r = int(math.ceil(c * (0.71 if angle else 0.5))) + 2
-    x0, y0 = int(math.floor(cx)) - r, int(math.floor(cy)) - r
-    h, w = img.shape[:2]
-    ax0, ay0, ax1, ay1 = max(x0, 0), max(y0, 0), min(x0 + 2 * r + 1, w), min(y0 + 2 * r + 1, h)
-    if ax1 <= ax0 or ay1 <= ay0:
-        return np.full((size, size, 3), 127, np.uint8)
-    roi = img[ay0:ay1, ax0:ax1]
-    if (ax0, ay0, ax1, ay1) != (x0, y0, x0 + 2 * r + 1, y0 + 2 * r + 1):
-        roi = cv2.copyMakeBorder(roi, ay0 - y0, y0 + 2 * r + 1 - ay1, ax0 - x0, x0 + 2 * r + 1 - ax1,
-                                 cv2.BORDER_REPLICATE)
-    px, py = cx - x0, cy - y0
-    z = size / c
-    if z < 0.8:
-        small = shrink(roi, z)
-        fx, fy = small.shape[1] / roi.shape[1], small.shape[0] / roi.shape[0]
-        roi, px, py, z = small, px * fx, py * fy, z / fx
-    M = cv2.getRotationMatrix2D((px, py), angle, z)
-    M[0, 2] += size / 2 - px
-    M[1, 2] += size / 2 - py
-    return cv2.warpAffine(roi, M, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-
-
-def crop_sharpness(crop: np.ndarray) -> float:
-    """Variance of the Laplacian over the variance of the grey crop: blur lowers it whatever
-    the die's colours (a pale die's pips have less contrast, not less sharpness)."""
-    g = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY).astype(np.float32)
-    return float(cv2.Laplacian(g, cv2.CV_32F).var() / max(float(g.var()), 1.0))
-
-
-def pips_dark(crop: np.ndarray) -> np.ndarray:
-    """The crop redrawn as a white die with black pips, from the die's own two colours: the
-    face's (the centre's median) and the pips' (the colour farthest from it there). Cream
-    pips on a red die, red on cream, and pale pips on a marbled die differ in colour more than
-    in grey; along the line between the two colours they are black on white."""
-    lab = cv2.cvtColor(crop, cv2.COLOR_BGR2Lab).astype(np.float32)
-    n = crop.shape[0]
-    core = lab[n // 4:n - n // 4, n // 4:n - n // 4].reshape(-1, 3)
-    face = np.median(core, axis=0)
-    far = np.linalg.norm(core - face, axis=1)
-    pip = core[far >= np.percentile(far, 95)].mean(axis=0)
-    axis = pip - face
-    span = float(axis @ axis)
-    if span < 100.0:                              # one colour: nothing to redraw
-        return crop
-    t = np.clip(((lab - face) @ axis) / span, 0.0, 1.0)
-    grey = (235.0 - 215.0 * t).astype(np.uint8)
-    return cv2.merge([grey, grey, grey])
+def load_net(path: Path, backend: str = "auto", probe=(1, 3, 40, 40)):
+    """One ONNX network: through OpenCV's dnn module, or with numpy (``vision.onnx_numpy``)
+    when dnn cannot read or run it (``backend`` "auto"), or when asked to ("numpy")."""
+    if backend not in BACKENDS:
+        raise ValueError(f"backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
+    if backend != "numpy":
+        try:
+            net = cv2.dnn.readNetFromONNX(str(path))
+            net.setInput(np.zeros(probe, np.float32))
+            net.forward()                         # an importer that reads the file but cannot run it
+            return net
+        except (AttributeError, cv2.error):
+            if backend == "dnn":
+                raise
+    from vision.onnx_numpy import NumpyNet
+    return NumpyNet(path)
 
 
 class DiceNet:
-    """The two networks, loaded once. OpenCV's Net objects are not thread-safe: one lock."""
+    """The two networks, loaded once. OpenCV's Net objects are not thread-safe: one lock.
 
-    def __init__(self, detector: Path = DETECTOR, face: Path | None = FACE):
+    ``backend``: "auto" (OpenCV's dnn module, numpy if dnn fails), "dnn" or "numpy"."""
+
+    def __init__(self, detector: Path = DETECTOR, face: Path | None = FACE, backend: str = "auto"):
         for p in (detector, face):
             if p is not None and not Path(p).exists():
                 raise ModelMissing(f"{p}: model file missing (train it with bench/vision_train_net.py)")
-        self.detector = cv2.dnn.readNetFromONNX(str(detector))
-        self.face = cv2.dnn.readNetFromONNX(str(face)) if face is not None else None
+        self.detector = load_net(detector, backend, (1, 3, 64, 64))
+        self.face = load_net(face, backend, (1, 3, CROP, CROP)) if face is not None else None
+        self.backend = "numpy" if type(self.detector).__module__ == "vision.onnx_numpy" else "dnn"
         self.lock = threading.Lock()
 
     def detect(self, frame: np.ndarray) -> list[tuple[float, float, float, float]]:
@@ -308,13 +198,25 @@ _NET: DiceNet | None = None
 _NET_LOCK = threading.Lock()
 
 
+BACKEND = "auto"         # the shared networks' backend (``DiceNet``); set before first use
+
+
 def model() -> DiceNet:
     """The shared networks (loaded on first use)."""
     global _NET
     with _NET_LOCK:
         if _NET is None:
-            _NET = DiceNet(DETECTOR, FACE)
+            _NET = DiceNet(DETECTOR, FACE, BACKEND)
         return _NET
+
+
+def use_backend(backend: str) -> None:
+    """Load the shared networks again with ``backend`` ("auto", "dnn", "numpy")."""
+    global _NET, BACKEND
+    if backend not in BACKENDS:
+        raise ValueError(f"backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
+    with _NET_LOCK:
+        BACKEND, _NET = backend, None
 
 
 def available() -> bool:
@@ -370,7 +272,8 @@ def pip_dice(frame: np.ndarray) -> list[Found]:
 def _pip_dice(frame: np.ndarray) -> tuple[list[Found], list[Found]]:
     """``pip_dice``, and every candidate the detector gave, read by the face network.
 
-    Every candidate is read first; then candidates are taken best ``die_score`` first, and one
+    The candidates are read first (on a cluttered frame the strong ones, then the weak ones
+    that may be dice: see below); then they are taken best ``die_score`` first, and one
     closer than ``SUPPRESS`` sides to a taken one is the same die. So a piece of a big die
     seen up close, or a group of dice seen as one from afar, loses to the real die: the face
     network calls it "no die"."""
@@ -382,17 +285,41 @@ def _pip_dice(frame: np.ndarray) -> tuple[list[Found], list[Found]]:
     if finer > WORK_SIDE:
         scales = net.detect_scales(hv, finer)
     raw = [c for scale in scales for c in _suppress(scale, TWIN)]
-    # a die's die_score is at most its detector score: weaker candidates are never read
+    # a die's die_score is at most its detector score: weaker candidates are never read.
+    # The strongest are read first: the surest dice among them show the play area, and of
+    # the rest only those not off it are read (a cloth's pattern, a laptop's keys are not)
+    from vision.surface import play_area
     strong = [c for c in raw if c[3] >= DIE_MIN]
-    probs, crops = net.classify(hv, strong)
-    read = [Found(c, p, q) for c, p, q in zip(strong, probs, crops)]
-    found = [f for f in read if f.die_score >= DIE_MIN]
-    found.sort(key=lambda f: -f.die_score)
-    kept: list[Found] = []
-    for f in found:
-        if all(_two_dice(f, k) for k in kept):
-            kept.append(f)
-    for region in _crowded(frame, kept, raw):
+    first = [c for c in strong if c[3] >= DET_ANCHOR]
+    if len(strong) - len(first) <= FEW_WEAK:
+        first = strong                            # a tidy frame: read them all at once
+    probs, crops = net.classify(hv, first)
+    read = [Found(c, p, q) for c, p, q in zip(first, probs, crops)]
+    if len(first) == len(strong):
+        return _look_again(hv, _one_per_die(read), raw, None), read
+    first = _one_per_die(read)
+    area = play_area(hv, anchors([f for f in first if f.probs[0] < NOT_DIE]))
+    # a weaker candidate this close to a die read with die_score >= DET_ANCHOR can only be
+    # that die again (``_two_dice`` needs DIE_APART of the second): not read
+    taken = [f for f in first if f.die_score >= DET_ANCHOR]
+    # and dice rolled together are about one size: with sure dice read, a weak candidate of
+    # another size is the floor's grain or a shoe's lace, not a die
+    sure = [f.side for f in first if f.probs[0] < NOT_DIE and f.probs[1:].max() >= ANCHOR_P]
+    typical = _med(sure) if sure else 0.0
+    lo, hi = (SIZE_APART[0] * typical, SIZE_APART[1] * typical) if sure else (0.0, math.inf)
+    rest = [c for c in raw if DIE_MIN <= c[3] < DET_ANCHOR and lo <= c[2] <= hi      # (a die the detector
+            and (area is None or area.where(c[0], c[1], max(c[2], typical)) != "off")  # sees too small: its ring)
+            and not any(math.hypot(c[0] - f.cx, c[1] - f.cy) <= SUPPRESS * max(c[2], f.side) for f in taken)]
+    probs, crops = net.classify(hv, rest)
+    read += [Found(c, p, q) for c, p, q in zip(rest, probs, crops)]
+    return _look_again(hv, _one_per_die(read), raw, area), read
+
+
+def _look_again(hv: Halvings, kept: list[Found], raw, area) -> list[Found]:
+    """``kept``, with the dice a second look finds beside them, and the hesitant ones read
+    again (turned, wider, in their own two colours)."""
+    net = model()
+    for region in _crowded(hv.frame, kept, raw, area):
         kept += _second_look(hv, region, kept)
     hesitant = [f for f in kept if f.probs[1:].max() < CONF_OK]
     if hesitant:
@@ -409,7 +336,22 @@ def _pip_dice(frame: np.ndarray) -> tuple[list[Found], list[Found]]:
                 f.probs, f.side, f.crop = w, f.side * WIDER, crop
             if d[1:].max() > f.probs[1:].max():
                 f.probs = d
-    return kept, read
+    return kept
+
+
+def _med(values) -> float:
+    """Median of a short list."""
+    return float(np.median(values))
+
+
+def _one_per_die(read: list[Found]) -> list[Found]:
+    """The candidates that are dice, best ``die_score`` first, one per die (``_two_dice``)."""
+    found = sorted((f for f in read if f.die_score >= DIE_MIN), key=lambda f: -f.die_score)
+    kept: list[Found] = []
+    for f in found:
+        if all(_two_dice(f, k) for k in kept):
+            kept.append(f)
+    return kept
 
 
 def work_side(hv: Halvings, coarse) -> float:
@@ -428,9 +370,15 @@ def work_side(hv: Halvings, coarse) -> float:
     return min(float(longest), WORK_SIDE * FINE_TARGET / (float(np.median(sides)) * s))
 
 
-def _crowded(frame: np.ndarray, kept: list[Found], raw) -> list[tuple[int, int, int, int]]:
+def anchors(found: list[Found]) -> list[tuple[float, float, float]]:
+    """(cx, cy, side) of the dice read surely enough to show the surface they lie on."""
+    return [(f.cx, f.cy, f.side) for f in found if f.probs[1:].max() >= ANCHOR_P and f.score >= DET_ANCHOR]
+
+
+def _crowded(frame: np.ndarray, kept: list[Found], raw, area=None) -> list[tuple[int, int, int, int]]:
     """Regions (x0, y0, x1, y1) where a die may hide next to the dice found: around two dice
-    that touch, and around a candidate that lies in no die (a die read as pieces, say)."""
+    that touch, and around a candidate that lies in no die (a die read as pieces, say) on the
+    play ``area`` (a cable's plug, a laptop's keys off it are looked at no closer)."""
     h, w = frame.shape[:2]
     spots = []
     for i, a in enumerate(kept):
@@ -441,9 +389,11 @@ def _crowded(frame: np.ndarray, kept: list[Found], raw) -> list[tuple[int, int, 
     for c in raw:
         if typical is not None and c[2] > 3 * typical:
             continue                              # bigger than a few dice: a shoe, a stripe of the floor
-        if c[3] >= DET_SURE and not _in_a_die(c, kept):
+        if c[3] >= DET_SURE and not _in_a_die(c, kept) and (area is None or area.where(c[0], c[1], c[2]) != "off"):
             near = [f.side for f in kept if math.hypot(c[0] - f.cx, c[1] - f.cy) < 1.5 * f.side]
-            spots.append((c[0], c[1], max(near + [c[2]])))
+            d = max(near + [c[2]])
+            if not any(math.hypot(c[0] - x, c[1] - y) < 0.5 * max(d, e) for x, y, e in spots):
+                spots.append((c[0], c[1], d))     # one look per spot (a die is seen at two scales)
     return [(max(0, int(x - LOOK * d)), max(0, int(y - LOOK * d)), min(w, int(x + LOOK * d)), min(h, int(y + LOOK * d)))
             for x, y, d in spots]
 
@@ -475,6 +425,11 @@ def _second_look(frame, region, kept: list[Found]) -> list[Found]:
              if 0.6 * side < sd < 1.6 * side and score >= DIE_MIN]      # die_score <= score
     cands = [c for c in cands if not any(math.hypot(c[0] - f.cx, c[1] - f.cy) < APART_MIN * max(c[2], f.side)
                                          for f in kept)]
+    apart = []                                    # one candidate per spot, the strongest, a few at most
+    for c in sorted(cands, key=lambda c: -c[3]):
+        if len(apart) < LOOK_MAX and not any(math.hypot(c[0] - o[0], c[1] - o[1]) < APART_MIN * max(c[2], o[2]) for o in apart):
+            apart.append(c)
+    cands = apart
     new = []
     for f in (Found(c, p, q) for c, p, q in zip(cands, *net.classify(hv, cands))):   # one batch
         if f.die_score >= DIE_MIN and not any(
@@ -585,8 +540,7 @@ def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None, roi: np.
     hv = Halvings(frame_bgr)
     found, cands = _pip_dice(hv)
     found = [f for f in found if f.probs[0] < NOT_DIE]       # the face network: not a die
-    area = play_area(hv, [(f.cx, f.cy, f.side) for f in found
-                                 if f.probs[1:].max() >= ANCHOR_P and f.score >= DET_ANCHOR])
+    area = play_area(hv, anchors(found))        # the surest dice, read again where they hesitated
     found = on_play_area(found, area)
     blank = not_pip_faces(hv, found, cands, area)
     for f in blank:                               # a die, but not a pip face: value null

@@ -108,7 +108,7 @@ def _icon(img: np.ndarray, name: str, col, s: int) -> None:
 
 def render_face(value, side: int, style: str = "white") -> np.ndarray:
     """A square BGR face of ``side`` px: pips for an int value, an icon for a str name."""
-    face_col, mark_col, _ = PIP_STYLES.get(style, PIP_STYLES["white"])
+    face_col, mark_col, _ = _style(style)
     s = side * SS
     img = np.full((s, s, 3), face_col, np.uint8)
     if isinstance(value, (int, np.integer)):
@@ -147,12 +147,19 @@ def _shade(col, f):
     return tuple(int(np.clip(v * f, 0, 255)) for v in col)
 
 
-def draw_die(canvas, value, style, centre, side, ang, axis, cam_h, rng=None, shadow=None):
+def _style(style: str):
+    """(face BGR, pip BGR, translucent) of a die style, the camera models' colour pairs too."""
+    from vision.synth_camera import EXTRA_STYLES
+    return PIP_STYLES.get(style) or EXTRA_STYLES.get(style) or PIP_STYLES["white"]
+
+
+def draw_die(canvas, value, style, centre, side, ang, axis, cam_h, rng=None, shadow=None, sides=None):
     """Render one die resting with footprint ``centre``/``side``/``ang`` (degrees).
 
     Returns (top quad, hull bbox). The top face is displaced outward from ``axis`` by
-    parallax and magnified by H / (H - h), with h = side."""
-    face_col, _, translucent = PIP_STYLES.get(style, PIP_STYLES["white"])
+    parallax and magnified by H / (H - h), with h = side. ``sides``: the values of the four
+    side faces, drawn with their pips where the camera sees them (a slanted view)."""
+    face_col, _, translucent = _style(style)
     base = _square(centre, side, ang)
     k = cam_h / (cam_h - side)
     axis = np.asarray(axis, float)
@@ -172,6 +179,8 @@ def draw_die(canvas, value, style, centre, side, ang, axis, cam_h, rng=None, sha
     cv2.fillConvexPoly(body, (hull * 16).astype(np.int32), 255, cv2.LINE_AA, shift=4)
     a = (body.astype(np.float32) / 255 * (0.7 if translucent else 1.0))[..., None]
     canvas[:] = (canvas.astype(np.float32) * (1 - a) + np.array(side_col, np.float32) * a).astype(np.uint8)
+    if sides is not None:
+        _side_faces(canvas, base, top, sides, style, axis)
     tside = int(round(side * k))
     face = render_face(value, max(8, tside), style)
     if translucent:
@@ -181,6 +190,21 @@ def draw_die(canvas, value, style, centre, side, ang, axis, cam_h, rng=None, sha
         _paste_face(canvas, face, top)
     x, y, w, h = cv2.boundingRect(hull.astype(np.int32))
     return top, (x, y, w, h)
+
+
+def _side_faces(canvas, base, top, values, style, axis):
+    """Paste the side faces the camera sees (those facing the optical axis), pips and all,
+    darker than the top face."""
+    c = base.mean(axis=0)
+    for i in range(4):
+        j = (i + 1) % 4
+        normal = (base[i] + base[j]) / 2 - c
+        quad = np.array([top[i], top[j], base[j], base[i]], np.float32)
+        if float(normal @ (np.asarray(axis, np.float32) - c)) <= 0 or abs(cv2.contourArea(quad)) < 12:
+            continue
+        n = int(max(8, np.linalg.norm(top[j] - top[i])))
+        face = (render_face(int(values[i]), n, style).astype(np.float32) * 0.78).astype(np.uint8)
+        _paste_face(canvas, face, quad)
 
 
 def _glare(canvas, quad, rng):
@@ -237,14 +261,25 @@ def _effects(img, rng, strong=False):
 
 
 def dice_scene(seed: int = 0, kind: str = "pips", face_px: int = 64, n_dice: int | None = None,
-               size=(960, 720), effects: bool = True, blur: float = 0.0) -> Scene:
-    """A tray with dice. ``face_px`` is the side of a die's footprint in pixels."""
+               size=(960, 720), effects: bool = True, blur: float = 0.0, camera: str | None = None) -> Scene:
+    """A tray with dice. ``face_px`` is the side of a die's footprint in pixels.
+
+    ``camera`` ("webcam", "picam", "phone"; ``vision.synth_camera``): instead of a tray, a
+    table top (wood, felt, cloth) with clutter, dice of more colour pairs seen slantwise with
+    their side faces' pips, and that camera's noise, colour cast, vignetting and JPEG."""
     rng = np.random.default_rng(seed)
+    crng = np.random.default_rng([seed, 17])      # the camera's own draws: scenes without one stay as they were
     w, h = size
     strong = kind == "hard"
     img, (ix, iy, iw, ih) = _tray(size, rng, wall=True)
     axis = (w / 2 + rng.uniform(-0.05, 0.05) * w, h / 2 + rng.uniform(-0.05, 0.05) * h)
     cam_h = rng.uniform(20, 30) * face_px
+    if camera is not None:
+        from vision import synth_camera
+        img = synth_camera.surface(size, crng)
+        if camera != "phone":                     # a slanted camera: the optical axis below the frame
+            axis = (w / 2 + crng.uniform(-0.4, 0.4) * w, h * crng.uniform(0.9, 1.5))
+            cam_h = crng.uniform(8, 18) * face_px
     if n_dice is None:
         n_dice = int(rng.integers(3, 9))
     if kind.startswith("icons-"):
@@ -253,6 +288,9 @@ def dice_scene(seed: int = 0, kind: str = "pips", face_px: int = 64, n_dice: int
     else:
         faces = [1, 2, 3, 4, 5, 6]
         style_pool = list(PIP_STYLES)
+        if camera is not None:
+            from vision.synth_camera import EXTRA_STYLES
+            style_pool += list(EXTRA_STYLES) * 2
     placed = []
     dice = []
     tries = 0
@@ -297,19 +335,30 @@ def dice_scene(seed: int = 0, kind: str = "pips", face_px: int = 64, n_dice: int
         t = rng.uniform(0, 2 * math.pi)
         shadow = (0.35 * math.cos(t), 0.35 * math.sin(t), rng.uniform(0.3, 0.55))
     out = []
+    if camera is not None:
+        synth_camera.clutter(img, crng, face_px, [d["centre"] for d in dice])
     # outer dice first: a die nearer the optical axis hides the inner side of an outer one
     dice.sort(key=lambda d: -math.hypot(d["centre"][0] - axis[0], d["centre"][1] - axis[1]))
     for d in dice:
+        sides = synth_camera.side_values(d["value"], crng) if camera is not None and isinstance(d["value"], int) else None
         top, box = draw_die(img, d["value"], d["style"], d["centre"], d["side"], d["angle"], axis, cam_h,
-                            rng, shadow)
+                            rng, shadow, sides)
         if effects and (strong or rng.random() < 0.3):
             _glare(img, top, rng)
         out.append({"value": d["value"], "box": [int(v) for v in box], "centre": [float(v) for v in d["centre"]],
                     "angle": d["angle"], "style": d["style"], "top": top.tolist()})
     if blur > 0:
         img = cv2.GaussianBlur(img, (0, 0), blur)
+    if camera is not None and camera != "phone":
+        img, H = synth_camera.tilt(img, crng, 0.35)
+        for d in out:
+            top = cv2.perspectiveTransform(np.float32(d["top"])[None], H)[0]
+            x, y, bw, bh = d["box"]
+            corners = cv2.perspectiveTransform(np.float32([[x, y], [x + bw, y], [x + bw, y + bh], [x, y + bh]])[None], H)[0]
+            d["top"] = top.tolist()
+            d["box"] = [int(v) for v in cv2.boundingRect(corners)]
     if effects:
-        img = _effects(img, rng, strong)
+        img = _effects(img, rng, strong) if camera is None else synth_camera.camera_effects(img, crng, camera)
     return Scene(img, out, {"axis": list(axis), "cam_height": cam_h, "face_px": face_px, "kind": kind})
 
 

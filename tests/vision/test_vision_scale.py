@@ -6,7 +6,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision import net, synth
+from vision import net, scaling, synth
 
 
 def _scene(size, face, seed=21):
@@ -18,12 +18,12 @@ def test_a_12_mp_frame_is_read_from_its_halvings_never_crop_by_crop_at_full_size
     img, values = _scene((1008, 756), 64)
     big = cv2.resize(img, (4032, 3024), interpolation=cv2.INTER_LINEAR)      # 12 MP, 256 px dice
     seen = []
-    real = net.face_crop
+    real = scaling.face_crop
 
     def spy(image, *a, **k):
         seen.append(image.shape[:2])
         return real(image, *a, **k)
-    monkeypatch.setattr(net, "face_crop", spy)
+    monkeypatch.setattr(scaling, "face_crop", spy)
     r = net.read_dice(big)
     assert r.values == values and not r.unsure, r.reasons
     assert seen and max(max(s) for s in seen) <= 4032 // 4     # every crop from a level 1/4 or less
@@ -52,3 +52,44 @@ def test_small_dice_in_a_wide_frame_are_looked_for_at_a_finer_scale(monkeypatch)
     r = net.read_dice(img)
     assert sides[0] == net.WORK_SIDE and len(sides) == 2 and sides[1] > 1.5 * net.WORK_SIDE
     assert r.values == values, r.reasons
+
+
+def _work(monkeypatch, img):
+    """What reading ``img`` costs: the detector's input sizes, the face crops read, and the
+    resizes whose source is the full frame."""
+    m = net.model()
+    det, crops, full = [], [], []
+    real_det, real_probs, real_resize = m._detect_in, m._probs, cv2.resize
+
+    def detect_in(work, s, size):
+        det.append(work.shape[:2])
+        return real_det(work, s, size)
+
+    def probs(batch):
+        crops.append(len(batch))
+        return real_probs(batch)
+
+    def resize(src, *a, **k):
+        if src.shape[:2] == img.shape[:2]:
+            full.append(src.shape[:2])
+        return real_resize(src, *a, **k)
+    monkeypatch.setattr(m, "_detect_in", detect_in)
+    monkeypatch.setattr(m, "_probs", probs)
+    monkeypatch.setattr(cv2, "resize", resize)
+    r = net.read_dice(img)
+    monkeypatch.undo()
+    return r, det, sum(crops), full
+
+
+def test_a_12_mp_frame_costs_what_the_same_roll_at_1_mp_costs(monkeypatch):
+    # the time aim (80 ms on one core, bench/vision_scale.py) holds when a 12 MP frame is
+    # shrunk once: the networks then see what they see in a 1 MP frame of the same roll
+    small, values = _scene((1008, 756), 64, seed=23)
+    big = cv2.resize(small, (4032, 3024), interpolation=cv2.INTER_LINEAR)
+    r_small, det_small, crops_small, _ = _work(monkeypatch, small)
+    r_big, det_big, crops_big, full = _work(monkeypatch, big)
+    assert r_big.values == r_small.values == values and not r_big.unsure
+    assert det_big == det_small                       # the detector's inputs, size for size
+    assert max(h * w for h, w in det_big) <= net.WORK_SIDE * net.WORK_SIDE
+    assert crops_big <= crops_small + 2               # the face network's work
+    assert len(full) == 1                             # the full frame is resized once: halved
