@@ -232,11 +232,10 @@ class WebBridge:
         if not s.active:
             data = payloads.idle("No game yet", "Start or resume a game on the device.", viewer)
         else:
-            from companion.ui.model import pack_info
-
-            data = payloads.build(get_game(s.header.game), s.engine, s.state, viewer,
+            game = get_game(s.header.game)
+            data = payloads.build(game, s.engine, s.state, viewer,
                                   seats_held={seat: True for seat in self.seating.holders},
-                                  computers=set(s.computers), pack=pack_info(s.engine), log=self.log)
+                                  computers=set(s.computers), pack=payloads.pack_for(game, s.engine), log=self.log)
             if self.request is not None:
                 data["asking"] = self.request.question()[0]
         return json.dumps(data, separators=(",", ":")).encode()

@@ -34,6 +34,42 @@ def page_prompt(game: GameType):
     return getattr(load_object(game.page.partition(":")[0]), "page_prompt", None)
 
 
+_PACKS: dict[tuple[str, int], dict] = {}
+
+
+def pack_for(game: GameType, engine: Any) -> dict:
+    """The content a page view reads: the screens' ``pack_info`` with, over it, the page
+    module's ``page_pack(engine)`` when it has one (full names and card texts the panel has
+    no room for). Content only, never state; built once per loaded pack."""
+    key = (game.id, id(getattr(engine, "pack", None)))
+    if key not in _PACKS:
+        from companion.ui.model import pack_info
+
+        info = dict(pack_info(engine))
+        extra = getattr(load_object(game.page.partition(":")[0]), "page_pack", None) if game.page else None
+        if extra is not None:
+            info.update(extra(engine))
+        if len(_PACKS) > 8:
+            _PACKS.clear()
+        _PACKS[key] = info
+    return _PACKS[key]
+
+
+def prompt_names(game: GameType, prompt: dict | None, pack: dict) -> dict:
+    """The page's names for the words of the actor's options and word steps (``p1 throw brick
+    ursa``: "Bruno Brick", "Ursa Kahn"), from the page module's ``page_names(pack)``."""
+    if not prompt or not prompt.get("mine") or not game.page:
+        return {}
+    names_of = getattr(load_object(game.page.partition(":")[0]), "page_names", None)
+    if names_of is None:
+        return {}
+    words = {w for o in prompt.get("options") or () for w in o["label"].split()}
+    for step in (prompt.get("choice") or {}).get("words") or ():
+        words.update(step)
+    names = names_of(pack)
+    return {w: names[w] for w in sorted(words) if w in names}
+
+
 def prompt_for(prompt: Any, viewer: str | None, computers: set[str], legal=None, adapt=None) -> dict | None:
     """The prompt as this viewer may see it, or None when the game is over. For its actor, a
     prompt with neither options nor a choice shape the page knows is offered through the
@@ -124,14 +160,17 @@ def build(game: GameType, engine: Any, state: Any, viewer: str | None, *, seats_
               "computer": s in computers, "turn": s == turn, "you": s == viewer}
              for s in summary.get("players") or list(scores)]
     model = {"view": view, "summary": summary, "pack": pack, "viewer": viewer}
+    shown = prompt_for(prompt, viewer, computers, legal=lambda: engine.legal_actions(state), adapt=page_prompt(game))
+    names = prompt_names(game, shown, pack)
+    if names:
+        shown["names"] = names
     return {
         "t": "state",
         "game": {"id": game.id, "title": game.title},
         "seat": viewer,
         "seats": seats,
         "blocks": page_function(game)(model),
-        "prompt": prompt_for(prompt, viewer, computers, legal=lambda: engine.legal_actions(state),
-                             adapt=page_prompt(game)),
+        "prompt": shown,
         "log": list(log),
         "over": over,
         "result": result_text(summary),

@@ -1,0 +1,54 @@
+"""Dungeonbowl on the phones' page (companion.web.views describes the blocks): whose turn and
+where the ball is, the last roll, each team's dug-out (dungeon, reserves, KO, casualties),
+the chests (a closed one is only "closed": its content is decided when it is opened) and
+the traps (hidden until sprung).
+
+It reads only the model a page view gets (the viewer's ``public_view``, the public summary),
+so it shows nothing the viewer may not see.
+"""
+from __future__ import annotations
+
+from companion.web.views import text
+
+
+def game_facts(view: dict) -> dict:
+    rows = [["turn", f"{view.get('turn', 0)}: {str(view.get('active') or '-').upper()} plays"],
+            ["ball", text(view.get("ball"))]]
+    for team in view.get("teams") or []:
+        rows.append([str(team.get("seat", "")).upper(), f"{team.get('touchdowns', 0)} touchdowns, end zone {team.get('end_zone', '')}"])
+    last = view.get("last") or {}
+    if last:
+        rows.append(["last", f"{last.get('what', '')}: {text(last.get('dice'))} {last.get('result', '')}".strip()])
+    if view.get("turnover"):
+        rows.append(["turnover", "yes"])
+    return {"kind": "facts", "title": "Game", "rows": rows}
+
+
+def dugout(team: dict, viewer: str | None) -> dict:
+    hurt = team.get("hurt") or {}
+
+    def players(key: str) -> list[dict]:
+        return [{"text": f"#{p}", "sub": hurt.get(p, "")} for p in team.get(key) or []]
+
+    seat = str(team.get("seat", ""))
+    lines = [{"label": "dungeon", "items": players("dungeon")}, {"label": "reserves", "items": players("reserves")},
+             {"label": "KO", "items": players("ko")}, {"label": "casualties", "items": players("cas")},
+             {"label": "help", "items": [{"text": f"{team.get('apothecaries', 0)} apothecary"},
+                                         {"text": f"{team.get('igors', 0)} Igor"}]}]
+    return {"kind": "rows", "title": f"{seat.upper()} dug-out" + (" (you)" if seat == viewer else ""),
+            "rows": lines, "you": seat == viewer}
+
+
+def chests_and_traps(view: dict) -> dict:
+    chests = [{"text": f"chest {c.get('no')}", "sub": str(c.get("state", "")) + (f", {c['opener']}" if c.get("opener") else ""),
+               "cls": "" if c.get("state") == "closed" else "dim"} for c in view.get("chests") or []]
+    traps = [{"text": f"trap {t.get('no')}", "sub": f"{str(t.get('owner', '')).upper()}: {t.get('face', 'hidden')}",
+              "cls": "" if t.get("face") == "hidden" else "hot"} for t in view.get("traps") or []]
+    return {"kind": "rows", "title": "Chests and traps",
+            "rows": [{"label": "chests", "sub": f"{view.get('chests_placed', 0)} placed", "items": chests},
+                     {"label": "traps", "items": traps}]}
+
+
+def page_view(model: dict) -> list[dict]:
+    view, viewer = model.get("view") or {}, model.get("viewer")
+    return [game_facts(view), chests_and_traps(view)] + [dugout(t, viewer) for t in view.get("teams") or []]
