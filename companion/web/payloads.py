@@ -64,8 +64,9 @@ def prompt_names(game: GameType, prompt: dict | None, pack: dict) -> dict:
     if names_of is None:
         return {}
     words = {w for o in prompt.get("options") or () for w in o["label"].split()}
-    for step in (prompt.get("choice") or {}).get("words") or ():
-        words.update(step)
+    if not words:           # no lines listed: the page offers the game's word steps
+        for step in (prompt.get("choice") or {}).get("words") or ():
+            words.update(step)
     names = names_of(pack)
     return {w: names[w] for w in sorted(words) if w in names}
 

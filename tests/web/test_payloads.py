@@ -294,10 +294,10 @@ def test_dungeonbowl_closed_chests_and_hidden_traps_are_only_closed_and_hidden_o
             for chest in state.chests:
                 if chest.state == "closed":
                     closed += 1
-                    assert chests[f"chest {chest.no}"] == "closed"
+                    assert chests[str(chest.no)] == "closed"
             for trap in state.traps:
                 if not trap.face:
-                    assert traps[f"trap {trap.no}"] == f"{trap.owner.upper()}: hidden"
+                    assert traps[str(trap.no)] == f"{trap.owner.upper()}: hidden"
         # nothing about the table differs between the coaches and a watcher: the dungeon keeps no secret
         strip = [json.dumps(d["blocks"]).replace(" (you)", "").replace(', "you": true', ', "you": false')
                  for d in pages.values()]

@@ -33,11 +33,14 @@ def game_facts(view: dict, pack: dict) -> dict:
     return {"kind": "facts", "title": "Game", "rows": rows}
 
 
-def seat_rows(seat: dict, pack: dict, viewer: str | None) -> dict:
+def seat_rows(seat: dict, pack: dict, viewer: str | None, placed: list[dict]) -> dict:
     crystals = seat.get("crystals") or {}
     lines = [
-        {"label": "gold", "items": [{"text": str(seat.get("gold", 0)), "cls": "yellow"}]},
-        {"label": "crystals", "items": [{"text": str(crystals.get(c, 0)), "cls": c} for c in COLOURS if c in crystals]},
+        {"label": "purse", "items": [{"text": f"{seat.get('gold', 0)} gold", "cls": "yellow"}]
+         + [{"text": str(crystals.get(c, 0)), "cls": c} for c in COLOURS if c in crystals]},
+        {"label": "dice placed", "sub": "this round",
+         "items": [{"text": str(p.get("die", "")), "sub": f"on {p.get('space', '')}"
+                    + (f", {p['gold']} gold" if p.get("gold") else "")} for p in placed if p.get("seat") == seat["id"]]},
         {"label": "allies", "items": [{"text": str(a.get("name", "")).capitalize(),
                                        "sub": f"{a.get('die', '')} {a.get('skill', '')}" + (" follower" if a.get("follower") else "")}
                                       for a in seat.get("allies") or []]},
@@ -70,6 +73,7 @@ def dungeon(view: dict, pack: dict, viewer: str | None) -> dict:
 def page_view(model: dict) -> list[dict]:
     view, pack, viewer = model.get("view") or {}, model.get("pack") or {}, model.get("viewer")
     seats = view.get("seats") or []
-    mine = [seat_rows(s, pack, viewer) for s in seats if s["id"] == viewer]
-    return [game_facts(view, pack)] + mine + [seat_rows(s, pack, viewer) for s in seats if s["id"] != viewer] \
+    placed = view.get("placed") or []
+    mine = [seat_rows(s, pack, viewer, placed) for s in seats if s["id"] == viewer]
+    return [game_facts(view, pack)] + mine + [seat_rows(s, pack, viewer, placed) for s in seats if s["id"] != viewer] \
         + [dungeon(view, pack, viewer)]

@@ -13,7 +13,7 @@ from companion.web.views import text
 
 def game_facts(view: dict) -> dict:
     rows = [["turn", f"{view.get('turn', 0)}: {str(view.get('active') or '-').upper()} plays"],
-            ["ball", text(view.get("ball"))]]
+            ["ball", ball_words(view.get("ball"))]]
     for team in view.get("teams") or []:
         rows.append([str(team.get("seat", "")).upper(), f"{team.get('touchdowns', 0)} touchdowns, end zone {team.get('end_zone', '')}"])
     last = view.get("last") or {}
@@ -22,6 +22,15 @@ def game_facts(view: dict) -> dict:
     if view.get("turnover"):
         rows.append(["turnover", "yes"])
     return {"kind": "facts", "title": "Game", "rows": rows}
+
+
+def ball_words(ball) -> str:
+    """``chest`` (not found yet), ``ground``, or the holder (``p1#5``)."""
+    if ball == "chest":
+        return "not found yet: in one of the closed chests"
+    if ball == "ground":
+        return "on the ground"
+    return f"held by {str(ball).upper()}" if ball else "-"
 
 
 def dugout(team: dict, viewer: str | None) -> dict:
@@ -40,9 +49,9 @@ def dugout(team: dict, viewer: str | None) -> dict:
 
 
 def chests_and_traps(view: dict) -> dict:
-    chests = [{"text": f"chest {c.get('no')}", "sub": str(c.get("state", "")) + (f", {c['opener']}" if c.get("opener") else ""),
+    chests = [{"text": str(c.get("no")), "sub": str(c.get("state", "")) + (f", {c['opener']}" if c.get("opener") else ""),
                "cls": "" if c.get("state") == "closed" else "dim"} for c in view.get("chests") or []]
-    traps = [{"text": f"trap {t.get('no')}", "sub": f"{str(t.get('owner', '')).upper()}: {t.get('face', 'hidden')}",
+    traps = [{"text": str(t.get("no")), "sub": f"{str(t.get('owner', '')).upper()}: {t.get('face', 'hidden')}",
               "cls": "" if t.get("face") == "hidden" else "hot"} for t in view.get("traps") or []]
     return {"kind": "rows", "title": "Chests and traps",
             "rows": [{"label": "chests", "sub": f"{view.get('chests_placed', 0)} placed", "items": chests},
