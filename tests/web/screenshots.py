@@ -32,7 +32,7 @@ def _actor(seat: str):
 GAMES = (("dodgeball", {}, 40, _actor("p1"), "p1", "dodgeball-p1.png"),
          ("dungeon-days", {"players": 3}, 30, _turn_with_cards("p2"), "p2", "dungeon-days-p2.png"),
          ("dungeon-allies", {"players": 3}, 50, _actor("p1"), "p1", "dungeon-allies-p1.png"),
-         ("dungeonbowl", {}, 20, _actor("p1"), "p1", "dungeonbowl-p1.png"))
+         ("dungeonbowl", {}, 70, _actor("p1"), "p1", "dungeonbowl-p1.png"))
 
 
 def play(dev: Device, moves: int, seed: int = 2, until=None) -> None:
@@ -43,7 +43,9 @@ def play(dev: Device, moves: int, seed: int = 2, until=None) -> None:
         if s.engine.is_over(s.state) or (n >= moves and until(s)):
             break
         p = s.prompt()
-        dev.app.act(rng.choice(p.options) if p.options else rng.choice(s.engine.legal_actions(s.state)))
+        lines = list(p.options) if p.options else s.engine.legal_actions(s.state)
+        playing = [line for line in lines if not line.endswith(" concede")]      # the game goes on
+        dev.app.act(rng.choice(playing or lines))
     dev.app.interstitial = None
 
 

@@ -12,7 +12,12 @@ from companion.web.views import text
 
 
 def game_facts(view: dict) -> dict:
-    rows = [["turn", f"{view.get('turn', 0)}: {str(view.get('active') or '-').upper()} plays"],
+    doing = str(view.get("doing") or view.get("step") or "").replace("_", " ").replace("-", " ")
+    if view.get("turn") and view.get("active"):
+        now = f"{view['turn']}: {str(view['active']).upper()} plays" + (f" ({doing})" if doing and doing != "over" else "")
+    else:
+        now = f"setting up: {doing}" if doing else "setting up"
+    rows = [["turn", now],
             ["ball", ball_words(view.get("ball"))]]
     for team in view.get("teams") or []:
         rows.append([str(team.get("seat", "")).upper(), f"{team.get('touchdowns', 0)} touchdowns, end zone {team.get('end_zone', '')}"])

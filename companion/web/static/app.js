@@ -155,21 +155,27 @@ function say(p, word) { return (p.names && p.names[word]) || word; }
 function stepControl(p) {
   // Many legal lines: pick the first word, then the next, each step offering only the words
   // that lead to a legal line; Send when the words make one.
-  const lines = p.options.map((o) => ({ action: o.action, words: o.label.split(" ") }));
+  // Words every line begins with are said once, not tapped ("place" in "place d4 y4").
+  let lines = p.options.map((o) => ({ action: o.action, words: o.label.split(" ") }));
+  const shortest = Math.min(...lines.map((o) => o.words.length));
+  let same = 0;
+  while (same < shortest - 1 && lines.every((o) => o.words[same] === lines[0].words[same])) same++;
+  const lead = lines[0].words.slice(0, same);
+  lines = lines.map((o) => ({ action: o.action, words: o.words.slice(same) }));
   const fit = (chosen) => lines.filter((o) => chosen.every((w, i) => o.words[i] === w));
-  return wordChooser(p,
+  return wordChooser(p, lead,
     (chosen) => [...new Set(fit(chosen).filter((o) => o.words.length > chosen.length).map((o) => o.words[chosen.length]))],
     (chosen) => (fit(chosen).find((o) => o.words.length === chosen.length) || {}).action);
 }
 
-function wordChooser(p, next, line) {
-  // Word by word: next(chosen) lists the words that may follow, line(chosen) is the action
-  // line the words make so far (or nothing yet).
+function wordChooser(p, lead, next, line) {
+  // Word by word after the lead words: next(chosen) lists the words that may follow,
+  // line(chosen) is the action line the words make so far (or nothing yet).
   const chosen = [];
   const box = el("div", "options step");
   const redraw = () => {
-    const so = chosen.map((w) => say(p, w)).join(" ");
-    const parts = [el("p", "hint", chosen.length ? "So far: " + so : "Choose:")];
+    const so = [...lead, ...chosen].map((w) => say(p, w)).join(" ");
+    const parts = [el("p", "hint", so ? "So far: " + so : "Choose:")];
     const whole = line(chosen);
     if (whole) {
       const go = el("button", "big send", "Send: " + so);
@@ -259,7 +265,7 @@ function multiControl(p, spec) {
 
 function wordsControl(p, c) {
   // The game's word steps: any word of each step, the line sent once every step is chosen.
-  return wordChooser(p, (chosen) => c.words[chosen.length] || [],
+  return wordChooser(p, [], (chosen) => c.words[chosen.length] || [],
     (chosen) => (chosen.length === c.words.length ? joinLine([p.actor, c.verb, ...chosen]) : ""));
 }
 
