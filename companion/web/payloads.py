@@ -127,12 +127,22 @@ def event_words(event: dict) -> str:
     """An event in words: its told ``text`` when it has one, else its name and fields
     (``{"event": "bid", "seat": "p1", "coins": 2}`` -> "P1 bid: coins 2")."""
     if event.get("text"):
-        return str(event["text"])
+        return str(event["text"]).split("\n", 1)[0].rstrip()     # a terminal's told text: its first line
     who = next((event[k] for k in ("seat", "player") if isinstance(event.get(k), str)), "")
     fields = [f"{label(k)} {_seat_up(text(v))}" for k, v in event.items()
               if k != "event" and not (who and k in ("seat", "player") and v == who)]
     name = label(str(event.get("event", "event")))
     return (f"{who.upper()} " if who else "") + name + (": " + ", ".join(fields) if fields else "")
+
+
+def log_line(game: GameType, event: dict, pack: dict) -> str:
+    """An event in the game's own words (its page module's ``page_event(event, pack)``, which
+    may return None), else in the generic words."""
+    said = None
+    if game.page:
+        hook = getattr(load_object(game.page.partition(":")[0]), "page_event", None)
+        said = hook(event, pack) if hook else None
+    return said or event_words(event)
 
 
 def _seat_up(value: str) -> str:

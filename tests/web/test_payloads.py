@@ -260,7 +260,8 @@ def test_dungeon_allies_face_down_monsters_reach_only_the_seat_that_looked_never
             shown = {t.monster for t in state.tiles if t.revealed} | {m for s in state.seats for m in s.monsters}
             hidden = {t.monster for t in state.tiles if t.monster and not t.revealed} - shown
             pack = payloads.pack_for(game, engine)
-            words = " ".join(payloads.event_words(e) for e in events if isinstance(e, dict)).lower()
+            words = " ".join(payloads.event_words(e) + " " + payloads.log_line(game, e, pack)
+                             for e in events if isinstance(e, dict)).lower()
             for monster in hidden:
                 assert monster not in words and pack["monsters"][monster].lower() not in words, (seed, words)
             for viewer in [*engine.summary(state)["players"], None]:
@@ -324,3 +325,17 @@ def test_a_prompts_options_and_names_go_to_its_actors_page_only(game_id, options
                 mine += 1
                 assert shown["mine"] and {o["action"] for o in shown["options"]} <= set(engine.legal_actions(state))
     assert mine > 20
+
+
+def test_the_log_says_each_games_events_by_the_names_on_the_table():
+    dodge, days = get_game("dodgeball"), get_game("dungeon-days")
+    dodge_pack = payloads.pack_for(dodge, dodge.load_engine())
+    days_pack = payloads.pack_for(days, days.load_engine())
+    assert payloads.log_line(dodge, {"event": "throw", "seat": "p2", "thrower": "juno", "target": "gus",
+                                     "supporters": []}, dodge_pack) == "P2: Juno Park throws at Gus Ferro"
+    turn = {"event": "turn", "seat": "p2", "turn": 1, "must_throw": True, "text": "turn 1: P2 to play\n P1 moles off"}
+    assert payloads.log_line(dodge, turn, dodge_pack) == "Turn 1: P2 to play, a throw is compulsory"
+    assert payloads.event_words(turn) == "turn 1: P2 to play"         # a told text's first line
+    assert payloads.log_line(days, {"event": "play", "seat": "p2", "card": "terror", "board": "p1", "day": "mon"},
+                             days_pack) == "P2 played Terror on P1's Monday"
+    assert payloads.log_line(days, {"event": "reshuffled", "seat": "p1"}, days_pack) == "P1 reshuffled"

@@ -214,3 +214,26 @@ def page_view(model: dict) -> list[dict]:
         pool = None
     return ([scoreboard(view, pack, viewer), court(view, pack, viewer)] + own_cards(view, pack, viewer)
             + ([pool] if pool else []) + coach_facts(view, pack, viewer) + [attributes({**view, "viewer": viewer}, pack)])
+
+
+MOVES = {"give": "gives a ball", "forward": "moves forward", "back": "moves back", "drop": "drops a ball"}
+
+
+def page_event(event: dict, pack: dict) -> str | None:
+    """The log's line for an event, by the players' names (None: the generic words)."""
+    kind, seat = event.get("event"), str(event.get("seat") or "").upper()
+    name = lambda key: _name(pack, event.get(key))  # noqa: E731
+    if kind in MOVES:
+        return f"{seat}: {name('player')} {MOVES[kind]}"
+    if kind == "throw":
+        with_ = ", ".join(_name(pack, p) for p in event.get("supporters") or [])
+        return f"{seat}: {name('thrower')} throws at {name('target')}" + (f" with {with_}" if with_ else "")
+    if kind == "defend":
+        return f"{seat}: {name('player')} tries to {event.get('action', 'defend')}"
+    if kind == "retreat":
+        return f"{seat}: {name('player')} retreats (card {event.get('card', '')})"
+    if kind == "team":
+        return f"{seat} plays the {(pack.get('teams') or {}).get(event.get('team'), event.get('team'))}"
+    if kind == "turn":
+        return f"Turn {event.get('turn')}: {seat} to play" + (", a throw is compulsory" if event.get("must_throw") else "")
+    return None

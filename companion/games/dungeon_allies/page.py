@@ -77,3 +77,18 @@ def page_view(model: dict) -> list[dict]:
     mine = [seat_rows(s, pack, viewer, placed) for s in seats if s["id"] == viewer]
     return [game_facts(view, pack)] + mine + [seat_rows(s, pack, viewer, placed) for s in seats if s["id"] != viewer] \
         + [dungeon(view, pack, viewer)]
+
+
+def page_event(event: dict, pack: dict) -> str | None:
+    """The log's line for a monster's events by its name (None: the generic words)."""
+    kind, seat = event.get("event"), str(event.get("seat") or "").upper()
+    if kind == "revealed":
+        return (f"{event.get('square')}: {_monster(pack, event.get('monster'))} revealed, needs {event.get('need')}, "
+                f"weak to {event.get('weak')}, {event.get('gold')} gold")
+    if kind == "combat":
+        result = f"won, {event.get('gold', 0)} gold" if event.get("won") else "lost"
+        return (f"{seat} fought {_monster(pack, event.get('monster'))} at {event.get('square')}: "
+                f"{event.get('total')} of {event.get('need')} needed, {result}")
+    if kind == "looked":
+        return f"{seat} looked under {event.get('square')}"
+    return None

@@ -96,3 +96,18 @@ def page_view(model: dict) -> list[dict]:
     boards = [board(s, (summary.get("days") or {}).get(s["id"]) or [], pack, viewer, turn) for s in view.get("seats", [])]
     mine = [b for b in boards if b.get("you")]
     return [game_facts(view, pack)] + hand(view, pack, viewer) + mine + [b for b in boards if not b.get("you")]
+
+
+def page_event(event: dict, pack: dict) -> str | None:
+    """The log's line for an event in the table's words (None: the generic words)."""
+    kind, seat = event.get("event"), str(event.get("seat") or "").upper()
+    if kind == "play":
+        words = (f"{seat} played {_card(event.get('card'))} on {str(event.get('board', '')).upper()}'s "
+                 f"{DAYS.get(event.get('day'), event.get('day'))}")
+        return words
+    if kind == "drew":
+        return f"{seat} drew a card" + (f" ({event['deck']} left)" if isinstance(event.get("deck"), int) else "")
+    if kind == "over":
+        scores = ", ".join(f"{s.upper()} {n}" for s, n in (event.get("scores") or {}).items())
+        return f"Game over: {event.get('why', '')}; {scores}"
+    return None
