@@ -34,14 +34,16 @@ def page_prompt(game: GameType):
     return getattr(load_object(game.page.partition(":")[0]), "page_prompt", None)
 
 
-_PACKS: dict[tuple[str, int], dict] = {}
+_PACKS: dict[tuple[str, int], tuple[Any, dict]] = {}
 
 
 def pack_for(game: GameType, engine: Any) -> dict:
     """The content a page view reads: the screens' ``pack_info`` with, over it, the page
     module's ``page_pack(engine)`` when it has one (full names and card texts the panel has
-    no room for). Content only, never state; built once per loaded pack."""
-    key = (game.id, id(getattr(engine, "pack", None)))
+    no room for). Content only, never state; built once per loaded pack (kept with it, so
+    its id cannot name another pack later)."""
+    loaded = getattr(engine, "pack", None)
+    key = (game.id, id(loaded))
     if key not in _PACKS:
         from companion.ui.model import pack_info
 
@@ -51,8 +53,8 @@ def pack_for(game: GameType, engine: Any) -> dict:
             info.update(extra(engine))
         if len(_PACKS) > 8:
             _PACKS.clear()
-        _PACKS[key] = info
-    return _PACKS[key]
+        _PACKS[key] = (loaded, info)
+    return _PACKS[key][1]
 
 
 def prompt_names(game: GameType, prompt: dict | None, pack: dict) -> dict:
