@@ -21,6 +21,7 @@ def page_names(pack: dict) -> dict:
     """The words of a turn's line as a player says them: card names, boards, days."""
     names = {cid: cid.capitalize() for cid in pack.get("cards") or {}}
     names.update({d: DAYS.get(d, d.capitalize()) for d in pack.get("days") or []})
+    names.update({f"p{n}": f"on P{n}'s board" for n in range(1, 7)})
     return names
 
 
