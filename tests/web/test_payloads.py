@@ -339,3 +339,52 @@ def test_the_log_says_each_games_events_by_the_names_on_the_table():
     assert payloads.log_line(days, {"event": "play", "seat": "p2", "card": "terror", "board": "p1", "day": "mon"},
                              days_pack) == "P2 played Terror on P1's Monday"
     assert payloads.log_line(days, {"event": "reshuffled", "seat": "p1"}, days_pack) == "P1 reshuffled"
+
+
+def _page(game_id: str, options: dict, moves: int, viewer):
+    game = get_game(game_id)
+    engine, state, actions, secret = list(positions(game_id, 3, options, limit=moves))[-1]
+    return engine, state, json.loads(build(game, engine, state, viewer))["blocks"]
+
+
+def test_dodgeballs_court_has_every_player_by_name_in_their_zone_with_the_balls():
+    engine, state, blocks = _page("dodgeball", {}, 60, "p2")
+    court = next(b for b in blocks if b["kind"] == "rows")
+    assert [r["label"] for r in court["rows"]][:4] == ["P1 defence", "P1 offence", "P2 offence", "P2 defence"]
+    names = {p.id: p.name for p in engine.pack.players}
+    for coach in state.coaches:
+        for zone, word in (("off", "offence"), ("def", "defence")):
+            row = next(r for r in court["rows"] if r["label"] == f"{coach.id.upper()} {word}")
+            assert [i["text"] for i in row["items"]] == [names[p] for p in coach.players if coach.zone.get(p) == zone]
+            assert [i["sub"].count("\u25cf") for i in row["items"]] == [
+                coach.balls.get(p, 0) for p in coach.players if coach.zone.get(p) == zone]
+    hand = next(b for b in blocks if b["title"] == "Your hand")
+    assert [i["text"] for i in hand["items"]][:len(state.coaches[1].hand)] == state.coaches[1].hand
+    assert all(i["sub"] for i in hand["items"])
+
+
+def test_dungeon_days_page_has_every_board_as_seven_days_and_the_viewers_hand_by_name():
+    engine, state, blocks = _page("dungeon-days", {"players": 4}, 60, "p3")
+    boards = [b for b in blocks if b["kind"] == "grid"]
+    assert [b["title"].split(":")[0] for b in boards] == ["P3 (you)", "P1", "P2", "P4"]
+    for b in boards:
+        seat = state.seat(b["title"][:2].lower())
+        assert [c["text"] for c in b["rows"][0]] == ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+        assert [c["text"] for c in b["rows"][1]] == ["\n".join(engine.pack.code(c) for c in pile) or "-"
+                                                     for pile in seat.board]
+    hand = next(b for b in blocks if b["title"] == "Your hand")
+    assert [i["text"].split(" (")[0] for i in hand["items"]] == [c.capitalize() for c in state.seat("p3").hand]
+
+
+def test_dungeon_allies_page_has_each_players_purse_and_dice_and_bowls_the_dugouts():
+    engine, state, blocks = _page("dungeon-allies", {"players": 3}, 80, None)
+    for seat in state.seats:
+        block = next(b for b in blocks if b["title"].startswith(seat.id.upper()))
+        purse = block["rows"][0]["items"]
+        assert purse[0]["text"] == f"{seat.gold} gold" and [i["text"] for i in purse[1:]] == [
+            str(seat.crystals[c]) for c in ("red", "blue", "yellow", "green", "white") if c in seat.crystals]
+        assert [i["sub"].split()[0] for i in block["rows"][2]["items"]] == [a.die for a in seat.allies]
+    engine, state, blocks = _page("dungeonbowl", {}, 60, "p1")
+    for team in state.teams:
+        dug = next(b for b in blocks if b["title"].startswith(f"{team.seat.upper()} dug-out"))
+        assert [r["label"] for r in dug["rows"]][:4] == ["dungeon", "reserves", "KO", "casualties"]

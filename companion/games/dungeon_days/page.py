@@ -96,7 +96,17 @@ def page_view(model: dict) -> list[dict]:
     turn = "" if view.get("over") else str(view.get("turn") or "")
     boards = [board(s, (summary.get("days") or {}).get(s["id"]) or [], pack, viewer, turn) for s in view.get("seats", [])]
     mine = [b for b in boards if b.get("you")]
-    return [game_facts(view, pack)] + hand(view, pack, viewer) + mine + [b for b in boards if not b.get("you")]
+    return ([game_facts(view, pack)] + hand(view, pack, viewer) + mine + [b for b in boards if not b.get("you")]
+            + legend(view, pack))
+
+
+def legend(view: dict, pack: dict) -> list[dict]:
+    """The codes on the boards, with each card's name and rule (the boards have room for 3 letters)."""
+    cards = pack.get("cards") or {}
+    shown = sorted({c for s in view.get("seats", []) for pile in s.get("board") or [] for c in pile},
+                   key=lambda c: _code(pack, c))
+    rows = [[_code(pack, c), f"{_card(c)}: {(cards.get(c) or {}).get('text', '')}".rstrip(": ")] for c in shown]
+    return [{"kind": "facts", "title": "On the boards", "rows": rows}] if rows else []
 
 
 def page_event(event: dict, pack: dict) -> str | None:
