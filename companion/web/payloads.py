@@ -66,9 +66,11 @@ def prompt_names(game: GameType, prompt: dict | None, pack: dict) -> dict:
     if names_of is None:
         return {}
     words = {w for o in prompt.get("options") or () for w in o["label"].split()}
+    choice = prompt.get("choice") or {}
     if not words:           # no lines listed: the page offers the game's word steps
-        for step in (prompt.get("choice") or {}).get("words") or ():
+        for step in choice.get("words") or ():
             words.update(step)
+    words.update(str(item) for item in (choice.get("multi") or {}).get("items") or ())
     names = names_of(pack)
     return {w: names[w] for w in sorted(words) if w in names}
 

@@ -31,8 +31,11 @@ def page_pack(engine) -> dict:
 
 
 def page_names(pack: dict) -> dict:
-    """The words of a turn's line as a coach says them: the players' names."""
-    return {pid: info["name"] for pid, info in (pack.get("players") or {}).items()}
+    """The words of a line as a coach says them: the players' and teams' names, what a card does."""
+    names = {pid: info["name"] for pid, info in (pack.get("players") or {}).items()}
+    names.update(pack.get("teams") or {})
+    names.update({card: f"{card} ({what})" for card, what in (pack.get("intensity") or {}).items()})
+    return names
 
 
 def _name(pack: dict, player: str) -> str:

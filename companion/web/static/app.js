@@ -235,7 +235,7 @@ function numberControl(p, spec) {
 
 function multiControl(p, spec) {
   const chosen = new Set();
-  const labels = spec.labels || spec.items;
+  const labels = spec.labels || spec.items.map((w) => say(p, w));
   const box = el("div", "options");
   const go = el("button", "big send", "");
   const update = () => {
