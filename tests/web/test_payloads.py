@@ -333,6 +333,9 @@ def test_the_log_says_each_games_events_by_the_names_on_the_table():
     days_pack = payloads.pack_for(days, days.load_engine())
     assert payloads.log_line(dodge, {"event": "throw", "seat": "p2", "thrower": "juno", "target": "gus",
                                      "supporters": []}, dodge_pack) == "P2: Juno Park throws at Gus Ferro"
+    outcome = {"event": "outcome", "thrower": "juno", "target": "gus", "action": "catch", "thrower_power": 8,
+               "target_power": 7, "result": "hit", "out": ["gus"], "text": "THR 4+4=8 vs CTH 3+4=7: gus out"}
+    assert payloads.log_line(dodge, outcome, dodge_pack) == "Juno Park at Gus Ferro (catch): 8 vs 7, hit; out: Gus Ferro"
     turn = {"event": "turn", "seat": "p2", "turn": 1, "must_throw": True, "text": "turn 1: P2 to play\n P1 moles off"}
     assert payloads.log_line(dodge, turn, dodge_pack) == "Turn 1: P2 to play, a throw is compulsory"
     assert payloads.event_words(turn) == "turn 1: P2 to play"         # a told text's first line

@@ -237,6 +237,12 @@ def page_event(event: dict, pack: dict) -> str | None:
         return f"{seat}: {name('player')} retreats (card {event.get('card', '')})"
     if kind == "team":
         return f"{seat} plays the {(pack.get('teams') or {}).get(event.get('team'), event.get('team'))}"
+    if kind == "outcome" and event.get("thrower"):
+        words = (f"{name('thrower')} at {name('target')} ({event.get('action') or 'no action'}): "
+                 f"{event.get('thrower_power')} vs {event.get('target_power')}, "
+                 f"{str(event.get('result', '')).replace('_', ' ')}")
+        out = ", ".join(_name(pack, p) for p in event.get("out") or [])
+        return words + (f"; out: {out}" if out else "")
     if kind == "turn":
         return f"Turn {event.get('turn')}: {seat} to play" + (", a throw is compulsory" if event.get("must_throw") else "")
     return None
