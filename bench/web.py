@@ -13,6 +13,9 @@ to the first frame with the server on.
 * memory: ``companion run --emulate --headless`` resuming a Dungeon Ball game, VmRSS with
   ``--no-web`` and with the page served and 8 pages connected, plus what loading zeroconf
   adds (emulated, the page is not announced). Aim: at most 20 MB more.
+* payloads: for every registered game, a random game (seed 1, up to ``--actions`` decisions)
+  with the page's payload built for each seat and a watcher at every position: the largest
+  payload in bytes and the build time per payload (mean, p95), as the app's loop pays it.
 * start-up: the same service with ``--frames DIR``, process start to the first PNG frame, web
   on and off (median of ``--runs``). The server starts after the first frame. Aim: 0.5 s.
 """
@@ -244,14 +247,49 @@ def startup(runs: int) -> dict:
     return {k: round(statistics.median(v), 3) for k, v in times.items()} | {"runs": runs}
 
 
+def payloads_by_game(actions: int) -> dict:
+    from companion.engine.core import Header
+    from companion.engine.dice import PositionalDice
+    from companion.engine.registry import games
+    from companion.web import payloads
+
+    out = {}
+    for game in games():
+        engine = game.load_engine()
+        options = {"players": game.players[1]} if game.players[1] > 2 else {}
+        state = engine.new_state(Header(game.id, seed=1, options=options))
+        dice, rng = PositionalDice(1), random.Random(1)
+        sizes, times = [], []
+        for n in range(actions):
+            if engine.is_over(state):
+                break
+            pack = payloads.pack_for(game, engine)
+            for viewer in [*engine.summary(state)["players"], None]:
+                t0 = time.perf_counter()
+                data = json.dumps(payloads.build(game, engine, state, viewer, seats_held={}, computers=set(),
+                                                 pack=pack), separators=(",", ":"))
+                times.append((time.perf_counter() - t0) * 1000)
+                sizes.append(len(data))
+            prompt = engine.prompt(state)
+            lines = list(prompt.options) if prompt.options else ([] if prompt.is_chance else engine.legal_actions(state))
+            playing = [line for line in lines if not line.endswith(" concede")] or lines     # the game goes on
+            engine.apply(state, dice.answer(prompt, n) if prompt.is_chance else rng.choice(playing))
+        times.sort()
+        out[game.id] = {"players": len(engine.summary(state)["players"]), "payloads": len(sizes),
+                        "max_bytes": max(sizes), "mean_ms": round(statistics.mean(times), 2),
+                        "p95_ms": round(times[int(len(times) * 0.95)], 2)}
+    return out
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--actions", type=int, default=200)
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--only", choices=("latency", "memory", "startup"), help="measure just this")
+    parser.add_argument("--only", choices=("latency", "memory", "startup", "payloads"), help="measure just this")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    parts = {"latency": lambda: latency(args.actions), "memory": memory, "startup_s": lambda: startup(args.runs)}
+    parts = {"latency": lambda: latency(args.actions), "memory": memory, "startup_s": lambda: startup(args.runs),
+             "payloads": lambda: payloads_by_game(args.actions)}
     result = {k: run() for k, run in parts.items() if args.only in (None, k.removesuffix("_s"))}
     if args.json:
         print(json.dumps(result))
@@ -268,6 +306,9 @@ def main() -> int:
         print(f"memory: {mem['without_page_mb']} MB without the page, {mem['with_page_mb']} MB with it and "
               f"{mem['pages']} pages open: {mem['extra_mb']} MB extra; zeroconf (the .local name) adds "
               f"{mem['zeroconf_import_mb']} MB: {mem['extra_with_mdns_mb']} MB extra on a Pi")
+    for game, p in (result.get("payloads") or {}).items():
+        print(f"{game} ({p['players']} seats): payload up to {p['max_bytes']} bytes, built in {p['mean_ms']} ms "
+              f"mean, p95 {p['p95_ms']} ms over {p['payloads']} payloads")
     if "startup_s" in result:
         st = result["startup_s"]
         print(f"start-up to first frame (median of {st['runs']}): {st['web']} s with the page, "

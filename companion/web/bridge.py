@@ -47,7 +47,7 @@ class WebBridge:
         self.version = 0                                # seats held, requests: bumps the key
         self.game_id: int | None = None
         self.request: Request | None = None
-        self.log: deque[str] = deque(maxlen=payloads.LOG_LINES)   # public events, in words
+        self.log: deque = deque(maxlen=payloads.LOG_LINES)   # public events, worded per payload; notes as words
         self.actions_seen = 0
         self.join_page: int | None = None               # the panel's join screen: 0 spectator, then seats
         self.locate: Any = None                         # () -> companion.web.join.Address, once serving
@@ -232,11 +232,11 @@ class WebBridge:
         if not s.active:
             data = payloads.idle("No game yet", "Start or resume a game on the device.", viewer)
         else:
-            from companion.ui.model import pack_info
-
-            data = payloads.build(get_game(s.header.game), s.engine, s.state, viewer,
+            game = get_game(s.header.game)
+            pack = payloads.pack_for(game, s.engine)
+            data = payloads.build(game, s.engine, s.state, viewer,
                                   seats_held={seat: True for seat in self.seating.holders},
-                                  computers=set(s.computers), pack=pack_info(s.engine), log=self.log)
+                                  computers=set(s.computers), pack=pack, log=self.log_lines(game, pack))
             if self.request is not None:
                 data["asking"] = self.request.question()[0]
         return json.dumps(data, separators=(",", ":")).encode()
@@ -267,8 +267,11 @@ class WebBridge:
 
     def events(self, events: list[dict]) -> None:
         """The events of an accepted action, for the log (events are public)."""
-        self.log.extend(payloads.event_words(e) for e in events if isinstance(e, dict))
+        self.log.extend(e for e in events if isinstance(e, dict))
         self.version += 1
+
+    def log_lines(self, game, pack: dict) -> list[str]:
+        return [x if isinstance(x, str) else payloads.log_line(game, x, pack) for x in self.log]
 
     def note_undo(self, app) -> None:
         """An undo (fewer actions than last seen) is said in the log, without the action: its

@@ -34,6 +34,47 @@ def page_prompt(game: GameType):
     return getattr(load_object(game.page.partition(":")[0]), "page_prompt", None)
 
 
+_PACKS: dict[tuple[str, int], tuple[Any, dict]] = {}
+
+
+def pack_for(game: GameType, engine: Any) -> dict:
+    """The content a page view reads: the screens' ``pack_info`` with, over it, the page
+    module's ``page_pack(engine)`` when it has one (full names and card texts the panel has
+    no room for). Content only, never state; built once per loaded pack (kept with it, so
+    its id cannot name another pack later)."""
+    loaded = getattr(engine, "pack", None)
+    key = (game.id, id(loaded))
+    if key not in _PACKS:
+        from companion.ui.model import pack_info
+
+        info = dict(pack_info(engine))
+        extra = getattr(load_object(game.page.partition(":")[0]), "page_pack", None) if game.page else None
+        if extra is not None:
+            info.update(extra(engine))
+        if len(_PACKS) > 8:
+            _PACKS.clear()
+        _PACKS[key] = (loaded, info)
+    return _PACKS[key][1]
+
+
+def prompt_names(game: GameType, prompt: dict | None, pack: dict) -> dict:
+    """The page's names for the words of the actor's options and word steps (``p1 throw brick
+    ursa``: "Bruno Brick", "Ursa Kahn"), from the page module's ``page_names(pack)``."""
+    if not prompt or not prompt.get("mine") or not game.page:
+        return {}
+    names_of = getattr(load_object(game.page.partition(":")[0]), "page_names", None)
+    if names_of is None:
+        return {}
+    words = {w for o in prompt.get("options") or () for w in o["label"].split()}
+    choice = prompt.get("choice") or {}
+    if not words:           # no lines listed: the page offers the game's word steps
+        for step in choice.get("words") or ():
+            words.update(step)
+    words.update(str(item) for item in (choice.get("multi") or {}).get("items") or ())
+    names = names_of(pack)
+    return {w: names[w] for w in sorted(words) if w in names}
+
+
 def prompt_for(prompt: Any, viewer: str | None, computers: set[str], legal=None, adapt=None) -> dict | None:
     """The prompt as this viewer may see it, or None when the game is over. For its actor, a
     prompt with neither options nor a choice shape the page knows is offered through the
@@ -90,12 +131,22 @@ def event_words(event: dict) -> str:
     """An event in words: its told ``text`` when it has one, else its name and fields
     (``{"event": "bid", "seat": "p1", "coins": 2}`` -> "P1 bid: coins 2")."""
     if event.get("text"):
-        return str(event["text"])
+        return str(event["text"]).split("\n", 1)[0].rstrip()     # a terminal's told text: its first line
     who = next((event[k] for k in ("seat", "player") if isinstance(event.get(k), str)), "")
     fields = [f"{label(k)} {_seat_up(text(v))}" for k, v in event.items()
               if k != "event" and not (who and k in ("seat", "player") and v == who)]
     name = label(str(event.get("event", "event")))
     return (f"{who.upper()} " if who else "") + name + (": " + ", ".join(fields) if fields else "")
+
+
+def log_line(game: GameType, event: dict, pack: dict) -> str:
+    """An event in the game's own words (its page module's ``page_event(event, pack)``, which
+    may return None), else in the generic words."""
+    said = None
+    if game.page:
+        hook = getattr(load_object(game.page.partition(":")[0]), "page_event", None)
+        said = hook(event, pack) if hook else None
+    return said or event_words(event)
 
 
 def _seat_up(value: str) -> str:
@@ -124,14 +175,17 @@ def build(game: GameType, engine: Any, state: Any, viewer: str | None, *, seats_
               "computer": s in computers, "turn": s == turn, "you": s == viewer}
              for s in summary.get("players") or list(scores)]
     model = {"view": view, "summary": summary, "pack": pack, "viewer": viewer}
+    shown = prompt_for(prompt, viewer, computers, legal=lambda: engine.legal_actions(state), adapt=page_prompt(game))
+    names = prompt_names(game, shown, pack)
+    if names:
+        shown["names"] = names
     return {
         "t": "state",
         "game": {"id": game.id, "title": game.title},
         "seat": viewer,
         "seats": seats,
         "blocks": page_function(game)(model),
-        "prompt": prompt_for(prompt, viewer, computers, legal=lambda: engine.legal_actions(state),
-                             adapt=page_prompt(game)),
+        "prompt": shown,
         "log": list(log),
         "over": over,
         "result": result_text(summary),

@@ -10,13 +10,17 @@ Blocks are plain data; the page's script (static/app.js) draws each kind:
 
 * ``{"kind": "facts", "title", "rows": [[label, value], ...], "you": bool}``
 * ``{"kind": "cards", "title", "items": [{"text", "sub"}], "private": bool}``: a hand
+* ``{"kind": "rows", "title", "rows": [{"label", "sub", "cls", "items": [{"text", "sub", "cls"}]}]}``:
+  labelled lines of chips (a court's zones)
 * ``{"kind": "track", "title", "cells": [{"text", "cls"}], "marks": [{"at", "text", "cls"}]}``
-* ``{"kind": "grid", "title", "rows": [[{"text", "cls", "mark"}]]}``
+* ``{"kind": "grid", "title", "rows": [[{"text", "cls", "mark", "title"}]], "fit": bool}``: ``fit``
+  spreads the columns over the width, a cell's text may hold line breaks
 * ``{"kind": "dice", "title", "dice": [{"face", "cls"}]}``
 * ``{"kind": "tree", "title", "data": any JSON}``: anything else, as nested lists
 
 ``cls`` values the stylesheet knows: colours ``red yellow blue green white black``, and
-``ball pawn locked gone final goal you turn``.
+``ball pawn locked gone final goal you turn``; chips also ``hot dim``, lines ``mid you``,
+grid cells ``head sum``.
 """
 from __future__ import annotations
 

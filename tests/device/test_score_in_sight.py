@@ -204,7 +204,8 @@ def test_the_key_script_replays_through_the_command_line(tmp_path):
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     proc = subprocess.run(
         [sys.executable, "-m", "companion", "run", "--emulate", "--headless", "--keys", str(script),
-         "--frames", str(out), "--journal", str(journal), "--menu", "--seed", str(SEED)],
+         "--frames", str(out), "--journal", str(journal), "--menu", "--seed", str(SEED),
+         "--no-web"],     # the frames must not depend on port 8080 being free on this machine
         cwd=tmp_path, env=env, capture_output=True, text=True, timeout=None)
     assert proc.returncode == 0, proc.stderr[-2000:]
     cli = sorted(out.glob("*.png"))

@@ -1,5 +1,6 @@
 """The page's pictures in docs/web/: Dungeon Ball as P1 and as a spectator, Crystal Auction
-with a hidden hand, on a phone-sized Chromium (apt's; see tests/web/browser.py).
+with a hidden hand, and each of the other games as a seat, on a phone-sized Chromium (apt's;
+see tests/web/browser.py).
 
     .venv/bin/python -m tests.web.screenshots
 """
@@ -18,14 +19,33 @@ from tests.web.rig import Device
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "web"
 
 
-def play(dev: Device, moves: int, seed: int = 2) -> None:
-    """Random legal moves before the loop starts, as the device takes them (the log fills)."""
+def _turn_with_cards(seat: str):
+    """Dungeon Days: the seat to play, holding two cards or more (its hand and its choices show)."""
+    return lambda s: s.prompt().actor == seat and len(s.state.seat(seat).hand) >= 2
+
+
+def _actor(seat: str):
+    return lambda s: s.prompt().actor == seat
+
+
+# (game, options, random moves first, then until this holds, the seat shown, the file)
+GAMES = (("dodgeball", {}, 40, _actor("p1"), "p1", "dodgeball-p1.png"),
+         ("dungeon-days", {"players": 3}, 30, _turn_with_cards("p2"), "p2", "dungeon-days-p2.png"),
+         ("dungeon-allies", {"players": 3}, 50, _actor("p1"), "p1", "dungeon-allies-p1.png"),
+         ("dungeonbowl", {}, 70, _actor("p1"), "p1", "dungeonbowl-p1.png"))
+
+
+def play(dev: Device, moves: int, seed: int = 2, until=None) -> None:
+    """Random legal moves before the loop starts, as the device takes them (the log fills);
+    then more, up to 300, until ``until(session)`` holds."""
     rng, s = random.Random(seed), dev.session
-    for _ in range(moves):
-        if s.engine.is_over(s.state):
+    for n in range(moves + (300 if until else 0)):
+        if s.engine.is_over(s.state) or (n >= moves and until(s)):
             break
         p = s.prompt()
-        dev.app.act(rng.choice(p.options) if p.options else rng.choice(s.engine.legal_actions(s.state)))
+        lines = list(p.options) if p.options else s.engine.legal_actions(s.state)
+        playing = [line for line in lines if not line.endswith(" concede")]      # the game goes on
+        dev.app.act(rng.choice(playing or lines))
     dev.app.interstitial = None
 
 
@@ -62,6 +82,11 @@ def main() -> int:
         play(toy, 4)
         with toy:
             print(shoot(toy, browser, "crystal-auction-p2.png", "p2"))
+        for game, options, moves, until, seat, name in GAMES:
+            dev = Device(Path(tempfile.mkdtemp()), game, options, seed=4)
+            play(dev, moves, until=until)
+            with dev:
+                print(shoot(dev, browser, name, seat))
         browser.close()
     return 0
 

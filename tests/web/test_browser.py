@@ -5,6 +5,7 @@ and a third watches. Without Chromium or Playwright these tests skip, saying whi
 from __future__ import annotations
 
 import json
+from contextlib import contextmanager
 
 import pytest
 
@@ -46,6 +47,17 @@ class Phone:
         self.context.close()
 
 
+@contextmanager
+def table_of_phones(browser, dev: Device):
+    """P1's phone, P2's phone and a watcher's, closed after."""
+    phones = {"p1": Phone(browser, dev, "p1"), "p2": Phone(browser, dev, "p2"), None: Phone(browser, dev, None)}
+    try:
+        yield phones
+    finally:
+        for phone in phones.values():
+            phone.close()
+
+
 def play_to_the_hands(dev: Device) -> None:
     """Bid until the auction's first lot is settled: the hands are dealt by then."""
     dev.until(lambda: all(seat.hand for seat in dev.session.state.seats))
@@ -55,10 +67,8 @@ def play_to_the_hands(dev: Device) -> None:
 def table(toy, tmp_path, browser):
     with Device(tmp_path, "toy", seed=3) as dev:
         play_to_the_hands(dev)
-        phones = {"p1": Phone(browser, dev, "p1"), "p2": Phone(browser, dev, "p2"), None: Phone(browser, dev, None)}
-        yield dev, phones
-        for phone in phones.values():
-            phone.close()
+        with table_of_phones(browser, dev) as phones:
+            yield dev, phones
 
 
 def test_each_seat_sees_its_own_hand_never_the_others_in_the_page_and_the_socket(table):

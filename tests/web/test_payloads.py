@@ -20,7 +20,8 @@ from companion.web import payloads
 
 
 def build(game, engine, state, viewer, actions=(), secret=()):
-    data = payloads.build(game, engine, state, viewer, seats_held={}, computers=set(), pack=pack_info(engine))
+    data = payloads.build(game, engine, state, viewer, seats_held={}, computers=set(),
+                          pack=payloads.pack_for(game, engine))
     return json.dumps(data, sort_keys=True)
 
 
@@ -50,7 +51,30 @@ def positions(game_id: str, seed: int, options: dict | None = None, limit: int =
 def other_secrets_changed(game_id, engine, state, viewer):
     """A copy of the state where every seat but ``viewer`` holds other secrets."""
     twin = engine.from_json(engine.to_json(state))
-    if game_id == "toy":
+    if game_id == "dodgeball":
+        swap = {"+1": "+5", "+5": "+1", "+2": "DECEIVE", "DECEIVE": "+2", "+3": "SUPER", "SUPER": "+3",
+                "+4": "CON", "CON": "+4"}
+        for coach in twin.coaches:
+            if coach.id != viewer:
+                coach.hand = [swap.get(c, c) for c in coach.hand]
+                coach.deck = list(reversed(coach.deck))
+                coach.pick = swap.get(coach.pick, coach.pick)
+                coach.rush = list(reversed(coach.rush))
+                coach.extras = [e + "x" for e in coach.extras]
+                coach.mascot = coach.mascot + "x" if coach.mascot else ""
+                coach.coach = coach.coach + "x" if coach.coach else ""
+    elif game_id == "dungeon-days":
+        for seat in twin.seats:
+            if seat.id != viewer:
+                seat.hand = ["dragon" if c != "dragon" else "elf" for c in seat.hand]
+        twin.deck = list(reversed(twin.deck))
+    elif game_id == "dungeon-allies":
+        names = sorted({t.monster for t in twin.tiles if t.monster} | set(twin.monster_pool))
+        for tile in twin.tiles:
+            if tile.monster and not tile.revealed and viewer not in tile.known:
+                tile.monster = names[(names.index(tile.monster) + 1) % len(names)]
+        twin.monster_pool = list(reversed(twin.monster_pool))
+    elif game_id == "toy":
         for seat in twin.seats:
             if seat.id != viewer:
                 seat.hand = [str(int(c) + 20) for c in seat.hand]
@@ -65,7 +89,10 @@ def other_secrets_changed(game_id, engine, state, viewer):
     return twin
 
 
-@pytest.mark.parametrize("game_id, options", [("toy", {"players": 3}), ("dungeon-ball", {"kicking": "luck"})])
+@pytest.mark.parametrize("game_id, options", [
+    ("toy", {"players": 3}), ("dungeon-ball", {"kicking": "luck"}), ("dodgeball", {}),
+    ("dodgeball", {"mascots": True, "coach_cards": True, "counter_attack": True}),
+    ("dungeon-days", {"players": 3}), ("dungeon-days", {"players": 6}), ("dungeon-allies", {"players": 3})])
 def test_another_seats_secrets_never_change_a_pages_payload(toy, game_id, options):
     game = get_game(game_id)
     checked = 0
@@ -78,7 +105,7 @@ def test_another_seats_secrets_never_change_a_pages_payload(toy, game_id, option
                     continue        # no secret held by anyone else here
                 try:
                     engine.prompt(twin)
-                except (AssertionError, KeyError):
+                except (AssertionError, KeyError, ValueError, IndexError):
                     continue        # that hand could not be at this point of the game (a card window)
                 if engine.public_view(twin, viewer) != engine.public_view(state, viewer):
                     continue        # the change was visible to this viewer (a revealed card): no claim
@@ -164,7 +191,7 @@ def test_every_registered_game_has_a_page_as_each_seat_and_as_a_spectator(game_i
     for engine, state, actions, secret in positions(game_id, 7, limit=150):
         for viewer in [*engine.summary(state)["players"], None]:
             data = json.loads(build(game, engine, state, viewer, actions, secret))
-            assert data["blocks"] and all(b["kind"] in ("facts", "cards", "track", "grid", "dice", "tree")
+            assert data["blocks"] and all(b["kind"] in ("facts", "cards", "rows", "track", "grid", "dice", "tree")
                                           for b in data["blocks"])
             prompt = data["prompt"]
             if prompt and prompt["mine"]:       # the page can answer every prompt of its seat
@@ -208,3 +235,159 @@ def test_dungeon_ball_page_shows_its_board_field_dice_momentum_and_time():
     board = next(b for b in data["blocks"] if b["title"] == "P1 play board")
     pawn = [c["text"] for row in board["rows"] for c in row if c["mark"]]
     assert pawn == [state.players[0].pawn]
+
+
+def _events_of_a_game(game_id: str, seed: int, options: dict, limit: int = 300):
+    """(engine, state after, events) for each action of a random game."""
+    game = get_game(game_id)
+    engine = game.load_engine()
+    state = engine.new_state(Header(game_id, seed=seed, options=options))
+    dice, rng = PositionalDice(seed), random.Random(seed)
+    for n in range(limit):
+        if engine.is_over(state):
+            return
+        prompt = engine.prompt(state)
+        action = dice.answer(prompt, n) if prompt.is_chance else rng.choice(
+            list(prompt.options) if prompt.options else engine.legal_actions(state))
+        yield engine, state, engine.apply(state, action)
+
+
+def test_dungeon_allies_face_down_monsters_reach_only_the_seat_that_looked_never_the_log():
+    game = get_game("dungeon-allies")
+    looked = face_down = 0
+    for seed in (1, 2, 3):
+        for engine, state, events in _events_of_a_game("dungeon-allies", seed, {"players": 3}):
+            shown = {t.monster for t in state.tiles if t.revealed} | {m for s in state.seats for m in s.monsters}
+            hidden = {t.monster for t in state.tiles if t.monster and not t.revealed} - shown
+            pack = payloads.pack_for(game, engine)
+            words = " ".join(payloads.event_words(e) + " " + payloads.log_line(game, e, pack)
+                             for e in events if isinstance(e, dict)).lower()
+            for monster in hidden:
+                assert monster not in words and pack["monsters"][monster].lower() not in words, (seed, words)
+            for viewer in [*engine.summary(state)["players"], None]:
+                data = build(game, engine, state, viewer)
+                dungeon = next(b for b in json.loads(data)["blocks"] if b["title"] == "Dungeon")
+                items = {i["text"]: i for r in dungeon["rows"] for i in r["items"]}
+                for tile in state.tiles:
+                    if tile.removed or tile.revealed or not tile.monster:
+                        continue
+                    face_down += 1
+                    name = pack["monsters"][tile.monster]
+                    if viewer in tile.known:
+                        looked += 1
+                        assert items[tile.square]["sub"] == f"{name} (you looked)"
+                    else:
+                        assert items[tile.square]["sub"].startswith("face down")
+                        if tile.monster in hidden:
+                            assert tile.monster not in data and name not in data, (seed, viewer, tile.square)
+    assert looked > 0 and face_down > 100
+
+
+def test_dungeonbowl_closed_chests_and_hidden_traps_are_only_closed_and_hidden_on_every_page():
+    game = get_game("dungeonbowl")
+    closed = 0
+    for engine, state, events in _events_of_a_game("dungeonbowl", 4, {}):
+        pages = {viewer: json.loads(build(game, engine, state, viewer)) for viewer in ("p1", "p2", None)}
+        for viewer, data in pages.items():
+            block = next(b for b in data["blocks"] if b["title"] == "Chests and traps")
+            chests = {i["text"]: i["sub"] for i in block["rows"][0]["items"]}
+            traps = {i["text"]: i["sub"] for i in block["rows"][1]["items"]}
+            for chest in state.chests:
+                if chest.state == "closed":
+                    closed += 1
+                    assert chests[str(chest.no)] == "closed"
+            for trap in state.traps:
+                if not trap.face:
+                    assert traps[str(trap.no)] == f"{trap.owner.upper()}: hidden"
+        # nothing about the table differs between the coaches and a watcher: the dungeon keeps no secret
+        strip = [json.dumps(d["blocks"]).replace(" (you)", "").replace(', "you": true', ', "you": false')
+                 for d in pages.values()]
+        assert strip[0] == strip[1] == strip[2]
+    assert closed > 50
+
+
+@pytest.mark.parametrize("game_id, options", [("dodgeball", {}), ("dungeon-days", {"players": 4}),
+                                              ("dungeon-allies", {"players": 4}), ("dungeonbowl", {})])
+def test_a_prompts_options_and_names_go_to_its_actors_page_only(game_id, options):
+    game = get_game(game_id)
+    mine = 0
+    for engine, state, actions, secret in positions(game_id, 5, options, limit=120):
+        prompt = None if engine.is_over(state) else engine.prompt(state)
+        for viewer in [*engine.summary(state)["players"], None]:
+            shown = json.loads(build(game, engine, state, viewer))["prompt"]
+            if prompt is None:
+                assert shown is None
+            elif prompt.is_chance or viewer != prompt.actor:
+                assert set(shown) == {"actor", "mine", "text"} and not shown["mine"], shown
+                for option in prompt.options or ():
+                    assert option not in json.dumps(shown)
+            else:
+                mine += 1
+                assert shown["mine"] and {o["action"] for o in shown["options"]} <= set(engine.legal_actions(state))
+    assert mine > 20
+
+
+def test_the_log_says_each_games_events_by_the_names_on_the_table():
+    dodge, days = get_game("dodgeball"), get_game("dungeon-days")
+    dodge_pack = payloads.pack_for(dodge, dodge.load_engine())
+    days_pack = payloads.pack_for(days, days.load_engine())
+    assert payloads.log_line(dodge, {"event": "throw", "seat": "p2", "thrower": "juno", "target": "gus",
+                                     "supporters": []}, dodge_pack) == "P2: Juno Park throws at Gus Ferro"
+    outcome = {"event": "outcome", "thrower": "juno", "target": "gus", "action": "catch", "thrower_power": 8,
+               "target_power": 7, "result": "hit", "out": ["gus"], "text": "THR 4+4=8 vs CTH 3+4=7: gus out"}
+    assert payloads.log_line(dodge, outcome, dodge_pack) == "Juno Park at Gus Ferro (catch): 8 vs 7, hit; out: Gus Ferro"
+    turn = {"event": "turn", "seat": "p2", "turn": 1, "must_throw": True, "text": "turn 1: P2 to play\n P1 moles off"}
+    assert payloads.log_line(dodge, turn, dodge_pack) == "Turn 1: P2 to play, a throw is compulsory"
+    assert payloads.event_words(turn) == "turn 1: P2 to play"         # a told text's first line
+    assert payloads.log_line(days, {"event": "play", "seat": "p2", "card": "terror", "board": "p1", "day": "mon"},
+                             days_pack) == "P2 played Terror on P1's Monday"
+    assert payloads.log_line(days, {"event": "reshuffled", "seat": "p1"}, days_pack) == "P1 reshuffled"
+
+
+def _page(game_id: str, options: dict, moves: int, viewer):
+    game = get_game(game_id)
+    engine, state, actions, secret = list(positions(game_id, 3, options, limit=moves))[-1]
+    return engine, state, json.loads(build(game, engine, state, viewer))["blocks"]
+
+
+def test_dodgeballs_court_has_every_player_by_name_in_their_zone_with_the_balls():
+    engine, state, blocks = _page("dodgeball", {}, 60, "p2")
+    court = next(b for b in blocks if b["kind"] == "rows")
+    assert [r["label"] for r in court["rows"]][:4] == ["P1 defence", "P1 offence", "P2 offence", "P2 defence"]
+    names = {p.id: p.name for p in engine.pack.players}
+    for coach in state.coaches:
+        for zone, word in (("off", "offence"), ("def", "defence")):
+            row = next(r for r in court["rows"] if r["label"] == f"{coach.id.upper()} {word}")
+            assert [i["text"] for i in row["items"]] == [names[p] for p in coach.players if coach.zone.get(p) == zone]
+            assert [i["sub"].count("\u25cf") for i in row["items"]] == [
+                coach.balls.get(p, 0) for p in coach.players if coach.zone.get(p) == zone]
+    hand = next(b for b in blocks if b["title"] == "Your hand")
+    assert [i["text"] for i in hand["items"]][:len(state.coaches[1].hand)] == state.coaches[1].hand
+    assert all(i["sub"] for i in hand["items"])
+
+
+def test_dungeon_days_page_has_every_board_as_seven_days_and_the_viewers_hand_by_name():
+    engine, state, blocks = _page("dungeon-days", {"players": 4}, 60, "p3")
+    boards = [b for b in blocks if b["kind"] == "grid"]
+    assert [b["title"].split(":")[0] for b in boards] == ["P3 (you)", "P1", "P2", "P4"]
+    for b in boards:
+        seat = state.seat(b["title"][:2].lower())
+        assert [c["text"] for c in b["rows"][0]] == ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+        assert [c["text"] for c in b["rows"][1]] == ["\n".join(engine.pack.code(c) for c in pile) or "-"
+                                                     for pile in seat.board]
+    hand = next(b for b in blocks if b["title"] == "Your hand")
+    assert [i["text"].split(" (")[0] for i in hand["items"]] == [c.capitalize() for c in state.seat("p3").hand]
+
+
+def test_dungeon_allies_page_has_each_players_purse_and_dice_and_bowls_the_dugouts():
+    engine, state, blocks = _page("dungeon-allies", {"players": 3}, 80, None)
+    for seat in state.seats:
+        block = next(b for b in blocks if b["title"].startswith(seat.id.upper()))
+        purse = block["rows"][0]["items"]
+        assert purse[0]["text"] == f"{seat.gold} gold" and [i["text"] for i in purse[1:]] == [
+            str(seat.crystals[c]) for c in ("red", "blue", "yellow", "green", "white") if c in seat.crystals]
+        assert [i["sub"].split()[0] for i in block["rows"][2]["items"]] == [a.die for a in seat.allies]
+    engine, state, blocks = _page("dungeonbowl", {}, 60, "p1")
+    for team in state.teams:
+        dug = next(b for b in blocks if b["title"].startswith(f"{team.seat.upper()} dug-out"))
+        assert [r["label"] for r in dug["rows"]][:4] == ["dungeon", "reserves", "KO", "casualties"]

@@ -12,6 +12,7 @@ GAME = GameType(
     players=(2, 2),
     engine="companion.games.dodgeball.engine:Dodgeball",
     screens="companion.games.dodgeball.screens",
+    page="companion.games.dodgeball.page:page_view",
     options=(
         Option("cards", "digital", "digital: the device deals each coach's intensity cards and keeps "
                                    "them private; table: the coaches hold real cards and the device "

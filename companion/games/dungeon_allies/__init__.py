@@ -10,6 +10,7 @@ GAME = GameType(
     players=(2, 5),
     engine="companion.games.dungeon_allies.engine:DungeonAllies",
     screens="companion.games.dungeon_allies.screens",
+    page="companion.games.dungeon_allies.page:page_view",
     options=(
         Option("board", "digital", "digital: the device shuffles and draws tiles, cards and crystals; "
                                    "real: a game on the real board, each tile and crystal entered as it is revealed",

@@ -10,6 +10,7 @@ GAME = GameType(
     players=(2, 6),
     engine="companion.games.dungeon_days.engine:DungeonDays",
     screens="companion.games.dungeon_days.screens",
+    page="companion.games.dungeon_days.page:page_view",
     options=(
         Option("mode", "play", "play: a whole game with the device's deck; score: enter the boards of a "
                                "game played with the real cards, day by day, and score them",

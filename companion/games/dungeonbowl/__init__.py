@@ -9,6 +9,7 @@ GAME = GameType(
     players=(2, 2),
     engine="companion.games.dungeonbowl.engine:Dungeonbowl",
     screens="companion.games.dungeonbowl.screens",
+    page="companion.games.dungeonbowl.page:page_view",
     options=(
         Option("roster", 12, "players per team, numbered 1 to N (6 to 16)", choices=tuple(range(6, 17)),
                hint="players per team, numbered 1..N"),

@@ -137,15 +137,69 @@ function controls(p) {
   if (c.multi) return multiControl(p, c.multi);
   if (c.words && !(p.options && p.options.length)) return wordsControl(p, c);
   if (c.free) return freeControl(p);
+  if ((p.options || []).length > STEP_AT) return stepControl(p);
   const list = el("div", "options");
   for (const o of p.options || []) {
-    const b = el("button", "", o.label);
+    const b = el("button", "", o.label.split(" ").map((w) => say(p, w)).join(" "));
     b.type = "button";
     b.dataset.action = o.action;
     b.onclick = () => act(o.action);
     list.append(b);
   }
   return list;
+}
+
+const STEP_AT = 10;       // more options than this: chosen word by word
+function say(p, word) { return (p.names && p.names[word]) || word; }
+
+function stepControl(p) {
+  // Many legal lines: pick the first word, then the next, each step offering only the words
+  // that lead to a legal line; Send when the words make one.
+  // Words every line begins with are said once, not tapped ("place" in "place d4 y4").
+  let lines = p.options.map((o) => ({ action: o.action, words: o.label.split(" ") }));
+  const shortest = Math.min(...lines.map((o) => o.words.length));
+  let same = 0;
+  while (same < shortest - 1 && lines.every((o) => o.words[same] === lines[0].words[same])) same++;
+  const lead = lines[0].words.slice(0, same);
+  lines = lines.map((o) => ({ action: o.action, words: o.words.slice(same) }));
+  const fit = (chosen) => lines.filter((o) => chosen.every((w, i) => o.words[i] === w));
+  return wordChooser(p, lead,
+    (chosen) => [...new Set(fit(chosen).filter((o) => o.words.length > chosen.length).map((o) => o.words[chosen.length]))],
+    (chosen) => (fit(chosen).find((o) => o.words.length === chosen.length) || {}).action);
+}
+
+function wordChooser(p, lead, next, line) {
+  // Word by word after the lead words: next(chosen) lists the words that may follow,
+  // line(chosen) is the action line the words make so far (or nothing yet).
+  const chosen = [];
+  const box = el("div", "options step");
+  const redraw = () => {
+    const so = [...lead, ...chosen].map((w) => say(p, w)).join(" ");
+    const parts = [el("p", "hint", so ? "So far: " + so : "Choose:")];
+    const whole = line(chosen);
+    if (whole) {
+      const go = el("button", "big send", "Send: " + so);
+      go.dataset.action = whole;
+      go.onclick = () => act(whole);
+      parts.push(go);
+    }
+    const pick = el("div", "pick");
+    for (const w of next(chosen)) {
+      const b = el("button", "", say(p, w));
+      b.dataset.word = w;
+      b.onclick = () => { chosen.push(w); redraw(); };
+      pick.append(b);
+    }
+    parts.push(pick);
+    if (chosen.length) {
+      const back = el("button", "", "Back");
+      back.onclick = () => { chosen.pop(); redraw(); };
+      parts.push(back);
+    }
+    box.replaceChildren(...parts);
+  };
+  redraw();
+  return box;
 }
 
 function joinLine(parts) { return parts.filter((w) => w !== "" && w !== null && w !== undefined).join(" "); }
@@ -181,7 +235,7 @@ function numberControl(p, spec) {
 
 function multiControl(p, spec) {
   const chosen = new Set();
-  const labels = spec.labels || spec.items;
+  const labels = spec.labels || spec.items.map((w) => say(p, w));
   const box = el("div", "options");
   const go = el("button", "big send", "");
   const update = () => {
@@ -210,31 +264,9 @@ function multiControl(p, spec) {
 }
 
 function wordsControl(p, c) {
-  const chosen = [];
-  const box = el("div", "options");
-  const redraw = () => {
-    const step = c.words[chosen.length];
-    const parts = [el("p", "", chosen.length ? "So far: " + chosen.join(" ") : "Choose:")];
-    if (!step) {
-      const go = el("button", "big", "Send: " + chosen.join(" "));
-      go.onclick = () => act(joinLine([p.actor, c.verb, ...chosen]));
-      parts.push(go);
-    } else {
-      for (const w of step) {
-        const b = el("button", "", w);
-        b.onclick = () => { chosen.push(w); redraw(); };
-        parts.push(b);
-      }
-    }
-    if (chosen.length) {
-      const back = el("button", "", "Back");
-      back.onclick = () => { chosen.pop(); redraw(); };
-      parts.push(back);
-    }
-    box.replaceChildren(...parts);
-  };
-  redraw();
-  return box;
+  // The game's word steps: any word of each step, the line sent once every step is chosen.
+  return wordChooser(p, [], (chosen) => c.words[chosen.length] || [],
+    (chosen) => (chosen.length === c.words.length ? joinLine([p.actor, c.verb, ...chosen]) : ""));
 }
 
 // ------------------------------------------------------------------ blocks
@@ -242,7 +274,7 @@ function block(b) {
   const sec = el("section", "block" + (b.you ? " you" : "") + (b.private ? " private" : ""));
   sec.dataset.kind = b.kind;
   if (b.title) sec.append(el("h2", "", b.title));
-  const draw = { facts, cards, track, grid, dice, tree }[b.kind] || tree;
+  const draw = { facts, cards, rows, track, grid, dice, tree }[b.kind] || tree;
   sec.append(draw(b));
   return sec;
 }
@@ -264,6 +296,19 @@ function cards(b) {
   return box;
 }
 
+function rows(b) {
+  // Labelled lines of chips: a court's zones, a dug-out's boxes.
+  const box = el("div", "rows");
+  for (const r of b.rows || []) {
+    const line = el("div", "line " + (r.cls || ""));
+    const head = el("div", "label", r.label);
+    if (r.sub) head.append(el("small", "", r.sub));
+    line.append(head, cards({ items: r.items }));
+    box.append(line);
+  }
+  return box;
+}
+
 function track(b) {
   const row = el("div", "track");
   const marks = {};
@@ -278,10 +323,14 @@ function track(b) {
 }
 
 function grid(b) {
-  const table = el("table", "grid");
+  const table = el("table", "grid" + (b.fit ? " fit" : ""));
   for (const r of b.rows || []) {
     const tr = el("tr");
-    for (const cell of r) tr.append(el("td", (cell.cls || "") + (cell.mark ? " pawn" : ""), cell.mark || cell.text));
+    for (const cell of r) {
+      const td = el("td", (cell.cls || "") + (cell.mark ? " pawn" : ""), cell.mark || cell.text);
+      if (cell.title) td.title = cell.title;
+      tr.append(td);
+    }
     table.append(tr);
   }
   return table;

@@ -1,0 +1,68 @@
+"""Dungeonbowl on the phones' page (companion.web.views describes the blocks): whose turn and
+where the ball is, the last roll, each team's dug-out (dungeon, reserves, KO, casualties),
+the chests (a closed one is only "closed": its content is decided when it is opened) and
+the traps (hidden until sprung).
+
+It reads only the model a page view gets (the viewer's ``public_view``, the public summary),
+so it shows nothing the viewer may not see.
+"""
+from __future__ import annotations
+
+from companion.web.views import text
+
+
+def game_facts(view: dict) -> dict:
+    doing = str(view.get("doing") or view.get("step") or "").replace("_", " ").replace("-", " ")
+    if view.get("turn") and view.get("active"):
+        now = f"{view['turn']}: {str(view['active']).upper()} plays" + (f" ({doing})" if doing and doing != "over" else "")
+    else:
+        now = f"setting up: {doing}" if doing else "setting up"
+    rows = [["turn", now],
+            ["ball", ball_words(view.get("ball"))]]
+    for team in view.get("teams") or []:
+        rows.append([str(team.get("seat", "")).upper(), f"{team.get('touchdowns', 0)} touchdowns, end zone {team.get('end_zone', '')}"])
+    last = view.get("last") or {}
+    if last:
+        rows.append(["last", f"{last.get('what', '')}: {text(last.get('dice'))} {last.get('result', '')}".strip()])
+    if view.get("turnover"):
+        rows.append(["turnover", "yes"])
+    return {"kind": "facts", "title": "Game", "rows": rows}
+
+
+def ball_words(ball) -> str:
+    """``chest`` (not found yet), ``ground``, or the holder (``p1#5``)."""
+    if ball == "chest":
+        return "not found yet: in one of the closed chests"
+    if ball == "ground":
+        return "on the ground"
+    return f"held by {str(ball).upper()}" if ball else "-"
+
+
+def dugout(team: dict, viewer: str | None) -> dict:
+    hurt = team.get("hurt") or {}
+
+    def players(key: str) -> list[dict]:
+        return [{"text": f"#{p}", "sub": hurt.get(p, "")} for p in team.get(key) or []]
+
+    seat = str(team.get("seat", ""))
+    lines = [{"label": "dungeon", "items": players("dungeon")}, {"label": "reserves", "items": players("reserves")},
+             {"label": "KO", "items": players("ko")}, {"label": "casualties", "items": players("cas")},
+             {"label": "help", "items": [{"text": f"{team.get('apothecaries', 0)} apothecary"},
+                                         {"text": f"{team.get('igors', 0)} Igor"}]}]
+    return {"kind": "rows", "title": f"{seat.upper()} dug-out" + (" (you)" if seat == viewer else ""),
+            "rows": lines, "you": seat == viewer}
+
+
+def chests_and_traps(view: dict) -> dict:
+    chests = [{"text": str(c.get("no")), "sub": str(c.get("state", "")) + (f", {c['opener']}" if c.get("opener") else ""),
+               "cls": "" if c.get("state") == "closed" else "dim"} for c in view.get("chests") or []]
+    traps = [{"text": str(t.get("no")), "sub": f"{str(t.get('owner', '')).upper()}: {t.get('face', 'hidden')}",
+              "cls": "" if t.get("face") == "hidden" else "hot"} for t in view.get("traps") or []]
+    return {"kind": "rows", "title": "Chests and traps",
+            "rows": [{"label": "chests", "sub": f"{view.get('chests_placed', 0)} placed", "items": chests},
+                     {"label": "traps", "items": traps}]}
+
+
+def page_view(model: dict) -> list[dict]:
+    view, viewer = model.get("view") or {}, model.get("viewer")
+    return [game_facts(view), chests_and_traps(view)] + [dugout(t, viewer) for t in view.get("teams") or []]
