@@ -100,6 +100,7 @@ class WebServer:
         self.thread: threading.Thread | None = None
         self.ready = threading.Event()
         self.error: str | None = None
+        self.errno: int | None = None           # why the bind failed (errno.EADDRINUSE: taken)
         self.outboxes: dict[int, asyncio.Queue] = {}
         self.ids = count(1)
         self.sock: socket.socket | None = None
@@ -116,6 +117,7 @@ class WebServer:
             sock.setblocking(False)
         except OSError as exc:
             self.error = f"cannot listen on {self.bind}:{self.port}: {exc.strerror or exc}"
+            self.errno = exc.errno
             return self.error
         self.sock = sock
         self.port = sock.getsockname()[1]

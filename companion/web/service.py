@@ -5,11 +5,14 @@
     ...
     web.close()                    # with the service's other closers
 
-Nothing here may stop the game: a port in use or a network without multicast is logged and
-said on the panel, and the device plays on without the page (or without its ``.local`` name).
+Nothing here may stop the game: a port in use is passed over for the next free one (the join
+screen and About show the address served); no port, a bad bind address or a network without
+multicast is logged and said on the panel, and the device plays on without the page (or
+without its ``.local`` name).
 """
 from __future__ import annotations
 
+import errno
 import logging
 import threading
 
@@ -17,6 +20,8 @@ from companion.web.bridge import WebBridge
 from companion.web.settings import WebSettings
 
 log = logging.getLogger(__name__)
+
+PORT_TRIES = 10     # a port in use (another server on a laptop): the next ones are tried
 
 
 class WebService:
@@ -42,8 +47,12 @@ class WebService:
         from companion.web.server import WebServer
 
         s = self.settings
-        self.server = WebServer(self.events, s.bind, s.port, s.max_pages)
-        why = self.server.start()
+        ports = [s.port + i for i in range(PORT_TRIES)] if s.port else [0]
+        for port in ports:
+            self.server = WebServer(self.events, s.bind, port, s.max_pages)
+            why = self.server.start()
+            if why is None or self.server.errno != errno.EADDRINUSE:
+                break
         if why is not None:
             log.warning("web: %s; the game goes on without the page", why)
             if self.app is not None:
@@ -53,6 +62,8 @@ class WebService:
             return why
         self.bridge.attach(self.server.send)
         port = self.server.port
+        if s.port and port != s.port:
+            log.warning("web: port %d is in use; the page is on port %d", s.port, port)
         self.bridge.locate = lambda: Address(lan_ip(s.bind), port, s.hostname)
         log.info("web: the page is at %s (%s)", self.bridge.address.url, self.bridge.address.local_name)
         if self.announce:

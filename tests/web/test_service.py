@@ -6,7 +6,7 @@ import argparse
 import socket
 
 from companion import service as service_mod
-from companion.web.service import WebService
+from companion.web.service import PORT_TRIES, WebService
 from companion.web.settings import WebSettings
 from tests.web.rig import Device
 
@@ -45,22 +45,33 @@ def test_the_server_starts_after_the_first_frame(toy, tmp_path):
         assert dev.page().next("state")["game"]["id"] == "toy"
 
 
-def test_a_port_in_use_is_said_on_the_panel_and_the_game_goes_on(toy, tmp_path):
+def test_a_port_in_use_is_passed_over_for_the_next_and_the_address_says_which(toy, tmp_path):
     taken = socket.socket()
     taken.bind(("127.0.0.1", 0))
     taken.listen(1)
+    port = taken.getsockname()[1]
+    web = WebService(WebSettings(port=port, bind="127.0.0.1", mdns=False), None)
+    try:
+        assert web.start() is None
+        assert web.server.port != port and port < web.server.port < port + PORT_TRIES
+        assert web.bridge.address.port == web.server.port
+    finally:
+        web.close()
+        taken.close()
+
+
+def test_a_page_that_cannot_serve_is_said_on_the_panel_and_the_game_goes_on(toy, tmp_path):
     dev = Device(tmp_path, "toy")
-    dev.web.settings = WebSettings(port=taken.getsockname()[1], bind="127.0.0.1", mdns=False)
+    dev.web.settings = WebSettings(port=8080, bind="192.0.2.1", mdns=False)    # not this machine's
     dev.thread.start()
     try:
         dev.until(lambda: dev.app.web is None)
-        assert "no phones: cannot listen on 127.0.0.1" in dev.app.notice
+        assert "no phones: cannot listen on 192.0.2.1" in dev.app.notice
         assert dev.session.active and not dev.session.engine.is_over(dev.session.state)
     finally:
         dev.stopped = True
         dev.thread.join(10)
         dev.journal.close()
-        taken.close()
 
 
 def test_the_name_is_announced_once_the_machine_has_a_network_address():
