@@ -61,6 +61,7 @@ DET_MAYBE = 0.12         # the weakest peak that is a candidate at all
 DET_ODD = 0.6            # a candidate this strong outside every die makes the reading unsure
 NOT_DIE = 0.5            # the face network's p(no die) from which a candidate is not a die
 ODD_NOT_DIE = 0.9        # ... and from which a strong candidate outside every die is no doubt
+CLOSER = 0.55            # ... or from NOT_DIE, unlike the sure dice, and read again this much closer
 ANCHOR_P = 0.9           # dice read this surely (and found by the detector with DET_ANCHOR)
 DET_ANCHOR = 0.5         # ... show the surface the dice lie on (vision/surface.py)
 FEW_WEAK = 6             # with this many weak candidates or fewer, all are read at once
@@ -451,12 +452,29 @@ def _two_dice(f: Found, k: Found) -> bool:
     return vf != vk and min(f.probs[1 + vf], k.probs[1 + vk]) >= SURE_APART and f.die_score >= DIE_APART
 
 
-def unexplained(dice: list[Found], cands: list[Found], area=None) -> list[Found]:
+def unexplained(dice: list[Found], cands: list[Found], area=None, hv: Halvings | None = None) -> list[Found]:
     """Strong candidates (>= ``DET_ODD``) that lie in no die: a die the reader may have missed
-    (touching dice seen as one, say). They make a reading unsure, unless the face network is
-    sure it is no die (a clip, a bead, a screw) or it lies off the play ``area``."""
-    return [c for c in cands if c.score >= DET_ODD and c.probs[0] < ODD_NOT_DIE
-            and not _in_a_die((c.cx, c.cy), dice) and (area is None or area.where(c.cx, c.cy, c.side) == "on")]
+    (touching dice seen as one, say). They make a reading unsure, unless it lies off the play
+    ``area``, or the face network is sure it is no die, or it leans to "no die" (``NOT_DIE``)
+    and looks like no die of the frame (``_clutter``: a clip, a bead, a screw)."""
+    sure = [f for f in dice if f.probs[1:].max() >= ANCHOR_P and f.score >= DET_ANCHOR]
+    odd = [c for c in cands if c.score >= DET_ODD and c.probs[0] < ODD_NOT_DIE
+           and not _in_a_die((c.cx, c.cy), dice) and (area is None or area.where(c.cx, c.cy, c.side) == "on")]
+    return [c for c in odd if not (c.probs[0] >= NOT_DIE and _clutter(c, sure, hv))]
+
+
+def _clutter(c: Found, sure: list[Found], hv: Halvings | None) -> bool:
+    """Is the spot ``c`` clutter? Its face colour is unlike that of every ``sure`` die
+    (``vision.likeness``), and read again closer (``CLOSER`` of its box: the detector may box
+    a lone die of another colour up to twice too big, and the face network then sees mostly
+    floor) the face network still leans to "no die"."""
+    from vision.likeness import unlike_the_dice
+    if not sure or not unlike_the_dice(c.crop, [f.crop for f in sure]):
+        return False
+    if hv is None:
+        return True
+    probs, _ = model().classify(hv, [(c.cx, c.cy, CLOSER * c.side, c.score)])
+    return bool(probs[0][0] >= NOT_DIE)
 
 
 def not_pip_faces(hv: Halvings, dice: list[Found], cands: list[Found], area) -> list[Found]:
@@ -560,7 +578,7 @@ def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None, roi: np.
     if blank:
         reading.unsure = True
         reading.reasons.insert(0, f"{len(blank)} die/dice whose face is not a pip face")
-    odd = unexplained(found + blank, cands, area)
+    odd = unexplained(found + blank, cands, area, hv)
     if odd:
         reading.unsure = True
         reading.reasons.append(f"{len(odd)} die-like spot(s) not read as dice")
