@@ -463,18 +463,30 @@ def unexplained(dice: list[Found], cands: list[Found], area=None, hv: Halvings |
     return [c for c in odd if not (c.probs[0] >= NOT_DIE and _clutter(c, sure, hv))]
 
 
-def _clutter(c: Found, sure: list[Found], hv: Halvings | None) -> bool:
+def _clutter(c: Found, sure: list[Found], hv: Halvings | None, own_colours: bool = False) -> bool:
     """Is the spot ``c`` clutter? Its face colour is unlike that of every ``sure`` die
     (``vision.likeness``), and read again closer (``CLOSER`` of its box: the detector may box
     a lone die of another colour up to twice too big, and the face network then sees mostly
-    floor) the face network still leans to "no die"."""
+    floor) the face network still leans to "no die"; with ``own_colours``, also when read in
+    its own two colours redrawn black on white (``pips_dark``: a red die with cream pips)."""
     from vision.likeness import unlike_the_dice
     if not sure or not unlike_the_dice(c.crop, [f.crop for f in sure]):
         return False
     if hv is None:
         return True
-    probs, _ = model().classify(hv, [(c.cx, c.cy, CLOSER * c.side, c.score)])
-    return bool(probs[0][0] >= NOT_DIE)
+    closer = hv.crop(c.cx, c.cy, CLOSER * c.side)
+    probs = model()._probs([closer, pips_dark(c.crop)] if own_colours else [closer])
+    return bool((probs[:, 0] >= NOT_DIE).all())
+
+
+def left_out(found: list[Found], hv: Halvings) -> tuple[list[Found], list[Found]]:
+    """``found`` split into dice and clutter: the dice read unsure that are clutter
+    (``_clutter``, own colours too), such as a cable's label or a plug the face network calls a
+    die, hesitantly, unlike the dice read surely in colour, and no die when looked at closer
+    or in its own colours. The clutter is explained: no die-like spot there makes a doubt."""
+    sure = [f for f in found if f.probs[1:].max() >= ANCHOR_P and f.score >= DET_ANCHOR]
+    junk = [f for f in found if f.probs[1:].max() < CONF_OK and _clutter(f, sure, hv, own_colours=True)]
+    return [f for f in found if f not in junk], junk
 
 
 def not_pip_faces(hv: Halvings, dice: list[Found], cands: list[Found], area) -> list[Found]:
@@ -559,7 +571,7 @@ def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None, roi: np.
     found, cands = _pip_dice(hv)
     found = [f for f in found if f.probs[0] < NOT_DIE]       # the face network: not a die
     area = play_area(hv, anchors(found))        # the surest dice, read again where they hesitated
-    found = on_play_area(found, area)
+    found, clutter = left_out(on_play_area(found, area), hv)
     blank = not_pip_faces(hv, found, cands, area)
     for f in blank:                               # a die, but not a pip face: value null
         half = f.side / 2
@@ -578,7 +590,7 @@ def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None, roi: np.
     if blank:
         reading.unsure = True
         reading.reasons.insert(0, f"{len(blank)} die/dice whose face is not a pip face")
-    odd = unexplained(found + blank, cands, area, hv)
+    odd = unexplained(found + blank + clutter, cands, area, hv)
     if odd:
         reading.unsure = True
         reading.reasons.append(f"{len(odd)} die-like spot(s) not read as dice")

@@ -60,3 +60,15 @@ def test_a_missed_die_of_the_other_colour_still_makes_the_frame_unsure():
     img, values = _frame("dice-real-webcam-floor", stem)
     r = net.read_dice(img)
     assert len(r.values) < len(values) and r.unsure, (r.values, r.reasons)
+
+
+@pytest.mark.parametrize("stem", ["six_22", "four_11", "six_47", "valid_76"])
+def test_a_cable_label_read_hesitantly_as_a_die_is_left_out(stem):
+    """The cable's white label with print: the face network calls it a die, hesitantly (below
+    the sure cut-off). Its colour is unlike the dice read surely, and looked at closer and in
+    its own colours it is no die: it is left out, and the frame is sure and right."""
+    from eval_dice import held_back
+    assert not held_back(stem)
+    img, values = _frame("dice-real-webcam-desk", stem)
+    r = net.read_dice(img)
+    assert r.values == values and not r.unsure, (r.values, r.reasons)
