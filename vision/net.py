@@ -61,7 +61,6 @@ DET_MAYBE = 0.12         # the weakest peak that is a candidate at all
 DET_ODD = 0.6            # a candidate this strong outside every die makes the reading unsure
 NOT_DIE = 0.5            # the face network's p(no die) from which a candidate is not a die
 ODD_NOT_DIE = 0.9        # ... and from which a strong candidate outside every die is no doubt
-CLOSER = 0.55            # ... or from NOT_DIE, unlike the sure dice, and read again this much closer
 ANCHOR_P = 0.9           # dice read this surely (and found by the detector with DET_ANCHOR)
 DET_ANCHOR = 0.5         # ... show the surface the dice lie on (vision/surface.py)
 FEW_WEAK = 6             # with this many weak candidates or fewer, all are read at once
@@ -456,37 +455,12 @@ def unexplained(dice: list[Found], cands: list[Found], area=None, hv: Halvings |
     """Strong candidates (>= ``DET_ODD``) that lie in no die: a die the reader may have missed
     (touching dice seen as one, say). They make a reading unsure, unless it lies off the play
     ``area``, or the face network is sure it is no die, or it leans to "no die" (``NOT_DIE``)
-    and looks like no die of the frame (``_clutter``: a clip, a bead, a screw)."""
+    and looks like no die of the frame (``vision.likeness.clutter``: a clip, a bead, a screw)."""
     sure = [f for f in dice if f.probs[1:].max() >= ANCHOR_P and f.score >= DET_ANCHOR]
     odd = [c for c in cands if c.score >= DET_ODD and c.probs[0] < ODD_NOT_DIE
            and not _in_a_die((c.cx, c.cy), dice) and (area is None or area.where(c.cx, c.cy, c.side) == "on")]
-    return [c for c in odd if not (c.probs[0] >= NOT_DIE and _clutter(c, sure, hv))]
-
-
-def _clutter(c: Found, sure: list[Found], hv: Halvings | None, own_colours: bool = False) -> bool:
-    """Is the spot ``c`` clutter? Its face colour is unlike that of every ``sure`` die
-    (``vision.likeness``), and read again closer (``CLOSER`` of its box: the detector may box
-    a lone die of another colour up to twice too big, and the face network then sees mostly
-    floor) the face network still leans to "no die"; with ``own_colours``, also when read in
-    its own two colours redrawn black on white (``pips_dark``: a red die with cream pips)."""
-    from vision.likeness import unlike_the_dice
-    if not sure or not unlike_the_dice(c.crop, [f.crop for f in sure]):
-        return False
-    if hv is None:
-        return True
-    closer = hv.crop(c.cx, c.cy, CLOSER * c.side)
-    probs = model()._probs([closer, pips_dark(c.crop)] if own_colours else [closer])
-    return bool((probs[:, 0] >= NOT_DIE).all())
-
-
-def left_out(found: list[Found], hv: Halvings) -> tuple[list[Found], list[Found]]:
-    """``found`` split into dice and clutter: the dice read unsure that are clutter
-    (``_clutter``, own colours too), such as a cable's label or a plug the face network calls a
-    die, hesitantly, unlike the dice read surely in colour, and no die when looked at closer
-    or in its own colours. The clutter is explained: no die-like spot there makes a doubt."""
-    sure = [f for f in found if f.probs[1:].max() >= ANCHOR_P and f.score >= DET_ANCHOR]
-    junk = [f for f in found if f.probs[1:].max() < CONF_OK and _clutter(f, sure, hv, own_colours=True)]
-    return [f for f in found if f not in junk], junk
+    from vision.likeness import clutter
+    return [c for c in odd if not (c.probs[0] >= NOT_DIE and clutter(c, sure, hv))]
 
 
 def not_pip_faces(hv: Halvings, dice: list[Found], cands: list[Found], area) -> list[Found]:
@@ -571,6 +545,7 @@ def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None, roi: np.
     found, cands = _pip_dice(hv)
     found = [f for f in found if f.probs[0] < NOT_DIE]       # the face network: not a die
     area = play_area(hv, anchors(found))        # the surest dice, read again where they hesitated
+    from vision.likeness import left_out
     found, clutter = left_out(on_play_area(found, area), hv)
     blank = not_pip_faces(hv, found, cands, area)
     for f in blank:                               # a die, but not a pip face: value null
