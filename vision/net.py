@@ -458,11 +458,11 @@ def unexplained(dice: list[Found], cands: list[Found], area=None, hv: Halvings |
     unsure, unless it lies off the play ``area``, or the face network is sure it is no die, or
     it leans to "no die" (``NOT_DIE``) and looks like no die of the frame
     (``vision.likeness.clutter``: a clip, a bead, a screw). That last only when the ``dice``
-    are one set, all of the sure dice's colours: beside a mixed set, a die of another colour
-    may be what the reader missed."""
+    are one set, each of every sure die's colour: beside a mixed set (a red die rolled with
+    white ones), a die of yet another colour may be what the reader missed."""
     from vision.likeness import clutter, unlike_the_dice
     sure = [f for f in dice if f.probs[1:].max() >= ANCHOR_P and f.score >= DET_ANCHOR]
-    one_set = not any(unlike_the_dice(f.crop, [k.crop for k in sure]) for f in dice)
+    one_set = not any(unlike_the_dice(f.crop, [k.crop]) for f in dice for k in sure)
     odd = [c for c in cands if c.score >= DET_ODD and c.probs[0] < ODD_NOT_DIE
            and not _in_a_die((c.cx, c.cy), list(dice) + list(explained))
            and (area is None or area.where(c.cx, c.cy, c.side) == "on")]

@@ -311,3 +311,17 @@ def test_a_clip_beside_the_dice_is_no_null_die():
     cv2.rectangle(img, (210, 60), (240, 180), (200, 200, 200), -1)
     r = net.read_dice(img)
     assert r.values == [2, 5] and not r.unsure, r.reasons
+
+
+def test_beside_a_mixed_set_a_spot_unlike_the_sure_dice_still_makes_the_reading_unsure(monkeypatch):
+    # a red die rolled with two white ones: a spot of a third colour may be a die of a
+    # fourth style the reader missed, so colour no longer tells clutter from a die
+    img = np.full((240, 600, 3), (150, 150, 150), np.uint8)
+    for k, (v, style) in enumerate([(2, "white"), (5, "white"), (3, "red")]):
+        c = (150 * (k + 1), 120)
+        synth.draw_die(img, v, style, c, 72, 0.0, c, 1e6)
+    r = net.read_dice(img)
+    assert r.values == [2, 3, 5] and not r.unsure, r.reasons
+    _spot(monkeypatch, net.NOT_DIE + 0.05)
+    r = net.read_dice(img)
+    assert r.unsure and any("not read" in why for why in r.reasons), r.reasons
