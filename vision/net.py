@@ -451,12 +451,22 @@ def _two_dice(f: Found, k: Found) -> bool:
     return vf != vk and min(f.probs[1 + vf], k.probs[1 + vk]) >= SURE_APART and f.die_score >= DIE_APART
 
 
-def unexplained(dice: list[Found], cands: list[Found], area=None) -> list[Found]:
-    """Strong candidates (>= ``DET_ODD``) that lie in no die: a die the reader may have missed
-    (touching dice seen as one, say). They make a reading unsure, unless the face network is
-    sure it is no die (a clip, a bead, a screw) or it lies off the play ``area``."""
-    return [c for c in cands if c.score >= DET_ODD and c.probs[0] < ODD_NOT_DIE
-            and not _in_a_die((c.cx, c.cy), dice) and (area is None or area.where(c.cx, c.cy, c.side) == "on")]
+def unexplained(dice: list[Found], cands: list[Found], area=None, hv: Halvings | None = None,
+                explained: list[Found] = ()) -> list[Found]:
+    """Strong candidates (>= ``DET_ODD``) that lie in no die nor in an ``explained`` spot: a
+    die the reader may have missed (touching dice seen as one, say). They make a reading
+    unsure, unless it lies off the play ``area``, or the face network is sure it is no die, or
+    it leans to "no die" (``NOT_DIE``) and looks like no die of the frame
+    (``vision.likeness.clutter``: a clip, a bead, a screw). That last only when the ``dice``
+    are one set, each of every sure die's colour: beside a mixed set (a red die rolled with
+    white ones), a die of yet another colour may be what the reader missed."""
+    from vision.likeness import clutter, unlike_the_dice
+    sure = [f for f in dice if f.probs[1:].max() >= ANCHOR_P and f.score >= DET_ANCHOR]
+    one_set = not any(unlike_the_dice(f.crop, [k.crop]) for f in dice for k in sure)
+    odd = [c for c in cands if c.score >= DET_ODD and c.probs[0] < ODD_NOT_DIE
+           and not _in_a_die((c.cx, c.cy), list(dice) + list(explained))
+           and (area is None or area.where(c.cx, c.cy, c.side) == "on")]
+    return [c for c in odd if not (one_set and c.probs[0] >= NOT_DIE and clutter(c, sure, hv, own_colours=True))]
 
 
 def not_pip_faces(hv: Halvings, dice: list[Found], cands: list[Found], area) -> list[Found]:
@@ -541,7 +551,8 @@ def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None, roi: np.
     found, cands = _pip_dice(hv)
     found = [f for f in found if f.probs[0] < NOT_DIE]       # the face network: not a die
     area = play_area(hv, anchors(found))        # the surest dice, read again where they hesitated
-    found = on_play_area(found, area)
+    from vision.likeness import left_out
+    found, clutter = left_out(on_play_area(found, area), hv)
     blank = not_pip_faces(hv, found, cands, area)
     for f in blank:                               # a die, but not a pip face: value null
         half = f.side / 2
@@ -560,7 +571,7 @@ def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None, roi: np.
     if blank:
         reading.unsure = True
         reading.reasons.insert(0, f"{len(blank)} die/dice whose face is not a pip face")
-    odd = unexplained(found + blank, cands, area)
+    odd = unexplained(found + blank, cands, area, hv, clutter)
     if odd:
         reading.unsure = True
         reading.reasons.append(f"{len(odd)} die-like spot(s) not read as dice")

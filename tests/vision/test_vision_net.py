@@ -173,26 +173,44 @@ def test_garbage_input_is_refused():
         net.read_dice(np.zeros((10, 10), np.uint8))
 
 
-def _spot(monkeypatch, p_no_die):
+def _spot(monkeypatch, p_no_die, seen=(30.0, 30.0)):
     """Add a strong detector candidate on the bare floor that the face network calls a die
-    with 1 - ``p_no_die``."""
+    with 1 - ``p_no_die``, having seen the crop around ``seen`` (by default, the spot's)."""
     real = net._pip_dice
     probs = np.full(7, (1 - p_no_die) / 6, np.float32)
     probs[0] = p_no_die
 
     def one_more(frame):
         found, cands = real(frame)
-        return found, cands + [net.Found((30.0, 30.0, 40.0, net.DET_ODD + 0.05), probs, None)]
+        crop = net.halvings(frame).crop(seen[0], seen[1], 80.0)
+        return found, cands + [net.Found((30.0, 30.0, 40.0, net.DET_ODD + 0.05), probs, crop)]
     monkeypatch.setattr(net, "_pip_dice", one_more)
 
 
 def test_a_strong_spot_outside_every_die_makes_the_reading_unsure(monkeypatch):
     img = _row([2, 5])
     assert not net.read_dice(img).unsure
-    _spot(monkeypatch, 0.5)
+    _spot(monkeypatch, 0.45)
     r = net.read_dice(img)
     assert r.values == [2, 5] and r.unsure
     assert any("not read" in why for why in r.reasons)
+
+
+def test_a_spot_that_leans_to_no_die_and_is_unlike_the_dice_leaves_the_reading_sure(monkeypatch):
+    # the bare floor there is not the dice's colour, and read closer it is no die either
+    img = _row([2, 5])
+    _spot(monkeypatch, net.NOT_DIE + 0.05)
+    r = net.read_dice(img)
+    assert r.values == [2, 5] and not r.unsure, r.reasons
+
+
+def test_a_spot_that_leans_to_no_die_but_has_the_dice_colour_makes_the_reading_unsure(monkeypatch):
+    # the spot looks like the second die (the face network doubts it all the same): its
+    # colour is that of the sure dice, so it could be a die the reader missed
+    img = _row([2, 5])
+    _spot(monkeypatch, net.NOT_DIE + 0.05, seen=(300.0, 120.0))
+    r = net.read_dice(img)
+    assert r.unsure and any("not read" in why for why in r.reasons), r.reasons
 
 
 def test_a_spot_the_face_network_calls_no_die_leaves_the_reading_sure(monkeypatch):
@@ -293,3 +311,17 @@ def test_a_clip_beside_the_dice_is_no_null_die():
     cv2.rectangle(img, (210, 60), (240, 180), (200, 200, 200), -1)
     r = net.read_dice(img)
     assert r.values == [2, 5] and not r.unsure, r.reasons
+
+
+def test_beside_a_mixed_set_a_spot_unlike_the_sure_dice_still_makes_the_reading_unsure(monkeypatch):
+    # a red die rolled with two white ones: a spot of a third colour may be a die of a
+    # fourth style the reader missed, so colour no longer tells clutter from a die
+    img = np.full((240, 600, 3), (150, 150, 150), np.uint8)
+    for k, (v, style) in enumerate([(2, "white"), (5, "white"), (3, "red")]):
+        c = (150 * (k + 1), 120)
+        synth.draw_die(img, v, style, c, 72, 0.0, c, 1e6)
+    r = net.read_dice(img)
+    assert r.values == [2, 3, 5] and not r.unsure, r.reasons
+    _spot(monkeypatch, net.NOT_DIE + 0.05)
+    r = net.read_dice(img)
+    assert r.unsure and any("not read" in why for why in r.reasons), r.reasons

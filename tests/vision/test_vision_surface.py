@@ -27,7 +27,7 @@ def test_a_die_on_a_cloth_beside_the_play_area_is_left_out(monkeypatch):
     assert all(d.box[0] < 700 for d in r.dice)
     # without the play area the cloth's dice are read too: the test sees the difference
     monkeypatch.setattr(net, "on_play_area", lambda found, area: found)
-    monkeypatch.setattr(net, "unexplained", lambda dice, cands, area=None: [])
+    monkeypatch.setattr(net, "unexplained", lambda dice, cands, area=None, hv=None, explained=(): [])
     assert len(net.read_dice(img).dice) > 3
 
 

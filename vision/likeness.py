@@ -1,0 +1,74 @@
+"""Does a spot look like the dice of its frame?
+
+Dice rolled together are one set: one face colour (or the two of a red/cream pair), one size.
+A spot the detector found and the face network leans to call "no die" (a cable's ferrite
+bead, a plug, a clip, a patch of the desk) whose face colour is unlike that of every die read
+surely in the same frame, and that is no die either when read again closer, is clutter: it is
+left out, not a reason to doubt the frame. So is a die the face network reads hesitantly (a
+cable's label with print) that is unlike the sure dice and no die when read closer or in its
+own two colours. A die of the other colour of a red/cream pair is read as a die by one of the
+two looks, so it still counts (or still makes the frame unsure). Colours
+are compared in OpenCV's 8-bit Lab (L 0-255, a and b 0-255 around 128) with lightness at half
+weight (a die in light shadow is darker, not another colour), on the die's own colours before
+any grey conversion.
+"""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision import net, scaling
+
+FACE_FAR = 15.0          # face colours further apart than this (weighted Lab) are not one set
+                         # (chosen on desk-dev/floor-dev: their dice lie within 10, beads and labels beyond)
+CLOSER = 0.55            # a spot is read again this much closer (of its box) before it is called clutter
+_WEIGHT = np.array([0.5, 1.0, 1.0], np.float32)
+
+
+def face_colour(crop: np.ndarray) -> np.ndarray:
+    """The face colour of a die crop (``vision.scaling.face_crop``): the median Lab colour of
+    its central half, where the top face lies whatever the view; pips are too few to move it."""
+    n = crop.shape[0]
+    q = n // 4
+    core = cv2.cvtColor(np.ascontiguousarray(crop[q:n - q, q:n - q]), cv2.COLOR_BGR2Lab)
+    return np.median(core.reshape(-1, 3).astype(np.float32), axis=0)
+
+
+def colour_distance(a: np.ndarray, b: np.ndarray) -> float:
+    """Distance of two Lab face colours, lightness at half weight."""
+    return float(np.linalg.norm((a - b) * _WEIGHT))
+
+
+def unlike_the_dice(crop: np.ndarray, sure_crops) -> bool:
+    """Is the face colour of ``crop`` unlike that of every die in ``sure_crops``? False when
+    there is no sure die to compare with (then nothing is known of the set's colours)."""
+    refs = [face_colour(c) for c in sure_crops]
+    if not refs:
+        return False
+    own = face_colour(crop)
+    return min(colour_distance(own, r) for r in refs) > FACE_FAR
+
+
+def clutter(c, sure: list, hv, own_colours: bool = False) -> bool:
+    """Is the spot ``c`` (a ``net.Found``) clutter? Its face colour is unlike that of every
+    ``sure`` die (``unlike_the_dice``), and read again closer (``CLOSER`` of its box: the detector may box
+    a lone die of another colour up to twice too big, and the face network then sees mostly
+    floor) the face network still leans to "no die"; with ``own_colours``, also when read in
+    its own two colours redrawn black on white (``pips_dark``: a red die with cream pips)."""
+    if not sure or not unlike_the_dice(c.crop, [f.crop for f in sure]):
+        return False
+    if hv is None:
+        return True
+    closer = hv.crop(c.cx, c.cy, CLOSER * c.side)
+    probs = net.model()._probs([closer, scaling.pips_dark(c.crop)] if own_colours else [closer])
+    return bool((probs[:, 0] >= net.NOT_DIE).all())
+
+
+def left_out(found: list, hv) -> tuple[list, list]:
+    """``found`` split into dice and clutter: the dice read unsure that are clutter
+    (``clutter``, own colours too), such as a cable's label or a plug the face network calls a
+    die, hesitantly, unlike the dice read surely in colour, and no die when looked at closer
+    or in its own colours. The clutter is explained: no die-like spot there makes a doubt."""
+    sure = [f for f in found if f.probs[1:].max() >= net.ANCHOR_P and f.score >= net.DET_ANCHOR]
+    junk = [f for f in found if f.probs[1:].max() < net.CONF_OK and clutter(f, sure, hv, own_colours=True)]
+    return [f for f in found if f not in junk], junk
