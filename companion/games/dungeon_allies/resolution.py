@@ -52,7 +52,7 @@ class TurnOrder(Resolve):
     rule, then = "Turn order", "treasure"
 
     def work(self, g, s: AlliesState) -> str | None:
-        movers = [p.seat for p in on_space(s, "order")]
+        movers = [p.seat.upper() for p in on_space(s, "order")]
         return f"2 order: {' '.join(movers)} first" if movers else None
 
     def do(self, g, s: AlliesState, ev: list[dict]) -> None:
@@ -79,7 +79,8 @@ class Treasure(Resolve):
         yield "gold", ["gold"] * s.gold_pile
 
     def work(self, g, s: AlliesState) -> str | None:
-        takers = [f"{p.seat} {space}" for space, _ in self.spaces(s) for p in on_space(s, space)]
+        takers = [f"{p.seat.upper()} " + ("the gold" if space == "gold" else f"pile {space.removeprefix('treasure')}")
+                  for space, _ in self.spaces(s) for p in on_space(s, space)]
         return f"3 treasure: {', '.join(takers)}" if takers else None
 
     def do(self, g, s: AlliesState, ev: list[dict]) -> None:
@@ -107,7 +108,7 @@ class Train(Resolve):
     rule, then = TRAINER, "tavern"
 
     def work(self, g, s: AlliesState) -> str | None:
-        dice = [f"{p.seat} {p.die}" for p in on_space(s, "train")]
+        dice = [f"{p.seat.upper()} {p.die}" for p in on_space(s, "train")]
         return f"4 trainer: {', '.join(dice)}" if dice else None
 
     def do(self, g, s: AlliesState, ev: list[dict]) -> None:
@@ -136,7 +137,8 @@ class Tavern(Resolve):
         if not bids:
             return None
         top = max(bids, key=lambda p: p.gold)
-        return f"5 tavern: {top.seat} gains {s.follower_top}"
+        follower = g.followers[s.follower_top].name if s.follower_top in g.followers else s.follower_top
+        return f"5 tavern: {top.seat.upper()} gains {follower}"
 
     def do(self, g, s: AlliesState, ev: list[dict]) -> None:
         bids = on_space(s, "tavern")
@@ -156,7 +158,7 @@ class Prisoner(Resolve):
     rule, then = PRISONER, "trade"
 
     def work(self, g, s: AlliesState) -> str | None:
-        freed = [p.seat for i in range(len(g.pack.prisoners)) for p in on_space(s, f"prisoner{i + 1}")]
+        freed = [p.seat.upper() for i in range(len(g.pack.prisoners)) for p in on_space(s, f"prisoner{i + 1}")]
         return f"6 prisoner: {', '.join(freed)}" if freed else None
 
     def do(self, g, s: AlliesState, ev: list[dict]) -> None:
@@ -231,7 +233,7 @@ class Sorcerer(Resolve):
     rule, then = SORCERER, "endturn"
 
     def work(self, g, s: AlliesState) -> str | None:
-        buyers = [p.seat for i in range(len(s.row)) for p in on_space(s, f"sorcerer{i + 1}")]
+        buyers = [p.seat.upper() for i in range(len(s.row)) for p in on_space(s, f"sorcerer{i + 1}")]
         return f"8 sorcerer: {', '.join(buyers)} pay {sorcerer_cost(g, s)}" if buyers else None
 
     def do(self, g, s: AlliesState, ev: list[dict]) -> None:

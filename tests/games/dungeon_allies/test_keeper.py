@@ -40,7 +40,7 @@ def test_the_resolution_waits_for_an_ok_at_each_step_that_has_work():
     while g.prompt(s).kind == "resolve":
         texts.append(g.prompt(s).text)
         play(g, s, g.prompt(s).options[0])
-    assert texts == ["2 order: p1 first", "3 treasure: p2 treasure1", "4 trainer: p1 d4", "6 prisoner: p2"]
+    assert texts == ["2 order: P1 first", "3 treasure: P2 pile 1", "4 trainer: P1 d4", "6 prisoner: P2"]
     assert g.prompt(s).chance.by == TABLE and g.prompt(s).text == "draw 4 crystals for the treasure"
 
 
