@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from companion.engine.core import CHANCE, ChanceSpec, Prompt
 from companion.engine.steps import Frame, Step, StepMachine
+from companion.games.dodgeball.labels import labels
 from companion.games.dodgeball.state import DodgeState, Duel
 
 CREATING = "Creating teams"
@@ -83,18 +84,20 @@ class Setup(Step):
         if stage == "captain":
             taken = {c.team for c in s.coaches}
             opts = tuple(f"{seat} captain {p.id}" for p in g.pack.players if p.captain and p.team not in taken)
-            return Prompt(seat, "captain", "draft: your captain", opts)
+            return Prompt(seat, "captain", "draft: your captain", opts, choice=labels(g.pack, opts))
         if stage == "pick":
             how = "build" if s.build else "draft"
-            return Prompt(seat, "pick", f"{how}: pick {len(s.coach(seat).players) + 1} of 6",
-                          tuple(f"{seat} pick {p}" for p in draft_choices(g, s, seat)))
+            opts = tuple(f"{seat} pick {p}" for p in draft_choices(g, s, seat))
+            return Prompt(seat, "pick", f"{how}: pick {len(s.coach(seat).players) + 1} of 6", opts,
+                          choice=labels(g.pack, opts))
         if stage == "kit":
             seat, kind = f.data["queue"][0].split(":")
             cards = g.pack.mascots if kind == "mascot" else g.pack.coaches
-            return Prompt(seat, "kit", f"your {kind} card", tuple(f"{seat} {kind} {c.id}" for c in cards))
+            opts = tuple(f"{seat} {kind} {c.id}" for c in cards)
+            return Prompt(seat, "kit", f"your {kind} card", opts, choice=labels(g.pack, opts))
         taken = {c.team for c in s.coaches}
         opts = tuple(f"{seat} team {t.id}" for t in g.pack.teams if t.id not in taken and team_fits(g, s, t.id))
-        return Prompt(seat, "team", "choose your team", opts)
+        return Prompt(seat, "team", "choose your team", opts, choice=labels(g.pack, opts))
 
     def explain(self, g, s: DodgeState, f: Frame, w: list[str], p: Prompt) -> tuple[str, str] | None:
         if len(w) == 3 and w[1] == "team":
