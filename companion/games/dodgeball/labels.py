@@ -8,8 +8,12 @@ ROW = 19          # characters on a list row of the panel (6 px font, with the s
 
 
 def _fit(name: str, tail: str) -> str:
-    """``name`` shortened so that ``name tail`` fits a row: "Bartholomew Q." keeps the stars."""
+    """``name`` shortened so that ``name tail`` fits a row, the stars kept: first its middle
+    words go ("Barry the Bear" -> "Barry Bear"), then its end ("Bartholomew.")."""
     room = ROW - len(tail) - 1
+    words = name.split()
+    if len(name) > room and len(words) > 2:
+        name = f"{words[0]} {words[-1]}"
     if len(name) > room:
         name = name[:max(1, room - 1)].rstrip() + "."
     return f"{name} {tail}"

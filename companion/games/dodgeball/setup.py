@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from companion.engine.core import CHANCE, ChanceSpec, Prompt
 from companion.engine.steps import Frame, Step, StepMachine
-from companion.games.dodgeball.labels import labels
+from companion.games.dodgeball.labels import kit_label, labels, player_label, team_label
 from companion.games.dodgeball.state import DodgeState, Duel
 
 CREATING = "Creating teams"
@@ -122,27 +122,32 @@ class Setup(Step):
         if stage == "pool":
             s.pool = list(w[2:])
             f.data = {"stage": "pick", "turn": 0}
-            ev.append({"event": "draft_pool", "athletes": list(s.pool)})
+            ev.append({"event": "draft_pool", "athletes": list(s.pool),
+                       "text": "drawn for the draft: " + ", ".join(player_label(g.pack.by_player[p]) for p in s.pool)})
             return
         seat = w[0]
         if stage == "kit":
             setattr(s.coach(seat), w[1], w[2])
-            ev.append({"event": w[1], "seat": seat, "card": w[2]})
+            ev.append({"event": w[1], "seat": seat, "card": w[2],
+                       "text": f"{seat.upper()} takes {kit_label(g.pack, w[1], w[2])}"})
             f.data["queue"].pop(0)
             if not f.data["queue"]:
                 begin(g, s)
             return
         if stage == "team":
             set_team(g, s, seat, w[2])
-            ev.append({"event": "team", "seat": seat, "team": w[2]})
+            ev.append({"event": "team", "seat": seat, "team": w[2],
+                       "text": f"{seat.upper()} plays {team_label(g.pack, w[2])}"})
         elif stage == "captain":
             captain = g.pack.by_player[w[2]]
             set_team(g, s, seat, captain.team, [w[2]])
-            ev.append({"event": "captain", "seat": seat, "player": w[2]})
+            ev.append({"event": "captain", "seat": seat, "player": w[2],
+                       "text": f"{seat.upper()}'s captain: {player_label(captain)}"})
         else:
             s.pool.remove(w[2])
             s.coach(seat).players.append(w[2])
-            ev.append({"event": "pick", "seat": seat, "player": w[2]})
+            ev.append({"event": "pick", "seat": seat, "player": w[2],
+                       "text": f"{seat.upper()} picks {player_label(g.pack.by_player[w[2]])}"})
         f.data["turn"] = f.data.get("turn", 0) + 1
         done_two = f.data["turn"] == 2
         if stage == "captain" and done_two:

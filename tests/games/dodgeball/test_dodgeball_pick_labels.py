@@ -7,7 +7,7 @@ import sys
 
 from companion.cli import main
 from companion.engine.core import Header
-from companion.games.dodgeball.labels import ROW, player_label
+from companion.games.dodgeball.labels import ROW, kit_label, player_label
 from companion.games.dodgeball.pack import Player
 from companion.ui.generic import option_labels
 from companion.ui.model import prompt_dict
@@ -61,6 +61,14 @@ def test_a_long_name_is_shortened_but_keeps_its_stars_and_mark():
                   ability=None, captain=True)
     label = player_label(long)
     assert label.endswith(" 4* C") and len(label) <= ROW and label.startswith("Bartholomew")
+    mascot = kit_label(ENGINE.pack, "mascot", "mole")
+    assert mascot == "Mo Mole +2 BLO/DOD" and len(mascot) <= ROW       # "Mo the Mole": its middle word goes
+
+
+def test_the_events_name_the_picks():
+    g, s = _draft()
+    ev = g.apply(s, "p1 captain brick")
+    assert ev[0]["text"] == "P1's captain: Bruno Brick 5* C" and ev[0]["player"] == "brick"
 
 
 def test_the_terminal_names_each_pick(monkeypatch, capsys, tmp_path):
