@@ -247,8 +247,10 @@ class TerminalGame:
             return self.ask_chance(prompt)
         choice = prompt.choice
         if prompt.options is not None:
+            labels = prompt.choice.get("labels") or []
             for number, option in enumerate(prompt.options, 1):
-                self.say(f"  {number:2}. {self.describe(option)}")
+                label = labels[number - 1] if len(labels) == len(prompt.options) else ""
+                self.say(f"  {number:2}. {self.describe(option, label)}")
         elif "number" in choice:
             spec = choice["number"]
             self.say(f"  type a number from {spec.get('min', 0)} to {spec.get('max', '...')}")
@@ -323,8 +325,11 @@ class TerminalGame:
                 self.say(f"  ! {line!r} is not a face of the {die.kind}")
         return spec.outcome(values)
 
-    def describe(self, option: str) -> str:
-        """An option with its card's name, cost and text when it plays a card of the pack."""
+    def describe(self, option: str, label: str = "") -> str:
+        """An option with the prompt's label for it ("p1 pick brick   (Bruno Brick 5* C)"), or
+        with its card's name, cost and text when it plays a card of the pack."""
+        if label:
+            return f"{option}   ({label})"
         words = option.split()
         cards = getattr(getattr(self.engine, "pack", None), "cards", None)
         if len(words) > 2 and words[1] == "card" and isinstance(cards, dict) and words[2] in cards:

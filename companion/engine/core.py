@@ -130,7 +130,10 @@ class Prompt:
     * ``{"words": [[...], [...], ...], "verb": "play"}``: an action built word by word when the
       options are too many for a list (card, then board, then day); ``options`` may still list
       them all;
-    * ``{"grid": [[...], ...]}``: option indices laid out as a grid for the cursor.
+    * ``{"grid": [[...], ...]}``: option indices laid out as a grid for the cursor;
+    * ``{"labels": [...]}`` with ``options``: what each option shows on the panel's list and
+      beside it in the terminal, in the options' order ("Bruno Brick 5* C" for
+      ``p1 pick brick``); the option line is still what is sent.
 
     ``private`` marks a secret decision (a hand, a choice made at once in secret): the device
     shows "pass to <actor>" before anything private is drawn, and hides it again after.

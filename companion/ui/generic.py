@@ -48,6 +48,13 @@ def option_label(prompt: dict, option: str) -> str:
     return " ".join(words[1:]) if words and words[0] == prompt.get("actor") else option
 
 
+def option_labels(prompt: dict) -> list[str]:
+    """The prompt's own labels for its options (``choice["labels"]``), or [] when it gives none
+    or not one for each option."""
+    labels = (prompt.get("choice") or {}).get("labels") or []
+    return [str(x) for x in labels] if len(labels) == len(prompt.get("options") or []) else []
+
+
 def distinct_words(options: list[str]) -> list[str]:
     """What tells the options apart: each without the words they all begin with
     ("p1 place a1", "p1 place b2" -> "a1", "b2")."""
@@ -187,7 +194,10 @@ def choose(m: dict) -> Image.Image:
     p = _prompt(m)
     c = Canvas()
     title(c, m)
-    items = [{"label": option_label(p, o), "enabled": True, "hint": ""} for o in p.get("options") or []]
+    options = p.get("options") or []
+    labels = option_labels(p)
+    items = [{"label": labels[i] if labels else option_label(p, o), "enabled": True, "hint": ""}
+             for i, o in enumerate(options)]
     draw_list(c, 11, items, int(_ui(m).get("cursor", 0)), 3)
     return _done(c, m)
 

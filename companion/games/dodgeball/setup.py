@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from companion.engine.core import CHANCE, ChanceSpec, Prompt
 from companion.engine.steps import Frame, Step, StepMachine
+from companion.games.dodgeball.labels import kit_label, labels, player_label, team_label
 from companion.games.dodgeball.state import DodgeState, Duel
 
 CREATING = "Creating teams"
@@ -83,18 +84,20 @@ class Setup(Step):
         if stage == "captain":
             taken = {c.team for c in s.coaches}
             opts = tuple(f"{seat} captain {p.id}" for p in g.pack.players if p.captain and p.team not in taken)
-            return Prompt(seat, "captain", "draft: your captain", opts)
+            return Prompt(seat, "captain", "draft: your captain", opts, choice=labels(g.pack, opts))
         if stage == "pick":
             how = "build" if s.build else "draft"
-            return Prompt(seat, "pick", f"{how}: pick {len(s.coach(seat).players) + 1} of 6",
-                          tuple(f"{seat} pick {p}" for p in draft_choices(g, s, seat)))
+            opts = tuple(f"{seat} pick {p}" for p in draft_choices(g, s, seat))
+            return Prompt(seat, "pick", f"{how}: pick {len(s.coach(seat).players) + 1} of 6", opts,
+                          choice=labels(g.pack, opts))
         if stage == "kit":
             seat, kind = f.data["queue"][0].split(":")
             cards = g.pack.mascots if kind == "mascot" else g.pack.coaches
-            return Prompt(seat, "kit", f"your {kind} card", tuple(f"{seat} {kind} {c.id}" for c in cards))
+            opts = tuple(f"{seat} {kind} {c.id}" for c in cards)
+            return Prompt(seat, "kit", f"your {kind} card", opts, choice=labels(g.pack, opts))
         taken = {c.team for c in s.coaches}
         opts = tuple(f"{seat} team {t.id}" for t in g.pack.teams if t.id not in taken and team_fits(g, s, t.id))
-        return Prompt(seat, "team", "choose your team", opts)
+        return Prompt(seat, "team", "choose your team", opts, choice=labels(g.pack, opts))
 
     def explain(self, g, s: DodgeState, f: Frame, w: list[str], p: Prompt) -> tuple[str, str] | None:
         if len(w) == 3 and w[1] == "team":
@@ -119,27 +122,32 @@ class Setup(Step):
         if stage == "pool":
             s.pool = list(w[2:])
             f.data = {"stage": "pick", "turn": 0}
-            ev.append({"event": "draft_pool", "athletes": list(s.pool)})
+            ev.append({"event": "draft_pool", "athletes": list(s.pool),
+                       "text": "drawn for the draft: " + ", ".join(player_label(g.pack.by_player[p]) for p in s.pool)})
             return
         seat = w[0]
         if stage == "kit":
             setattr(s.coach(seat), w[1], w[2])
-            ev.append({"event": w[1], "seat": seat, "card": w[2]})
+            ev.append({"event": w[1], "seat": seat, "card": w[2],
+                       "text": f"{seat.upper()} takes {kit_label(g.pack, w[1], w[2])}"})
             f.data["queue"].pop(0)
             if not f.data["queue"]:
                 begin(g, s)
             return
         if stage == "team":
             set_team(g, s, seat, w[2])
-            ev.append({"event": "team", "seat": seat, "team": w[2]})
+            ev.append({"event": "team", "seat": seat, "team": w[2],
+                       "text": f"{seat.upper()} plays {team_label(g.pack, w[2])}"})
         elif stage == "captain":
             captain = g.pack.by_player[w[2]]
             set_team(g, s, seat, captain.team, [w[2]])
-            ev.append({"event": "captain", "seat": seat, "player": w[2]})
+            ev.append({"event": "captain", "seat": seat, "player": w[2],
+                       "text": f"{seat.upper()}'s captain: {player_label(captain)}"})
         else:
             s.pool.remove(w[2])
             s.coach(seat).players.append(w[2])
-            ev.append({"event": "pick", "seat": seat, "player": w[2]})
+            ev.append({"event": "pick", "seat": seat, "player": w[2],
+                       "text": f"{seat.upper()} picks {player_label(g.pack.by_player[w[2]])}"})
         f.data["turn"] = f.data.get("turn", 0) + 1
         done_two = f.data["turn"] == 2
         if stage == "captain" and done_two:

@@ -79,5 +79,34 @@ def result_deceive():
     return _result_of("p1 throw rita vix", "p1 play +3", "p2 play DECEIVE", "p2 dodge")
 
 
+def _setup(cursor: int, options: dict, *actions: str):
+    from companion.engine.core import Header
+    from tests.games.dodgeball.court import ENGINE as g
+    s = g.new_state(Header("dodgeball", options=options))
+    play(g, s, *actions)
+    return build_model(g, s, "p1", ui={"mode": "list", "cursor": cursor})
+
+
+def draft_captain():
+    """The draft's first choice: a captain, by name and stars (C: captain)."""
+    return _setup(1, {"draft": True})
+
+
+def draft_pick():
+    """A draft pick: the athletes drawn, each with name and stars."""
+    return _setup(2, {"draft": True}, "p1 captain vix", "p2 captain brick",
+                  "chance draft tomas anvil hook clay nets moss kit tuck pip gus")
+
+
+def build_pick():
+    """Building a team from every player of the pack: the captains marked C."""
+    return _setup(0, {"build": True}, "p1 pick vix")
+
+
+def team_choice():
+    return _setup(1, {})
+
+
 SCENES = {f"dodgeball_{f.__name__}": f for f in (court_first_step, court_throw_target, court_crowded, hand_throw_card, hand_defend,
-                                                 result_throw, result_catch, result_rush, result_deceive)}
+                                                 result_throw, result_catch, result_rush, result_deceive,
+                                                 draft_captain, draft_pick, build_pick, team_choice)}
