@@ -558,11 +558,13 @@ def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None, roi: np.
         half = f.side / 2
         box = (int(round(f.cx - half + ox)), int(round(f.cy - half + oy)), int(round(f.side)), int(round(f.side)))
         dice.append(Die(None, box, 0.0, 0.0, (f.cx + ox, f.cy + oy)))
-    for f in found:
+    from vision.slant import doubtful
+    slanted = doubtful(found, hv, model())        # a side face's pips taken for the top face's
+    for i, f in enumerate(found):
         k = 1 + int(np.argmax(f.probs[1:]))
         conf = float(f.probs[k])
-        if f.score < DET_SURE or f.probs[0] >= 0.5:
-            conf = min(conf, CONF_OK - 0.01)      # one of the two networks doubts it is a die
+        if f.score < DET_SURE or f.probs[0] >= 0.5 or i in slanted:
+            conf = min(conf, CONF_OK - 0.01)      # one of the two networks doubts it is a die, or its value
         half = f.side / 2
         box = (int(round(f.cx - half + ox)), int(round(f.cy - half + oy)), int(round(f.side)), int(round(f.side)))
         dice.append(Die(k, box, conf, 0.0, (f.cx + ox, f.cy + oy)))

@@ -1,0 +1,47 @@
+"""A second look at dice read surely but not very surely: a slanted view's side face.
+
+Seen at a slant, a die shows a side face beside its top face, and the face network may take
+the side face's pips for the top face's: a 1 read as a 6, a 2 read as a 1, with 0.75-0.9.
+Such a die is looked at again, five times at once: closer (``CLOSER`` of its box, where less
+of the side faces shows), turned by 90, 180 and 270 degrees, and mirrored. A die is doubtful
+when the closer look reads another value, leading its value by more than ``LEAD``, and its
+value's mean probability over the first read, the three turns and the mirror is below
+``HOLDS``. A doubtful die is unsure, not given another value: a person reads it.
+The figures were chosen on the development parts (``bench/vision_slant_check.py``).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+BAND = (0.7, 0.95)       # dice read with a probability in this band get the second look
+CLOSER = 0.8             # the closer look's side, in box sides
+LEAD = 0.2               # the closer look's value leads the die's value by more than this ...
+HOLDS = 0.7              # ... and the die's value holds less than this over the turns and mirror
+
+
+def views(found, hv) -> list[np.ndarray]:
+    """The five crops of a second look at ``found``: turned 90/180/270, mirrored, closer."""
+    c = found.crop
+    return [np.rot90(c, 1), np.rot90(c, 2), np.rot90(c, 3), c[:, ::-1],
+            hv.crop(found.cx, found.cy, CLOSER * found.side)]
+
+
+def doubtful_read(value: int, probs: np.ndarray, again: np.ndarray) -> bool:
+    """Do the five reads ``again`` (``views``' order, rows of no die, 1..6) put the die's
+    ``value``, read with ``probs``, in doubt?"""
+    closer = again[4]
+    other = 1 + int(np.argmax(closer[1:]))
+    if other == value or closer[other] - closer[value] <= LEAD:
+        return False
+    held = float(np.vstack([probs[None], again[:4]]).mean(axis=0)[value])
+    return held < HOLDS
+
+
+def doubtful(found: list, hv, face) -> set[int]:
+    """Indices of the dice in ``found`` a second look puts in doubt (one batch of face reads)."""
+    looked = [i for i, f in enumerate(found) if BAND[0] <= f.probs[1:].max() < BAND[1]]
+    if not looked:
+        return set()
+    again = face._probs([v for i in looked for v in views(found[i], hv)]).reshape(len(looked), 5, -1)
+    return {i for i, a in zip(looked, again)
+            if doubtful_read(1 + int(np.argmax(found[i].probs[1:])), found[i].probs, a)}
