@@ -227,4 +227,33 @@ class StepMachine:
         return None
 
 
-__all__ = ["Frame", "Step", "StepMachine", "Events"]
+class StepEngine:
+    """The engine methods every step-machine game delegates the same way. A game subclasses
+    it, sets ``state_type`` (its msgspec state) and makes ``self.machine`` in ``__init__``;
+    what is its own (``new_state``, ``legal_actions``, views, summary) it writes itself."""
+
+    state_type: type
+    machine: StepMachine
+
+    def prompt(self, s) -> Prompt:
+        return self.machine.prompt(self, s)
+
+    def apply(self, s, action: str, prompt: Prompt | None = None) -> list[dict]:
+        """Check ``action``, then apply it; a refusal names the rule and changes nothing."""
+        return self.machine.apply(self, s, action, prompt)[0]
+
+    def apply_trusted(self, s, action: str, prompt: Prompt) -> tuple[list[dict], Prompt | None]:
+        """The fast path: ``action`` answers ``prompt`` (its options, a policy, a dice source)."""
+        return self.machine.apply_trusted(self, s, action, prompt)
+
+    def is_over(self, s) -> bool:
+        return s.over
+
+    def to_json(self, s) -> bytes:
+        return msgspec.json.encode(s)
+
+    def from_json(self, data: bytes | str):
+        return msgspec.json.decode(data, type=self.state_type)
+
+
+__all__ = ["Frame", "Step", "StepMachine", "StepEngine", "Events"]

@@ -17,10 +17,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-import msgspec
 
 from companion.engine.core import ChanceSpec, DieSpec, Header, Prompt
-from companion.engine.steps import StepMachine
+from companion.engine.steps import StepEngine, StepMachine
 from tests.toygame.pack import ToyPack, load_pack
 from tests.toygame.state import SeatState, ToyState
 from tests.toygame.steps import STEPS
@@ -28,10 +27,11 @@ from tests.toygame.steps import STEPS
 GAME = "toy"
 
 
-class CrystalAuction:
+class CrystalAuction(StepEngine):
     """One engine per content pack; states are separate plain data."""
 
     name = GAME
+    state_type = ToyState
 
     def __init__(self, pack: str = "default", loaded: ToyPack | None = None, digest: str = ""):
         if loaded is None:
@@ -64,17 +64,6 @@ class CrystalAuction:
                         deck=list(self.pack.cards), bag=list(self.bag), rounds=rounds,
                         stats={"doubled": 0, "free_lots": 0, "crystal_points": 0, "duel_points": 0})
 
-    def prompt(self, s: ToyState) -> Prompt:
-        return self.machine.prompt(self, s)
-
-    def apply(self, s: ToyState, action: str, prompt: Prompt | None = None) -> list[dict]:
-        """Check ``action``, then apply it; a refusal names the rule and changes nothing."""
-        return self.machine.apply(self, s, action, prompt)[0]
-
-    def apply_trusted(self, s: ToyState, action: str, prompt: Prompt) -> tuple[list[dict], Prompt | None]:
-        """The fast path: ``action`` answers ``prompt`` (its options, a policy, a dice source)."""
-        return self.machine.apply_trusted(self, s, action, prompt)
-
     def legal_actions(self, s: ToyState) -> list[str]:
         if s.over:
             return []
@@ -90,15 +79,6 @@ class CrystalAuction:
             return sorted({spec.outcome(sorted(c)) for c in combinations(spec.faces, spec.count)})
         number = p.choice["number"]
         return [f"{p.actor} {number['verb']} {n}" for n in range(number["min"], number["max"] + 1)]
-
-    def is_over(self, s: ToyState) -> bool:
-        return s.over
-
-    def to_json(self, s: ToyState) -> bytes:
-        return msgspec.json.encode(s)
-
-    def from_json(self, data: bytes | str) -> ToyState:
-        return msgspec.json.decode(data, type=ToyState)
 
     def public_view(self, s: ToyState, viewer: str | None) -> dict:
         """What ``viewer`` may see, built from an allow-list: another seat's hand and face-down

@@ -13,10 +13,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
-import msgspec
-
 from companion.engine.core import Header, Prompt
-from companion.engine.steps import StepMachine
+from companion.engine.steps import StepEngine, StepMachine
 from companion.games.dodgeball import cards, duel, setup, turns
 from companion.games.dodgeball.pack import DodgeballPack, load_pack
 from companion.games.dodgeball.state import OUT, Coach, DodgeState
@@ -28,10 +26,11 @@ STEPS = {"setup": setup.Setup(), "deal": cards.Deal(), "draw": cards.Draw(), "du
          "turn": turns.Turn(), "counter": turns.Counter(), "over": turns.Over()}
 
 
-class Dodgeball:
+class Dodgeball(StepEngine):
     """One engine per content pack; states are separate plain data."""
 
     name = GAME
+    state_type = DodgeState
 
     def __init__(self, pack: str = "default", loaded: DodgeballPack | None = None, digest: str = ""):
         if loaded is None:
@@ -100,13 +99,6 @@ class Dodgeball:
         if teams["p1"] == teams["p2"]:
             raise ValueError("options.teams.p2: both coaches cannot play the same team")
 
-    def prompt(self, s: DodgeState) -> Prompt:
-        return self.machine.prompt(self, s)
-
-    def apply(self, s: DodgeState, action: str, prompt: Prompt | None = None) -> list[dict]:
-        """Check ``action``, then apply it; a refusal names the rule and changes nothing."""
-        return self.machine.apply(self, s, action, prompt)[0]
-
     def legal_actions(self, s: DodgeState) -> list[str]:
         if s.over:
             return []
@@ -118,15 +110,6 @@ class Dodgeball:
             return [" ".join((p.actor, multi["verb"], *c)) for c in combinations(multi["items"], multi["max"])]
         spec = p.chance
         return sorted({spec.outcome(sorted(c)) for c in combinations(spec.faces, spec.count)})
-
-    def is_over(self, s: DodgeState) -> bool:
-        return s.over
-
-    def to_json(self, s: DodgeState) -> bytes:
-        return msgspec.json.encode(s)
-
-    def from_json(self, data: bytes | str) -> DodgeState:
-        return msgspec.json.decode(data, type=DodgeState)
 
     def public_view(self, s: DodgeState, viewer: str | None, keys=None) -> dict:
         return public_view(self, s, viewer)

@@ -15,10 +15,8 @@ from __future__ import annotations
 from collections import Counter
 from itertools import combinations_with_replacement, product
 
-import msgspec
-
 from companion.engine.core import Header, Prompt
-from companion.engine.steps import Step, StepMachine
+from companion.engine.steps import Step, StepEngine, StepMachine
 
 from .combat import Excursion, Fight
 from .pack import AlliesPack, load_pack
@@ -43,10 +41,11 @@ STEPS = {"deal": Deal(), "tokens": Tokens(), "percentile": Order(), "refill": Re
          "trade": Trade(), "sorcerer": Sorcerer(), "endturn": EndTurn(), "over": Over()}
 
 
-class DungeonAllies:
+class DungeonAllies(StepEngine):
     """One engine per content pack; states are separate plain data."""
 
     name = GAME
+    state_type = AlliesState
 
     def __init__(self, pack: str = "default", loaded: AlliesPack | None = None, digest: str = ""):
         if loaded is None:
@@ -83,13 +82,6 @@ class DungeonAllies:
             bag={c: p.crystals.get(c, 0) for c in ("red", "blue", "yellow", "green", "white")},
             treasure=[[] for _ in range(p.rules.treasure_crystals)])
 
-    def prompt(self, s: AlliesState) -> Prompt:
-        return self.machine.prompt(self, s)
-
-    def apply(self, s: AlliesState, action: str, prompt: Prompt | None = None) -> list[dict]:
-        """Check ``action``, then apply it; a refusal names the rule and changes nothing."""
-        return self.machine.apply(self, s, action, prompt)[0]
-
     def legal_actions(self, s: AlliesState) -> list[str]:
         if s.over:
             return []
@@ -105,15 +97,6 @@ class DungeonAllies:
                           if all(n <= have[face] for face, n in Counter(c).items()))
         number = p.choice["number"]
         return [f"{p.actor} {number['verb']} {n}" for n in range(number["min"], number["max"] + 1)]
-
-    def is_over(self, s: AlliesState) -> bool:
-        return s.over
-
-    def to_json(self, s: AlliesState) -> bytes:
-        return msgspec.json.encode(s)
-
-    def from_json(self, data: bytes | str) -> AlliesState:
-        return msgspec.json.decode(data, type=AlliesState)
 
     def public_view(self, s: AlliesState, viewer: str | None) -> dict:
         return public_view(self, s, viewer)

@@ -15,10 +15,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
-import msgspec
-
 from companion.engine.core import Header, IllegalAction, Prompt
-from companion.engine.steps import StepMachine
+from companion.engine.steps import StepEngine, StepMachine
 from companion.games.dungeon_days import board as B
 from companion.games.dungeon_days.pack import GAME, DaysPack, load_pack
 from companion.games.dungeon_days.scorer import SCORER_STEPS
@@ -29,10 +27,11 @@ STEPS = {"deal": Deal(), "turn": Turn(), "draw": Draw(), "over": Over(), **SCORE
 MODES = ("play", "score")
 
 
-class DungeonDays:
+class DungeonDays(StepEngine):
     """One engine per content pack; states are separate plain data."""
 
     name = GAME
+    state_type = DaysState
 
     def __init__(self, pack: str = "default", loaded: DaysPack | None = None, digest: str = ""):
         if loaded is None:
@@ -67,13 +66,6 @@ class DungeonDays:
         StepMachine.goto(s, first)
         return s
 
-    def prompt(self, s: DaysState) -> Prompt:
-        return self.machine.prompt(self, s)
-
-    def apply(self, s: DaysState, action: str, prompt: Prompt | None = None) -> list[dict]:
-        """Check ``action``, then apply it; a refusal names the rule and changes nothing."""
-        return self.machine.apply(self, s, action, prompt)[0]
-
     def legal_actions(self, s: DaysState) -> list[str]:
         if s.over:
             return []
@@ -82,15 +74,6 @@ class DungeonDays:
             return list(p.options)
         spec = p.chance
         return sorted({spec.outcome(sorted(c)) for c in combinations(spec.faces, spec.count)})
-
-    def is_over(self, s: DaysState) -> bool:
-        return s.over
-
-    def to_json(self, s: DaysState) -> bytes:
-        return msgspec.json.encode(s)
-
-    def from_json(self, data: bytes | str) -> DaysState:
-        return msgspec.json.decode(data, type=DaysState)
 
     def words(self, s: DaysState) -> list[list[str]]:
         """The word chooser's steps for a turn: what, the card, the board, the day, and for a

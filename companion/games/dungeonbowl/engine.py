@@ -16,10 +16,8 @@ from __future__ import annotations
 
 from itertools import product
 
-import msgspec
-
 from companion.engine.core import Header, Prompt
-from companion.engine.steps import StepMachine
+from companion.engine.steps import StepEngine, StepMachine
 from companion.games.dungeonbowl.events import EVENT_STEPS
 from companion.games.dungeonbowl.pack import BowlPack, load_pack
 from companion.games.dungeonbowl.plays import PLAY_STEPS
@@ -33,10 +31,11 @@ STEPS = {**SETUP_STEPS, "turn": Turn(), "over": Over(), **EVENT_STEPS, **PLAY_ST
 KNOWN_OPTIONS = ("players", "seats", "roster", "rosters", "playoff")
 
 
-class Dungeonbowl:
+class Dungeonbowl(StepEngine):
     """One engine per content pack; states are separate plain data."""
 
     name = GAME
+    state_type = BowlState
 
     def __init__(self, pack: str = "default", loaded: BowlPack | None = None, digest: str = ""):
         if loaded is None:
@@ -92,16 +91,6 @@ class Dungeonbowl:
         return s
 
     # ------------------------------------------------------------------ the contract
-    def prompt(self, s: BowlState) -> Prompt:
-        return self.machine.prompt(self, s)
-
-    def apply(self, s: BowlState, action: str, prompt: Prompt | None = None) -> list[dict]:
-        """Check ``action``, then apply it; a refusal names the rule and changes nothing."""
-        return self.machine.apply(self, s, action, prompt)[0]
-
-    def apply_trusted(self, s: BowlState, action: str, prompt: Prompt) -> tuple[list[dict], Prompt | None]:
-        return self.machine.apply_trusted(self, s, action, prompt)
-
     def legal_actions(self, s: BowlState) -> list[str]:
         if s.over:
             return []
@@ -123,15 +112,6 @@ class Dungeonbowl:
                     for i in range(len(items) - k["min"] + 1)]
         out = [f"{p.actor} {multi['none']}"] if multi["min"] == 0 else []
         return out + [f"{p.actor} {multi['verb']} {x}" for x in items]
-
-    def is_over(self, s: BowlState) -> bool:
-        return s.over
-
-    def to_json(self, s: BowlState) -> bytes:
-        return msgspec.json.encode(s)
-
-    def from_json(self, data: bytes | str) -> BowlState:
-        return msgspec.json.decode(data, type=BowlState)
 
     def die_faces(self, kind: str) -> tuple[str, ...]:
         return {"d6": tuple("123456"), "d8": tuple("12345678")}.get(kind, ("ball", "blast"))
