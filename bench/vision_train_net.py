@@ -77,7 +77,13 @@ def real_items(with_heldout: bool):
             for _, img, gt in eval_dice.real_items("all" if with_heldout else "dev")]
 
 
-def webcam_items():
+def validation(stem: str) -> bool:
+    """Webcam development frames that judge training settings (``--webcam-val``)."""
+    import zlib
+    return zlib.adler32(stem.encode()) % 4 == 0
+
+
+def webcam_items(leave_out_validation: bool = False):
     """The development parts of the webcam sets (never their held-back parts: ``eval_dice``'s
     split) as ``Item``s, for the face network. Their labels box the top face's pips (desk) or
     the visible die (floor), so each labelled die is taken as the shipped detector frames it
@@ -88,7 +94,9 @@ def webcam_items():
     from vision import net
     out = []
     for which in ("desk", "floor"):
-        for _, img, gt in eval_dice.webcam_items(which, "dev"):
+        for path, img, gt in eval_dice.webcam_items(which, "dev"):
+            if leave_out_validation and validation(Path(path).stem):
+                continue
             read = net._pip_dice(net.Halvings(img))[1]
             pred = [(0, (f.cx - f.side / 2, f.cy - f.side / 2, f.side, f.side)) for f in read]
             pairs, _, _ = eval_dice.match_centres(pred, gt)
@@ -420,7 +428,20 @@ def init_from_onnx(torch, net, path: Path) -> None:
         net.fc.bias.copy_(torch.from_numpy(init["fc.bias"]))
 
 
-def train_face(torch, items, steps, batch, seed, log, share=0.45, init=None, lr=3e-3):
+def teacher_probs(teacher, crops) -> np.ndarray:
+    """The ``teacher`` face network's (an OpenCV dnn net) probabilities for ``crops``."""
+    from vision.net import normalise
+    teacher.setInput(np.stack([normalise(np.ascontiguousarray(c)) for c in crops]))
+    logits = teacher.forward()
+    e = np.exp(logits - logits.max(axis=1, keepdims=True))
+    return (e / e.sum(axis=1, keepdims=True)).astype(np.float32)
+
+
+def train_face(torch, items, steps, batch, seed, log, share=0.45, init=None, lr=3e-3,
+               distill=0.0, teacher=None):
+    """The face network. With ``distill`` > 0 it also learns the ``teacher`` ONNX network's
+    probabilities on every crop not cut from a webcam set (a KL term of that weight), so what
+    it learns from the webcams does not unlearn what the teacher reads well."""
     _, FaceNet = build(torch)
     torch.manual_seed(seed)
     rng = np.random.default_rng(seed + 1)
@@ -431,17 +452,26 @@ def train_face(torch, items, steps, batch, seed, log, share=0.45, init=None, lr=
     opt, sched, real, syn = _setup(torch, net, items, steps, lr)
     t0 = time.time()
     lossf = torch.nn.CrossEntropyLoss(label_smoothing=0.02)
+    tnet = cv2.dnn.readNetFromONNX(str(teacher)) if distill > 0 else None
+    if tnet is not None:
+        log(f"learning also the probabilities of {teacher} (weight {distill}) off the webcam sets")
     for step in range(steps):
-        samples = []
+        samples, keep = [], []
         while len(samples) < batch:
             it = real.pick(rng) if rng.random() >= share or not syn else syn[int(rng.integers(len(syn)))]
             s = clf_sample(it, rng)
             if s is not None:
                 samples.append(s)
+                keep.append(it.source not in ("desk", "floor"))
         x = to_tensor(torch, [s[0] for s in samples])
         y = torch.tensor([s[1] for s in samples])
         out = net(x)
         loss = lossf(out, y)
+        if tnet is not None and any(keep):
+            k = torch.tensor(keep)
+            soft = torch.from_numpy(teacher_probs(tnet, [s[0] for s, kk in zip(samples, keep) if kk]))
+            logp = torch.log_softmax(out[k], dim=1)
+            loss = loss + distill * torch.nn.functional.kl_div(logp, soft, reduction="batchmean")
         opt.zero_grad()
         loss.backward()
         opt.step()
@@ -475,6 +505,10 @@ def main(argv=None):
     ap.add_argument("--webcam", action="store_true", help="the face network also learns from the webcam sets' "
                     "development parts (never their held-back parts)")
     ap.add_argument("--init-face", type=Path, help="fine-tune this ONNX face network instead of starting afresh")
+    ap.add_argument("--distill", type=float, default=0.0, help="weight of the --init-face network's probabilities "
+                    "on crops off the webcam sets (learning without unlearning)")
+    ap.add_argument("--webcam-val", action="store_true", help="leave the webcam development frames whose "
+                    "name's Adler-32 is divisible by 4 out of training (they judge the settings)")
     ap.add_argument("--lr", type=float, default=3e-3, help="peak learning rate of the face network")
     ap.add_argument("--real-shares", help="share of real samples per photo set, e.g. dice-real=0.6,desk=0.25,floor=0.15")
     ap.add_argument("--no-cameras", action="store_true", help="synthetic scenes without camera models "
@@ -508,18 +542,21 @@ def main(argv=None):
         if (detector / "dice-detector.onnx").exists():
             mine(items, detector, log)
         if a.webcam:
-            items = items + webcam_items()
+            items = items + webcam_items(a.webcam_val)
             log(f"{sum(i.source in ('desk', 'floor') for i in items)} webcam development frames")
         face = train_face(torch, items, a.face_steps, a.batch * 4, a.seed, log,
-                          0.45 if a.synthetic_share is None else a.synthetic_share, a.init_face, a.lr)
+                          0.45 if a.synthetic_share is None else a.synthetic_share, a.init_face, a.lr,
+                          a.distill, a.init_face)
         export(torch, face, (1, 3, CROP, CROP), a.out / "dice-face.onnx", dynamic=False)
     meta = {"trained_on_heldout": bool(a.with_heldout), "synthetic_scenes": a.synthetic,
             "synthetic_seeds": [200000, 200000 + a.synthetic - 1], "det_steps": a.det_steps,
             "face_steps": a.face_steps, "synthetic_share": a.synthetic_share, "seed": a.seed, "torch": torch.__version__,
             "camera_models": not a.no_cameras, "webcam_dev": bool(a.webcam), "real_shares": REAL_SHARES,
-            "init_face": str(a.init_face) if a.init_face else None, "lr": a.lr}
+            "init_face": str(a.init_face) if a.init_face else None, "lr": a.lr,
+            "distill": a.distill, "webcam_val_left_out": bool(a.webcam_val)}
     (a.out / "dice-net.json").write_text(json.dumps(meta, indent=1) + "\n")
-    log(f"wrote {a.out}/dice-detector.onnx, dice-face.onnx, dice-net.json")
+    wrote = {None: "dice-detector.onnx, dice-face.onnx", "detector": "dice-detector.onnx", "face": "dice-face.onnx"}
+    log(f"wrote {wrote[a.only]} and dice-net.json in {a.out}")
     return 0
 
 

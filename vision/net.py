@@ -65,6 +65,7 @@ ANCHOR_P = 0.9           # dice read this surely (and found by the detector with
 DET_ANCHOR = 0.5         # ... show the surface the dice lie on (vision/surface.py)
 FEW_WEAK = 6             # with this many weak candidates or fewer, all are read at once
 SIZE_APART = (0.5, 2.0)  # a weak candidate outside this many times the sure dice's side is no die
+ONE_SIZE = 1.5           # sure dice whose sides differ by less than this factor are one size
 EDGE_NOT_DIE = 0.05      # at the surface's edge a die needs p(no die) below this
 NULL_FIT = 0.93          # a die-like candidate whose face fits a square this well is a die
 FIT_PX = 64              # ... fitted on the level where its box measures about this
@@ -72,6 +73,7 @@ FACE_OF_BOX = 0.85       # ... the top face's side in the detector's box sides
 NOT_DIE_NEAR = 0.2       # ... or below this and to touch a die kept
 DET_SURE = 0.3           # below this a die is at most unsure (chosen on real-dev)
 CONF_OK = 0.7            # face probability needed for a sure die (chosen on real-dev: bench/eval_dice.py)
+CUT_OFF = 0.25           # a die whose box lies this much (of its side) outside the frame is cut by its edge
 BLUR_MIN = 0.09          # median crop_sharpness over a frame's dice (real photos: 1st percentile 0.11)
 
 
@@ -459,13 +461,19 @@ def unexplained(dice: list[Found], cands: list[Found], area=None, hv: Halvings |
     it leans to "no die" (``NOT_DIE``) and looks like no die of the frame
     (``vision.likeness.clutter``: a clip, a bead, a screw). That last only when the ``dice``
     are one set, each of every sure die's colour: beside a mixed set (a red die rolled with
-    white ones), a die of yet another colour may be what the reader missed."""
+    white ones), a die of yet another colour may be what the reader missed. Nor does a spot
+    more than ``SIZE_APART`` times bigger than the sure dice when they are one size
+    (``ONE_SIZE``): a shoe, a box. (A smaller spot may be a die the detector framed
+    too small.)"""
     from vision.likeness import clutter, unlike_the_dice
     sure = [f for f in dice if f.probs[1:].max() >= ANCHOR_P and f.score >= DET_ANCHOR]
     one_set = not any(unlike_the_dice(f.crop, [k.crop]) for f in dice for k in sure)
     odd = [c for c in cands if c.score >= DET_ODD and c.probs[0] < ODD_NOT_DIE
            and not _in_a_die((c.cx, c.cy), list(dice) + list(explained))
            and (area is None or area.where(c.cx, c.cy, c.side) == "on")]
+    sides = [f.side for f in sure]
+    if sides and max(sides) <= ONE_SIZE * min(sides):    # the sure dice are one size: a spot
+        odd = [c for c in odd if c.side <= SIZE_APART[1] * _med(sides)]    # far bigger is a shoe, a box
     return [c for c in odd if not (one_set and c.probs[0] >= NOT_DIE and clutter(c, sure, hv, own_colours=True))]
 
 
@@ -515,6 +523,15 @@ def on_play_area(found: list[Found], area) -> list[Found]:
     return [f for f in found if f in kept]
 
 
+def cut_by_the_edge(dice, shape) -> list:
+    """The ``dice`` whose box lies more than ``CUT_OFF`` of its side outside a frame of
+    ``shape`` (h, w): part of the die is out of view, and the face read may be a part of it.
+    The player moves the die into view or reads it."""
+    h, w = shape
+    return [d for d in dice if max(-d.box[0], -d.box[1], d.box[0] + d.box[2] - w,
+                                   d.box[1] + d.box[3] - h) > CUT_OFF * d.box[2]]
+
+
 def _in_a_die(c, dice: list[Found]) -> bool:
     """Does candidate ``c`` (cx, cy, ...) lie within the box of one of ``dice``?"""
     return any(abs(c[0] - f.cx) < 0.5 * f.side and abs(c[1] - f.cy) < 0.5 * f.side for f in dice)
@@ -542,6 +559,7 @@ def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None, roi: np.
     if frame_bgr is None or frame_bgr.ndim != 3:
         raise ValueError("read_dice needs a BGR image (H x W x 3)")
     ox = oy = 0
+    full_shape = frame_bgr.shape[:2]
     if roi is not None and (roi > 0).any():
         frame_bgr = mask_outside(frame_bgr, roi)
         x, y, w, h = cv2.boundingRect((roi > 0).astype(np.uint8))
@@ -558,8 +576,8 @@ def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None, roi: np.
         half = f.side / 2
         box = (int(round(f.cx - half + ox)), int(round(f.cy - half + oy)), int(round(f.side)), int(round(f.side)))
         dice.append(Die(None, box, 0.0, 0.0, (f.cx + ox, f.cy + oy)))
-    from vision.slant import doubtful
-    slanted = doubtful(found, hv, model())        # a side face's pips taken for the top face's
+    from vision.slant import doubtful, side_faces
+    slanted = doubtful(found, hv, model()) | side_faces(found)   # a side face's pips taken for the top face's
     for i, f in enumerate(found):
         k = 1 + int(np.argmax(f.probs[1:]))
         conf = float(f.probs[k])
@@ -573,6 +591,10 @@ def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None, roi: np.
     if blank:
         reading.unsure = True
         reading.reasons.insert(0, f"{len(blank)} die/dice whose face is not a pip face")
+    cut = cut_by_the_edge(dice, full_shape)
+    if cut:
+        reading.unsure = True
+        reading.reasons.append(f"{len(cut)} die/dice cut by the edge of the view")
     odd = unexplained(found + blank, cands, area, hv, clutter)
     if odd:
         reading.unsure = True

@@ -8,6 +8,11 @@ when the closer look reads another value, leading its value by more than ``LEAD`
 value's mean probability over the first read, the three turns and the mirror is below
 ``HOLDS``. A doubtful die is unsure, not given another value: a person reads it.
 The figures were chosen on the development parts (``bench/vision_slant_check.py``).
+
+The side face may also be found as a die of its own, just below or beside the top face's
+die (``side_faces``): a die read less than ``TWIN_SURE`` whose centre lies within
+``TWIN_NEAR`` box sides of a die read more surely is unsure too. Two dice lying side by side
+are at least 0.55 box sides apart and each read surely, so this costs little.
 """
 from __future__ import annotations
 
@@ -17,6 +22,8 @@ BAND = (0.7, 0.95)       # dice read with a probability in this band get the sec
 CLOSER = 0.8             # the closer look's side, in box sides
 LEAD = 0.2               # the closer look's value leads the die's value by more than this ...
 HOLDS = 0.7              # ... and the die's value holds less than this over the turns and mirror
+TWIN_NEAR = 0.6          # a die this close (box sides, centres) to a die read more surely ...
+TWIN_SURE = 0.9          # ... and read less surely than this may be that die's side face
 
 
 def views(found, hv) -> list[np.ndarray]:
@@ -45,3 +52,12 @@ def doubtful(found: list, hv, face) -> set[int]:
     again = face._probs([v for i in looked for v in views(found[i], hv)]).reshape(len(looked), 5, -1)
     return {i for i, a in zip(looked, again)
             if doubtful_read(1 + int(np.argmax(found[i].probs[1:])), found[i].probs, a)}
+
+
+def side_faces(found: list) -> set[int]:
+    """Indices of the dice in ``found`` that may be another die's side face (``TWIN_NEAR``,
+    ``TWIN_SURE``): a slanted die found twice, once by its top face, once by a side face."""
+    conf = [float(f.probs[1:].max()) for f in found]
+    return {i for i, f in enumerate(found) if conf[i] < TWIN_SURE and any(
+        conf[j] > conf[i] and np.hypot(f.cx - g.cx, f.cy - g.cy) < TWIN_NEAR * max(f.side, g.side)
+        for j, g in enumerate(found) if j != i)}

@@ -325,3 +325,39 @@ def test_beside_a_mixed_set_a_spot_unlike_the_sure_dice_still_makes_the_reading_
     _spot(monkeypatch, net.NOT_DIE + 0.05)
     r = net.read_dice(img)
     assert r.unsure and any("not read" in why for why in r.reasons), r.reasons
+
+
+def test_a_die_cut_by_the_edge_of_the_view_makes_the_reading_unsure():
+    """Part of the die is out of view (valid_23 of the desk set: a die half out at the right):
+    its face may be read from a part of it."""
+    img = _row([2, 5])
+    whole = net.read_dice(img)
+    assert not whole.unsure
+    right = max(d.box[0] + d.box[2] for d in whole.dice)
+    cut = img[:, :right - int(0.45 * whole.dice[-1].box[2])]
+    r = net.read_dice(cut)
+    assert r.unsure and any("edge of the view" in why for why in r.reasons), (r.values, r.reasons)
+    inside = img[:, :right + 5]
+    assert not net.read_dice(inside).unsure
+
+
+def test_a_spot_far_bigger_than_the_dice_leaves_the_reading_sure(monkeypatch):
+    """A shoe at the frame's edge (the floor set): the detector likes it, the face network
+    hesitates, but dice rolled together are one size and it is twice theirs and more."""
+    img = _row([2, 5])
+    real = net._pip_dice
+
+    def with_a_spot(side):
+        def spot(frame):
+            found, cands = real(frame)
+            probs = np.full(7, 0.6 / 6, np.float32)
+            probs[0] = 0.4
+            crop = net.halvings(frame).crop(300.0, 120.0, 80.0)          # looks like the dice
+            typical = float(np.median([f.side for f in found]))
+            return found, cands + [net.Found((30.0, 30.0, side * typical, net.DET_ODD + 0.05), probs, crop)]
+        return spot
+    monkeypatch.setattr(net, "_pip_dice", with_a_spot(net.SIZE_APART[1] + 0.3))
+    assert not net.read_dice(img).unsure
+    monkeypatch.setattr(net, "_pip_dice", with_a_spot(1.0))
+    r = net.read_dice(img)
+    assert r.unsure and any("not read" in why for why in r.reasons), r.reasons

@@ -62,3 +62,38 @@ def test_a_die_read_right_at_a_slant_stays_sure(folder, stem):
     img, values = _frame(folder, stem)
     r = net.read_dice(img)
     assert r.values == values and not r.unsure, (r.values, values, r.reasons)
+
+
+def _die(cx, cy, value, p, side=80.0):
+    return net.Found((cx, cy, side, 0.8), _probs(value, p), None)
+
+
+def test_a_hesitant_die_just_below_a_surer_one_may_be_its_side_face():
+    top, side = _die(200, 100, 1, 0.97), _die(200, 100 + 0.5 * 80, 4, 0.75)
+    assert slant.side_faces([top, side]) == {1}
+
+
+def test_two_dice_side_by_side_or_both_read_surely_are_no_side_faces():
+    left, right = _die(200, 100, 1, 0.97), _die(200 + 0.7 * 80, 100, 4, 0.75)
+    assert slant.side_faces([left, right]) == set()          # apart: two dice
+    top, side = _die(200, 100, 1, 0.97), _die(200, 140, 4, slant.TWIN_SURE + 0.02)
+    assert slant.side_faces([top, side]) == set()            # both sure: two dice
+
+
+def test_a_side_face_found_as_a_die_makes_the_frame_unsure(monkeypatch):
+    """The reader finds a second die on a slanted die's side face (three_27 of the desk set:
+    a 3 on top, the side's 5 below it) and reads it hesitantly: the frame is unsure."""
+    from test_vision_net import _row
+    img = _row([1, 3])
+    real = net._pip_dice
+
+    def with_a_side_face(frame):
+        found, cands = real(frame)
+        first = max(found, key=lambda f: f.probs[1:].max())
+        crop = net.halvings(frame).crop(first.cx, first.cy + 0.5 * first.side, first.side)
+        twin = net.Found((first.cx, first.cy + 0.5 * first.side, first.side, 0.8), _probs(5, 0.8), crop)
+        return found + [twin], cands
+    assert not net.read_dice(img).unsure
+    monkeypatch.setattr(net, "_pip_dice", with_a_side_face)
+    r = net.read_dice(img)
+    assert r.unsure and any("low confidence" in why for why in r.reasons), r.reasons
