@@ -33,6 +33,7 @@ import numpy as np
 
 from vision.scaling import (  # noqa: F401  (the reader's image helpers, also used from here)
     CROP, CROP_CONTEXT, Halvings, crop_sharpness, face_crop, halvings, normalise, pips_dark, shrink)
+from vision.scaling import median as _med
 
 MODELS = Path(__file__).resolve().parent / "models"
 DETECTOR = MODELS / "dice-detector.onnx"
@@ -167,13 +168,12 @@ class DiceNet:
             out = self.detector.forward()[0]
         heat = 1.0 / (1.0 + np.exp(-out[0]))
         peaks = (heat >= DET_MAYBE) & (heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8)))
-        found = []
-        for iy, ix in zip(*np.nonzero(peaks)):
-            ox, oy = 1.0 / (1.0 + np.exp(-out[2:4, iy, ix]))
-            cx, cy = (ix + ox) * STRIDE / s, (iy + oy) * STRIDE / s
-            if cx >= w or cy >= h:
-                continue
-            found.append((float(cx), float(cy), float(math.exp(out[1, iy, ix]) / s), float(heat[iy, ix])))
+        iy, ix = np.nonzero(peaks)
+        off = 1.0 / (1.0 + np.exp(-out[2:4, iy, ix]))
+        cxs, cys = ((ix + off[0]) * STRIDE / s).tolist(), ((iy + off[1]) * STRIDE / s).tolist()
+        found = [(cx, cy, math.exp(ls) / s, score)
+                 for cx, cy, ls, score in zip(cxs, cys, out[1, iy, ix].tolist(), heat[iy, ix].tolist())
+                 if cx < w and cy < h]
         found.sort(key=lambda d: -d[3])
         return found
 
@@ -339,11 +339,6 @@ def _look_again(hv: Halvings, kept: list[Found], raw, area) -> list[Found]:
     return kept
 
 
-def _med(values) -> float:
-    """Median of a short list."""
-    return float(np.median(values))
-
-
 def _one_per_die(read: list[Found]) -> list[Found]:
     """The candidates that are dice, best ``die_score`` first, one per die (``_two_dice``)."""
     found = sorted((f for f in read if f.die_score >= DIE_MIN), key=lambda f: -f.die_score)
@@ -365,9 +360,9 @@ def work_side(hv: Halvings, coarse) -> float:
         return WORK_SIDE
     s = WORK_SIDE / longest
     sides = [c[2] for c in coarse if c[3] >= DET_SURE]
-    if not sides or float(np.median(sides)) * s >= FINE_DIE:
+    if not sides or _med(sides) * s >= FINE_DIE:
         return WORK_SIDE
-    return min(float(longest), WORK_SIDE * FINE_TARGET / (float(np.median(sides)) * s))
+    return min(float(longest), WORK_SIDE * FINE_TARGET / (_med(sides) * s))
 
 
 def anchors(found: list[Found]) -> list[tuple[float, float, float]]:
@@ -385,7 +380,7 @@ def _crowded(frame: np.ndarray, kept: list[Found], raw, area=None) -> list[tuple
         for b in kept[i + 1:]:
             if math.hypot(a.cx - b.cx, a.cy - b.cy) < TOUCH * max(a.side, b.side):
                 spots.append(((a.cx + b.cx) / 2, (a.cy + b.cy) / 2, max(a.side, b.side)))
-    typical = float(np.median([f.side for f in kept])) if kept else None
+    typical = _med([f.side for f in kept]) if kept else None
     for c in raw:
         if typical is not None and c[2] > 3 * typical:
             continue                              # bigger than a few dice: a shoe, a stripe of the floor
@@ -408,7 +403,7 @@ def _second_look(frame, region, kept: list[Found]) -> list[Found]:
     near = [f for f in kept if x0 - f.side < f.cx < x1 + f.side and y0 - f.side < f.cy < y1 + f.side]
     if not near or x1 - x0 < 8 or y1 - y0 < 8:
         return []
-    side = float(np.median([f.side for f in near]))
+    side = _med([f.side for f in near])
     h, w = frame.shape[:2]
     s = min(1.0, max(WORK_SIDE / max(h, w), FINE_TARGET / side))
     while side * s > DIE_BIG and max(h, w) * s / 2 >= PYRAMID_MIN:
@@ -476,7 +471,7 @@ def not_pip_faces(hv: Halvings, dice: list[Found], cands: list[Found], area) -> 
     (``icons.fit_face`` >= ``NULL_FIT``; a clip, a label or a bead is not). One per die."""
     from vision.icons import fit_face
     out: list[Found] = []
-    typical = float(np.median([f.side for f in dice])) if dice else None
+    typical = _med([f.side for f in dice]) if dice else None
     for c in sorted(cands, key=lambda c: -c.score):
         if c.score < DET_ODD or c.probs[0] < NOT_DIE or _in_a_die((c.cx, c.cy), dice + out) \
                 or any(_in_a_die((o.cx, o.cy), [c]) for o in out):

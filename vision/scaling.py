@@ -41,6 +41,7 @@ class Halvings:
     def __init__(self, frame: np.ndarray):
         self.frame = frame
         self.levels = [frame]
+        self.memo: dict = {}              # what the reading's steps derive from the frame alone (the play area)
 
     def level(self, k: int) -> np.ndarray:
         """The frame halved ``k`` times."""
@@ -88,6 +89,14 @@ class Halvings:
         g = img.shape[0] / self.frame.shape[0]
         part = img[int(y0 * g):max(int(y0 * g) + 1, int(round(y1 * g))), int(x0 * f):max(int(x0 * f) + 1, int(round(x1 * f)))]
         return shrink(part, s / f)
+
+
+def median(values) -> float:
+    """Median of a short 1-D sequence, as ``np.median`` gives it (whose overhead dominates on a
+    few values)."""
+    v = sorted(float(x) for x in values)
+    n = len(v)
+    return v[n // 2] if n % 2 else 0.5 * (v[n // 2 - 1] + v[n // 2])
 
 
 def halvings(frame) -> Halvings:
