@@ -49,7 +49,7 @@ def test_both_paths_give_the_same_readings():
 
 
 def test_auto_falls_back_to_numpy_when_dnn_cannot_read_the_file(monkeypatch):
-    def refuse(path):
+    def refuse(path, *engine):
         raise cv2.error("this OpenCV cannot import the model")
     monkeypatch.setattr(cv2.dnn, "readNetFromONNX", refuse)
     m = net.DiceNet(backend="auto")
