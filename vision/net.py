@@ -33,7 +33,7 @@ import numpy as np
 
 from vision.scaling import (  # noqa: F401  (the reader's image helpers, also used from here)
     CROP, CROP_CONTEXT, Halvings, crop_sharpness, face_crop, halvings, normalise, pips_dark, shrink)
-from vision.scaling import median as _med
+from vision.scaling import column_median, median as _med
 
 MODELS = Path(__file__).resolve().parent / "models"
 DETECTOR = MODELS / "dice-detector.onnx"
@@ -137,7 +137,7 @@ class DiceNet:
         work = hv.shrink(min(1.0, work_side / max(h, w)))
         levels = [work]
         while max(levels[-1].shape[:2]) // 2 >= PYRAMID_MIN:
-            levels.append(shrink(levels[-1], 0.5))
+            levels.append(hv.half(levels[-1]))
         out, other = [], []
         for k, level in enumerate(levels):
             s = level.shape[1] / w                # the scale the rounding really gave
@@ -412,7 +412,7 @@ def _second_look(frame, region, kept: list[Found]) -> list[Found]:
     patch = hv.region(x0, y0, x1, y1, s).copy()
     zx, zy = patch.shape[1] / (x1 - x0), patch.shape[0] / (y1 - y0)
     ring = np.concatenate([patch[0], patch[-1], patch[:, 0], patch[:, -1]])
-    floor = tuple(int(v) for v in np.median(ring, axis=0))
+    floor = tuple(int(v) for v in column_median(ring))
     for f in near:
         cv2.circle(patch, (int(round((f.cx - x0) * zx)), int(round((f.cy - y0) * zy))),
                    int(round(0.5 * f.side * zx)), floor, -1)
@@ -521,10 +521,16 @@ def _suppress(cands, radius: float = None):
     stronger one's centre. The side is that of the box around the whole die, sides in
     perspective included, so two touching dice can be as close as 0.55 box sides."""
     radius = SUPPRESS if radius is None else radius
-    kept = []
+    kept, reach = [], []
     for c in cands:
-        if all(math.hypot(c[0] - k[0], c[1] - k[1]) > radius * k[2] for k in kept):
+        x, y = c[0], c[1]
+        for k, r in zip(kept, reach):
+            dx, dy = x - k[0], y - k[1]
+            if -r <= dx <= r and -r <= dy <= r and math.hypot(dx, dy) <= r:
+                break                             # (farther along x or y is farther, hypot unasked: floor grain)
+        else:
             kept.append(c)
+            reach.append(radius * c[2])
     return kept
 
 

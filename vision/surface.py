@@ -13,7 +13,7 @@ import math
 import cv2
 import numpy as np
 
-from vision.scaling import median
+from vision.scaling import column_median, median
 
 SIDE_PX = 6.0            # a die measures about this many pixels in the surface map
 MAP_MAX = 400            # ... whose longest side is at most this
@@ -47,7 +47,7 @@ class Surface:
         self.s = small.shape[1] / w
         self.lab = _weights(cv2.cvtColor(small, cv2.COLOR_BGR2Lab).astype(np.float32))
         rings = [r for r in (self._ring(a[0], a[1], a[2]) for a in anchors) if len(r[0])]
-        colours = [np.median(self.lab[r], axis=0) for r in rings]
+        colours = [column_median(self.lab[r]) for r in rings]
         self.colour = self._agreed(colours) if colours else np.zeros(3, np.float32)
         # only the anchors whose surround has the surface's colour show where it is
         rings = [r for r, c in zip(rings, colours) if float(np.linalg.norm(c - self.colour)) < FAR]
@@ -75,7 +75,7 @@ class Surface:
         c = np.asarray(colours, np.float32)
         close = np.linalg.norm(c[:, None] - c[None], axis=2) < FAR
         best = int(np.argmax(close.sum(axis=1)))     # the first of the largest group
-        return np.median(c[close[best]], axis=0)
+        return column_median(c[close[best]])
 
     def _region(self, rings, die: float) -> np.ndarray:
         """The surface: pixels of its colour, connected to an anchor's surround, holes of up to
