@@ -187,7 +187,7 @@ class DiceNet:
         return self._probs(crops), crops
 
     def _probs(self, crops) -> np.ndarray:
-        blob = np.stack([normalise(np.ascontiguousarray(c)) for c in crops])
+        blob = normalise(np.stack(crops))
         with self.lock:
             self.face.setInput(blob)
             logits = self.face.forward()
