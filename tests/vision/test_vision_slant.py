@@ -62,3 +62,39 @@ def test_a_die_read_right_at_a_slant_stays_sure(folder, stem):
     img, values = _frame(folder, stem)
     r = net.read_dice(img)
     assert r.values == values and not r.unsure, (r.values, values, r.reasons)
+
+
+class _Face:
+    """A face network that reads a crop by its mean grey level: 10 -> a 2 read at 0.5 (the
+    turned views), 20 -> a 1 at 0.6, 30 -> a 2 at 0.9 (closer reads); and counts the crops."""
+
+    def __init__(self):
+        self.read = []
+
+    def _probs(self, crops):
+        self.read.append(len(crops))
+        table = {10: _probs(2, 0.5), 20: _probs(1, 0.6), 30: _probs(2, 0.9)}
+        return np.stack([table[int(round(float(c.mean())))] for c in crops])
+
+
+class _Halvings:
+    def __init__(self, level):
+        self.level = level
+
+    def crop(self, cx, cy, side):
+        return np.full((net.CROP, net.CROP, 3), self.level, np.uint8)
+
+
+def _die(value=2, p=0.75):
+    return net.Found((100.0, 100.0, 60.0, 0.9), _probs(value, p), np.full((net.CROP, net.CROP, 3), 10, np.uint8))
+
+
+def test_the_turned_views_are_read_only_when_the_closer_look_reads_another_value():
+    face = _Face()
+    assert slant.doubtful([_die(), _die(4, 0.99)], _Halvings(30), face) == set()
+    assert face.read == [1]                        # the closer crop of the die in the band, nothing more
+    face = _Face()
+    assert slant.doubtful([_die(), _die(4, 0.99)], _Halvings(20), face) == {0}
+    assert face.read == [1, 4]                     # closer, then the turns and the mirror
+    again = face._probs(slant.views(_die(), _Halvings(20)))
+    assert slant.doubtful_read(2, _probs(2, 0.75), again)           # as the five views read at once say
