@@ -527,7 +527,7 @@ def _suppress(cands, radius: float = None):
         for k, r in zip(kept, reach):
             dx, dy = x - k[0], y - k[1]
             if -r <= dx <= r and -r <= dy <= r and math.hypot(dx, dy) <= r:
-                break                             # (farther along x or y is farther, hypot unasked: floor grain)
+                break                             # (one farther than r along x or y is farther: no hypot)
         else:
             kept.append(c)
             reach.append(radius * c[2])
