@@ -255,11 +255,17 @@ def _gradients(patch: np.ndarray):
     return cv2.Sobel(lab, cv2.CV_32F, 1, 0, ksize=3) / 8, cv2.Sobel(lab, cv2.CV_32F, 0, 1, ksize=3) / 8
 
 
+def _channels(a: np.ndarray) -> np.ndarray:
+    """The sum over an H x W x 3 array's channels: ``a.sum(2)``, the same numbers, ten times
+    faster (numpy's reduction over a short last axis is slow)."""
+    return a[..., 0] + a[..., 1] + a[..., 2]
+
+
 def _angles(frame, cx, cy, f, n, k=3):
     """The k likeliest face rotations (degrees mod 90): peaks of the histogram of edge
     orientations (structure tensor over the Lab channels) in the ring where the outline lies."""
     gx, gy = _gradients(_window(frame, cx, cy, f, 0.0, n)[0])
-    jxx, jyy, jxy = (gx * gx).sum(2), (gy * gy).sum(2), (gx * gy).sum(2)
+    jxx, jyy, jxy = _channels(gx * gx), _channels(gy * gy), _channels(gx * gy)
     w = np.clip(np.sqrt(jxx + jyy) / 6.0, 0, 1)
     phi = np.degrees(0.5 * np.arctan2(2 * jxy, jxx - jyy)) % 90
     yy, xx = np.mgrid[0:n, 0:n] - (n - 1) / 2
@@ -283,7 +289,7 @@ def _square_at(frame, cx, cy, f, ang, n, sizes, reach, prior):
     minus ``prior`` * relative distance of its side from FIT_SIDE."""
     p, m = _window(frame, cx, cy, f, ang, n)
     gx, gy = _gradients(p)
-    ex, ey = np.sqrt((gx * gx).sum(2)), np.sqrt((gy * gy).sum(2))
+    ex, ey = np.sqrt(_channels(gx * gx)), np.sqrt(_channels(gy * gy))
     n0 = float(np.median(ex + ey)) / 2
     ex, ey = np.clip((ex - n0) / FIT_EDGE, 0, 1), np.clip((ey - n0) / FIT_EDGE, 0, 1)
     colsum = np.vstack([np.zeros((1, n), np.float32), np.cumsum(ex, 0)])    # [y, x]: ex[:y, x]
@@ -294,13 +300,15 @@ def _square_at(frame, cx, cy, f, ang, n, sizes, reach, prior):
         hi = min(n - a - 2, int(math.ceil(n / 2 - a / 2 + reach)))
         if hi < lo:
             continue
-        U, V = np.meshgrid(np.arange(lo, hi + 1), np.arange(lo, hi + 1))
-        s = (colsum[V + a, U] - colsum[V, U] + colsum[V + a, U + a] - colsum[V, U + a]
-             + rowsum[V, U + a] - rowsum[V, U] + rowsum[V + a, U + a] - rowsum[V + a, U]) / (4 * a)
+        # every square of side a with its corner (u, v) in [lo, hi]^2 at once: rows are v, columns u
+        top, bot, left, right = slice(lo, hi + 1), slice(lo + a, hi + 1 + a), slice(lo, hi + 1), slice(lo + a, hi + 1 + a)
+        s = (colsum[bot, left] - colsum[top, left] + colsum[bot, right] - colsum[top, right]
+             + rowsum[top, right] - rowsum[top, left] + rowsum[bot, right] - rowsum[bot, left]) / (4 * a)
         s -= prior * abs(a / FIT_SIDE - 1)
-        i = int(np.argmax(s))
+        i = int(s.argmax())
         if s.flat[i] > best[0]:
-            best = (float(s.flat[i]), (int(U.flat[i]), int(V.flat[i]), a), m)
+            v, u = divmod(i, hi + 1 - lo)
+            best = (float(s.flat[i]), (lo + u, lo + v, a), m)
     return best
 
 

@@ -31,7 +31,7 @@ def face_colour(crop: np.ndarray) -> np.ndarray:
     n = crop.shape[0]
     q = n // 4
     core = cv2.cvtColor(np.ascontiguousarray(crop[q:n - q, q:n - q]), cv2.COLOR_BGR2Lab)
-    return np.median(core.reshape(-1, 3).astype(np.float32), axis=0)
+    return scaling.column_median(core.reshape(-1, 3).astype(np.float32))
 
 
 def colour_distance(a: np.ndarray, b: np.ndarray) -> float:

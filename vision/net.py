@@ -33,6 +33,7 @@ import numpy as np
 
 from vision.scaling import (  # noqa: F401  (the reader's image helpers, also used from here)
     CROP, CROP_CONTEXT, Halvings, crop_sharpness, face_crop, halvings, normalise, pips_dark, shrink)
+from vision.scaling import column_median, median as _med
 
 MODELS = Path(__file__).resolve().parent / "models"
 DETECTOR = MODELS / "dice-detector.onnx"
@@ -91,7 +92,8 @@ def load_net(path: Path, backend: str = "auto", probe=(1, 3, 40, 40)):
         raise ValueError(f"backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
     if backend != "numpy":
         try:
-            net = cv2.dnn.readNetFromONNX(str(path))
+            classic = getattr(cv2.dnn, "ENGINE_CLASSIC", None)     # OpenCV 5: the 4.x engine, faster here
+            net = cv2.dnn.readNetFromONNX(str(path)) if classic is None else cv2.dnn.readNetFromONNX(str(path), classic)
             net.setInput(np.zeros(probe, np.float32))
             net.forward()                         # an importer that reads the file but cannot run it
             return net
@@ -137,7 +139,7 @@ class DiceNet:
         work = hv.shrink(min(1.0, work_side / max(h, w)))
         levels = [work]
         while max(levels[-1].shape[:2]) // 2 >= PYRAMID_MIN:
-            levels.append(shrink(levels[-1], 0.5))
+            levels.append(hv.half(levels[-1]))
         out, other = [], []
         for k, level in enumerate(levels):
             s = level.shape[1] / w                # the scale the rounding really gave
@@ -169,13 +171,12 @@ class DiceNet:
             out = self.detector.forward()[0]
         heat = 1.0 / (1.0 + np.exp(-out[0]))
         peaks = (heat >= DET_MAYBE) & (heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8)))
-        found = []
-        for iy, ix in zip(*np.nonzero(peaks)):
-            ox, oy = 1.0 / (1.0 + np.exp(-out[2:4, iy, ix]))
-            cx, cy = (ix + ox) * STRIDE / s, (iy + oy) * STRIDE / s
-            if cx >= w or cy >= h:
-                continue
-            found.append((float(cx), float(cy), float(math.exp(out[1, iy, ix]) / s), float(heat[iy, ix])))
+        iy, ix = np.nonzero(peaks)
+        off = 1.0 / (1.0 + np.exp(-out[2:4, iy, ix]))
+        cxs, cys = ((ix + off[0]) * STRIDE / s).tolist(), ((iy + off[1]) * STRIDE / s).tolist()
+        found = [(cx, cy, math.exp(ls) / s, score)
+                 for cx, cy, ls, score in zip(cxs, cys, out[1, iy, ix].tolist(), heat[iy, ix].tolist())
+                 if cx < w and cy < h]
         found.sort(key=lambda d: -d[3])
         return found
 
@@ -188,7 +189,7 @@ class DiceNet:
         return self._probs(crops), crops
 
     def _probs(self, crops) -> np.ndarray:
-        blob = np.stack([normalise(np.ascontiguousarray(c)) for c in crops])
+        blob = normalise(np.stack(crops))
         with self.lock:
             self.face.setInput(blob)
             logits = self.face.forward()
@@ -341,11 +342,6 @@ def _look_again(hv: Halvings, kept: list[Found], raw, area) -> list[Found]:
     return kept
 
 
-def _med(values) -> float:
-    """Median of a short list."""
-    return float(np.median(values))
-
-
 def _one_per_die(read: list[Found]) -> list[Found]:
     """The candidates that are dice, best ``die_score`` first, one per die (``_two_dice``)."""
     found = sorted((f for f in read if f.die_score >= DIE_MIN), key=lambda f: -f.die_score)
@@ -367,9 +363,9 @@ def work_side(hv: Halvings, coarse) -> float:
         return WORK_SIDE
     s = WORK_SIDE / longest
     sides = [c[2] for c in coarse if c[3] >= DET_SURE]
-    if not sides or float(np.median(sides)) * s >= FINE_DIE:
+    if not sides or _med(sides) * s >= FINE_DIE:
         return WORK_SIDE
-    return min(float(longest), WORK_SIDE * FINE_TARGET / (float(np.median(sides)) * s))
+    return min(float(longest), WORK_SIDE * FINE_TARGET / (_med(sides) * s))
 
 
 def anchors(found: list[Found]) -> list[tuple[float, float, float]]:
@@ -387,7 +383,7 @@ def _crowded(frame: np.ndarray, kept: list[Found], raw, area=None) -> list[tuple
         for b in kept[i + 1:]:
             if math.hypot(a.cx - b.cx, a.cy - b.cy) < TOUCH * max(a.side, b.side):
                 spots.append(((a.cx + b.cx) / 2, (a.cy + b.cy) / 2, max(a.side, b.side)))
-    typical = float(np.median([f.side for f in kept])) if kept else None
+    typical = _med([f.side for f in kept]) if kept else None
     for c in raw:
         if typical is not None and c[2] > 3 * typical:
             continue                              # bigger than a few dice: a shoe, a stripe of the floor
@@ -410,7 +406,7 @@ def _second_look(frame, region, kept: list[Found]) -> list[Found]:
     near = [f for f in kept if x0 - f.side < f.cx < x1 + f.side and y0 - f.side < f.cy < y1 + f.side]
     if not near or x1 - x0 < 8 or y1 - y0 < 8:
         return []
-    side = float(np.median([f.side for f in near]))
+    side = _med([f.side for f in near])
     h, w = frame.shape[:2]
     s = min(1.0, max(WORK_SIDE / max(h, w), FINE_TARGET / side))
     while side * s > DIE_BIG and max(h, w) * s / 2 >= PYRAMID_MIN:
@@ -418,7 +414,7 @@ def _second_look(frame, region, kept: list[Found]) -> list[Found]:
     patch = hv.region(x0, y0, x1, y1, s).copy()
     zx, zy = patch.shape[1] / (x1 - x0), patch.shape[0] / (y1 - y0)
     ring = np.concatenate([patch[0], patch[-1], patch[:, 0], patch[:, -1]])
-    floor = tuple(int(v) for v in np.median(ring, axis=0))
+    floor = tuple(int(v) for v in column_median(ring))
     for f in near:
         cv2.circle(patch, (int(round((f.cx - x0) * zx)), int(round((f.cy - y0) * zy))),
                    int(round(0.5 * f.side * zx)), floor, -1)
@@ -484,7 +480,7 @@ def not_pip_faces(hv: Halvings, dice: list[Found], cands: list[Found], area) -> 
     (``icons.fit_face`` >= ``NULL_FIT``; a clip, a label or a bead is not). One per die."""
     from vision.icons import fit_face
     out: list[Found] = []
-    typical = float(np.median([f.side for f in dice])) if dice else None
+    typical = _med([f.side for f in dice]) if dice else None
     for c in sorted(cands, key=lambda c: -c.score):
         if c.score < DET_ODD or c.probs[0] < NOT_DIE or _in_a_die((c.cx, c.cy), dice + out) \
                 or any(_in_a_die((o.cx, o.cy), [c]) for o in out):
@@ -542,10 +538,16 @@ def _suppress(cands, radius: float = None):
     stronger one's centre. The side is that of the box around the whole die, sides in
     perspective included, so two touching dice can be as close as 0.55 box sides."""
     radius = SUPPRESS if radius is None else radius
-    kept = []
+    kept, reach = [], []
     for c in cands:
-        if all(math.hypot(c[0] - k[0], c[1] - k[1]) > radius * k[2] for k in kept):
+        x, y = c[0], c[1]
+        for k, r in zip(kept, reach):
+            dx, dy = x - k[0], y - k[1]
+            if -r <= dx <= r and -r <= dy <= r and math.hypot(dx, dy) <= r:
+                break                             # (one farther than r along x or y is farther: no hypot)
+        else:
             kept.append(c)
+            reach.append(radius * c[2])
     return kept
 
 

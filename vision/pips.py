@@ -26,6 +26,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.scaling import median as _med
+
 WORK_SIDE = 640          # segmentation works at most at this size (longest side)
 PATCH = 48               # face patch side in pixels
 CONF_OK = 0.8            # a die below this confidence makes the reading unsure
@@ -69,13 +71,6 @@ class DiceReading:
 
 # --------------------------------------------------------------------------- helpers
 
-def _med(values) -> float:
-    """Median of a short 1-D sequence (np.median's overhead dominates on a few values)."""
-    v = sorted(float(x) for x in values)
-    n = len(v)
-    return v[n // 2] if n % 2 else 0.5 * (v[n // 2 - 1] + v[n // 2])
-
-
 def finish_reading(dice: list[Die], sharp: list[float], expected_count: int | None,
                    conf_ok: float, blur_min: float = BLUR_MIN) -> DiceReading:
     """The verdict on a frame's dice, top to bottom: unsure when blurred, when a die is below
@@ -83,7 +78,7 @@ def finish_reading(dice: list[Die], sharp: list[float], expected_count: int | No
     says why), when the count is not the expected one, or when there is no die at all."""
     dice.sort(key=lambda d: (d.box[1], d.box[0]))
     reasons = []
-    shp = float(np.median(sharp)) if sharp else 0.0
+    shp = _med(sharp) if sharp else 0.0
     if sharp and shp < blur_min:
         reasons.append(f"blurred (sharpness {shp:.3g} < {blur_min:.3g})")
     low = [d for d in dice if d.confidence < conf_ok and d.value is not None]   # None: its own reason

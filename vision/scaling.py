@@ -41,6 +41,7 @@ class Halvings:
     def __init__(self, frame: np.ndarray):
         self.frame = frame
         self.levels = [frame]
+        self.memo: dict = {}              # what the reading's steps derive from the frame alone (the play area)
 
     def level(self, k: int) -> np.ndarray:
         """The frame halved ``k`` times."""
@@ -48,6 +49,14 @@ class Halvings:
             img = self.levels[-1]
             self.levels.append(cv2.resize(img, (img.shape[1] // 2, img.shape[0] // 2), interpolation=cv2.INTER_AREA))
         return self.levels[k]
+
+    def half(self, img: np.ndarray) -> np.ndarray:
+        """``shrink(img, 0.5)``: the next level when ``img`` is a level of even size (the same
+        pixels, made once)."""
+        for k, level in enumerate(self.levels):
+            if level is img and img.shape[0] % 2 == 0 and img.shape[1] % 2 == 0:
+                return self.level(k + 1)
+        return shrink(img, 0.5)
 
     def _finest_within(self, s: float) -> int:
         """The most halvings that still leave the frame at least ``s`` times its size."""
@@ -90,14 +99,40 @@ class Halvings:
         return shrink(part, s / f)
 
 
+def median(values) -> float:
+    """Median of a short 1-D sequence, as ``np.median`` gives it (whose overhead dominates on a
+    few values)."""
+    v = sorted(float(x) for x in values)
+    n = len(v)
+    return v[n // 2] if n % 2 else 0.5 * (v[n // 2 - 1] + v[n // 2])
+
+
+def column_median(x: np.ndarray) -> np.ndarray:
+    """``np.median(x, axis=0)`` of an N x C array (N >= 1), the same numbers: a median of each
+    colour channel of a crop's pixels, without np.median's general overhead."""
+    n = len(x)
+    k = n // 2
+    if np.issubdtype(x.dtype, np.integer):
+        x = x.astype(np.float64)                  # as np.median's mean does
+    if n % 2:
+        return np.partition(x, k, axis=0)[k]
+    part = np.partition(x, [k - 1, k], axis=0)
+    return (part[k - 1] + part[k]) / 2
+
+
 def halvings(frame) -> Halvings:
     """``frame`` as ``Halvings`` (a ``Halvings`` is passed through)."""
     return frame if isinstance(frame, Halvings) else Halvings(frame)
 
 
 def normalise(img: np.ndarray) -> np.ndarray:
-    """HxWx3 uint8 BGR -> 3xHxW float32 centred on mid grey (the networks' input)."""
-    return ((img.astype(np.float32) - 127.5) / 64.0).transpose(2, 0, 1)
+    """HxWx3 uint8 BGR -> 3xHxW float32 centred on mid grey (the networks' input), contiguous
+    (transposed while still bytes: half the time of converting first). A stack of crops
+    (N x H x W x 3) gives the batch N x 3 x H x W."""
+    x = np.ascontiguousarray(np.moveaxis(img, -1, -3), np.float32)
+    x -= 127.5
+    x /= 64.0
+    return x
 
 
 def face_crop(img: np.ndarray, cx: float, cy: float, side: float, angle: float = 0.0,
@@ -142,7 +177,7 @@ def pips_dark(crop: np.ndarray) -> np.ndarray:
     lab = cv2.cvtColor(crop, cv2.COLOR_BGR2Lab).astype(np.float32)
     n = crop.shape[0]
     core = lab[n // 4:n - n // 4, n // 4:n - n // 4].reshape(-1, 3)
-    face = np.median(core, axis=0)
+    face = column_median(core)
     far = np.linalg.norm(core - face, axis=1)
     pip = core[far >= np.percentile(far, 95)].mean(axis=0)
     axis = pip - face

@@ -2,11 +2,11 @@
 
 Seen at a slant, a die shows a side face beside its top face, and the face network may take
 the side face's pips for the top face's: a 1 read as a 6, a 2 read as a 1, with 0.75-0.9.
-Such a die is looked at again, five times at once: closer (``CLOSER`` of its box, where less
-of the side faces shows), turned by 90, 180 and 270 degrees, and mirrored. A die is doubtful
-when the closer look reads another value, leading its value by more than ``LEAD``, and its
-value's mean probability over the first read, the three turns and the mirror is below
-``HOLDS``. A doubtful die is unsure, not given another value: a person reads it.
+Such a die is looked at again: closer (``CLOSER`` of its box, where less of the side faces
+shows), and, when that reads another value, turned by 90, 180 and 270 degrees, and mirrored.
+A die is doubtful when the closer look reads another value, leading its value by more than
+``LEAD``, and its value's mean probability over the first read, the three turns and the
+mirror is below ``HOLDS``. A doubtful die is unsure, not given another value: a person reads it.
 The figures were chosen on the development parts (``bench/vision_slant_check.py``).
 
 The side face may also be found as a die of its own, just below or beside the top face's
@@ -28,30 +28,52 @@ TWIN_SURE = 0.9          # ... and read less surely than this may be that die's 
 
 def views(found, hv) -> list[np.ndarray]:
     """The five crops of a second look at ``found``: turned 90/180/270, mirrored, closer."""
+    return turned(found) + [closer(found, hv)]
+
+
+def turned(found) -> list[np.ndarray]:
+    """The die's crop turned by 90, 180 and 270 degrees, and mirrored."""
     c = found.crop
-    return [np.rot90(c, 1), np.rot90(c, 2), np.rot90(c, 3), c[:, ::-1],
-            hv.crop(found.cx, found.cy, CLOSER * found.side)]
+    return [np.rot90(c, 1), np.rot90(c, 2), np.rot90(c, 3), c[:, ::-1]]
+
+
+def closer(found, hv) -> np.ndarray:
+    """The die seen closer: ``CLOSER`` of its box."""
+    return hv.crop(found.cx, found.cy, CLOSER * found.side)
 
 
 def doubtful_read(value: int, probs: np.ndarray, again: np.ndarray) -> bool:
     """Do the five reads ``again`` (``views``' order, rows of no die, 1..6) put the die's
     ``value``, read with ``probs``, in doubt?"""
-    closer = again[4]
-    other = 1 + int(np.argmax(closer[1:]))
-    if other == value or closer[other] - closer[value] <= LEAD:
+    if not leads_elsewhere(value, again[4]):
         return False
     held = float(np.vstack([probs[None], again[:4]]).mean(axis=0)[value])
     return held < HOLDS
 
 
+def leads_elsewhere(value: int, closer: np.ndarray) -> bool:
+    """Does the closer read (no die, 1..6) give another value, leading ``value`` by more than
+    ``LEAD``?"""
+    other = 1 + int(np.argmax(closer[1:]))
+    return other != value and closer[other] - closer[value] > LEAD
+
+
 def doubtful(found: list, hv, face) -> set[int]:
-    """Indices of the dice in ``found`` a second look puts in doubt (one batch of face reads)."""
+    """Indices of the dice in ``found`` a second look puts in doubt. The closer crops are read
+    first, in one batch; only a die whose closer read leads elsewhere (11 of the 364 such dice
+    of the development parts) is read turned and mirrored, the rest cannot be in doubt (a face
+    read is the same alone or in a batch)."""
     looked = [i for i, f in enumerate(found) if BAND[0] <= f.probs[1:].max() < BAND[1]]
     if not looked:
         return set()
-    again = face._probs([v for i in looked for v in views(found[i], hv)]).reshape(len(looked), 5, -1)
-    return {i for i, a in zip(looked, again)
-            if doubtful_read(1 + int(np.argmax(found[i].probs[1:])), found[i].probs, a)}
+    value = {i: 1 + int(np.argmax(found[i].probs[1:])) for i in looked}
+    near = face._probs([closer(found[i], hv) for i in looked])
+    asked = [(i, c) for i, c in zip(looked, near) if leads_elsewhere(value[i], c)]
+    if not asked:
+        return set()
+    again = face._probs([v for i, _ in asked for v in turned(found[i])]).reshape(len(asked), 4, -1)
+    return {i for (i, c), t in zip(asked, again)
+            if doubtful_read(value[i], found[i].probs, np.vstack([t, c[None]]))}
 
 
 def side_faces(found: list) -> set[int]:

@@ -13,6 +13,8 @@ import math
 import cv2
 import numpy as np
 
+from vision.scaling import column_median, median
+
 SIDE_PX = 6.0            # a die measures about this many pixels in the surface map
 MAP_MAX = 400            # ... whose longest side is at most this
 RING = (0.75, 1.15)      # the surface around a die: this far from its centre, in die sides
@@ -38,14 +40,14 @@ class Surface:
         (``vision.net.Halvings``: a big frame is then not shrunk again)."""
         image = getattr(frame, "frame", frame)
         h, w = image.shape[:2]
-        side = float(np.median([a[2] for a in anchors]))
+        side = median([a[2] for a in anchors])
         self.s = min(SIDE_PX / side, MAP_MAX / max(h, w), 1.0)
         small = frame.shrink(self.s) if hasattr(frame, "shrink") else \
             cv2.resize(image, (max(1, int(round(w * self.s))), max(1, int(round(h * self.s)))), interpolation=cv2.INTER_AREA)
         self.s = small.shape[1] / w
         self.lab = _weights(cv2.cvtColor(small, cv2.COLOR_BGR2Lab).astype(np.float32))
         rings = [r for r in (self._ring(a[0], a[1], a[2]) for a in anchors) if len(r[0])]
-        colours = [np.median(self.lab[r], axis=0) for r in rings]
+        colours = [column_median(self.lab[r]) for r in rings]
         self.colour = self._agreed(colours) if colours else np.zeros(3, np.float32)
         # only the anchors whose surround has the surface's colour show where it is
         rings = [r for r, c in zip(rings, colours) if float(np.linalg.norm(c - self.colour)) < FAR]
@@ -61,7 +63,7 @@ class Surface:
         y0, y1 = max(0, int(y - r1)), min(h, int(y + r1) + 2)
         if x1 <= x0 or y1 <= y0:
             return np.zeros(0, np.intp), np.zeros(0, np.intp)
-        yy, xx = np.ogrid[y0:y1, x0:x1]
+        yy, xx = np.arange(y0, y1)[:, None], np.arange(x0, x1)[None]
         d2 = (xx - x) ** 2 + (yy - y) ** 2
         ys, xs = np.nonzero((d2 >= r0 * r0) & (d2 <= r1 * r1))
         return ys + y0, xs + x0
@@ -73,12 +75,13 @@ class Surface:
         c = np.asarray(colours, np.float32)
         close = np.linalg.norm(c[:, None] - c[None], axis=2) < FAR
         best = int(np.argmax(close.sum(axis=1)))     # the first of the largest group
-        return np.median(c[close[best]], axis=0)
+        return column_median(c[close[best]])
 
     def _region(self, rings, die: float) -> np.ndarray:
         """The surface: pixels of its colour, connected to an anchor's surround, holes of up to
         ``HOLE_MAX`` die areas filled."""
-        dist = np.linalg.norm(self.lab - self.colour, axis=2)
+        d = self.lab - self.colour
+        dist = np.sqrt(d[..., 0] * d[..., 0] + d[..., 1] * d[..., 1] + d[..., 2] * d[..., 2])   # the Lab norm
         if not rings:
             self.raw = np.ones(dist.shape, np.uint8)
             return np.ones(dist.shape, bool)
@@ -90,7 +93,9 @@ class Surface:
         n, lab = cv2.connectedComponents(surf, connectivity=8)
         touched = set(np.unique(np.concatenate([lab[r] for r in rings])).tolist())
         touched.discard(0)                        # label 0: not of the surface's colour
-        mask = np.isin(lab, list(touched)).astype(np.uint8) * 255
+        keep = np.zeros(n, np.uint8)
+        keep[list(touched)] = 255
+        mask = keep[lab]
         cs, hier = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
         if hier is not None:
             holes = [c for c, hh in zip(cs, hier[0]) if hh[3] != -1 and cv2.contourArea(c) < HOLE_MAX * die * die]
@@ -114,6 +119,16 @@ class Surface:
 
 
 def play_area(frame, anchors) -> Surface | None:
-    """The surface the ``anchors`` (cx, cy, side) lie on, or None when there is no anchor."""
-    anchors = [a for a in anchors if a[2] > 0 and math.isfinite(a[2])]
-    return Surface(frame, anchors) if anchors else None
+    """The surface the ``anchors`` (cx, cy, side) lie on, or None when there is no anchor.
+    Worked out once per frame and anchors when ``frame`` is a ``vision.scaling.Halvings``
+    (the reader asks again after its second looks, mostly with the same dice)."""
+    anchors = [tuple(a) for a in anchors if a[2] > 0 and math.isfinite(a[2])]
+    if not anchors:
+        return None
+    memo = getattr(frame, "memo", None)
+    if memo is None:
+        return Surface(frame, anchors)
+    key = ("surface", tuple(anchors))
+    if key not in memo:
+        memo[key] = Surface(frame, anchors)
+    return memo[key]

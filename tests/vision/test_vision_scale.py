@@ -93,3 +93,37 @@ def test_a_12_mp_frame_costs_what_the_same_roll_at_1_mp_costs(monkeypatch):
     assert max(h * w for h, w in det_big) <= net.WORK_SIDE * net.WORK_SIDE
     assert crops_big <= crops_small + 2               # the face network's work
     assert len(full) == 1                             # the full frame is resized once: halved
+
+
+def test_the_readers_short_medians_are_numpys():
+    """``median`` and ``column_median`` stand in for np.median on a few values and on a crop's
+    pixels: the same numbers, odd and even counts, bytes and floats."""
+    rng = np.random.default_rng(3)
+    for n in (1, 2, 3, 8, 51, 400):
+        values = rng.normal(30, 8, n).tolist()
+        assert scaling.median(values) == float(np.median(values))
+        for dtype in (np.uint8, np.float32):
+            px = np.clip(rng.normal(120, 60, (n, 3)), 0, 255).astype(dtype)
+            want, got = np.median(px, axis=0), scaling.column_median(px)
+            assert got.dtype == want.dtype and np.array_equal(got, want)
+
+
+def test_a_stack_of_crops_is_normalised_as_each_crop_is():
+    rng = np.random.default_rng(4)
+    crops = [rng.integers(0, 256, (net.CROP, net.CROP, 3), dtype=np.uint8) for _ in range(3)]
+    crops += [np.rot90(crops[0]), crops[1][:, ::-1]]         # views, as the second looks give them
+    one = np.stack([((c.astype(np.float32) - 127.5) / 64.0).transpose(2, 0, 1) for c in crops])
+    batch = scaling.normalise(np.stack(crops))
+    assert batch.flags["C_CONTIGUOUS"] and np.array_equal(batch, one)
+    assert np.array_equal(scaling.normalise(crops[2]), one[2])
+
+
+def test_a_level_halved_is_the_next_level_and_anything_else_is_shrunk():
+    img = np.random.default_rng(6).integers(0, 256, (240, 320, 3), dtype=np.uint8)
+    hv = net.Halvings(img)
+    assert hv.half(hv.level(1)) is hv.level(2)                     # 120 x 160 -> 60 x 80, made once
+    odd = net.Halvings(img[:, :230])                               # 240 x 230 -> 120 x 115: odd
+    assert odd.half(odd.level(1)) is not odd.level(2)
+    assert np.array_equal(odd.half(odd.level(1)), net.shrink(odd.level(1), 0.5))
+    other = img[:, :318]                                           # not a level
+    assert np.array_equal(hv.half(other), net.shrink(other, 0.5))

@@ -64,19 +64,55 @@ def test_a_die_read_right_at_a_slant_stays_sure(folder, stem):
     assert r.values == values and not r.unsure, (r.values, values, r.reasons)
 
 
-def _die(cx, cy, value, p, side=80.0):
+class _Face:
+    """A face network that reads a crop by its mean grey level: 10 -> a 2 read at 0.5 (the
+    turned views), 20 -> a 1 at 0.6, 30 -> a 2 at 0.9 (closer reads); and counts the crops."""
+
+    def __init__(self):
+        self.read = []
+
+    def _probs(self, crops):
+        self.read.append(len(crops))
+        table = {10: _probs(2, 0.5), 20: _probs(1, 0.6), 30: _probs(2, 0.9)}
+        return np.stack([table[int(round(float(c.mean())))] for c in crops])
+
+
+class _Halvings:
+    def __init__(self, level):
+        self.level = level
+
+    def crop(self, cx, cy, side):
+        return np.full((net.CROP, net.CROP, 3), self.level, np.uint8)
+
+
+def _die(value=2, p=0.75):
+    return net.Found((100.0, 100.0, 60.0, 0.9), _probs(value, p), np.full((net.CROP, net.CROP, 3), 10, np.uint8))
+
+
+def test_the_turned_views_are_read_only_when_the_closer_look_reads_another_value():
+    face = _Face()
+    assert slant.doubtful([_die(), _die(4, 0.99)], _Halvings(30), face) == set()
+    assert face.read == [1]                        # the closer crop of the die in the band, nothing more
+    face = _Face()
+    assert slant.doubtful([_die(), _die(4, 0.99)], _Halvings(20), face) == {0}
+    assert face.read == [1, 4]                     # closer, then the turns and the mirror
+    again = face._probs(slant.views(_die(), _Halvings(20)))
+    assert slant.doubtful_read(2, _probs(2, 0.75), again)           # as the five views read at once say
+
+
+def _at(cx, cy, value, p, side=80.0):
     return net.Found((cx, cy, side, 0.8), _probs(value, p), None)
 
 
 def test_a_hesitant_die_just_below_a_surer_one_may_be_its_side_face():
-    top, side = _die(200, 100, 1, 0.97), _die(200, 100 + 0.5 * 80, 4, 0.75)
+    top, side = _at(200, 100, 1, 0.97), _at(200, 100 + 0.5 * 80, 4, 0.75)
     assert slant.side_faces([top, side]) == {1}
 
 
 def test_two_dice_side_by_side_or_both_read_surely_are_no_side_faces():
-    left, right = _die(200, 100, 1, 0.97), _die(200 + 0.7 * 80, 100, 4, 0.75)
+    left, right = _at(200, 100, 1, 0.97), _at(200 + 0.7 * 80, 100, 4, 0.75)
     assert slant.side_faces([left, right]) == set()          # apart: two dice
-    top, side = _die(200, 100, 1, 0.97), _die(200, 140, 4, slant.TWIN_SURE + 0.02)
+    top, side = _at(200, 100, 1, 0.97), _at(200, 140, 4, slant.TWIN_SURE + 0.02)
     assert slant.side_faces([top, side]) == set()            # both sure: two dice
 
 

@@ -38,3 +38,15 @@ def test_the_surface_is_the_dice_surround_with_the_dice_filled_in():
     assert area.where(400, 400, 80) == "on"            # bare desk
     assert area.where(850, 240, 80) == "off"           # the cloth
     assert surface.play_area(img, []) is None
+
+
+def test_the_surface_is_worked_out_once_per_frame_and_dice():
+    img = _desk_with_cloth(())
+    hv = net.Halvings(img)
+    dice = [(150, 240, 80), (330, 240, 80)]
+    area = surface.play_area(hv, dice)
+    assert surface.play_area(hv, list(dice)) is area
+    other = surface.play_area(hv, dice[:1])
+    assert other is not area and other.where(850, 240, 80) == "off"
+    plain = surface.play_area(img, dice)                   # a bare image: worked out each time
+    assert np.array_equal(plain.mask, area.mask)
