@@ -73,7 +73,7 @@ FIT_PX = 64              # ... fitted on the level where its box measures about 
 FACE_OF_BOX = 0.85       # ... the top face's side in the detector's box sides
 NOT_DIE_NEAR = 0.2       # ... or below this and to touch a die kept
 DET_SURE = 0.3           # below this a die is at most unsure (chosen on real-dev)
-CONF_OK = 0.7            # face probability needed for a sure die (chosen on real-dev: bench/eval_dice.py)
+CONF_OK = 0.6            # face probability needed for a sure die (chosen on the development parts: bench/eval_dice.py)
 CUT_OFF = 0.25           # a die whose box lies this much (of its side) outside the frame is cut by its edge
 BLUR_MIN = 0.09          # median crop_sharpness over a frame's dice (real photos: 1st percentile 0.11)
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
-BAND = (0.7, 0.95)       # dice read with a probability in this band get the second look
+BAND = (0.6, 0.95)       # dice read with a probability in this band (from net.CONF_OK) get the second look
 CLOSER = 0.8             # the closer look's side, in box sides
 LEAD = 0.2               # the closer look's value leads the die's value by more than this ...
 HOLDS = 0.7              # ... and the die's value holds less than this over the turns and mirror

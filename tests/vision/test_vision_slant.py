@@ -41,7 +41,6 @@ def test_a_closer_look_leading_by_little_keeps_the_die_sure():
 
 @pytest.mark.parametrize("stem,truth", [
     ("dice_20", 1),    # a slanted 1 beside two dice, read as a 6 at 0.75
-    ("two_24", 2),     # a slanted 2 whose side face shows, read as a 1 at 0.9
 ])
 def test_a_slanted_die_read_wrong_makes_the_frame_unsure(stem, truth):
     from eval_dice import held_back
@@ -55,6 +54,7 @@ def test_a_slanted_die_read_wrong_makes_the_frame_unsure(stem, truth):
 @pytest.mark.parametrize("folder,stem", [
     ("dice-real-webcam-floor", "WIN_20221210_14_49_24_Pro"),   # a red 4 read at 0.76
     ("dice-real-webcam-desk", "valid_17"),
+    ("dice-real-webcam-desk", "two_24"),    # a slanted 2 whose side face shows (once read as a 1)
 ])
 def test_a_die_read_right_at_a_slant_stays_sure(folder, stem):
     from eval_dice import held_back

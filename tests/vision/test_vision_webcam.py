@@ -50,16 +50,17 @@ def test_a_cable_bead_beside_the_dice_does_not_make_the_frame_unsure(stem):
     assert r.values == values and not r.unsure, (r.values, r.reasons)
 
 
-def test_a_missed_die_of_the_other_colour_still_makes_the_frame_unsure():
-    """A red die read surely and a cream die the detector boxes twice too big, so the face
-    network calls it "no die": its colour is unlike the red die's, but read closer it is a die,
-    so the frame stays unsure rather than confidently missing it."""
+def test_a_cream_die_boxed_twice_too_big_leaves_the_frame_unsure():
+    """A red die read surely and a cream die the detector boxes twice too big: the face network
+    reads it hesitantly (or calls it "no die", and then read closer it is a die), so the frame
+    is unsure rather than confidently wrong or missing it."""
     from eval_dice import held_back
     stem = "WIN_20221211_13_06_57_Pro"
     assert not held_back(stem)
     img, values = _frame("dice-real-webcam-floor", stem)
     r = net.read_dice(img)
-    assert len(r.values) < len(values) and r.unsure, (r.values, r.reasons)
+    assert r.unsure, (r.values, r.reasons)
+    assert any("low confidence" in why or "not read" in why for why in r.reasons), r.reasons
 
 
 @pytest.mark.parametrize("stem", ["six_22", "four_11", "six_47", "valid_76"])
@@ -72,3 +73,15 @@ def test_a_cable_label_read_hesitantly_as_a_die_is_left_out(stem):
     img, values = _frame("dice-real-webcam-desk", stem)
     r = net.read_dice(img)
     assert r.values == values and not r.unsure, (r.values, r.reasons)
+
+
+@pytest.mark.parametrize("stem", ["WIN_20221211_13_08_32_Pro", "WIN_20221211_13_07_40_Pro",
+                                  "WIN_20221211_13_07_50_Pro", "WIN_20221211_13_09_04_Pro"])
+def test_cream_pips_on_a_red_die_read_surely(stem):
+    """Red dice with small cream pips on the wood floor, which the face network learned from
+    the sets' development parts (the earlier one read them with 0.4-0.69: unsure, or wrong)."""
+    from eval_dice import held_back
+    assert not held_back(stem)
+    img, values = _frame("dice-real-webcam-floor", stem)
+    r = net.read_dice(img)
+    assert r.values == values and not r.unsure, (r.values, values, r.reasons)
