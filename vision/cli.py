@@ -81,7 +81,7 @@ def cmd_dice_read(args) -> int:
         else:
             r = pips.read_dice(img, expected_count=args.expected, roi=roi, reader=args.reader)
         if args.json:
-            print(json.dumps({"image": str(path), "dice": [d.to_json() for d in r.dice], "unsure": bool(r.unsure)}))
+            print(json.dumps({"image": str(path), **r.to_json()}))
         else:
             vals = " ".join(_shown(d.value) for d in r.dice) or "-"
             extra = f"  UNSURE ({'; '.join(r.reasons)})" if r.unsure else ""

@@ -44,7 +44,7 @@ def test_dice_read_json_lines(tmp_path, capsys):
     lines = capsys.readouterr().out.strip().split("\n")
     assert len(lines) == 2
     first = json.loads(lines[0])
-    assert list(first) == ["image", "dice", "unsure"]
+    assert list(first) == ["image", "dice", "unsure", "reasons"] and first["reasons"] == []
     assert first["image"] == str(a) and first["unsure"] is False
     assert sorted(d["value"] for d in first["dice"]) == [1, 6]
     for d in first["dice"]:
@@ -74,6 +74,7 @@ def test_dice_read_expected_and_missing_file(tmp_path, capsys):
     assert args.func(args) == 1
     lines = [json.loads(x) for x in capsys.readouterr().out.strip().split("\n")]
     assert lines[0]["unsure"] is True
+    assert any("expected 3" in why for why in lines[0]["reasons"]), lines[0]   # the player sees why
     assert "error" in lines[1]
 
 
