@@ -115,6 +115,7 @@ def webcam_items(leave_out_validation: bool = False):
 KINDS = ["pips", "pips", "hard", "icons-offense", "icons-defense", "pips"]
 CAMERAS = [None, None, "webcam", "picam", "webcam", "phone"]
 SIZES = [(640, 480), (960, 720), (960, 720), (1280, 960)]
+NEGATIVES_FROM = 0.9     # a face sample from 0.9 up (of 0..1) is one of the detector's mistakes (--negatives-from)
 CAMERA_MODELS = True     # two in three scenes seen by a camera model (vision.synth_camera); --no-cameras: none
 
 
@@ -264,7 +265,7 @@ def clf_sample(item: Item, rng):
     elif r < 0.83 and d is not None:
         cx, cy = d[1] + rng.normal(0, 0.12 * d[3]), d[2] + rng.normal(0, 0.12 * d[3])
         side, check = d[3] * rng.uniform(0.25, 0.5), False
-    elif r >= 0.9 and len(item.negatives):
+    elif r >= NEGATIVES_FROM and len(item.negatives):
         cx, cy, side = item.negatives[int(rng.integers(len(item.negatives)))]
         cx += rng.normal(0, 0.05 * side)
         cy += rng.normal(0, 0.05 * side)
@@ -507,6 +508,8 @@ def main(argv=None):
     ap.add_argument("--init-face", type=Path, help="fine-tune this ONNX face network instead of starting afresh")
     ap.add_argument("--distill", type=float, default=0.0, help="weight of the --init-face network's probabilities "
                     "on crops off the webcam sets (learning without unlearning)")
+    ap.add_argument("--negatives-from", type=float, default=0.9, help="share of face samples cut from the "
+                    "detector's mistakes on the frame (a label, a bead): 1 minus this, at most 0.17")
     ap.add_argument("--webcam-val", action="store_true", help="leave the webcam development frames whose "
                     "name's Adler-32 is divisible by 4 out of training (they judge the settings)")
     ap.add_argument("--lr", type=float, default=3e-3, help="peak learning rate of the face network")
@@ -525,8 +528,9 @@ def main(argv=None):
     torch.set_num_threads(a.threads or max(1, os.cpu_count() or 1))
     cv2.setNumThreads(1)
     log = lambda m: print(m, flush=True)  # noqa: E731
-    global CAMERA_MODELS
+    global CAMERA_MODELS, NEGATIVES_FROM
     CAMERA_MODELS = not a.no_cameras
+    NEGATIVES_FROM = max(0.83, a.negatives_from)
     if a.real_shares:
         REAL_SHARES.update({k: float(v) for k, v in (kv.split("=") for kv in a.real_shares.split(","))})
     cache = a.cache if a.no_cameras else a.cache.with_name(a.cache.name + "-cameras")
@@ -553,7 +557,7 @@ def main(argv=None):
             "face_steps": a.face_steps, "synthetic_share": a.synthetic_share, "seed": a.seed, "torch": torch.__version__,
             "camera_models": not a.no_cameras, "webcam_dev": bool(a.webcam), "real_shares": REAL_SHARES,
             "init_face": str(a.init_face) if a.init_face else None, "lr": a.lr,
-            "distill": a.distill, "webcam_val_left_out": bool(a.webcam_val)}
+            "distill": a.distill, "webcam_val_left_out": bool(a.webcam_val), "negatives_from": NEGATIVES_FROM}
     (a.out / "dice-net.json").write_text(json.dumps(meta, indent=1) + "\n")
     wrote = {None: "dice-detector.onnx, dice-face.onnx", "detector": "dice-detector.onnx", "face": "dice-face.onnx"}
     log(f"wrote {wrote[a.only]} and dice-net.json in {a.out}")
