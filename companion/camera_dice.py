@@ -74,11 +74,13 @@ class CameraDice:
     def read_roll(self, spec: Any, reader: str = "icons") -> CameraReading:
         """Read ``spec.count`` dice of kind ``spec.die`` (only the dice just rolled are in the
         tray): ``reader`` "icons" against the die kind's calibrated gallery, "pips" with the pip
-        reader (standard d6, no calibration). The game's registry entry names the reader."""
+        reader (standard d6, no calibration; a pip die kind with a calibrated gallery has custom
+        faces, a skull on the 1: ``vision.custom``). The game's registry entry names the reader."""
         if reader not in ("icons", "pips"):
             return CameraReading(None, unsure=True, reasons=[f"the camera cannot read {spec.die or 'this'} dice"])
         try:
-            gallery = self.gallery(spec.die) if reader == "icons" else None
+            custom = reader == "pips" and spec.die and (self.directory / spec.die / "gallery.npz").exists()
+            gallery = self.gallery(spec.die) if reader == "icons" or custom else None
             frame, still = self.still_frame()
         except Exception as exc:  # noqa: BLE001 - a missing camera or calibration: ask the person
             return CameraReading(None, unsure=True, reasons=[str(exc)])
@@ -88,6 +90,10 @@ class CameraDice:
             from vision.icons import read_icons
 
             reading = read_icons(frame, gallery, expected_count=spec.count, roi=self.tray_mask(frame.shape))
+        elif gallery is not None:
+            from vision.custom import read_dice
+
+            reading = read_dice(frame, gallery, expected_count=spec.count, roi=self.tray_mask(frame.shape))
         else:
             from vision.pips import read_dice
 

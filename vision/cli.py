@@ -1,6 +1,6 @@
 """Command line for vision: ``register(subparsers)`` adds ``dice`` and ``kick``.
 
-    dice read IMAGE... [--json] [--expected N] [--dice PACK_DIE --gallery DIR] [--annotate DIR]
+    dice read IMAGE... [--json] [--expected N] [--dice PACK_DIE --gallery DIR | --custom-faces DIR] [--annotate DIR]
               [--tray TRAY.json] [--reader auto|net|classical]
     dice calibrate --gallery DIR --face NAME IMAGE... [--face NAME IMAGE...]
     dice markers [OUT.png]                 # printable ArUco sheet for the tray corners
@@ -61,6 +61,15 @@ def cmd_dice_read(args) -> int:
         except OSError as e:
             print(f"error: no gallery for {args.dice or gdir} ({e}); run `dice calibrate` first", file=sys.stderr)
             return 2
+    faces = None
+    if args.custom_faces:
+        from . import custom
+        try:
+            faces = icons.Gallery.load(args.custom_faces)
+            custom.face_values(faces)
+        except (OSError, ValueError) as e:
+            print(f"error: custom faces in {args.custom_faces}: {e}", file=sys.stderr)
+            return 2
     rc = 0
     for path in args.images:
         try:
@@ -78,6 +87,8 @@ def cmd_dice_read(args) -> int:
             roi = tray.TrayCalibration.load(args.tray).mask(img.shape)
         if gallery is not None:
             r = icons.read_icons(img, gallery, expected_count=args.expected, roi=roi)
+        elif faces is not None:
+            r = custom.read_dice(img, faces, expected_count=args.expected, roi=roi)
         else:
             r = pips.read_dice(img, expected_count=args.expected, roi=roi, reader=args.reader)
         if args.json:
@@ -173,6 +184,8 @@ def register(subparsers) -> None:
     r.add_argument("--expected", type=int, default=None, metavar="N", help="number of dice expected (else unsure)")
     r.add_argument("--dice", default=None, metavar="PACK_DIE", help="a calibrated icon die (default: pip d6)")
     r.add_argument("--gallery", default=None, metavar="DIR", help="gallery directory (default galleries/PACK_DIE)")
+    r.add_argument("--custom-faces", default=None, metavar="DIR", help="pip dice with a custom face (a skull on "
+                   "the 1): its gallery, calibrated with `dice calibrate --gallery DIR --face 1 SHOT...`")
     r.add_argument("--annotate", default=None, metavar="DIR", help="write annotated images here")
     r.add_argument("--tray", default=None, metavar="TRAY.json", help="only look inside the calibrated tray")
     r.add_argument("--reader", choices=["auto", "net", "classical"], default="auto",

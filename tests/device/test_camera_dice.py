@@ -239,3 +239,25 @@ def test_a_die_that_is_not_a_pip_face_is_asked_of_the_person(tmp_path):
     assert reading.action is None and reading.unsure
     assert None in reading.values and "a die whose face is not a pip face" in reading.reasons
     assert not any("None" in r for r in reading.reasons)
+
+
+def test_a_pip_die_with_a_calibrated_custom_face_reads_it(tmp_path):
+    """The same skull on the 1, once its face is calibrated for the die kind (named by the
+    value it stands for): the device reads the roll without asking."""
+    from companion.engine.core import ChanceSpec
+
+    img = np.full((240, 600, 3), (150, 150, 150), np.uint8)
+    for k, v in enumerate([2, "lightning", 5]):
+        c = (150 * (k + 1), 120)
+        synth.draw_die(img, v, "white", c, 72, 0.0, c, 1e6)
+    shots = []
+    for k in range(3):
+        shot = np.full((320, 320, 3), (150, 150, 150), np.uint8)
+        synth.draw_die(shot, "lightning", "white", (150 + 10 * k, 160), 72, 25.0 * k, (160, 160), 1e6)
+        shots.append(shot)
+    camera = CameraDice(StillCamera(img), tmp_path / "vision")
+    assert camera.calibrate_die("d6", {"1": shots}) == ["1"]
+    spec = ChanceSpec("roll", tuple(str(v) for v in range(1, 7)), 3, die="d6")
+    reading = camera.read_roll(spec, "pips")
+    assert not reading.unsure, reading.reasons
+    assert sorted(reading.values) == ["1", "2", "5"] and reading.action == spec.outcome(reading.values)

@@ -1,0 +1,79 @@
+"""Pip dice with a custom face: a skull on the 1, an emblem on the 6.
+
+Such a die is calibrated like an icon die, for its custom face only, the face named by the
+value it stands for::
+
+    companion dice calibrate --gallery galleries/skull-d6 --face 1 skull1.jpg skull2.jpg skull3.jpg
+    companion dice read roll.jpg --custom-faces galleries/skull-d6
+
+Reading, the pip reader (``vision.net``) reads every die; then each die is also matched
+against the gallery, its top face fitted at the calibrated side as ``vision.icons`` reads
+icon dice. A die whose face is surely the custom face (``icons.CONF_OK``) takes that face's
+value, whether the pip reader called it "not a pip face" (value None) or took the skull's eyes
+for pips. A die of another colour than the calibrated one is never the custom face. The
+other faces read as pips, and a face that is neither stays None: the frame is unsure.
+
+    >>> from vision import custom, icons                              # doctest: +SKIP
+    >>> skull = icons.Gallery.load("galleries/skull-d6")              # doctest: +SKIP
+    >>> custom.read_dice(frame, skull).values                         # doctest: +SKIP
+    [1, 4, 6]
+"""
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from vision import icons, net
+from vision.pips import DiceReading, warp_face
+
+NOT_PIPS = re.compile(r"^\d+ die/dice whose face is not a pip face$")
+LOW = re.compile(r"^\d+ die/dice read with low confidence$")
+
+
+def face_values(gallery: icons.Gallery) -> dict[str, int]:
+    """The gallery's faces and the pip values they stand for; each name must be one of 1-6."""
+    bad = [n for n in gallery.names if n not in {"1", "2", "3", "4", "5", "6"}]
+    if bad:
+        raise ValueError(f"custom faces are named by the value they stand for (1-6), not "
+                         f"{', '.join(repr(n) for n in bad)}: calibrate them as --face 1 SHOT...")
+    return {n: int(n) for n in gallery.names}
+
+
+def custom_face(frame: np.ndarray, die, gallery: icons.Gallery) -> tuple[int, float] | None:
+    """(value, confidence) when ``die``'s top face is surely one of the gallery's faces."""
+    values = face_values(gallery)
+    side = gallery.meta.get("face_side")
+    cx, cy = die.centre
+    rect, fit = icons.fit_face(frame, cx, cy, side or net.FACE_OF_BOX * die.box[2], side is not None)
+    if rect is None or fit < icons.FIT_OK:
+        return None
+    patch = warp_face(frame, rect, 1.0, inset=0.96, size=64)
+    colour = gallery.meta.get("face_lab")
+    if colour is not None and icons.colour_distance(icons.face_colour(patch), colour) > icons.COLOUR_FAR:
+        return None                               # another kind of die
+    name, conf, _ = icons.read_face(patch, gallery)
+    return (values[name], conf) if conf >= icons.CONF_OK else None
+
+
+def read_dice(frame_bgr: np.ndarray, gallery: icons.Gallery, expected_count: int | None = None,
+              roi: np.ndarray | None = None) -> DiceReading:
+    """Read pip dice whose custom face(s) ``gallery`` holds (see the module's docstring)."""
+    face_values(gallery)                          # a wrong gallery fails before any reading
+    reading = net.read_dice(frame_bgr, roi=roi)
+    for d in reading.dice:
+        hit = custom_face(frame_bgr, d, gallery)
+        if hit is not None:
+            d.value, d.confidence = hit
+    # the verdicts the custom faces may have changed are worked out again; the rest stand
+    reasons = [r for r in reading.reasons if not (NOT_PIPS.match(r) or LOW.match(r))]
+    blank = sum(d.value is None for d in reading.dice)
+    low = sum(d.value is not None and d.confidence < reading.conf_ok for d in reading.dice)
+    if low:
+        reasons.insert(0, f"{low} die/dice read with low confidence")
+    if blank:
+        reasons.insert(0, f"{blank} die/dice whose face is not a pip face")
+    if expected_count is not None and len(reading.dice) != expected_count:
+        reasons.append(f"found {len(reading.dice)} dice, expected {expected_count}")
+    reading.reasons, reading.unsure = reasons, bool(reasons)
+    return reading
