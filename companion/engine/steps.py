@@ -229,11 +229,32 @@ class StepMachine:
 
 class StepEngine:
     """The engine methods every step-machine game delegates the same way. A game subclasses
-    it, sets ``state_type`` (its msgspec state) and makes ``self.machine`` in ``__init__``;
-    what is its own (``new_state``, ``legal_actions``, views, summary) it writes itself."""
+    it and sets ``state_type`` (its msgspec state), ``steps`` (its step table), ``load_pack``
+    (``staticmethod``: pack name -> (pack, digest)) and ``over_rule``, and says who won in
+    ``result``; the constructor loads the pack and makes ``self.machine``. What is its own
+    (``new_state``, ``legal_actions``, views, summary) it writes itself."""
 
     state_type: type
+    steps: dict[str, Step]
+    over_rule: str = "end of the game"
     machine: StepMachine
+
+    def __init__(self, pack: str = "default", loaded: Any = None, digest: str = ""):
+        if loaded is None:
+            loaded, digest = self.load_pack(pack)
+        self.pack = loaded
+        self.digest = digest
+        self.machine = StepMachine(self.steps, is_over=lambda s: s.over, over_rule=self.over_rule,
+                                   over_prompt=lambda s: Prompt("", "over", f"game over: {self.result(s)}", ()))
+        self.apply_trusted = self.machine.trusted(self)     # the method below, without a layer
+
+    @staticmethod
+    def load_pack(name: str) -> tuple[Any, str]:
+        raise NotImplementedError("a StepEngine names its pack loader: load_pack = staticmethod(...)")
+
+    def result(self, s) -> str:
+        """Who won, for the "game over" prompt."""
+        return f"{s.winner} wins"
 
     def prompt(self, s) -> Prompt:
         return self.machine.prompt(self, s)

@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections import Counter
 
 
-from companion.engine.core import ChanceSpec, DieSpec, Header, Prompt
-from companion.engine.steps import StepEngine, StepMachine
+from companion.engine.core import ChanceSpec, DieSpec, Header
+from companion.engine.steps import StepEngine
 from tests.toygame.pack import ToyPack, load_pack
 from tests.toygame.state import SeatState, ToyState
 from tests.toygame.steps import STEPS
@@ -32,19 +32,20 @@ class CrystalAuction(StepEngine):
 
     name = GAME
     state_type = ToyState
+    steps = STEPS
+    load_pack = staticmethod(load_pack)
+    over_rule = STEPS["over"].rule
+    pack: ToyPack
 
     def __init__(self, pack: str = "default", loaded: ToyPack | None = None, digest: str = ""):
-        if loaded is None:
-            loaded, digest = load_pack(pack)
-        self.pack = loaded
-        self.digest = digest
-        self.bag = loaded.bag
-        self.dice = tuple(DieSpec(kind, tuple(loaded.dice[kind])) for kind in ("d4", "d6", "d12"))
-        self.machine = StepMachine(STEPS, is_over=lambda s: s.over,
-                                   over_prompt=lambda s: Prompt("", "over", f"game over: {_result(s)}", ()),
-                                   over_rule=STEPS["over"].rule)
+        super().__init__(pack, loaded, digest)
+        self.bag = self.pack.bag
+        self.dice = tuple(DieSpec(kind, tuple(self.pack.dice[kind])) for kind in ("d4", "d6", "d12"))
         self.roll_spec = ChanceSpec("roll", tuple(dict.fromkeys(f for d in self.dice for f in d.faces)),
                                     len(self.dice), dice=self.dice)
+
+    def result(self, s: ToyState) -> str:
+        return _result(s)
 
     # ------------------------------------------------------------------ the contract
     def new_state(self, header: Header) -> ToyState:

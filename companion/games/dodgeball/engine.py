@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from companion.engine.core import Header, Prompt
-from companion.engine.steps import StepEngine, StepMachine
+from companion.engine.core import Header
+from companion.engine.steps import StepEngine
 from companion.games.dodgeball import cards, duel, setup, turns
 from companion.games.dodgeball.pack import DodgeballPack, load_pack
 from companion.games.dodgeball.state import OUT, Coach, DodgeState
@@ -31,16 +31,10 @@ class Dodgeball(StepEngine):
 
     name = GAME
     state_type = DodgeState
-
-    def __init__(self, pack: str = "default", loaded: DodgeballPack | None = None, digest: str = ""):
-        if loaded is None:
-            loaded, digest = load_pack(pack)
-        self.pack = loaded
-        self.digest = digest
-        self.machine = StepMachine(STEPS, is_over=lambda s: s.over,
-                                   over_prompt=lambda s: Prompt("", "over", f"game over: {s.winner} wins", ()),
-                                   over_rule=STEPS["over"].rule)
-        self.apply_trusted = self.machine.trusted(self)
+    steps = STEPS
+    load_pack = staticmethod(load_pack)
+    over_rule = STEPS["over"].rule
+    pack: DodgeballPack
 
     # ------------------------------------------------------------------ the contract
     def new_state(self, header: Header) -> DodgeState:

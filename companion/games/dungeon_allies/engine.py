@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections import Counter
 from itertools import combinations_with_replacement, product
 
-from companion.engine.core import Header, Prompt
-from companion.engine.steps import Step, StepEngine, StepMachine
+from companion.engine.core import Header
+from companion.engine.steps import Step, StepEngine
 
 from .combat import Excursion, Fight
 from .pack import AlliesPack, load_pack
@@ -46,20 +46,20 @@ class DungeonAllies(StepEngine):
 
     name = GAME
     state_type = AlliesState
+    steps = STEPS
+    load_pack = staticmethod(load_pack)
+    over_rule = Over.rule
+    pack: AlliesPack
 
     def __init__(self, pack: str = "default", loaded: AlliesPack | None = None, digest: str = ""):
-        if loaded is None:
-            loaded, digest = load_pack(pack)
-        self.pack = loaded
-        self.digest = digest
-        self.monsters = {slug(m.name): m for m in loaded.monsters}
-        self.characters = {slug(c.name): c for c in loaded.characters}
-        self.followers = {slug(f.name): f for f in loaded.followers}
-        self.cards = {slug(c.name): c for c in loaded.sorcerer}
-        self.machine = StepMachine(STEPS, is_over=lambda s: s.over,
-                                   over_prompt=lambda s: Prompt("", "over", f"game over: {result(s)}", ()),
-                                   over_rule=Over.rule)
-        self.apply_trusted = self.machine.trusted(self)
+        super().__init__(pack, loaded, digest)
+        self.monsters = {slug(m.name): m for m in self.pack.monsters}
+        self.characters = {slug(c.name): c for c in self.pack.characters}
+        self.followers = {slug(f.name): f for f in self.pack.followers}
+        self.cards = {slug(c.name): c for c in self.pack.sorcerer}
+
+    def result(self, s: AlliesState) -> str:
+        return result(s)
 
     # ------------------------------------------------------------------ the contract
     def new_state(self, header: Header) -> AlliesState:

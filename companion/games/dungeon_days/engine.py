@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from companion.engine.core import Header, IllegalAction, Prompt
+from companion.engine.core import Header
 from companion.engine.steps import StepEngine, StepMachine
 from companion.games.dungeon_days import board as B
 from companion.games.dungeon_days.pack import GAME, DaysPack, load_pack
@@ -32,17 +32,17 @@ class DungeonDays(StepEngine):
 
     name = GAME
     state_type = DaysState
+    steps = STEPS
+    load_pack = staticmethod(load_pack)
+    over_rule = END_RULE
+    pack: DaysPack
 
     def __init__(self, pack: str = "default", loaded: DaysPack | None = None, digest: str = ""):
-        if loaded is None:
-            loaded, digest = load_pack(pack)
-        self.pack = loaded
-        self.digest = digest
-        self.machine = StepMachine(STEPS, is_over=lambda s: s.over,
-                                   over_prompt=lambda s: Prompt("", "over", f"game over: {result_text(s)}", ()),
-                                   over_rule=END_RULE)
-        self.apply_trusted = self.machine.trusted(self)
-        self._creatures = [k for k in loaded.cards if loaded.is_creature(k)]
+        super().__init__(pack, loaded, digest)
+        self._creatures = [k for k in self.pack.cards if self.pack.is_creature(k)]
+
+    def result(self, s: DaysState) -> str:
+        return result_text(s)
 
     # ------------------------------------------------------------------ the contract
     def new_state(self, header: Header) -> DaysState:

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from itertools import product
 
-from companion.engine.core import Header, Prompt
-from companion.engine.steps import StepEngine, StepMachine
+from companion.engine.core import Header
+from companion.engine.steps import StepEngine
 from companion.games.dungeonbowl.events import EVENT_STEPS
 from companion.games.dungeonbowl.pack import BowlPack, load_pack
 from companion.games.dungeonbowl.plays import PLAY_STEPS
@@ -36,15 +36,10 @@ class Dungeonbowl(StepEngine):
 
     name = GAME
     state_type = BowlState
-
-    def __init__(self, pack: str = "default", loaded: BowlPack | None = None, digest: str = ""):
-        if loaded is None:
-            loaded, digest = load_pack(pack)
-        self.pack = loaded
-        self.digest = digest
-        self.machine = StepMachine(STEPS, is_over=lambda s: s.over,
-                                   over_prompt=lambda s: Prompt("", "over", f"game over: {s.winner} wins", ()),
-                                   over_rule=Over.rule)
+    steps = STEPS
+    load_pack = staticmethod(load_pack)
+    over_rule = Over.rule
+    pack: BowlPack
 
     # ------------------------------------------------------------------ a new game
     def rosters(self, options: dict) -> dict[str, list[str]]:
