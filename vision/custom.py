@@ -20,15 +20,10 @@ other faces read as pips, and a face that is neither stays None: the frame is un
 """
 from __future__ import annotations
 
-import re
-
 import numpy as np
 
 from vision import icons, net
 from vision.pips import DiceReading, warp_face
-
-NOT_PIPS = re.compile(r"^\d+ die/dice whose face is not a pip face$")
-LOW = re.compile(r"^\d+ die/dice read with low confidence$")
 
 
 def face_values(gallery: icons.Gallery) -> dict[str, int]:
@@ -56,24 +51,16 @@ def custom_face(frame: np.ndarray, die, gallery: icons.Gallery) -> tuple[int, fl
     return (values[name], conf) if conf >= icons.CONF_OK else None
 
 
+def take_custom_faces(frame: np.ndarray, dice: list, gallery: icons.Gallery) -> None:
+    """Give each of ``dice`` whose face is surely a custom face that face's value."""
+    for d in dice:
+        hit = custom_face(frame, d, gallery)
+        if hit is not None:
+            d.value, d.confidence = hit
+
+
 def read_dice(frame_bgr: np.ndarray, gallery: icons.Gallery, expected_count: int | None = None,
               roi: np.ndarray | None = None) -> DiceReading:
     """Read pip dice whose custom face(s) ``gallery`` holds (see the module's docstring)."""
     face_values(gallery)                          # a wrong gallery fails before any reading
-    reading = net.read_dice(frame_bgr, roi=roi)
-    for d in reading.dice:
-        hit = custom_face(frame_bgr, d, gallery)
-        if hit is not None:
-            d.value, d.confidence = hit
-    # the verdicts the custom faces may have changed are worked out again; the rest stand
-    reasons = [r for r in reading.reasons if not (NOT_PIPS.match(r) or LOW.match(r))]
-    blank = sum(d.value is None for d in reading.dice)
-    low = sum(d.value is not None and d.confidence < reading.conf_ok for d in reading.dice)
-    if low:
-        reasons.insert(0, f"{low} die/dice read with low confidence")
-    if blank:
-        reasons.insert(0, f"{blank} die/dice whose face is not a pip face")
-    if expected_count is not None and len(reading.dice) != expected_count:
-        reasons.append(f"found {len(reading.dice)} dice, expected {expected_count}")
-    reading.reasons, reading.unsure = reasons, bool(reasons)
-    return reading
+    return net.read_dice(frame_bgr, expected_count, roi, custom=gallery)

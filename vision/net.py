@@ -551,17 +551,19 @@ def _suppress(cands, radius: float = None):
     return kept
 
 
-def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None, roi: np.ndarray | None = None):
+def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None, roi: np.ndarray | None = None,
+              custom=None):
     """Read every pip d6 in a top-down BGR frame with the learned reader.
 
     ``roi``: optional mask of the tray floor; what lies outside it is ignored and the tray's
-    bounding box is what the detector sees (so a tray in a wide frame keeps its detail)."""
+    bounding box is what the detector sees (so a tray in a wide frame keeps its detail).
+    ``custom``: the gallery of the dice's custom face (a skull on the 1, ``vision.custom``)."""
     from vision.pips import Die, finish_reading, mask_outside
     from vision.surface import play_area
     if frame_bgr is None or frame_bgr.ndim != 3:
         raise ValueError("read_dice needs a BGR image (H x W x 3)")
     ox = oy = 0
-    full_shape = frame_bgr.shape[:2]
+    full = frame_bgr
     if roi is not None and (roi > 0).any():
         frame_bgr = mask_outside(frame_bgr, roi)
         x, y, w, h = cv2.boundingRect((roi > 0).astype(np.uint8))
@@ -589,11 +591,15 @@ def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None, roi: np.
         box = (int(round(f.cx - half + ox)), int(round(f.cy - half + oy)), int(round(f.side)), int(round(f.side)))
         dice.append(Die(k, box, conf, 0.0, (f.cx + ox, f.cy + oy)))
         sharp.append(crop_sharpness(f.crop))
+    if custom is not None:
+        from vision.custom import take_custom_faces
+        take_custom_faces(full, dice, custom)
     reading = finish_reading(dice, sharp, expected_count, CONF_OK, BLUR_MIN)
-    if blank:
+    nulls = sum(d.value is None for d in dice)
+    if nulls:
         reading.unsure = True
-        reading.reasons.insert(0, f"{len(blank)} die/dice whose face is not a pip face")
-    cut = cut_by_the_edge(dice, full_shape)
+        reading.reasons.insert(0, f"{nulls} die/dice whose face is not a pip face")
+    cut = cut_by_the_edge(dice, full.shape[:2])
     if cut:
         reading.unsure = True
         reading.reasons.append(f"{len(cut)} die/dice cut by the edge of the view")
