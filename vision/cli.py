@@ -23,9 +23,11 @@ DEFAULT_LID = "lid.json"
 
 def _imread(path):
     import cv2
+    if not Path(path).is_file():
+        raise OSError(f"no such image {path}: check the path")
     img = cv2.imread(str(path), cv2.IMREAD_COLOR)
     if img is None:
-        raise OSError(f"cannot read image {path}")
+        raise OSError(f"cannot read image {path}: not a JPEG or PNG OpenCV can decode")
     return img
 
 
@@ -68,7 +70,8 @@ def cmd_dice_read(args) -> int:
             faces = icons.Gallery.load(args.custom_faces)
             custom.face_values(faces)
         except (OSError, ValueError) as e:
-            print(f"error: custom faces in {args.custom_faces}: {e}", file=sys.stderr)
+            print(f"error: custom faces in {args.custom_faces}: {e}; calibrate them with "
+                  f"`companion dice calibrate --gallery {args.custom_faces} --face 1 SHOT SHOT SHOT`", file=sys.stderr)
             return 2
     rc = 0
     for path in args.images:

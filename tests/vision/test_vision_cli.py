@@ -75,7 +75,7 @@ def test_dice_read_expected_and_missing_file(tmp_path, capsys):
     lines = [json.loads(x) for x in capsys.readouterr().out.strip().split("\n")]
     assert lines[0]["unsure"] is True
     assert any("expected 3" in why for why in lines[0]["reasons"]), lines[0]   # the player sees why
-    assert "error" in lines[1]
+    assert "no such image" in lines[1]["error"] and "check the path" in lines[1]["error"]
 
 
 def test_icon_calibrate_then_read(tmp_path, capsys):
