@@ -6,21 +6,18 @@ On a mismatch the new render is written next to the golden as NAME.new.png for i
 from __future__ import annotations
 
 import copy
-import os
 import random
-from pathlib import Path
 
 import pytest
-from PIL import Image, ImageFont
+from PIL import ImageFont
 
 from companion.engine.dice import SeededDice
 from companion.games.dungeon_ball import screens as dungeon_ball
 from companion.ui import screens
 from companion.ui.screens import render, screen_name
+from tests.ui.golden_check import check_golden
 from tests.ui.scenarios import SCENARIOS
 
-GOLDEN = Path(__file__).parent / "golden"
-UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
 
 
 @pytest.fixture(autouse=True)
@@ -35,23 +32,7 @@ def no_default_font(monkeypatch):
 
 @pytest.mark.parametrize("name", sorted(SCENARIOS))
 def test_golden(name):
-    image = render(SCENARIOS[name]())
-    assert image.mode == "1" and image.size == (128, 64)
-    path = GOLDEN / f"{name}.png"
-    new = GOLDEN / f"{name}.new.png"
-    if UPDATE or not path.exists():
-        GOLDEN.mkdir(exist_ok=True)
-        image.save(path)
-        new.unlink(missing_ok=True)
-        if not UPDATE:
-            pytest.fail(f"no golden for {name}: wrote {path}; look at it and commit it")
-        return
-    golden = Image.open(path).convert("1")
-    if golden.tobytes() != image.tobytes():
-        image.save(new)
-        diff = sum(a != b for a, b in zip(golden.getdata(), image.getdata()))
-        pytest.fail(f"{name}: {diff} pixels differ from {path}; the new render is {new}")
-    new.unlink(missing_ok=True)
+    check_golden(render(SCENARIOS[name]()), name)
 
 
 def test_every_screen_has_a_golden():

@@ -4,37 +4,23 @@ step-by-step throw on the buttons, and the duel's arithmetic on the result scree
 ``UPDATE_GOLDEN=1`` rewrites the goldens (look at them at 4x before committing)."""
 from __future__ import annotations
 
-import os
-from pathlib import Path
 
 import pytest
-from PIL import Image
 
 from companion.games.dodgeball import screens
 from companion.games.dodgeball.screens_controls import StepControl
 from companion.ui.controls import PromptController
 from companion.ui.model import prompt_dict
 from companion.ui.screens import render, screen_name
+from tests.ui.golden_check import check_golden
 from tests.games.dodgeball.court import court, play
 from tests.games.dodgeball.scenes import SCENES, result_throw
 
-GOLDEN = Path(__file__).resolve().parents[2] / "ui" / "golden"
-UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
 
 
 @pytest.mark.parametrize("name", sorted(SCENES))
 def test_golden(name):
-    image = render(SCENES[name]())
-    path = GOLDEN / f"{name}.png"
-    if UPDATE or not path.exists():
-        image.save(path)
-        if not UPDATE:
-            pytest.fail(f"no golden for {name}: wrote {path}; look at it and commit it")
-        return
-    golden = Image.open(path).convert("1")
-    if golden.tobytes() != image.tobytes():
-        image.save(GOLDEN / f"{name}.new.png")
-        pytest.fail(f"{name} differs from {path}")
+    check_golden(render(SCENES[name]()), name)
 
 
 def test_every_dodgeball_screen_has_a_golden():

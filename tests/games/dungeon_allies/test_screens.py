@@ -2,8 +2,6 @@
 the table at a new turn, a fight before and after the roll, its result, a resolution step on
 the real board and the end with its tie-break. ``UPDATE_GOLDEN=1`` rewrites them (and a 4x copy
 in $TMPDIR to look at before committing)."""
-import os
-from pathlib import Path
 
 import pytest
 from PIL import Image
@@ -14,11 +12,10 @@ from companion.ui import PromptController, prompt_dict
 from companion.ui.model import build_model
 from companion.ui.screens import render
 
+from tests.ui.golden_check import check_golden
 from .table import engine, give, play, set_up
 from .test_rounds_and_end import clear_tiles
 
-GOLDEN = Path(__file__).resolve().parents[2] / "ui" / "golden"
-UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
 
 
 def frame(g, s, screen=None, events=None):
@@ -28,12 +25,7 @@ def frame(g, s, screen=None, events=None):
 
 
 def matches(image: Image.Image, name: str) -> None:
-    path = GOLDEN / f"dungeon-allies-{name}.png"
-    assert image.size == (128, 64) and image.mode == "1"
-    if UPDATE:
-        image.save(path)
-        image.resize((512, 256), Image.NEAREST).save(Path(os.environ.get("TMPDIR", "/tmp")) / f"{path.stem}_4x.png")
-    assert image.tobytes() == Image.open(path).convert("1").tobytes(), name
+    check_golden(image, f"dungeon-allies-{name}")
 
 
 @pytest.fixture

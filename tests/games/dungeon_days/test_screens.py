@@ -4,36 +4,22 @@ turn built word by word (card, board, day), left/right changing the board shown,
 drawn only for its owner."""
 from __future__ import annotations
 
-import os
-from pathlib import Path
 
 import pytest
-from PIL import Image
 
 from companion.games.dungeon_days import screens as days_screens
 from companion.ui import PromptController, build_model
 from companion.ui.model import prompt_dict
 from companion.ui.screens import render, screen_function, screen_name
+from tests.ui.golden_check import check_golden
 from tests.games.dungeon_days.scenarios import SCENARIOS
 from tests.games.dungeon_days.table import ENGINE, pile, play, table
 
-GOLDEN = Path(__file__).resolve().parents[2] / "ui" / "golden"
-UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
 
 
 @pytest.mark.parametrize("name", sorted(SCENARIOS))
 def test_golden(name):
-    image = render(SCENARIOS[name]())
-    assert image.mode == "1" and image.size == (128, 64)
-    path = GOLDEN / f"{name}.png"
-    if UPDATE or not path.exists():
-        image.save(path)
-        if not UPDATE:
-            pytest.fail(f"no golden for {name}: wrote {path}; look at it and commit it")
-        return
-    if Image.open(path).convert("1").tobytes() != image.tobytes():
-        image.save(GOLDEN / f"{name}.new.png")
-        pytest.fail(f"{name} differs from {path}; the new render is {name}.new.png")
+    check_golden(render(SCENARIOS[name]()), name)
 
 
 def test_every_screen_of_its_own_has_a_golden():

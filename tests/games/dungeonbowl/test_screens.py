@@ -4,22 +4,18 @@ played by random button presses that render on every frame and only ever produce
 engine accepts."""
 from __future__ import annotations
 
-import os
 import random
-from pathlib import Path
 
 import pytest
-from PIL import Image
 
 from companion.engine.core import Header
 from companion.engine.dice import SeededDice
 from companion.games.dungeonbowl.screens import DICE, OVER, PLACE, ROLL, TURN, screen_after, screen_for
 from companion.games.dungeonbowl.screens_text import event_label, roll_results
 from companion.ui import PromptController, build_model, prompt_dict, render
+from tests.ui.golden_check import check_golden
 from tests.games.dungeonbowl.table import ENGINE, SETUP as SETUP_LINES, play, to_first_turn
 
-GOLDEN = Path(__file__).resolve().parents[2] / "ui" / "golden"
-UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
 
 
 def turn_start():
@@ -84,18 +80,7 @@ SCENARIOS = {
 
 @pytest.mark.parametrize("name", sorted(SCENARIOS))
 def test_golden(name):
-    image = render(SCENARIOS[name]())
-    assert image.mode == "1" and image.size == (128, 64)
-    path = GOLDEN / f"{name}.png"
-    if UPDATE or not path.exists():
-        image.save(path)
-        if not UPDATE:
-            pytest.fail(f"no golden for {name}: wrote {path}; look at it and commit it")
-        return
-    golden = Image.open(path).convert("1")
-    if golden.tobytes() != image.tobytes():
-        image.save(GOLDEN / f"{name}.new.png")
-        pytest.fail(f"{name} differs from {path}")
+    check_golden(render(SCENARIOS[name]()), name)
 
 
 def test_the_screens_are_chosen_by_prompt_and_by_events():
