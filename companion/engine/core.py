@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import combinations_with_replacement, product
 from typing import Any, Protocol
 
 CHANCE = "chance"
@@ -88,6 +89,20 @@ class ChanceSpec:
 
     def outcome(self, values: list[str] | tuple[str, ...]) -> str:
         return " ".join((CHANCE, self.verb, *values))
+
+    def outcomes(self, ordered: bool = False) -> list[str]:
+        """Every distinct outcome action, for a ``legal_actions`` that enumerates chance. Mixed
+        dice are positional (value i answers die i), and so are plain draws when ``ordered``
+        (each player's own die in a roll-off); otherwise the values are a multiset, sorted, and a
+        bag (``distinct``) never gives more of a face than it holds."""
+        if self.dice is not None:
+            return [self.outcome(list(v)) for v in product(*(d.faces for d in self.dice))]
+        faces = sorted(set(self.faces))
+        if ordered:
+            return sorted({self.outcome(list(v)) for v in product(faces, repeat=self.count)})
+        have = Counter(self.faces)
+        return sorted(self.outcome(list(c)) for c in combinations_with_replacement(faces, self.count)
+                      if not self.distinct or all(n <= have[f] for f, n in Counter(c).items()))
 
     def faces_of(self, position: int) -> tuple[str, ...]:
         """The faces value number ``position`` (0-based) may take."""

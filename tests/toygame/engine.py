@@ -72,12 +72,7 @@ class CrystalAuction(StepEngine):
         if p.options is not None:
             return list(p.options)
         if p.chance is not None:        # every distinct outcome, for tests that enumerate
-            spec = p.chance
-            if spec.dice is not None:
-                from itertools import product
-                return [spec.outcome(list(v)) for v in product(*(d.faces for d in spec.dice))]
-            from itertools import combinations
-            return sorted({spec.outcome(sorted(c)) for c in combinations(spec.faces, spec.count)})
+            return p.chance.outcomes()
         number = p.choice["number"]
         return [f"{p.actor} {number['verb']} {n}" for n in range(number["min"], number["max"] + 1)]
 

@@ -102,8 +102,7 @@ class Dodgeball(StepEngine):
         multi = p.choice.get("multi")
         if multi:                                        # the rush line: every pair of players
             return [" ".join((p.actor, multi["verb"], *c)) for c in combinations(multi["items"], multi["max"])]
-        spec = p.chance
-        return sorted({spec.outcome(sorted(c)) for c in combinations(spec.faces, spec.count)})
+        return p.chance.outcomes()
 
     def public_view(self, s: DodgeState, viewer: str | None, keys=None) -> dict:
         return public_view(self, s, viewer)

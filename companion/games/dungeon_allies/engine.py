@@ -12,9 +12,6 @@ machine. The rules are the steps: setup.py, placement.py, combat.py, resolution.
 """
 from __future__ import annotations
 
-from collections import Counter
-from itertools import combinations_with_replacement, product
-
 from companion.engine.core import Header
 from companion.engine.steps import Step, StepEngine
 
@@ -89,12 +86,7 @@ class DungeonAllies(StepEngine):
         if p.options is not None:
             return list(p.options)
         if p.chance is not None:
-            spec = p.chance
-            if spec.dice is not None:
-                return [spec.outcome(list(v)) for v in product(*(d.faces for d in spec.dice))]
-            have = Counter(spec.faces)          # a bag: each multiset once, within the counts
-            return sorted(spec.outcome(list(c)) for c in combinations_with_replacement(sorted(have), spec.count)
-                          if all(n <= have[face] for face, n in Counter(c).items()))
+            return p.chance.outcomes()
         number = p.choice["number"]
         return [f"{p.actor} {number['verb']} {n}" for n in range(number["min"], number["max"] + 1)]
 

@@ -192,9 +192,7 @@ class DungeonBall:
         if p.options is not None:
             return list(p.options)
         if p.chance is not None:
-            spec = p.chance
-            faces = sorted(set(spec.faces))
-            return [spec.outcome(list(c)) for c in _products(faces, spec.count)]
+            return p.chance.outcomes()
         top = s.frames[-1]
         if top.step == "pick":
             return self.abilities.pick_legal(s, top.data)
@@ -320,13 +318,6 @@ VIEW = {
     "solo": lambda g, s, viewer: g.solo_public(s) if s.solo else {},
 }
 VIEW_KEYS = tuple(VIEW)
-
-
-def _products(faces: list[str], count: int) -> list[tuple[str, ...]]:
-    """Distinct multisets of ``count`` faces: enough to enumerate every chance outcome's kind."""
-    from itertools import combinations_with_replacement
-
-    return list(combinations_with_replacement(faces, count))
 
 
 __all__ = ["DungeonBall", "GAME"]

@@ -13,8 +13,6 @@ scorer.py (boards of a game played with the real cards, entered day by day).
 """
 from __future__ import annotations
 
-from itertools import combinations
-
 from companion.engine.core import Header
 from companion.engine.steps import StepEngine, StepMachine
 from companion.games.dungeon_days import board as B
@@ -72,8 +70,7 @@ class DungeonDays(StepEngine):
         p = self.prompt(s)
         if p.options is not None:
             return list(p.options)
-        spec = p.chance
-        return sorted({spec.outcome(sorted(c)) for c in combinations(spec.faces, spec.count)})
+        return p.chance.outcomes()
 
     def words(self, s: DaysState) -> list[list[str]]:
         """The word chooser's steps for a turn: what, the card, the board, the day, and for a

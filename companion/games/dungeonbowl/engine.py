@@ -14,8 +14,6 @@ machine. The rules are steps: set-up (setup.py), the turn (turn.py), the dungeon
 """
 from __future__ import annotations
 
-from itertools import product
-
 from companion.engine.core import Header
 from companion.engine.steps import StepEngine
 from companion.games.dungeonbowl.events import EVENT_STEPS
@@ -93,10 +91,7 @@ class Dungeonbowl(StepEngine):
         if p.options is not None:
             return list(p.options)
         if p.chance is not None:
-            spec = p.chance
-            if spec.dice is not None:
-                return [spec.outcome(list(v)) for v in product(*(d.faces for d in spec.dice))]
-            return sorted({spec.outcome(list(v)) for v in product(sorted(set(spec.faces)), repeat=spec.count)})
+            return p.chance.outcomes(ordered=True)     # a roll-off's two d6 are each player's own
         if "number" in p.choice:
             n = p.choice["number"]
             return [f"{p.actor} {n['verb']} {v}" for v in range(n["min"], n["max"] + 1)]
