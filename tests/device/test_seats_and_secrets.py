@@ -9,7 +9,6 @@ import dataclasses
 import json
 import os
 import queue
-import select
 import threading
 
 import pytest
@@ -20,6 +19,7 @@ from companion.journal import Journal
 from companion.session import RefereeSession, UndoRefused
 from drivers import open_display, open_link
 from tests.toygame.testing import use_toy
+from tests.pty_reader import drain
 
 SEEN_VIEWS: list[tuple[str, object]] = []
 
@@ -214,16 +214,6 @@ def test_nothing_secret_leaves_through_events_or_the_state_line(tmp_path, toy):
             if isinstance(value, list):
                 items = {str(v) for v in value}
                 assert not any(set(hand) <= items for hand in dealt), data   # no dealt hand listed
-
-
-def drain(fd, stop, out):
-    """Read what the device writes to the pty until told to stop (so a write never blocks)."""
-    while not stop.is_set():
-        if select.select([fd], [], [], 0.05)[0]:
-            try:
-                out.append(os.read(fd, 65536))
-            except OSError:
-                return
 
 
 def _walk(x, key=""):

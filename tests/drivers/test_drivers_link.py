@@ -17,6 +17,7 @@ from drivers.link import LineSplitter, LinkAction, LinkStatus, NullLink, Protoco
 from drivers.link.protocol import LINK_SCOPES, Action, Echo, Key, Ping, check_scope, error_line, hello_line, state_line
 from drivers.link.refusals import RefusalLog
 from drivers.link.serial_link import SerialLink
+from tests.pty_reader import drain
 
 FAST = {"reconnect_min_s": 0.05, "reconnect_max_s": 0.2}
 
@@ -427,17 +428,6 @@ def test_by_default_a_peer_plays_the_game_but_cannot_press_the_buttons():
         link.close()
         os.close(master)
         os.close(slave)
-
-
-def drain(fd, stop, out):
-    """Read everything the device writes to the pty until ``stop`` is set (so its writes
-    never block on a full pty buffer)."""
-    while not stop.is_set():
-        if select.select([fd], [], [], 0.05)[0]:
-            try:
-                out.append(os.read(fd, 65536))
-            except OSError:
-                return
 
 
 def test_refused_lines_are_logged_at_a_bounded_rate(caplog):

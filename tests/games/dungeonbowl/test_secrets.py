@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import os
 import queue
-import select
 import threading
 
 from companion.app import DeviceApp
@@ -18,6 +17,7 @@ from companion.journal import Journal
 from companion.session import RefereeSession
 from companion.ui.screens import render
 from drivers import open_display, open_link
+from tests.pty_reader import drain
 
 
 class Fixed(SeededDice):
@@ -42,15 +42,6 @@ def choice(prompt) -> str:
     if multi["min"]:
         return f"{prompt.actor} start {' '.join(multi['items'][:multi['min']])}"
     return f"{prompt.actor} nobody"
-
-
-def drain(fd, stop, out):
-    while not stop.is_set():
-        if select.select([fd], [], [], 0.05)[0]:
-            try:
-                out.append(os.read(fd, 65536))
-            except OSError:
-                return
 
 
 def wait_for_lines(link, received, stop):
