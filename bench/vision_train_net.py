@@ -530,7 +530,9 @@ def main(argv=None):
     log = lambda m: print(m, flush=True)  # noqa: E731
     global CAMERA_MODELS, NEGATIVES_FROM
     CAMERA_MODELS = not a.no_cameras
-    NEGATIVES_FROM = max(0.83, a.negatives_from)
+    if not 0.83 <= a.negatives_from <= 1.0:
+        ap.error(f"--negatives-from must lie in 0.83-1.0 (below 0.83 other 'no die' samples begin), not {a.negatives_from}")
+    NEGATIVES_FROM = a.negatives_from
     if a.real_shares:
         REAL_SHARES.update({k: float(v) for k, v in (kv.split("=") for kv in a.real_shares.split(","))})
     cache = a.cache if a.no_cameras else a.cache.with_name(a.cache.name + "-cameras")
