@@ -5,8 +5,9 @@ A spot the detector found and the face network leans to call "no die" (a cable's
 bead, a plug, a clip, a patch of the desk) whose face colour is unlike that of every die read
 surely in the same frame, and that is no die either when read again closer, is clutter: it is
 left out, not a reason to doubt the frame. So is a die the face network reads hesitantly (a
-cable's label with print) that is unlike the sure dice and no die when read closer or in its
-own two colours. A die of the other colour of a red/cream pair is read as a die by one of the
+cable's label with print) that is unlike the sure dice and no die when read closer and in its
+own two colours; when its colour is far unlike theirs, some doubt of both reads is enough
+(``far_unlike``). A die of the other colour of a red/cream pair is read as a die by one of the
 two looks, so it still counts (or still makes the frame unsure). Colours
 are compared in OpenCV's 8-bit Lab (L 0-255, a and b 0-255 around 128) with lightness at half
 weight (a die in light shadow is darker, not another colour), on the die's own colours before
@@ -22,6 +23,10 @@ from vision import net, scaling
 FACE_FAR = 15.0          # face colours further apart than this (weighted Lab) are not one set
                          # (chosen on desk-dev/floor-dev: their dice lie within 10, beads and labels beyond)
 CLOSER = 0.55            # a spot is read again this much closer (of its box) before it is called clutter
+FAR_UNLIKE = 2 * FACE_FAR    # a spot this far from every sure die is clutter on weaker evidence:
+DOUBT_OWN = 0.2              # ... its own read gives "no die" this much,
+DOUBT_CLOSER = 0.15          # ... the closer read this much (chosen on desk-dev: labels 0.16-0.48,
+                             # a hesitant real cream die 0.07), and its own colours say "no die"
 _WEIGHT = np.array([0.5, 1.0, 1.0], np.float32)
 
 
@@ -61,7 +66,21 @@ def clutter(c, sure: list, hv, own_colours: bool = False) -> bool:
         return True
     closer = hv.crop(c.cx, c.cy, CLOSER * c.side)
     probs = net.model()._probs([closer, scaling.pips_dark(c.crop)] if own_colours else [closer])
-    return bool((probs[:, 0] >= net.NOT_DIE).all())
+    if bool((probs[:, 0] >= net.NOT_DIE).all()):
+        return True
+    return own_colours and far_unlike(c, sure, probs)
+
+
+def far_unlike(c, sure: list, probs: np.ndarray) -> bool:
+    """A spot far unlike every sure die (``FAR_UNLIKE``, twice ``FACE_FAR``: a cable's printed label
+    or a plug beside the dice) is clutter on weaker evidence: the face network has some doubt
+    it is a die at all (``DOUBT_OWN`` of "no die"), read closer still some (``DOUBT_CLOSER``),
+    and in its own two colours it is no die. A lone die of another colour read hesitantly
+    (a cream die boxed twice too big beside red ones) is read "no die" at under a tenth and stays.
+    ``probs`` are the closer and own-colour reads, in that order."""
+    far = min(colour_distance(face_colour(c.crop), face_colour(f.crop)) for f in sure)
+    return bool(far >= FAR_UNLIKE and c.probs[0] >= DOUBT_OWN
+                and probs[0, 0] >= DOUBT_CLOSER and probs[1, 0] >= net.NOT_DIE)
 
 
 def left_out(found: list, hv) -> tuple[list, list]:
