@@ -6,6 +6,8 @@
     /tmp/train/bin/python bench/vision_train_net.py --with-heldout  # also learn from the held-out photos
     /tmp/train/bin/python bench/vision_train_net.py --only face --webcam --init-face vision/models/dice-face.onnx \
         --lr 5e-4 --face-steps 1500 --out /tmp/try   # fine-tune the face network with the webcam dev parts
+    /tmp/train/bin/python bench/vision_train_net.py --only detector --webcam --init-detector \
+        vision/models/dice-detector.onnx --det-lr 1e-3 --det-steps 2000 --out /tmp/try   # the detector too
 
 Synthetic scenes are seen by camera models (``vision.synth_camera``: two in three; ``--no-cameras``
 for none, as the shipped networks learned) and cached apart from the scenes without them.
@@ -59,7 +61,7 @@ CROP_CONTEXT = 1.15
 
 class Item:
     """One frame: image, dice as (value, cx, cy, side) with value 0 for icon dice."""
-    __slots__ = ("image", "dice", "real", "negatives", "found", "source")
+    __slots__ = ("image", "dice", "real", "negatives", "found", "source", "labels")
 
     def __init__(self, image, dice, real, source="dice-real"):
         self.image = image
@@ -68,6 +70,7 @@ class Item:
         self.source = source
         self.negatives = np.zeros((0, 3), np.float32)     # (cx, cy, side) the detector mistook for dice
         self.found = np.zeros((0, 4), np.float32)         # (value, cx, cy, side) as the detector saw dice
+        self.labels = []                                  # webcam frames: (value, cx, cy, side) as labelled
 
 
 def real_items(with_heldout: bool):
@@ -106,9 +109,36 @@ def webcam_items(leave_out_validation: bool = False):
             negs = [(f.cx, f.cy, f.side) for i, f in enumerate(read) if i not in held
                     and all(abs(gx - f.cx) > 0.6 * f.side or abs(gy - f.cy) > 0.6 * f.side for gx, gy in centres)]
             it = Item(img, dice, True, which)
+            it.labels = [(v, x + w / 2, y + h / 2, math.sqrt(w * h)) for v, (x, y, w, h) in gt]
             it.found = it.dice.copy()
             it.negatives = np.asarray(negs, np.float32).reshape(-1, 3)
             out.append(it)
+    return out
+
+
+def detector_targets(items):
+    """The webcam frames (``webcam_items``) as the detector should learn them: every labelled die,
+    as the shipped reader framed it where it found it, else at its label's centre with the label's
+    side times the set's median ratio of framed to labelled side (labels that box only the top
+    face's pips are smaller than the die). Without this, a die the reader missed would be taught
+    as floor."""
+    out = []
+    for which in ("desk", "floor"):
+        group = [it for it in items if it.source == which]
+        ratios = []
+        for it in group:
+            for v, cx, cy, side in it.found:
+                lab = min(it.labels, key=lambda g: math.hypot(g[1] - cx, g[2] - cy))
+                ratios.append(side / lab[3])
+        ratio = float(np.median(ratios)) if ratios else 1.0
+        for it in group:
+            dice = [tuple(d) for d in it.found]
+            for v, cx, cy, side in it.labels:
+                if all(math.hypot(f[1] - cx, f[2] - cy) > 0.5 * f[3] for f in it.found):
+                    dice.append((v, cx, cy, side * ratio))
+            d = Item(it.image, dice, True, which)
+            d.labels = it.labels
+            out.append(d)
     return out
 
 
@@ -371,12 +401,15 @@ def _setup(torch, net, items, steps, lr=3e-3):
     return opt, sched, RealPick(i for i in items if i.real), [i for i in items if not i.real]
 
 
-def train_detector(torch, items, steps, batch, seed, log, share=0.4):
+def train_detector(torch, items, steps, batch, seed, log, share=0.4, init=None, lr=3e-3):
     Detector, _ = build(torch)
     torch.manual_seed(seed)
     rng = np.random.default_rng(seed)
     net = Detector()
-    opt, sched, real, syn = _setup(torch, net, items, steps)
+    if init is not None:
+        init_from_onnx(torch, net, init)
+        log(f"detector starts from {init} (learning rate {lr})")
+    opt, sched, real, syn = _setup(torch, net, items, steps, lr)
     t0 = time.time()
     for step in range(steps):
         samples = [det_sample(real.pick(rng) if rng.random() >= share or not syn
@@ -408,7 +441,7 @@ def train_detector(torch, items, steps, batch, seed, log, share=0.4):
 
 
 def init_from_onnx(torch, net, path: Path) -> None:
-    """Start ``net`` from a shipped ONNX face network (fine-tuning). Its batch norms are folded
+    """Start ``net`` from a shipped ONNX network, face or detector (fine-tuning). Its batch norms are folded
     into the convolutions there: each convolution takes the folded weights, its batch norm
     becomes the identity plus the folded bias and stays in eval mode (its statistics frozen)."""
     import onnx
@@ -425,8 +458,12 @@ def init_from_onnx(torch, net, path: Path) -> None:
             bn.running_mean.zero_()
             bn.running_var.fill_(1.0 - bn.eps)
             bn.eval()
-        net.fc.weight.copy_(torch.from_numpy(init["fc.weight"]))
-        net.fc.bias.copy_(torch.from_numpy(init["fc.bias"]))
+        if hasattr(net, "head"):        # the detector: its last convolution is the head
+            net.head.weight.copy_(torch.from_numpy(init[convs[-1].input[1]]))
+            net.head.bias.copy_(torch.from_numpy(init[convs[-1].input[2]]))
+        else:
+            net.fc.weight.copy_(torch.from_numpy(init["fc.weight"]))
+            net.fc.bias.copy_(torch.from_numpy(init["fc.bias"]))
 
 
 def teacher_probs(teacher, crops) -> np.ndarray:
@@ -503,9 +540,11 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--with-heldout", action="store_true", help="also train on the held-out real photos")
     ap.add_argument("--only", choices=["detector", "face"], help="train one of the two")
-    ap.add_argument("--webcam", action="store_true", help="the face network also learns from the webcam sets' "
+    ap.add_argument("--webcam", action="store_true", help="both networks also learn from the webcam sets' "
                     "development parts (never their held-back parts)")
     ap.add_argument("--init-face", type=Path, help="fine-tune this ONNX face network instead of starting afresh")
+    ap.add_argument("--init-detector", type=Path, help="fine-tune this ONNX detector instead of starting afresh")
+    ap.add_argument("--det-lr", type=float, default=3e-3, help="peak learning rate of the detector")
     ap.add_argument("--distill", type=float, default=0.0, help="weight of the --init-face network's probabilities "
                     "on crops off the webcam sets (learning without unlearning)")
     ap.add_argument("--negatives-from", type=float, default=0.9, help="share of face samples cut from the "
@@ -540,8 +579,9 @@ def main(argv=None):
     log(f"{sum(i.real for i in items)} real and {sum(not i.real for i in items)} synthetic frames")
     a.out.mkdir(parents=True, exist_ok=True)
     if a.only in (None, "detector"):
-        det = train_detector(torch, items, a.det_steps, a.batch, a.seed, log,
-                             0.4 if a.synthetic_share is None else a.synthetic_share)
+        det_items = items + detector_targets(webcam_items(a.webcam_val)) if a.webcam else items
+        det = train_detector(torch, det_items, a.det_steps, a.batch, a.seed, log,
+                             0.4 if a.synthetic_share is None else a.synthetic_share, a.init_detector, a.det_lr)
         export(torch, det, (1, 3, 320, 320), a.out / "dice-detector.onnx", dynamic=True)
     if a.only in (None, "face"):
         detector = a.mine_with or a.out
@@ -559,6 +599,7 @@ def main(argv=None):
             "face_steps": a.face_steps, "synthetic_share": a.synthetic_share, "seed": a.seed, "torch": torch.__version__,
             "camera_models": not a.no_cameras, "webcam_dev": bool(a.webcam), "real_shares": REAL_SHARES,
             "init_face": str(a.init_face) if a.init_face else None, "lr": a.lr,
+            "init_detector": str(a.init_detector) if a.init_detector else None, "det_lr": a.det_lr,
             "distill": a.distill, "webcam_val_left_out": bool(a.webcam_val), "negatives_from": NEGATIVES_FROM}
     (a.out / "dice-net.json").write_text(json.dumps(meta, indent=1) + "\n")
     wrote = {None: "dice-detector.onnx, dice-face.onnx", "detector": "dice-detector.onnx", "face": "dice-face.onnx"}
