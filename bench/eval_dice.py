@@ -4,6 +4,7 @@
     .venv/bin/python bench/eval_dice.py --sets real-heldout --json
     .venv/bin/python bench/eval_dice.py --sets synth-pips-64 --n 200
     .venv/bin/python bench/eval_dice.py --sets synth-webcam-64 synth-picam-64   # camera models (vision/synth_camera.py)
+    .venv/bin/python bench/eval_dice.py --sets real-dev --errata   # labels the photos contradict, corrected
 
 Per data set, per ground-truth die: correct (right value, confident), unsure (matched but the
 die's confidence is low), wrong (matched, wrong value, confident), missed (no detection);
@@ -44,6 +45,7 @@ from vision import net, pips  # noqa: E402
 REAL = ROOT.parent / "shared" / "data" / "dice-real"
 WEBCAM = {"desk": ROOT.parent / "shared" / "data" / "dice-real-webcam-desk",
           "floor": ROOT.parent / "shared" / "data" / "dice-real-webcam-floor"}
+ERRATA = ROOT / "bench" / "label_errata.toml"     # labels the photos contradict (--errata)
 
 
 def held_back(stem: str) -> bool:
@@ -51,40 +53,80 @@ def held_back(stem: str) -> bool:
     return zlib.crc32(stem.encode()) % 3 == 0
 
 
-def webcam_items(which: str, split: str = "all"):
-    """Yield (name, image, [(value, (x, y, w, h))]) for a webcam set (``desk`` or ``floor``)."""
+def webcam_items(which: str, split: str = "all", errata=None):
+    """Yield (name, image, [(value, (x, y, w, h))]) for a webcam set (``desk`` or ``floor``),
+    with ``errata`` (``load_errata``) applied when given."""
     root = WEBCAM[which]
     for p in sorted((root / "images").glob("*.jpg")):
         held = held_back(p.stem)
         if split == "dev" and held or split == "heldout" and not held:
             continue
         img = cv2.imread(str(p))
-        h, w = img.shape[:2]
-        gt = []
-        for line in (root / "labels_yolo" / (p.stem + ".txt")).read_text().split("\n"):
-            if line.strip():
-                c, cx, cy, bw, bh = map(float, line.split())
-                gt.append((int(c) + 1, (cx * w - bw * w / 2, cy * h - bh * h / 2, bw * w, bh * h)))
-        yield str(p), img, gt
+        yield str(p), img, read_labels(root, p.stem, img.shape[1], img.shape[0], errata)
 
 
-def real_items(split: str = "all"):
-    """Yield (name, image, [(value, (x, y, w, h))]) for the real set."""
+def real_items(split: str = "all", errata=None):
+    """Yield (name, image, [(value, (x, y, w, h))]) for the real set, with ``errata`` applied."""
     imgs = sorted((REAL / "images").glob("*.jpg"))
     for i, p in enumerate(imgs):
         held = i % 5 == 4
         if split == "dev" and held or split == "heldout" and not held:
             continue
         img = cv2.imread(str(p))
-        h, w = img.shape[:2]
-        gt = []
-        lp = REAL / "labels_yolo" / (p.stem + ".txt")
-        for line in lp.read_text().split("\n"):
-            if not line.strip():
-                continue
+        yield str(p), img, read_labels(REAL, p.stem, img.shape[1], img.shape[0], errata)
+
+
+def read_labels(root: Path, stem: str, w: int, h: int, errata=None) -> list:
+    """A photo's dice from ``labels_yolo`` as [(value, (x, y, w, h))] in pixels, and the
+    corrections ``errata`` holds for it: a value changed, a die that had no label added."""
+    gt = []
+    for line in (root / "labels_yolo" / (stem + ".txt")).read_text().split("\n"):
+        if line.strip():
             c, cx, cy, bw, bh = map(float, line.split())
             gt.append((int(c) + 1, (cx * w - bw * w / 2, cy * h - bh * h / 2, bw * w, bh * h)))
-        yield str(p), img, gt
+    for d in (errata or {}).get((root.name, stem), []):
+        cx, cy = d["at"][0] * w, d["at"][1] * h
+        if "labelled" not in d:
+            sw, sh = d["size"][0] * w, d["size"][1] * h
+            gt.append((d["shows"], (cx - sw / 2, cy - sh / 2, sw, sh)))
+            continue
+        near = [j for j, (v, (x, y, bw, bh)) in enumerate(gt)
+                if v == d["labelled"] and abs(x + bw / 2 - cx) <= bw / 2 and abs(y + bh / 2 - cy) <= bh / 2]
+        if len(near) != 1:
+            raise ValueError(f"{ERRATA}: the erratum for {root.name}/{stem} at {d['at']} finds "
+                             f"{len(near)} dice labelled {d['labelled']} there, not one")
+        gt[near[0]] = (d["shows"], gt[near[0]][1])
+    return gt
+
+
+def load_errata(path: Path = None) -> dict:
+    """The label corrections of ``bench/label_errata.toml``: (set folder, image stem) -> its
+    entries. A broken entry is refused with the file and the key that is wrong."""
+    import tomllib
+    path = path or ERRATA
+    try:
+        data = tomllib.loads(path.read_text())
+    except (OSError, tomllib.TOMLDecodeError) as e:
+        raise ValueError(f"{path}: {e}") from None
+    out = {}
+    for i, d in enumerate(data.get("die", [])):
+        where = f"{path}: die[{i}]"
+        need = {"set": str, "image": str, "at": list, "shows": int, "why": str}
+        need.update({"labelled": int} if "labelled" in d else {"size": list})
+        for key, kind in need.items():
+            if not isinstance(d.get(key), kind):
+                raise ValueError(f"{where}.{key}: expected {kind.__name__}, got {d.get(key)!r}")
+        for key in ("shows", "labelled"):
+            if key in d and not 1 <= d[key] <= 6:
+                raise ValueError(f"{where}.{key}: a face value is 1-6, got {d[key]}")
+        for key in ("at", "size"):
+            if key in d and (len(d[key]) != 2 or not all(isinstance(v, (int, float)) and 0 <= v <= 1 for v in d[key])):
+                raise ValueError(f"{where}.{key}: expected two numbers 0-1 (normalised x and y), got {d[key]!r}")
+        unknown = set(d) - set(need)
+        if unknown:
+            raise ValueError(f"{where}: unknown key {sorted(unknown)[0]!r}")
+        out.setdefault((d["set"], d["image"]), []).append(d)
+    return out
 
 
 def iou(a, b):
@@ -270,7 +312,10 @@ def main(argv=None):
     ap.add_argument("--reader", choices=["auto", "net", "classical"], default="auto",
                     help="pip reader: the learned one (net), the classical one, or auto (net if installed)")
     ap.add_argument("--models", type=Path, help="read the learned reader's ONNX files from this folder")
+    ap.add_argument("--errata", action="store_true", help="correct the labels that the photos contradict "
+                    "(bench/label_errata.toml) before scoring")
     a = ap.parse_args(argv)
+    errata = load_errata() if a.errata else None
     cv2.setNumThreads(1)
     if a.models:
         net.DETECTOR, net.FACE = a.models / net.DETECTOR.name, a.models / net.FACE.name
@@ -281,13 +326,13 @@ def main(argv=None):
                 print(f"# {s}: skipped, {REAL} is absent", file=sys.stderr)
                 continue
             split = s.split("-", 1)[1] if "-" in s else "all"
-            t = run_pips(s, real_items(split), a.expected, a.reader)
+            t = run_pips(s, real_items(split, errata), a.expected, a.reader)
         elif s.split("-")[0] in WEBCAM:
             which, _, split = s.partition("-")
             if not WEBCAM[which].exists():
                 print(f"# {s}: skipped, {WEBCAM[which]} is absent", file=sys.stderr)
                 continue
-            t = run_pips(s, webcam_items(which, split or "all"), a.expected, a.reader, match_centres)
+            t = run_pips(s, webcam_items(which, split or "all", errata), a.expected, a.reader, match_centres)
         elif s.startswith("synth-icons"):
             face = int(s.rsplit("-", 1)[1])
             t = run_icons(s, a.n, face, a.seed)
