@@ -581,11 +581,14 @@ def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None, roi: np.
         box = (int(round(f.cx - half + ox)), int(round(f.cy - half + oy)), int(round(f.side)), int(round(f.side)))
         dice.append(Die(None, box, 0.0, 0.0, (f.cx + ox, f.cy + oy)))
     from vision.slant import doubtful, side_faces
+    from vision.steady import steadied
     slanted = doubtful(found, hv, model()) | side_faces(found)   # a side face's pips taken for the top face's
+    doubted = {i for i, f in enumerate(found) if f.score < DET_SURE or f.probs[0] >= 0.5 or i in slanted}
+    steady = steadied(found, [i for i in range(len(found)) if i not in doubted], model(), CONF_OK)
     for i, f in enumerate(found):
         k = 1 + int(np.argmax(f.probs[1:]))
-        conf = float(f.probs[k])
-        if f.score < DET_SURE or f.probs[0] >= 0.5 or i in slanted:
+        conf = steady.get(i, float(f.probs[k]))   # a hesitant die read again eight ways
+        if i in doubted:
             conf = min(conf, CONF_OK - 0.01)      # one of the two networks doubts it is a die, or its value
         half = f.side / 2
         box = (int(round(f.cx - half + ox)), int(round(f.cy - half + oy)), int(round(f.side)), int(round(f.side)))

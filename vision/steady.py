@@ -1,0 +1,34 @@
+"""A second read of a die read hesitantly: the same crop at its eight turns and mirrors.
+
+The face network reads a die's crop a little differently turned: one view may catch a glare
+or a side face's edge that another does not. A die it reads hesitantly (from ``FROM`` up to
+the sure cut-off, ``net.CONF_OK``) whose value nothing else doubts is read again at the eight
+turns and mirrors of its crop, in one batch; when their mean still gives the same value, at
+least the sure cut-off, the die is sure with that mean. Otherwise it stays as it was: a
+person reads it. On the webcam desk frames the right hesitant dice (0.53-0.56) rose to
+0.61-0.71 and the wrong ones (0.43-0.60) fell to 0.41-0.48 (``bench/eval_dice.py``, see
+docs/vision.md).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+FROM = 0.3               # dice read from this probability up to net.CONF_OK are read again
+
+
+def eight_ways(crop: np.ndarray) -> list[np.ndarray]:
+    """The crop at its four turns, and mirrored at its four turns (itself first)."""
+    mirrored = crop[:, ::-1]
+    return [np.rot90(crop, k) for k in range(4)] + [np.rot90(mirrored, k) for k in range(4)]
+
+
+def steadied(found: list, asked: list[int], face, conf_ok: float) -> dict[int, float]:
+    """The dice among ``found`` (indices ``asked``) read hesitantly that eight ways make sure:
+    index -> the mean probability of their value over the eight reads."""
+    values = {i: 1 + int(np.argmax(found[i].probs[1:])) for i in asked}
+    again = [i for i in asked if FROM <= found[i].probs[values[i]] < conf_ok]
+    if not again:
+        return {}
+    means = face._probs([c for i in again for c in eight_ways(found[i].crop)]).reshape(len(again), 8, -1).mean(axis=1)
+    return {i: float(m[values[i]]) for i, m in zip(again, means)
+            if 1 + int(np.argmax(m[1:])) == values[i] and m[values[i]] >= conf_ok}
