@@ -454,15 +454,18 @@ def unexplained(dice: list[Found], cands: list[Found], area=None, hv: Halvings |
     """Strong candidates (>= ``DET_ODD``) that lie in no die nor in an ``explained`` spot: a
     die the reader may have missed (touching dice seen as one, say). They make a reading
     unsure, unless it lies off the play ``area``, or the face network is sure it is no die, or
-    it leans to "no die" (``NOT_DIE``) and looks like no die of the frame
-    (``vision.likeness.clutter``: a clip, a bead, a screw). That last only when the ``dice``
-    are one set, each of every sure die's colour: beside a mixed set (a red die rolled with
-    white ones), a die of yet another colour may be what the reader missed. Nor does a spot
-    more than ``SIZE_APART`` times bigger than the sure dice when they are one size
-    (``ONE_SIZE``): a shoe, a box. (A smaller spot may be a die the detector framed
-    too small.)"""
-    from vision.likeness import clutter, unlike_the_dice
-    sure = [f for f in dice if f.probs[1:].max() >= ANCHOR_P and f.score >= DET_ANCHOR]
+    it has some doubt it is a die (``vision.likeness.DOUBT_OWN``) and looks like no die of the
+    frame (``vision.likeness.clutter``: a clip, a bead, a screw, a cable's label). That last
+    only when the ``dice`` are one set, each of every sure die's colour: beside a mixed set (a
+    red die rolled with white ones), a die of yet another colour may be what the reader missed.
+    Nor does a spot more than ``SIZE_APART`` times bigger than the sure dice when they are one
+    size (``ONE_SIZE``): a shoe, a box. (A smaller spot may be a die the detector framed
+    too small.) The sure dice are those that anchor the play area (``ANCHOR_P``,
+    ``DET_ANCHOR``); in a frame without one, the dice read at least ``CONF_OK``: the reading
+    vouches for them all the same."""
+    from vision.likeness import DOUBT_OWN, clutter, unlike_the_dice
+    sure = ([f for f in dice if f.probs[1:].max() >= ANCHOR_P and f.score >= DET_ANCHOR]
+            or [f for f in dice if f.probs[1:].max() >= CONF_OK])    # no anchor: the dice read sure
     one_set = not any(unlike_the_dice(f.crop, [k.crop]) for f in dice for k in sure)
     odd = [c for c in cands if c.score >= DET_ODD and c.probs[0] < ODD_NOT_DIE
            and not _in_a_die((c.cx, c.cy), list(dice) + list(explained))
@@ -470,7 +473,7 @@ def unexplained(dice: list[Found], cands: list[Found], area=None, hv: Halvings |
     sides = [f.side for f in sure]
     if sides and max(sides) <= ONE_SIZE * min(sides):    # the sure dice are one size: a spot
         odd = [c for c in odd if c.side <= SIZE_APART[1] * _med(sides)]    # far bigger is a shoe, a box
-    return [c for c in odd if not (one_set and c.probs[0] >= NOT_DIE and clutter(c, sure, hv, own_colours=True))]
+    return [c for c in odd if not (one_set and c.probs[0] >= DOUBT_OWN and clutter(c, sure, hv, own_colours=True))]
 
 
 def not_pip_faces(hv: Halvings, dice: list[Found], cands: list[Found], area) -> list[Found]:

@@ -7,7 +7,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import net, pips, synth
+from vision import likeness, net, pips, synth
 
 
 def _row(values, style="white", face=72, spacing=150, angles=None):
@@ -189,18 +189,21 @@ def _spot(monkeypatch, p_no_die, seen=(30.0, 30.0)):
 
 
 def test_a_strong_spot_outside_every_die_makes_the_reading_unsure(monkeypatch):
+    # the face network calls it a die (0.9): it may be one the reader missed
     img = _row([2, 5])
     assert not net.read_dice(img).unsure
-    _spot(monkeypatch, 0.45)
+    _spot(monkeypatch, 0.1)
     r = net.read_dice(img)
     assert r.values == [2, 5] and r.unsure
     assert any("not read" in why for why in r.reasons)
 
 
-def test_a_spot_that_leans_to_no_die_and_is_unlike_the_dice_leaves_the_reading_sure(monkeypatch):
-    # the bare floor there is not the dice's colour, and read closer it is no die either
+@pytest.mark.parametrize("p_no_die", [likeness.DOUBT_OWN + 0.05, net.NOT_DIE + 0.05])
+def test_a_spot_that_leans_to_no_die_and_is_unlike_the_dice_leaves_the_reading_sure(monkeypatch, p_no_die):
+    # the bare floor there is not the dice's colour, and read closer it is no die either;
+    # a spot the face network doubts at all (likeness.DOUBT_OWN) is asked the same
     img = _row([2, 5])
-    _spot(monkeypatch, net.NOT_DIE + 0.05)
+    _spot(monkeypatch, p_no_die)
     r = net.read_dice(img)
     assert r.values == [2, 5] and not r.unsure, r.reasons
 

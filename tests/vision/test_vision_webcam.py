@@ -107,6 +107,30 @@ def test_a_die_read_wrong_hesitantly_stays_unsure():
     assert r.unsure and sum(d.confidence < net.CONF_OK for d in r.dice) == 2, (r.values, r.reasons)
 
 
+def test_a_label_the_face_network_doubts_at_all_is_no_reason_for_doubt():
+    """The cable's label found as a strong spot off every die, read "no die" at only 0.46 (below
+    ``NOT_DIE``): doubted at all (``likeness.DOUBT_OWN``) and far unlike the dice, it is clutter."""
+    from eval_dice import held_back
+    assert not held_back("five_43")
+    img, values = _frame("dice-real-webcam-desk", "five_43")
+    r = net.read_dice(img)
+    assert r.values == values and not r.unsure, (r.values, r.reasons)
+
+
+@pytest.mark.parametrize("folder,stem", [
+    ("dice-real-webcam-desk", "four_15"),                      # a ferrite bead beside dice read 0.75-0.87
+    ("dice-real-webcam-floor", "WIN_20221211_13_07_14_Pro"),   # a bag's corner 2.8 times the dice's size
+])
+def test_without_an_anchor_die_the_sure_dice_tell_what_is_clutter(folder, stem):
+    """No die is read surely enough to anchor the play area (0.9): the dice read sure (0.6 and
+    up) tell the set's colour and size instead, and the bead or the bag is no reason for doubt."""
+    from eval_dice import held_back
+    assert not held_back(stem)
+    img, values = _frame(folder, stem)
+    r = net.read_dice(img)
+    assert r.values == values and not r.unsure, (r.values, r.reasons)
+
+
 @pytest.mark.parametrize("stem", ["WIN_20221211_13_08_32_Pro", "WIN_20221211_13_07_40_Pro",
                                   "WIN_20221211_13_07_50_Pro", "WIN_20221211_13_09_04_Pro"])
 def test_cream_pips_on_a_red_die_read_surely(stem):
