@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 from pathlib import Path
@@ -36,6 +37,12 @@ def _shown(value) -> str:
     return "?" if value is None else str(value)
 
 
+def _shown_confidence(conf: float) -> str:
+    """A confidence to two places, rounded down: a die just under the sure cut-off (0.598
+    against 0.6) never shows the cut-off itself beside its red box."""
+    return f"{math.floor(conf * 100 + 1e-9) / 100:.2f}"
+
+
 def _annotate_dice(img, reading):
     import cv2
     vis = img.copy()
@@ -44,7 +51,7 @@ def _annotate_dice(img, reading):
         sure = d.confidence >= reading.conf_ok
         col = (0, 200, 0) if sure else (0, 0, 255)
         cv2.rectangle(vis, (x, y), (x + w, y + h), col, 2)
-        cv2.putText(vis, f"{_shown(d.value)} {d.confidence:.2f}", (x, max(12, y - 4)), cv2.FONT_HERSHEY_SIMPLEX,
+        cv2.putText(vis, f"{_shown(d.value)} {_shown_confidence(d.confidence)}", (x, max(12, y - 4)), cv2.FONT_HERSHEY_SIMPLEX,
                     0.5, col, 1, cv2.LINE_AA)
     msg = "UNSURE: " + "; ".join(reading.reasons) if reading.unsure else "sure"
     cv2.putText(vis, msg, (8, 20), cv2.FONT_HERSHEY_SIMPLEX, 0.55, (0, 0, 255) if reading.unsure else (0, 160, 0),

@@ -122,3 +122,12 @@ def test_markers_command_writes_sheet(tmp_path):
     a = _parser().parse_args(["dice", "markers", str(tmp_path / "m.png")])
     assert a.func(a) == 0
     assert cv2.imread(str(tmp_path / "m.png")) is not None
+
+
+def test_a_confidence_just_under_the_cut_off_is_shown_under_it():
+    """The annotated image shows 0.598 as 0.59 beside its red box, never as the 0.60 cut-off."""
+    from vision.cli import _shown_confidence
+    assert _shown_confidence(0.598) == "0.59"
+    assert _shown_confidence(0.6) == "0.60"
+    assert _shown_confidence(0.29) == "0.29"
+    assert _shown_confidence(1.0) == "1.00"
