@@ -5,6 +5,7 @@
     .venv/bin/python bench/eval_dice.py --sets synth-pips-64 --n 200
     .venv/bin/python bench/eval_dice.py --sets synth-webcam-64 synth-picam-64   # camera models (vision/synth_camera.py)
     .venv/bin/python bench/eval_dice.py --sets real-dev --errata   # labels the photos contradict, corrected
+    .venv/bin/python bench/eval_dice.py --sets floor-dev --intervals   # how far the figures could move
 
 Per data set, per ground-truth die: correct (right value, confident), unsure (matched but the
 die's confidence is low), wrong (matched, wrong value, confident), missed (no detection);
@@ -185,13 +186,18 @@ class Tally:
         self.ms = []
         self.errors = []
         self.reasons = {}       # why frames were flagged unsure (numbers stripped), counted
+        self.per_frame = []     # (dice, sure and right, confidently wrong, unsure) of each frame
 
     def add(self, name, pred, gt, frame_unsure, ms):
         pairs, extra, miss = self.matcher(pred, gt)
         self.matched += len(pairs)
+        right = wrong = 0
         if not frame_unsure:
-            self.sure_right += sum(pred[i][0] == gt[j][0] for i, j in pairs)
-            self.conf_wrong += sum(pred[i][0] != gt[j][0] for i, j in pairs) + len(miss) + len(extra)
+            right = sum(pred[i][0] == gt[j][0] for i, j in pairs)
+            wrong = sum(pred[i][0] != gt[j][0] for i, j in pairs) + len(miss) + len(extra)
+            self.sure_right += right
+            self.conf_wrong += wrong
+        self.per_frame.append((len(gt), right, wrong, bool(frame_unsure)))
         self.ms.append(ms)
         self.frames += 1
         self.n += len(gt)
@@ -232,6 +238,22 @@ class Tally:
                 "frames_wrong": self.f_wrong / f, "matched": self.matched / n,
                 "sure_right": self.sure_right / n, "conf_wrong": self.conf_wrong / n,
                 "ms_mean": float(ms.mean()), "ms_p95": float(np.percentile(ms, 95))}
+
+
+    def intervals(self, rounds: int = 2000, seed: int = 0) -> dict:
+        """95 % intervals of the share of unsure frames, of dice sure and right and of dice
+        confidently wrong, by drawing the set's frames again with replacement (``rounds``
+        times, seeded): how far the figures could move on another set of frames like these.
+        On 14 frames, 2 unsure is anything from 0 to about a third."""
+        if not self.per_frame:
+            return {}
+        table = np.array([(d, r, w, u) for d, r, w, u in self.per_frame], np.float64)
+        picks = np.random.default_rng(seed).integers(0, len(table), (rounds, len(table)))
+        drawn = table[picks].sum(axis=1)                   # rounds x (dice, right, wrong, unsure)
+        dice = np.maximum(drawn[:, 0], 1)
+        shares = {"frames_unsure": drawn[:, 3] / len(table), "sure_right": drawn[:, 1] / dice,
+                  "conf_wrong": drawn[:, 2] / dice}
+        return {k: (float(np.percentile(v, 2.5)), float(np.percentile(v, 97.5))) for k, v in shares.items()}
 
 
 def run_pips(name, items, expected=False, reader="auto", matcher=match):
@@ -312,6 +334,8 @@ def main(argv=None):
     ap.add_argument("--reader", choices=["auto", "net", "classical"], default="auto",
                     help="pip reader: the learned one (net), the classical one, or auto (net if installed)")
     ap.add_argument("--models", type=Path, help="read the learned reader's ONNX files from this folder")
+    ap.add_argument("--intervals", action="store_true", help="also give 95 %% intervals of the sure/unsure "
+                    "figures, drawing each set's frames again (how much they could move on other frames)")
     ap.add_argument("--errata", action="store_true", help="correct the labels that the photos contradict "
                     "(bench/label_errata.toml) before scoring")
     a = ap.parse_args(argv)
@@ -345,6 +369,8 @@ def main(argv=None):
             ap.error(f"unknown set {s}")
         tallies.append(t)
         rows.append(t.row())
+        if a.intervals:
+            rows[-1]["intervals"] = t.intervals()
     out = {"sets": rows}
     if not a.no_timing:
         out["frame_1280x960_7dice"] = time_7dice(reader=a.reader)
@@ -358,6 +384,13 @@ def main(argv=None):
         print(f"\n{'set':16s} {'frames':>6s} {'unsure frames':>14s} {'matched':>8s} {'sure+right':>10s} {'conf.wrong':>10s}")
         for r in rows:
             print(f"{r['set']:16s} {r['frames']:6d} {round(r['frames_unsure'] * r['frames']):6d} ({r['frames_unsure']:5.1%}) {r['matched']:8.1%} {r['sure_right']:10.1%} {r['conf_wrong']:10.1%}")
+        if a.intervals:
+            print(f"\n{'set':16s} {'unsure frames':>15s} {'sure+right':>15s} {'conf.wrong':>13s}   (95 % intervals)")
+            for r in rows:
+                iv = r.get("intervals") or {}
+                cells = [f"{lo:6.1%}-{hi:6.1%}" for lo, hi in (iv.get(k, (0.0, 0.0)) for k in
+                                                             ("frames_unsure", "sure_right", "conf_wrong"))]
+                print(f"{r['set']:16s} {cells[0]:>15s} {cells[1]:>15s} {cells[2]:>13s}")
         if "frame_1280x960_7dice" in out:
             f = out["frame_1280x960_7dice"]
             print(f"1280x960, 7 dice, 1 thread: {f['ms_mean']:.1f} ms mean, {f['ms_p95']:.1f} ms p95, read ok: {f['read_ok']}")

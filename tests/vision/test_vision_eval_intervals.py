@@ -1,0 +1,40 @@
+"""How far the dice reader's sure/unsure figures could move on other frames like these
+(bench/eval_dice.py --intervals): a seeded bootstrap over the set's frames."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+
+
+def _tally(frames):
+    """A tally of frames given as (dice values, read values, unsure): each die boxed apart."""
+    from eval_dice import Tally
+    t = Tally("set")
+    for truth, read, unsure in frames:
+        gt = [(v, (100.0 * k, 0.0, 50.0, 50.0)) for k, v in enumerate(truth)]
+        pred = [(v, (100.0 * k, 0.0, 50.0, 50.0), 0.9, not unsure) for k, v in enumerate(read)]
+        t.add("frame", pred, gt, unsure, 1.0)
+    return t
+
+
+def test_frames_all_alike_leave_no_room():
+    t = _tally([([1, 2], [1, 2], False)] * 10)
+    iv = t.intervals()
+    assert iv["frames_unsure"] == (0.0, 0.0)
+    assert iv["sure_right"] == (1.0, 1.0) and iv["conf_wrong"] == (0.0, 0.0)
+
+
+def test_two_unsure_frames_of_fourteen_could_be_none_or_a_quarter():
+    frames = [([3, 4], [3, 4], False)] * 11 + [([3, 4], [3, 4], True)] * 2 + [([3, 4], [3, 5], False)]
+    t = _tally(frames)
+    row = t.row()
+    assert abs(row["frames_unsure"] - 2 / 14) < 1e-9
+    assert abs(row["conf_wrong"] - 1 / 28) < 1e-9
+    iv = t.intervals()
+    lo, hi = iv["frames_unsure"]
+    assert lo == 0.0 and hi >= 0.28
+    lo, hi = iv["conf_wrong"]
+    assert lo == 0.0 < 1 / 28 < hi
+    assert t.intervals() == iv                    # seeded: the same figures every run
