@@ -95,7 +95,8 @@ def read_labels(root: Path, stem: str, w: int, h: int, errata=None) -> list:
                 if v == d["labelled"] and abs(x + bw / 2 - cx) <= bw / 2 and abs(y + bh / 2 - cy) <= bh / 2]
         if len(near) != 1:
             raise ValueError(f"{ERRATA}: the erratum for {root.name}/{stem} at {d['at']} finds "
-                             f"{len(near)} dice labelled {d['labelled']} there, not one")
+                             f"{len(near)} dice labelled {d['labelled']} there, not one: mend its `at` or `labelled`, "
+                             "or remove it if the labels were fixed at the source")
         gt[near[0]] = (d["shows"], gt[near[0]][1])
     return gt
 
@@ -239,7 +240,6 @@ class Tally:
                 "sure_right": self.sure_right / n, "conf_wrong": self.conf_wrong / n,
                 "ms_mean": float(ms.mean()), "ms_p95": float(np.percentile(ms, 95))}
 
-
     def intervals(self, rounds: int = 2000, seed: int = 0) -> dict:
         """95 % intervals of the share of unsure frames, of dice sure and right and of dice
         confidently wrong, by drawing the set's frames again with replacement (``rounds``
@@ -247,7 +247,7 @@ class Tally:
         On 14 frames, 2 unsure is anything from 0 to about a third."""
         if not self.per_frame:
             return {}
-        table = np.array([(d, r, w, u) for d, r, w, u in self.per_frame], np.float64)
+        table = np.array(self.per_frame, np.float64)
         picks = np.random.default_rng(seed).integers(0, len(table), (rounds, len(table)))
         drawn = table[picks].sum(axis=1)                   # rounds x (dice, right, wrong, unsure)
         dice = np.maximum(drawn[:, 0], 1)

@@ -44,14 +44,20 @@ def colour_distance(a: np.ndarray, b: np.ndarray) -> float:
     return float(np.linalg.norm((a - b) * _WEIGHT))
 
 
+def nearest_die_colour(crop: np.ndarray, sure_crops) -> float | None:
+    """How far the face colour of ``crop`` lies from that of the nearest die in ``sure_crops``
+    (``colour_distance``); None when there is no sure die to compare with."""
+    if not sure_crops:
+        return None
+    own = face_colour(crop)
+    return min(colour_distance(own, face_colour(c)) for c in sure_crops)
+
+
 def unlike_the_dice(crop: np.ndarray, sure_crops) -> bool:
     """Is the face colour of ``crop`` unlike that of every die in ``sure_crops``? False when
     there is no sure die to compare with (then nothing is known of the set's colours)."""
-    refs = [face_colour(c) for c in sure_crops]
-    if not refs:
-        return False
-    own = face_colour(crop)
-    return min(colour_distance(own, r) for r in refs) > FACE_FAR
+    far = nearest_die_colour(crop, list(sure_crops))
+    return far is not None and far > FACE_FAR
 
 
 def clutter(c, sure: list, hv, own_colours: bool = False) -> bool:
@@ -60,7 +66,8 @@ def clutter(c, sure: list, hv, own_colours: bool = False) -> bool:
     a lone die of another colour up to twice too big, and the face network then sees mostly
     floor) the face network still leans to "no die"; with ``own_colours``, also when read in
     its own two colours redrawn black on white (``pips_dark``: a red die with cream pips)."""
-    if not sure or not unlike_the_dice(c.crop, [f.crop for f in sure]):
+    far = nearest_die_colour(c.crop, [f.crop for f in sure])
+    if far is None or far <= FACE_FAR:
         return False
     if hv is None:
         return True
@@ -68,17 +75,17 @@ def clutter(c, sure: list, hv, own_colours: bool = False) -> bool:
     probs = net.model()._probs([closer, scaling.pips_dark(c.crop)] if own_colours else [closer])
     if bool((probs[:, 0] >= net.NOT_DIE).all()):
         return True
-    return own_colours and far_unlike(c, sure, probs)
+    return own_colours and far_unlike(c, far, probs)
 
 
-def far_unlike(c, sure: list, probs: np.ndarray) -> bool:
+def far_unlike(c, far: float, probs: np.ndarray) -> bool:
     """A spot far unlike every sure die (``FAR_UNLIKE``, twice ``FACE_FAR``: a cable's printed label
     or a plug beside the dice) is clutter on weaker evidence: the face network has some doubt
     it is a die at all (``DOUBT_OWN`` of "no die"), read closer still some (``DOUBT_CLOSER``),
     and in its own two colours it is no die. A lone die of another colour read hesitantly
     (a cream die boxed twice too big beside red ones) is read "no die" at under a tenth and stays.
+    ``far`` is its colour's distance to the nearest sure die (``nearest_die_colour``);
     ``probs`` are the closer and own-colour reads, in that order."""
-    far = min(colour_distance(face_colour(c.crop), face_colour(f.crop)) for f in sure)
     return bool(far >= FAR_UNLIKE and c.probs[0] >= DOUBT_OWN
                 and probs[0, 0] >= DOUBT_CLOSER and probs[1, 0] >= net.NOT_DIE)
 

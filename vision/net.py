@@ -463,10 +463,12 @@ def unexplained(dice: list[Found], cands: list[Found], area=None, hv: Halvings |
     too small.) The sure dice are those that anchor the play area (``ANCHOR_P``,
     ``DET_ANCHOR``); in a frame without one, the dice read at least ``CONF_OK``: the reading
     vouches for them all the same."""
-    from vision.likeness import DOUBT_OWN, clutter, unlike_the_dice
+    from vision.likeness import DOUBT_OWN, FACE_FAR, clutter, colour_distance, face_colour
     sure = ([f for f in dice if f.probs[1:].max() >= ANCHOR_P and f.score >= DET_ANCHOR]
             or [f for f in dice if f.probs[1:].max() >= CONF_OK])    # no anchor: the dice read sure
-    one_set = not any(unlike_the_dice(f.crop, [k.crop]) for f in dice for k in sure)
+    colour = [face_colour(f.crop) for f in dice]          # each die's face colour, once
+    refs = [colour[i] for i, f in enumerate(dice) if any(f is k for k in sure)]
+    one_set = all(colour_distance(c, r) <= FACE_FAR for c in colour for r in refs)
     odd = [c for c in cands if c.score >= DET_ODD and c.probs[0] < ODD_NOT_DIE
            and not _in_a_die((c.cx, c.cy), list(dice) + list(explained))
            and (area is None or area.where(c.cx, c.cy, c.side) == "on")]

@@ -32,9 +32,10 @@ def views(found, hv) -> list[np.ndarray]:
 
 
 def turned(found) -> list[np.ndarray]:
-    """The die's crop turned by 90, 180 and 270 degrees, and mirrored."""
-    c = found.crop
-    return [np.rot90(c, 1), np.rot90(c, 2), np.rot90(c, 3), c[:, ::-1]]
+    """The die's crop turned by 90, 180 and 270 degrees, and mirrored (``steady.eight_ways``'
+    second to fifth)."""
+    from vision.steady import eight_ways
+    return eight_ways(found.crop)[1:5]
 
 
 def closer(found, hv) -> np.ndarray:

@@ -36,6 +36,7 @@ def test_a_die_in_shadow_is_still_like_the_dice():
 
 def test_without_a_sure_die_nothing_is_unlike():
     assert not likeness.unlike_the_dice(np.zeros((40, 40, 3), np.uint8), [])
+    assert likeness.nearest_die_colour(np.zeros((40, 40, 3), np.uint8), []) is None
 
 
 def _found(crop, p_no_die):
@@ -50,8 +51,9 @@ def test_a_spot_far_unlike_the_dice_is_clutter_on_some_doubt_of_both_reads():
     die"), read closer doubts too (0.2) and its own colours call no die (0.8) is clutter."""
     white = [_found(_die((225, 235, 240), (30, 30, 30)), 0.0)]
     spot = _found(_die((40, 40, 40), (200, 200, 200)), 0.3)
-    assert likeness.colour_distance(likeness.face_colour(spot.crop), likeness.face_colour(white[0].crop)) > likeness.FAR_UNLIKE
-    assert likeness.far_unlike(spot, white, np.array([[0.2], [0.8]]))
+    far = likeness.nearest_die_colour(spot.crop, [w.crop for w in white])
+    assert far > likeness.FAR_UNLIKE
+    assert likeness.far_unlike(spot, far, np.array([[0.2], [0.8]]))
 
 
 def test_a_hesitant_die_of_another_colour_is_not_clutter():
@@ -60,11 +62,12 @@ def test_a_hesitant_die_of_another_colour_is_not_clutter():
     call a die, and a spot only a little unlike the dice."""
     white = [_found(_die((225, 235, 240), (30, 30, 30)), 0.0)]
     dark = _found(_die((40, 40, 40), (200, 200, 200)), 0.08)
-    assert not likeness.far_unlike(dark, white, np.array([[0.2], [0.8]]))
+    far = likeness.nearest_die_colour(dark.crop, [w.crop for w in white])
+    assert not likeness.far_unlike(dark, far, np.array([[0.2], [0.8]]))
     doubted = _found(dark.crop, 0.3)
-    assert not likeness.far_unlike(doubted, white, np.array([[0.07], [0.8]]))
-    assert not likeness.far_unlike(doubted, white, np.array([[0.2], [0.3]]))
+    assert not likeness.far_unlike(doubted, far, np.array([[0.07], [0.8]]))
+    assert not likeness.far_unlike(doubted, far, np.array([[0.2], [0.3]]))
     near = _found(_die((170, 185, 195), (30, 30, 30)), 0.3)
-    d = likeness.colour_distance(likeness.face_colour(near.crop), likeness.face_colour(white[0].crop))
+    d = likeness.nearest_die_colour(near.crop, [w.crop for w in white])
     assert likeness.FACE_FAR < d < likeness.FAR_UNLIKE, d
-    assert not likeness.far_unlike(near, white, np.array([[0.2], [0.8]]))
+    assert not likeness.far_unlike(near, d, np.array([[0.2], [0.8]]))
