@@ -24,12 +24,25 @@ DEFAULT_LID = "lid.json"
 
 def _imread(path):
     import cv2
+    if Path(path).is_dir():
+        raise OSError(f"{path} is a folder, not an image: name the photos in it (e.g. {Path(path) / '*.jpg'})")
     if not Path(path).is_file():
         raise OSError(f"no such image {path}: check the path")
     img = cv2.imread(str(path), cv2.IMREAD_COLOR)
     if img is None:
         raise OSError(f"cannot read image {path}: not a JPEG or PNG OpenCV can decode")
     return img
+
+
+def _dice_count(text: str) -> int:
+    """An argparse type: the number of dice rolled, 1 or more (``--expected -2`` is refused)."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number of dice, got {text!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"expected 1 or more dice, got {n}")
+    return n
 
 
 def _shown(value) -> str:
@@ -191,7 +204,7 @@ def register(subparsers) -> None:
     r = ds.add_parser("read", help="read the dice in one or more images")
     r.add_argument("images", nargs="+", metavar="IMAGE", help="photos of the dice (JPEG or PNG)")
     r.add_argument("--json", action="store_true", help="one JSON object per image per line")
-    r.add_argument("--expected", type=int, default=None, metavar="N", help="number of dice expected (else unsure)")
+    r.add_argument("--expected", type=_dice_count, default=None, metavar="N", help="number of dice expected (else unsure)")
     r.add_argument("--dice", default=None, metavar="PACK_DIE", help="a calibrated icon die (default: pip d6)")
     r.add_argument("--gallery", default=None, metavar="DIR", help="gallery directory (default galleries/PACK_DIE)")
     r.add_argument("--custom-faces", default=None, metavar="DIR", help="pip dice with a custom face (a skull on "

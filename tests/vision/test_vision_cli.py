@@ -131,3 +131,15 @@ def test_a_confidence_just_under_the_cut_off_is_shown_under_it():
     assert _shown_confidence(0.6) == "0.60"
     assert _shown_confidence(0.29) == "0.29"
     assert _shown_confidence(1.0) == "1.00"
+
+
+def test_dice_read_refuses_a_negative_count_and_names_a_folder(tmp_path, capsys):
+    import pytest
+    for bad in ("-2", "0", "two"):
+        with pytest.raises(SystemExit):
+            _parser().parse_args(["dice", "read", "x.jpg", "--expected", bad])
+        assert "--expected" in capsys.readouterr().err
+    args = _parser().parse_args(["dice", "read", str(tmp_path), "--json"])
+    assert args.func(args) == 1
+    err = json.loads(capsys.readouterr().out)["error"]
+    assert "is a folder, not an image" in err and "*.jpg" in err
