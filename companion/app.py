@@ -480,10 +480,10 @@ class DeviceApp:
             if why:
                 self.say("camera: " + why[:46] + "; enter it yourself")
                 return
-            text = "Toss the die into the lid, then press OK. BACK: enter where it landed yourself."
+            text = "Toss the die into the lid, then OK. BACK: say where it fell."
         else:
             n, die = prompt.chance.count, prompt.chance.die
-            text = f"Roll the {n} {die} dice into the tray, then press OK. BACK: enter them yourself."
+            text = f"Roll {n} {die} dice in the tray, then OK. BACK: enter them."
         self.camera_step = {"stage": "waiting", "prompt": prompt, "text": text}
 
     def camera_model(self, notice) -> dict:

@@ -311,15 +311,19 @@ def chance(m: dict) -> Image.Image:
     what = " ".join(d.get("kind", "") for d in dice) if dice else (kind or "")
     c.title_bar(f"{verb} {what}".strip() if what else f"{verb} {count}", f"{min(len(entered) + 1, count)}/{count}")
     big, bold, small = fonts.big(), fonts.bold(), fonts.small()
-    c.d.rounded_rectangle((2, 11, 31, 36), radius=3, outline=1)
-    if big.measure(face) <= 26:
-        c.text_center(17, 13, face, big)
+    if len(entered) >= count:                    # every die read (by the camera): to confirm
+        c.text(2, 12, bold.fit("The camera read:", W - 4), bold)
+        c.text(2, 26, small.fit(f"{count} {kind} dice".strip(), W - 4), small)
     else:
-        c.text_center(17, 18, face[:4], small)
-    c.icon("up", 34, 13)
-    c.icon("down", 34, 30)
-    c.text(43, 11, bold.fit(face.upper() if big.measure(face) > 26 else (kind or face), W - 43), bold)
-    c.text(43, 26, "OK next BACK undo" if count > 1 else "OK enter", small)
+        c.d.rounded_rectangle((2, 11, 31, 36), radius=3, outline=1)
+        if big.measure(face) <= 26:
+            c.text_center(17, 13, face, big)
+        else:
+            c.text_center(17, 18, face[:4], small)
+        c.icon("up", 34, 13)
+        c.icon("down", 34, 30)
+        c.text(43, 11, bold.fit(face.upper() if big.measure(face) > 26 else (kind or face), W - 43), bold)
+        c.text(43, 26, "OK next BACK undo" if count > 1 else "OK enter", small)
     if any(len(str(f)) > 2 for f in faces):      # words (crystals, cards): the draws so far as text
         said = " ".join(entered + [f"[{face}]"] + ["_"] * (count - len(entered) - 1))
         c.lines(1, 39, wrap(said, small, W - 2, 2), small)

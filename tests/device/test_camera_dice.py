@@ -87,7 +87,7 @@ def test_the_camera_reads_the_roll_and_ok_accepts_it(tmp_path, vision_dir):
     app.act("p1 move down")                       # a yellow play against red: six dice
     read_the_reveal(app)
     assert app.camera_step["stage"] == "waiting"
-    assert "Roll the 6 white dice" in app.model()["message"]["text"]
+    assert "Roll 6 white dice" in app.model()["message"]["text"]
     press(app, "ok")                              # read
     assert app.camera_step["stage"] == "confirm", app.notice
     assert Counter(app.camera_step["reading"].values) == Counter(truth)
@@ -261,3 +261,54 @@ def test_a_pip_die_with_a_calibrated_custom_face_reads_it(tmp_path):
     reading = camera.read_roll(spec, "pips")
     assert not reading.unsure, reading.reasons
     assert sorted(reading.values) == ["1", "2", "5"] and reading.action == spec.outcome(reading.values)
+
+
+def _drawn_texts(monkeypatch, model):
+    """Every string a screen draws."""
+    from companion.ui import draw, render
+    said = []
+    real = draw.Canvas.text
+
+    def record(self, x, y, s, *args, **kwargs):
+        said.append(s)
+        return real(self, x, y, s, *args, **kwargs)
+    monkeypatch.setattr(draw.Canvas, "text", record)
+    render(model)
+    return said
+
+
+def test_the_confirm_screen_says_the_camera_read_the_dice(tmp_path, vision_dir, monkeypatch):
+    """Not the hand-entry screen with a face under a cursor: what the camera read, to accept."""
+    scene, truth = six_dice_scene(vision_dir)
+    session, app = game_at_a_roll(tmp_path, StillCamera(scene.image), vision_dir)
+    session.submit("p2 defend red-1")
+    app.act("p1 move down")
+    read_the_reveal(app)
+    press(app, "ok")
+    said = _drawn_texts(monkeypatch, app.model())
+    assert "The camera read:" in said and "6 white dice" in said, said
+    assert "OK next BACK undo" not in said
+
+
+def test_the_confirm_screen_of_a_pip_roll_says_the_camera_read_it(tmp_path, monkeypatch):
+    """Dungeonbowl's roll-off (two d6) on the generic screens, read by the pip reader."""
+    from companion.engine.core import ChanceSpec
+    spec = ChanceSpec("roll", tuple("123456"), 2, die="d6")
+    for seed in range(100):
+        scene = synth.dice_scene(seed, kind="pips", face_px=72, n_dice=2, effects=False)
+        if CameraDice(StillCamera(scene.image), tmp_path / "v").read_roll(spec, "pips").action:
+            break
+    else:
+        raise AssertionError("the pip reader was sure of no synthetic pair")
+    session = RefereeSession(Journal(tmp_path / "j.sqlite"), dice_mode="camera")
+    app = DeviceApp(session, open_display({"type": "null"}), seed_source=lambda: 1,
+                    camera_dice=CameraDice(StillCamera(scene.image), tmp_path / "v", timeout_s=2.0))
+    session.new_game(Header("dungeonbowl", seed=1))
+    app.menu = None
+    app.after_change()
+    assert "Roll 2 d6 dice" in app.model()["message"]["text"]
+    press(app, "ok")
+    assert app.camera_step["stage"] == "confirm", app.notice
+    said = _drawn_texts(monkeypatch, app.model())
+    assert "The camera read:" in said and "2 d6 dice" in said, said
+    assert "OK next BACK undo" not in said

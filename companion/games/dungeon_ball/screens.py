@@ -357,13 +357,16 @@ def dice_entry(m: dict) -> Image.Image:
     c = Canvas()
     c.title_bar(_chance_title(m), f"{min(len(entered) + 1, count)}/{count}")
     bold, small = fonts.bold(), fonts.small()
-    # the current die, large, with the up/down arrows beside it
-    c.die(2, 10, face, size=26, scale=2, selected=black)
-    c.icon("up", 32, 12)
-    c.icon("down", 32, 29)
-    name = face.replace("+", " + ").upper() or "?"
-    c.text(43, 10, bold.fit(name, W - 43), bold)
-    c.text(43, 26, "OK next BACK undo" if count > 1 else "OK enter", small)
+    if len(entered) >= count:                    # every die read (by the camera): to confirm
+        c.text(2, 12, bold.fit("The camera read:", W - 4), bold)
+        c.text(2, 26, small.fit(f"{count} {ch.get('die') or ''} dice".replace("  ", " "), W - 4), small)
+    else:                                        # the current die, large, with the up/down arrows
+        c.die(2, 10, face, size=26, scale=2, selected=black)
+        c.icon("up", 32, 12)
+        c.icon("down", 32, 29)
+        name = face.replace("+", " + ").upper() or "?"
+        c.text(43, 10, bold.fit(name, W - 43), bold)
+        c.text(43, 26, "OK next BACK undo" if count > 1 else "OK enter", small)
     # the row of dice: entered, the current one (cursor), the rest
     size, gap = 14, 2
     if count * (size + gap) - gap > W:
