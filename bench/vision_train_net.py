@@ -25,7 +25,10 @@ and 5):
 - ``dice-face.onnx``: a 40x40 crop around a die (1.15 die sides) -> 7 classes: "no die" and
   the faces 1 to 6. Trained on crops of real and synthetic dice at every rotation, with
   jittered centres and sizes, colour swaps and noise, and on "no die" crops (floor, walls,
-  half a die, the gap between two dice).
+  half a die, the gap between two dice). With ``--upright`` the crops of slanted views (the
+  webcam sets, the synthetic webcam and Pi camera) keep the frame's up, within a few degrees:
+  a slanted die shows its top face and a side face, and only the frame's up tells which one
+  is on top (the upper one). The reader cuts its crops unturned, so it sees them so too.
 
 Data: ../shared/data/dice-real. By default its held-out split (sorted index % 5 == 4, 40
 images) is never used, so ``bench/eval_dice.py --sets real-heldout`` stays an honest test;
@@ -61,10 +64,11 @@ CROP_CONTEXT = 1.15
 
 class Item:
     """One frame: image, dice as (value, cx, cy, side) with value 0 for icon dice."""
-    __slots__ = ("image", "dice", "real", "negatives", "found", "source", "labels")
+    __slots__ = ("image", "dice", "real", "negatives", "found", "source", "labels", "slanted")
 
-    def __init__(self, image, dice, real, source="dice-real"):
+    def __init__(self, image, dice, real, source="dice-real", slanted=False):
         self.image = image
+        self.slanted = slanted        # seen by a slanted camera: the frame's top is the far side
         self.dice = np.asarray(dice, np.float32).reshape(-1, 4)
         self.real = real
         self.source = source
@@ -108,7 +112,7 @@ def webcam_items(leave_out_validation: bool = False):
             centres = [(x + w / 2, y + h / 2) for _, (x, y, w, h) in gt]
             negs = [(f.cx, f.cy, f.side) for i, f in enumerate(read) if i not in held
                     and all(abs(gx - f.cx) > 0.6 * f.side or abs(gy - f.cy) > 0.6 * f.side for gx, gy in centres)]
-            it = Item(img, dice, True, which)
+            it = Item(img, dice, True, which, slanted=True)
             it.labels = [(v, x + w / 2, y + h / 2, math.sqrt(w * h)) for v, (x, y, w, h) in gt]
             it.found = it.dice.copy()
             it.negatives = np.asarray(negs, np.float32).reshape(-1, 3)
@@ -136,7 +140,7 @@ def detector_targets(items):
             for v, cx, cy, side in it.labels:
                 if all(math.hypot(f[1] - cx, f[2] - cy) > 0.5 * f[3] for f in it.found):
                     dice.append((v, cx, cy, side * ratio))
-            d = Item(it.image, dice, True, which)
+            d = Item(it.image, dice, True, which, slanted=it.slanted)
             d.labels = it.labels
             out.append(d)
     return out
@@ -146,16 +150,24 @@ KINDS = ["pips", "pips", "hard", "icons-offense", "icons-defense", "pips"]
 CAMERAS = [None, None, "webcam", "picam", "webcam", "phone"]
 SIZES = [(640, 480), (960, 720), (960, 720), (1280, 960)]
 NEGATIVES_FROM = 0.9     # a face sample from 0.9 up (of 0..1) is one of the detector's mistakes (--negatives-from)
+UPRIGHT = False          # --upright: crops of slanted views are not turned (the top face is the upper one)
+UPRIGHT_TURN = 8.0       # ... but for a few degrees (standard deviation)
 CAMERA_MODELS = True     # two in three scenes seen by a camera model (vision.synth_camera); --no-cameras: none
 
 
-def _scene(seed: int):
-    from vision import synth
+def _draws(seed: int):
+    """The scene's first draws: (rng, kind, size, face side, camera)."""
     rng = np.random.default_rng(seed)
     kind = KINDS[seed % len(KINDS)]
     size = SIZES[int(rng.integers(len(SIZES)))]
     face = int(rng.uniform(0.03, 0.11) * size[0])
     camera = CAMERAS[int(rng.integers(len(CAMERAS)))] if CAMERA_MODELS else None
+    return rng, kind, size, face, camera
+
+
+def _scene(seed: int):
+    from vision import synth
+    rng, kind, size, face, camera = _draws(seed)
     sc = synth.dice_scene(seed=seed, kind=kind, face_px=face, size=size,
                           n_dice=int(rng.integers(1, 14)), blur=float(rng.choice([0, 0, 0, 0.8, 1.5])),
                           camera=camera)
@@ -178,8 +190,8 @@ def synth_items(n: int, cache: Path, workers: int):
             for s, (jpg, dice) in zip(todo, ex.map(_scene, todo, chunksize=4)):
                 (cache / f"{s}.jpg").write_bytes(jpg.tobytes())
                 (cache / f"{s}.json").write_text(json.dumps(dice))
-    return [Item(cv2.imread(str(cache / f"{s}.jpg")), json.loads((cache / f"{s}.json").read_text()), False)
-            for s in seeds]
+    return [Item(cv2.imread(str(cache / f"{s}.jpg")), json.loads((cache / f"{s}.json").read_text()), False,
+                 "synthetic", slanted=_draws(s)[4] in ("webcam", "picam")) for s in seeds]
 
 
 # --------------------------------------------------------------------------- augmentation
@@ -305,7 +317,9 @@ def clf_sample(item: Item, rng):
         cx, cy = rng.uniform(0, w), rng.uniform(0, h)
     if check and len(dice) and (np.hypot(dice[:, 1] - cx, dice[:, 2] - cy) / dice[:, 3]).min() < 0.45:
         return None                    # that would be a die after all
-    crop = face_crop(img, cx, cy, side, angle=float(rng.uniform(0, 360)))
+    upright = UPRIGHT and item.slanted
+    angle = rng.normal(0, UPRIGHT_TURN) if upright else rng.uniform(0, 360)
+    crop = face_crop(img, cx, cy, side, angle=float(angle))
     if rng.random() < 0.5:
         crop = crop[:, ::-1]
     crop = colour_jitter(crop, rng, invert_p=0.15)
@@ -555,6 +569,9 @@ def main(argv=None):
     ap.add_argument("--real-shares", help="share of real samples per photo set, e.g. dice-real=0.6,desk=0.25,floor=0.15")
     ap.add_argument("--no-cameras", action="store_true", help="synthetic scenes without camera models "
                     "(vision.synth_camera), as the shipped detector learned")
+    ap.add_argument("--upright", action="store_true", help="crops of slanted views (the webcam sets, the "
+                    "slanted synthetic cameras) are not turned, so the network can learn that a slanted die's "
+                    "top face is the upper of the two faces it sees")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--threads", type=int, default=0, help="torch threads (default: all cores)")
     ap.add_argument("--mine-with", type=Path, help="the detector whose false detections on the training "
@@ -567,8 +584,9 @@ def main(argv=None):
     torch.set_num_threads(a.threads or max(1, os.cpu_count() or 1))
     cv2.setNumThreads(1)
     log = lambda m: print(m, flush=True)  # noqa: E731
-    global CAMERA_MODELS, NEGATIVES_FROM
+    global CAMERA_MODELS, NEGATIVES_FROM, UPRIGHT
     CAMERA_MODELS = not a.no_cameras
+    UPRIGHT = a.upright
     if not 0.83 <= a.negatives_from <= 1.0:
         ap.error(f"--negatives-from must lie in 0.83-1.0 (below 0.83 other 'no die' samples begin), not {a.negatives_from}")
     NEGATIVES_FROM = a.negatives_from
@@ -600,7 +618,8 @@ def main(argv=None):
             "camera_models": not a.no_cameras, "webcam_dev": bool(a.webcam), "real_shares": REAL_SHARES,
             "init_face": str(a.init_face) if a.init_face else None, "lr": a.lr,
             "init_detector": str(a.init_detector) if a.init_detector else None, "det_lr": a.det_lr,
-            "distill": a.distill, "webcam_val_left_out": bool(a.webcam_val), "negatives_from": NEGATIVES_FROM}
+            "distill": a.distill, "webcam_val_left_out": bool(a.webcam_val), "negatives_from": NEGATIVES_FROM,
+            "upright": UPRIGHT}
     (a.out / "dice-net.json").write_text(json.dumps(meta, indent=1) + "\n")
     wrote = {None: "dice-detector.onnx, dice-face.onnx", "detector": "dice-detector.onnx", "face": "dice-face.onnx"}
     log(f"wrote {wrote[a.only]} and dice-net.json in {a.out}")

@@ -32,3 +32,41 @@ def test_a_found_die_is_not_taught_twice():
     it.labels = [(4, 55.0, 58.0, 24.0)]
     (target,) = detector_targets([it])
     assert len(target.dice) == 1
+
+
+
+
+def _turns_taught(monkeypatch, slanted: bool, upright: bool) -> np.ndarray:
+    """The angles (degrees, -180..180) at which the face network is shown a die's crops."""
+    import vision_train_net as T
+    from vision import net
+    angles = []
+
+    def recording_crop(img, cx, cy, side, angle=0.0):
+        angles.append(angle)
+        return np.zeros((40, 40, 3), np.uint8)
+    monkeypatch.setattr(net, "face_crop", recording_crop)
+    monkeypatch.setattr(T, "UPRIGHT", upright)
+    item = T.Item(np.zeros((200, 200, 3), np.uint8), [(1, 100.0, 92.0, 66.0)], True, "desk", slanted=slanted)
+    item.found = np.asarray([(1, 100.0, 92.0, 66.0)], np.float32)
+    rng = np.random.default_rng(3)
+    for _ in range(300):
+        T.clf_sample(item, rng)
+    return (np.asarray(angles) + 180) % 360 - 180
+
+
+def test_upright_keeps_a_slanted_views_up(monkeypatch):
+    """With --upright a slanted view's crops are cut unturned but for a few degrees (the top
+    face stays the upper one); other frames, and every frame without --upright, at every turn."""
+    kept = _turns_taught(monkeypatch, slanted=True, upright=True)
+    assert len(kept) > 200 and np.abs(kept).max() < 45
+    for slanted, upright in ((False, True), (True, False)):
+        turned = _turns_taught(monkeypatch, slanted, upright)
+        assert np.abs(turned).max() > 150 and (np.abs(turned) > 45).mean() > 0.5
+
+
+def test_the_slanted_synthetic_cameras_are_known_from_the_seed():
+    import vision_train_net as T
+    cams = {s: T._draws(s)[4] for s in range(200000, 200060)}
+    slanted = [s for s, c in cams.items() if c in ("webcam", "picam")]
+    assert slanted and len(slanted) < len(cams)
