@@ -50,17 +50,20 @@ def test_a_cable_bead_beside_the_dice_does_not_make_the_frame_unsure(stem):
     assert r.values == values and not r.unsure, (r.values, r.reasons)
 
 
-def test_a_cream_die_boxed_twice_too_big_leaves_the_frame_unsure():
-    """A red die read surely and a cream die the detector boxes twice too big: the face network
-    reads it hesitantly (or calls it "no die", and then read closer it is a die), so the frame
-    is unsure rather than confidently wrong or missing it."""
+def test_a_cream_die_boxed_twice_too_big_is_never_read_surely_wrong():
+    """A red die read surely and a cream die the detector boxes twice too big. The earlier face
+    network read the cream die hesitantly (or called it "no die", and read closer it was a die),
+    so the frame was unsure; the network trained on upright crops reads it right at 0.93. Either
+    is fine at the table: what must not happen is a sure frame with a wrong or missing die."""
     from eval_dice import held_back
     stem = "WIN_20221211_13_06_57_Pro"
     assert not held_back(stem)
     img, values = _frame("dice-real-webcam-floor", stem)
     r = net.read_dice(img)
-    assert r.unsure, (r.values, r.reasons)
-    assert any("low confidence" in why or "not read" in why for why in r.reasons), r.reasons
+    if r.unsure:
+        assert any("low confidence" in why or "not read" in why for why in r.reasons), r.reasons
+    else:
+        assert sorted(r.values) == sorted(values), (r.values, values)
 
 
 @pytest.mark.parametrize("stem", ["six_22", "four_11", "six_47", "valid_76"])
@@ -99,12 +102,15 @@ def test_a_hesitant_die_read_the_same_eight_ways_is_sure(stem):
 
 
 def test_a_die_read_wrong_hesitantly_stays_unsure():
-    """Two 4s read as 6 at 0.57-0.60: eight ways they read 6 at under 0.5, so the frame stays unsure."""
+    """Two blurred 4s in flight that read as 6 (0.55-0.60): eight ways they still read 6 at
+    under the sure cut-off, so the frame stays unsure. Whatever is read 6 is read hesitantly."""
     from eval_dice import held_back
     assert not held_back("four_50")
     img, values = _frame("dice-real-webcam-desk", "four_50")
+    assert 6 not in values
     r = net.read_dice(img)
-    assert r.unsure and sum(d.confidence < net.CONF_OK for d in r.dice) == 2, (r.values, r.reasons)
+    sixes = [d for d in r.dice if d.value == 6]
+    assert r.unsure and sixes and all(d.confidence < net.CONF_OK for d in sixes), (r.values, r.reasons)
 
 
 def test_a_label_the_face_network_doubts_at_all_is_no_reason_for_doubt():
