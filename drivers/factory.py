@@ -279,9 +279,22 @@ def open_link(cfg: Mapping[str, Any], queue: Any = None, *, section: str = "link
 
 # ---------------------------------------------------------------------------------- camera
 def open_camera(cfg: Mapping[str, Any], *, section: str = "camera"):
-    """Open a camera: ``read()`` -> BGR uint8 numpy array (H, W, 3), ``close()``."""
+    """Open a camera: ``read()`` -> BGR uint8 numpy array (H, W, 3), ``close()``.
+
+    ``rotate`` (0-3, quarter turns clockwise, every type) turns each frame so the table's far
+    side is at its top (``drivers.camera.turned``)."""
     c = Cfg(cfg, section)
     kind = _type(c, CAMERA_TYPES)
+    turns = c.int("rotate", 0, 0, 3)
+    camera = _open_camera(c, kind)
+    if turns and camera.available:
+        from drivers.camera.turned import TurnedCamera
+
+        return TurnedCamera(camera, turns)
+    return camera
+
+
+def _open_camera(c: Cfg, kind: str):
     if kind == "picamera2":
         kw = dict(
             size=(c.int("width", 1280, 64, 9152), c.int("height", 960, 64, 6944)),

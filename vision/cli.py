@@ -97,6 +97,9 @@ def cmd_dice_read(args) -> int:
     for path in args.images:
         try:
             img = _imread(path)
+            if args.rotate:
+                from drivers.camera.turned import turn
+                img = turn(img, args.rotate)
         except OSError as e:
             rc = 1
             if args.json:
@@ -211,6 +214,9 @@ def register(subparsers) -> None:
                    "the 1): its gallery, calibrated with `dice calibrate --gallery DIR --face 1 SHOT...`")
     r.add_argument("--annotate", default=None, metavar="DIR", help="write annotated images here")
     r.add_argument("--tray", default=None, metavar="TRAY.json", help="only look inside the calibrated tray")
+    r.add_argument("--rotate", type=int, choices=[0, 1, 2, 3], default=0, metavar="TURNS",
+                   help="turn each photo this many quarter turns clockwise first, so the table's far side is "
+                        "at the top (a slanted die's upper face is read as its top face), as [camera] rotate does")
     r.add_argument("--reader", choices=["auto", "net", "classical"], default="auto",
                    help="pip dice: the learned reader (net, the default when its models are installed) "
                         "or classical pip counting")

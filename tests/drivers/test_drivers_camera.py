@@ -182,6 +182,26 @@ def test_folder_cycles_sorted_images(tmp_path):
         once.read()
 
 
+@pytest.mark.parametrize("turns, corner, shape", [
+    (0, (0, 0), (10, 12, 3)), (1, (0, 9), (12, 10, 3)), (2, (9, 11), (10, 12, 3)), (3, (11, 0), (12, 10, 3))])
+def test_rotate_turns_every_frame_clockwise(tmp_path, turns, corner, shape):
+    """``rotate`` quarter turns clockwise, for any camera type: the top-left mark goes to the
+    top-right corner after one turn, bottom-right after two, bottom-left after three."""
+    img = np.zeros((10, 12, 3), np.uint8)
+    img[0, 0] = (255, 255, 255)
+    cv2.imwrite(str(tmp_path / "a.png"), img)
+    with open_camera({"type": "folder", "path": str(tmp_path), "rotate": turns}) as cam:
+        f = cam.read()
+        assert f.shape == shape and f.flags["C_CONTIGUOUS"]
+        assert tuple(f[corner]) == (255, 255, 255) and int(f.sum()) == 3 * 255
+        assert ("turned" in cam.name) == (turns > 0) and cam.kind == "folder"
+
+
+def test_rotate_leaves_no_camera_as_no_camera():
+    cam = open_camera({"type": "null", "rotate": 2})
+    assert isinstance(cam, NullCamera) and cam.available is False
+
+
 def test_folder_errors(tmp_path):
     with pytest.raises(CameraError, match="no images"):
         open_camera({"type": "folder", "path": str(tmp_path)})
@@ -199,8 +219,20 @@ def test_folder_errors(tmp_path):
     ({"type": "picamera2", "width": 10}, "camera.width"),
     ({"type": "folder"}, "camera.path"),
     ({"type": "folder", "path": "x", "cycle": True}, "camera.cycle"),
+    ({"type": "folder", "path": "x", "rotate": 4}, "camera.rotate"),
+    ({"type": "null", "rotate": "half"}, "camera.rotate"),
 ])
 def test_bad_camera_config_names_the_key(cfg, key):
     with pytest.raises(ConfigError) as e:
         open_camera(cfg)
     assert str(e.value).startswith(key + ":")
+
+
+def test_turning_without_opencv_gives_the_same_frame(monkeypatch):
+    from drivers.camera.turned import turn
+    frame = np.arange(4 * 6 * 3, dtype=np.uint8).reshape(4, 6, 3)
+    with_cv2 = [turn(frame, k) for k in (1, 2, 3)]
+    monkeypatch.setitem(sys.modules, "cv2", None)               # import cv2 -> ImportError
+    for k, want in zip((1, 2, 3), with_cv2):
+        got = turn(frame, k)
+        assert np.array_equal(got, want) and got.flags["C_CONTIGUOUS"]
