@@ -22,6 +22,13 @@ from pathlib import Path
 DEFAULT_LID = "lid.json"
 
 
+def _turned(img, quarter_turns: int):
+    """The photo turned clockwise, as the camera's ``rotate`` turns frames (drivers.camera.turned)."""
+    import cv2
+    codes = {1: cv2.ROTATE_90_CLOCKWISE, 2: cv2.ROTATE_180, 3: cv2.ROTATE_90_COUNTERCLOCKWISE}
+    return cv2.rotate(img, codes[quarter_turns]) if quarter_turns else img
+
+
 def _imread(path):
     import cv2
     if Path(path).is_dir():
@@ -97,9 +104,7 @@ def cmd_dice_read(args) -> int:
     for path in args.images:
         try:
             img = _imread(path)
-            if args.rotate:
-                from drivers.camera.turned import turn
-                img = turn(img, args.rotate)
+            img = _turned(img, args.rotate)
         except OSError as e:
             rc = 1
             if args.json:
