@@ -4,8 +4,9 @@
         opencv-python-headless msgspec
     /tmp/train/bin/python bench/vision_train_net.py                 # writes vision/models/dice-*.onnx
     /tmp/train/bin/python bench/vision_train_net.py --with-heldout  # also learn from the held-out photos
-    /tmp/train/bin/python bench/vision_train_net.py --only face --webcam --init-face vision/models/dice-face.onnx \
-        --lr 5e-4 --face-steps 1500 --out /tmp/try   # fine-tune the face network with the webcam dev parts
+    /tmp/train/bin/python bench/vision_train_net.py --only face --webcam --upright --init-face \
+        vision/models/dice-face.onnx --lr 5e-4 --face-steps 2000 --distill 1.0 --out /tmp/try
+        # fine-tune the face network with the webcam dev parts (the shipped recipe: dice-net.json)
     /tmp/train/bin/python bench/vision_train_net.py --only detector --webcam --init-detector \
         vision/models/dice-detector.onnx --det-lr 1e-3 --det-steps 2000 --out /tmp/try   # the detector too
 
