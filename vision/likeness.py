@@ -53,18 +53,11 @@ def nearest_die_colour(crop: np.ndarray, sure_crops) -> float | None:
     return min(colour_distance(own, face_colour(c)) for c in sure_crops)
 
 
-def unlike_the_dice(crop: np.ndarray, sure_crops) -> bool:
-    """Is the face colour of ``crop`` unlike that of every die in ``sure_crops``? False when
-    there is no sure die to compare with (then nothing is known of the set's colours)."""
-    far = nearest_die_colour(crop, list(sure_crops))
-    return far is not None and far > FACE_FAR
-
-
 def clutter(c, sure: list, hv, own_colours: bool = False) -> bool:
     """Is the spot ``c`` (a ``net.Found``) clutter? Its face colour is unlike that of every
-    ``sure`` die (``unlike_the_dice``), and read again closer (``CLOSER`` of its box: the detector may box
-    a lone die of another colour up to twice too big, and the face network then sees mostly
-    floor) the face network still leans to "no die"; with ``own_colours``, also when read in
+    ``sure`` die (``nearest_die_colour`` over ``FACE_FAR``), and read again closer (``CLOSER``
+    of its box: the detector may box a lone die of another colour up to twice too big, and the
+    face network then sees mostly floor) the face network still leans to "no die"; with ``own_colours``, also when read in
     its own two colours redrawn black on white (``pips_dark``: a red die with cream pips)."""
     far = nearest_die_colour(c.crop, [f.crop for f in sure])
     if far is None or far <= FACE_FAR:
