@@ -74,6 +74,19 @@ def _for_the_panel(error: str) -> str:
     return rest if rest.upper().startswith(name.upper()) else f"{name}: {rest}"
 
 
+def _camera_doubt(reasons: list[str], then: str = "enter them", room: int = 44) -> str:
+    """Why the camera is unsure, the reasons that fit whole in the panel's three lines (the
+    first always, cut at a word if it must be), then what to do."""
+    why = reasons[0] if reasons else "no reading"
+    for more in reasons[1:]:
+        if len(why) + 2 + len(more) > room:
+            break
+        why += "; " + more
+    if len(why) > room:
+        why = why[:room].rsplit(" ", 1)[0]
+    return f"{why}. OK: {then}."
+
+
 def _title(game_id: str) -> str:
     try:
         return get_game(game_id).title
@@ -478,7 +491,7 @@ class DeviceApp:
         if self.camera_reader(prompt) == "toss":
             why = self.camera_dice.before_toss()
             if why:
-                self.say("camera: " + why[:46] + "; enter it yourself")
+                self.message = {"title": "Camera unsure", "text": _camera_doubt([why], "say where it fell")}
                 return
             text = "Toss the die into the lid, then OK. BACK: say where it fell."
         else:
@@ -510,9 +523,9 @@ class DeviceApp:
             reader = self.camera_reader(step["prompt"])
             reading = (self.camera_dice.judge_toss(spec) if reader == "toss"
                        else self.camera_dice.read_roll(spec, reader))
-            if reading.action is None:
+            if reading.action is None:               # say why on a whole screen; OK: the buttons
                 self.camera_step = None
-                self.say("camera unsure: " + "; ".join(reading.reasons)[:60])
+                self.message = {"title": "Camera unsure", "text": _camera_doubt(reading.reasons)}
                 return
             step.update(stage="confirm", reading=reading)
             return

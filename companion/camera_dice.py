@@ -108,7 +108,7 @@ class CameraDice:
         unknown = [v for v in values if v is not None and v not in faces]
         if unknown:
             reasons.append(f"faces not on this die: {', '.join(sorted(set(unknown)))}")
-        if len(values) != spec.count:
+        if len(values) != spec.count and not reading.unsure:   # every reader, given the count, says so itself
             reasons.append(f"saw {len(values)} dice, expected {spec.count}")
         unsure = bool(reading.unsure or reasons)
         action = None if unsure else spec.outcome(values)

@@ -89,7 +89,7 @@ def test_the_camera_reads_the_roll_and_ok_accepts_it(tmp_path, vision_dir):
     assert app.camera_step["stage"] == "waiting"
     assert "Roll 6 white dice" in app.model()["message"]["text"]
     press(app, "ok")                              # read
-    assert app.camera_step["stage"] == "confirm", app.notice
+    assert app.camera_step["stage"] == "confirm", app.message
     assert Counter(app.camera_step["reading"].values) == Counter(truth)
     assert app.model()["ui"]["entered"] == app.camera_step["reading"].values
     press(app, "ok")                              # accept
@@ -118,8 +118,21 @@ def test_an_unsure_reading_asks_the_person(tmp_path, vision_dir):
     read_the_reveal(app)
     n = len(session.actions)
     press(app, "ok")
-    assert app.camera_step is None and "camera unsure" in app.notice
+    said = app.message or {}
+    assert app.camera_step is None and said.get("title") == "Camera unsure"
+    assert "no dice found" in said["text"] and said["text"].endswith("OK: enter them.")   # why, and what now
+    press(app, "ok")                                    # the message read: the buttons take over
+    assert app.message is None
     assert app.controller.ui["mode"] == "chance" and len(session.actions) == n   # nothing guessed
+
+
+def test_the_reasons_that_fit_the_panel_are_said_whole():
+    from companion.app import _camera_doubt
+    assert _camera_doubt(["found 5 dice, expected 2"]) == "found 5 dice, expected 2. OK: enter them."
+    two = _camera_doubt(["no dice found", "found 0 dice, expected 2", "the tray did not settle"])
+    assert two == "no dice found; found 0 dice, expected 2. OK: enter them."      # the third does not fit
+    long = _camera_doubt(["the white dice are not calibrated yet (/var/lib/x/white/gallery.npz is missing)"])
+    assert long == "the white dice are not calibrated yet. OK: enter them."      # cut at a word
 
 
 def test_missing_calibration_is_said_and_the_buttons_take_over(tmp_path):
@@ -129,7 +142,7 @@ def test_missing_calibration_is_said_and_the_buttons_take_over(tmp_path):
     app.act("p1 move down")
     read_the_reveal(app)
     press(app, "ok")
-    assert app.camera_step is None and "not calibrated" in app.notice
+    assert app.camera_step is None and "not calibrated" in app.message["text"]
 
 
 def test_the_camera_judges_the_skill_kick(tmp_path):
@@ -149,10 +162,26 @@ def test_the_camera_judges_the_skill_kick(tmp_path):
     assert app.camera_step["stage"] == "waiting" and "Toss" in app.model()["message"]["text"]
     camera.frame = sc.after                       # the die lands
     press(app, "ok")
-    assert app.camera_step["stage"] == "confirm", app.notice
+    assert app.camera_step["stage"] == "confirm", app.message
     press(app, "ok")
     assert session.journal.actions(session.game_id)[-1] == "chance toss good"
     assert session.state.player("p1").score == 3
+
+
+def test_a_skill_kick_without_a_calibrated_lid_says_so_and_the_buttons_take_over(tmp_path):
+    sc = synth.kick_scene(0, "in", post="left", y_frac=0.5)
+    session, app = game_at_a_roll(tmp_path, StillCamera(sc.before), tmp_path / "no-lid", kicking="skill")
+    from companion.games.dungeon_ball import flow
+
+    session.state.ball, session.state.stack = 6, []
+    flow.start_down(session.engine, session.state, [])
+    session.engine._settle(session.state, [])
+    app.act("p1 field-goal")
+    said = app.model()["message"]
+    assert app.camera_step is None and said["title"] == "Camera unsure"
+    assert said["text"] == "the lid is not calibrated yet. OK: say where it fell."
+    press(app, "ok")
+    assert app.message is None and app.controller.ui["mode"] == "chance"
 
 
 def test_the_device_asks_for_each_face_in_turn_and_then_reads_that_die(tmp_path):
@@ -241,6 +270,21 @@ def test_a_die_that_is_not_a_pip_face_is_asked_of_the_person(tmp_path):
     assert not any("None" in r for r in reading.reasons)
 
 
+def test_a_miscount_is_said_once(tmp_path):
+    """The reader, told how many dice were rolled, says a miscount itself; the camera's own
+    check does not say it a second time in other words (the panel has three lines)."""
+    from companion.engine.core import ChanceSpec
+
+    img = np.full((240, 600, 3), (150, 150, 150), np.uint8)
+    for k, v in enumerate([2, 5]):
+        c = (150 * (k + 1), 120)
+        synth.draw_die(img, v, "white", c, 72, 0.0, c, 1e6)
+    spec = ChanceSpec("roll", tuple(str(v) for v in range(1, 7)), 3, die="d6")
+    reading = CameraDice(StillCamera(img), tmp_path / "no-galleries").read_roll(spec, "pips")
+    assert reading.action is None and sorted(reading.values) == ["2", "5"]
+    assert [r for r in reading.reasons if "expected" in r] == ["found 2 dice, expected 3"]
+
+
 def test_a_pip_die_with_a_calibrated_custom_face_reads_it(tmp_path):
     """The same skull on the 1, once its face is calibrated for the die kind (named by the
     value it stands for): the device reads the roll without asking."""
@@ -308,7 +352,7 @@ def test_the_confirm_screen_of_a_pip_roll_says_the_camera_read_it(tmp_path, monk
     app.after_change()
     assert "Roll 2 d6 dice" in app.model()["message"]["text"]
     press(app, "ok")
-    assert app.camera_step["stage"] == "confirm", app.notice
+    assert app.camera_step["stage"] == "confirm", app.message
     said = _drawn_texts(monkeypatch, app.model())
     assert "The camera read:" in said and "2 d6 dice" in said, said
     assert "OK next BACK undo" not in said
