@@ -569,7 +569,7 @@ class DeviceApp:
     def undo(self) -> None:
         self.interstitial = None
         try:
-            dropped = self.session.undo()
+            self.session.undo()
         except UndoRefused as exc:
             self.say(f"no undo: {exc}"[:60])
             self.start_prompt()
