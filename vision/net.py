@@ -585,9 +585,13 @@ def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None, roi: np.
         half = f.side / 2
         box = (int(round(f.cx - half + ox)), int(round(f.cy - half + oy)), int(round(f.side)), int(round(f.side)))
         dice.append(Die(None, box, 0.0, 0.0, (f.cx + ox, f.cy + oy)))
-    from vision.slant import doubtful, side_faces
+    from vision.slant import doubtful, seen_twice
     from vision.steady import steadied
-    slanted = doubtful(found, hv, model()) | side_faces(found)   # a side face's pips taken for the top face's
+    side, twins = seen_twice(found, hv, model())     # a slanted die found again by a side face
+    seen = found                                    # what explains the detector's spots
+    kept = [i for i in range(len(found)) if i not in side]
+    found, twins = [found[i] for i in kept], {kept.index(i) for i in twins}
+    slanted = doubtful(found, hv, model()) | twins   # a side face's pips taken for the top face's
     doubted = {i for i, f in enumerate(found) if f.score < DET_SURE or f.probs[0] >= 0.5 or i in slanted}
     steady = steadied(found, [i for i in range(len(found)) if i not in doubted], model(), CONF_OK)
     for i, f in enumerate(found):
@@ -611,7 +615,7 @@ def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None, roi: np.
     if cut:
         reading.unsure = True
         reading.reasons.append(f"{len(cut)} die/dice cut by the edge of the view")
-    odd = unexplained(found + blank, cands, area, hv, clutter)
+    odd = unexplained(seen + blank, cands, area, hv, clutter)
     if odd:
         reading.unsure = True
         reading.reasons.append(f"{len(odd)} die-like spot(s) not read as dice")

@@ -10,9 +10,11 @@ mirror is below ``HOLDS``. A doubtful die is unsure, not given another value: a 
 The figures were chosen on the development parts (``bench/vision_slant_check.py``).
 
 The side face may also be found as a die of its own, just below or beside the top face's
-die (``side_faces``): a die read less than ``TWIN_SURE`` whose centre lies within
-``TWIN_NEAR`` box sides of a die read more surely is unsure too. Two dice lying side by side
-are at least 0.55 box sides apart and each read surely, so this costs little.
+die (``twins``, ``seen_twice``): a die read less than ``SEEN_TWICE_BELOW`` whose centre lies
+within ``TWIN_NEAR`` box sides of a die read more surely. The square around both boxes is read:
+when it reads the surer die's value surely, the two boxes hold one die and the twin is left
+out; otherwise a twin read below ``TWIN_SURE`` makes the frame unsure. Two dice lying side by
+side are at least 0.55 box sides apart, mostly read surely, and one crop of both reads neither.
 """
 from __future__ import annotations
 
@@ -24,6 +26,9 @@ LEAD = 0.2               # the closer look's value leads the die's value by more
 HOLDS = 0.7              # ... and the die's value holds less than this over the turns and mirror
 TWIN_NEAR = 0.6          # a die this close (box sides, centres) to a die read more surely ...
 TWIN_SURE = 0.9          # ... and read less surely than this may be that die's side face
+SEEN_TWICE_BELOW = 0.95  # a twin read below this whose pair reads as one die is left out (seen_twice)
+ONE_DIE_SIDES = (0.8, 1.0)   # the square around both boxes read at these sides ...
+ONE_DIE_SURE = 0.85      # ... giving the surer die's value this surely every time: one die
 
 
 def views(found, hv) -> list[np.ndarray]:
@@ -77,10 +82,52 @@ def doubtful(found: list, hv, face) -> set[int]:
             if doubtful_read(value[i], found[i].probs, np.vstack([t, c[None]]))}
 
 
-def side_faces(found: list) -> set[int]:
-    """Indices of the dice in ``found`` that may be another die's side face (``TWIN_NEAR``,
-    ``TWIN_SURE``): a slanted die found twice, once by its top face, once by a side face."""
+def twins(found: list, below: float = TWIN_SURE) -> list[tuple[int, int]]:
+    """(die, surer die) for each die in ``found`` read less surely than ``below`` whose centre
+    lies within ``TWIN_NEAR`` box sides of a die read more surely: maybe a slanted die found
+    twice, once by its top face, once by a side face. The surer die is the surest such."""
     conf = [float(f.probs[1:].max()) for f in found]
-    return {i for i, f in enumerate(found) if conf[i] < TWIN_SURE and any(
-        conf[j] > conf[i] and np.hypot(f.cx - g.cx, f.cy - g.cy) < TWIN_NEAR * max(f.side, g.side)
-        for j, g in enumerate(found) if j != i)}
+    out = []
+    for i, f in enumerate(found):
+        if conf[i] >= below:
+            continue
+        near = [j for j, g in enumerate(found) if j != i and conf[j] > conf[i]
+                and np.hypot(f.cx - g.cx, f.cy - g.cy) < TWIN_NEAR * max(f.side, g.side)]
+        if near:
+            out.append((i, max(near, key=lambda j: conf[j])))
+    return out
+
+
+def one_die(a, b) -> tuple[float, float, float]:
+    """(cx, cy, side) of the square around both boxes: the whole die when ``a`` is ``b``'s
+    side face."""
+    x0 = min(a.cx - a.side / 2, b.cx - b.side / 2)
+    x1 = max(a.cx + a.side / 2, b.cx + b.side / 2)
+    y0 = min(a.cy - a.side / 2, b.cy - b.side / 2)
+    y1 = max(a.cy + a.side / 2, b.cy + b.side / 2)
+    return (x0 + x1) / 2, (y0 + y1) / 2, max(x1 - x0, y1 - y0)
+
+
+def seen_twice(found: list, hv, face) -> tuple[set[int], set[int]]:
+    """(side faces, doubtful twins) among ``twins(found, SEEN_TWICE_BELOW)``.
+
+    A twin is the surer die's side face when the square around both boxes, read at
+    ``ONE_DIE_SIDES`` of its side, reads the surer die's value with ``ONE_DIE_SURE`` or more
+    every time: the two boxes hold one slanted die, its top face on top. Such a twin is left
+    out. Two dice that touch read otherwise there (two dice in one crop: another value, or a
+    hesitant one). A twin not shown to be a side face, read below ``TWIN_SURE``, is doubtful
+    (the frame is unsure), as before."""
+    pairs = twins(found, SEEN_TWICE_BELOW)
+    if not pairs:
+        return set(), set()
+    crops = [hv.crop(cx, cy, k * side) for i, j in pairs
+             for cx, cy, side in [one_die(found[i], found[j])] for k in ONE_DIE_SIDES]
+    reads = face._probs(crops).reshape(len(pairs), len(ONE_DIE_SIDES), -1)
+    side, doubt = set(), set()
+    for (i, j), r in zip(pairs, reads):
+        value = 1 + int(np.argmax(found[j].probs[1:]))
+        if all(1 + int(np.argmax(p[1:])) == value and p[value] >= ONE_DIE_SURE for p in r):
+            side.add(i)
+        elif float(found[i].probs[1:].max()) < TWIN_SURE:
+            doubt.add(i)
+    return side, doubt

@@ -106,30 +106,93 @@ def _at(cx, cy, value, p, side=80.0):
 
 def test_a_hesitant_die_just_below_a_surer_one_may_be_its_side_face():
     top, side = _at(200, 100, 1, 0.97), _at(200, 100 + 0.5 * 80, 4, 0.75)
-    assert slant.side_faces([top, side]) == {1}
+    assert slant.twins([top, side]) == [(1, 0)]
 
 
 def test_two_dice_side_by_side_or_both_read_surely_are_no_side_faces():
     left, right = _at(200, 100, 1, 0.97), _at(200 + 0.7 * 80, 100, 4, 0.75)
-    assert slant.side_faces([left, right]) == set()          # apart: two dice
+    assert slant.twins([left, right]) == []                  # apart: two dice
     top, side = _at(200, 100, 1, 0.97), _at(200, 140, 4, slant.TWIN_SURE + 0.02)
-    assert slant.side_faces([top, side]) == set()            # both sure: two dice
+    assert slant.twins([top, side]) == []                    # both sure: two dice
+    assert slant.twins([top, side], slant.SEEN_TWICE_BELOW) == [(1, 0)]   # asked whether one die
 
 
-def test_a_side_face_found_as_a_die_makes_the_frame_unsure(monkeypatch):
-    """The reader finds a second die on a slanted die's side face (three_27 of the desk set:
-    a 3 on top, the side's 5 below it) and reads it hesitantly: the frame is unsure."""
-    from test_vision_net import _row
-    img = _row([1, 3])
+class _Pair:
+    """A face network that reads every crop as ``value`` with ``p``, and keeps the crops'
+    places (the square around both boxes, ``_Square``)."""
+
+    def __init__(self, value, p):
+        self.value, self.p, self.asked = value, p, []
+
+    def _probs(self, crops):
+        self.asked += [c.shape[0] for c in crops]
+        return np.stack([_probs(self.value, self.p)] * len(crops))
+
+
+class _Square:
+    def __init__(self):
+        self.cut = []
+
+    def crop(self, cx, cy, side):
+        self.cut.append((cx, cy, side))
+        return np.zeros((net.CROP, net.CROP, 3), np.uint8)
+
+
+def test_a_twin_whose_pair_reads_as_the_surer_die_is_its_side_face():
+    """desk valid_38: a 6 on top (0.99), its side face's 4 found below it (0.66); the square
+    around both boxes reads 6 at 0.99-1.0. The side face is left out, not a reason to doubt."""
+    top, side = _at(200, 100, 6, 0.99), _at(200, 140, 4, 0.66)
+    hv = _Square()
+    assert slant.seen_twice([top, side], hv, _Pair(6, 0.99)) == ({1}, set())
+    x0, x1, y0, y1 = 160, 240, 60, 180                         # both boxes: 80 px squares
+    assert hv.cut == [((x0 + x1) / 2, (y0 + y1) / 2, k * (y1 - y0)) for k in slant.ONE_DIE_SIDES]
+
+
+def test_a_twin_whose_pair_reads_otherwise_stays_in_doubt():
+    """Two touching dice read another value, or hesitantly, in one crop: the hesitant one is
+    not left out but makes the frame unsure; one read 0.9-0.95 is kept as a die."""
+    top, side = _at(200, 100, 6, 0.99), _at(200, 140, 4, 0.66)
+    assert slant.seen_twice([top, side], _Square(), _Pair(2, 0.99)) == (set(), {1})
+    assert slant.seen_twice([top, side], _Square(), _Pair(6, slant.ONE_DIE_SURE - 0.05)) == (set(), {1})
+    surer = _at(200, 140, 4, 0.92)
+    assert slant.seen_twice([top, surer], _Square(), _Pair(2, 0.99)) == (set(), set())
+    assert slant.seen_twice([top, surer], _Square(), _Pair(6, 0.99)) == ({1}, set())
+
+
+def test_no_twin_no_crop_read():
+    face = _Pair(6, 0.99)
+    assert slant.seen_twice([_at(100, 100, 6, 0.99), _at(300, 100, 2, 0.7)], _Square(), face) == (set(), set())
+    assert face.asked == []
+
+
+def _with_a_side_face(monkeypatch, probs):
+    """The reader finds a second die on a die's lower half and reads it with ``probs`` (as on
+    desk three_27: a 3 on top, the side's 5 below it)."""
     real = net._pip_dice
 
     def with_a_side_face(frame):
         found, cands = real(frame)
         first = max(found, key=lambda f: f.probs[1:].max())
         crop = net.halvings(frame).crop(first.cx, first.cy + 0.5 * first.side, first.side)
-        twin = net.Found((first.cx, first.cy + 0.5 * first.side, first.side, 0.8), _probs(5, 0.8), crop)
+        twin = net.Found((first.cx, first.cy + 0.5 * first.side, first.side, 0.8), probs, crop)
         return found + [twin], cands
-    assert not net.read_dice(img).unsure
     monkeypatch.setattr(net, "_pip_dice", with_a_side_face)
+
+
+def test_a_side_face_found_as_a_die_is_left_out(monkeypatch):
+    """The square around the die and its twin reads the die: the reading is the dice alone, sure."""
+    from test_vision_net import _row
+    img = _row([1, 3])
+    _with_a_side_face(monkeypatch, _probs(5, 0.8))
+    r = net.read_dice(img)
+    assert sorted(r.values) == [1, 3] and not r.unsure, (r.values, r.reasons)
+
+
+def test_a_twin_not_read_as_one_die_makes_the_frame_unsure(monkeypatch):
+    from test_vision_net import _row
+    img = _row([1, 3])
+    assert not net.read_dice(img).unsure
+    _with_a_side_face(monkeypatch, _probs(5, 0.8))
+    monkeypatch.setattr(slant, "ONE_DIE_SURE", 1.01)           # no square reads one die this surely
     r = net.read_dice(img)
     assert r.unsure and any("low confidence" in why for why in r.reasons), r.reasons
