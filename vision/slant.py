@@ -111,10 +111,12 @@ def one_die(a, b) -> tuple[float, float, float]:
 def seen_twice(found: list, hv, face) -> tuple[set[int], set[int]]:
     """(side faces, doubtful twins) among ``twins(found, SEEN_TWICE_BELOW)``.
 
-    A twin is the surer die's side face when the square around both boxes, read at
-    ``ONE_DIE_SIDES`` of its side, reads the surer die's value with ``ONE_DIE_SURE`` or more
-    every time: the two boxes hold one slanted die, its top face on top. Such a twin is left
-    out. Two dice that touch read otherwise there (two dice in one crop: another value, or a
+    A twin is the surer die's side face when it lies lower in the frame than the surer die
+    (the camera sees the side faces turned towards it, below or beside the top face, with the
+    table's far side at the frame's top: ``[camera] rotate``) and the square around both
+    boxes, read at ``ONE_DIE_SIDES`` of its side, reads the surer die's value with
+    ``ONE_DIE_SURE`` or more every time: the two boxes hold one slanted die, its top face on
+    top. Such a twin is left out. Two dice that touch read otherwise there (two dice in one crop: another value, or a
     hesitant one). A twin not shown to be a side face, read below ``TWIN_SURE``, is doubtful
     (the frame is unsure), as before."""
     pairs = twins(found, SEEN_TWICE_BELOW)
@@ -126,7 +128,8 @@ def seen_twice(found: list, hv, face) -> tuple[set[int], set[int]]:
     side, doubt = set(), set()
     for (i, j), r in zip(pairs, reads):
         value = 1 + int(np.argmax(found[j].probs[1:]))
-        if all(1 + int(np.argmax(p[1:])) == value and p[value] >= ONE_DIE_SURE for p in r):
+        lower = found[i].cy > found[j].cy         # a camera sees the side faces turned to it
+        if lower and all(1 + int(np.argmax(p[1:])) == value and p[value] >= ONE_DIE_SURE for p in r):
             side.add(i)
         elif float(found[i].probs[1:].max()) < TWIN_SURE:
             doubt.add(i)

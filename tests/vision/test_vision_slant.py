@@ -157,6 +157,8 @@ def test_a_twin_whose_pair_reads_otherwise_stays_in_doubt():
     surer = _at(200, 140, 4, 0.92)
     assert slant.seen_twice([top, surer], _Square(), _Pair(2, 0.99)) == (set(), set())
     assert slant.seen_twice([top, surer], _Square(), _Pair(6, 0.99)) == ({1}, set())
+    above = _at(200, 60, 4, 0.66)                              # above its die: no side face in view
+    assert slant.seen_twice([top, above], _Square(), _Pair(6, 0.99)) == (set(), {1})
 
 
 def test_no_twin_no_crop_read():
