@@ -10,10 +10,10 @@ mirror is below ``HOLDS``. A doubtful die is unsure, not given another value: a 
 The figures were chosen on the development parts (``bench/vision_slant_check.py``).
 
 The side face may also be found as a die of its own, just below or beside the top face's
-die (``twins``, ``seen_twice``): a die read less than ``SEEN_TWICE_BELOW`` whose centre lies
+die (``twins``, ``seen_twice``): a die read less than ``TWIN_SURE`` whose centre lies
 within ``TWIN_NEAR`` box sides of a die read more surely. The square around both boxes is read:
 when it reads the surer die's value surely, the two boxes hold one die and the twin is left
-out; otherwise a twin read below ``TWIN_SURE`` makes the frame unsure. Two dice lying side by
+out; otherwise the twin makes the frame unsure. Two dice lying side by
 side are at least 0.55 box sides apart, mostly read surely, and one crop of both reads neither.
 """
 from __future__ import annotations
@@ -26,7 +26,6 @@ LEAD = 0.2               # the closer look's value leads the die's value by more
 HOLDS = 0.7              # ... and the die's value holds less than this over the turns and mirror
 TWIN_NEAR = 0.6          # a die this close (box sides, centres) to a die read more surely ...
 TWIN_SURE = 0.9          # ... and read less surely than this may be that die's side face
-SEEN_TWICE_BELOW = 0.95  # a twin read below this whose pair reads as one die is left out (seen_twice)
 ONE_DIE_SIDES = (0.8, 1.0)   # the square around both boxes read at these sides ...
 ONE_DIE_SURE = 0.85      # ... giving the surer die's value this surely every time: one die
 
@@ -109,17 +108,18 @@ def one_die(a, b) -> tuple[float, float, float]:
 
 
 def seen_twice(found: list, hv, face) -> tuple[set[int], set[int]]:
-    """(side faces, doubtful twins) among ``twins(found, SEEN_TWICE_BELOW)``.
+    """(side faces, doubtful twins) among ``twins(found)``.
 
     A twin is the surer die's side face when it lies lower in the frame than the surer die
     (the camera sees the side faces turned towards it, below or beside the top face, with the
     table's far side at the frame's top: ``[camera] rotate``) and the square around both
     boxes, read at ``ONE_DIE_SIDES`` of its side, reads the surer die's value with
     ``ONE_DIE_SURE`` or more every time: the two boxes hold one slanted die, its top face on
-    top. Such a twin is left out. Two dice that touch read otherwise there (two dice in one crop: another value, or a
-    hesitant one). A twin not shown to be a side face, read below ``TWIN_SURE``, is doubtful
-    (the frame is unsure), as before."""
-    pairs = twins(found, SEEN_TWICE_BELOW)
+    top. Such a twin is left out. Any other twin is doubtful (the frame is unsure): two dice
+    that touch mostly read otherwise in one crop (another value, or hesitantly). A die read
+    ``TWIN_SURE`` or more is never asked: a white 1 touching a yellow 4, read 0.94, is a die,
+    though a crop of both reads 4."""
+    pairs = twins(found)
     if not pairs:
         return set(), set()
     crops = [hv.crop(cx, cy, k * side) for i, j in pairs
@@ -131,6 +131,6 @@ def seen_twice(found: list, hv, face) -> tuple[set[int], set[int]]:
         lower = found[i].cy > found[j].cy         # a camera sees the side faces turned to it
         if lower and all(1 + int(np.argmax(p[1:])) == value and p[value] >= ONE_DIE_SURE for p in r):
             side.add(i)
-        elif float(found[i].probs[1:].max()) < TWIN_SURE:
+        else:
             doubt.add(i)
     return side, doubt
