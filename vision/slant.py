@@ -81,14 +81,14 @@ def doubtful(found: list, hv, face) -> set[int]:
             if doubtful_read(value[i], found[i].probs, np.vstack([t, c[None]]))}
 
 
-def twins(found: list, below: float = TWIN_SURE) -> list[tuple[int, int]]:
-    """(die, surer die) for each die in ``found`` read less surely than ``below`` whose centre
+def twins(found: list) -> list[tuple[int, int]]:
+    """(die, surer die) for each die in ``found`` read less surely than ``TWIN_SURE`` whose centre
     lies within ``TWIN_NEAR`` box sides of a die read more surely: maybe a slanted die found
     twice, once by its top face, once by a side face. The surer die is the surest such."""
     conf = [float(f.probs[1:].max()) for f in found]
     out = []
     for i, f in enumerate(found):
-        if conf[i] >= below:
+        if conf[i] >= TWIN_SURE:
             continue
         near = [j for j, g in enumerate(found) if j != i and conf[j] > conf[i]
                 and np.hypot(f.cx - g.cx, f.cy - g.cy) < TWIN_NEAR * max(f.side, g.side)]
@@ -120,17 +120,16 @@ def seen_twice(found: list, hv, face) -> tuple[set[int], set[int]]:
     ``TWIN_SURE`` or more is never asked: a white 1 touching a yellow 4, read 0.94, is a die,
     though a crop of both reads 4."""
     pairs = twins(found)
-    if not pairs:
-        return set(), set()
-    crops = [hv.crop(cx, cy, k * side) for i, j in pairs
+    doubt = {i for i, _ in pairs}
+    lower = [(i, j) for i, j in pairs if found[i].cy > found[j].cy]   # a camera sees the side faces turned to it
+    if not lower:
+        return set(), doubt
+    crops = [hv.crop(cx, cy, k * side) for i, j in lower
              for cx, cy, side in [one_die(found[i], found[j])] for k in ONE_DIE_SIDES]
-    reads = face._probs(crops).reshape(len(pairs), len(ONE_DIE_SIDES), -1)
-    side, doubt = set(), set()
-    for (i, j), r in zip(pairs, reads):
+    reads = face._probs(crops).reshape(len(lower), len(ONE_DIE_SIDES), -1)
+    side = set()
+    for (i, j), r in zip(lower, reads):
         value = 1 + int(np.argmax(found[j].probs[1:]))
-        lower = found[i].cy > found[j].cy         # a camera sees the side faces turned to it
-        if lower and all(1 + int(np.argmax(p[1:])) == value and p[value] >= ONE_DIE_SURE for p in r):
+        if all(1 + int(np.argmax(p[1:])) == value and p[value] >= ONE_DIE_SURE for p in r):
             side.add(i)
-        else:
-            doubt.add(i)
-    return side, doubt
+    return side, doubt - side

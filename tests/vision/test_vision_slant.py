@@ -158,7 +158,9 @@ def test_a_twin_whose_pair_reads_otherwise_stays_in_doubt():
     assert slant.seen_twice([top, surer], _Square(), face) == (set(), set())
     assert face.asked == []
     above = _at(200, 60, 4, 0.66)                              # above its die: no side face in view
-    assert slant.seen_twice([top, above], _Square(), _Pair(6, 0.99)) == (set(), {1})
+    face = _Pair(6, 0.99)
+    assert slant.seen_twice([top, above], _Square(), face) == (set(), {1})
+    assert face.asked == []                                    # nothing to ask the network
 
 
 def test_no_twin_no_crop_read():
