@@ -74,6 +74,7 @@ FACE_OF_BOX = 0.85       # ... the top face's side in the detector's box sides
 NOT_DIE_NEAR = 0.2       # ... or below this and to touch a die kept
 DET_SURE = 0.3           # below this a die is at most unsure (chosen on real-dev)
 CONF_OK = 0.6            # face probability needed for a sure die (chosen on the development parts: bench/eval_dice.py)
+ROLLED_SURE = 0.9        # the rolled count of dice, each read this surely, settles a spot (all_rolled_read)
 CUT_OFF = 0.25           # a die whose box lies this much (of its side) outside the frame is cut by its edge
 BLUR_MIN = 0.09          # median crop_sharpness over a frame's dice (real photos: 1st percentile 0.11)
 
@@ -478,6 +479,18 @@ def unexplained(dice: list[Found], cands: list[Found], area=None, hv: Halvings |
     return [c for c in odd if not (one_set and c.probs[0] >= DOUBT_OWN and clutter(c, sure, hv, own_colours=True))]
 
 
+def all_rolled_read(dice: list, expected_count: int | None) -> bool:
+    """Whether the reader read as many pip dice as were rolled (``expected_count``: the device
+    knows it from the game's prompt), each at ``ROLLED_SURE`` or more. A die-like spot or a
+    "not a pip face" die beside them then cannot be a rolled die the reader missed: a cable's
+    label, a clip. ``ROLLED_SURE`` lies well above ``CONF_OK``: on the synthetic camera sets a
+    spot beside a die read 0.8 was as often the sign of that die misread. Without the count (a
+    photo read on its own) nothing is assumed."""
+    pips = [d for d in dice if d.value is not None]
+    return (expected_count is not None and len(pips) == expected_count
+            and all(d.confidence >= ROLLED_SURE for d in pips))
+
+
 def not_pip_faces(hv: Halvings, dice: list[Found], cands: list[Found], area) -> list[Found]:
     """Dice whose face is not a pip face (a skull on the 1, an emblem on the 6): candidates the
     detector is sure of (>= ``DET_ODD``) and the face network calls no pip die, on the play
@@ -606,6 +619,9 @@ def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None, roi: np.
     if custom is not None:
         from vision.custom import take_custom_faces
         take_custom_faces(full, dice, custom)
+    rolled = all_rolled_read(dice, expected_count)
+    if rolled:                                    # every die rolled is read: the rest is no die
+        dice = [d for d in dice if d.value is not None]
     reading = finish_reading(dice, sharp, expected_count, CONF_OK, BLUR_MIN)
     nulls = sum(d.value is None for d in dice)
     if nulls:
@@ -615,7 +631,7 @@ def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None, roi: np.
     if cut:
         reading.unsure = True
         reading.reasons.append(f"{len(cut)} die/dice cut by the edge of the view")
-    odd = unexplained(seen + blank, cands, area, hv, clutter)
+    odd = [] if rolled else unexplained(seen + blank, cands, area, hv, clutter)
     if odd:
         reading.unsure = True
         reading.reasons.append(f"{len(odd)} die-like spot(s) not read as dice")

@@ -365,3 +365,17 @@ def test_a_spot_far_bigger_than_the_dice_leaves_the_reading_sure(monkeypatch):
     monkeypatch.setattr(net, "_pip_dice", with_a_spot(1.0))
     r = net.read_dice(img)
     assert r.unsure and any("not read" in why for why in r.reasons), r.reasons
+
+
+def test_all_rolled_read_needs_the_count_and_every_pip_die_sure():
+    from vision.pips import Die
+    sure = Die(3, (0, 0, 40, 40), 0.95, 0.0, (20, 20))
+    also = Die(5, (60, 0, 40, 40), net.ROLLED_SURE, 0.0, (80, 20))
+    hesitant = Die(5, (60, 0, 40, 40), net.ROLLED_SURE - 0.01, 0.0, (80, 20))   # sure, not surely
+    label = Die(None, (120, 0, 40, 40), 0.0, 0.0, (140, 20))
+    assert net.all_rolled_read([sure, also], 2)
+    assert net.all_rolled_read([sure, also, label], 2)       # the "no pip face" spot is not counted
+    assert not net.all_rolled_read([sure, also], None)        # a photo on its own: nothing assumed
+    assert not net.all_rolled_read([sure, also], 3)           # one rolled die not read
+    assert not net.all_rolled_read([sure, hesitant], 2)       # a rolled die read less surely
+    assert not net.all_rolled_read([sure, label], 2)          # the label may be the second die

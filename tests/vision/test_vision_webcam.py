@@ -202,3 +202,27 @@ def test_touching_dice_seen_as_one_die_leave_the_frame_unsure():
     img, values = _frame("dice-real-webcam-desk", "dice_20")
     r = net.read_dice(img)
     assert r.unsure or r.values == values, (r.values, values)
+
+
+@pytest.mark.parametrize("stem,why", [
+    ("six_56", "die-like spot"),              # the cable's label, white like the dice, as a spot
+    ("valid_53", "not a pip face"),           # the same label, fitted as a die with no pip face
+])
+def test_the_rolled_count_settles_a_spot_when_every_rolled_die_is_read(stem, why):
+    """On its own the frame is unsure: the label might be a die the reader missed. The device
+    knows how many dice were rolled; when that many are read surely, the label cannot be one
+    of them, and the frame is sure and right (the label is not reported as a die)."""
+    from eval_dice import held_back
+    assert not held_back(stem)
+    img, values = _frame("dice-real-webcam-desk", stem)
+    alone = net.read_dice(img)
+    assert alone.unsure and any(why in r for r in alone.reasons), alone.reasons
+    counted = net.read_dice(img, expected_count=len(values))
+    assert counted.values == values and not counted.unsure, (counted.values, counted.reasons)
+
+
+def test_the_rolled_count_does_not_settle_a_spot_beside_too_few_dice():
+    """One die fewer rolled than the count: the spot may be the die the reader missed."""
+    img, values = _frame("dice-real-webcam-desk", "six_56")
+    r = net.read_dice(img, expected_count=len(values) + 1)
+    assert r.unsure and any("die-like spot" in why for why in r.reasons), r.reasons
