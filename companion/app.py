@@ -516,6 +516,8 @@ class DeviceApp:
         spec = step["prompt"].chance
         if button == "back":
             self.camera_step = None                  # enter the faces on the buttons instead
+            if step["stage"] == "confirm":           # starting from what the camera read
+                self.controller.suggest(list(step["reading"].values))
             return
         if button != "ok":
             return
@@ -525,7 +527,12 @@ class DeviceApp:
                        else self.camera_dice.read_roll(spec, reader))
             if reading.action is None:               # say why on a whole screen; OK: the buttons
                 self.camera_step = None
-                self.message = {"title": "Camera unsure", "text": _camera_doubt(reading.reasons)}
+                read = [v for v in reading.values or [] if v is not None and v in spec.faces]
+                if len(reading.values or []) > spec.count:
+                    read = []                        # more dice than rolled: which are they?
+                self.controller.suggest(read)
+                then = "check them" if read else "enter them"
+                self.message = {"title": "Camera unsure", "text": _camera_doubt(reading.reasons, then)}
                 return
             step.update(stage="confirm", reading=reading)
             return

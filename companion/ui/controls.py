@@ -271,6 +271,7 @@ class ChanceControl(Control):
         ch = prompt["chance"]
         self.dice = [list(d["faces"]) for d in ch.get("dice") or []]
         self.bag = Counter(ch["faces"]) if ch.get("distinct") else None
+        self.hints: list = []          # the faces the camera read, value by value (``suggest``)
         self.ui.update({"faces": distinct(ch["faces"]), "count": int(ch.get("count", 1)), "entered": [],
                         "face": 0, "verb": ch["verb"], "die": ch.get("die", ""),
                         "distinct": bool(ch.get("distinct"))})
@@ -281,8 +282,18 @@ class ChanceControl(Control):
     def _faces_for(self, i: int) -> list:
         return distinct(self.dice[i]) if self.dice else self.ui["faces"]
 
+    def suggest(self, faces: list) -> None:
+        """Start each value still to enter on the face the camera read for it (in the
+        reading's order), so that after an unsure reading the dice it read right take one OK
+        each and only the others a fix. Nothing is entered for the person: every value
+        still takes its OK."""
+        self.hints = list(faces)
+        self._to_value(len(self.ui["entered"]), self.ui["faces"][self.ui["face"]])
+
     def _to_value(self, i: int, shown: str | None) -> None:
         faces = self._faces_for(min(i, self.ui["count"] - 1))
+        if i < len(self.hints) and self.hints[i] in faces:
+            shown = self.hints[i]
         self.ui["faces"] = faces
         self.ui["face"] = faces.index(shown) if shown in faces else 0
 
@@ -377,6 +388,14 @@ class PromptController:
             return False
         self.start(prompt)
         return True
+
+    def suggest(self, faces: list) -> None:
+        """The camera's reading as the starting faces of a chance entered by hand
+        (``ChanceControl.suggest``); a prompt of another kind ignores it."""
+        hint = getattr(self.control, "suggest", None)
+        if hint is not None and faces:
+            hint(faces)
+            self.ui = self.control.ui
 
     def press(self, button: str) -> str | None:
         """Handle one button; return the finished action line, or None."""

@@ -79,6 +79,15 @@ def game_at_a_roll(tmp_path, camera, vision_dir, kicking="luck"):
     return session, app
 
 
+def at_the_six_dice_roll(tmp_path, frame, vision_dir):
+    """A game at the yellow play against red: the camera asks for six white dice."""
+    session, app = game_at_a_roll(tmp_path, StillCamera(frame), vision_dir)
+    session.submit("p2 defend red-1")
+    app.act("p1 move down")
+    read_the_reveal(app)
+    return session, app
+
+
 def test_the_camera_reads_the_roll_and_ok_accepts_it(tmp_path, vision_dir):
     scene, truth = six_dice_scene(vision_dir)
     camera = StillCamera(scene.image)
@@ -356,3 +365,44 @@ def test_the_confirm_screen_of_a_pip_roll_says_the_camera_read_it(tmp_path, monk
     said = _drawn_texts(monkeypatch, app.model())
     assert "The camera read:" in said and "2 d6 dice" in said, said
     assert "OK next BACK undo" not in said
+
+
+def test_an_unsure_reading_starts_the_buttons_on_the_faces_it_read(tmp_path, vision_dir):
+    """Five of six dice in view: the camera is unsure (one die missing), and asks. The buttons
+    start each value on the face it read, so the five take one OK each; nothing is entered
+    without an OK, and the sixth is the person's own."""
+    scene, _ = six_dice_scene(vision_dir)
+    frame = scene.image.copy()
+    x, y, w, h = (int(v) for v in scene.dice[0]["box"])
+    floor = tuple(int(c) for c in np.median(frame.reshape(-1, 3), axis=0))
+    frame[max(0, y - 8):y + h + 8, max(0, x - 8):x + w + 8] = floor        # one die taken away
+    session, app = at_the_six_dice_roll(tmp_path, frame, vision_dir)
+    n = len(session.actions)
+    reading = app.camera_dice.read_roll(session.prompt().chance, "icons")
+    assert reading.action is None and len(reading.values) == 5, reading.reasons
+    press(app, "ok")
+    assert app.message["title"] == "Camera unsure" and app.message["text"].endswith("OK: check them.")
+    press(app, "ok")                                    # the message read: the buttons, with the hints
+    assert len(session.actions) == n                    # nothing entered yet
+    shown = []
+    for _ in range(5):
+        ui = app.controller.ui
+        shown.append(ui["faces"][ui["face"]])
+        press(app, "ok")
+    assert shown == reading.values                      # each value started on the face read
+    press(app, "down", "ok")                            # the sixth: the person's choice
+    last = session.journal.actions(session.game_id)[-1]
+    assert last.split()[2:7] == reading.values and len(last.split()) == 8
+
+
+def test_back_on_a_sure_reading_fixes_it_starting_from_the_faces_read(tmp_path, vision_dir):
+    scene, _ = six_dice_scene(vision_dir)
+    session, app = at_the_six_dice_roll(tmp_path, scene.image, vision_dir)
+    press(app, "ok")
+    values = list(app.camera_step["reading"].values)
+    press(app, "back")                                  # fix: the buttons, from the reading
+    assert app.camera_step is None
+    ui = app.controller.ui
+    assert ui["mode"] == "chance" and ui["faces"][ui["face"]] == values[0]
+    press(app, *["ok"] * 6)
+    assert session.journal.actions(session.game_id)[-1] == "chance roll " + " ".join(values)
