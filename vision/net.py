@@ -52,6 +52,7 @@ DIE_APART = 0.5          # ... and the die_score of the second one
 APART_MIN = 0.6          # two dice's centres are at least this far apart (box sides, unbiased centres)
 TOUCH = 1.3              # dice closer than this (in box sides) touch: a die may hide beside them
 LOOK = 1.2               # ... and the second look covers this many box sides around them
+MOST_DICE = 40          # a first look keeping more "dice" than this sees a pattern (a checked cloth), not a roll
 LOOK_MAX = 3             # ... and reads at most this many candidates there (a die hides beside two)
 DIE_MIN = 0.2            # detector score x face network's "a die" below this: not a die
 FINE_DIE = 16            # dice smaller than this (working px) are looked for at a finer scale
@@ -323,6 +324,8 @@ def _look_again(hv: Halvings, kept: list[Found], raw, area) -> list[Found]:
     """``kept``, with the dice a second look finds beside them, and the hesitant ones read
     again (turned, wider, in their own two colours)."""
     net = model()
+    if len(kept) > MOST_DICE:
+        return kept                               # a pattern: read_dice says so, no closer look
     for region in _crowded(hv.frame, kept, raw, area):
         kept += _second_look(hv, region, kept)
     hesitant = [f for f in kept if f.probs[1:].max() < CONF_OK]
@@ -479,6 +482,29 @@ def unexplained(dice: list[Found], cands: list[Found], area=None, hv: Halvings |
     return [c for c in odd if not (one_set and c.probs[0] >= DOUBT_OWN and clutter(c, sure, hv, own_colours=True))]
 
 
+def _frame_box(f: Found, ox: int = 0, oy: int = 0) -> tuple[int, int, int, int]:
+    """``f``'s box (x, y, w, h) in the whole frame's pixels (``ox``, ``oy``: where the
+    region read lies in it)."""
+    half = f.side / 2
+    return int(round(f.cx - half + ox)), int(round(f.cy - half + oy)), int(round(f.side)), int(round(f.side))
+
+
+def a_pattern(found: list[Found], ox: int = 0, oy: int = 0):
+    """The reading of a frame whose first look keeps more than ``MOST_DICE`` dice: a checked
+    cloth, a patterned rug (the most dice in a photo of the sets is 25). It is unsure, and
+    says so, without the closer looks that would cost seconds on a Pi (on a synthetic checked
+    cloth, 189 second looks and 1 s here)."""
+    from vision.pips import DiceReading, Die
+    dice = []
+    for f in found:
+        k = 1 + int(np.argmax(f.probs[1:]))
+        box = _frame_box(f, ox, oy)
+        dice.append(Die(k, box, float(f.probs[k]), 0.0, (f.cx + ox, f.cy + oy)))
+    dice.sort(key=lambda d: (d.box[1], d.box[0]))
+    why = f"{len(found)} die-like spots: a pattern, not a roll"   # fits the panel whole
+    return DiceReading(dice, True, [why], 0.0, CONF_OK)
+
+
 def all_rolled_read(dice: list, expected_count: int | None) -> bool:
     """Whether the reader read as many pip dice as were rolled (``expected_count``: the device
     knows it from the game's prompt), each at ``ROLLED_SURE`` or more. A die-like spot or a
@@ -590,13 +616,14 @@ def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None, roi: np.
     hv = Halvings(frame_bgr)
     found, cands = _pip_dice(hv)
     found = [f for f in found if f.probs[0] < NOT_DIE]       # the face network: not a die
+    if len(found) > MOST_DICE:
+        return a_pattern(found, ox, oy)
     area = play_area(hv, anchors(found))        # the surest dice, read again where they hesitated
     from vision.likeness import left_out
     found, clutter = left_out(on_play_area(found, area), hv)
     blank = not_pip_faces(hv, found, cands, area)
     for f in blank:                               # a die, but not a pip face: value null
-        half = f.side / 2
-        box = (int(round(f.cx - half + ox)), int(round(f.cy - half + oy)), int(round(f.side)), int(round(f.side)))
+        box = _frame_box(f, ox, oy)
         dice.append(Die(None, box, 0.0, 0.0, (f.cx + ox, f.cy + oy)))
     from vision.slant import doubtful, seen_twice
     from vision.steady import steadied
@@ -612,8 +639,7 @@ def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None, roi: np.
         conf = steady.get(i, float(f.probs[k]))   # a hesitant die read again eight ways
         if i in doubted:
             conf = min(conf, CONF_OK - 0.01)      # one of the two networks doubts it is a die, or its value
-        half = f.side / 2
-        box = (int(round(f.cx - half + ox)), int(round(f.cy - half + oy)), int(round(f.side)), int(round(f.side)))
+        box = _frame_box(f, ox, oy)
         dice.append(Die(k, box, conf, 0.0, (f.cx + ox, f.cy + oy)))
         sharp.append(crop_sharpness(f.crop))
     if custom is not None:

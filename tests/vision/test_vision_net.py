@@ -379,3 +379,24 @@ def test_all_rolled_read_needs_the_count_and_every_pip_die_sure():
     assert not net.all_rolled_read([sure, also], 3)           # one rolled die not read
     assert not net.all_rolled_read([sure, hesitant], 2)       # a rolled die read less surely
     assert not net.all_rolled_read([sure, label], 2)          # the label may be the second die
+
+
+def test_a_checked_cloth_is_a_pattern_read_unsure_without_closer_looks(monkeypatch):
+    """A synthetic webcam frame on a checked cloth: its squares pass for dice by the hundred.
+    More than ``MOST_DICE`` of them kept by the first look is a pattern, not a roll: the
+    reading is unsure and says why, and no second look is made (they cost about a second
+    here on such a frame, ten on a Pi Zero 2)."""
+    looks = []
+    real = net._second_look
+    monkeypatch.setattr(net, "_second_look", lambda *a: looks.append(a) or real(*a))
+    img = synth.dice_scene(seed=5071, kind="pips", face_px=64, camera="webcam").image
+    r = net.read_dice(img)
+    assert r.unsure and any("a pattern, not a roll" in why for why in r.reasons), r.reasons
+    assert len(r.dice) > net.MOST_DICE and not looks
+
+
+def test_a_roll_of_25_dice_is_no_pattern(real_dir):
+    """The most dice in a photo of the sets: a roll, read as one (not flagged a pattern)."""
+    img = cv2.imread(str(real_dir / "images" / "IMG_20191208_112332.jpg"))
+    r = net.read_dice(img)
+    assert len(r.dice) == 25 and not any("pattern" in why for why in r.reasons), r.reasons
