@@ -476,10 +476,11 @@ class DeviceApp:
     def camera_reader(self, prompt) -> str:
         """How the camera reads this chance (the die kind's reader in the game's registry
         entry): "pips", "icons", "toss", or "none" when only a person can answer it (the device's
-        own draws, mixed dice, a die the game did not declare)."""
+        own draws, mixed dice, a roll whose dice are each a player's own, a die the game did
+        not declare)."""
         spec = prompt.chance
-        if spec is None or spec.by != "table" or spec.dice is not None:
-            return "none"
+        if spec is None or spec.by != "table" or spec.dice is not None or (spec.ordered and spec.count > 1):
+            return "none"                       # (the camera cannot tell whose die is whose)
         try:
             kind = get_game(self.session.header.game).die_kind(spec.die)
         except UnknownGame:

@@ -64,6 +64,9 @@ class ChanceSpec:
       listed once only once (cards taken out of a deck).
     * ``dice``: a roll of mixed dice, each with its own faces (a d4, a d6 and a d12 together);
       then ``count == len(dice)`` and value i answers die i.
+    * ``ordered``: the values are positional though the dice are alike (a roll-off: value 1 is
+      P1's d6, value 2 P2's). A camera cannot tell whose die is whose, so the device has such a
+      roll of two or more entered on the buttons, in order.
     * ``by``: ``"device"`` (always answered by the device) or ``"table"`` (the players; digital
       dice, the camera or the buttons). ``digital=False`` keeps a table outcome that no die
       decides (the skill toss's verdict) from being answered digitally.
@@ -86,6 +89,7 @@ class ChanceSpec:
     digital: bool = True
     private: str | None = None
     unseeded: bool = False
+    ordered: bool = False
 
     def outcome(self, values: list[str] | tuple[str, ...]) -> str:
         return " ".join((CHANCE, self.verb, *values))
@@ -98,7 +102,7 @@ class ChanceSpec:
         if self.dice is not None:
             return [self.outcome(list(v)) for v in product(*(d.faces for d in self.dice))]
         faces = sorted(set(self.faces))
-        if ordered:
+        if ordered or self.ordered:
             return sorted({self.outcome(list(v)) for v in product(faces, repeat=self.count)})
         have = Counter(self.faces)
         return sorted(self.outcome(list(c)) for c in combinations_with_replacement(faces, self.count)

@@ -343,8 +343,22 @@ def test_the_confirm_screen_says_the_camera_read_the_dice(tmp_path, vision_dir, 
     assert "OK next BACK undo" not in said
 
 
+def at_a_2d6_roll(session):
+    """Play Dungeonbowl's legal actions at random (seeded) up to a plain 2d6 roll at the table
+    (an armour or an injury roll; not the roll-off, whose dice are each a player's own)."""
+    import random
+    for i in range(3000):
+        c = session.prompt().chance
+        if c is not None and c.die == "d6" and c.count == 2 and not c.ordered and c.by == "table":
+            return
+        legal = session.engine.legal_actions(session.state)
+        assert legal, "the game ended before a 2d6 roll"
+        session.submit(random.Random(i).choice(legal))
+    raise AssertionError("no 2d6 roll in 3000 random actions")
+
+
 def test_the_confirm_screen_of_a_pip_roll_says_the_camera_read_it(tmp_path, monkeypatch):
-    """Dungeonbowl's roll-off (two d6) on the generic screens, read by the pip reader."""
+    """A Dungeonbowl 2d6 roll on the generic screens, read by the pip reader."""
     from companion.engine.core import ChanceSpec
     spec = ChanceSpec("roll", tuple("123456"), 2, die="d6")
     for seed in range(100):
@@ -357,6 +371,7 @@ def test_the_confirm_screen_of_a_pip_roll_says_the_camera_read_it(tmp_path, monk
     app = DeviceApp(session, open_display({"type": "null"}), seed_source=lambda: 1,
                     camera_dice=CameraDice(StillCamera(scene.image), tmp_path / "v", timeout_s=2.0))
     session.new_game(Header("dungeonbowl", seed=1))
+    at_a_2d6_roll(session)
     app.menu = None
     app.after_change()
     assert "Roll 2 d6 dice" in app.model()["message"]["text"]
@@ -406,3 +421,23 @@ def test_back_on_a_sure_reading_fixes_it_starting_from_the_faces_read(tmp_path, 
     assert ui["mode"] == "chance" and ui["faces"][ui["face"]] == values[0]
     press(app, *["ok"] * 6)
     assert session.journal.actions(session.game_id)[-1] == "chance roll " + " ".join(values)
+
+
+def test_a_roll_off_is_entered_on_the_buttons_since_the_camera_cannot_tell_whose_die_is_whose(tmp_path):
+    """Dungeonbowl's roll-off: P1's d6, then P2's. Two alike dice in the tray say nothing of
+    whose each is, so the camera does not answer it (a reading in its own order would hand
+    one player the other's die); the buttons ask for each in turn."""
+    scene, _ = six_dice_scene()
+    session = RefereeSession(Journal(tmp_path / "j.sqlite"), dice_mode="camera")
+    app = DeviceApp(session, open_display({"type": "null"}), seed_source=lambda: 1,
+                    camera_dice=CameraDice(StillCamera(scene.image), tmp_path, timeout_s=2.0))
+    session.new_game(Header("dungeonbowl", seed=1))
+    app.menu = None
+    app.after_change()
+    prompt = session.prompt()
+    assert prompt.chance.ordered and prompt.chance.count == 2 and "P1's d6, P2's d6" in prompt.text
+    assert app.camera_step is None and app.camera_reader(prompt) == "none"
+    ui = app.controller.ui
+    assert ui["mode"] == "chance" and ui["count"] == 2
+    press(app, "down", "down", "ok", "ok")               # P1's 3, then P2's 3: a tie, rolled again
+    assert session.journal.actions(session.game_id)[-1] == "chance roll 3 3"

@@ -13,7 +13,7 @@ from companion.games.dungeonbowl.rolls import D6, stat
 from companion.games.dungeonbowl.state import DUNGEON, RESERVES, BowlState, Trap, other
 
 goto = StepMachine.goto
-ROLL_OFF = ChanceSpec("roll", D6, 2, die="d6")
+ROLL_OFF = ChanceSpec("roll", D6, 2, die="d6", ordered=True)   # P1's d6, then P2's
 
 
 def begin(s: BowlState, step: str, seat: str) -> None:
