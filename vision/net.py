@@ -628,6 +628,11 @@ def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None, roi: np.
     from vision.slant import doubtful, seen_twice
     from vision.steady import steadied
     side, twins = seen_twice(found, hv, model())     # a slanted die found again by a side face
+    if expected_count is not None and len(found) - len(side) > expected_count:
+        # a die too many by the rolled count: a twin read surely may be a side face too
+        more, _ = seen_twice(found, hv, model(), sure=math.inf)
+        if len(found) - len(side | more) == expected_count:
+            side, twins = side | more, twins - more
     seen = found                                    # what explains the detector's spots
     kept = [i for i in range(len(found)) if i not in side]
     found, twins = [found[i] for i in kept], {kept.index(i) for i in twins}

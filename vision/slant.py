@@ -81,14 +81,14 @@ def doubtful(found: list, hv, face) -> set[int]:
             if doubtful_read(value[i], found[i].probs, np.vstack([t, c[None]]))}
 
 
-def twins(found: list) -> list[tuple[int, int]]:
+def twins(found: list, sure: float = TWIN_SURE) -> list[tuple[int, int]]:
     """(die, surer die) for each die in ``found`` read less surely than ``TWIN_SURE`` whose centre
     lies within ``TWIN_NEAR`` box sides of a die read more surely: maybe a slanted die found
     twice, once by its top face, once by a side face. The surer die is the surest such."""
     conf = [float(f.probs[1:].max()) for f in found]
     out = []
     for i, f in enumerate(found):
-        if conf[i] >= TWIN_SURE:
+        if conf[i] >= sure:
             continue
         near = [j for j, g in enumerate(found) if j != i and conf[j] > conf[i]
                 and np.hypot(f.cx - g.cx, f.cy - g.cy) < TWIN_NEAR * max(f.side, g.side)]
@@ -107,7 +107,7 @@ def one_die(a, b) -> tuple[float, float, float]:
     return (x0 + x1) / 2, (y0 + y1) / 2, max(x1 - x0, y1 - y0)
 
 
-def seen_twice(found: list, hv, face) -> tuple[set[int], set[int]]:
+def seen_twice(found: list, hv, face, sure: float = TWIN_SURE) -> tuple[set[int], set[int]]:
     """(side faces, doubtful twins) among ``twins(found)``.
 
     A twin is the surer die's side face when it lies lower in the frame than the surer die
@@ -117,9 +117,11 @@ def seen_twice(found: list, hv, face) -> tuple[set[int], set[int]]:
     ``ONE_DIE_SURE`` or more every time: the two boxes hold one slanted die, its top face on
     top. Such a twin is left out. Any other twin is doubtful (the frame is unsure): two dice
     that touch mostly read otherwise in one crop (another value, or hesitantly). A die read
-    ``TWIN_SURE`` or more is never asked: a white 1 touching a yellow 4, read 0.94, is a die,
-    though a crop of both reads 4."""
-    pairs = twins(found)
+    ``sure`` (``TWIN_SURE``) or more is not asked: a white 1 touching a yellow 4, read 0.94, is
+    a die, though a crop of both reads 4. The reader asks every twin (``sure`` = inf) only when
+    the rolled count says it found a die too many, and leaves them out only if that makes
+    the count right."""
+    pairs = twins(found, sure)
     doubt = {i for i, _ in pairs}
     lower = [(i, j) for i, j in pairs if found[i].cy > found[j].cy]   # a camera sees the side faces turned to it
     if not lower:

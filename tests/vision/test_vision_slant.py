@@ -3,6 +3,8 @@ view a side face's pips may be taken for the top face's. Real frames are from th
 of the webcam sets (bench/eval_dice.py ``held_back``)."""
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
 
@@ -200,3 +202,10 @@ def test_a_twin_not_read_as_one_die_makes_the_frame_unsure(monkeypatch):
     monkeypatch.setattr(slant, "ONE_DIE_SURE", 1.01)           # no square reads one die this surely
     r = net.read_dice(img)
     assert r.unsure and any("low confidence" in why for why in r.reasons), r.reasons
+
+
+def test_a_twin_read_surely_is_asked_only_when_called_to():
+    """With ``sure`` = inf (the rolled count says a die too many) a twin read 0.94 is asked too."""
+    top, side = _at(200, 100, 6, 0.99), _at(200, 140, 4, slant.TWIN_SURE + 0.04)
+    assert slant.seen_twice([top, side], _Square(), _Pair(6, 0.99)) == (set(), set())
+    assert slant.seen_twice([top, side], _Square(), _Pair(6, 0.99), sure=math.inf) == ({1}, set())
