@@ -52,8 +52,8 @@ DIE_APART = 0.5          # ... and the die_score of the second one
 APART_MIN = 0.6          # two dice's centres are at least this far apart (box sides, unbiased centres)
 TOUCH = 1.3              # dice closer than this (in box sides) touch: a die may hide beside them
 LOOK = 1.2               # ... and the second look covers this many box sides around them
-MOST_DICE = 40          # a first look keeping more "dice" than this sees a pattern (a checked cloth), not a roll
 LOOK_MAX = 3             # ... and reads at most this many candidates there (a die hides beside two)
+MOST_DICE = 40           # a first look keeping more "dice" than this sees a pattern (a checked cloth), not a roll
 DIE_MIN = 0.2            # detector score x face network's "a die" below this: not a die
 FINE_DIE = 16            # dice smaller than this (working px) are looked for at a finer scale
 FINE_TARGET = 24         # ... where they measure this
@@ -510,8 +510,8 @@ def all_rolled_read(dice: list, expected_count: int | None) -> bool:
     knows it from the game's prompt), each at ``ROLLED_SURE`` or more. A die-like spot or a
     "not a pip face" die beside them then cannot be a rolled die the reader missed: a cable's
     label, a clip. ``ROLLED_SURE`` lies well above ``CONF_OK``: on the synthetic camera sets a
-    spot beside a die read 0.8 was as often the sign of that die misread. Without the count (a
-    photo read on its own) nothing is assumed."""
+    spot beside a die read 0.8 was nearly as often the sign of that die misread as of
+    clutter. Without the count (a photo read on its own) nothing is assumed."""
     pips = [d for d in dice if d.value is not None]
     return (expected_count is not None and len(pips) == expected_count
             and all(d.confidence >= ROLLED_SURE for d in pips))

@@ -82,7 +82,7 @@ def doubtful(found: list, hv, face) -> set[int]:
 
 
 def twins(found: list, sure: float = TWIN_SURE) -> list[tuple[int, int]]:
-    """(die, surer die) for each die in ``found`` read less surely than ``TWIN_SURE`` whose centre
+    """(die, surer die) for each die in ``found`` read less surely than ``sure`` whose centre
     lies within ``TWIN_NEAR`` box sides of a die read more surely: maybe a slanted die found
     twice, once by its top face, once by a side face. The surer die is the surest such."""
     conf = [float(f.probs[1:].max()) for f in found]
