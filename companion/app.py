@@ -528,8 +528,8 @@ class DeviceApp:
                        else self.camera_dice.read_roll(spec, reader))
             if reading.action is None:               # say why on a whole screen; OK: the buttons
                 self.camera_step = None
-                read = [v for v in reading.values or [] if v is not None and v in spec.faces]
-                if len(reading.values or []) > spec.count:
+                read = [v for v in reading.values if v in spec.faces]   # (a die with no pip face: None)
+                if len(reading.values) > spec.count:
                     read = []                        # more dice than rolled: which are they?
                 self.controller.suggest(read)
                 then = "check them" if read else "enter them"

@@ -423,10 +423,11 @@ def test_back_on_a_sure_reading_fixes_it_starting_from_the_faces_read(tmp_path, 
     assert session.journal.actions(session.game_id)[-1] == "chance roll " + " ".join(values)
 
 
-def test_a_roll_off_is_entered_on_the_buttons_since_the_camera_cannot_tell_whose_die_is_whose(tmp_path):
+def test_a_roll_off_is_entered_on_the_buttons_since_the_camera_cannot_tell_whose_die_is_whose(tmp_path, monkeypatch):
     """Dungeonbowl's roll-off: P1's d6, then P2's. Two alike dice in the tray say nothing of
     whose each is, so the camera does not answer it (a reading in its own order would hand
-    one player the other's die); the buttons ask for each in turn."""
+    one player the other's die); the buttons ask for each in turn, under a title that says
+    whose comes first, whole."""
     scene, _ = six_dice_scene()
     session = RefereeSession(Journal(tmp_path / "j.sqlite"), dice_mode="camera")
     app = DeviceApp(session, open_display({"type": "null"}), seed_source=lambda: 1,
@@ -435,9 +436,10 @@ def test_a_roll_off_is_entered_on_the_buttons_since_the_camera_cannot_tell_whose
     app.menu = None
     app.after_change()
     prompt = session.prompt()
-    assert prompt.chance.ordered and prompt.chance.count == 2 and "P1's d6, P2's d6" in prompt.text
+    assert prompt.chance.ordered and prompt.chance.count == 2 and prompt.text == "roll-off: P1, then P2"
     assert app.camera_step is None and app.camera_reader(prompt) == "none"
     ui = app.controller.ui
     assert ui["mode"] == "chance" and ui["count"] == 2
+    assert prompt.text in _drawn_texts(monkeypatch, app.model())      # the title, not cut
     press(app, "down", "down", "ok", "ok")               # P1's 3, then P2's 3: a tie, rolled again
     assert session.journal.actions(session.game_id)[-1] == "chance roll 3 3"

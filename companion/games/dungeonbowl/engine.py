@@ -6,7 +6,7 @@ machine. The rules are steps: set-up (setup.py), the turn (turn.py), the dungeon
     >>> g = Dungeonbowl()
     >>> s = g.new_state(Header("dungeonbowl", seed=1))
     >>> g.prompt(s).text
-    "roll-off: P1's d6, P2's d6"
+    'roll-off: P1, then P2'
     >>> g.apply(s, "chance roll 5 2")[0]["winner"]
     'p1'
     >>> g.prompt(s).options

@@ -25,7 +25,7 @@ class RollOff(Step):
     rule = "DUNGEON SET-UP (roll a d6 to determine who chooses which end zone)"
 
     def prompt(self, g, s: BowlState, f: Frame) -> Prompt:
-        return Prompt(CHANCE, "roll_off", "roll-off: P1's d6, P2's d6", chance=ROLL_OFF)
+        return Prompt(CHANCE, "roll_off", "roll-off: P1, then P2", chance=ROLL_OFF)
 
     def act(self, g, s: BowlState, f: Frame, w: list[str], ev: list[dict]) -> None:
         s.roll_off = [int(w[2]), int(w[3])]
