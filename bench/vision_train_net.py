@@ -416,19 +416,27 @@ def _setup(torch, net, items, steps, lr=3e-3):
     return opt, sched, RealPick(i for i in items if i.real), [i for i in items if not i.real]
 
 
-def train_detector(torch, items, steps, batch, seed, log, share=0.4, init=None, lr=3e-3):
+def train_detector(torch, items, steps, batch, seed, log, share=0.4, init=None, lr=3e-3, distill=0.0):
+    """The detector, afresh or fine-tuned from ``init``. With ``distill``, on every frame not from a
+    webcam set it also learns ``init``'s heat map (learning without unlearning: the phone photos'
+    tray screw and the synthetic scenes keep the scores the reader's thresholds were chosen on)."""
+    import copy
     Detector, _ = build(torch)
     torch.manual_seed(seed)
     rng = np.random.default_rng(seed)
     net = Detector()
+    teacher = None
     if init is not None:
         init_from_onnx(torch, net, init)
         log(f"detector starts from {init} (learning rate {lr})")
+        if distill > 0:
+            teacher = copy.deepcopy(net).eval()
     opt, sched, real, syn = _setup(torch, net, items, steps, lr)
     t0 = time.time()
     for step in range(steps):
-        samples = [det_sample(real.pick(rng) if rng.random() >= share or not syn
-                              else syn[int(rng.integers(len(syn)))], rng, 192) for _ in range(batch)]
+        picked = [real.pick(rng) if rng.random() >= share or not syn else syn[int(rng.integers(len(syn)))]
+                  for _ in range(batch)]
+        samples = [det_sample(it, rng, 192) for it in picked]
         x = to_tensor(torch, [s[0] for s in samples])
         heat = torch.from_numpy(np.stack([s[1] for s in samples]))
         size = torch.from_numpy(np.stack([s[2] for s in samples]))
@@ -445,6 +453,13 @@ def train_detector(torch, items, steps, batch, seed, log, share=0.4, init=None, 
         lsize = (torch.abs(y[:, 1] - size) * mask).sum() / npos
         loff = (torch.abs(torch.sigmoid(y[:, 2:4]) - off) * mask[:, None]).sum() / npos
         loss = lheat + lsize + loff
+        keep = torch.tensor([it.source not in ("desk", "floor") for it in picked])
+        if teacher is not None and bool(keep.any()):
+            with torch.no_grad():
+                pt = torch.sigmoid(teacher(x[keep])[:, 0]).clamp(1e-4, 1 - 1e-4)
+            ps = p[keep]
+            kl = pt * torch.log(pt / ps) + (1 - pt) * torch.log((1 - pt) / (1 - ps))
+            loss = loss + distill * kl.sum() / pos[keep].sum().clamp(min=1)
         opt.zero_grad()
         loss.backward()
         opt.step()
@@ -562,6 +577,8 @@ def main(argv=None):
     ap.add_argument("--det-lr", type=float, default=3e-3, help="peak learning rate of the detector")
     ap.add_argument("--distill", type=float, default=0.0, help="weight of the --init-face network's probabilities "
                     "on crops off the webcam sets (learning without unlearning)")
+    ap.add_argument("--det-distill", type=float, default=0.0,
+                    help="weight of the --init-detector network's heat map on frames off the webcam sets")
     ap.add_argument("--negatives-from", type=float, default=0.9, help="share of face samples cut from the "
                     "detector's mistakes on the frame (a label, a bead): 1 minus this, at most 0.17")
     ap.add_argument("--webcam-val", action="store_true", help="leave the webcam development frames whose "
@@ -600,13 +617,18 @@ def main(argv=None):
     if a.only in (None, "detector"):
         det_items = items + detector_targets(webcam_items(a.webcam_val)) if a.webcam else items
         det = train_detector(torch, det_items, a.det_steps, a.batch, a.seed, log,
-                             0.4 if a.synthetic_share is None else a.synthetic_share, a.init_detector, a.det_lr)
+                             0.4 if a.synthetic_share is None else a.synthetic_share, a.init_detector, a.det_lr,
+                             a.det_distill)
         export(torch, det, (1, 3, 320, 320), a.out / "dice-detector.onnx", dynamic=True)
     if a.only in (None, "face"):
         detector = a.mine_with or a.out
         if (detector / "dice-detector.onnx").exists():
             mine(items, detector, log)
         if a.webcam:
+            if a.mine_with and (a.mine_with / "dice-detector.onnx").exists():
+                from vision import net          # frame the webcam dice as the reader will: with this detector
+                net.DETECTOR = a.mine_with / "dice-detector.onnx"
+                net.use_backend(net.BACKEND)
             items = items + webcam_items(a.webcam_val)
             log(f"{sum(i.source in ('desk', 'floor') for i in items)} webcam development frames")
         face = train_face(torch, items, a.face_steps, a.batch * 4, a.seed, log,
@@ -619,7 +641,7 @@ def main(argv=None):
             "camera_models": not a.no_cameras, "webcam_dev": bool(a.webcam), "real_shares": REAL_SHARES,
             "init_face": str(a.init_face) if a.init_face else None, "lr": a.lr,
             "init_detector": str(a.init_detector) if a.init_detector else None, "det_lr": a.det_lr,
-            "distill": a.distill, "webcam_val_left_out": bool(a.webcam_val), "negatives_from": NEGATIVES_FROM,
+            "distill": a.distill, "det_distill": a.det_distill, "webcam_val_left_out": bool(a.webcam_val), "negatives_from": NEGATIVES_FROM,
             "upright": UPRIGHT}
     (a.out / "dice-net.json").write_text(json.dumps(meta, indent=1) + "\n")
     wrote = {None: "dice-detector.onnx, dice-face.onnx", "detector": "dice-detector.onnx", "face": "dice-face.onnx"}
