@@ -47,6 +47,11 @@ def emulated_sections(args, cfg) -> None:
     else:
         inputs = {"type": "null"}
     cfg.override("inputs", inputs, "--emulate")
+    if not tty and not args.headless and not (args.frames and args.keys):
+        log.warning("no terminal to draw the screen in or to read keys from: %s; run it in a terminal, "
+                    "or give --frames DIR and --keys FILE",
+                    "no screen, no buttons" if not (args.frames or args.keys)
+                    else "no buttons" if args.frames else "no screen")
     link = cfg.section("link")
     port = str(link.get("port", ""))
     if link.get("type") == "serial" and not ("://" in port or port.startswith("/dev/pts/")):

@@ -136,3 +136,22 @@ def test_vision_report_says_what_is_missing(tmp_path, monkeypatch):
     monkeypatch.setattr(net, "DETECTOR", tmp_path / "gone.onnx")
     r = vision_report(tmp_path)
     assert r["ok"] is False and "gone.onnx" in r["dice_models"]
+
+
+def test_without_a_terminal_it_says_why_the_screen_and_buttons_are_off(tmp_path):
+    """Started from a pipe or a service manager's emulated run, nothing would be drawn or read:
+    it says so once, and what to give instead, rather than running silently."""
+    proc = companion("run", "--emulate", "--journal", str(tmp_path / "j.sqlite"), "--no-web")
+    time.sleep(3)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 0, err.decode()
+    assert "no terminal to draw the screen in or to read keys from: no screen, no buttons" in err.decode()
+    assert "--frames DIR and --keys FILE" in err.decode()
+
+    script = keys(tmp_path / "keys.txt", ["ok"])
+    proc = companion("run", "--emulate", "--keys", str(script), "--frames", str(tmp_path / "frames"),
+                     "--journal", str(tmp_path / "j2.sqlite"), "--menu", "--no-web")
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 0, err.decode()
+    assert "no terminal" not in err.decode()
