@@ -9,6 +9,8 @@
         # fine-tune the face network with the webcam dev parts (the shipped recipe: dice-net.json)
     /tmp/train/bin/python bench/vision_train_net.py --only detector --webcam --init-detector \
         vision/models/dice-detector.onnx --det-lr 1e-3 --det-steps 2000 --out /tmp/try   # the detector too
+        # ... --det-distill 0.3: keeping the shipped detector's heat map off the webcam sets; judge the
+        # pair with bench/eval_dice_validation.py --models /tmp/try (docs/vision.md: not shipped yet)
 
 Synthetic scenes are seen by camera models (``vision.synth_camera``: two in three; ``--no-cameras``
 for none, as the shipped networks learned) and cached apart from the scenes without them.
