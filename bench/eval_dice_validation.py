@@ -31,7 +31,8 @@ def use_models(folder: Path) -> None:
     if (folder / net.DETECTOR.name).exists():
         net.DETECTOR = folder / net.DETECTOR.name
     if not (folder / net.FACE.name).exists():
-        raise SystemExit(f"{folder}: no {net.FACE.name} there")
+        raise SystemExit(f"{folder}: no {net.FACE.name} there; give the folder a training wrote "
+                         f"(bench/vision_train_net.py --out)")
     net.FACE = folder / net.FACE.name
     net.use_backend(net.BACKEND)
 
@@ -53,9 +54,11 @@ def rows(n: int, seed: int) -> list[dict]:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--models", type=Path, help="folder with dice-face.onnx (and dice-detector.onnx)")
-    ap.add_argument("--n", type=int, default=50, help="synthetic frames per set")
+    ap.add_argument("--n", type=int, default=50, help="synthetic frames per set (1 or more)")
     ap.add_argument("--seed", type=int, default=1000)
     a = ap.parse_args(argv)
+    if a.n < 1:
+        ap.error(f"--n is a number of synthetic frames, 1 or more, not {a.n}")
     cv2.setNumThreads(1)
     if a.models:
         use_models(a.models)

@@ -597,6 +597,14 @@ def main(argv=None):
     ap.add_argument("--mine-with", type=Path, help="the detector whose false detections on the training "
                     "frames become 'no die' examples for the face network (default: the one in --out)")
     a = ap.parse_args(argv)
+    if not 0.83 <= a.negatives_from <= 1.0:
+        ap.error(f"--negatives-from must lie in 0.83-1.0 (below 0.83 other 'no die' samples begin), not {a.negatives_from}")
+    for flag, weight, init, start in (("--distill", a.distill, a.init_face, "--init-face"),
+                                      ("--det-distill", a.det_distill, a.init_detector, "--init-detector")):
+        if weight < 0:
+            ap.error(f"{flag} is a weight, 0 or more, not {weight}")
+        if weight > 0 and init is None:
+            ap.error(f"{flag} learns the starting network's outputs: give it with {start} FILE.onnx")
     try:
         import torch
     except ImportError:
@@ -607,8 +615,6 @@ def main(argv=None):
     global CAMERA_MODELS, NEGATIVES_FROM, UPRIGHT
     CAMERA_MODELS = not a.no_cameras
     UPRIGHT = a.upright
-    if not 0.83 <= a.negatives_from <= 1.0:
-        ap.error(f"--negatives-from must lie in 0.83-1.0 (below 0.83 other 'no die' samples begin), not {a.negatives_from}")
     NEGATIVES_FROM = a.negatives_from
     if a.real_shares:
         REAL_SHARES.update({k: float(v) for k, v in (kv.split("=") for kv in a.real_shares.split(","))})

@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
@@ -70,3 +71,18 @@ def test_the_slanted_synthetic_cameras_are_known_from_the_seed():
     cams = {s: T._draws(s)[4] for s in range(200000, 200060)}
     slanted = [s for s, c in cams.items() if c in ("webcam", "picam")]
     assert slanted and len(slanted) < len(cams)
+
+
+@pytest.mark.parametrize("argv,said", [
+    (["--det-distill", "0.3"], "--det-distill learns the starting network's outputs: give it with --init-detector"),
+    (["--distill", "1"], "--distill learns the starting network's outputs: give it with --init-face"),
+    (["--det-distill", "-1", "--init-detector", "x.onnx"], "--det-distill is a weight, 0 or more, not -1.0"),
+])
+def test_a_distillation_weight_without_its_starting_network_is_refused(argv, said, capsys, tmp_path):
+    """Distilling learns the starting network's outputs: without one it would silently train
+    plain. Refused before anything is read or written (and before PyTorch is needed)."""
+    from vision_train_net import main
+    with pytest.raises(SystemExit) as exc:
+        main(argv + ["--out", str(tmp_path / "out")])
+    assert exc.value.code == 2 and said in capsys.readouterr().err
+    assert not (tmp_path / "out").exists()
