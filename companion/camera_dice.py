@@ -109,7 +109,7 @@ class CameraDice:
         if unknown:
             reasons.append(f"faces not on this die: {', '.join(sorted(set(unknown)))}")
         if len(values) != spec.count and not reading.unsure:   # every reader, given the count, says so itself
-            reasons.append(f"saw {len(values)} dice, expected {spec.count}")
+            reasons.append(f"saw {len(values)} {'die' if len(values) == 1 else 'dice'}, expected {spec.count}")
         unsure = bool(reading.unsure or reasons)
         action = None if unsure else spec.outcome(values)
         return CameraReading(action, values, unsure, reasons, reading.to_json())

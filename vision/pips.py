@@ -85,7 +85,7 @@ def finish_reading(dice: list[Die], sharp: list[float], expected_count: int | No
     if low:
         reasons.append(f"{len(low)} die/dice read with low confidence")
     if expected_count is not None and len(dice) != expected_count:
-        reasons.append(f"found {len(dice)} dice, expected {expected_count}")
+        reasons.append(f"found {len(dice)} {'die' if len(dice) == 1 else 'dice'}, expected {expected_count}")
     if not dice:
         reasons.append("no dice found")
     return DiceReading(dice, bool(reasons), reasons, shp, conf_ok)

@@ -175,3 +175,10 @@ def test_roi_ignores_what_lies_outside_the_tray(reader):
     assert 6 in [d.value for d in pips.read_dice(img, reader=reader).dice]
     r = pips.read_dice(img, roi=roi, reader=reader)
     assert sorted(d.value for d in r.dice) == [2, 5]
+
+
+def test_the_count_reason_says_die_for_one():
+    """Shown on the panel as it is ("Camera unsure: found 1 die, expected 2")."""
+    one = pips.Die(4, (0, 0, 40, 40), 0.95, 0.0, (20, 20))
+    assert pips.finish_reading([one], [0.5], 2, 0.6, 0.09).reasons == ["found 1 die, expected 2"]
+    assert pips.finish_reading([one, one, one], [0.5] * 3, 2, 0.6, 0.09).reasons == ["found 3 dice, expected 2"]
