@@ -311,7 +311,7 @@ class TerminalGame:
         spec = prompt.chance
         if spec.dice is None:
             faces = " ".join(sorted(set(spec.faces)))
-            line = self.ask_line(f"  enter {spec.count} value(s) [{faces}]: ")
+            line = self.ask_line(f"  enter {spec.count} {'value' if spec.count == 1 else 'values'} [{faces}]: ")
             return line if line in (None, "undo") else spec.outcome(line.split())
         values: list[str] = []
         for die in spec.dice:

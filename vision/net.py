@@ -602,7 +602,7 @@ def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None, roi: np.
     ``roi``: optional mask of the tray floor; what lies outside it is ignored and the tray's
     bounding box is what the detector sees (so a tray in a wide frame keeps its detail).
     ``custom``: the gallery of the dice's custom face (a skull on the 1, ``vision.custom``)."""
-    from vision.pips import Die, finish_reading, mask_outside
+    from vision.pips import Die, dice_count, finish_reading, mask_outside
     from vision.surface import play_area
     if frame_bgr is None or frame_bgr.ndim != 3:
         raise ValueError("read_dice needs a BGR image (H x W x 3)")
@@ -657,13 +657,13 @@ def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None, roi: np.
     nulls = sum(d.value is None for d in dice)
     if nulls:
         reading.unsure = True
-        reading.reasons.insert(0, f"{nulls} die/dice whose face is not a pip face")
+        reading.reasons.insert(0, f"{dice_count(nulls)} whose face is not a pip face")
     cut = cut_by_the_edge(dice, full.shape[:2])
     if cut:
         reading.unsure = True
-        reading.reasons.append(f"{len(cut)} die/dice cut by the edge of the view")
+        reading.reasons.append(f"{dice_count(len(cut))} cut by the edge of the view")
     odd = [] if rolled else unexplained(seen + blank, cands, area, hv, clutter)
     if odd:
         reading.unsure = True
-        reading.reasons.append(f"{len(odd)} die-like spot(s) not read as dice")
+        reading.reasons.append(f"{dice_count(len(odd), 'die-like spot', 'die-like spots')} not read as dice")
     return reading

@@ -83,12 +83,21 @@ def finish_reading(dice: list[Die], sharp: list[float], expected_count: int | No
         reasons.append(f"blurred (sharpness {shp:.3g} < {blur_min:.3g})")
     low = [d for d in dice if d.confidence < conf_ok and d.value is not None]   # None: its own reason
     if low:
-        reasons.append(f"{len(low)} die/dice read with low confidence")
+        reasons.append(f"{dice_count(len(low))} read with low confidence")
     if expected_count is not None and len(dice) != expected_count:
-        reasons.append(f"found {len(dice)} {'die' if len(dice) == 1 else 'dice'}, expected {expected_count}")
+        reasons.append(f"found {dice_count(len(dice))}, expected {expected_count}")
     if not dice:
         reasons.append("no dice found")
     return DiceReading(dice, bool(reasons), reasons, shp, conf_ok)
+
+
+def dice_count(n: int, one: str = "die", many: str = "dice") -> str:
+    """``n`` and its noun, as a player reads it: "1 die", "3 dice".
+
+    >>> dice_count(1), dice_count(3), dice_count(2, "spot", "spots")
+    ('1 die', '3 dice', '2 spots')
+    """
+    return f"{n} {one if n == 1 else many}"
 
 
 def sharpness(gray: np.ndarray) -> float:

@@ -115,7 +115,7 @@ class ChanceSpec:
     def refusal(self, values: list[str]) -> str | None:
         """Why these outcome values cannot answer this chance, or None if they can."""
         if len(values) != self.count:
-            return f"expected {self.count} value(s), got {len(values)}"
+            return f"expected {self.count} {'value' if self.count == 1 else 'values'}, got {len(values)}"
         if self.distinct:
             left = Counter(self.faces)
             for v in values:

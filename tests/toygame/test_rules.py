@@ -50,7 +50,7 @@ def test_the_bag_holds_repeats_and_each_crystal_is_drawn_once():
                      ["p2 bid 0", "p3 bid 0", "p1 bid 0", "chance roll 1 1 1", "p2 play 6", "p3 play 7", "p1 play 5"])
     assert g.public_view(s, None)["bag"] == {"blue": 3, "gold": 2}     # four reds, four drawn
     assert refused(g, s, "chance draw red blue").reason == "'red' is not in the bag now"
-    assert refused(g, s, "chance draw gold gold gold").reason == "expected 2 value(s), got 3"
+    assert refused(g, s, "chance draw gold gold gold").reason == "expected 2 values, got 3"
     g.apply(s, "chance draw gold gold")                                 # two golds: two draws
 
 

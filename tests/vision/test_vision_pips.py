@@ -182,3 +182,13 @@ def test_the_count_reason_says_die_for_one():
     one = pips.Die(4, (0, 0, 40, 40), 0.95, 0.0, (20, 20))
     assert pips.finish_reading([one], [0.5], 2, 0.6, 0.09).reasons == ["found 1 die, expected 2"]
     assert pips.finish_reading([one, one, one], [0.5] * 3, 2, 0.6, 0.09).reasons == ["found 3 dice, expected 2"]
+
+
+def test_the_low_confidence_reason_counts_in_english():
+    """"1 die read with low confidence", "2 dice ...": never "1 die/dice"."""
+    low = pips.Die(4, (0, 0, 40, 40), 0.4, 0.0, (20, 20))
+    sure = pips.Die(2, (50, 0, 40, 40), 0.95, 0.0, (70, 20))
+    assert pips.finish_reading([low, sure], [0.5] * 2, None, 0.6, 0.09).reasons == [
+        "1 die read with low confidence"]
+    assert pips.finish_reading([low, low], [0.5] * 2, None, 0.6, 0.09).reasons == [
+        "2 dice read with low confidence"]
