@@ -32,6 +32,8 @@ and 5):
   webcam sets, the synthetic webcam and Pi camera) keep the frame's up, within a few degrees:
   a slanted die shows its top face and a side face, and only the frame's up tells which one
   is on top (the upper one). The reader cuts its crops unturned, so it sees them so too.
+  ``--motion-blur P`` smears that share of its crops along a line (a die still sliding, a slow
+  shutter); the ``--distill`` teacher is not asked about those, as it never saw one.
 
 Data: ../shared/data/dice-real. By default its held-out split (sorted index % 5 == 4, 40
 images) is never used, so ``bench/eval_dice.py --sets real-heldout`` stays an honest test;
@@ -156,6 +158,7 @@ NEGATIVES_FROM = 0.9     # a face sample from 0.9 up (of 0..1) is one of the det
 UPRIGHT = False          # --upright: crops of slanted views are not turned (the top face is the upper one)
 UPRIGHT_TURN = 8.0       # ... but for a few degrees (standard deviation)
 CAMERA_MODELS = True     # two in three scenes seen by a camera model (vision.synth_camera); --no-cameras: none
+MOTION_BLUR = 0.0        # --motion-blur: share of face crops smeared along a line, as a die still sliding
 
 
 def _draws(seed: int):
@@ -275,7 +278,8 @@ def det_sample(item: Item, rng, out: int):
 
 
 def clf_sample(item: Item, rng):
-    """A 40x40 crop and its class (0 = no die, else the face value); None if unusable.
+    """A 40x40 crop, its class (0 = no die, else the face value) and whether it was smeared
+    (``MOTION_BLUR``); None if unusable.
 
     Dice: as the detector framed them (``Item.found``), or the labelled box with a jittered
     centre and size. "No die": half a die (the centre 0.5-0.9 sides off), a group of dice
@@ -325,8 +329,22 @@ def clf_sample(item: Item, rng):
     crop = face_crop(img, cx, cy, side, angle=float(angle))
     if rng.random() < 0.5:
         crop = crop[:, ::-1]
+    smeared = rng.random() < MOTION_BLUR
+    if smeared:
+        crop = motion_blur(crop, rng)
     crop = colour_jitter(crop, rng, invert_p=0.15)
-    return np.ascontiguousarray(crop), label
+    return np.ascontiguousarray(crop), label, smeared
+
+
+def motion_blur(crop: np.ndarray, rng, longest: int = 9) -> np.ndarray:
+    """``crop`` smeared along a line of 3 to ``longest`` pixels at any angle: a die still
+    sliding, or a hand-held phone, in a slow shutter (a quarter of a 40 px crop's die at most)."""
+    n = int(rng.integers(3, longest + 1))
+    k = np.zeros((n, n), np.float32)
+    k[n // 2, :] = 1.0
+    turn = cv2.getRotationMatrix2D(((n - 1) / 2, (n - 1) / 2), float(rng.uniform(0, 180)), 1.0)
+    k = cv2.warpAffine(k, turn, (n, n))
+    return cv2.filter2D(crop, -1, k / max(float(k.sum()), 1e-6), borderType=cv2.BORDER_REFLECT)
 
 
 # --------------------------------------------------------------------------- models
@@ -510,7 +528,7 @@ def teacher_probs(teacher, crops) -> np.ndarray:
 def train_face(torch, items, steps, batch, seed, log, share=0.45, init=None, lr=3e-3,
                distill=0.0, teacher=None):
     """The face network. With ``distill`` > 0 it also learns the ``teacher`` ONNX network's
-    probabilities on every crop not cut from a webcam set (a KL term of that weight), so what
+    probabilities on every crop not cut from a webcam set nor smeared (a KL term of that weight), so what
     it learns from the webcams does not unlearn what the teacher reads well."""
     _, FaceNet = build(torch)
     torch.manual_seed(seed)
@@ -532,7 +550,7 @@ def train_face(torch, items, steps, batch, seed, log, share=0.45, init=None, lr=
             s = clf_sample(it, rng)
             if s is not None:
                 samples.append(s)
-                keep.append(it.source not in ("desk", "floor"))
+                keep.append(it.source not in ("desk", "floor") and not s[2])   # the teacher never saw a smear
         x = to_tensor(torch, [s[0] for s in samples])
         y = torch.tensor([s[1] for s in samples])
         out = net(x)
@@ -592,11 +610,15 @@ def main(argv=None):
     ap.add_argument("--upright", action="store_true", help="crops of slanted views (the webcam sets, the "
                     "slanted synthetic cameras) are not turned, so the network can learn that a slanted die's "
                     "top face is the upper of the two faces it sees")
+    ap.add_argument("--motion-blur", type=float, default=0.0, help="share of face crops smeared along a line "
+                    "of 3-9 px at any angle (dice still sliding, a slow shutter); default 0")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--threads", type=int, default=0, help="torch threads (default: all cores)")
     ap.add_argument("--mine-with", type=Path, help="the detector whose false detections on the training "
                     "frames become 'no die' examples for the face network (default: the one in --out)")
     a = ap.parse_args(argv)
+    if not 0.0 <= a.motion_blur <= 1.0:
+        ap.error(f"--motion-blur is a share of the face crops, 0-1, not {a.motion_blur}")
     if not 0.83 <= a.negatives_from <= 1.0:
         ap.error(f"--negatives-from must lie in 0.83-1.0 (below 0.83 other 'no die' samples begin), not {a.negatives_from}")
     for flag, weight, init, start in (("--distill", a.distill, a.init_face, "--init-face"),
@@ -612,10 +634,11 @@ def main(argv=None):
     torch.set_num_threads(a.threads or max(1, os.cpu_count() or 1))
     cv2.setNumThreads(1)
     log = lambda m: print(m, flush=True)  # noqa: E731
-    global CAMERA_MODELS, NEGATIVES_FROM, UPRIGHT
+    global CAMERA_MODELS, MOTION_BLUR, NEGATIVES_FROM, UPRIGHT
     CAMERA_MODELS = not a.no_cameras
     UPRIGHT = a.upright
     NEGATIVES_FROM = a.negatives_from
+    MOTION_BLUR = a.motion_blur
     if a.real_shares:
         REAL_SHARES.update({k: float(v) for k, v in (kv.split("=") for kv in a.real_shares.split(","))})
     cache = a.cache if a.no_cameras else a.cache.with_name(a.cache.name + "-cameras")
@@ -650,7 +673,7 @@ def main(argv=None):
             "init_face": str(a.init_face) if a.init_face else None, "lr": a.lr,
             "init_detector": str(a.init_detector) if a.init_detector else None, "det_lr": a.det_lr,
             "distill": a.distill, "det_distill": a.det_distill, "webcam_val_left_out": bool(a.webcam_val), "negatives_from": NEGATIVES_FROM,
-            "upright": UPRIGHT}
+            "upright": UPRIGHT, "motion_blur": MOTION_BLUR}
     (a.out / "dice-net.json").write_text(json.dumps(meta, indent=1) + "\n")
     wrote = {None: "dice-detector.onnx, dice-face.onnx", "detector": "dice-detector.onnx", "face": "dice-face.onnx"}
     log(f"wrote {wrote[a.only]} and dice-net.json in {a.out}")

@@ -86,3 +86,47 @@ def test_a_distillation_weight_without_its_starting_network_is_refused(argv, sai
         main(argv + ["--out", str(tmp_path / "out")])
     assert exc.value.code == 2 and said in capsys.readouterr().err
     assert not (tmp_path / "out").exists()
+
+
+def test_motion_blur_smears_a_crop_along_a_line_and_keeps_its_light():
+    """--motion-blur: a sharp pip smeared along one direction (its sharpness falls, its mean
+    light stays), and the sample says it was smeared, so the teacher is not asked about it."""
+    import cv2
+
+    import vision_train_net as T
+    crop = np.full((40, 40, 3), 230, np.uint8)
+    cv2.circle(crop, (20, 20), 4, (20, 20, 20), -1)
+    smeared = T.motion_blur(crop, np.random.default_rng(0), longest=9)
+    sharp = lambda c: cv2.Laplacian(cv2.cvtColor(c, cv2.COLOR_BGR2GRAY), cv2.CV_64F).var()  # noqa: E731
+    assert smeared.shape == crop.shape and smeared.dtype == np.uint8
+    assert sharp(smeared) < 0.6 * sharp(crop)
+    assert abs(float(smeared.mean()) - float(crop.mean())) < 2.0
+    assert _elongation(smeared) > 1.15 * _elongation(crop)      # the round pip became a streak
+
+
+def _elongation(crop) -> float:
+    """How much longer the crop's dark ink is one way than across (1 for a round pip)."""
+    w = np.clip(200.0 - crop[..., 0].astype(float), 0, None)     # the background (230) weighs nothing
+    ys, xs = np.mgrid[:crop.shape[0], :crop.shape[1]]
+    cov = np.cov(np.stack([xs.ravel(), ys.ravel()]), aweights=w.ravel() + 1e-9)
+    lo, hi = np.linalg.eigvalsh(cov)
+    return float(np.sqrt(hi / lo))
+
+
+@pytest.mark.parametrize("share, smeared", [(0.0, 0), (1.0, 300)])
+def test_the_share_of_smeared_face_crops_is_motion_blur(monkeypatch, share, smeared):
+    import vision_train_net as T
+    monkeypatch.setattr(T, "MOTION_BLUR", share)
+    img = np.full((200, 200, 3), 200, np.uint8)
+    item = T.Item(img, [(1, 100.0, 92.0, 66.0)], True, "desk")
+    item.found = np.asarray([(1, 100.0, 92.0, 66.0)], np.float32)
+    rng = np.random.default_rng(5)
+    samples = [s for s in (T.clf_sample(item, rng) for _ in range(400)) if s is not None][:300]
+    assert len(samples) == 300 and sum(s[2] for s in samples) == smeared
+
+
+def test_the_trainer_refuses_a_motion_blur_share_outside_0_1(capsys):
+    import vision_train_net as T
+    with pytest.raises(SystemExit):
+        T.main(["--motion-blur", "1.5"])
+    assert "--motion-blur is a share of the face crops, 0-1, not 1.5" in capsys.readouterr().err
