@@ -64,18 +64,17 @@ def _shown_confidence(conf: float) -> str:
 
 
 def _annotate_dice(img, reading):
-    import cv2
+    """The photo with each die's box, value and confidence (green sure, red not) and the
+    verdict across the top; sized to the photo (``vision.drawing``)."""
+    from .drawing import box, caption, label
     vis = img.copy()
     for d in reading.dice:
         x, y, w, h = d.box
-        sure = d.confidence >= reading.conf_ok
-        col = (0, 200, 0) if sure else (0, 0, 255)
-        cv2.rectangle(vis, (x, y), (x + w, y + h), col, 2)
-        cv2.putText(vis, f"{_shown(d.value)} {_shown_confidence(d.confidence)}", (x, max(12, y - 4)), cv2.FONT_HERSHEY_SIMPLEX,
-                    0.5, col, 1, cv2.LINE_AA)
+        col = (0, 200, 0) if d.confidence >= reading.conf_ok else (0, 0, 255)
+        box(vis, x, y, w, h, col)
+        label(vis, f"{_shown(d.value)} {_shown_confidence(d.confidence)}", x, y - 4, col)
     msg = "UNSURE: " + "; ".join(reading.reasons) if reading.unsure else "sure"
-    cv2.putText(vis, msg, (8, 20), cv2.FONT_HERSHEY_SIMPLEX, 0.55, (0, 0, 255) if reading.unsure else (0, 160, 0),
-                2, cv2.LINE_AA)
+    caption(vis, msg, (0, 0, 255) if reading.unsure else (0, 200, 0))
     return vis
 
 

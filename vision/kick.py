@@ -205,22 +205,23 @@ def judge(before: np.ndarray, after: np.ndarray, calibration: LidCalibration, ba
 
 
 def annotate(after: np.ndarray, v: KickVerdict, cal: LidCalibration) -> np.ndarray:
-    """An image that shows why: goal region, posts, the seen top face, the footprint."""
+    """An image that shows why: goal region, posts, the seen top face, the footprint; lines and
+    the verdict sized to the photo (``vision.drawing``)."""
+    from vision.drawing import caption, unit
     img = after.copy()
-    cv2.polylines(img, [cal.goal_polygon().astype(np.int32).reshape(-1, 1, 2)], True, (0, 255, 0), 2)
+    u = unit(img)
+    cv2.polylines(img, [cal.goal_polygon().astype(np.int32).reshape(-1, 1, 2)], True, (0, 255, 0), 2 * u)
     for a, b in cal.uprights:
-        cv2.line(img, tuple(int(v) for v in a), tuple(int(v) for v in b), (0, 255, 255), 2)
+        cv2.line(img, tuple(int(v) for v in a), tuple(int(v) for v in b), (0, 255, 255), 2 * u)
     ax = tuple(int(v) for v in cal.axis)
-    cv2.drawMarker(img, ax, (255, 255, 255), cv2.MARKER_CROSS, 20, 1)
+    cv2.drawMarker(img, ax, (255, 255, 255), cv2.MARKER_CROSS, 20 * u, u)
     if v.top_face:
-        cv2.polylines(img, [np.array(v.top_face, np.int32).reshape(-1, 1, 2)], True, (255, 128, 0), 1)
+        cv2.polylines(img, [np.array(v.top_face, np.int32).reshape(-1, 1, 2)], True, (255, 128, 0), u)
     if v.footprint:
         fp = np.array(v.footprint, np.float32)
-        cv2.polylines(img, [fp.astype(np.int32).reshape(-1, 1, 2)], True, (0, 0, 255), 2)
+        cv2.polylines(img, [fp.astype(np.int32).reshape(-1, 1, 2)], True, (0, 0, 255), 2 * u)
         c = tuple(int(x) for x in fp.mean(axis=0))
-        cv2.line(img, ax, c, (200, 200, 200), 1)
+        cv2.line(img, ax, c, (200, 200, 200), u)
     col = {"good": (0, 200, 0), "no_good": (0, 0, 255), "too_close": (0, 200, 255)}.get(v.verdict, (200, 200, 200))
-    label = f"{v.verdict.upper()}  {v.inside_fraction:.0%} inside"
-    cv2.rectangle(img, (0, 0), (min(img.shape[1], 16 + 14 * len(label)), 34), (0, 0, 0), -1)
-    cv2.putText(img, label, (8, 24), cv2.FONT_HERSHEY_SIMPLEX, 0.7, col, 2, cv2.LINE_AA)
+    caption(img, f"{v.verdict.replace('_', ' ').upper()}  {v.inside_fraction:.0%} inside", col, size=0.7)
     return img

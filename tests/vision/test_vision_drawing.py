@@ -1,0 +1,66 @@
+"""Annotations sized to the photo (vision/drawing.py): a 12 MP phone photo's verdict and labels
+read as well, seen whole, as a webcam frame's; a long verdict wraps inside the photo."""
+from __future__ import annotations
+
+import numpy as np
+
+from vision import drawing
+from vision.cli import _annotate_dice
+from vision.pips import DiceReading, Die
+
+
+def _band_height(img: np.ndarray) -> int:
+    """Rows of the black caption band at the photo's top-left (the photo itself is grey)."""
+    col = img[:, 2]
+    rows = np.nonzero((col == 0).all(axis=1))[0]
+    return int(rows.max()) + 1 if len(rows) and rows[0] == 0 else 0
+
+
+def _reading(w: int, h: int, reasons=("1 die read with low confidence",)) -> DiceReading:
+    side = w // 12
+    return DiceReading([Die(4, (w // 3, h // 2, side, side), 0.55, 0.0, (w // 3 + side // 2, h // 2 + side // 2))],
+                       True, list(reasons), 1.0, 0.6)
+
+
+def test_the_verdict_grows_with_the_photo():
+    small = np.full((480, 640, 3), 128, np.uint8)
+    big = np.full((3024, 4032, 3), 128, np.uint8)
+    hs, hb = _band_height(_annotate_dice(small, _reading(640, 480))), _band_height(_annotate_dice(big, _reading(4032, 3024)))
+    assert hs > 0 and hb > 0
+    # about the same share of the photo's height (the line width is whole pixels: 5 on 4032 px,
+    # 1 on 640); drawn at a fixed size it would be a sixth of it
+    assert 0.7 < (hb / 3024) / (hs / 480) < 1.3
+
+
+def test_a_dies_box_is_thicker_on_a_big_photo():
+    for w, h, least in ((640, 480, 2), (4032, 3024, 9)):
+        img = np.full((h, w, 3), 128, np.uint8)
+        r = _reading(w, h)
+        x, y, side, _ = r.dice[0].box
+        out = _annotate_dice(img, r)
+        red = (out[..., 2] > 200) & (out[..., 1] < 60)
+        column = red[y + side // 2, x - 10 * (w // 640): x + 10 * (w // 640)]
+        assert column.sum() >= least, (w, column.sum())
+
+
+def test_a_long_verdict_wraps_inside_the_photo():
+    img = np.full((480, 640, 3), 128, np.uint8)
+    reasons = ["2 dice whose face is not a pip face", "3 dice read with low confidence",
+               "1 die cut by the edge of the view", "2 die-like spots not read as dice"]
+    out = _annotate_dice(img, _reading(640, 480, reasons))
+    one_line = _band_height(_annotate_dice(img, _reading(640, 480)))
+    assert _band_height(out) >= 1.6 * one_line                # four reasons need two lines
+    scale, thick = 0.6, 2
+    lines = drawing.wrapped("UNSURE: " + "; ".join(reasons), 640 - 16, scale, thick)
+    assert len(lines) >= 2
+    import cv2
+    assert all(cv2.getTextSize(line, drawing.FONT, scale, thick)[0][0] <= 624 for line in lines)
+    assert " ".join(lines) == "UNSURE: " + "; ".join(reasons)
+
+
+def test_a_label_stays_inside_the_photo():
+    img = np.full((100, 100, 3), 128, np.uint8)
+    drawing.label(img, "6 0.99", 95, 2, (0, 0, 255))           # a die at the top right corner
+    ys, xs = np.nonzero((img != 128).any(axis=2))
+    assert xs.max() < 100 and ys.min() >= 0 and len(xs) > 20
+    assert xs.max() - xs.min() > 20                            # the whole label, not its first letter
