@@ -114,6 +114,32 @@ class CameraDice:
         action = None if unsure else spec.outcome(values)
         return CameraReading(action, values, unsure, reasons, reading.to_json())
 
+    def look(self, folder: Path) -> dict[str, Any]:
+        """One still frame read as a roll of pip dice would be (the tray, the camera's turn),
+        saved beside its annotated reading in ``folder``: what ``companion doctor --look``
+        shows a maker setting the camera up. Raises OSError when the folder cannot be written."""
+        import cv2
+
+        from vision.drawing import annotate_dice
+        from vision.pips import read_dice
+
+        frame, still = self.still_frame()
+        if frame is None:
+            raise OSError("the camera gave no frame")
+        mask = self.tray_mask(frame.shape)
+        reading = read_dice(frame, roi=mask)
+        folder = Path(folder)
+        folder.mkdir(parents=True, exist_ok=True)
+        shot, annotated = folder / "look.png", folder / "look.dice.png"
+        for path, image in ((shot, frame), (annotated, annotate_dice(frame, reading))):
+            if not cv2.imwrite(str(path), image):
+                raise OSError(f"cannot write {path}")
+        reasons = list(reading.reasons) + ([] if still else ["the view did not settle"])
+        return {"frame": str(shot), "annotated": str(annotated), "size": [frame.shape[1], frame.shape[0]],
+                "tray": mask is not None, "still": still,
+                "values": [None if d.value is None else d.value for d in reading.dice],
+                "unsure": bool(reading.unsure or not still), "reasons": reasons}
+
     def tray_mask(self, shape):
         """The tray floor, when the tray was calibrated; else None (the whole frame)."""
         path = self.directory / "tray.json"

@@ -220,6 +220,10 @@ def cmd_doctor(args) -> int:
         from companion.camera_dice import vision_report
         report["vision"] = vision_report(config_mod.vision_dir(cfg), config_mod.icon_dice(cfg))
     report["would_use"] = plan(report)
+    if getattr(args, "look", None) is not None:
+        report["look"] = camera_look(cfg, args.look) if cfg is not None else {"error": "the configuration was refused"}
+        if report["look"].get("error"):
+            problems.append("camera look: " + report["look"]["error"])
     report["problems"] = problems
     report["ok"] = not problems
     if args.json:
@@ -235,9 +239,47 @@ def cmd_doctor(args) -> int:
     for kind in ("i2c", "gpio", "camera", "serial", "vision"):
         print(f"{kind}: {json.dumps(report.get(kind), default=str)}")
     print("would use: " + ", ".join(f"{k} -> {v}" for k, v in report["would_use"].items()))
+    look = report.get("look")
+    if look and not look.get("error"):
+        values = " ".join("?" if v is None else str(v) for v in look["values"]) or "no dice"
+        verdict = f"UNSURE ({'; '.join(look['reasons'])})" if look["unsure"] else "sure"
+        print(f"look: {values}, {verdict}; {'inside the tray' if look['tray'] else 'the whole view (no tray)'}; "
+              f"frame {look['frame']}, reading {look['annotated']}")
     for problem in problems:
         print(f"companion: run would refuse to start: {problem}", file=sys.stderr)
     return 2 if problems else 0
+
+
+def camera_look(cfg, folder: Path) -> dict:
+    """``doctor --look``: the configured camera's still frame and its reading (see
+    ``CameraDice.look``), or {"error": why} naming what to fix."""
+    from drivers import ConfigError, open_camera
+
+    from companion.camera_dice import CameraDice
+
+    camera_cfg = cfg.section("camera")
+    if camera_cfg.get("type", "null") == "null":
+        return {"error": "no camera configured: set [camera] type in the configuration (picamera2, opencv or folder)"}
+    why = writable_problem(Path(folder))
+    if why:
+        return {"error": f"--look {folder}: {why}"}
+    try:
+        camera = open_camera(camera_cfg)
+    except ConfigError as exc:
+        return {"error": str(cfg.error(str(exc)))}
+    except Exception as exc:  # noqa: BLE001 - a missing or busy camera: say which and why
+        return {"error": f"cannot open the camera: {exc}"}
+    try:
+        if not getattr(camera, "available", True):
+            return {"error": "the camera is not available: check its cable and [camera] type"}
+        vision = cfg.section("vision")
+        looker = CameraDice(camera, config_mod.vision_dir(cfg), settle_frames=int(vision.get("settle_frames", 5)),
+                            timeout_s=float(vision.get("timeout_s", 4.0)))
+        return looker.look(Path(folder))
+    except Exception as exc:  # noqa: BLE001
+        return {"error": f"the camera look failed: {exc}"}
+    finally:
+        camera.close()
 
 
 def writable_problem(folder: Path) -> str | None:
@@ -302,6 +344,9 @@ def add_commands(sub) -> None:
     doc.add_argument("--config", type=Path, help="one more configuration layer (TOML), as for run")
     doc.add_argument("--journal", type=Path, help="journal file to check (default from the configuration)")
     doc.add_argument("--json", action="store_true", help="print one JSON object")
+    doc.add_argument("--look", type=Path, metavar="DIR",
+                     help="take a still frame with the configured camera, read the pip dice in it as a roll "
+                          "would be read (tray, rotate), and save it and its annotated reading in DIR")
     doc.set_defaults(func=cmd_doctor)
 
 

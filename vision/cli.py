@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import sys
 from pathlib import Path
@@ -52,34 +51,10 @@ def _dice_count(text: str) -> int:
     return n
 
 
-def _shown(value) -> str:
-    """A die's value as text: "?" for a die whose face is not a pip face (null in JSON)."""
-    return "?" if value is None else str(value)
-
-
-def _shown_confidence(conf: float) -> str:
-    """A confidence to two places, rounded down: a die just under the sure cut-off (0.598
-    against 0.6) never shows the cut-off itself beside its red box."""
-    return f"{math.floor(conf * 100 + 1e-9) / 100:.2f}"
-
-
-def _annotate_dice(img, reading):
-    """The photo with each die's box, value and confidence (green sure, red not) and the
-    verdict across the top; sized to the photo (``vision.drawing``)."""
-    from .drawing import box, caption, label
-    vis = img.copy()
-    for d in reading.dice:
-        x, y, w, h = d.box
-        col = (0, 200, 0) if d.confidence >= reading.conf_ok else (0, 0, 255)
-        box(vis, x, y, w, h, col)
-        label(vis, f"{_shown(d.value)} {_shown_confidence(d.confidence)}", x, y - 4, col)
-    msg = "UNSURE: " + "; ".join(reading.reasons) if reading.unsure else "sure"
-    caption(vis, msg, (0, 0, 255) if reading.unsure else (0, 200, 0))
-    return vis
-
-
 def cmd_dice_read(args) -> int:
     import cv2
+
+    from .drawing import annotate_dice, shown
     from . import pips, icons
     gallery = None
     if args.dice or args.gallery:
@@ -124,13 +99,13 @@ def cmd_dice_read(args) -> int:
         if args.json:
             print(json.dumps({"image": str(path), **r.to_json()}))
         else:
-            vals = " ".join(_shown(d.value) for d in r.dice) or "-"
+            vals = " ".join(shown(d.value) for d in r.dice) or "-"
             extra = f"  UNSURE ({'; '.join(r.reasons)})" if r.unsure else ""
             print(f"{path}: {vals}{extra}")
         if args.annotate:
             out = Path(args.annotate)
             out.mkdir(parents=True, exist_ok=True)
-            cv2.imwrite(str(out / (Path(path).stem + ".dice.png")), _annotate_dice(img, r))
+            cv2.imwrite(str(out / (Path(path).stem + ".dice.png")), annotate_dice(img, r))
     return rc
 
 

@@ -10,6 +10,8 @@ reads on a wood floor or a white die alike; a caption too long for the photo's w
 """
 from __future__ import annotations
 
+import math
+
 import cv2
 import numpy as np
 
@@ -64,3 +66,28 @@ def caption(img: np.ndarray, text: str, colour, size: float = 0.6) -> None:
                   (0, 0, 0), -1)
     for i, line in enumerate(lines):
         cv2.putText(img, line, (margin, u + th + 2 * u + i * step), FONT, scale, colour, thick, cv2.LINE_AA)
+
+
+def shown(value) -> str:
+    """A die's value as text: "?" for a die whose face is not a pip face (null in JSON)."""
+    return "?" if value is None else str(value)
+
+
+def shown_confidence(conf: float) -> str:
+    """A confidence to two places, rounded down: a die just under the sure cut-off (0.598
+    against 0.6) never shows the cut-off itself beside its red box."""
+    return f"{math.floor(conf * 100 + 1e-9) / 100:.2f}"
+
+
+def annotate_dice(img: np.ndarray, reading) -> np.ndarray:
+    """A copy of the photo with each die's box, value and confidence (green sure, red not) and
+    the verdict across the top (``reading``: a ``vision.pips.DiceReading``)."""
+    vis = img.copy()
+    for d in reading.dice:
+        x, y, w, h = d.box
+        col = (0, 200, 0) if d.confidence >= reading.conf_ok else (0, 0, 255)
+        box(vis, x, y, w, h, col)
+        label(vis, f"{shown(d.value)} {shown_confidence(d.confidence)}", x, y - 4, col)
+    msg = "UNSURE: " + "; ".join(reading.reasons) if reading.unsure else "sure"
+    caption(vis, msg, (0, 0, 255) if reading.unsure else (0, 200, 0))
+    return vis

@@ -126,7 +126,7 @@ def test_markers_command_writes_sheet(tmp_path):
 
 def test_a_confidence_just_under_the_cut_off_is_shown_under_it():
     """The annotated image shows 0.598 as 0.59 beside its red box, never as the 0.60 cut-off."""
-    from vision.cli import _shown_confidence
+    from vision.drawing import shown_confidence as _shown_confidence
     assert _shown_confidence(0.598) == "0.59"
     assert _shown_confidence(0.6) == "0.60"
     assert _shown_confidence(0.29) == "0.29"

@@ -5,7 +5,6 @@ from __future__ import annotations
 import numpy as np
 
 from vision import drawing
-from vision.cli import _annotate_dice
 from vision.pips import DiceReading, Die
 
 
@@ -25,7 +24,7 @@ def _reading(w: int, h: int, reasons=("1 die read with low confidence",)) -> Dic
 def test_the_verdict_grows_with_the_photo():
     small = np.full((480, 640, 3), 128, np.uint8)
     big = np.full((3024, 4032, 3), 128, np.uint8)
-    hs, hb = _band_height(_annotate_dice(small, _reading(640, 480))), _band_height(_annotate_dice(big, _reading(4032, 3024)))
+    hs, hb = _band_height(drawing.annotate_dice(small, _reading(640, 480))), _band_height(drawing.annotate_dice(big, _reading(4032, 3024)))
     assert hs > 0 and hb > 0
     # about the same share of the photo's height (the line width is whole pixels: 5 on 4032 px,
     # 1 on 640); drawn at a fixed size it would be a sixth of it
@@ -37,7 +36,7 @@ def test_a_dies_box_is_thicker_on_a_big_photo():
         img = np.full((h, w, 3), 128, np.uint8)
         r = _reading(w, h)
         x, y, side, _ = r.dice[0].box
-        out = _annotate_dice(img, r)
+        out = drawing.annotate_dice(img, r)
         red = (out[..., 2] > 200) & (out[..., 1] < 60)
         column = red[y + side // 2, x - 10 * (w // 640): x + 10 * (w // 640)]
         assert column.sum() >= least, (w, column.sum())
@@ -47,8 +46,8 @@ def test_a_long_verdict_wraps_inside_the_photo():
     img = np.full((480, 640, 3), 128, np.uint8)
     reasons = ["2 dice whose face is not a pip face", "3 dice read with low confidence",
                "1 die cut by the edge of the view", "2 die-like spots not read as dice"]
-    out = _annotate_dice(img, _reading(640, 480, reasons))
-    one_line = _band_height(_annotate_dice(img, _reading(640, 480)))
+    out = drawing.annotate_dice(img, _reading(640, 480, reasons))
+    one_line = _band_height(drawing.annotate_dice(img, _reading(640, 480)))
     assert _band_height(out) >= 1.6 * one_line                # four reasons need two lines
     scale, thick = 0.6, 2
     lines = drawing.wrapped("UNSURE: " + "; ".join(reasons), 640 - 16, scale, thick)
