@@ -87,6 +87,13 @@ def _camera_doubt(reasons: list[str], then: str = "enter them", room: int = 44) 
     return f"{why}. OK: {then}."
 
 
+def _fits_the_panel(text: str, lines: int = 4) -> bool:
+    """``text`` shows whole on the panel's message screen under a one-line title."""
+    from companion.ui import fonts
+    from companion.ui.draw import W, wrap
+    return len(wrap(text, fonts.body(), W - 4)) <= lines
+
+
 def _title(game_id: str) -> str:
     try:
         return get_game(game_id).title
@@ -743,6 +750,7 @@ class DeviceApp:
                   for k in kinds if k.reader == "icons"]
         if any(k.reader == "toss" for k in kinds):
             items.append({"id": "calibrate-lid", "label": "Calibrate the lid", "enabled": camera})
+        items.append({"id": "calibrate-look", "label": "Camera check", "enabled": camera})
         self.open_menu("settings", "Settings", items)
 
     # ------------------------------------------------------------------ guided calibration
@@ -750,8 +758,8 @@ class DeviceApp:
 
     def calibration_begin(self, what: str) -> None:
         """Ask for each face of a die in turn (a few shots each), or for the empty lid."""
-        if what == "lid":
-            self.calibration = {"what": "lid"}
+        if what in ("lid", "look"):
+            self.calibration = {"what": what}
             return
         faces = die_faces(self.settings_game(), what)
         if not faces:
@@ -762,14 +770,17 @@ class DeviceApp:
     def calibration_message(self) -> dict:
         c = self.calibration
         if c.get("done"):
-            return {"title": "Calibrated", "text": c["done"]}
+            return {"title": "Camera check" if c["what"] == "look" else "Calibrated", "text": c["done"]}
+        # each text fits the panel's four lines whole (tests/device/test_camera_dice.py)
+        if c["what"] == "look":
+            return {"title": "Camera check", "text": "Roll pip dice where the camera sees them. OK: look. BACK stops."}
         if c["what"] == "lid":
             return {"title": "Calibrate the lid",
-                    "text": "Put the empty box lid where the camera sees it, then press OK. BACK cancels."}
+                    "text": "Put the empty box lid where the camera sees it. OK: take it. BACK stops."}
         face = c["faces"][c["index"]]
         return {"title": f"{c['what'].capitalize()} die: {face}",
-                "text": f"Put one {c['what']} die in the tray with {face.upper()} up (turn it between shots), "
-                        f"then press OK. Shot {c['shot'] + 1} of {self.SHOTS_PER_FACE}. BACK cancels."}
+                "text": f"One {c['what']} die, {face.upper()} up (turn it between shots). "
+                        f"OK: shot {c['shot'] + 1} of {self.SHOTS_PER_FACE}. BACK stops."}
 
     def calibration_press(self, button: str) -> None:
         c = self.calibration
@@ -777,6 +788,9 @@ class DeviceApp:
             self.calibration = None
             return
         if button != "ok":
+            return
+        if c["what"] == "look":
+            self.camera_look()
             return
         frame, _ = self.camera_dice.still_frame()
         if frame is None:
@@ -798,6 +812,30 @@ class DeviceApp:
         except Exception as exc:  # noqa: BLE001 - a failed shot is said, the rest is kept
             log.exception("calibration")
             self.say(f"calibration failed: {exc}"[:60])
+
+    def camera_look(self) -> None:
+        """Settings > Camera check: read the dice in view as a roll would be read, say what was
+        seen and why unsure, and keep the frame and its annotated reading in the vision folder
+        (``look/look.dice.png``) for a maker to look at."""
+        c = self.calibration
+        try:
+            look = self.camera_dice.look(self.camera_dice.directory / "look")
+        except Exception as exc:  # noqa: BLE001 - a camera with no frame, a full card: said
+            log.exception("camera check")
+            c["done"] = f"no look: {exc}"[:120]
+            return
+        values = " ".join("?" if v is None else str(v) for v in look["values"])
+        seen = f"saw {len(look['values'])} {'die' if len(look['values']) == 1 else 'dice'}" + (f": {values}" if values else "")
+        if not look["unsure"]:
+            c["done"] = f"{seen}, sure. OK: done."
+            return
+        reasons = list(look["reasons"]) or ["no reading"]
+        while True:                                # the reasons that fit the panel's four lines whole
+            text = f"{values or 'no dice'}: unsure, {'; '.join(reasons)}. OK: done."
+            if _fits_the_panel(text) or (len(reasons) == 1 and " " not in reasons[0]):
+                break
+            reasons = reasons[:-1] if len(reasons) > 1 else [reasons[0].rsplit(" ", 1)[0]]
+        c["done"] = text
 
     # ------------------------------------------------------------------ the loop
     def run(self, events: queue_mod.Queue, stop_when: Callable[[], bool] | None = None,

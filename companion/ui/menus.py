@@ -108,9 +108,12 @@ def message(model: dict) -> Image.Image:
     text = str(msg.get("text", ""))
     c = Canvas()
     big, bold, body = fonts.big(), fonts.bold(), fonts.body()
-    lines = wrap(text, body, W - 4, 3) if text else []
     font = big if big.measure(title) <= W - 4 else bold
-    tlines = wrap(title, font, W - 4, 2)
+    room, title_lines = 3, 2
+    if len(wrap(text, body, W - 4)) > 3 and bold.measure(title) <= W - 4:
+        font, room, title_lines = bold, 4, 1       # a longer text: the smaller title gives it a fourth line
+    lines = wrap(text, body, W - 4, room) if text else []
+    tlines = wrap(title, font, W - 4, title_lines)
     th = len(tlines) * (font.height - (3 if font is big else 0))
     total = th + (4 + len(lines) * 11 if lines else 0)
     y = max(0, (H - total) // 2 - (3 if font is big else 1))

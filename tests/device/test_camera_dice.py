@@ -256,12 +256,45 @@ def test_settings_offer_to_calibrate_the_icon_dice_of_the_game(tmp_path, monkeyp
     app.default_game = "dungeon-ball"
     app.menu_choice("settings")
     game = get_game("dungeon-ball")
-    want = [f"calibrate-{k.name}" for k in game.die_kinds if k.reader == "icons"] + ["calibrate-lid"]
+    want = [f"calibrate-{k.name}" for k in game.die_kinds if k.reader == "icons"] + ["calibrate-lid", "calibrate-look"]
     assert [it["id"] for it in app.menu.items][1:] == want
-    app.default_game = "toy"                           # no icon dice, no lid: nothing to calibrate
+    app.default_game = "toy"                           # no icon dice, no lid: only the camera check
     app.menu_choice("back")
     app.menu_choice("settings")
-    assert [it["id"] for it in app.menu.items] == ["dice"]
+    assert [it["id"] for it in app.menu.items] == ["dice", "calibrate-look"]
+
+
+def _camera_check(tmp_path, frame):
+    session = RefereeSession(Journal(tmp_path / "j.sqlite"))
+    app = DeviceApp(session, open_display({"type": "null"}), seed_source=lambda: 1,
+                    camera_dice=CameraDice(StillCamera(frame), tmp_path / "vision", settle_frames=2))
+    app.menu_choice("settings")
+    app.menu_choice("calibrate-look")
+    asked = app.model()["message"]
+    assert asked["title"] == "Camera check" and "OK: look" in asked["text"]
+    press(app, "ok")
+    return app, app.model()["message"]
+
+
+def test_the_camera_check_says_what_it_saw_and_keeps_the_frame(tmp_path):
+    """Settings > Camera check: the dice in view read as a roll would be, said on the panel,
+    the frame and its annotated reading kept in the vision folder; OK leaves."""
+    scene = synth.dice_scene(seed=21, kind="pips", face_px=72, n_dice=3, size=(960, 720), effects=False)
+    app, said = _camera_check(tmp_path, scene.image)
+    values = sorted(str(d["value"]) for d in scene.dice)
+    assert said["title"] == "Camera check" and said["text"].startswith("saw 3 dice: ")
+    assert said["text"].endswith(", sure. OK: done.")
+    assert sorted(said["text"].removeprefix("saw 3 dice: ").removesuffix(", sure. OK: done.").split()) == values
+    assert (tmp_path / "vision" / "look" / "look.png").exists() and (tmp_path / "vision" / "look" / "look.dice.png").exists()
+    press(app, "ok")
+    assert app.calibration is None and app.model()["screen"] == "menu"
+
+
+def test_the_camera_check_says_why_it_is_unsure(tmp_path):
+    app, said = _camera_check(tmp_path, np.full((480, 640, 3), 140, np.uint8))     # an empty table
+    assert said["text"] == "no dice: unsure, no dice found. OK: done."
+    press(app, "back")
+    assert app.calibration is None
 
 
 def test_a_die_that_is_not_a_pip_face_is_asked_of_the_person(tmp_path):
@@ -443,3 +476,41 @@ def test_a_roll_off_is_entered_on_the_buttons_since_the_camera_cannot_tell_whose
     assert prompt.text in _drawn_texts(monkeypatch, app.model())      # the title, not cut
     press(app, "down", "down", "ok", "ok")               # P1's 3, then P2's 3: a tie, rolled again
     assert session.journal.actions(session.game_id)[-1] == "chance roll 3 3"
+
+
+def _whole_on_the_panel(message: dict) -> bool:
+    """The panel's message screen shows this title and text without cutting either: four body
+    lines under a one-line bold title (``companion.ui.menus.message``)."""
+    from companion.ui import fonts
+    from companion.ui.draw import W, wrap
+    return fonts.bold().measure(message["title"]) <= W - 4 and len(wrap(message["text"], fonts.body(), W - 4)) <= 4
+
+
+def test_every_calibration_and_camera_check_text_fits_the_panel_whole(tmp_path):
+    """A cut text lost "then press OK. Shot 1 of 3" from the dice calibration's prompt."""
+    session = RefereeSession(Journal(tmp_path / "j.sqlite"))
+    frame = synth.dice_scene(seed=21, kind="pips", face_px=72, n_dice=3, size=(960, 720), effects=False).image
+    app = DeviceApp(session, open_display({"type": "null"}), seed_source=lambda: 1,
+                    camera_dice=CameraDice(StillCamera(frame), tmp_path / "vision", settle_frames=2))
+    app.default_game = "dungeon-ball"
+    seen = []
+    for what in ("white", "black", "lid", "look"):
+        app.calibration_begin(what)
+        seen.append(app.calibration_message())
+        if what == "white":
+            app.calibration["shot"] = 2
+            seen.append(app.calibration_message())
+        app.calibration = None
+    app.calibration_begin("look")
+    press(app, "ok")
+    seen.append(app.calibration_message())
+    for many in (["1 die read with low confidence", "2 die-like spots not read as dice", "the view did not settle"],
+                 ["no dice found"]):
+        app.calibration = {"what": "look"}
+        app.camera_dice.look = lambda folder, r=many: {"values": [6, 4, None, 2, 5], "unsure": True, "reasons": r}
+        app.camera_look()
+        seen.append(app.calibration_message())
+    assert len(seen) == 8 and "OK: shot 3 of 3" in seen[1]["text"]
+    for message in seen:
+        assert _whole_on_the_panel(message), message
+        assert "OK" in message["text"]

@@ -176,6 +176,13 @@ def sc_message_camera():
             "message": {"title": "Camera missing", "text": "Enter dice with the buttons"}, "notice": None}
 
 
+def sc_message_four_lines():
+    """A text longer than three lines: the smaller title leaves it a fourth (a calibration shot)."""
+    return {"game": None, "screen": "message", "notice": None,
+            "message": {"title": "White die: ball",
+                        "text": "One white die, BALL up (turn it between shots). OK: shot 2 of 3. BACK stops."}}
+
+
 def sc_web_join_seat():
     """The phones' join screen on a seat's page: its QR code (which claims the seat) and code."""
     from companion.web.join import Address, qr_rows
