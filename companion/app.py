@@ -641,10 +641,14 @@ class DeviceApp:
             elif choice == "settings":
                 self.open_settings()
             elif choice == "about":
-                lines = [f"Dungeon Companion {__version__}"] + (self.hardware_notes or ["all hardware found"])
+                # the panel's four lines: the phones' address before the hardware, each missing
+                # part by its name (its reason is in the log and in `companion doctor`)
+                lines = []
                 if self.web is not None and self.web.address is not None:
-                    lines.append(f"phones: {self.web.address.ip}:{self.web.address.port}")
-                self.message = {"title": "About", "text": "\n".join(lines)}
+                    lines += ["phones at", f"{self.web.address.ip}:{self.web.address.port}"]
+                missing = [note.split(":")[0].removeprefix("no ") for note in self.hardware_notes or []]
+                lines.append("missing: " + ", ".join(missing) if missing else "all hardware found")
+                self.message = {"title": f"Companion {__version__}", "text": "\n".join(lines)}
             return
         if choice == "back":
             self.show_main_menu()

@@ -167,8 +167,12 @@ def _pattern(kind: str) -> Image.Image:
 
 
 def wrap(text: str, font: Font, pixels: int, max_lines: int | None = None) -> list[str]:
-    """Greedy word wrap to ``pixels`` wide; the last line is cut with '.' if text remains."""
+    """Greedy word wrap to ``pixels`` wide, a new line at each newline; the last line is cut
+    with '.' if text remains."""
     n = max(1, pixels // font.width)
+    if "\n" in text:
+        out = [line for para in text.split("\n") for line in wrap(para, font, pixels)]
+        return _cut(out, n, max_lines)
     words = text.split()
     out: list[str] = []
     line = ""
@@ -187,6 +191,11 @@ def wrap(text: str, font: Font, pixels: int, max_lines: int | None = None) -> li
             line = w
     if line:
         out.append(line)
+    return _cut(out, n, max_lines)
+
+
+def _cut(out: list[str], n: int, max_lines: int | None) -> list[str]:
+    """At most ``max_lines`` lines of ``n`` characters, the last ending '.' when text was cut."""
     if max_lines is not None and len(out) > max_lines:
         out = out[:max_lines]
         last = out[-1]

@@ -168,7 +168,28 @@ def test_a_missing_display_does_not_stop_the_game(tmp_path):
     assert session.active and app.model()["prompt"]["kind"] == "team"
     app.show_main_menu()
     app.menu_choice("about")
-    assert "no display" in app.model()["message"]["text"]
+    assert "missing: display" in app.model()["message"]["text"]
+
+
+def test_about_fits_the_panel_with_every_part_missing(tmp_path):
+    """The phones' address and each missing part by name, whole on the panel; the long reasons
+    (in the log and `companion doctor`) used to push the address off it."""
+    from types import SimpleNamespace
+
+    from companion.ui import fonts
+    from companion.ui.draw import W, wrap
+    notes = ["no display: ssd1306 at 0x3c on /dev/i2c-1: [Errno 121] Remote I/O error",
+             "no camera: picamera2 is not installed (apt install python3-picamera2) (dice on the buttons)",
+             "no serial link: /dev/ttyUSB0: not found"]
+    app = DeviceApp(RefereeSession(Journal(tmp_path / "j.sqlite")), open_display({"type": "null"}), None, notes,
+                    seed_source=lambda: 1)
+    app.web = SimpleNamespace(address=SimpleNamespace(ip="192.168.1.23", port=8080), join_page=None)
+    app.menu_choice("about")
+    text = app.model()["message"]["text"]
+    lines = wrap(text, fonts.body(), W - 4)
+    assert len(lines) <= 4 and "192.168.1.23:8080" in lines, lines
+    assert " ".join(lines) == "phones at 192.168.1.23:8080 missing: display, camera, serial link"
+    assert fonts.bold().measure(app.model()["message"]["title"]) <= W - 4     # the version, on one line
 
 
 def test_terminal_emulator_prints_the_screen_in_words_under_the_pixels(tmp_path):

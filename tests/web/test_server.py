@@ -223,5 +223,5 @@ def test_the_panel_lets_a_seat_on_a_phone_decide_there_instead_of_passing_the_de
     assert app.hidden_after is None, "nothing was shown on the panel, so nothing needs hiding"
     app.show_main_menu()
     app.menu_choice("about")
-    assert "phones: 10.0.0.9:8080" in app.message["text"]
+    assert "phones at\n10.0.0.9:8080" in app.message["text"]
     device.journal.close()
