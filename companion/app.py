@@ -87,6 +87,15 @@ def _camera_doubt(reasons: list[str], then: str = "enter them", room: int = 44) 
     return f"{why}. OK: {then}."
 
 
+def _missing_notice(notes: list[str] | None) -> str | None:
+    """The main menu's one-line notice of missing hardware: "no camera", "no camera (+1 more)";
+    About names them all, the log and `companion doctor` say why."""
+    if not notes:
+        return None
+    first = notes[0].split(":")[0]
+    return first if len(notes) == 1 else f"{first} (+{len(notes) - 1} more)"
+
+
 def _fits_the_panel(text: str, lines: int = 4) -> bool:
     """``text`` shows whole on the panel's message screen under a one-line title."""
     from companion.ui import fonts
@@ -169,7 +178,7 @@ class DeviceApp:
         if self.menu is not None:
             screen = "main_menu" if self.menu_kind == "main" else "menu"
             return {"game": None, "screen": screen, "menu": self.menu.menu, "ui": dict(self.menu.ui),
-                    "notice": notice or (self.hardware_notes[0] if self.hardware_notes and self.menu_kind == "main" else None)}
+                    "notice": notice or (_missing_notice(self.hardware_notes) if self.menu_kind == "main" else None)}
         if self.save_failure is not None:
             return {"game": None, "screen": "message", "notice": notice,
                     "message": {"title": "Cannot save", "text": f"cannot save: {self.save_failure}. "

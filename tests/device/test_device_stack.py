@@ -185,11 +185,15 @@ def test_about_fits_the_panel_with_every_part_missing(tmp_path):
                     seed_source=lambda: 1)
     app.web = SimpleNamespace(address=SimpleNamespace(ip="192.168.1.23", port=8080), join_page=None)
     app.menu_choice("about")
-    text = app.model()["message"]["text"]
+    text, title = app.model()["message"]["text"], app.model()["message"]["title"]
     lines = wrap(text, fonts.body(), W - 4)
+    app.show_main_menu()
+    assert app.model()["notice"] == "no display (+2 more)"                  # the menu's one line, whole
+    app.hardware_notes = notes[1:2]
+    assert app.model()["notice"] == "no camera"
     assert len(lines) <= 4 and "192.168.1.23:8080" in lines, lines
     assert " ".join(lines) == "phones at 192.168.1.23:8080 missing: display, camera, serial link"
-    assert fonts.bold().measure(app.model()["message"]["title"]) <= W - 4     # the version, on one line
+    assert fonts.bold().measure(title) <= W - 4                             # the version, on one line
 
 
 def test_terminal_emulator_prints_the_screen_in_words_under_the_pixels(tmp_path):
