@@ -96,6 +96,14 @@ def _missing_notice(notes: list[str] | None) -> str | None:
     return first if len(notes) == 1 else f"{first} (+{len(notes) - 1} more)"
 
 
+def _undo_refusal(why: str) -> str:
+    """Why an undo was refused, as the panel's message says it (OK or BACK closes it); a roll
+    the dice answered names the game menu's item that fixes it."""
+    if why.startswith("the dice have answered"):
+        return "The dice have answered it. Game menu: Correct last dice."
+    return why[:1].upper() + why[1:] + "."
+
+
 def _fits_the_panel(text: str, lines: int = 4) -> bool:
     """``text`` shows whole on the panel's message screen under a one-line title."""
     from companion.ui import fonts
@@ -590,20 +598,23 @@ class DeviceApp:
             self.say(s.resume_note)
         return False
 
-    def undo(self) -> None:
+    def undo(self) -> str | None:
+        """Take back the last decision; on a refusal the panel says why (a message OK closes)
+        and the reason is returned ("no undo: ...", for the phone that asked)."""
         self.interstitial = None
         try:
             self.session.undo()
         except UndoRefused as exc:
-            self.say(f"no undo: {exc}"[:60])
+            self.message = {"title": "No undo", "text": _undo_refusal(str(exc))}
             self.start_prompt()
-            return
+            return f"no undo: {exc}"
         except SaveFailed as exc:
             self.cannot_save(exc)
-            return
+            return f"cannot save: {exc.reason}"
         self.shown_to = self.hidden_after = None   # a private prompt is passed on again
         self.after_change()                     # STATE goes out at once; the undo needs no replay
         self.say(self.session.last_undone or "undone")
+        return None
 
     def correct_last_dice(self) -> None:
         """Re-enter the faces of the last recorded roll (a misread or mistyped die)."""
@@ -759,7 +770,7 @@ class DeviceApp:
         game = self.settings_game()
         kinds = game.die_kinds if game is not None else ()
         items = [{"id": "dice", "label": f"Dice: {dice}"}]
-        items += [{"id": f"calibrate-{k.name}", "label": f"Calibrate {k.name} dice", "enabled": camera}
+        items += [{"id": f"calibrate-{k.name}", "label": f"Calibrate {k.name}", "enabled": camera}   # a row: 18 characters
                   for k in kinds if k.reader == "icons"]
         if any(k.reader == "toss" for k in kinds):
             items.append({"id": "calibrate-lid", "label": "Calibrate the lid", "enabled": camera})

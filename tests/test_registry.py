@@ -50,3 +50,15 @@ def test_seats_are_checked_naming_the_key():
 def test_a_number_option_given_as_text_says_what_it_expected():
     with pytest.raises(ValueError, match="option clock_start: 'abc' is not a whole number"):
         Option("clock_start", 29).check("abc")
+
+
+def test_every_games_description_fits_the_new_game_menus_hint_whole():
+    """The new-game list shows the chosen game's description in two lines of the small font;
+    one that does not fit is cut mid-word on the panel."""
+    from companion.engine.registry import games
+    from companion.ui import fonts
+    from companion.ui.draw import W, wrap
+    from companion.ui.menus import HINT_LINES
+    for game in games():
+        assert game.description, game.id
+        assert len(wrap(game.description, fonts.small(), W - 2)) <= HINT_LINES, (game.id, game.description)

@@ -195,9 +195,9 @@ class WebBridge:
             app.start_prompt()
         elif request.kind == "undo":
             count = len(app.session.actions)
-            app.undo()
-            if len(app.session.actions) == count:          # refused: the device says why
-                self.reply(request.conn, {"t": "error", "text": app.notice or "nothing was undone"})
+            why = app.undo()
+            if why or len(app.session.actions) == count:   # refused: the device says why
+                self.reply(request.conn, {"t": "error", "text": why or "nothing was undone"})
         else:
             app.correct_last_dice()
 

@@ -94,7 +94,15 @@ def test_a_refused_undo_says_why_on_the_screen(tmp_path):
     kept = list(session.actions)
     app.undo()
     assert session.actions == kept
-    assert app.model()["notice"] == "no undo: the dice have answered it: correct the dice instead"
+    said = app.model()["message"]
+    assert said["title"] == "No undo"
+    assert said["text"] == "The dice have answered it. Game menu: Correct last dice."
+    from companion.ui import fonts
+    from companion.ui.draw import W, wrap
+    assert len(wrap(said["text"], fonts.body(), W - 4)) <= 4          # whole on the panel (a notice cut it)
+    app.handle(ButtonEvent("ok", "press", 0.0))
+    app.handle(ButtonEvent("ok", "release", 0.0))
+    assert app.message is None and session.actions == kept
 
 
 def test_correct_last_dice_shows_the_dice_entry_of_that_roll(tmp_path):

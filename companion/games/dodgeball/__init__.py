@@ -44,6 +44,5 @@ GAME = GameType(
     die_kinds=(DieKind("deck", "none"), DieKind("draft", "none")),
     stats="companion.games.dodgeball.stats:sim_stats",
     pack="dodgeball",
-    description="Two coaches, six players each: throws, dodges, blocks and catches settled "
-                "with hidden intensity cards.",
+    description="Hidden intensity cards settle throws and dodges",
 )

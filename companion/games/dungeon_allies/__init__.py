@@ -24,5 +24,5 @@ GAME = GameType(
                DieKind("sorcerer", "none"), DieKind("bag", "none")),
     stats="companion.games.dungeon_allies.stats:sim_stats",
     pack="dungeon-allies",
-    description="Place dice, fight face-down monsters, train, hire followers, buy sorcery",
+    description="Dice placement: fight monsters, hire allies",
 )

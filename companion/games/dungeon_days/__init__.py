@@ -21,5 +21,5 @@ GAME = GameType(
     die_kinds=(DieKind("deck", "none"),),
     stats="companion.games.dungeon_days.engine:sim_stats",
     pack="dungeon-days",
-    description="Place creatures on the seven days of your week; fill it first, score the most.",
+    description="Fill your seven-day week with creatures",
 )

@@ -21,5 +21,5 @@ GAME = GameType(
     die_kinds=(DieKind("d6", "pips"), DieKind("d8", "none"), DieKind("chest", "none")),
     stats="companion.games.dungeonbowl.engine:sim_stats",
     pack="dungeonbowl",
-    description="Blood Bowl in a dungeon: chests, teleports, pit traps, one touchdown",
+    description="Blood Bowl in a dungeon: chests, traps, teleports",
 )
