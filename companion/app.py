@@ -419,7 +419,12 @@ class DeviceApp:
                     self.after_private(prompt)
         except (IllegalAction, CorrectionConflict) as exc:
             reason = self.last_refusal = getattr(exc, "reason", str(exc))
-            self.say(reason[:60])
+            if isinstance(exc, CorrectionConflict):     # the whole story goes to the log and the link
+                log.info("%s", reason)
+                self.message = {"title": "Cannot correct",
+                                "text": "A later move does not fit those dice. The roll stands."}
+            else:
+                self.say(reason[:60])
             self.send_error(reason)
             self.start_prompt()
             return

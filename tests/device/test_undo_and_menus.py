@@ -259,3 +259,25 @@ def test_a_game_says_which_of_its_result_screens_wait_for_ok(tmp_path, monkeypat
     monkeypatch.setattr(screens, "WAIT_FOR_OK", frozenset({"halftime"}), raising=False)
     assert waits_for_ok("dungeon-ball", "halftime") and waits_for_ok("dungeon-ball", "game_over")
     assert not waits_for_ok("dungeon-ball", "result") and not waits_for_ok(None, "halftime")
+
+
+def test_a_correction_the_later_moves_refuse_says_so_whole_and_changes_nothing(tmp_path):
+    """Dungeonbowl's roll-off read 6 1 (P1 chose an end zone after it): re-entered as 1 6, P2
+    would have won it, so the correction is refused; the panel says so in words that fit."""
+    from companion.ui import fonts
+    from companion.ui.draw import W, wrap
+    session = RefereeSession(Journal(tmp_path / "j.sqlite"), dice_mode="manual")
+    app = DeviceApp(session, open_display({"type": "null"}), seed_source=lambda: 1)
+    session.new_game(Header("dungeonbowl", seed=3))
+    app.menu = None
+    app.act("chance roll 6 1")
+    app.act("p1 end-zone left")
+    kept = list(session.actions)
+    app.correct_last_dice()
+    assert app.correcting == 0
+    app.act("chance roll 1 6")
+    said = app.model()["message"]
+    assert said == {"title": "Cannot correct", "text": "A later move does not fit those dice. The roll stands."}
+    assert len(wrap(said["text"], fonts.body(), W - 4)) <= 3 and fonts.bold().measure(said["title"]) <= W - 4
+    assert session.actions == kept and app.correcting is None
+    assert "correcting action 0" in app.last_refusal                  # the details, for the log and the link

@@ -74,8 +74,8 @@ class DuelChoices(Step):
         title = {"rush": "rush card", "tie": "tie: another card", "throw": "throw card",
                  "counter": "counter card"}[d.kind]
         if d.deceived:
-            title = "DECEIVE: play again"
-        if not secret:
+            title = "DECEIVE: play again"      # the panel's title bar holds no more beside the seat
+        elif not secret:
             title = f"{title}: which one?"
         else:
             title = f"{title}, face down"

@@ -135,6 +135,11 @@ def test_deceive_in_a_throw_both_play_again_and_the_action_stands():
     assert reveal(ev)["deceive"] == ["p1"] and not any(e["event"] == "outcome" for e in ev)
     assert s.coach("p1").discard == ["DECEIVE"] and s.coach("p2").discard == ["+5"]
     play(g, s, "chance draw +4", "chance draw +1")
+    again = g.prompt(s)
+    assert again.kind == "card" and again.text == "DECEIVE: play again"    # whole in the panel's title bar
+    from companion.ui import fonts
+    from companion.ui.draw import W
+    assert fonts.small().measure(again.text + "  P1") <= W - 2
     ev = play(g, s, "p1 play +4", "p2 play +1")                # no new defensive action is asked
     assert outcome(ev)["action"] == "dodge" and outcome(ev)["result"] == "hit"   # 10 vs 7
 
