@@ -151,7 +151,8 @@ def place(m: dict) -> Image.Image:
     counter, _, rule = str(p.get("text", "")).partition(": ")
     c.title_bar("set-up: place counters", str(p.get("actor", "")).upper())
     big, small = fonts.big(), fonts.small()
-    c.text_center(W // 2, 10, big.fit(counter.upper(), W - 2), big)
+    head = big if big.measure(counter.upper()) <= W - 2 else fonts.bold()    # "10 TRAPS LEFT" is bold
+    c.text_center(W // 2, 10 if head is big else 14, head.fit(counter.upper(), W - 2), head)
     for i, line in enumerate(wrap(rule, small, W - 4, max_lines=3)):
         c.text(2, 32 + 8 * i, line, small)
     c.fill(0, 55, W - 1, 63, 1)

@@ -136,3 +136,27 @@ def test_random_presses_play_whole_games_with_only_legal_actions(seed):
             action = f"{p.actor} end-turn"
         ENGINE.apply(s, action)
     assert ENGINE.is_over(s)
+
+
+def test_a_long_counter_name_is_drawn_whole(monkeypatch):
+    """With pits bought a coach may place 10 traps: "10 TRAPS LEFT" does not fit the big font,
+    so it is drawn bold, whole ("10 TRAPS LE." before)."""
+    from companion.games.dungeonbowl.screens import place
+    from companion.ui import fonts
+    cut = []
+    fit = fonts.Font.fit
+
+    def recording_fit(self, text, pixels):
+        out = fit(self, text, pixels)
+        if out != text:
+            cut.append(text)
+        return out
+    monkeypatch.setattr(fonts.Font, "fit", recording_fit)
+    m = placing(len(SETUP_LINES))
+    rule = m["prompt"]["text"].partition(": ")[2]
+    m["prompt"]["text"] = "10 traps left: " + rule
+    place(m)
+    assert cut == []
+    m["prompt"]["text"] = "1 trap left: " + rule          # a short one stays in the big font, whole too
+    place(m)
+    assert cut == []
