@@ -104,11 +104,18 @@ def last(events: list[dict], kind: str) -> dict | None:
     return next((e for e in reversed(events) if e.get("event") == kind), None)
 
 
-def fight_line(m: dict, e: dict) -> str:
-    """One fight in a line: 'Y1 P1 Goblin 7 of 4 +1g', 'B2 P2 Ogre 5 of 12 lost', 'Y3 P1 Troll HAMMER'."""
+def fight_line(m: dict, e: dict, room: int = (W - 2) // 5) -> str:
+    """One fight in a line of ``room`` characters (the small font's across the panel): 'Y1 P1
+    Goblin 7 of 4 +1g', 'B2 P2 Ogre 5 of 12 lost', 'Y3 P1 Troll HAMMER'. The monster's name
+    gives way first, so the numbers and the outcome are always whole."""
     said = "HAMMER" if e.get("total") is None else f"{e.get('total')} of {e.get('need')}"
-    return (f"{e.get('square', '').upper()} {seat_name(m, e.get('seat', ''))} "
-            f"{monster_name(m, e.get('monster', ''))[:10]} {said} " + (f"+{e.get('gold')}g" if e.get("won") else "lost"))
+    head = f"{e.get('square', '').upper()} {seat_name(m, e.get('seat', ''))}"
+    tail = f"{said} " + (f"+{e.get('gold')}g" if e.get("won") else "lost")
+    name = monster_name(m, e.get("monster", ""))[:10]
+    if len(head) + len(name) + len(tail) + 2 > room:
+        tail = tail.replace(" of ", "/", 1)      # '4/10 lost'
+    name = name[:max(3, room - len(head) - len(tail) - 2)]
+    return f"{head} {name} {tail}"
 
 
 def results(m: dict, fights: list[dict]) -> Image.Image:
@@ -201,8 +208,8 @@ def over(m: dict) -> Image.Image:
     c.text_center(W // 2, 1, bold.fit(f"FINAL: {said}", W - 2), bold, fill=0)
     draw_scores(c, m, 15, 46, {winner} if winner else set(), mark="star")
     c.hline(0, W - 1, 47)
-    why = v.get("tie_break") or s.get("tie_break") or "points: gold + sorcerer cards"
-    c.text_center(W // 2, 48, small.fit(why if why.startswith(("points", "still")) else f"tie: {why}", W - 2), small)
+    why = v.get("tie_break") or s.get("tie_break") or "gold + sorcerer cards"    # the points: 21 of 25 characters
+    c.text_center(W // 2, 48, small.fit(why if why.startswith(("gold", "points", "still")) else f"tie: {why}", W - 2), small)
     c.text_center(W // 2, H - 8, "OK: menu", small)
     return c.done()
 

@@ -146,6 +146,11 @@ def test_fights_resolved_together_are_listed_one_line_each():
     model = build_model(g, s, viewer=None)
     assert [fight_line(model, e) for e in events if e["event"] == "combat"] == \
         ["Y1 P1 Goblin 7 of 4 +1g", "B2 P2 Ogre 3 of 12 lost"]
+    long = {"event": "combat", "square": "y11", "seat": "p1", "monster": "giant-spider", "total": 3, "need": 15,
+            "won": False}
+    model["pack"]["monsters"]["giant-spider"] = "Giant spider"
+    line = fight_line(model, long)
+    assert len(line) <= 25 and line.endswith(" 3/15 lost") and line.startswith("Y11 P1 Giant")   # whole, never 'los.'
 
 
 def test_what_a_red_crystal_showed_is_drawn_for_its_player_alone():
