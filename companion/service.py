@@ -220,15 +220,16 @@ def cmd_doctor(args) -> int:
         from companion.camera_dice import vision_report
         report["vision"] = vision_report(config_mod.vision_dir(cfg), config_mod.icon_dice(cfg))
     report["would_use"] = plan(report)
+    looked = None                               # --look: why the camera's look failed, if it did
     if getattr(args, "look", None) is not None:
         report["look"] = camera_look(cfg, args.look) if cfg is not None else {"error": "the configuration was refused"}
-        if report["look"].get("error"):
-            problems.append("camera look: " + report["look"]["error"])
+        looked = report["look"].get("error")
     report["problems"] = problems
-    report["ok"] = not problems
+    report["ok"] = not problems and not looked
+    failed = 2 if problems or looked else 0
     if args.json:
         print(json.dumps(report, indent=2, sort_keys=True, default=str))
-        return 2 if problems else 0
+        return failed
     print(f"Raspberry Pi: {'yes' if report['raspberry_pi'] else 'no (the service will emulate)'}")
     print("config: " + (f"ok ({', '.join(cfg.files)})" if cfg else f"REFUSED: {report['config']['error']}"))
     for name in ("data_dir", "journal"):
@@ -247,7 +248,9 @@ def cmd_doctor(args) -> int:
               f"frame {look['frame']}, reading {look['annotated']}")
     for problem in problems:
         print(f"companion: run would refuse to start: {problem}", file=sys.stderr)
-    return 2 if problems else 0
+    if looked:
+        print(f"companion: camera look: {looked}", file=sys.stderr)
+    return failed
 
 
 def camera_look(cfg, folder: Path) -> dict:

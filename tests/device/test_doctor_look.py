@@ -67,7 +67,8 @@ def test_look_says_why_a_real_frame_is_unsure(tmp_path, monkeypatch, capsys):
 def test_look_without_a_camera_says_what_to_set_and_writes_nothing(tmp_path, monkeypatch, capsys):
     code = _doctor(tmp_path, monkeypatch, '[camera]\ntype = "null"\n', tmp_path / "look")
     err = capsys.readouterr().err
-    assert code == 2 and "camera look: no camera configured: set [camera] type" in err
+    assert code == 2 and "companion: camera look: no camera configured: set [camera] type" in err
+    assert "run would refuse" not in err                     # the service itself would start
     assert not (tmp_path / "look").exists()
 
 
