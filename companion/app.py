@@ -851,7 +851,10 @@ class DeviceApp:
             look = self.camera_dice.look(self.camera_dice.directory / "look")
         except Exception as exc:  # noqa: BLE001 - a camera with no frame, a full card: said
             log.exception("camera check")
-            c["done"] = f"no look: {exc}"[:120]
+            why = str(exc) or type(exc).__name__
+            while not _fits_the_panel(f"No look: {why}. OK: done.") and " " in why:
+                why = why.rsplit(" ", 1)[0]             # cut at a word: the log has it whole
+            c["done"] = f"No look: {why}. OK: done."
             return
         values = " ".join("?" if v is None else str(v) for v in look["values"])
         seen = f"saw {len(look['values'])} {'die' if len(look['values']) == 1 else 'dice'}" + (f": {values}" if values else "")

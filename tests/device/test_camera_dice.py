@@ -290,6 +290,29 @@ def test_the_camera_check_says_what_it_saw_and_keeps_the_frame(tmp_path):
     assert app.calibration is None and app.model()["screen"] == "menu"
 
 
+class BrokenCamera:
+    def read(self):
+        from drivers.errors import CameraError
+        raise CameraError("picamera2: camera __init__ sequence did not complete: the ribbon cable may be loose "
+                          "or the camera is in use by another process")
+
+    def close(self):
+        pass
+
+
+def test_the_camera_check_of_a_camera_that_gives_no_frame_says_so_whole(tmp_path):
+    session = RefereeSession(Journal(tmp_path / "j.sqlite"))
+    app = DeviceApp(session, open_display({"type": "null"}), seed_source=lambda: 1,
+                    camera_dice=CameraDice(BrokenCamera(), tmp_path / "vision", settle_frames=2))
+    app.menu_choice("settings")
+    app.menu_choice("calibrate-look")
+    press(app, "ok")
+    said = app.calibration_message()
+    assert said["text"].startswith("No look: picamera2: camera") and said["text"].endswith(". OK: done.")
+    assert _whole_on_the_panel(said), said
+    assert not (tmp_path / "vision" / "look" / "look.png").exists()
+
+
 def test_the_camera_check_says_why_it_is_unsure(tmp_path):
     app, said = _camera_check(tmp_path, np.full((480, 640, 3), 140, np.uint8))     # an empty table
     assert said["text"] == "no dice: unsure, no dice found. OK: done."
