@@ -59,7 +59,9 @@ def test_a_long_verdict_wraps_inside_the_photo():
 
 def test_a_label_stays_inside_the_photo():
     img = np.full((100, 100, 3), 128, np.uint8)
+    import cv2
     drawing.label(img, "6 0.99", 95, 2, (0, 0, 255))           # a die at the top right corner
-    ys, xs = np.nonzero((img != 128).any(axis=2))
-    assert xs.max() < 100 and ys.min() >= 0 and len(xs) > 20
-    assert xs.max() - xs.min() > 20                            # the whole label, not its first letter
+    ys, xs = np.nonzero((img[..., 2] > 160) & (img[..., 0] < 100))   # the label's red ink
+    (tw, th), _ = cv2.getTextSize("6 0.99", drawing.FONT, 0.5, 1)
+    assert xs.max() - xs.min() >= 0.75 * tw                    # the whole label, moved in from the right
+    assert ys.max() - ys.min() >= 0.5 * th                     # and down from the top, not cut by it
