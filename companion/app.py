@@ -87,13 +87,30 @@ def _camera_doubt(reasons: list[str], then: str = "enter them", room: int = 44) 
     return f"{why}. OK: {then}."
 
 
+def _missing_parts(notes: list[str] | None) -> list[str]:
+    """The hardware the notes say is missing, by name: "no camera: <why>" -> "camera"; the log
+    and `companion doctor` say why."""
+    return [note.split(":")[0].removeprefix("no ") for note in notes or []]
+
+
 def _missing_notice(notes: list[str] | None) -> str | None:
     """The main menu's one-line notice of missing hardware: "no camera", "no camera (+1 more)";
-    About names them all, the log and `companion doctor` say why."""
-    if not notes:
+    About names them all."""
+    parts = _missing_parts(notes)
+    if not parts:
         return None
-    first = notes[0].split(":")[0]
-    return first if len(notes) == 1 else f"{first} (+{len(notes) - 1} more)"
+    return f"no {parts[0]}" + (f" (+{len(parts) - 1} more)" if len(parts) > 1 else "")
+
+
+def _fitted(head: str, reasons: list[str], tail: str = " OK: done.") -> str:
+    """``head``, the ``reasons`` and ``tail`` as one text that shows whole on the panel: the
+    last reasons are dropped, then the first is cut at a word (the log has them whole)."""
+    reasons = list(reasons) or ["no reading"]
+    while True:
+        text = f"{head}{'; '.join(reasons)}.{tail}"
+        if _fits_the_panel(text) or (len(reasons) == 1 and " " not in reasons[0]):
+            return text
+        reasons = reasons[:-1] if len(reasons) > 1 else [reasons[0].rsplit(" ", 1)[0]]
 
 
 def _undo_refusal(why: str) -> str:
@@ -671,7 +688,7 @@ class DeviceApp:
                 lines = []
                 if self.web is not None and self.web.address is not None:
                     lines += ["phones at", f"{self.web.address.ip}:{self.web.address.port}"]
-                missing = [note.split(":")[0].removeprefix("no ") for note in self.hardware_notes or []]
+                missing = _missing_parts(self.hardware_notes)
                 lines.append("missing: " + ", ".join(missing) if missing else "all hardware found")
                 self.message = {"title": f"Companion {__version__}", "text": "\n".join(lines)}
             return
@@ -851,23 +868,15 @@ class DeviceApp:
             look = self.camera_dice.look(self.camera_dice.directory / "look")
         except Exception as exc:  # noqa: BLE001 - a camera with no frame, a full card: said
             log.exception("camera check")
-            why = str(exc) or type(exc).__name__
-            while not _fits_the_panel(f"No look: {why}. OK: done.") and " " in why:
-                why = why.rsplit(" ", 1)[0]             # cut at a word: the log has it whole
-            c["done"] = f"No look: {why}. OK: done."
+            c["done"] = _fitted("No look: ", [str(exc) or type(exc).__name__])
             return
-        values = " ".join("?" if v is None else str(v) for v in look["values"])
-        seen = f"saw {len(look['values'])} {'die' if len(look['values']) == 1 else 'dice'}" + (f": {values}" if values else "")
+        from companion.camera_dice import values_text
+        values = values_text(look["values"])
         if not look["unsure"]:
-            c["done"] = f"{seen}, sure. OK: done."
-            return
-        reasons = list(look["reasons"]) or ["no reading"]
-        while True:                                # the reasons that fit the panel's four lines whole
-            text = f"{values or 'no dice'}: unsure, {'; '.join(reasons)}. OK: done."
-            if _fits_the_panel(text) or (len(reasons) == 1 and " " not in reasons[0]):
-                break
-            reasons = reasons[:-1] if len(reasons) > 1 else [reasons[0].rsplit(" ", 1)[0]]
-        c["done"] = text
+            n = len(look["values"])
+            c["done"] = f"saw {n} {'die' if n == 1 else 'dice'}: {values}, sure. OK: done."
+        else:
+            c["done"] = _fitted(f"{values or 'no dice'}: unsure, ", look["reasons"])
 
     # ------------------------------------------------------------------ the loop
     def run(self, events: queue_mod.Queue, stop_when: Callable[[], bool] | None = None,

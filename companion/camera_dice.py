@@ -137,7 +137,7 @@ class CameraDice:
         reasons = list(reading.reasons) + ([] if still else ["the view did not settle"])
         return {"frame": str(shot), "annotated": str(annotated), "size": [frame.shape[1], frame.shape[0]],
                 "tray": mask is not None, "still": still,
-                "values": [None if d.value is None else d.value for d in reading.dice],
+                "values": [d.value for d in reading.dice],
                 "unsure": bool(reading.unsure or not still), "reasons": reasons}
 
     def tray_mask(self, shape):
@@ -206,6 +206,11 @@ class CameraDice:
                                  detail=detail)
         value = "good" if verdict.verdict == "good" else "no-good"
         return CameraReading(spec.outcome([value]), [value], False, [], detail)
+
+
+def values_text(values: list) -> str:
+    """A reading's values as the panel and doctor show them: "6 4 ?" (?: no pip face)."""
+    return " ".join("?" if v is None else str(v) for v in values)
 
 
 def vision_report(directory: Path, dice: tuple[str, ...] = ()) -> dict[str, Any]:

@@ -242,7 +242,8 @@ def cmd_doctor(args) -> int:
     print("would use: " + ", ".join(f"{k} -> {v}" for k, v in report["would_use"].items()))
     look = report.get("look")
     if look and not look.get("error"):
-        values = " ".join("?" if v is None else str(v) for v in look["values"]) or "no dice"
+        from companion.camera_dice import values_text
+        values = values_text(look["values"]) or "no dice"
         verdict = f"UNSURE ({'; '.join(look['reasons'])})" if look["unsure"] else "sure"
         print(f"look: {values}, {verdict}; {'inside the tray' if look['tray'] else 'the whole view (no tray)'}; "
               f"frame {look['frame']}, reading {look['annotated']}")
