@@ -104,18 +104,25 @@ def last(events: list[dict], kind: str) -> dict | None:
     return next((e for e in reversed(events) if e.get("event") == kind), None)
 
 
-def fight_line(m: dict, e: dict, room: int = (W - 2) // 5) -> str:
-    """One fight in a line of ``room`` characters (the small font's across the panel): 'Y1 P1
-    Goblin 7 of 4 +1g', 'B2 P2 Ogre 5 of 12 lost', 'Y3 P1 Troll HAMMER'. The monster's name
-    gives way first, so the numbers and the outcome are always whole."""
-    said = "HAMMER" if e.get("total") is None else f"{e.get('total')} of {e.get('need')}"
+ROOM = (W - 2) // 5          # the small font's characters across the panel
+
+
+def fight_line(m: dict, e: dict, short: bool = False, room: int = ROOM) -> str:
+    """One fight in a line of ``room`` characters: 'Y1 P1 Goblin 7 of 4 +1g', 'B2 P2 Ogre 5 of
+    12 lost', 'Y3 P1 Troll HAMMER'; ``short``: '5/12'. The monster's name gives way, so the
+    numbers and the outcome are always whole."""
+    said = "HAMMER" if e.get("total") is None else f"{e.get('total')}{'/' if short else ' of '}{e.get('need')}"
     head = f"{e.get('square', '').upper()} {seat_name(m, e.get('seat', ''))}"
     tail = f"{said} " + (f"+{e.get('gold')}g" if e.get("won") else "lost")
     name = monster_name(m, e.get("monster", ""))[:10]
-    if len(head) + len(name) + len(tail) + 2 > room:
-        tail = tail.replace(" of ", "/", 1)      # '4/10 lost'
-    name = name[:max(3, room - len(head) - len(tail) - 2)]
-    return f"{head} {name} {tail}"
+    return f"{head} {name[:max(3, room - len(head) - len(tail) - 2)]} {tail}"
+
+
+def fight_lines(m: dict, fights: list[dict], room: int = ROOM) -> list[str]:
+    """The lines of several fights, all in one form: '7 of 4' when every line fits with its
+    monster's name (up to 10 letters) whole, else '7/4' on every line."""
+    whole = all(len(fight_line(m, e, room=1000)) <= room for e in fights)
+    return [fight_line(m, e, short=not whole, room=room) for e in fights]
 
 
 def results(m: dict, fights: list[dict]) -> Image.Image:
@@ -123,8 +130,8 @@ def results(m: dict, fights: list[dict]) -> Image.Image:
     c = Canvas()
     c.title_bar("Excursions", f"{len(fights)} fights")
     small = fonts.small()
-    for i, e in enumerate(fights[-5:]):
-        c.text(1, 11 + 9 * i, small.fit(fight_line(m, e), W - 2), small)
+    for i, line in enumerate(fight_lines(m, fights[-5:])):
+        c.text(1, 11 + 9 * i, small.fit(line, W - 2), small)
     strip(c, m)
     return c.done()
 

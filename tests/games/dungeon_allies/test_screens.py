@@ -149,8 +149,12 @@ def test_fights_resolved_together_are_listed_one_line_each():
     long = {"event": "combat", "square": "y11", "seat": "p1", "monster": "giant-spider", "total": 3, "need": 15,
             "won": False}
     model["pack"]["monsters"]["giant-spider"] = "Giant spider"
-    line = fight_line(model, long)
-    assert len(line) <= 25 and line.endswith(" 3/15 lost") and line.startswith("Y11 P1 Giant")   # whole, never 'los.'
+    from companion.games.dungeon_allies.screens import fight_lines
+    ogre = next(e for e in events if e["event"] == "combat" and e["monster"] == "ogre")
+    lines = fight_lines(model, [long, ogre])                  # one form on the whole screen
+    assert lines[0].startswith("Y11 P1 Giant") and lines[0].endswith(" 3/15 lost") and lines[1].endswith(" 3/12 lost")
+    assert all(len(line) <= 25 for line in lines)             # whole, never 'los.'
+    assert fight_lines(model, [ogre]) == ["B2 P2 Ogre 3 of 12 lost"]
 
 
 def test_what_a_red_crystal_showed_is_drawn_for_its_player_alone():
