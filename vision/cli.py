@@ -51,6 +51,14 @@ def _dice_count(text: str) -> int:
     return n
 
 
+def _image_folder(text: str) -> str:
+    """An argparse type: a folder for annotated images, refused before any reading when the
+    path is a file (it is made when missing)."""
+    if Path(text).exists() and not Path(text).is_dir():
+        raise argparse.ArgumentTypeError(f"{text} is a file: give a folder for the annotated images")
+    return text
+
+
 def cmd_dice_read(args) -> int:
     import cv2
 
@@ -191,7 +199,7 @@ def register(subparsers) -> None:
     r.add_argument("--gallery", default=None, metavar="DIR", help="gallery directory (default galleries/PACK_DIE)")
     r.add_argument("--custom-faces", default=None, metavar="DIR", help="pip dice with a custom face (a skull on "
                    "the 1): its gallery, calibrated with `dice calibrate --gallery DIR --face 1 SHOT...`")
-    r.add_argument("--annotate", default=None, metavar="DIR", help="write annotated images here")
+    r.add_argument("--annotate", type=_image_folder, default=None, metavar="DIR", help="write annotated images here")
     r.add_argument("--tray", default=None, metavar="TRAY.json", help="only look inside the calibrated tray")
     r.add_argument("--rotate", type=int, choices=[0, 1, 2, 3], default=0, metavar="TURNS",
                    help="turn each photo this many quarter turns clockwise first, so the table's far side is "
@@ -237,7 +245,7 @@ def register(subparsers) -> None:
     kj.add_argument("--after", required=True, help="the lid photographed after the toss")
     kj.add_argument("--calibration", default=DEFAULT_LID, metavar="LID.json", help="the lid's calibration")
     kj.add_argument("--json", action="store_true", help="print the verdict as one JSON object")
-    kj.add_argument("--annotate", default=None, metavar="DIR", help="write an image that shows why")
+    kj.add_argument("--annotate", type=_image_folder, default=None, metavar="DIR", help="write an image that shows why")
     kj.set_defaults(func=cmd_kick_judge)
 
 

@@ -143,3 +143,14 @@ def test_dice_read_refuses_a_negative_count_and_names_a_folder(tmp_path, capsys)
     assert args.func(args) == 1
     err = json.loads(capsys.readouterr().out)["error"]
     assert "is a folder, not an image" in err and "*.jpg" in err
+
+
+def test_annotate_into_a_file_is_refused_before_reading(tmp_path, capsys):
+    import pytest
+    (tmp_path / "notes.txt").write_text("not a folder")
+    for argv in (["dice", "read", "x.jpg", "--annotate", str(tmp_path / "notes.txt")],
+                 ["kick", "judge", "--before", "a.png", "--after", "b.png", "--annotate", str(tmp_path / "notes.txt")]):
+        with pytest.raises(SystemExit):
+            _parser().parse_args(argv)
+        assert "notes.txt is a file: give a folder for the annotated images" in capsys.readouterr().err
+    assert _parser().parse_args(["dice", "read", "x.jpg", "--annotate", str(tmp_path / "new")]).annotate
