@@ -168,6 +168,8 @@ class PadStep(Step):
         if s.teleports[pid] >= 2:
             stat(s, "double_teleport_injuries")
             ev.append({"event": "teleport_strain", "player": pid, "times": s.teleports[pid]})
+            if split_player(pid)[0] == s.active:    # an injury roll without armour, as a spiked pit's:
+                s.turnover = True                   # a turnover on his own turn
             injury_roll(s, pid, "teleported twice in a turn")
 
 
