@@ -11,8 +11,9 @@ Scoring (docs/dungeon-days.md, Scoring):
 * a Sprite adds its 6 to the day (it covers nothing);
 * an Invisibility shields what it lies on: the creature played on it later covers nothing under
   the Invisibility, so both count;
-* a Mimic scores the printed points of the best top creature on a day beside it (never another
-  Mimic, which has no points of its own); none: 0.
+* a Mimic scores the printed points of the best creature no card covers on a day beside it
+  (both creatures of an Invisibility day; never another Mimic, which has no points of its
+  own); none: 0.
 """
 from __future__ import annotations
 
@@ -82,12 +83,25 @@ def clear(pile: list[str]) -> list[str]:
     return gone
 
 
+def stack_tops(pack: DaysPack, pile: list[str]) -> list[str]:
+    """The creature on top of each stack of a day: an Invisibility starts a new stack, so a day
+    with one holds two creatures that score, the one under it and the one played on it."""
+    tops, top = [], None
+    for card in pile:
+        if card == INVISIBILITY:
+            tops.append(top)
+            top = None
+        elif pack.is_creature(card):
+            top = card
+    return [t for t in [*tops, top] if t is not None]
+
+
 def mimic_points(pack: DaysPack, board: list[list[str]], day: int) -> tuple[int, str]:
-    """The best printed points among the top creatures beside ``day`` (not a Mimic's)."""
+    """The best printed points among the creatures beside ``day`` that no card covers (the top
+    of each stack: both of an Invisibility day), never a Mimic's."""
     best, what = 0, ""
-    for n in neighbours(day):
-        top = top_creature(pack, board[n])
-        if top is None or top == MIMIC:
+    for top in (t for n in neighbours(day) for t in stack_tops(pack, board[n])):
+        if top == MIMIC:
             continue
         points = pack.cards[top].points
         if not what or points > best:

@@ -34,4 +34,4 @@ def test_the_scorer_at_the_terminal(monkeypatch, capsys, tmp_path):
     code, out = run(monkeypatch, capsys, ["play", "dungeon-days", "--option", "mode=score", "--seed", "1",
                                           "--save", str(tmp_path / "score.game")], keys)
     assert code == 0
-    assert "why=MIM=ORC 3" in out and "GAME OVER: p1 wins 10-7" in out
+    assert "why=MIM=ELF 4" in out and "GAME OVER: p1 wins 11-7" in out    # the Elf under the Invisibility
