@@ -21,6 +21,7 @@ class Context:
     situation: str                       # throw | counter | defend | rush | retreat
     target_zone: str = ""                # the throw's target's zone
     action: str = ""                     # the target's defensive action
+    thrower: str = ""                    # the thrower, whose ball in the air still counts as held
 
 
 @dataclass
@@ -64,10 +65,9 @@ def _holds(g, s: DodgeState, coach: Coach, owner: str, when: str, ctx: Context) 
         return ctx.situation in ("throw", "counter") and ctx.action == "catch"
     if when in ("counter", "rush", "retreat"):
         return ctx.situation == when
-    if when == "holding_two":
-        return coach.balls.get(owner, 0) >= 2
-    if when == "empty_hands":
-        return coach.balls.get(owner, 0) == 0
+    if when in ("holding_two", "empty_hands"):         # the balls held when the throw is made
+        held = coach.balls.get(owner, 0) + (owner == ctx.thrower)
+        return held >= 2 if when == "holding_two" else held == 0
     if when == "in_offense":
         return coach.zone.get(owner) == OFF
     if when == "in_defense":

@@ -29,7 +29,7 @@ from companion.games.dodgeball.turns import offer_counter
 
 def throw_powers(g, s: DodgeState, d: Duel, picks: dict[str, str]) -> tuple[Power, Power]:
     me, them = s.coach(d.attacker), s.owner(d.target)
-    ctx = Context(d.kind, them.zone[d.target], d.action)
+    ctx = Context(d.kind, them.zone[d.target], d.action, d.thrower)
     attack = attribute(g, s, me, d.thrower, "COU" if d.kind == "counter" else "THR", ctx)
     if d.supporters:
         attack.terms.append(("group", g.pack.rules.group_bonus * len(d.supporters)))
