@@ -127,6 +127,9 @@ class Fight(Step):
         colour = {"hammer": "white", "bless": "yellow", "enhance": "green", "reroll": "blue"}.get(verb)
         if colour and not seat.crystals[colour]:
             return f"{verb} costs a {colour} crystal and {seat.id} has none", RULE
+        if c.values and verb in ("hammer", "bless", "enhance"):
+            return (f"{verb} must be cast before the dice are rolled (only blue rerolls after)",
+                    "Crystal spells used in combat")
         if verb == "hammer":
             allowed = "/".join(g.pack.rules.white_sections[s.round - 1])
             return (f"round {s.round}: the Hammer of the Gods only answers in the {allowed} section, "
