@@ -85,6 +85,18 @@ def test_touchdown_on_the_last_play_of_the_clock_then_the_other_team_runs_the_fi
     assert "p2 hail-mary" in g.prompt(s).options
 
 
+def test_a_turnover_on_downs_that_takes_the_last_time_gives_the_new_offense_the_final_play():
+    """"the offensive player may choose to run one more play": the offense when time runs out,
+    which after a failed fourth down is the other player (docs/dungeon-ball.md, The final play)."""
+    g, s = new_game()
+    s.clock = 1
+    at_down(g, s, s.ball, down=4)
+    events = play_down(g, s, "red-1", "down", "time ball ball ball cleat cleat")
+    assert [e["event"] for e in events].index("turnover_on_downs") < [e["event"] for e in events].index("final_play")
+    assert s.clock == 0 and s.offense == "p2" and s.final_play and s.down == 1
+    assert g.prompt(s).options == ("p2 run", "p2 field-goal", "p2 hail-mary", "p2 kneel")
+
+
 def test_end_of_game_the_most_points_wins():
     g, s = new_game()
     s.half = 2
