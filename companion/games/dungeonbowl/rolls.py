@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from companion.engine.core import CHANCE, ChanceSpec, DieSpec, Prompt
 from companion.engine.steps import Frame, Step, StepMachine
-from companion.games.dungeonbowl.state import CAS, DUNGEON, KO, RESERVES, BowlState, split_player, where
+from companion.games.dungeonbowl.state import BADLY_HURT, CAS, DUNGEON, KO, RESERVES, BowlState, split_player, where
 
 D6 = tuple("123456")
 D8 = tuple("12345678")
@@ -224,7 +224,7 @@ class Treat(Step):
             if w[2] == "second":
                 d["result"] = d["second"]
             del d["second"]
-            if d["result"] == "badly hurt":
+            if d["result"] == BADLY_HURT:
                 pop(s)
                 move(s, pid, RESERVES, ev, "apothecary")
         elif verb in ("regenerate", "igor"):

@@ -11,6 +11,7 @@ from companion.engine.steps import Frame
 
 # where a player is: in the dungeon, or in one of the dug-out's boxes
 DUNGEON, RESERVES, KO, CAS = "dungeon", "reserves", "ko", "cas"
+BADLY_HURT = "badly hurt"               # the casualty an apothecary or the Magic Sponge sends to the reserves
 BOXES = (RESERVES, KO, CAS)
 
 

@@ -10,11 +10,18 @@ from __future__ import annotations
 from companion.engine.core import Prompt
 from companion.engine.steps import Frame, Step, StepMachine
 from companion.games.dungeonbowl.rolls import name, push, stat
-from companion.games.dungeonbowl.state import DUNGEON, KO, RESERVES, BowlState, in_dungeon, other, split_player
+from companion.games.dungeonbowl.state import (BADLY_HURT, CAS, DUNGEON, KO, RESERVES, BowlState, in_dungeon, other,
+                                              split_player)
 
 DUGOUT = "DUG-OUT TELEPORTERS"
 SPONGE = "INJURED PLAYERS (Ed'e Warring's Magic Sponge)"
 TOUCHDOWN = "RULES OF PLAY (a standing player holding the ball in the opposing end zone)"
+
+
+def spongeable(team) -> list[str]:
+    """Whom the Magic Sponge may treat: "an injured player", but it "has no effect on players
+    that have been seriously injured or killed": the KO'd and the badly hurt."""
+    return [n for n in (*team.in_box(KO), *team.in_box(CAS)) if team.where[n] == KO or team.hurt.get(n) == BADLY_HURT]
 
 
 def turn_options(g, s: BowlState) -> tuple[str, ...]:
@@ -24,7 +31,7 @@ def turn_options(g, s: BowlState) -> tuple[str, ...]:
     out = []
     if not s.acted and not s.dugout:
         out += [f"{a} teleport-in {n}" for n in team.in_box(RESERVES)]
-        out += [f"{a} sponge {n}" for n in team.in_box(KO)]
+        out += [f"{a} sponge {n}" for n in spongeable(team)]
     if own and any(c.state == "closed" for c in s.chests):
         out.append(f"{a} chest")
     if own:
@@ -93,8 +100,9 @@ class Turn(Step):
                 return "the sponge treats one player per turn", SPONGE
             if s.acted:
                 return "the sponge is used at the start of the turn only", SPONGE
-            if team.where.get(arg) == "cas":
-                return f"#{arg} is a casualty: the sponge has no effect on casualties", SPONGE
+            if team.where.get(arg) == CAS:
+                return (f"#{arg} is a casualty ({team.hurt.get(arg, 'not badly hurt')}): the sponge has no "
+                        "effect on players seriously injured or killed", SPONGE)
             return f"#{arg} is not in {a.upper()}'s KO box", SPONGE
         if verb in ("teleport-out", "return", "dugout"):
             return "you can't teleport players from the dungeon back to the dug-out", DUGOUT
@@ -119,6 +127,7 @@ class Turn(Step):
             return
         if verb == "sponge":
             team.where[w[2]] = RESERVES
+            team.hurt.pop(w[2], None)
             s.dugout = "sponge"
             stat(s, "sponges")
             ev.append({"event": "sponge", "player": f"{a}#{w[2]}"})

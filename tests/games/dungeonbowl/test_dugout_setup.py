@@ -32,10 +32,26 @@ def test_the_sponge_moves_a_kod_player_to_the_reserves_instead_of_teleporting_in
     s = to_first_turn()
     s.team("p1").where["3"] = "ko"
     s.team("p1").where["4"] = "cas"
-    refused(s, "p1 sponge 4", "the sponge has no effect on casualties", SPONGE)
+    s.team("p1").hurt["4"] = "dead"
+    refused(s, "p1 sponge 4", "#4 is a casualty (dead): the sponge has no effect on players seriously injured or killed", SPONGE)
     play(s, "p1 sponge 3")
     assert s.team("p1").where["3"] == "reserves"
     refused(s, "p1 teleport-in 7", "the Magic Sponge was used this turn", SPONGE)
+
+
+def test_the_sponge_treats_a_badly_hurt_player_but_not_a_serious_injury():
+    """"A coach may use the sponge to treat an injured player ... The sponge has no effect on
+    players that have been seriously injured or killed": a badly hurt player is neither, and
+    goes to the reserves, as the apothecary sends him."""
+    s = to_first_turn()
+    team = s.team("p1")
+    for n, hurt in (("4", "badly hurt"), ("5", "miss next game")):
+        team.where[n], team.hurt[n] = "cas", hurt
+    options = prompt(s).options
+    assert "p1 sponge 4" in options and "p1 sponge 5" not in options
+    refused(s, "p1 sponge 5", "#5 is a casualty (miss next game): the sponge has no effect on players seriously injured", SPONGE)
+    play(s, "p1 sponge 4")
+    assert team.where["4"] == "reserves" and "4" not in team.hurt
 
 
 def test_there_is_no_return_to_the_dugout():
