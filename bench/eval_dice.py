@@ -6,6 +6,8 @@
     .venv/bin/python bench/eval_dice.py --sets synth-webcam-64 synth-picam-64   # camera models (vision/synth_camera.py)
     .venv/bin/python bench/eval_dice.py --sets real-dev --errata   # labels the photos contradict, corrected
     .venv/bin/python bench/eval_dice.py --sets floor-dev --intervals   # how far the figures could move
+    .venv/bin/python bench/eval_dice.py --sets --folder ~/table-frames  # any folder in the shared layout:
+                                                 # the frames your device kept ([vision] keep_frames)
 
 Per data set, per ground-truth die: correct (right value, confident), unsure (matched but the
 die's confidence is low), wrong (matched, wrong value, confident), missed (no detection);
@@ -75,6 +77,37 @@ def real_items(split: str = "all", errata=None):
             continue
         img = cv2.imread(str(p))
         yield str(p), img, read_labels(REAL, p.stem, img.shape[1], img.shape[0], errata)
+
+
+def folder_items(root: Path, split: str = "all"):
+    """Yield (name, image, [(value, box)]) for every frame ``labels.csv`` lists in a folder laid
+    out as ../shared/data's sets: the boxes of ``labels_yolo`` where a frame has them, else its
+    values alone (box None, matched by value). A die labelled 0 (not a pip face) is None, as the
+    reader says it. A listed image that is missing or unreadable is said on stderr and left out.
+    ``split`` as the webcam sets': a third is held back (``held_back``), which
+    ``vision_train_net.py --table`` never learns."""
+    import csv
+
+    labels = root / "labels.csv"
+    if not labels.exists():
+        raise SystemExit(f"{root}: no labels.csv (a folder of images/, labels.csv and labels_yolo/, "
+                         "as ../shared/data/README.md describes)")
+    with labels.open(newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    for row in rows:
+        path = root / row["image"]
+        held = held_back(path.stem)
+        if split == "dev" and held or split == "heldout" and not held:
+            continue
+        img = cv2.imread(str(path))
+        if img is None:
+            print(f"# {path}: listed in {labels} but missing or not an image: left out", file=sys.stderr)
+            continue
+        if (root / "labels_yolo" / (path.stem + ".txt")).exists():
+            gt = read_labels(root, path.stem, img.shape[1], img.shape[0])
+        else:
+            gt = [(int(v) or None, None) for v in row["die_values"].split()]
+        yield str(path), img, [(v or None, box) for v, box in gt]
 
 
 def read_labels(root: Path, stem: str, w: int, h: int, errata=None) -> list:
@@ -177,6 +210,29 @@ def match_centres(pred, gt):
     return pairs, [i for i in range(len(pred)) if i not in used_p], [j for j in range(len(gt)) if j not in used_g]
 
 
+def match_values(pred, gt):
+    """For labels without boxes: a predicted die pairs with a labelled die of its value, then
+    the rest pair in order (each a wrong value). Same return as ``match``."""
+    pairs, used_p, used_g = [], set(), set()
+    for i, p in enumerate(pred):
+        for j, g in enumerate(gt):
+            if j not in used_g and p[0] == g[0]:
+                pairs.append((i, j))
+                used_p.add(i)
+                used_g.add(j)
+                break
+    rest_p = [i for i in range(len(pred)) if i not in used_p]
+    rest_g = [j for j in range(len(gt)) if j not in used_g]
+    pairs += list(zip(rest_p, rest_g))
+    k = min(len(rest_p), len(rest_g))
+    return pairs, rest_p[k:], rest_g[k:]
+
+
+def match_labels(pred, gt):
+    """Boxes matched by centre where the labels have boxes, values alone where they have none."""
+    return match_values(pred, gt) if any(g[1] is None for g in gt) else match_centres(pred, gt)
+
+
 class Tally:
     def __init__(self, name, matcher=match):
         self.name = name
@@ -216,7 +272,8 @@ class Tally:
         self.missed += len(miss)
         self.invented += len(extra)
         for j in miss:
-            self.errors.append((name, "missed", gt[j][0], None, [round(x) for x in gt[j][1]], None))
+            box = gt[j][1]
+            self.errors.append((name, "missed", gt[j][0], None, box and [round(x) for x in box], None))
         for i in extra:
             self.errors.append((name, "invented", None, pred[i][0], [round(x) for x in pred[i][1]], round(pred[i][2], 2)))
         if miss or extra:
@@ -338,14 +395,21 @@ def main(argv=None):
                     "figures, drawing each set's frames again (how much they could move on other frames)")
     ap.add_argument("--errata", action="store_true", help="correct the labels that the photos contradict "
                     "(bench/label_errata.toml) before scoring")
+    ap.add_argument("--folder", type=Path, action="append", default=[], metavar="DIR",
+                    help="also read a folder of labelled frames (images/, labels.csv, labels_yolo/): the "
+                    "frames a device kept with [vision] keep_frames, in two rows: NAME-dev (what "
+                    "vision_train_net.py --table learns) and NAME-heldout (never learned); repeatable")
     a = ap.parse_args(argv)
     errata = load_errata() if a.errata else None
     cv2.setNumThreads(1)
     if a.models:
         net.DETECTOR, net.FACE = a.models / net.DETECTOR.name, a.models / net.FACE.name
     rows, tallies = [], []
-    for s in a.sets:
-        if s.startswith("real"):
+    for s in [*a.sets, *(f"folder:{d}:{part}" for d in a.folder for part in ("dev", "heldout"))]:
+        if s.startswith("folder:"):
+            root, part = Path(s[7:].rsplit(":", 1)[0]).expanduser(), s.rsplit(":", 1)[1]
+            t = run_pips(f"{root.name}-{part}", folder_items(root, part), a.expected, a.reader, match_labels)
+        elif s.startswith("real"):
             if not REAL.exists():
                 print(f"# {s}: skipped, {REAL} is absent", file=sys.stderr)
                 continue

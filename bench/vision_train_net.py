@@ -97,32 +97,58 @@ def validation(stem: str) -> bool:
 
 def webcam_items(leave_out_validation: bool = False):
     """The development parts of the webcam sets (never their held-back parts: ``eval_dice``'s
-    split) as ``Item``s, for the face network. Their labels box the top face's pips (desk) or
-    the visible die (floor), so each labelled die is taken as the shipped detector frames it
-    (the candidate nearest its label's centre, ``eval_dice.match_centres``): that is what the
-    face network sees at the table. The detector's other candidates that lie on no labelled die
-    (a label on a cable, a plug, a side face, the desk's edge) are its "no die" examples."""
+    split) as ``Item``s, for the face network (``reader_framed``)."""
+    import eval_dice
+    out = []
+    for which in ("desk", "floor"):
+        frames = [(path, img, gt) for path, img, gt in eval_dice.webcam_items(which, "dev")
+                  if not (leave_out_validation and validation(Path(path).stem))]
+        out += reader_framed(frames, which)
+    return out
+
+
+def table_items(root: Path):
+    """The frames a device kept of its own table (``[vision] keep_frames``,
+    ``companion/dice_frames.py``): those whose boxes are known (``labels_yolo``), for the face
+    network (``reader_framed``), seen as slanted (the reader keeps the frame's up). Never the
+    third ``eval_dice.py --folder`` holds back to measure the result on (NAME-heldout)."""
+    import eval_dice
+    frames = [(path, img, gt) for path, img, gt in eval_dice.folder_items(root, "dev")
+              if gt and all(box is not None and v for v, box in gt)]
+    return reader_framed(frames, f"table:{root.name}")
+
+
+def reader_framed(frames, source: str):
+    """Labelled frames ``(path, image, [(value, box)])`` as ``Item``s, each labelled die taken as
+    the shipped detector frames it (the candidate nearest its label's centre,
+    ``eval_dice.match_centres``): that is what the face network sees at the table (the desk
+    set's labels box the top face's pips, the floor's the visible die). The detector's other
+    candidates that lie on no labelled die (a label on a cable, a plug, a side face, the desk's
+    edge) are its "no die" examples."""
     import eval_dice
     from vision import net
     out = []
-    for which in ("desk", "floor"):
-        for path, img, gt in eval_dice.webcam_items(which, "dev"):
-            if leave_out_validation and validation(Path(path).stem):
-                continue
-            read = net._pip_dice(net.Halvings(img))[1]
-            pred = [(0, (f.cx - f.side / 2, f.cy - f.side / 2, f.side, f.side)) for f in read]
-            pairs, _, _ = eval_dice.match_centres(pred, gt)
-            dice = [(gt[j][0], read[i].cx, read[i].cy, read[i].side) for i, j in pairs]
-            held = {i for i, _ in pairs}
-            centres = [(x + w / 2, y + h / 2) for _, (x, y, w, h) in gt]
-            negs = [(f.cx, f.cy, f.side) for i, f in enumerate(read) if i not in held
-                    and all(abs(gx - f.cx) > 0.6 * f.side or abs(gy - f.cy) > 0.6 * f.side for gx, gy in centres)]
-            it = Item(img, dice, True, which, slanted=True)
-            it.labels = [(v, x + w / 2, y + h / 2, math.sqrt(w * h)) for v, (x, y, w, h) in gt]
-            it.found = it.dice.copy()
-            it.negatives = np.asarray(negs, np.float32).reshape(-1, 3)
-            out.append(it)
+    for path, img, gt in frames:
+        read = net._pip_dice(net.Halvings(img))[1]
+        pred = [(0, (f.cx - f.side / 2, f.cy - f.side / 2, f.side, f.side)) for f in read]
+        pairs, _, _ = eval_dice.match_centres(pred, gt)
+        dice = [(gt[j][0], read[i].cx, read[i].cy, read[i].side) for i, j in pairs]
+        held = {i for i, _ in pairs}
+        centres = [(x + w / 2, y + h / 2) for _, (x, y, w, h) in gt]
+        negs = [(f.cx, f.cy, f.side) for i, f in enumerate(read) if i not in held
+                and all(abs(gx - f.cx) > 0.6 * f.side or abs(gy - f.cy) > 0.6 * f.side for gx, gy in centres)]
+        it = Item(img, dice, True, source, slanted=True)
+        it.labels = [(v, x + w / 2, y + h / 2, math.sqrt(w * h)) for v, (x, y, w, h) in gt]
+        it.found = it.dice.copy()
+        it.negatives = np.asarray(negs, np.float32).reshape(-1, 3)
+        out.append(it)
     return out
+
+
+def framed_by_reader(it) -> bool:
+    """Frames whose dice the whole reader framed (the webcam sets, a table's kept frames): not
+    mined again, and the ``--distill`` teacher is not asked about them (their labels teach)."""
+    return it.source in ("desk", "floor") or it.source.startswith("table:")
 
 
 def detector_targets(items):
@@ -386,8 +412,8 @@ def mine(items, models: Path, log):
     detector = net.DiceNet(models / net.DETECTOR.name, None)
     n_neg = n_pos = 0
     for it in items:
-        if it.source in ("desk", "floor"):
-            continue                    # framed by the whole reader already (webcam_items)
+        if framed_by_reader(it):
+            continue                    # framed by the whole reader already (reader_framed)
         negs, found = [], []
         for cx, cy, side, score in detector.detect(it.image):
             if score < net.DET_MAYBE:
@@ -473,7 +499,7 @@ def train_detector(torch, items, steps, batch, seed, log, share=0.4, init=None, 
         lsize = (torch.abs(y[:, 1] - size) * mask).sum() / npos
         loff = (torch.abs(torch.sigmoid(y[:, 2:4]) - off) * mask[:, None]).sum() / npos
         loss = lheat + lsize + loff
-        keep = torch.tensor([it.source not in ("desk", "floor") for it in picked])
+        keep = torch.tensor([not framed_by_reader(it) for it in picked])
         if teacher is not None and bool(keep.any()):
             with torch.no_grad():
                 pt = torch.sigmoid(teacher(x[keep])[:, 0]).clamp(1e-4, 1 - 1e-4)
@@ -550,7 +576,7 @@ def train_face(torch, items, steps, batch, seed, log, share=0.45, init=None, lr=
             s = clf_sample(it, rng)
             if s is not None:
                 samples.append(s)
-                keep.append(it.source not in ("desk", "floor") and not s[2])   # the teacher never saw a smear
+                keep.append(not framed_by_reader(it) and not s[2])   # the teacher never saw a smear
         x = to_tensor(torch, [s[0] for s in samples])
         y = torch.tensor([s[1] for s in samples])
         out = net(x)
@@ -612,6 +638,9 @@ def main(argv=None):
                     "top face is the upper of the two faces it sees")
     ap.add_argument("--motion-blur", type=float, default=0.0, help="share of face crops smeared along a line "
                     "of 3-9 px at any angle (dice still sliding, a slow shutter); default 0")
+    ap.add_argument("--table", type=Path, action="append", default=[], metavar="DIR",
+                    help="the face network also learns a device's kept frames of its own table "
+                    "([vision] keep_frames; weigh them with --real-shares table:NAME=0.3); repeatable")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--threads", type=int, default=0, help="torch threads (default: all cores)")
     ap.add_argument("--mine-with", type=Path, help="the detector whose false detections on the training "
@@ -662,6 +691,17 @@ def main(argv=None):
                 net.use_backend(net.BACKEND)
             items = items + webcam_items(a.webcam_val)
             log(f"{sum(i.source in ('desk', 'floor') for i in items)} webcam development frames")
+        for root in a.table:
+            if a.mine_with and (a.mine_with / "dice-detector.onnx").exists():
+                from vision import net
+                net.DETECTOR = a.mine_with / "dice-detector.onnx"
+                net.use_backend(net.BACKEND)
+            table = table_items(root)
+            if not table:
+                ap.error(f"--table {root}: no frame with boxes (labels_yolo/) to learn from")
+            REAL_SHARES.setdefault(f"table:{root.name}", 0.3)
+            items = items + table
+            log(f"{len(table)} frames of the table in {root}")
         face = train_face(torch, items, a.face_steps, a.batch * 4, a.seed, log,
                           0.45 if a.synthetic_share is None else a.synthetic_share, a.init_face, a.lr,
                           a.distill, a.init_face)
@@ -673,7 +713,8 @@ def main(argv=None):
             "init_face": str(a.init_face) if a.init_face else None, "lr": a.lr,
             "init_detector": str(a.init_detector) if a.init_detector else None, "det_lr": a.det_lr,
             "distill": a.distill, "det_distill": a.det_distill, "webcam_val_left_out": bool(a.webcam_val), "negatives_from": NEGATIVES_FROM,
-            "upright": UPRIGHT, "motion_blur": MOTION_BLUR}
+            "upright": UPRIGHT, "motion_blur": MOTION_BLUR,
+            "tables": [str(t) for t in a.table]}
     (a.out / "dice-net.json").write_text(json.dumps(meta, indent=1) + "\n")
     wrote = {None: "dice-detector.onnx, dice-face.onnx", "detector": "dice-detector.onnx", "face": "dice-face.onnx"}
     log(f"wrote {wrote[a.only]} and dice-net.json in {a.out}")

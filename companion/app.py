@@ -32,7 +32,7 @@ from importlib import import_module
 from typing import Any
 
 from companion import __version__
-from companion.engine.core import Header, IllegalAction
+from companion.engine.core import CHANCE, Header, IllegalAction
 from companion.engine.registry import UnknownGame, games, get_game
 from companion.game_setup import GameSetup
 from companion.session import DICE_MODES, CorrectionConflict, RefereeSession, SaveFailed, UndoRefused
@@ -158,6 +158,7 @@ class DeviceApp:
         self.message: dict | None = None
         self.correcting: int | None = None      # the recorded roll being entered again
         self.correcting_state: Any = None       # the game just before that roll
+        self.camera_kept: tuple | None = None   # (game, actions so far, reading): a pip roll the camera read
         self.interstitial: tuple[str, list[dict]] | None = None   # a result screen being read
         self.interstitial_until = float("inf")
         self.result_seconds = 4.0
@@ -427,11 +428,15 @@ class DeviceApp:
                 seq = self.correcting
                 self.correcting = self.correcting_state = None
                 s.correct(seq, action)
+                if self.camera_dice is not None:
+                    self.camera_dice.frames.relabel(self.frame_name(seq), s.actions[seq].split()[2:])
                 self.say("dice corrected")
                 events = []
             else:
                 prompt = s.prompt()
+                number = len(s.actions)
                 events = s.submit(action)
+                self.keep_camera_frame(number, action)
                 if not from_phone:
                     self.after_private(prompt)
         except (IllegalAction, CorrectionConflict) as exc:
@@ -449,6 +454,22 @@ class DeviceApp:
             self.cannot_save(exc)
             return
         self.show_events(events, from_link)
+
+    def frame_name(self, seq: int) -> str:
+        """The kept frame of action ``seq``: the game's journal number and seed (a journal
+        started again numbers its games again) and the action's number."""
+        s = self.session
+        return f"game{s.game_id}-{s.header.seed & 0xFFFFFF:06x}-{seq:04d}"
+
+    def keep_camera_frame(self, number: int, action: str) -> None:
+        """The roll the camera read is now recorded as action ``number``: keep its frame with
+        the values the table gave (``[vision] keep_frames``), confirmed or entered instead."""
+        kept, self.camera_kept = self.camera_kept, None
+        s = self.session
+        if (kept is None or kept[:2] != (s.game_id, number) or len(s.actions) <= number
+                or not s.actions[number].startswith(CHANCE + " ")):
+            return
+        self.camera_dice.keep_roll(self.frame_name(number), kept[2], s.actions[number].split()[2:])
 
     def after_private(self, prompt) -> None:
         """After a person's private action, hide it: the neutral screen, unless the device
@@ -572,6 +593,7 @@ class DeviceApp:
             reader = self.camera_reader(step["prompt"])
             reading = (self.camera_dice.judge_toss(spec) if reader == "toss"
                        else self.camera_dice.read_roll(spec, reader))
+            self.camera_kept = (self.session.game_id, len(self.session.actions), reading)
             if reading.action is None:               # say why on a whole screen; OK: the buttons
                 self.camera_step = None
                 read = [v for v in reading.values if v in spec.faces]   # (a die with no pip face: None)

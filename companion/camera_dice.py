@@ -32,13 +32,17 @@ class CameraReading:
     unsure: bool = False
     reasons: list[str] = field(default_factory=list)
     detail: dict = field(default_factory=dict)
+    frame: Any = field(default=None, repr=False, compare=False)   # what a pip reading was read from
 
 
 class CameraDice:
     def __init__(self, camera: Any, directory: Path, settle_frames: int = 5, timeout_s: float = 4.0,
-                 clock=time.monotonic):
+                 clock=time.monotonic, keep_frames: int = 0):
+        from companion.dice_frames import FrameKeeper
+
         self.camera = camera
         self.directory = Path(directory)
+        self.frames = FrameKeeper(self.directory / "frames", keep_frames)   # [vision] keep_frames
         self.settle_frames = settle_frames
         self.timeout_s = timeout_s
         self.clock = clock
@@ -112,7 +116,15 @@ class CameraDice:
             reasons.append(f"saw {len(values)} {'die' if len(values) == 1 else 'dice'}, expected {spec.count}")
         unsure = bool(reading.unsure or reasons)
         action = None if unsure else spec.outcome(values)
-        return CameraReading(action, values, unsure, reasons, reading.to_json())
+        return CameraReading(action, values, unsure, reasons, reading.to_json(),
+                             frame=frame if reader == "pips" and self.frames.enabled else None)
+
+    def keep_roll(self, name: str, reading: CameraReading, values: list[str]) -> bool:
+        """Keep the frame of a pip roll with the ``values`` the table recorded for it
+        (``companion.dice_frames``); nothing when ``keep_frames`` is 0."""
+        if reading.frame is None or not self.frames.enabled:
+            return False
+        return self.frames.keep(name, reading.frame, reading.detail.get("dice", []), values)
 
     def look(self, folder: Path) -> dict[str, Any]:
         """One still frame read as a roll of pip dice would be (the tray, the camera's turn),
@@ -213,6 +225,18 @@ def values_text(values: list) -> str:
     return " ".join("?" if v is None else str(v) for v in values)
 
 
+def use_table_models(directory: Path) -> list[Path]:
+    """Read the dice with the networks in ``<vision dir>/models/`` when it holds any: a face
+    network taught this table's kept frames (docs/vision.md, "Teaching the reader your table").
+    A file that is not such a network raises ValueError naming it; the shipped ones then read."""
+    folder = Path(directory) / "models"
+    if not folder.is_dir():
+        return []
+    from vision import net
+
+    return net.use_models(folder)
+
+
 def vision_report(directory: Path, dice: tuple[str, ...] = ()) -> dict[str, Any]:
     """What ``companion doctor`` says about vision: OpenCV, the dice models, the calibrations
     (``dice``: the icon die kinds to look for, from the game's registry entry)."""
@@ -224,6 +248,13 @@ def vision_report(directory: Path, dice: tuple[str, ...] = ()) -> dict[str, Any]
     from vision import net
     out: dict[str, Any] = {"ok": True, "opencv": cv2.__version__}
     try:
+        taught = net.check_models(Path(directory) / "models") if (Path(directory) / "models").is_dir() else {}
+        if taught:
+            out["table_models"] = [str(p) for p in taught.values()]
+    except ValueError as exc:
+        out["ok"] = False
+        out["table_models"] = f"error: {exc}"
+    try:
         net.DiceNet(net.DETECTOR, net.FACE)
         out["dice_models"] = "loaded"
     except Exception as exc:          # a missing or unreadable model: say which and why
@@ -231,6 +262,11 @@ def vision_report(directory: Path, dice: tuple[str, ...] = ()) -> dict[str, Any]
         out["dice_models"] = f"error: {exc}"
     out["calibrations"] = {name: (Path(directory) / name).exists()
                            for name in [f"{d}/gallery.npz" for d in dice] + ["lid.json", "tray.json"]}
+    kept = Path(directory) / "frames" / "labels.csv"
+    if kept.exists():
+        from companion.dice_frames import FrameKeeper
+
+        out["kept_frames"] = len(FrameKeeper(kept.parent, 0).labels())
     out["directory"] = str(directory)
     return out
 

@@ -20,10 +20,10 @@ GAME_KEYS = ("default", "dice")      # [game]: the game Settings and doctor look
 
 
 # vision key -> (lowest, highest, type): frames to wait for a still tray, seconds to give up,
-# the camera's height above the tray in pixels of its image.
+# the camera's height above the tray in pixels of its image, labelled roll frames to keep.
 VISION_RANGES: dict[str, tuple[float, float, type | tuple[type, ...]]] = {
     "settle_frames": (1, 100, int), "timeout_s": (0.1, 60.0, (int, float)),
-    "camera_height_px": (50.0, 100_000.0, (int, float)),
+    "camera_height_px": (50.0, 100_000.0, (int, float)), "keep_frames": (0, 100_000, int),
 }
 
 

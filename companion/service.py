@@ -122,11 +122,18 @@ def build(args):
     session = RefereeSession(journal, dice_mode=journal.setting("dice", game.get("dice", "digital")))
     camera_dice = None
     if camera is not None:
-        from companion.camera_dice import CameraDice
+        from companion.camera_dice import CameraDice, use_table_models
 
         vision = cfg.section("vision")
         camera_dice = CameraDice(camera, config_mod.vision_dir(cfg), settle_frames=int(vision.get("settle_frames", 5)),
-                                 timeout_s=float(vision.get("timeout_s", 4.0)))
+                                 timeout_s=float(vision.get("timeout_s", 4.0)),
+                                 keep_frames=int(vision.get("keep_frames", 0)))
+        try:
+            for path in use_table_models(config_mod.vision_dir(cfg)):
+                log.info("dice reader: %s in place of the shipped network", path)
+        except ValueError as exc:
+            notes.append(f"no taught model: {exc} (the shipped networks read the dice)")
+            log.warning("%s", notes[-1])
     seed = getattr(args, "seed", None)
     app = DeviceApp(session, display, link if cfg.section("link").get("type") != "null" else None, notes,
                     camera_dice=camera_dice, seed_source=(lambda: seed) if seed is not None else None,
@@ -259,7 +266,7 @@ def camera_look(cfg, folder: Path) -> dict:
     ``CameraDice.look``), or {"error": why} naming what to fix."""
     from drivers import ConfigError, open_camera
 
-    from companion.camera_dice import CameraDice
+    from companion.camera_dice import CameraDice, use_table_models
 
     camera_cfg = cfg.section("camera")
     if camera_cfg.get("type", "null") == "null":
@@ -279,6 +286,7 @@ def camera_look(cfg, folder: Path) -> dict:
         vision = cfg.section("vision")
         looker = CameraDice(camera, config_mod.vision_dir(cfg), settle_frames=int(vision.get("settle_frames", 5)),
                             timeout_s=float(vision.get("timeout_s", 4.0)))
+        use_table_models(config_mod.vision_dir(cfg))        # read as a roll would: the table's networks
         return looker.look(Path(folder))
     except Exception as exc:  # noqa: BLE001
         return {"error": f"the camera look failed: {exc}"}

@@ -36,8 +36,9 @@ from vision.scaling import (  # noqa: F401  (the reader's image helpers, also us
 from vision.scaling import column_median, median as _med
 
 MODELS = Path(__file__).resolve().parent / "models"
-DETECTOR = MODELS / "dice-detector.onnx"
-FACE = MODELS / "dice-face.onnx"
+DETECTOR_FILE, FACE_FILE = "dice-detector.onnx", "dice-face.onnx"
+DETECTOR = MODELS / DETECTOR_FILE
+FACE = MODELS / FACE_FILE
 
 WORK_SIDE = 320          # the detector's input: longest side in pixels
 STRIDE = 4               # detector grid cell in working pixels
@@ -222,6 +223,43 @@ def use_backend(backend: str) -> None:
         raise ValueError(f"backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
     with _NET_LOCK:
         BACKEND, _NET = backend, None
+
+
+def check_models(folder: Path) -> dict[str, Path]:
+    """The networks ``folder`` holds, {file name: path}: its ``dice-face.onnx`` and its
+    ``dice-detector.onnx``, either or both, each loaded and run once. One that cannot be, or
+    that does not answer as its kind does (seven classes, four heads), raises ValueError
+    naming the file."""
+    found: dict[str, Path] = {}
+    for name, probe, channels in ((DETECTOR_FILE, (1, 3, 64, 64), 4), (FACE_FILE, (1, 3, CROP, CROP), 7)):
+        path = Path(folder) / name
+        if not path.exists():
+            continue
+        try:
+            net = load_net(path, BACKEND, probe)
+            net.setInput(np.zeros(probe, np.float32))
+            answer = net.forward()
+        except Exception as exc:  # noqa: BLE001 - any reason a file is not a network is the same refusal
+            raise ValueError(f"{path}: not a network the dice reader can run ({str(exc).strip()[:120]})") from None
+        if answer.shape[1] != channels:
+            raise ValueError(f"{path}: answers {answer.shape[1]} channels, not the {channels} of a dice "
+                             f"{'face network' if channels == 7 else 'detector'}: is it the other file?")
+        found[name] = path
+    return found
+
+
+def use_models(folder: Path) -> list[Path]:
+    """Read with the networks ``folder`` holds (``check_models``), in place of the shipped ones
+    (a face network taught a table's own frames: docs/vision.md, "Teaching the reader your
+    table"). A file refused by ``check_models`` raises its ValueError, and nothing changes.
+    Returns the files taken."""
+    global DETECTOR, FACE, _NET
+    taken = check_models(folder)
+    with _NET_LOCK:
+        DETECTOR = taken.get(DETECTOR_FILE, DETECTOR)
+        FACE = taken.get(FACE_FILE, FACE)
+        _NET = None
+    return list(taken.values())
 
 
 def available() -> bool:
