@@ -266,7 +266,11 @@ def vision_report(directory: Path, dice: tuple[str, ...] = ()) -> dict[str, Any]
     if kept.exists():
         from companion.dice_frames import FrameKeeper
 
-        out["kept_frames"] = len(FrameKeeper(kept.parent, 0).labels())
+        try:
+            out["kept_frames"] = len(FrameKeeper(kept.parent, 0).labels())
+        except ValueError as exc:            # the device keeps no more until it is mended
+            out["ok"] = False
+            out["kept_frames"] = f"error: {exc}"
     out["directory"] = str(directory)
     return out
 

@@ -87,10 +87,15 @@ class FrameKeeper:
         if not path.exists():
             return {}
         out: dict[str, list[int]] = {}
-        with path.open(newline="", encoding="utf-8") as f:
-            for row in csv.DictReader(f):
-                name = Path(row["image"]).stem
-                out[name] = [int(v) for v in row["die_values"].split()]
+        try:
+            with path.open(newline="", encoding="utf-8") as f:
+                for line, row in enumerate(csv.DictReader(f), start=2):
+                    try:
+                        out[Path(row["image"]).stem] = [int(v) for v in row["die_values"].split()]
+                    except (KeyError, TypeError, AttributeError, ValueError):
+                        raise ValueError(f"{path}:{line}: not 'images/NAME.jpg,VALUES': {row}") from None
+        except (UnicodeDecodeError, csv.Error) as exc:
+            raise ValueError(f"{path}: not a labels file: {exc}") from None
         return out
 
     def keep(self, name: str, frame: Any, dice: list[dict], values: list[str]) -> bool:
@@ -102,6 +107,7 @@ class FrameKeeper:
         import cv2
 
         try:
+            labels = self.labels()
             for sub in ("images", "labels_yolo", "readings"):
                 (self.directory / sub).mkdir(parents=True, exist_ok=True)
             ok, jpg = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, 92])
@@ -110,7 +116,6 @@ class FrameKeeper:
             _write(self.directory / "images" / f"{name}.jpg", jpg.tobytes())
             _write(self.directory / "readings" / f"{name}.json",
                    json.dumps({"dice": dice, "size": [int(frame.shape[1]), int(frame.shape[0])]}).encode())
-            labels = self.labels()
             labels.pop(name, None)
             labels[name] = sorted(pip_values(values))
             self._label(name, labels[name], dice, frame.shape[1], frame.shape[0])
@@ -118,14 +123,18 @@ class FrameKeeper:
                 del labels[old]
                 self._forget(old)
             self._write_labels(labels)
-        except OSError as exc:
+        except (OSError, ValueError, cv2.error) as exc:     # a broken labels.csv is left as it is, to be mended
             log.warning("dice frames: cannot keep %s in %s: %s", name, self.directory, exc)
             return False
         return True
 
     def relabel(self, name: str, values: list[str]) -> bool:
         """The table corrected the roll kept as ``name``: its label follows. False if not kept."""
-        labels = self.labels()
+        try:
+            labels = self.labels()
+        except ValueError as exc:
+            log.warning("dice frames: cannot relabel %s: %s", name, exc)
+            return False
         if not self.enabled or name not in labels:
             return False
         try:

@@ -333,3 +333,21 @@ def test_the_keeping_bench_runs_and_says_the_folder_stays_at_its_limit(capsys, t
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == len(bench.SIZES) and all("(folder full: 2 kept)" in line for line in lines)
     assert not list(tmp_path.iterdir())             # its temporary folders are gone
+
+
+@pytest.mark.parametrize("broken", ["image,die_values\nimages/a.jpg,3 x\n", "image\nimages/a.jpg\n", "\xff\xfe garbage"])
+def test_a_broken_labels_file_is_left_as_it_is_and_named_and_the_game_goes_on(tmp_path, caplog, broken):
+    """A labels.csv mended by hand and broken: nothing is written over it (the frames it lists
+    would be lost), the log and doctor name it, and keeping fails quietly for the game."""
+    from companion.camera_dice import vision_report
+    folder = tmp_path / "frames"
+    folder.mkdir()
+    (folder / "labels.csv").write_bytes(broken.encode("latin-1"))
+    keeper = FrameKeeper(folder, limit=5)
+    assert not keeper.keep("new", np.zeros((10, 10, 3), np.uint8), [], ["4"])
+    assert not keeper.relabel("a", ["5"])
+    assert (folder / "labels.csv").read_bytes() == broken.encode("latin-1")
+    assert not (folder / "images" / "new.jpg").exists()
+    assert str(folder / "labels.csv") in caplog.text
+    report = vision_report(tmp_path)
+    assert report["ok"] is False and str(folder / "labels.csv") in report["kept_frames"]
