@@ -15,17 +15,18 @@ function el(tag, cls, text) {
 }
 
 function send(msg) {
-  if (sock && sock.readyState === WebSocket.OPEN) sock.send(JSON.stringify(msg));
-  else toast("not connected: wait a moment", true);
+  if (sock && sock.readyState === WebSocket.OPEN) { sock.send(JSON.stringify(msg)); return true; }
+  toast("not connected: wait a moment", true);
+  return false;
 }
 
-function toast(text, bad) {
+function toast(text, bad, ms) {
   const t = $("toast");
   t.textContent = text;
   t.className = bad ? "bad" : "";
   t.hidden = false;
   clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => { t.hidden = true; }, 4000);
+  toastTimer = setTimeout(() => { t.hidden = true; }, ms || 4000);
 }
 
 // A seat's QR code opens /J/P2/4821: claim that seat with that code once connected.
@@ -66,7 +67,12 @@ function link(up, why) {
 function receive(msg) {
   if (msg.t === "state") { state = msg; draw(); return; }
   if (msg.t === "welcome") {
-    if (msg.forgotten) localStorage.removeItem(KEY);
+    if (msg.forgotten) {
+      // The device restarted (or a new game began) and no longer knows this phone's seat.
+      localStorage.removeItem(KEY);
+      if (!claim) toast("Your seat was let go (the device restarted or a new game began): " +
+                        "take it again with its code (on the device: Game menu, Phones: join)", true, 15000);
+    }
     if (claim) { send({ t: "claim", seat: claim.seat, code: claim.code }); claim = null; }
   } else if (msg.t === "token") {
     localStorage.setItem(KEY, msg.token);
@@ -78,6 +84,7 @@ function receive(msg) {
     toast(msg.text);
   } else if (msg.t === "error") {
     toast(msg.text, true);
+    unlock();
   }
 }
 
@@ -119,6 +126,7 @@ function drawSeats(s) {
 }
 
 function drawPrompt(s) {
+  locked = false;
   const box = $("prompt");
   const p = s.prompt;
   box.className = "prompt" + (p && p.mine ? " mine" : "");
@@ -129,7 +137,20 @@ function drawPrompt(s) {
   box.replaceChildren(...parts);
 }
 
-function act(line) { send({ t: "act", action: line }); }
+// A decision sent: its buttons wait for the device's answer (the next state, or an error), so
+// a second tap cannot send it again or answer the next question unseen.
+let locked = false, lockTimer = 0;
+function act(line) {
+  if (!send({ t: "act", action: line })) return;
+  for (const b of $("prompt").querySelectorAll("button, input")) b.disabled = true;
+  locked = true;
+  clearTimeout(lockTimer);
+  lockTimer = setTimeout(unlock, 4000);
+}
+function unlock() {
+  clearTimeout(lockTimer);
+  if (locked && state) drawPrompt(state);
+}
 
 function controls(p) {
   const c = p.choice || {};
