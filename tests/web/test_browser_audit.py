@@ -7,7 +7,6 @@ so. Skips, saying why, without Chromium or Playwright.
 from __future__ import annotations
 
 import json
-import random
 import time
 
 import pytest
@@ -16,22 +15,11 @@ from companion.web.settings import WebSettings
 from tests.web.browser import PHONE, skip_reason
 from tests.web.rig import Device
 from tests.web.test_browser import Phone, browser  # noqa: F401  (the module's Chromium)
+from tests.web.test_browser_games import play_until
 
 pytestmark = pytest.mark.skipif(skip_reason() is not None, reason=str(skip_reason()))
 
 SMALL = {**PHONE, "viewport": {"width": 320, "height": 568}}
-
-
-def play_until(dev: Device, check, seed: int = 1, limit: int = 400) -> None:
-    """Random legal moves on the device before the pages open, until ``check(session)``."""
-    s, rng = dev.session, random.Random(seed)
-    for _ in range(limit):
-        if check(s):
-            dev.app.interstitial = None
-            return
-        p = s.prompt()
-        dev.app.act(rng.choice(p.options) if p.options else rng.choice(s.engine.legal_actions(s.state)))
-    raise AssertionError("the game never reached the position the test needs")
 
 
 def small_phone(browser, dev: Device, seat: str):  # noqa: F811
@@ -49,7 +37,7 @@ def rolled_lightning(s) -> bool:
 
 def test_dungeon_ball_fits_a_small_phone_dice_words_whole(tmp_path, browser):  # noqa: F811
     dev = Device(tmp_path, "dungeon-ball", {"kicking": "luck"}, seed=4)
-    play_until(dev, rolled_lightning)
+    play_until(dev, rolled_lightning, seed=1)
     with dev:
         context, page = small_phone(browser, dev, "p1")
         page.wait_for_selector(".die:has-text('lightning')")
@@ -67,7 +55,7 @@ def test_dungeon_ball_fits_a_small_phone_dice_words_whole(tmp_path, browser):  #
 
 def test_a_double_tap_sends_a_decision_once(tmp_path, browser):  # noqa: F811
     dev = Device(tmp_path, "dungeon-ball", {"kicking": "luck"}, seed=4)
-    play_until(dev, lambda s: not s.prompt().is_chance and "move your pawn" in s.prompt().text)
+    play_until(dev, lambda s: not s.prompt().is_chance and "move your pawn" in s.prompt().text, seed=1)
     actor = dev.session.prompt().actor
     with dev:
         phone = Phone(browser, dev, actor)
