@@ -8,7 +8,8 @@ After every pass of the loop ``publish`` sends each page what changed, built for
 alone (companion.web.payloads).
 
 Undo, dice correction and a second phone for a held seat wait for the device's OK: the panel
-asks, OK or BACK answers.
+asks, OK or BACK answers. Dice correction is offered (``dice`` in the payload) only once the
+table has rolled dice the device could correct; a phone that asks anyway is told why not.
 """
 from __future__ import annotations
 
@@ -23,6 +24,9 @@ from companion.web import payloads
 from companion.web.seating import ClaimRefused, Request, Seating
 
 log = logging.getLogger(__name__)
+
+# A phone asked to fix dice where the table has rolled none (a game of cards, or no roll yet)
+NO_DICE = "no dice to correct: the table has rolled no dice in this game (yet)"
 
 
 @dataclass
@@ -199,6 +203,8 @@ class WebBridge:
             if why or len(app.session.actions) == count:   # refused: the device says why
                 self.reply(request.conn, {"t": "error", "text": why or "nothing was undone"})
         else:
+            if app.session.last_chance_index() is None:    # the panel says so too; the phone learns why
+                self.reply(request.conn, {"t": "error", "text": NO_DICE})
             app.correct_last_dice()
 
     # ------------------------------------------------------------------ to the pages
@@ -239,6 +245,7 @@ class WebBridge:
                                   computers=set(s.computers), pack=pack, log=self.log_lines(game, pack))
             if self.request is not None:
                 data["asking"] = self.request.question()[0]
+            data["dice"] = s.last_chance_index() is not None    # a roll to correct: the page offers it
         return json.dumps(data, separators=(",", ":")).encode()
 
     def publish(self, app) -> int:

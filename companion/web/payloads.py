@@ -57,6 +57,19 @@ def pack_for(game: GameType, engine: Any) -> dict:
     return _PACKS[key][1]
 
 
+def prompt_words(game: GameType, model: dict):
+    """The page module's ``page_text(prompt, model) -> str | None``, bound to this viewer's
+    model: its own words for a prompt's text (the panel's short "7 trade: 2R 1B" as a sentence).
+    ``prompt`` holds ``actor``, ``kind``, ``text`` and ``mine``; it is asked only about a text
+    the viewer may read (never another seat's secret decision, never chance)."""
+    if not game.page:
+        return None
+    hook = getattr(load_object(game.page.partition(":")[0]), "page_text", None)
+    if hook is None:
+        return None
+    return lambda prompt: hook(prompt, model)
+
+
 def prompt_names(game: GameType, prompt: dict | None, pack: dict) -> dict:
     """The page's names for the words of the actor's options and word steps (``p1 throw brick
     ursa``: "Bruno Brick", "Ursa Kahn"), from the page module's ``page_names(pack)``."""
@@ -75,11 +88,13 @@ def prompt_names(game: GameType, prompt: dict | None, pack: dict) -> dict:
     return {w: names[w] for w in sorted(words) if w in names}
 
 
-def prompt_for(prompt: Any, viewer: str | None, computers: set[str], legal=None, adapt=None) -> dict | None:
+def prompt_for(prompt: Any, viewer: str | None, computers: set[str], legal=None, adapt=None,
+               words=None) -> dict | None:
     """The prompt as this viewer may see it, or None when the game is over. For its actor, a
     prompt with neither options nor a choice shape the page knows is offered through the
     game's ``adapt`` (``page_prompt``), else as its legal actions (``legal()``), else as a line
-    to type: the session checks whatever comes back."""
+    to type: the session checks whatever comes back. ``words`` (``prompt_words``) may say a
+    readable text in the game's own words."""
     if prompt is None:
         return None
     actor = prompt.actor
@@ -99,14 +114,21 @@ def prompt_for(prompt: Any, viewer: str | None, computers: set[str], legal=None,
                 actions = legal()
                 options = actions if len(actions) <= MAX_BUTTONS else []
                 choice = {} if options else {"free": True}
-        return {"actor": actor, "mine": True, "text": _unnamed(prompt.text, actor), "kind": prompt.kind,
+        return {"actor": actor, "mine": True, "text": _said(prompt, actor, True, words), "kind": prompt.kind,
                 "private": bool(prompt.private),
                 "options": [{"action": o, "label": _without_actor(o, actor)} for o in options],
                 "choice": choice}
     who = actor.upper() + (" (computer)" if actor in computers else "")
     if prompt.private:
         return {"actor": actor, "mine": False, "text": f"{who} is choosing in secret"}
-    return {"actor": actor, "mine": False, "text": f"{who}: {_unnamed(prompt.text, actor)}"}
+    return {"actor": actor, "mine": False, "text": f"{who}: {_said(prompt, actor, False, words)}"}
+
+
+def _said(prompt: Any, actor: str, mine: bool, words) -> str:
+    text = _unnamed(prompt.text, actor)
+    if words is None:
+        return text
+    return words({"actor": actor, "kind": prompt.kind, "text": text, "mine": mine}) or text
 
 
 def _unnamed(text: str, actor: str) -> str:
@@ -175,7 +197,8 @@ def build(game: GameType, engine: Any, state: Any, viewer: str | None, *, seats_
               "computer": s in computers, "turn": s == turn, "you": s == viewer}
              for s in summary.get("players") or list(scores)]
     model = {"view": view, "summary": summary, "pack": pack, "viewer": viewer}
-    shown = prompt_for(prompt, viewer, computers, legal=lambda: engine.legal_actions(state), adapt=page_prompt(game))
+    shown = prompt_for(prompt, viewer, computers, legal=lambda: engine.legal_actions(state), adapt=page_prompt(game),
+                       words=prompt_words(game, model))
     names = prompt_names(game, shown, pack)
     if names:
         shown["names"] = names

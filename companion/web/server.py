@@ -178,11 +178,16 @@ class WebServer:
                 return Response(files[name], media_type=STATIC[name], headers=HEADERS)
             return endpoint
 
+        async def no_icon(request):
+            # browsers ask for it on every load: an empty answer, kept a day, not a 404 in the log
+            return Response(b"", status_code=204, headers={**HEADERS, "Cache-Control": "max-age=86400"})
+
         return Starlette(routes=[
             Route("/", page("index.html")),
             Route("/J/{seat}/{code}", page("index.html")),
             Route("/app.js", page("app.js")),
             Route("/style.css", page("style.css")),
+            Route("/favicon.ico", no_icon),
             WebSocketRoute("/ws", self.socket),
         ])
 

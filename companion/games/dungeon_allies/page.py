@@ -7,9 +7,40 @@ the pack's content), so it shows nothing the viewer may not see.
 """
 from __future__ import annotations
 
+import re
+from collections import Counter
+
 from companion.web.views import text
 
 COLOURS = ("red", "blue", "yellow", "green", "white")
+# The resolution's steps, numbered as on the board (the panel's "7 trade: ..." prompts)
+STEPS = {"1": "excursions", "2": "turn order", "3": "treasure", "4": "trainer", "5": "tavern",
+         "6": "free the prisoner", "7": "trade", "8": "sorcerer"}
+
+
+def page_pack(engine) -> dict:
+    """The merchants' rates (each goes both ways): [colour, how many, for one of this colour]."""
+    return {"trade_rates": [[t.give, t.count, t.take] for t in engine.pack.trades]}
+
+
+def crystals_text(colours) -> str:
+    """["red", "blue", "red"] -> "2 red, 1 blue" (colours in the board's order)."""
+    counts = Counter(colours)
+    order = [c for c in COLOURS if c in counts] + sorted(c for c in counts if c not in COLOURS)
+    return ", ".join(f"{counts[c]} {c}" for c in order) or "none"
+
+
+def _crystals(colours) -> str:
+    """["red", "blue"] -> "1 red, 1 blue crystals"; [] -> "no crystals"."""
+    colours = list(colours)
+    if not colours:
+        return "no crystals"
+    return crystals_text(colours) + (" crystal" if len(colours) == 1 else " crystals")
+
+
+def _purse(crystals: dict) -> str:
+    """The crystals a seat holds, by colour ("6 red, 1 blue"), or "no crystals"."""
+    return ", ".join(f"{crystals[c]} {c}" for c in COLOURS if crystals.get(c)) or "no crystals"
 
 
 def _monster(pack: dict, mid: str) -> str:
@@ -20,7 +51,7 @@ def game_facts(view: dict, pack: dict) -> dict:
     rows = [["round", str(view.get("round", ""))], ["turn", str(view.get("turn", ""))],
             ["order", ", ".join(str(s).upper() for s in view.get("order") or []) or "-"],
             ["monsters", f"{view.get('monsters_left', 0)} left, {view.get('removed', 0)} beaten"],
-            ["dice bag", f"{view.get('bag_size', 0)}: " + text(view.get("bag"))],
+            ["crystal bag", f"{view.get('bag_size', 0)}: " + text(view.get("bag"))],
             ["gold pile", str(view.get("gold_pile", ""))], ["sorcerer", f"costs {view.get('cost', '')}"]]
     combat = view.get("combat")
     if combat:
@@ -37,7 +68,7 @@ def seat_rows(seat: dict, pack: dict, viewer: str | None, placed: list[dict]) ->
     crystals = seat.get("crystals") or {}
     lines = [
         {"label": "purse", "items": [{"text": f"{seat.get('gold', 0)} gold", "cls": "yellow"}]
-         + [{"text": str(crystals.get(c, 0)), "cls": c} for c in COLOURS if c in crystals]},
+         + [{"text": str(crystals.get(c, 0)), "sub": c, "cls": c} for c in COLOURS if c in crystals]},
         {"label": "dice placed", "sub": "this round",
          "items": [{"text": str(p.get("die", "")), "sub": f"on {p.get('space', '')}"
                     + (f", {p['gold']} gold" if p.get("gold") else "")} for p in placed if p.get("seat") == seat["id"]]},
@@ -79,9 +110,63 @@ def page_view(model: dict) -> list[dict]:
         + [dungeon(view, pack, viewer)]
 
 
+def page_text(prompt: dict, model: dict) -> str | None:
+    """The phone's words for the panel's short prompts (None: the panel's text): a trade with
+    the colours named and the rates, the tiles a player looked under with their monsters, a
+    resolution step by its name. Reads only this viewer's model."""
+    kind, said, mine = prompt.get("kind"), str(prompt.get("text") or ""), prompt.get("mine")
+    view, pack = model.get("view") or {}, model.get("pack") or {}
+    if kind == "trade":
+        seat = next((s for s in view.get("seats") or [] if s.get("id") == prompt.get("actor")), None)
+        rates = ", ".join(f"{n} {give} = 1 {take}" for give, n, take in pack.get("trade_rates") or [])
+        has = f"{'you have' if mine else 'has'} {_purse(seat.get('crystals') or {})}" if seat else ""
+        line = ("Trade crystals with the merchants" if mine else "trades crystals with the merchants") \
+            + (f" ({has})" if has else "") + "."
+        if rates:
+            line += f" Rates (either way): {rates}."
+        if mine:
+            line += " \"trade red blue\" gives red for blue; done when finished."
+        return line
+    if kind == "seen" and mine:
+        squares = said.removeprefix("you saw").split()
+        tiles = {t.get("square"): t for t in view.get("tiles") or []}
+        seen = [f"{sq}: {_monster(pack, tiles[sq]['monster'])}" if (tiles.get(sq) or {}).get("monster") else sq
+                for sq in squares]
+        return "You looked under " + ("; ".join(seen) or "no tile") + ". Only you know: OK when you have seen them."
+    if kind == "resolve":
+        m = re.match(r"(\d) (\w+): (.*)", said)
+        if m and m.group(1) in STEPS:
+            return f"Resolution step {m.group(1)}, {STEPS[m.group(1)]}: {m.group(3)}"
+    return None
+
+
 def page_event(event: dict, pack: dict) -> str | None:
-    """The log's line for a monster's events by its name (None: the generic words)."""
+    """The log's line for an event in the game's words (None: the generic words): monsters by
+    name, crystals by colour and count, treasure by pile."""
     kind, seat = event.get("event"), str(event.get("seat") or "").upper()
+    if kind == "treasure" and not seat:                      # the end of a turn refills the treasure
+        drawn = event.get("crystals") or []
+        piles = ", ".join(f"{c} on pile {i + 1}" for i, c in enumerate(drawn))
+        return (f"Treasure refilled: {piles}" if piles else "No crystals left for the treasure") \
+            + f"; the gold pile is {event.get('gold', 0)}"
+    if kind == "treasure":
+        where = "the gold pile" if event.get("space") == "gold" else \
+            f"treasure pile {str(event.get('space', '')).removeprefix('treasure')}"
+        got = f"{event['gold']} gold" if "gold" in event else _crystals(event.get("crystals") or [])
+        return f"{seat} took {where}: {got}"
+    if kind == "treasure guarded":
+        where = "the gold pile" if event.get("space") == "gold" else \
+            f"treasure pile {str(event.get('space', '')).removeprefix('treasure')}"
+        return f"{seat} could not take {where}: guarded while monsters remain"
+    if kind == "traded":
+        return f"{seat} traded {crystals_text(event.get('gave') or [])} for {_crystals(event.get('got') or [])}"
+    if kind == "prisoner freed":
+        return (f"{seat} freed a prisoner (offering {event.get('offering')}): "
+                f"{_crystals(event.get('crystals') or [])}")
+    if kind == "turn order" and event.get("crystals") is not None:
+        gains = "; ".join(f"{str(k).upper()} {crystals_text(v)}" for k, v in (event.get("crystals") or {}).items())
+        return f"Turn order now {', '.join(str(x).upper() for x in event.get('order') or [])}" \
+            + (f"; crystals: {gains}" if gains else "")
     if kind == "revealed":
         return (f"{event.get('square')}: {_monster(pack, event.get('monster'))} revealed, needs {event.get('need')}, "
                 f"weak to {event.get('weak')}, {event.get('gold')} gold")

@@ -384,6 +384,7 @@ function drawMe(s) {
   $("me-title").textContent = seated ? "You are " + s.seat.toUpperCase() : "Watching";
   $("claim").hidden = seated || !s.seats.length;
   $("seated").hidden = !seated;
+  $("ask-correct").hidden = !s.dice;     // only once the table has rolled dice the device can correct
   const select = $("claim-seat");
   const current = select.value;
   select.replaceChildren(...s.seats.filter((x) => !x.computer).map((x) => {
