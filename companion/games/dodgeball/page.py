@@ -12,6 +12,8 @@ from __future__ import annotations
 from companion.web.views import text
 
 ATTRS = ("THR", "COU", "BLO", "DOD", "CTH", "SPD", "CON")
+# The attributes table's columns, in ATTRS's order: a name and three columns fit a 320 px phone.
+GROUPS = (ATTRS[:2], ATTRS[2:5], ATTRS[5:])
 # What an intensity card does, by its kind (the pack's comment on [[intensity]] says the same).
 KINDS = {"boost": "adds {value}", "con": "adds the player's CON",
          "supershot": "+{supershot} THR against a catch, else 0", "deceive": "cancels the other card"}
@@ -191,18 +193,23 @@ def coach_facts(view: dict, pack: dict, viewer: str | None) -> list[dict]:
 
 
 def attributes(view: dict, pack: dict) -> dict:
-    """Every player still on court with the printed attributes a duel adds its card to."""
+    """Every player still on court with the printed attributes a duel adds its card to: a line
+    per player, the full name (and seat) first, then the seven attributes in three columns
+    (``GROUPS``), each value said with its attribute. Seven numbered columns beside a name
+    leave a 320 px phone no room for the name."""
     printed = pack.get("attrs") or {}
-    rows = [[{"text": "", "cls": "head"}] + [{"text": a, "cls": "head"} for a in ATTRS]]
+    rows = []
     for c in view.get("coaches", []):
         zones = c.get("zone") or {}
+        mine = "you" if c["id"] == view.get("viewer") else ""
         for p in c.get("players", []):
             if zones.get(p) == "out":
                 continue
-            short = (pack.get("names") or {}).get(p, p[:4])
-            rows.append([{"text": short.capitalize(), "title": f"{_seat(c)} {_name(pack, p)}",
-                          "cls": "you" if c["id"] == view.get("viewer") else ""}]
-                        + [{"text": str((printed.get(p) or {}).get(a, "")), "cls": ""} for a in ATTRS])
+            values = printed.get(p) or {}
+            rows.append([{"text": f"{_name(pack, p)}\n{_seat(c)}", "title": f"{_seat(c)} {_name(pack, p)}",
+                          "cls": mine}]
+                        + [{"text": "\n".join(f"{a} {values.get(a, '-')}" for a in group), "cls": ""}
+                           for group in GROUPS])
     return {"kind": "grid", "title": "Players on court", "rows": rows, "fit": True}
 
 

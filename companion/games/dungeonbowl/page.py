@@ -5,10 +5,45 @@ the traps (hidden until sprung).
 
 It reads only the model a page view gets (the viewer's ``public_view``, the public summary),
 so it shows nothing the viewer may not see.
+
+Actions and events name a player ``p2#10``; the page says "P2 #10" everywhere, as the
+screens do: in its blocks, on the option buttons (``page_names``) and in the log
+(``page_event``).
 """
 from __future__ import annotations
 
+import re
+
+from companion.games.dungeonbowl.screens_text import who
 from companion.web.views import text
+
+SEATS = ("p1", "p2")
+NUMBERS = range(1, 100)         # a roster's player numbers (engine.rosters: 1 to 99)
+PLAYER = re.compile(r"p\d+#\d+")
+
+
+def say_player(value):
+    """A player id as the page says it (``p2#10`` -> ``P2 #10``); a list of them, each; any
+    other value as it is."""
+    if isinstance(value, str) and PLAYER.fullmatch(value):
+        return who(value)
+    if isinstance(value, list):
+        return [say_player(v) for v in value]
+    return value
+
+
+def page_names(pack: dict) -> dict:
+    """Every player id an option line can hold, as the page says it (``p2#10``: "P2 #10")."""
+    return {f"{seat}#{n}": who(f"{seat}#{n}") for seat in SEATS for n in NUMBERS}
+
+
+def page_event(event: dict, pack: dict) -> str | None:
+    """The log's line for an event in the generic words, its players said as "P2 #10"."""
+    if event.get("text") or not any(say_player(v) != v for v in event.values()):
+        return None
+    from companion.web.payloads import event_words
+
+    return event_words({k: say_player(v) for k, v in event.items()})
 
 
 def game_facts(view: dict) -> dict:
@@ -35,7 +70,7 @@ def ball_words(ball) -> str:
         return "not found yet: in one of the closed chests"
     if ball == "ground":
         return "on the ground"
-    return f"held by {str(ball).upper()}" if ball else "-"
+    return f"held by {say_player(str(ball))}" if ball else "-"
 
 
 def dugout(team: dict, viewer: str | None) -> dict:
@@ -54,7 +89,7 @@ def dugout(team: dict, viewer: str | None) -> dict:
 
 
 def chests_and_traps(view: dict) -> dict:
-    chests = [{"text": str(c.get("no")), "sub": str(c.get("state", "")) + (f", {c['opener']}" if c.get("opener") else ""),
+    chests = [{"text": str(c.get("no")), "sub": str(c.get("state", "")) + (f", {say_player(c['opener'])}" if c.get("opener") else ""),
                "cls": "" if c.get("state") == "closed" else "dim"} for c in view.get("chests") or []]
     traps = [{"text": str(t.get("no")), "sub": f"{str(t.get('owner', '')).upper()}: {t.get('face', 'hidden')}",
               "cls": "" if t.get("face") == "hidden" else "hot"} for t in view.get("traps") or []]

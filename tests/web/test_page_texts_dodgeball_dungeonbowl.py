@@ -1,0 +1,145 @@
+"""What two games' pages say: the Dodgeball Card Game's attributes table names every player
+in full and fits a 320 px phone (a browser test, skipped without Chromium or Playwright), and
+Dungeonbowl says its players "P2 #10" on the option buttons, in its blocks and in the log,
+never as the action lines' ``p2#10``.
+"""
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+
+from companion.engine.registry import get_game
+from companion.games.dungeonbowl.page import ball_words, chests_and_traps, game_facts
+from companion.web import payloads
+from tests.web.browser import skip_reason
+from tests.web.rig import Device
+from tests.web.test_browser import Phone, browser  # noqa: F401  (the module's Chromium)
+from tests.web.test_payloads import _events_of_a_game, positions
+
+ATTRS = ("THR", "COU", "BLO", "DOD", "CTH", "SPD", "CON")
+RAW = re.compile(r"[pP]\d+#\d+")            # a player as an action line names him: p2#10
+
+
+def _payload(game_id: str, engine, state, viewer) -> dict:
+    game = get_game(game_id)
+    return payloads.build(game, engine, state, viewer, seats_held={}, computers=set(),
+                          pack=payloads.pack_for(game, engine))
+
+
+def _attributes_block(blocks: list[dict]) -> dict:
+    return next(b for b in blocks if b["title"] == "Players on court")
+
+
+# ------------------------------------------------------------------ Dodgeball, the page's blocks
+def test_dodgeballs_attributes_name_every_player_on_court_in_full_with_each_value_said():
+    engine, state, _, _ = list(positions("dodgeball", 3, {}, limit=60))[-1]
+    block = _attributes_block(_payload("dodgeball", engine, state, "p2")["blocks"])
+    players = {p.id: p for p in engine.pack.players}
+    on_court = [(c, p) for c in state.coaches for p in c.players if c.zone.get(p) != "out"]
+    assert len(block["rows"]) == len(on_court) >= 8
+    for row, (coach, pid) in zip(block["rows"], on_court):
+        name, *values = row
+        assert name["text"].split("\n") == [players[pid].name, coach.id.upper()]
+        assert name["cls"] == ("you" if coach.id == "p2" else "")
+        said = [line for cell in values for line in cell["text"].split("\n")]
+        assert said == [f"{a} {players[pid].attrs[a]}" for a in ATTRS]
+        assert len(row) <= 4            # a name and three columns: room for the name on a phone
+
+
+# ------------------------------------------------------------------ Dungeonbowl, the page's words
+def test_dungeonbowls_option_buttons_say_its_players_as_the_rest_of_its_page_does():
+    said = 0
+    for engine, state, _, _ in positions("dungeonbowl", 4, {}, limit=300):
+        prompt = None if engine.is_over(state) else engine.prompt(state)
+        if prompt is None or prompt.is_chance:
+            continue
+        shown = _payload("dungeonbowl", engine, state, prompt.actor)["prompt"]
+        names = shown.get("names") or {}
+        for option in shown["options"]:
+            words = option["label"].split()
+            button = " ".join(names.get(w, w) for w in words)       # as the page's script says it
+            assert not RAW.search(button), button
+            for w in words:
+                if RAW.fullmatch(w):
+                    said += 1
+                    seat, number = w.split("#")
+                    assert names[w] == f"{seat.upper()} #{number}"
+    assert said > 50
+
+
+def test_dungeonbowls_blocks_and_log_say_its_players_as_p2_space_number():
+    game = get_game("dungeonbowl")
+    lines, opened = 0, 0
+    for engine, state, events in _events_of_a_game("dungeonbowl", 4, {}):
+        pack = payloads.pack_for(game, engine)
+        for event in events:
+            if any(isinstance(v, str) and RAW.fullmatch(v) for v in event.values()):
+                line = payloads.log_line(game, event, pack)
+                lines += 1
+                assert not RAW.search(line), line
+                assert re.search(r"P\d #\d+", line), line
+        blocks = json.dumps(_payload("dungeonbowl", engine, state, None)["blocks"])
+        assert not RAW.search(blocks), [b for b in RAW.findall(blocks)]
+        opened += sum(bool(c.opener) for c in state.chests)
+    assert lines > 20 and opened > 0
+    assert ball_words("p2#10") == "held by P2 #10"
+    assert dict(game_facts({"ball": "p1#5"})["rows"])["ball"] == "held by P1 #5"
+    chests = [{"no": 2, "state": "ball", "opener": "p1#8"}]
+    assert chests_and_traps({"chests": chests})["rows"][0]["items"][0]["sub"] == "ball, P1 #8"
+    assert payloads.log_line(game, {"event": "block", "attacker": "p1#1", "defender": "p2#10"}, {}) \
+        == "block: attacker P1 #1, defender P2 #10"
+
+
+# ------------------------------------------------------------------ Dodgeball's table in a browser
+LAYOUT = """
+(block) => {
+  const cells = [...block.querySelectorAll('td')];
+  const rect = (e) => e.getBoundingClientRect();
+  const overflowing = cells.filter((c) => c.scrollWidth > c.clientWidth + 0.5 || c.scrollHeight > c.clientHeight + 0.5)
+    .map((c) => c.innerText);
+  const overlaps = [];
+  // each cell's text against every other cell: the text's own box (a Range), not the cell's
+  const boxes = cells.map((c) => { const r = document.createRange(); r.selectNodeContents(c); return r.getBoundingClientRect(); });
+  cells.forEach((c, i) => cells.forEach((d, j) => {
+    if (i === j) return;
+    const a = boxes[i], b = rect(d);
+    if (a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5)
+      overlaps.push([c.innerText, d.innerText]);
+  }));
+  const table = rect(block.querySelector('table')), box = rect(block);
+  return {names: [...block.querySelectorAll('tr')].map((tr) => tr.cells[0].innerText.replace(/\\s+/g, ' ').trim()),
+          overflowing, overlaps, inside: table.left >= box.left && table.right <= box.right,
+          hscroll: document.documentElement.scrollWidth - window.innerWidth};
+}
+"""
+
+
+@pytest.mark.skipif(skip_reason() is not None, reason=str(skip_reason()))
+@pytest.mark.parametrize("width, height", [(320, 568), (390, 844)])
+def test_dodgeballs_attributes_table_shows_every_name_in_full_on_a_small_phone(tmp_path, browser, width, height):  # noqa: F811
+    dev = Device(tmp_path, "dodgeball", {}, seed=5)
+    s, rng = dev.session, random.Random(2)
+    for _ in range(400):           # random legal moves on the device until the teams are on court
+        if s.state.active and all(len(c.hand) == 3 for c in s.state.coaches):
+            break
+        p = s.prompt()
+        dev.app.act(rng.choice(p.options) if p.options else rng.choice(s.engine.legal_actions(s.state)))
+    dev.app.interstitial = None
+    with dev:
+        phone = Phone(browser, dev, "p1")
+        try:
+            phone.page.set_viewport_size({"width": width, "height": height})
+            block = phone.page.locator("section.block[data-kind=grid]", has_text="Players on court")
+            block.wait_for()
+            names = {p.id: p.name for p in s.engine.pack.players}
+            expected = [f"{names[p]} {c.id.upper()}" for c in s.state.coaches for p in c.players
+                        if c.zone.get(p) != "out"]
+            seen = block.evaluate(LAYOUT)
+            assert seen["names"] == expected
+            assert seen["overflowing"] == [] and seen["overlaps"] == [], seen
+            assert seen["inside"] and seen["hscroll"] <= 0, seen
+        finally:
+            phone.close()
