@@ -115,3 +115,26 @@ def test_a_phone_whose_seat_a_restart_let_go_is_told_so(tmp_path, browser):  # n
         assert toast.is_visible(), "the phone that was P1 watches now and is not told why"
         assert "seat" in toast.inner_text() and "code" in toast.inner_text()
         phone.close()
+
+
+def test_a_pick_of_several_says_what_its_send_waits_for(tmp_path, browser):  # noqa: F811
+    """Dungeonbowl's six starters: a greyed-out Send says how many more to pick."""
+    dev = Device(tmp_path, "dungeonbowl", {}, seed=3)
+    play_until(dev, lambda s: s.prompt().kind == "starters" and s.prompt().actor == "p1", seed=1)
+    with dev:
+        context, page = small_phone(browser, dev, "p1")
+        page.wait_for_selector("#prompt.mine .send")
+        send = page.locator("#prompt .send")
+        assert send.inner_text() == "Pick 6 more (0 of 6)" and send.is_disabled()
+        page.locator("#prompt .options button", has_text="#1").first.click()
+        assert send.inner_text() == "Pick 5 more (1 of 6)" and send.is_disabled()
+        for n in range(2, 8):
+            page.locator("#prompt .options button", has_text=f"#{n}").first.click()
+        assert send.inner_text() == "Too many: pick at most 6" and send.is_disabled()
+        page.locator("#prompt .options button", has_text="#7").first.click()
+        assert send.inner_text() == "Send (6)" and send.is_enabled()
+        count = len(dev.session.actions)
+        send.click()
+        dev.until(lambda: len(dev.session.actions) > count)
+        assert dev.session.actions[count] == "p1 start 1 2 3 4 5 6"
+        context.close()

@@ -259,10 +259,15 @@ function multiControl(p, spec) {
   const labels = spec.labels || spec.items.map((w) => say(p, w));
   const box = el("div", "options");
   const go = el("button", "big send", "");
+  const least = spec.min || 0, most = spec.max === undefined ? spec.items.length : spec.max;
   const update = () => {
+    // A Send that cannot go says what it waits for, not just greyed out.
     const n = chosen.size;
-    go.disabled = n < (spec.min || 0) || n > (spec.max === undefined ? spec.items.length : spec.max);
-    go.textContent = n === 0 && spec.none ? "Send: " + spec.none : "Send (" + n + ")";
+    go.disabled = n < least || n > most;
+    if (n === 0 && spec.none) go.textContent = "Send: " + spec.none;
+    else if (n < least) go.textContent = "Pick " + (least - n) + " more (" + n + " of " + least + ")";
+    else if (n > most) go.textContent = "Too many: pick at most " + most;
+    else go.textContent = "Send (" + n + ")";
   };
   spec.items.forEach((item, i) => {
     const b = el("button", "", labels[i]);
