@@ -93,6 +93,37 @@ def test_the_log_says_what_the_treasure_and_the_crystal_events_are_about():
                                     "crystals": ["green"]}, pack) == "P3 freed a prisoner (offering 5): 1 green crystal"
 
 
+def test_every_event_of_whole_games_is_said_in_the_games_words():
+    """Random 2- and 3-player games to their end: no log line falls back to the generic words
+    ("P1 tokens: dice ember d4, fern d6"), and none shows a monster's, card's or follower's id
+    ("hedge-witch") for its name."""
+    game = get_game(GAME)
+    engine = game.load_engine()
+    pack = payloads.pack_for(game, engine)
+    ids = [k for key in ("monsters", "cards", "followers") for k in pack[key] if "-" in k]
+    kinds, generic = set(), {}
+    for seed, players in ((1, 2), (2, 3), (3, 2)):
+        state = engine.new_state(Header(GAME, seed=seed, options={"players": players}))
+        dice, rng = PositionalDice(seed), random.Random(seed)
+        for n in range(4000):
+            if engine.is_over(state):
+                break
+            prompt = engine.prompt(state)
+            action = dice.answer(prompt, n) if prompt.is_chance else \
+                rng.choice(list(prompt.options) if prompt.options else engine.legal_actions(state))
+            for event in engine.apply(state, action):
+                kinds.add(event["event"])
+                line = payloads.log_line(game, event, pack)
+                if line == payloads.event_words(event) or any(i in line for i in ids):
+                    generic.setdefault(event["event"], line)
+        assert engine.is_over(state), f"seed {seed} did not end"
+    assert {"dealt", "rolled", "placed", "turn", "over"} <= kinds
+    assert generic == {}, generic
+    rolled = {"event": "rolled", "seat": "p2", "dice": ["d4", "d6"], "values": [2, 5], "doubled": ["", "weak"],
+              "total": 12, "need": 8}
+    assert payloads.log_line(game, rolled, pack) == "P2 rolled d4 2, d6 5 (doubled: weak): total 12 of 8 needed"
+
+
 def test_the_purse_names_each_crystal_colour_and_the_bag_is_the_crystal_bag():
     game, engine, state, prompt = _until("trade")
     blocks = _build(game, engine, state, None)["blocks"]
