@@ -199,61 +199,59 @@ def _dice_rolled(event: dict) -> str:
     return ", ".join(f"{d} {v}" + (f" (doubled: {w})" if w else "") for d, v, w in zip(dice, values, why))
 
 
+# Events said by a template over their fields (ids already made names: ``_table_event``)
+SAID = {
+    "turn order": "Turn order: {order}",
+    "turn": "Round {round}, turn {turn}: {order} in that order",
+    "round": "Round {round} begins ({removed} monsters beaten so far)",
+    "resolution": "Turn {turn}: the spaces are resolved",
+    "placed": "{seat} placed the {die} on {space}",
+    "rerolled": "{seat} rerolled the {die}: {value}, total now {total}",
+    "reroll": "{seat} rerolls (blue crystal) the {die}",
+    "bless": "{seat} blesses (yellow crystal) the {die}",
+    "enhance": "{seat} enhances (green crystal) the {die}",
+    "hammer": "{seat} calls the Hammer of the Gods (white crystal) on {square}",
+    "illuminate": "{seat} spends a red crystal to look under a tile",
+    "trained": "{seat}'s {ally} trained: {from} to {to}",
+    "training forfeited": "{seat}'s {ally} cannot train: {why}",
+    "follower gained": "{seat} gained the {follower} ({die}) with a bid of {bid} gold",
+    "sorcerer card": "{seat} took the sorcerer card {card} for a {cost} crystal",
+    "sorcerer forfeited": "{seat} could not pay a {cost} crystal for {card}",
+    "monsters gone": "Every monster is beaten: the game ends with this turn",
+}
+
+
 def _table_event(kind, seat: str, event: dict, pack: dict) -> str | None:
     """The set-up, the turns and the dice in words (the generic words say "P1 tokens: dice
     ember d4, fern d6")."""
+    if kind in SAID:
+        fields = {"removed": 0, "bid": 0, **event, "seat": seat, "order": _seats(event.get("order")),
+                  "ally": _named(event.get("ally")), "follower": _named(event.get("follower")),
+                  "card": _card(pack, event.get("card"))}
+        return SAID[kind].format_map(fields)
     if kind == "dealt":
         return f"{seat} was dealt " + " and ".join(_named(c) for c in event.get("characters") or [])
     if kind == "tokens":
         return f"{seat}'s dice: " + ", ".join(f"{_named(c)} {d}" for c, d in (event.get("dice") or {}).items())
     if kind == "percentile":
-        rolls = ", ".join(f"{str(k).upper()} {v}" for k, v in (event.get("rolls") or {}).items())
-        return f"First player roll (d%): {rolls}"
-    if kind == "turn order":
-        return f"Turn order: {_seats(event.get('order'))}"
+        return f"First player roll (d%): {_by_seat(event.get('rolls'))}"
     if kind == "sorcerer row":
         return "Sorcerer cards on offer: " + ", ".join(_card(pack, c) for c in event.get("row") or [])
     if kind == "follower":
         top = event.get("top")
         size = (pack.get("followers") or {}).get(top)
         return f"At the tavern: {_named(top)}" + (f" ({size})" if size else "") if top else "The tavern is empty"
-    if kind == "turn":
-        return f"Round {event.get('round')}, turn {event.get('turn')}: {_seats(event.get('order'))} in that order"
-    if kind == "round":
-        return f"Round {event.get('round')} begins ({event.get('removed', 0)} monsters beaten so far)"
-    if kind == "resolution":
-        return f"Turn {event.get('turn')}: the spaces are resolved"
-    if kind == "placed":
-        return f"{seat} placed the {event.get('die')} on {event.get('space')}"
     if kind == "rolled":
         return f"{seat} rolled {_dice_rolled(event)}: total {event.get('total')} of {event.get('need')} needed"
-    if kind == "rerolled":
-        return f"{seat} rerolled the {event.get('die')}: {event.get('value')}, total now {event.get('total')}"
-    if kind in ("reroll", "bless", "enhance"):
-        spell = {"reroll": "rerolls (blue crystal)", "bless": "blesses (yellow crystal)",
-                 "enhance": "enhances (green crystal)"}[kind]
-        return f"{seat} {spell} the {event.get('die')}"
-    if kind == "hammer":
-        return f"{seat} calls the Hammer of the Gods (white crystal) on {event.get('square')}"
-    if kind == "illuminate":
-        return f"{seat} spends a red crystal to look under a tile"
-    if kind == "trained":
-        return f"{seat}'s {_named(event.get('ally'))} trained: {event.get('from')} to {event.get('to')}"
-    if kind == "training forfeited":
-        return f"{seat}'s {_named(event.get('ally'))} cannot train: {event.get('why')}"
-    if kind == "follower gained":
-        bid = event.get("bid", 0)
-        return (f"{seat} gained the {_named(event.get('follower'))} ({event.get('die')}) with a bid of {bid} gold")
-    if kind == "sorcerer card":
-        return f"{seat} took the sorcerer card {_card(pack, event.get('card'))} for a {event.get('cost')} crystal"
-    if kind == "sorcerer forfeited":
-        return f"{seat} could not pay a {event.get('cost')} crystal for {_card(pack, event.get('card'))}"
-    if kind == "monsters gone":
-        return "Every monster is beaten: the game ends with this turn"
     if kind == "over":
-        scores = ", ".join(f"{str(k).upper()} {v}" for k, v in (event.get("scores") or {}).items())
+        scores = _by_seat(event.get("scores"))
         if event.get("draw"):
             return f"Game over ({scores}): a draw"
         tie = f" on the tie-break: {event['tie_break']}" if event.get("tie_break") else ""
         return f"Game over ({scores}): {str(event.get('winner', '')).upper()} wins{tie}"
     return None
+
+
+def _by_seat(values) -> str:
+    """{"p1": 30, "p2": 12} -> "P1 30, P2 12"."""
+    return ", ".join(f"{str(k).upper()} {v}" for k, v in (values or {}).items())
