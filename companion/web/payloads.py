@@ -70,6 +70,19 @@ def prompt_words(game: GameType, model: dict):
     return lambda prompt: hook(prompt, model)
 
 
+def confirm_options(game: GameType, prompt: dict | None) -> None:
+    """Mark the options of the viewer's own prompt that end the game with no way back on the
+    page (a concession) with the page module's ``page_confirm(action) -> str | None``: the
+    page asks a second tap, saying what the first would do."""
+    if not prompt or not prompt.get("mine") or not game.page:
+        return
+    hook = getattr(load_object(game.page.partition(":")[0]), "page_confirm", None)
+    for option in prompt.get("options") or [] if hook else []:
+        said = hook(option["action"])
+        if said:
+            option["confirm"] = said
+
+
 def prompt_names(game: GameType, prompt: dict | None, pack: dict) -> dict:
     """The page's names for the words of the actor's options and word steps (``p1 throw brick
     ursa``: "Bruno Brick", "Ursa Kahn"), from the page module's ``page_names(pack)``."""
@@ -202,6 +215,7 @@ def build(game: GameType, engine: Any, state: Any, viewer: str | None, *, seats_
     names = prompt_names(game, shown, pack)
     if names:
         shown["names"] = names
+    confirm_options(game, shown)
     return {
         "t": "state",
         "game": {"id": game.id, "title": game.title},

@@ -143,3 +143,44 @@ def test_dodgeballs_attributes_table_shows_every_name_in_full_on_a_small_phone(t
             assert seen["inside"] and seen["hscroll"] <= 0, seen
         finally:
             phone.close()
+
+
+# ------------------------------------------------------------------ Dungeonbowl, a concession
+def test_dungeonbowls_concession_alone_asks_a_second_tap_and_only_of_its_actor():
+    from tests.games.dungeonbowl.table import to_first_turn
+    from companion.games.dungeonbowl.engine import Dungeonbowl
+    state = to_first_turn()
+    engine = Dungeonbowl()
+    mine = _payload("dungeonbowl", engine, state, "p1")["prompt"]
+    confirms = {o["action"]: o.get("confirm") for o in mine["options"]}
+    assert confirms.pop("p1 concede") == "Concede: P2 wins the game. Tap again to concede"
+    assert set(confirms.values()) == {None}
+    assert "options" not in _payload("dungeonbowl", engine, state, "p2")["prompt"]
+
+
+def test_a_concession_on_the_phone_is_sent_on_the_second_tap_only(tmp_path, browser):  # noqa: F811
+    dev = Device(tmp_path, "dungeonbowl", {}, seed=3)
+    s, rng = dev.session, random.Random(1)
+    while not (s.prompt().actor == "p1" and "p1 concede" in (s.prompt().options or ())):
+        p = s.prompt()
+        dev.app.act(rng.choice(p.options) if p.options else rng.choice(s.engine.legal_actions(s.state)))
+    dev.app.interstitial = None
+    with dev:
+        phone = Phone(browser, dev, "p1")
+        page = phone.page
+        page.wait_for_selector("#prompt.mine")
+        count = len(s.actions)
+        many = page.locator("#prompt .pick button[data-word='concede']")
+        if many.count():                                   # word by word: the word, then Send
+            many.click()
+            button = page.locator("#prompt .send")
+        else:
+            button = page.locator("#prompt .options button[data-action='p1 concede']")
+        button.click()
+        assert "Tap again to concede" in button.inner_text()
+        page.wait_for_timeout(600)
+        assert len(s.actions) == count and not s.engine.is_over(s.state)    # nothing sent yet
+        button.click()
+        dev.until(lambda: len(s.actions) > count)
+        assert s.actions[count] == "p1 concede" and s.engine.is_over(s.state)
+        phone.close()

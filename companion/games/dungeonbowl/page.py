@@ -46,6 +46,15 @@ def page_event(event: dict, pack: dict) -> str | None:
     return event_words({k: say_player(v) for k, v in event.items()})
 
 
+def page_confirm(action: str) -> str | None:
+    """A concession ends the game: the page asks a second tap (it sits beside "end-turn")."""
+    seat, _, verb = action.partition(" ")
+    if verb != "concede" or seat not in SEATS:
+        return None
+    winner = "P2" if seat == "p1" else "P1"
+    return f"Concede: {winner} wins the game. Tap again to concede"
+
+
 def game_facts(view: dict) -> dict:
     doing = str(view.get("doing") or view.get("step") or "").replace("_", " ").replace("-", " ")
     if view.get("turn") and view.get("active"):

@@ -164,10 +164,19 @@ function controls(p) {
     const b = el("button", "", o.label.split(" ").map((w) => say(p, w)).join(" "));
     b.type = "button";
     b.dataset.action = o.action;
-    b.onclick = () => act(o.action);
+    b.onclick = () => confirmThen(b, o.confirm, () => act(o.action));
     list.append(b);
   }
   return list;
+}
+
+// A choice that ends the game (a concession) asks a second tap: the first says what it does.
+function confirmThen(button, confirm, go) {
+  if (!confirm || button.classList.contains("confirm")) { go(); return; }
+  const was = button.textContent;
+  button.classList.add("confirm");
+  button.textContent = confirm;
+  setTimeout(() => { button.classList.remove("confirm"); button.textContent = was; }, 5000);
 }
 
 const STEP_AT = 10;       // more options than this: chosen word by word
@@ -201,7 +210,8 @@ function wordChooser(p, lead, next, line) {
     if (whole) {
       const go = el("button", "big send", "Send: " + so);
       go.dataset.action = whole;
-      go.onclick = () => act(whole);
+      const said = (p.options || []).find((o) => o.action === whole);
+      go.onclick = () => confirmThen(go, said && said.confirm, () => act(whole));
       parts.push(go);
     }
     const pick = el("div", "pick");
