@@ -70,17 +70,23 @@ def prompt_words(game: GameType, model: dict):
     return lambda prompt: hook(prompt, model)
 
 
-def confirm_options(game: GameType, prompt: dict | None) -> None:
-    """Mark the options of the viewer's own prompt that end the game with no way back on the
-    page (a concession) with the page module's ``page_confirm(action) -> str | None``: the
-    page asks a second tap, saying what the first would do."""
-    if not prompt or not prompt.get("mine") or not game.page:
+def mark_options(game: GameType, prompt: dict | None, pack: dict) -> None:
+    """The page module's say on the options of the viewer's own prompt: its
+    ``page_label(action, pack) -> str | None`` words a button ("give 2 red, get 1 blue" for
+    ``p1 trade red blue``), and ``page_confirm(action) -> str | None`` marks an option that
+    ends the game with no way back on the page (a concession): the page asks a second tap,
+    saying what the first would do."""
+    if not prompt or not prompt.get("mine") or not prompt.get("options") or not game.page:
         return
-    hook = getattr(load_object(game.page.partition(":")[0]), "page_confirm", None)
-    for option in prompt.get("options") or [] if hook else []:
-        said = hook(option["action"])
+    module = load_object(game.page.partition(":")[0])
+    label, confirm = getattr(module, "page_label", None), getattr(module, "page_confirm", None)
+    for option in prompt["options"]:
+        said = label(option["action"], pack) if label else None
         if said:
-            option["confirm"] = said
+            option["label"] = said
+        asked = confirm(option["action"]) if confirm else None
+        if asked:
+            option["confirm"] = asked
 
 
 def prompt_names(game: GameType, prompt: dict | None, pack: dict) -> dict:
@@ -215,7 +221,7 @@ def build(game: GameType, engine: Any, state: Any, viewer: str | None, *, seats_
     names = prompt_names(game, shown, pack)
     if names:
         shown["names"] = names
-    confirm_options(game, shown)
+    mark_options(game, shown, pack)
     return {
         "t": "state",
         "game": {"id": game.id, "title": game.title},

@@ -23,6 +23,21 @@ def page_pack(engine) -> dict:
     return {"trade_rates": [[t.give, t.count, t.take] for t in engine.pack.trades]}
 
 
+def page_label(action: str, pack: dict) -> str | None:
+    """A trade's button says what goes and what comes: ``p1 trade red blue`` -> "give 2 red,
+    get 1 blue" (the rates go both ways: ``trade blue red`` -> "give 1 blue, get 2 red")."""
+    words = action.split()
+    if len(words) != 4 or words[1] != "trade":
+        return None
+    give, take = words[2], words[3]
+    for a, n, b in pack.get("trade_rates") or []:
+        if (a, b) == (give, take):
+            return f"give {n} {give}, get 1 {take}"
+        if (b, a) == (give, take):
+            return f"give 1 {give}, get {n} {take}"
+    return None
+
+
 def crystals_text(colours) -> str:
     """["red", "blue", "red"] -> "2 red, 1 blue" (colours in the board's order)."""
     counts = Counter(colours)
@@ -125,7 +140,7 @@ def page_text(prompt: dict, model: dict) -> str | None:
         if rates:
             line += f" Rates (either way): {rates}."
         if mine:
-            line += " \"trade red blue\" gives red for blue; done when finished."
+            line += " Trade as often as you like; done when finished."
         return line
     if kind == "seen" and mine:
         squares = said.removeprefix("you saw").split()
