@@ -79,20 +79,29 @@ def header_options(game, args) -> dict:
             options["seats"] = game.seat_kinds(seats, players or game.default_players())
         except ValueError as exc:
             raise ValueError(str(exc).replace("options.seats.", "--seat ", 1)) from None
-    options.update(_shortcut_options(args))
+    options.update(_shortcut_options(game, args))
     return options
 
 
-def _shortcut_options(args) -> dict:
+def _shortcut_options(game, args) -> dict:
     """``--kicking`` and ``--solo --level`` as the header options they have always written
-    (Dungeon Ball's flags from before ``--option``); a game's engine refuses options it does
-    not have, naming them."""
+    (Dungeon Ball's flags from before ``--option``); refused, naming the flag, for a game that
+    has no such option, and ``--level``/``--ai-teams`` without ``--solo`` (else ignored)."""
     options: dict = {}
     solo = getattr(args, "solo", False)
+    for flag, key, value in (("--kicking", "kicking", getattr(args, "kicking", None)), ("--solo", "solo", solo)):
+        if value:
+            try:
+                game.option(key)
+            except ValueError as exc:
+                raise ValueError(f"{flag}: {exc}") from None
+    for flag, value in (("--level", getattr(args, "level", None)), ("--ai-teams", getattr(args, "ai_teams", None))):
+        if value and not solo:
+            raise ValueError(f"{flag} {value}: only with --solo (it sets the solo AI)")
     if getattr(args, "kicking", None):
         options["kicking"] = {"p1": args.kicking} if solo else {"p1": args.kicking, "p2": args.kicking}
     if solo:
-        options["solo"] = {"level": args.level}
+        options["solo"] = {"level": args.level or "I"}
         if getattr(args, "ai_teams", None):
             options["solo"]["teams"] = args.ai_teams.split(",")
     return options
@@ -123,10 +132,11 @@ def cmd_play(args) -> int:
 
     if args.resume:
         record = load(args.resume)
+        _refuse_with_resume(args, record.header.game)
         _warn(record.warnings)
         engine, _ = started(record)
-        return TerminalGame(engine, record.header, Path(args.resume), args.dice, record=record).run()
-    game = get_game(args.game)
+        return _play(TerminalGame(engine, record.header, Path(args.resume), args.dice, record=record))
+    game = get_game(args.game or _default_game())
     options = header_options(game, args)
     engine = game.load_engine(args.pack)
     if args.seed is not None:
@@ -138,11 +148,66 @@ def cmd_play(args) -> int:
     header = Header(game.id, pack=args.pack, seed=seed, options=options, pack_digest=engine.digest)
     if args.save:
         save = Path(args.save)
+        if save.is_file() and save.stat().st_size:      # never write a new game over a saved one
+            raise ValueError(f"--save {save}: a game file is already there; continue it with "
+                             f"`companion play --resume {save}`, or give another --save")
     else:
         from companion.config import data_dir
 
         save = data_dir() / "games" / time.strftime(f"%Y%m%d-%H%M%S-{game.id}.game")
-    return TerminalGame(engine, header, save, args.dice).run()
+        for n in range(2, 1000):    # two games started in the same second: a name of its own
+            if not save.exists():
+                break
+            save = save.with_name(time.strftime(f"%Y%m%d-%H%M%S-{game.id}-{n}.game"))
+    return _play(TerminalGame(engine, header, save, args.dice))
+
+
+def _play(terminal) -> int:
+    """Run a game at the terminal, reading stdin line by line as UTF-8 whatever the locale: a
+    line that is not stops the game naming that line, the game so far saved."""
+    if terminal.inp is sys.stdin and getattr(sys.stdin, "buffer", None) is not None:
+        terminal.inp = _Utf8Lines(sys.stdin.buffer, terminal)
+    return terminal.run()
+
+
+class _Utf8Lines:
+    """The lines of a byte stream as text; ValueError naming the line and the byte when one is
+    not UTF-8 (a strict text stream would fail on a whole buffered chunk, and the C locale's
+    would pass the bytes on as unreadable characters)."""
+
+    def __init__(self, raw, terminal):
+        self.raw, self.terminal, self.number = raw, terminal, 0
+
+    def readline(self) -> str:
+        line = self.raw.readline()
+        self.number += 1
+        try:
+            return line.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            path = self.terminal.writer.path
+            raise ValueError(f"standard input:{self.number}: not UTF-8 text (byte {line[exc.start]:#04x}); "
+                             f"the game so far is saved: companion play --resume {path}") from None
+
+
+def _refuse_with_resume(args, game_id: str) -> None:
+    """``--resume`` continues the game its header describes: a game, seats, options, pack or
+    seed given with it would be ignored, so they are refused by name."""
+    given = [f"{args.game} (the file is a {game_id} game)"] if args.game and args.game != game_id else []
+    given += [flag for flag, value in (
+        ("--players", args.players), ("--seat", args.seat), ("--option", args.option),
+        ("--pack", args.pack != "default"), ("--kicking", args.kicking), ("--solo", args.solo),
+        ("--level", args.level), ("--ai-teams", args.ai_teams), ("--seed", args.seed is not None),
+        ("--save", args.save)) if value]
+    if given:
+        raise ValueError(f"--resume {args.resume}: the file's header says the game, its seats, options, pack "
+                         f"and seed, and the game goes on in that file; leave out {', '.join(given)}")
+
+
+def _default_game() -> str:
+    from companion.config import default_game_id
+    from companion.engine.registry import game_ids
+
+    return default_game_id(game_ids())
 
 
 def _warn(warnings: list[str]) -> None:
@@ -225,7 +290,7 @@ def cmd_sim(args) -> int:
     from companion.engine.registry import get_game
     from companion.sim import simulate
 
-    game = get_game(args.game)
+    game = get_game(args.game or _default_game())
     summary = simulate(game.id, args.games, args.seed, policy=args.policy, pack=args.pack,
                        options=header_options(game, args))
     print(json.dumps(summary.as_dict()) if args.json else summary.text())
@@ -241,7 +306,7 @@ def _add_game_arguments(parser, known: list[str]) -> None:
         from companion.config import default_game_id
 
         default_game = default_game_id(known)
-    parser.add_argument("game", nargs="?", default=default_game, metavar="GAME",
+    parser.add_argument("game", nargs="?", default=None, metavar="GAME",
                         help=f"the game: {', '.join(known)} (default {default_game}; "
                              "`companion games` lists them with their seats)")
     parser.add_argument("--players", type=positive_int, metavar="N",
@@ -255,7 +320,7 @@ def _add_game_arguments(parser, known: list[str]) -> None:
     shortcuts = parser.add_argument_group("shortcuts for the solo and kicking options of games that have them")
     shortcuts.add_argument("--kicking", choices=["skill", "luck"], help="every seat's kicking, set in advance")
     shortcuts.add_argument("--solo", action="store_true", help="play alone against the game's AI (you are p1)")
-    shortcuts.add_argument("--level", default="I", choices=["I", "II", "III", "IV", "V", "VI"],
+    shortcuts.add_argument("--level", choices=["I", "II", "III", "IV", "V", "VI"],
                            help="the solo AI's level: I base deck, II Mimic, III Spider, IV Skull, V two teams, "
                                 "VI all three (default I)")
     shortcuts.add_argument("--ai-teams", help="level V: the AI's two teams, e.g. mimic,skull (else you are asked)")

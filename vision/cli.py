@@ -51,6 +51,40 @@ def _dice_count(text: str) -> int:
     return n
 
 
+def _camera_height(text: str) -> float:
+    """An argparse type: a height in pixels, a finite number above 0 (not -5, nan or inf)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of pixels, got {text!r}") from None
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a number of pixels above 0, not {text}")
+    return value
+
+
+def _dpi(text: str) -> int:
+    """An argparse type: a printer resolution the sheet can be drawn at (50 to 600 dpi)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number of dots per inch, got {text!r}") from None
+    if not 50 <= value <= 600:
+        raise argparse.ArgumentTypeError(f"must be from 50 to 600 dpi, not {value}")
+    return value
+
+
+def _calibration(flag: str, path, load, maker: str):
+    """A calibration file loaded, or OSError naming the flag, the file and what is wrong with
+    it: missing, or not what ``maker`` saves (not JSON or npz, or other fields)."""
+    try:
+        return load(path)
+    except OSError as e:
+        why = e.strerror or str(e)
+    except (ValueError, TypeError, KeyError) as e:
+        why = f"not a file saved by `{maker}` ({type(e).__name__})"
+    raise OSError(f"{flag} {path}: {why}")
+
+
 def _image_folder(text: str) -> str:
     """An argparse type: a folder for annotated images, refused before any reading when the
     path is a file (it is made when missing)."""
@@ -68,19 +102,28 @@ def cmd_dice_read(args) -> int:
     if args.dice or args.gallery:
         gdir = args.gallery or os.path.join("galleries", args.dice)
         try:
-            gallery = icons.Gallery.load(gdir)
+            gallery = _calibration("--gallery" if args.gallery else "--dice", gdir, icons.Gallery.load,
+                                   "companion dice calibrate")
         except OSError as e:
             print(f"error: no gallery for {args.dice or gdir} ({e}); run `dice calibrate` first", file=sys.stderr)
             return 2
     faces = None
     if args.custom_faces:
         from . import custom
+        hint = f"companion dice calibrate --gallery {args.custom_faces} --face 1 SHOT SHOT SHOT"
         try:
-            faces = icons.Gallery.load(args.custom_faces)
+            faces = _calibration("--custom-faces", args.custom_faces, icons.Gallery.load, "companion dice calibrate")
             custom.face_values(faces)
         except (OSError, ValueError) as e:
-            print(f"error: custom faces in {args.custom_faces}: {e}; calibrate them with "
-                  f"`companion dice calibrate --gallery {args.custom_faces} --face 1 SHOT SHOT SHOT`", file=sys.stderr)
+            print(f"error: custom faces in {args.custom_faces}: {e}; calibrate them with `{hint}`", file=sys.stderr)
+            return 2
+    tray_cal = None
+    if args.tray:
+        from . import tray
+        try:
+            tray_cal = _calibration("--tray", args.tray, tray.TrayCalibration.load, "companion dice tray")
+        except OSError as e:
+            print(f"error: {e}; locate the tray with `companion dice tray IMAGE --out {args.tray}`", file=sys.stderr)
             return 2
     rc = 0
     for path in args.images:
@@ -95,9 +138,13 @@ def cmd_dice_read(args) -> int:
                 print(f"{path}: {e}", file=sys.stderr)
             continue
         roi = None
-        if args.tray:
-            from . import tray
-            roi = tray.TrayCalibration.load(args.tray).mask(img.shape)
+        if tray_cal is not None:
+            try:
+                roi = tray_cal.mask(img.shape)
+            except Exception as e:      # corners that are not four points
+                print(f"error: --tray {args.tray}: not a file saved by `companion dice tray` ({type(e).__name__})",
+                      file=sys.stderr)
+                return 2
         if gallery is not None:
             r = icons.read_icons(img, gallery, expected_count=args.expected, roi=roi)
         elif faces is not None:
@@ -137,6 +184,9 @@ def cmd_dice_calibrate(args) -> int:
 def cmd_dice_markers(args) -> int:
     from . import tray
     out = args.out or "tray-markers.png"
+    if Path(out).is_dir() or Path(out).suffix.lower() not in (".png", ".jpg", ".jpeg"):
+        print(f"error: {out}: name a .png (or .jpg) file for the sheet", file=sys.stderr)
+        return 2
     tray.marker_sheet(out, dpi=args.dpi)
     print(f"marker sheet written to {out} (A4 at {args.dpi} dpi; print at 100 %)")
     return 0
@@ -168,9 +218,9 @@ def cmd_kick_judge(args) -> int:
     import cv2
     from . import kick
     try:
-        cal = kick.LidCalibration.load(args.calibration)
+        cal = _calibration("--calibration", args.calibration, kick.LidCalibration.load, "companion kick calibrate")
     except OSError as e:
-        print(f"error: no lid calibration at {args.calibration} ({e}); run `kick calibrate` first", file=sys.stderr)
+        print(f"error: no lid calibration ({e}); run `kick calibrate` first", file=sys.stderr)
         return 2
     before, after = _imread(args.before), _imread(args.after)
     v = kick.judge(before, after, cal)
@@ -218,7 +268,7 @@ def register(subparsers) -> None:
 
     m = ds.add_parser("markers", help="write the printable ArUco marker sheet for the tray")
     m.add_argument("out", nargs="?", default=None, metavar="OUT.png", help="the sheet to write (default tray-markers.png)")
-    m.add_argument("--dpi", type=int, default=150, help="printer resolution of the sheet (default 150)")
+    m.add_argument("--dpi", type=_dpi, default=150, help="printer resolution of the sheet, 50 to 600 (default 150)")
     m.set_defaults(func=cmd_dice_markers)
 
     t = ds.add_parser("tray", help="locate the tray (markers, or --reference empty-tray photo) and save it")
@@ -233,7 +283,7 @@ def register(subparsers) -> None:
 
     kc = ks.add_parser("calibrate", help="locate the lid's green area and uprights on a photo of the empty lid")
     kc.add_argument("--reference", required=True, metavar="EMPTY_LID", help="a photo of the empty lid")
-    kc.add_argument("--camera-height", type=float, required=True, metavar="PX",
+    kc.add_argument("--camera-height", type=_camera_height, required=True, metavar="PX",
                     help="camera height over the lid in lid-plane pixels (lens height / size of one pixel on the lid)")
     kc.add_argument("--axis", type=float, nargs=2, default=None, metavar=("X", "Y"),
                     help="optical axis in the image (default: image centre)")

@@ -90,7 +90,8 @@ _TOML_AT = re.compile(r"^(?P<msg>.*) \(at (?:line (?P<line>\d+), column \d+|end 
 
 
 def loads(text: str, source: str = "<game>") -> GameRecord:
-    lines = text.split("\n")
+    # a file edited on Windows: its byte-order mark and CR LF line ends are the same text
+    lines = text.removeprefix("\ufeff").replace("\r\n", "\n").split("\n")
     tail = lines.pop()          # "" when the text ends with a line end; else a cut last line
     try:
         sep = next(i for i, line in enumerate(lines) if line.strip() == SEPARATOR)

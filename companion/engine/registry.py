@@ -42,9 +42,11 @@ def load_object(target: str) -> Any:
 class Option:
     """A game option with its default: what the new-game menu offers and ``--option`` sets.
 
-    ``choices`` lists the allowed values (the menu cycles through them); ``menu=False`` keeps
-    an option for files and the command line only; ``hint`` is what the device shows under the
-    menu (about 40 characters), ``help`` the command line's longer text."""
+    ``choices`` lists the allowed values (the menu cycles through them); ``accepts`` (a
+    ``range``), when given, is what a game file and ``--option`` may set beyond the menu's
+    few choices; ``menu=False`` keeps an option for files and the command line only; ``hint``
+    is what the device shows under the menu (about 40 characters), ``help`` the command line's
+    longer text."""
 
     key: str
     default: Any
@@ -52,12 +54,17 @@ class Option:
     choices: tuple[Any, ...] | None = None
     menu: bool = True
     hint: str = ""          # the panel's two short lines under the menu (else ``help``)
+    accepts: range | None = None
 
     def check(self, value: Any) -> Any:
         """The value, converted from text if it came from a command line, or ValueError."""
         if isinstance(value, str) and not isinstance(self.default, str) and self.default is not None:
             value = _from_text(value, type(self.default), self.key)
-        if self.choices is not None and value not in self.choices:
+        if self.accepts is not None:
+            if not isinstance(value, int) or isinstance(value, bool) or value not in self.accepts:
+                raise ValueError(f"option {self.key}: {value!r} is not a whole number from "
+                                 f"{self.accepts.start} to {self.accepts.stop - 1}")
+        elif self.choices is not None and value not in self.choices:
             raise ValueError(f"option {self.key}: {value!r} is not one of "
                              f"{', '.join(map(str, self.choices))}")
         if self.default is not None and not isinstance(value, type(self.default)) and not (

@@ -18,7 +18,7 @@ GAME = GameType(
                                  "the game, or skill (toss the die at the lid) or luck (roll dice) for both",
                choices=("ask", "skill", "luck"), hint="kicks: ask each, skill (toss) or luck"),
         Option("clock_start", 29, "the clock at the start of each half: shorter for a quick game (house rule)",
-               choices=(29, 20, 15, 10), hint="clock per half: less is a quick game"),
+               choices=(29, 20, 15, 10), hint="clock per half: less is a quick game", accepts=range(1, 100)),
         Option("teams", None, "teams settled in advance: {p1 = \"orcs\", p2 = \"goblins\"}", menu=False),
     ),
     policies=(("random", "companion.games.dungeon_ball.policies:RandomPolicy"),
