@@ -177,7 +177,7 @@ class DeviceApp:
         self.show_main_menu()
         for note in self.hardware_notes:        # say what is missing on every output that remains
             if self.link is not None:
-                self.link.send_event({"event": "hardware_missing", "detail": note})
+                self.to_link(self.link.send_event, {"event": "hardware_missing", "detail": note})
 
     # ------------------------------------------------------------------ settings
     def setting(self, key: str, default: str) -> str:
@@ -510,7 +510,7 @@ class DeviceApp:
     def show_events(self, events: list[dict], from_link: bool) -> None:
         for e in events:
             if self.link is not None:
-                self.link.send_event(e)
+                self.to_link(self.link.send_event, e)
         if self.web is not None:
             self.web.events(events)
         game = self.session.header.game if self.session.active else None
@@ -524,7 +524,15 @@ class DeviceApp:
     def after_change(self) -> None:
         self.start_prompt()
         if self.link is not None and self.session.active:
-            self.link.send_state(self.session.engine.summary(self.session.state))
+            self.to_link(self.link.send_state, self.session.engine.summary(self.session.state))
+
+    def to_link(self, send, payload) -> None:
+        """A STATE or EVENT for the peer; one longer than ``[link] max_out_line`` is not sent
+        (said in the log) and the game plays on."""
+        try:
+            send(payload)
+        except ValueError as exc:
+            log.warning("serial link: not sent: %s", exc)
 
     def start_prompt(self) -> None:
         s = self.session

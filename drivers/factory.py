@@ -262,7 +262,7 @@ def open_link(cfg: Mapping[str, Any], queue: Any = None, *, section: str = "link
     kw = dict(
         baudrate=c.int("baudrate", 115200, 50, 4_000_000),
         max_line=c.int("max_line", 256, 16, 4096),
-        max_out_line=c.int("max_out_line", 4096, 64, 65536),
+        max_out_line=c.int("max_out_line", 4096, 1024, 65536),     # a STATE is about 600 bytes
         reconnect_min_s=c.float("reconnect_min_s", 0.5, 0.01, 60.0),
         reconnect_max_s=c.float("reconnect_max_s", 10.0, 0.01, 3600.0),
         write_timeout_s=c.float("write_timeout_s", 1.0, 0.01, 60.0),

@@ -60,10 +60,10 @@ def _no_controls(s: str) -> None:
 
 def parse_peer_line(line: str) -> Key | Action | Ping | Echo | None:
     """Parse one received line (without its terminator). Blank lines give None."""
+    _no_controls(line)                      # before strip(), which eats \x0b, \x0c, \x1c-\x1f too
     s = line.strip()
     if not s:
         return None
-    _no_controls(s)
     verb, _, rest = s.partition(" ")
     verb_u = verb.upper()
     rest = rest.strip()
@@ -116,18 +116,24 @@ def error_line(reason: str) -> str:
 
 
 class LineSplitter:
-    """Bytes in, complete lines (str) or ProtocolError items out, in arrival order."""
+    """Bytes in, complete lines (str), ProtocolError or (an over-long device line coming back)
+    Echo items out, in arrival order."""
 
     def __init__(self, max_line: int = MAX_LINE):
         self.max_line = max_line
         self._buf = bytearray()
         self._discarding = False
 
-    def _too_long(self) -> ProtocolError:
+    def _too_long(self) -> ProtocolError | Echo:
+        # one of the device's own lines coming back (a STATE is often longer than max_line)
+        # is an echo, ignored like a short one, not refused
+        verb = bytes(self._buf).lstrip(b" \t").split(b" ", 1)[0].decode("ascii", "replace").upper()
+        if verb in DEVICE_VERBS:
+            return Echo(verb)
         return ProtocolError(f"line too long (max {self.max_line} bytes)")
 
-    def feed(self, data: bytes) -> list[str | ProtocolError]:
-        out: list[str | ProtocolError] = []
+    def feed(self, data: bytes) -> list[str | ProtocolError | Echo]:
+        out: list[str | ProtocolError | Echo] = []
         start = 0
         while True:
             nl = data.find(b"\n", start)

@@ -104,7 +104,7 @@ class SerialLink:
         self._refusals = RefusalLog(log, port, burst=refusal_burst, window_s=refusal_window_s, clock=self.clock)
         self._opener = opener
         self._ser: Any = None
-        self._wlock = threading.Lock()
+        self._wlock = threading.RLock()
         self._state_lock = threading.Lock()
         self._state: str | None = None          # the latest STATE line
         self._state_sent: str | None = None     # the STATE line last written on this connection
@@ -141,11 +141,7 @@ class SerialLink:
     def send_line(self, line: str) -> bool:
         """Send one line; False when not connected or the write failed (never blocks the game
         for longer than write_timeout_s). Raises ValueError for a line the protocol forbids."""
-        if "\n" in line or "\r" in line:
-            raise ValueError("a protocol line must not contain a newline")
-        data = line.encode("utf-8") + b"\n"
-        if len(data) - 1 > self.max_out_line:
-            raise ValueError(f"line of {len(data) - 1} bytes exceeds max_out_line={self.max_out_line}")
+        data = self._encode(line)
         with self._wlock:
             ser = self._ser
             if ser is None:
@@ -164,11 +160,20 @@ class SerialLink:
             self.sent.append(line)
             return True
 
+    def _encode(self, line: str) -> bytes:
+        if "\n" in line or "\r" in line:
+            raise ValueError("a protocol line must not contain a newline")
+        data = line.encode("utf-8") + b"\n"
+        if len(data) - 1 > self.max_out_line:
+            raise ValueError(f"line of {len(data) - 1} bytes exceeds max_out_line={self.max_out_line}")
+        return data
+
     def send_state(self, state: Any) -> bool:
         """Send ``STATE {json}`` unless it equals the state last sent on this connection
         (then nothing is written and False returned). The latest state is also re-sent after
         HELLO on every (re)connect, so a peer that comes back is up to date at once."""
         line = state_line(state)
+        self._encode(line)              # ValueError here, before it becomes the state re-sent on connect
         with self._state_lock:
             self._state = line
             if line == self._state_sent:
@@ -235,16 +240,20 @@ class SerialLink:
                 continue
             failures = 0
             opened_at = time.monotonic()
-            with self._wlock:
-                self._ser = ser
             self.connects += 1
             self.last_error = None
             log.info("serial link: connected to %s", self.port)
             self._refusals.port = self.port
-            self._status(True, "connected")
-            if self.hello:
-                self.send_line(hello_line(max_line=self.max_line, scope=self.scope))
-            with self._state_lock:
+            # HELLO, then the latest STATE, come first: a STATE or EVENT the service sends
+            # meanwhile waits for them (same lock order as send_state: state, then write)
+            with self._state_lock, self._wlock:
+                self._ser = ser
+                self._status(True, "connected")
+                if self.hello:
+                    try:
+                        self.send_line(hello_line(max_line=self.max_line, scope=self.scope))
+                    except ValueError as e:     # max_out_line below the HELLO's length
+                        log.error("serial link %s: HELLO not sent: %s", self.port, e)
                 self._state_sent = None
                 if self._state is not None and self.send_line(self._state):
                     self._state_sent = self._state
@@ -281,7 +290,10 @@ class SerialLink:
             for item in splitter.feed(data):
                 self._handle(item)
 
-    def _handle(self, item: str | ProtocolError) -> None:
+    def _handle(self, item: str | ProtocolError | Echo) -> None:
+        if isinstance(item, Echo):
+            self.stats["echo"] += 1
+            return
         if isinstance(item, ProtocolError):
             self._refuse(None, item)
             return

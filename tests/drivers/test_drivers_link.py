@@ -377,11 +377,11 @@ def test_missing_pyserial_falls_back(monkeypatch):
 
 
 def test_send_line_refuses_newlines_and_oversize():
-    link = open_link({"type": "serial", "port": "loop://", "max_out_line": 64}, start=False)
+    link = open_link({"type": "serial", "port": "loop://", "max_out_line": 1024}, start=False)
     with pytest.raises(ValueError):
         link.send_line("a\nb")
     with pytest.raises(ValueError, match="max_out_line"):
-        link.send_state({"x": "y" * 100})
+        link.send_state({"x": "y" * 1100})
     assert link.send_line("PONG") is False                      # not started: not connected
 
 
