@@ -28,13 +28,10 @@ from vision_train_net import validation                    # noqa: E402
 
 def use_models(folder: Path) -> None:
     """Read with the networks in ``folder`` (before the reader's first use)."""
-    if (folder / net.DETECTOR.name).exists():
-        net.DETECTOR = folder / net.DETECTOR.name
-    if not (folder / net.FACE.name).exists():
-        raise SystemExit(f"{folder}: no {net.FACE.name} there; give the folder a training wrote "
+    if not (folder / net.FACE_FILE).exists():
+        raise SystemExit(f"{folder}: no {net.FACE_FILE} there; give the folder a training wrote "
                          f"(bench/vision_train_net.py --out)")
-    net.FACE = folder / net.FACE.name
-    net.use_backend(net.BACKEND)
+    net.use_models(folder)
 
 
 def rows(n: int, seed: int) -> list[dict]:

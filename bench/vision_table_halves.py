@@ -34,11 +34,11 @@ def half(which: str, odd: bool):
 
 
 def use_face(models: Path) -> None:
+    """Read with the networks in ``models`` (its face network, and its detector if it has one)."""
     from vision import net
-    net.FACE = models / net.FACE_FILE
-    if (models / net.DETECTOR_FILE).exists():
-        net.DETECTOR = models / net.DETECTOR_FILE
-    net.use_backend(net.BACKEND)
+    net.DETECTOR, net.FACE = net.MODELS / net.DETECTOR_FILE, net.MODELS / net.FACE_FILE   # the last one's gone
+    if not net.use_models(models):
+        raise SystemExit(f"{models}: no {net.FACE_FILE} there")
 
 
 def keep(a) -> int:

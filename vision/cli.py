@@ -40,37 +40,27 @@ def _imread(path):
     return img
 
 
-def _dice_count(text: str) -> int:
-    """An argparse type: the number of dice rolled, 1 or more (``--expected -2`` is refused)."""
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number of dice, got {text!r}") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"expected 1 or more dice, got {n}")
-    return n
+def _number(kind: type, what: str, fits, refusal: str):
+    """An argparse type: ``kind`` read from the text (else "expected ``what``"), refused with
+    ``refusal`` (``{value}`` the text as given) unless ``fits(value)``."""
+    def parse(text: str):
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected {what}, got {text!r}") from None
+        if not fits(value):
+            raise argparse.ArgumentTypeError(refusal.format(value=text))
+        return value
+    return parse
 
 
-def _camera_height(text: str) -> float:
-    """An argparse type: a height in pixels, a finite number above 0 (not -5, nan or inf)."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of pixels, got {text!r}") from None
-    if not 0 < value < float("inf"):
-        raise argparse.ArgumentTypeError(f"must be a number of pixels above 0, not {text}")
-    return value
-
-
-def _dpi(text: str) -> int:
-    """An argparse type: a printer resolution the sheet can be drawn at (50 to 600 dpi)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number of dots per inch, got {text!r}") from None
-    if not 50 <= value <= 600:
-        raise argparse.ArgumentTypeError(f"must be from 50 to 600 dpi, not {value}")
-    return value
+# the number of dice rolled (``--expected -2`` is refused); a camera's height in pixels (not
+# -5, nan or inf); a printer resolution the marker sheet can be drawn at
+_dice_count = _number(int, "a whole number of dice", lambda n: n >= 1, "expected 1 or more dice, got {value}")
+_camera_height = _number(float, "a number of pixels", lambda v: 0 < v < float("inf"),
+                         "must be a number of pixels above 0, not {value}")
+_dpi = _number(int, "a whole number of dots per inch", lambda v: 50 <= v <= 600,
+               "must be from 50 to 600 dpi, not {value}")
 
 
 def _calibration(flag: str, path, load, maker: str):
