@@ -248,7 +248,7 @@ def vision_report(directory: Path, dice: tuple[str, ...] = ()) -> dict[str, Any]
     from vision import net
     out: dict[str, Any] = {"ok": True, "opencv": cv2.__version__}
     try:
-        taught = net.check_models(Path(directory) / "models") if (Path(directory) / "models").is_dir() else {}
+        taught = net.check_models(Path(directory) / "models")         # {} when there is none
         if taught:
             out["table_models"] = [str(p) for p in taught.values()]
     except ValueError as exc:
