@@ -31,3 +31,22 @@ def mock_factory():
     yield Device.pin_factory
     Device.pin_factory.reset()
     Device.pin_factory = old
+
+
+@pytest.fixture
+def unreadable(monkeypatch):
+    """``unreadable(path)``: the file may no longer be read (chmod 0). Root reads any file, so
+    there the refusal every other user gets is made by hand."""
+    from pathlib import Path
+
+    def lock(path: Path) -> None:
+        path.chmod(0)
+        if os.geteuid() == 0:
+            real = Path.read_bytes
+
+            def refused(self):
+                if self == path:
+                    raise PermissionError(13, "Permission denied", str(self))
+                return real(self)
+            monkeypatch.setattr(Path, "read_bytes", refused)
+    return lock

@@ -29,15 +29,48 @@ def _turned(img, quarter_turns: int):
 
 
 def _imread(path):
+    """The photo as a BGR frame, upright by its EXIF orientation (drivers.camera.folder.read_image),
+    or OSError naming the file and what is wrong with it."""
+    from drivers.camera.folder import read_image
+    try:
+        return read_image(path)
+    except FileNotFoundError:
+        raise OSError(f"no such image {path}: check the path") from None
+    except IsADirectoryError:
+        raise OSError(f"{path} is a folder, not an image: name the photos in it (e.g. {Path(path) / '*.jpg'})") \
+            from None
+    except OSError as e:
+        raise OSError(f"cannot read image {path}: {e.strerror or e}") from None
+    except ValueError as e:
+        raise OSError(f"cannot read image {path}: {e}") from None
+
+
+def _write_image(flag: str, path: Path, img) -> None:
+    """Write ``img`` (PNG or JPEG by the name) through Python, not OpenCV: OpenCV says nothing
+    when it cannot write, and crashes on a name that is not UTF-8. OSError names ``flag``."""
     import cv2
-    if Path(path).is_dir():
-        raise OSError(f"{path} is a folder, not an image: name the photos in it (e.g. {Path(path) / '*.jpg'})")
-    if not Path(path).is_file():
-        raise OSError(f"no such image {path}: check the path")
-    img = cv2.imread(str(path), cv2.IMREAD_COLOR)
-    if img is None:
-        raise OSError(f"cannot read image {path}: not a JPEG or PNG OpenCV can decode")
-    return img
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        ok, data = cv2.imencode(path.suffix.lower() or ".png", img)
+        if not ok:
+            raise OSError(f"OpenCV cannot encode a {path.suffix} image")
+        path.write_bytes(data.tobytes())
+    except OSError as e:
+        raise OSError(f"{flag}: cannot write {path}: {e.strerror or e}") from None
+
+
+def _utf8(flag: str, path: str) -> None:
+    """Refuse a name OpenCV would crash on (bytes that are not UTF-8), before anything is read."""
+    try:
+        str(path).encode("utf-8")
+    except UnicodeEncodeError:
+        raise OSError(f"{flag} {_shown_path(path)}: the name is not UTF-8 and cannot be written by OpenCV; "
+                      "rename it") from None
+
+
+def _shown_path(path) -> str:
+    """The path as text any terminal can print (bytes that are not UTF-8 as ``\\xe9``)."""
+    return os.fsencode(str(path)).decode("utf-8", "backslashreplace")
 
 
 def _number(kind: type, what: str, fits, refusal: str):
@@ -84,8 +117,6 @@ def _image_folder(text: str) -> str:
 
 
 def cmd_dice_read(args) -> int:
-    import cv2
-
     from .drawing import annotate_dice, shown
     from . import pips, icons
     gallery = None
@@ -125,7 +156,7 @@ def cmd_dice_read(args) -> int:
             if args.json:
                 print(json.dumps({"image": str(path), "error": str(e)}))
             else:
-                print(f"{path}: {e}", file=sys.stderr)
+                print(f"{_shown_path(path)}: {e}", file=sys.stderr)
             continue
         roi = None
         if tray_cal is not None:
@@ -146,11 +177,9 @@ def cmd_dice_read(args) -> int:
         else:
             vals = " ".join(shown(d.value) for d in r.dice) or "-"
             extra = f"  UNSURE ({'; '.join(r.reasons)})" if r.unsure else ""
-            print(f"{path}: {vals}{extra}")
+            print(f"{_shown_path(path)}: {vals}{extra}")
         if args.annotate:
-            out = Path(args.annotate)
-            out.mkdir(parents=True, exist_ok=True)
-            cv2.imwrite(str(out / (Path(path).stem + ".dice.png")), annotate_dice(img, r))
+            _write_image("--annotate", Path(args.annotate) / (Path(path).stem + ".dice.png"), annotate_dice(img, r))
     return rc
 
 
@@ -166,6 +195,7 @@ def cmd_dice_calibrate(args) -> int:
             return 2
         shots.setdefault(name, []).extend(_imread(p) for p in paths)
     gdir = args.gallery or os.path.join("galleries", args.dice or "die")
+    _utf8("--gallery", gdir)
     g = icons.calibrate(shots, gdir)
     print(f"gallery with {len(g.names)} faces ({', '.join(g.names)}) saved under {gdir}")
     return 0
@@ -177,8 +207,8 @@ def cmd_dice_markers(args) -> int:
     if Path(out).is_dir() or Path(out).suffix.lower() not in (".png", ".jpg", ".jpeg"):
         print(f"error: {out}: name a .png (or .jpg) file for the sheet", file=sys.stderr)
         return 2
-    tray.marker_sheet(out, dpi=args.dpi)
-    print(f"marker sheet written to {out} (A4 at {args.dpi} dpi; print at 100 %)")
+    _write_image("dice markers", Path(out), tray.marker_sheet(None, dpi=args.dpi))
+    print(f"marker sheet written to {_shown_path(out)} (A4 at {args.dpi} dpi; print at 100 %)")
     return 0
 
 
@@ -205,7 +235,6 @@ def cmd_kick_calibrate(args) -> int:
 
 
 def cmd_kick_judge(args) -> int:
-    import cv2
     from . import kick
     try:
         cal = _calibration("--calibration", args.calibration, kick.LidCalibration.load, "companion kick calibrate")
@@ -219,9 +248,8 @@ def cmd_kick_judge(args) -> int:
     else:
         print(f"{v.verdict}: {v.inside_fraction:.0%} inside ({'; '.join(v.reasons)})")
     if args.annotate:
-        out = Path(args.annotate)
-        out.mkdir(parents=True, exist_ok=True)
-        cv2.imwrite(str(out / (Path(args.after).stem + ".kick.png")), kick.annotate(after, v, cal))
+        _write_image("--annotate", Path(args.annotate) / (Path(args.after).stem + ".kick.png"),
+                     kick.annotate(after, v, cal))
     return 0
 
 
@@ -232,7 +260,8 @@ def register(subparsers) -> None:
     dice.set_defaults(func=lambda a: (dice.print_help(), 2)[1])
 
     r = ds.add_parser("read", help="read the dice in one or more images")
-    r.add_argument("images", nargs="+", metavar="IMAGE", help="photos of the dice (JPEG or PNG)")
+    r.add_argument("images", nargs="+", metavar="IMAGE",
+                   help="photos of the dice (JPEG or PNG; WebP, TIFF and BMP too)")
     r.add_argument("--json", action="store_true", help="one JSON object per image per line")
     r.add_argument("--expected", type=_dice_count, default=None, metavar="N", help="number of dice expected (else unsure)")
     r.add_argument("--dice", default=None, metavar="PACK_DIE", help="a calibrated icon die (default: pip d6)")
@@ -298,7 +327,11 @@ def main(argv=None) -> int:
     if not hasattr(a, "func"):
         p.print_help()
         return 2
-    return int(a.func(a) or 0)
+    try:
+        return int(a.func(a) or 0)
+    except (OSError, ValueError) as e:       # a photo or a file to write named with what is wrong
+        print(f"vision: {e}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

@@ -23,8 +23,8 @@ class OpenCVCamera(Camera):
         if sys.platform.startswith("linux") and (isinstance(source, int) or source.startswith("/dev/")) \
                 and not os.path.exists(dev):
             raise CameraError(f"camera {dev} (opencv): not found; is the USB camera plugged in? (ls /dev/video*)")
-        if self.is_file and not os.path.isfile(source):
-            raise CameraError(f"video file {source} (opencv): not found")
+        if self.is_file:
+            _check_video_path(source)
         try:
             import cv2
         except ImportError as e:  # pragma: no cover - a dependency
@@ -33,7 +33,7 @@ class OpenCVCamera(Camera):
         cap = cv2.VideoCapture(source)
         if not cap.isOpened():
             cap.release()
-            raise CameraError(f"{self.name}: cannot open")
+            raise CameraError(f"{self.name}: cannot open" + (_unopened(source) if self.is_file else ""))
         if size and not self.is_file:
             cap.set(cv2.CAP_PROP_FRAME_WIDTH, size[0])
             cap.set(cv2.CAP_PROP_FRAME_HEIGHT, size[1])
@@ -50,16 +50,58 @@ class OpenCVCamera(Camera):
             raise CameraError(f"{self.name}: closed")
         ok, frame = self._cap.read()
         if not ok and self.is_file and self.loop and self.frames_read:
-            self._cap.set(self._cv2.CAP_PROP_POS_FRAMES, 0)
-            ok, frame = self._cap.read()
+            ok, frame = self._rewound()
         if not ok or frame is None:
-            raise CameraError(f"{self.name}: " + ("end of video" if self.is_file else "no frame (unplugged?)"))
+            raise CameraError(f"{self.name}: " + self._no_frame())
         self.frames_read += 1
         if frame.ndim == 2:
             frame = self._cv2.cvtColor(frame, self._cv2.COLOR_GRAY2BGR)
         return frame
 
+    def _rewound(self) -> tuple[bool, Any]:
+        """The first frame again: seek back, or open the file anew where it cannot seek (a
+        still image given as the video plays once otherwise)."""
+        self._cap.set(self._cv2.CAP_PROP_POS_FRAMES, 0)
+        ok, frame = self._cap.read()
+        if not ok:
+            self._cap.release()
+            self._cap = self._cv2.VideoCapture(self.source)
+            ok, frame = self._cap.read()
+        return ok, frame
+
+    def _no_frame(self) -> str:
+        """Why read() got nothing: a camera unplugged, a video that ended or never gave a frame."""
+        if not self.is_file:
+            return "no frame (unplugged?)"
+        if not self.frames_read:
+            return "no frame in it: an empty video, or one OpenCV cannot decode"
+        return "end of video"
+
     def close(self) -> None:
         cap, self._cap = getattr(self, "_cap", None), None
         if cap is not None:
             cap.release()
+
+
+def _check_video_path(source: str) -> None:
+    """Refuse, by name, a video path that is not a readable file before OpenCV sees it (it
+    crashes on a name that is not UTF-8)."""
+    if os.path.isdir(source):
+        raise CameraError(f"video file {source} (opencv): a folder; for a folder of images use type = \"folder\"")
+    if not os.path.isfile(source):
+        raise CameraError(f"video file {source} (opencv): not found")
+    try:
+        source.encode("utf-8")
+    except UnicodeEncodeError:
+        raise CameraError(f"video file {os.fsencode(source).decode('utf-8', 'backslashreplace')} (opencv): "
+                          "the name is not UTF-8, which OpenCV cannot open; rename the file") from None
+
+
+def _unopened(source: str) -> str:
+    """Why OpenCV could not open a video file that is there."""
+    try:
+        with open(source, "rb") as f:
+            empty = not f.read(1)
+    except OSError as e:
+        return f": {e.strerror or e}"
+    return ": an empty file (0 bytes)" if empty else ": not a video OpenCV can decode"
