@@ -822,6 +822,8 @@ class DeviceApp:
         game = self.settings_game()
         kinds = game.die_kinds if game is not None else ()
         items = [{"id": "dice", "label": f"Dice: {dice}"}]
+        if not camera:                          # why the items under it are greyed out
+            items[0]["hint"] = "No camera found: the greyed items need one."
         items += [{"id": f"calibrate-{k.name}", "label": f"Calibrate {k.name}", "enabled": camera}   # a row: 18 characters
                   for k in kinds if k.reader == "icons"]
         if any(k.reader == "toss" for k in kinds):

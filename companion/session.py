@@ -323,8 +323,10 @@ class RefereeSession:
         last = len(self.actions) - 1          # what answered the decision: a computer's secret
         while last > 0 and last in self.stepped:   # choice answered nothing, look before it
             last -= 1
-        if _is_chance(self.actions[last]):
+        if _is_chance(self.actions[last]) and last in self.rolls:
             return "the dice have answered it: correct the dice instead"
+        if _is_chance(self.actions[last]):          # the device's own draw: a deck, a bag, a chest
+            return "a draw has answered it: that decision stands"
         if self.is_computer(self.actions[last].split(" ", 1)[0]):
             return "the computer has answered it: that decision stands"
         if last + 1 > self.seal:

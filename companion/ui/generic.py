@@ -12,6 +12,7 @@ from PIL import Image
 
 from companion.ui import fonts
 from companion.ui.draw import H, W, Canvas, wrap
+from companion.ui.hooks import game_hook
 from companion.ui.menus import draw_list
 
 STRIP_TOP = 56     # the score strip's text row; content stays above row 55 (the rule)
@@ -65,12 +66,31 @@ def distinct_words(options: list[str]) -> list[str]:
     return [" ".join(w[n:]) for w in split]
 
 
-def title(c: Canvas, m: dict, right: str = "") -> None:
-    """The prompt's text on the title bar, the actor (or ``right``) on its right."""
+def title(c: Canvas, m: dict, right: str = "", two_lines: bool = False) -> int:
+    """The prompt's text on the title bar, the actor (or ``right``) on its right; returns the
+    first row under the bar. With ``two_lines`` a text too long for the bar goes on in a second
+    inverted row (the bar is then 18 rows, not 9) instead of being cut."""
     p = _prompt(m)
     actor = p.get("actor", "")
     right = right or (seat_name(m, actor) if actor and actor != "chance" else "")
-    c.title_bar(str(p.get("text", "")), right)
+    text = str(p.get("text", ""))
+    f = fonts.small()
+    room = W - 2 - (f.measure(right) + 3 if right else 0)
+    if not two_lines or f.measure(text) <= room:
+        c.title_bar(text, right)
+        return 9
+    words = text.split(" ")
+    n = 1
+    while n < len(words) and f.measure(" ".join(words[:n + 1])) <= room:
+        n += 1
+    first, rest = " ".join(words[:n]), " ".join(words[n:])
+    if f.measure(first) > room:                     # one word longer than the bar: cut inside it
+        cut = room // f.width
+        first, rest = text[:cut], text[cut:]
+    c.title_bar(first, right)
+    c.fill(0, 9, W - 1, 17, 1)
+    c.text(1, 9, f.fit(rest, W - 2), f, fill=0)
+    return 18
 
 
 def strip(c: Canvas, m: dict) -> None:
@@ -146,7 +166,8 @@ def scores(m: dict) -> Image.Image:
 
 def game_over(m: dict) -> Image.Image:
     """The end: who won (or a draw) on the bar, then every seat's points, the winner (or the
-    seats that drew) starred."""
+    seats that drew) starred; what the numbers count when the game's pack says
+    (``pack["score_label"]``: "opponents out") beside "OK: menu"."""
     s = _summary(m)
     winner = s.get("winner")
     c = Canvas()
@@ -159,7 +180,9 @@ def game_over(m: dict) -> Image.Image:
     stars = {winner} if winner else {k for k, v in points.items() if v == best} if s.get("draw") else set()
     draw_scores(c, m, 15, 54, stars, mark="star")
     c.hline(0, W - 1, 55)
-    c.text_center(W // 2, 56, "OK: menu", fonts.small())
+    small = fonts.small()
+    unit = str((m.get("pack") or {}).get("score_label") or "")
+    c.text_center(W // 2, 56, small.fit(f"{unit}  OK: menu" if unit else "OK: menu", W - 2), small)
     return c.done()
 
 
@@ -190,15 +213,18 @@ def pass_to(m: dict) -> Image.Image:
 # ---------------------------------------------------------------------------- choices
 
 def choose(m: dict) -> Image.Image:
-    """Any prompt with options: its text on the bar, the options as a list."""
+    """Any prompt with options: its text on the bar (on two rows when it is long), the options
+    as a list, each as the prompt labels it, else as the game's screens module words it
+    (``option_label(prompt, option)``), else without its actor."""
     p = _prompt(m)
     c = Canvas()
-    title(c, m)
+    top = title(c, m, two_lines=True)
     options = p.get("options") or []
     labels = option_labels(p)
-    items = [{"label": labels[i] if labels else option_label(p, o), "enabled": True, "hint": ""}
-             for i, o in enumerate(options)]
-    draw_list(c, 11, items, int(_ui(m).get("cursor", 0)), 3)
+    own = game_hook(m.get("game"), "option_label")
+    items = [{"label": labels[i] if labels else own(p, o) if own else option_label(p, o), "enabled": True,
+              "hint": ""} for i, o in enumerate(options)]
+    draw_list(c, 11 if top == 9 else 19, items, int(_ui(m).get("cursor", 0)), 3)   # three rows either way
     return _done(c, m)
 
 
@@ -224,7 +250,7 @@ def multi(m: dict) -> Image.Image:
     selected = set(ui.get("selected") or [])
     lo, hi = int(ui.get("min", 0)), int(ui.get("max", len(items)))
     c = Canvas()
-    title(c, m, f"{len(selected)}/{hi}")
+    top = title(c, m, f"{len(selected)}/{hi}", two_lines=True)
     k = len(selected)
     if lo <= k <= hi:
         verb = str(ui.get("verb") or "OK")
@@ -234,7 +260,7 @@ def multi(m: dict) -> Image.Image:
     rows = [{"label": ("[x] " if i in selected else "[ ] ") + str(it), "enabled": True, "hint": ""}
             for i, it in enumerate(items)]
     rows.append({"label": done, "enabled": lo <= k <= hi, "hint": ""})
-    draw_list(c, 11, rows, int(ui.get("cursor", 0)), 3)
+    draw_list(c, 11 if top == 9 else 19, rows, int(ui.get("cursor", 0)), 3)
     return _done(c, m)
 
 

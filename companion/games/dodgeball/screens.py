@@ -21,12 +21,15 @@ from companion.ui.generic import BOTTOM, STRIP_TOP, seat_name, title
 
 COURT, HAND, RESULT = "dodge_court", "dodge_hand", "dodge_result"
 ACTION_ATTR = {"block": "BLO", "dodge": "DOD", "catch": "CTH"}
+SHORTER = {"+6 v catch": ("+6 v CTH", "CTH +6")}     # a card's note in a narrow box
 
 
 def pack_info(engine) -> dict:
-    """Each player's short name (4 letters, 3 on a crowded row) and printed attributes."""
+    """Each player's short name (4 letters, 3 on a crowded row) and printed attributes; what a
+    coach's points count (the final score says it)."""
     return {"attrs": {p.id: dict(p.attrs) for p in engine.pack.players},
-            "names": {p.id: p.id[:4] for p in engine.pack.players}}
+            "names": {p.id: p.id[:4] for p in engine.pack.players},
+            "score_label": "opponents out"}
 
 
 def control(prompt: dict):
@@ -145,7 +148,11 @@ def court(m: dict) -> Image.Image:
 def hand(m: dict) -> Image.Image:
     """The duel in one line, then the choices as cards side by side, the cursor's inverted."""
     c = Canvas()
-    title(c, m)
+    p = m.get("prompt") or {}
+    text, f = str(p.get("text", "")), fonts.small()
+    if f.measure(text) > W - 5 - f.measure(seat_name(m, p.get("actor", ""))):    # "counter card, face down"
+        text = text.split(",")[0]
+    title(c, {**m, "prompt": {**p, "text": text}})
     view = m.get("view") or {}
     duel = view.get("duel") or {}
     attrs = (m.get("pack") or {}).get("attrs") or {}
@@ -177,8 +184,10 @@ def hand(m: dict) -> Image.Image:
         selected = top + i == cursor
         c.rect(x0, 29, x0 + box - 3, 52, fill=1 if selected else 0, outline=1)
         first, _, rest = label.partition(" ")
-        c.text_center(x0 + (box - 2) // 2, 32, body.fit(first, box - 5), body, fill=0 if selected else 1)
+        name = body if body.measure(first) <= box - 5 else f      # DECEIVE whole, in the small font
+        c.text_center(x0 + (box - 2) // 2, 32 + (name is f), name.fit(first, box - 5), name, fill=0 if selected else 1)
         if rest:
+            rest = next((r for r in (rest, *SHORTER.get(rest, ())) if f.measure(r) <= box - 5), rest)
             c.text_center(x0 + (box - 2) // 2, 43, f.fit(rest, box - 5), f, fill=0 if selected else 1)
     if n > shown:
         c.text_right(W - 1, 19, f"{cursor + 1}/{n}", f)
@@ -195,7 +204,7 @@ def _label(m: dict, option: str, duel: dict) -> str:
         return f"{words[1]} {attr} {attrs.get(duel.get('target'), {}).get(attr, '')}"
     card, extras = words[2], words[3:]
     mine = duel.get("thrower") if duel.get("attacker") == words[0] else duel.get("target")
-    note = {"CON": f"+{attrs.get(mine, {}).get('CON', '?')}" if mine else "CON",
+    note = {"CON": f"+{attrs.get(mine, {}).get('CON', '?')}" if mine else "+CON",     # the rush: a player's CON
             "SUPER": "+6 v catch" if duel.get("attacker") == words[0] else "+0",
             "DECEIVE": "cancel"}.get(card, "")
     return " ".join([card, note, *("+" + e for e in extras)]).replace("  ", " ")
@@ -228,13 +237,30 @@ def result_lines(events: list[dict]) -> tuple[str, list[str], str]:
     return ("Counter " + head_title if r["kind"] == "counter" else head_title), lines, head
 
 
+def _shorter_sum(line: str) -> list[str]:
+    """A duel's arithmetic, then shorter forms of it for the panel's width: "vs" as "v", then
+    the sums alone (the title names the attributes)."""
+    thrower, sep, target = line.partition(" vs ")
+    if not sep:
+        return [line]
+    bare = [side.split(" ", 1)[-1] if side[:3].isupper() else side for side in (thrower, target)]
+    return [line, f"{thrower} v {target}", f"{bare[0]} v {bare[1]}"]
+
+
+def _shorter_title(text: str) -> list[str]:
+    """A duel's title, then without the defence (its attribute is in the sum under it)."""
+    return [text, text.rpartition(":")[0]] if ":" in text else [text]
+
+
 def result(m: dict) -> Image.Image:
     c = Canvas()
     head_title, lines, head = result_lines(m.get("events") or [])
-    c.title_bar(head_title or "Result", "OK")
     f, bold = fonts.small(), fonts.bold()
+    head_title = next((t for t in _shorter_title(head_title or "Result") if f.measure(t) <= W - 15), head_title)
+    c.title_bar(head_title or "Result", "OK")
     y = 11
     for line in lines[:1]:
+        line = next((t for t in _shorter_sum(line) if f.measure(t) <= W - 2), line)
         c.text(1, y, f.fit(line, W - 2), f)
         y += 9
     if head:

@@ -7,6 +7,8 @@ no box; a box is filled where the player to place has dice, crossed where anothe
 has them, dotted where he looked under it; the highlighted square is framed."""
 from __future__ import annotations
 
+import re
+
 from PIL import Image
 
 from companion.ui import fonts
@@ -17,6 +19,7 @@ from companion.ui.menus import draw_list
 PLACE = "allies_place"
 CELL, ROWS_Y = 10, (11, 18, 25)
 SECTIONS = ("yellow", "blue", "red")
+COLOUR_INITIAL = {"red": "R", "blue": "B", "yellow": "Y", "green": "G", "white": "W"}
 
 
 def _mine(view: dict, actor: str, square: str) -> list[str]:
@@ -102,6 +105,25 @@ def describe(m: dict, word: str, chosen: list[str]) -> str:
     return word
 
 
+def shorter(line: str) -> list[str]:
+    """The line about a die or a space, then shorter forms of it for the panel's width: the
+    crystal colours by their initials as on the table screen (``red red white`` -> ``RRW``),
+    then without brackets, then a die's line without its die (the list under it shows it)."""
+    out = [line]
+    words = []
+    for w in line.split(" "):
+        core = w.strip(",()")
+        words.append(w.replace(core, COLOUR_INITIAL[core]) if core in COLOUR_INITIAL else w)
+    if " ".join(words) != line:
+        out.append(" ".join(words))
+        runs = re.sub(r"\b([RBYGW]) (?=[RBYGW]\b)", r"\1", out[-1])      # "R R W" -> "RRW"
+        out += [runs, runs.replace("(", "").replace(")", "")]
+    head, sep, rest = out[-1].partition(": ")
+    if sep and head[:1] == "d" and head[1:].isdigit():
+        out.append(rest)
+    return out
+
+
 def place(m: dict) -> Image.Image:
     p, ui, v = m.get("prompt") or {}, m.get("ui") or {}, m.get("view") or {}
     words = list(ui.get("words") or [])
@@ -114,7 +136,8 @@ def place(m: dict) -> Image.Image:
     c.title_bar(f"{seat_name(m, p.get('actor', ''))} {said}", f"{min(len(chosen) + 1, steps)}/{steps}")
     draw_map(c, v, p.get("actor", ""), current or (chosen[-1] if chosen else ""))
     small = fonts.small()
-    c.text(1, 32, small.fit(describe(m, current, chosen), W - 2), small)
+    said = next((t for t in shorter(describe(m, current, chosen)) if small.measure(t) <= W - 2), None)
+    c.text(1, 32, said or small.fit(shorter(describe(m, current, chosen))[-1], W - 2), small)
     draw_list(c, 42, [{"label": w, "enabled": True, "hint": ""} for w in words], cursor, 1)
     strip(c, m)
     return c.done()

@@ -740,11 +740,11 @@ def _score_row(c: Canvas, m: dict, y: int) -> None:
     s = _summary(m)
     score = scores(s)
     big, body = fonts.big(), fonts.body()
-    c.text(2, y + 5, "P1", body)
+    c.text(2, y + 5, _name(m, "p1"), body)            # "AI" for the solo deck's side
     c.text(18, y, str(score.get("p1", 0)), big)
     c.text_center(W // 2, y + 5, "-", body)
     c.text_right(W - 18, y, str(score.get("p2", 0)), big)
-    c.text_right(W - 2, y + 5, "P2", body)
+    c.text_right(W - 2, y + 5, _name(m, "p2"), body)
 
 
 def halftime(m: dict) -> Image.Image:
@@ -753,7 +753,7 @@ def halftime(m: dict) -> Image.Image:
     c.text_center(W // 2, -2, "HALFTIME", fonts.big())
     c.hline(8, W - 9, 17)
     _score_row(c, m, 20)
-    who = (s.get("possession") or "").upper()
+    who = _name(m, s["possession"]) if s.get("possession") else ""
     line = f"{who} receives, clock {s.get('clock', 0)}" if who else f"clock back to {s.get('clock', 0)}"
     c.text_center(W // 2, 43, line, fonts.body())
     return _done(c, m)

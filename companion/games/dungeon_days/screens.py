@@ -162,6 +162,11 @@ def days_board(m: dict) -> Image.Image:
         if pick is not None and (len(chosen) >= 2 and chosen[1] == board):
             mark = days.index(pick)
         said = f"{seat_name(m, actor)} " + (" ".join(_word(m, w) for w in chosen) if chosen else "draw or play")
+        if not chosen and current in (m.get("pack") or {}).get("codes", {}):   # the code under the cursor, named
+            room = W - 5 - fonts.small().measure(f"{seat_name(m, board)}:{seat.get('score', 0)}")
+            said = next(t for t in (f"{seat_name(m, actor)} play {current.capitalize()}",
+                                    f"{seat_name(m, actor)} {current.capitalize()}")
+                        if fonts.small().measure(t) <= room or t.count(" ") == 1)
     c.title_bar(said, f"{seat_name(m, board)}:{seat.get('score', 0)}")
     draw_board(c, m, seat.get("board") or [], mark)
     step = ("card", "board", "day", "take", "give")[min(len(chosen), 4)]
@@ -193,7 +198,9 @@ def days_score(m: dict) -> Image.Image:
 def days_result(m: dict) -> Image.Image:
     """What a play did: the card, where, and the cards it removed."""
     c = Canvas()
-    event = last_event(m, "play")
+    # the play that removed cards (a computer seat may have played after it, removing none)
+    plays = [e for e in m.get("events") or [] if e.get("event") == "play"]
+    event = next((e for e in reversed(plays) if e.get("removed")), plays[-1] if plays else None)
     f, body = fonts.small(), fonts.body()
     if event is None:
         return empty(c, "nothing played")
@@ -202,7 +209,8 @@ def days_result(m: dict) -> Image.Image:
             f"{seat_name(m, event['board'])} {event['day'].capitalize()}"
     c.text(2, 12, where, body)
     removed = [_code(m, card) for card in event.get("removed") or []]
-    c.text(2, 25, "removed:", f)
+    if removed:
+        c.text(2, 25, "removed:", f)
     line, y = "", 34
     for code in removed:
         if f.measure(f"{line} {code}") > W - 4:

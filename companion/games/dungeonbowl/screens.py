@@ -1,7 +1,8 @@
 """Dungeonbowl's own screens: the turn (whose turn, the event chooser, the chests and traps
 still hidden, the ball, each team's dug-out), the roll result in dice and words large enough
 to read across the table, and the touchdown. Every other prompt (armour value, chance entry,
-who was adjacent, the starters) is a generic screen."""
+who was adjacent, the starters) is a generic screen; a question's options are listed in the
+table's words (``option_label``: ``P1 #4``, ``knocked into a trap``, ``pad 3``)."""
 from __future__ import annotations
 
 from PIL import Image
@@ -10,6 +11,7 @@ from companion.ui import fonts
 from companion.ui.draw import W, Canvas, wrap
 from companion.ui.generic import _prompt, _summary, _ui, chance
 from companion.games.dungeonbowl.screens_text import event_label, roll_results, short, who
+from companion.games.dungeonbowl.screens_text import option_label  # noqa: F401  (the generic list's words for an option)
 
 TURN, ROLL, OVER, PLACE, DICE = "bowl_turn", "bowl_roll", "game_over", "bowl_place", "bowl_dice"
 PLACING = ("place_chest", "place_pad", "place_trap")
@@ -103,8 +105,13 @@ def roll(m: dict) -> Image.Image:
     # a chest's reveal or a player lost in space is the headline, whatever was rolled after it
     last = next((r for r in results if r["result"] in HEADLINES), results[-1])
     other = next((r for r in reversed(results) if r is not last), None)
-    c.title_bar(last["what"], "TURNOVER" if turnover else "")
     big, bold, small = fonts.big(), fonts.bold(), fonts.small()
+    if turnover and small.measure(last["what"]) > W - 5 - small.measure("TURNOVER"):
+        c.title_bar(last["what"])                 # the roll whole; the turnover under the bar, right
+        c.fill(W - 43, 9, W - 1, 17, 1)
+        c.text_right(W - 2, 9, "TURNOVER", small, fill=0)
+    else:
+        c.title_bar(last["what"], "TURNOVER" if turnover else "")
     dice = last["dice"]
     x = 2
     for value in dice[:3]:
@@ -119,7 +126,10 @@ def roll(m: dict) -> Image.Image:
         font = big if big.measure(thing) <= W - 4 else bold
         c.text_center(W // 2, 13, thing, font)
     if other is not None:
-        c.text(1, 36, small.fit(short(other), W - 2), small)
+        line = short(other)
+        if small.measure(line) > W - 2 and line.startswith("armour "):   # "AV11" says it is armour
+            line = line.removeprefix("armour ")
+        c.text(1, 36, small.fit(line, W - 2), small)
     word = last["result"]
     font = big if big.measure(word) <= W - 4 else bold
     c.fill(0, 44, W - 1, 63, 1)

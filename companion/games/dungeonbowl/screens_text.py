@@ -28,6 +28,30 @@ def event_label(option: str) -> str:
     return LABELS.get(verb, " ".join(words[1:]))
 
 
+BLOCK_RESULTS = {"push": "pushed back", "push-wall": "pushed into a wall", "push-trap": "pushed into a trap",
+                 "down": "knocked down", "down-trap": "knocked into a trap", "attacker-down": "attacker down",
+                 "both-down": "both down"}
+NUMBERED = {"open": "chest", "onto-pad": "pad", "over": "trap", "trap-counter": "trap", "end-zone": ""}
+
+
+def option_label(prompt: dict, option: str) -> str:
+    """An option of a question as the list shows it, in the table's words: a player as
+    ``P1 #4`` (``victim p1#4``), a block's result in words (``result down-trap`` -> ``knocked
+    into a trap``), a chest, pad or trap by its number (``onto-pad 3`` -> ``pad 3``)."""
+    words = option.split()
+    if words and words[0] == prompt.get("actor"):
+        words = words[1:]
+    if len(words) == 2 and "#" in words[1]:
+        return who(words[1])
+    if len(words) == 2 and words[0] == "result":
+        return BLOCK_RESULTS.get(words[1], words[1].replace("-", " "))
+    if len(words) == 2 and words[0] in NUMBERED:
+        return " ".join(w for w in (NUMBERED[words[0]], words[1]) if w)
+    if len(words) == 2 and words[0] == "how":
+        return words[1]
+    return " ".join(words).replace("-", " ")
+
+
 def roll_results(events: list[dict]) -> list[dict]:
     """Each roll or reveal among the events: {"what", "dice", "result"}, in order."""
     out = []
