@@ -37,6 +37,7 @@ from companion.engine.registry import UnknownGame, games, get_game
 from companion.game_setup import GameSetup
 from companion.session import DICE_MODES, CorrectionConflict, RefereeSession, SaveFailed, UndoRefused
 from companion.ui.controls import MenuController, PromptController, main_menu
+from companion.ui.generic import shown_option
 from companion.ui.model import build_model, prompt_dict, screen_after
 from companion.ui.screens import render
 from companion.watchdog import Watchdog
@@ -184,6 +185,17 @@ class DeviceApp:
         return self.session.journal.setting(key, default) or default
 
     # ------------------------------------------------------------------ screens
+    @property
+    def message(self) -> dict | None:
+        """The message on the panel (OK or BACK closes it), or None."""
+        return self._message
+
+    @message.setter
+    def message(self, value: dict | None) -> None:
+        self._message = value
+        if value is not None:           # a new message replaces an older notice, which would cover its last line
+            self.notice = None
+
     def show_main_menu(self) -> None:
         self.menu = main_menu(can_resume=self.session.journal.unfinished() is not None)
         self.menu_kind = "main"
@@ -655,7 +667,8 @@ class DeviceApp:
         and the reason is returned ("no undo: ...", for the phone that asked)."""
         self.interstitial = None
         try:
-            self.session.undo()
+            self.session.undo(words=lambda prompt, action: shown_option(
+                self.session.header.game, prompt_dict(prompt), action))
         except UndoRefused as exc:
             self.message = {"title": "No undo", "text": _undo_refusal(str(exc))}
             self.start_prompt()

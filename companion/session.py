@@ -34,6 +34,7 @@ over it together with the decision before it.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 from companion.config import DICE_MODES
 from companion.engine.core import DEVICE, Header, IllegalAction, Prompt
@@ -48,6 +49,9 @@ log = logging.getLogger(__name__)
 
 # Events that show a player something hidden: the decisions before them can no longer be taken back.
 SEALING_EVENTS = frozenset({"reveal"})
+
+# The letters across the panel's notice banner (6x10 font, 124 px): what an undo says fits them.
+NOTICE_CHARS = 20
 
 
 class CorrectionConflict(ValueError):
@@ -333,19 +337,26 @@ class RefereeSession:
             return "nothing to undo"
         return "a hidden card was revealed: that decision stands"
 
-    def undone_text(self, dropped: list[str], number: int) -> str:
-        """What an undo took back, in words safe for the table: a secret choice stays secret."""
+    def undone_text(self, dropped: list[str], number: int, words: Callable[[Prompt, str], str] | None = None) -> str:
+        """What an undo took back, in words safe for the table and short enough for the panel's
+        notice (``NOTICE_CHARS``): the choice in the table's words (``words(prompt, action)``,
+        as the question now asked again showed it; else the action without its seat); a secret
+        choice stays secret. Call it with the game back as it was before that choice."""
         if not dropped:
             return "undone"
+        seat, _, rest = dropped[0].partition(" ")
         if number in self.secret:
-            return f"undone: {dropped[0].split(' ', 1)[0].upper()}'s secret choice"
-        return "undone: " + dropped[0]
+            return f"undone: {seat.upper()}'s secret"
+        said = words(self.prompt(), dropped[0]) if words else rest or seat
+        return next((t for t in (f"undone: {said}", f"undid {said}") if len(t) <= NOTICE_CHARS),
+                    f"undone: {seat.upper()}'s choice")
 
-    def undo(self) -> list[str]:
-        """Take back the last decision; return the actions removed. Raise UndoRefused (with
-        the reason for the screen) once chance or a hidden card has answered it, SaveFailed if
-        the journal cannot be changed. Digital dice depend on the seed and the action's number,
-        so making the decision again rolls the same dice."""
+    def undo(self, words: Callable[[Prompt, str], str] | None = None) -> list[str]:
+        """Take back the last decision; return the actions removed (``last_undone`` says it,
+        in ``words`` if given: see ``undone_text``). Raise UndoRefused (with the reason for the
+        screen) once chance or a hidden card has answered it, SaveFailed if the journal cannot
+        be changed. Digital dice depend on the seed and the action's number, so making the
+        decision again rolls the same dice."""
         reason = self.undo_refusal()
         if reason is not None:
             raise UndoRefused(reason)
@@ -357,10 +368,10 @@ class RefereeSession:
         self.snapshots.pop()
         self.actions = self.actions[:number]
         self.stepped = {n for n in self.stepped if n < number}
-        self.last_undone = self.undone_text(dropped, number)
+        self.state = self.engine.from_json(before)
+        self.last_undone = self.undone_text(dropped, number, words)
         self.secret = {n for n in self.secret if n < number}
         self.rolls = {n for n in self.rolls if n < number}
-        self.state = self.engine.from_json(before)
         return dropped
 
     def correct(self, seq: int, action: str) -> None:

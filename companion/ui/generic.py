@@ -56,6 +56,17 @@ def option_labels(prompt: dict) -> list[str]:
     return [str(x) for x in labels] if len(labels) == len(prompt.get("options") or []) else []
 
 
+def shown_option(game: str | None, prompt: dict, option: str) -> str:
+    """An option as the generic list shows it: the prompt's label for it, else as the game's
+    screens module words it (``option_label(prompt, option)``), else without its actor."""
+    options = list(prompt.get("options") or [])
+    labels = option_labels(prompt)
+    if labels and option in options:
+        return labels[options.index(option)]
+    own = game_hook(game, "option_label")
+    return own(prompt, option) if own else option_label(prompt, option)
+
+
 def distinct_words(options: list[str]) -> list[str]:
     """What tells the options apart: each without the words they all begin with
     ("p1 place a1", "p1 place b2" -> "a1", "b2")."""
@@ -219,11 +230,8 @@ def choose(m: dict) -> Image.Image:
     p = _prompt(m)
     c = Canvas()
     top = title(c, m, two_lines=True)
-    options = p.get("options") or []
-    labels = option_labels(p)
-    own = game_hook(m.get("game"), "option_label")
-    items = [{"label": labels[i] if labels else own(p, o) if own else option_label(p, o), "enabled": True,
-              "hint": ""} for i, o in enumerate(options)]
+    items = [{"label": shown_option(m.get("game"), p, o), "enabled": True, "hint": ""}
+             for o in p.get("options") or []]
     draw_list(c, 11 if top == 9 else 19, items, int(_ui(m).get("cursor", 0)), 3)   # three rows either way
     return _done(c, m)
 

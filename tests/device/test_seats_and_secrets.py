@@ -128,7 +128,7 @@ def test_undo_steps_over_a_computer_secret_choice_but_not_its_public_move(tmp_pa
     dropped = s.undo()                                        # both go: p2's choice answered nothing
     assert len(dropped) == 2 and s.actions == s.journal.actions(s.game_id) == s.actions[:n]
     assert s.engine.to_json(s.state) == before
-    assert s.last_undone == "undone: P1's secret choice"       # the card itself is not shown
+    assert s.last_undone == "undone: P1's secret"              # the card itself is not shown
 
 
 def device(tmp_path, link=None):

@@ -173,8 +173,13 @@ def hand(m: dict) -> Image.Image:
     elif duel.get("kind"):
         c.text(1, 11, "opening rush: SPD + card" if duel["kind"] == "rush" else "rush tie: card alone", f)
     options = list(p.get("options") or [])
-    labels = [_label(m, o, duel) for o in options]
     cursor = int((m.get("ui") or {}).get("cursor", 0))
+    if any(len(o.split()) > 3 for o in options) and 0 <= cursor < len(options):
+        _with_extras(c, m, options, cursor, duel)
+        c.text_right(W - 1, 19, f"{cursor + 1}/{len(options)}", f)
+        court_strip(c, m)
+        return c.done()
+    labels = [_label(m, o, duel) for o in options]
     n = max(1, len(labels))
     shown = 4
     top = min(max(0, cursor - shown + 1), max(0, n - shown))
@@ -193,6 +198,25 @@ def hand(m: dict) -> Image.Image:
         c.text_right(W - 1, 19, f"{cursor + 1}/{n}", f)
     court_strip(c, m)
     return c.done()
+
+
+def _with_extras(c: Canvas, m: dict, options: list[str], cursor: int, duel: dict) -> None:
+    """A hand with mascot and coach cards: each card comes once alone and once with each
+    combination of them, so the row shows the card under the cursor once, with what it adds,
+    and under it a box per combination (``alone``, ``+mole``, ``+rook``, ``+both``)."""
+    f, body = fonts.small(), fonts.body()
+    card = options[cursor].split()[:3]
+    mine = [i for i, o in enumerate(options) if o.split()[:3] == card]
+    head = _label(m, " ".join(card), duel).strip()
+    font = body if body.measure(head) <= W - 2 else f
+    c.text_center(W // 2, 29 + (font is f), font.fit(head, W - 2), font)
+    box = (W - 2) // len(mine)
+    for k, i in enumerate(mine):
+        extras = options[i].split()[3:]
+        word = "alone" if not extras else "+both" if len(extras) == 2 else "+" + extras[0]
+        x0, selected = 1 + k * box, i == cursor
+        c.rect(x0, 40, x0 + box - 3, 52, fill=1 if selected else 0, outline=1)
+        c.text_center(x0 + (box - 2) // 2, 43, f.fit(word, box - 5), f, fill=0 if selected else 1)
 
 
 def _label(m: dict, option: str, duel: dict) -> str:

@@ -56,7 +56,11 @@ def table(m: dict) -> Image.Image:
     crystal counts, the dice of its characters and followers."""
     v = _view(m)
     c = Canvas()
-    c.title_bar(f"Round {v.get('round', 1)}  Turn {v.get('turn', 1)}", f"{v.get('monsters_left', 0)} left")
+    left = f"{v.get('monsters_left', 0)} monsters left"
+    bar = f"Round {v.get('round', 1)}  Turn {v.get('turn', 1)}"
+    if fonts.small().measure(f"{bar}   {left}") > W - 2:          # what is left says what it is; the turn gives way
+        bar = f"Round {v.get('round', 1)}"
+    c.title_bar(bar, left)
     small = fonts.small()
     cx = [38 + 6 * i for i in range(5)]
     c.text(1, 10, "  gold", small)
@@ -91,7 +95,7 @@ def fight(m: dict) -> Image.Image:
     body = fonts.body()
     said = dice_sum(f.get("dice", []), f.get("values", []), f.get("doubled", []))
     if f.get("values"):
-        said += f" of {f.get('need')}"
+        said += f" vs {f.get('need')}"
     c.text(1, 11, body.fit(f"{seat_name(m, f.get('seat', ''))}: {said}", W - 2), body)
     c.hline(0, W - 1, 22)
     items = [{"label": " ".join(o.split()[1:]), "enabled": True, "hint": ""} for o in p.get("options") or []]
@@ -108,10 +112,10 @@ ROOM = (W - 2) // 5          # the small font's characters across the panel
 
 
 def fight_line(m: dict, e: dict, short: bool = False, room: int = ROOM) -> str:
-    """One fight in a line of ``room`` characters: 'Y1 P1 Goblin 7 of 4 +1g', 'B2 P2 Ogre 5 of
-    12 lost', 'Y3 P1 Troll HAMMER'; ``short``: '5/12'. The monster's name gives way, so the
+    """One fight in a line of ``room`` characters: 'Y1 P1 Goblin 7 vs 4 +1g' (the sum against
+    the number needed), 'B2 P2 Ogre 5 vs 12 lost', 'Y3 P1 Troll HAMMER'; ``short``: '5/12'. The monster's name gives way, so the
     numbers and the outcome are always whole."""
-    said = "HAMMER" if e.get("total") is None else f"{e.get('total')}{'/' if short else ' of '}{e.get('need')}"
+    said = "HAMMER" if e.get("total") is None else f"{e.get('total')}{'/' if short else ' vs '}{e.get('need')}"
     head = f"{e.get('square', '').upper()} {seat_name(m, e.get('seat', ''))}"
     tail = f"{said} " + (f"+{e.get('gold')}g" if e.get("won") else "lost")
     name = monster_name(m, e.get("monster", ""))[:10]
@@ -119,7 +123,7 @@ def fight_line(m: dict, e: dict, short: bool = False, room: int = ROOM) -> str:
 
 
 def fight_lines(m: dict, fights: list[dict], room: int = ROOM) -> list[str]:
-    """The lines of several fights, all in one form: '7 of 4' when every line fits with its
+    """The lines of several fights, all in one form: '7 vs 4' when every line fits with its
     monster's name (up to 10 letters) whole, else '7/4' on every line."""
     whole = all(len(fight_line(m, e, room=1000)) <= room for e in fights)
     return [fight_line(m, e, short=not whole, room=room) for e in fights]
@@ -137,14 +141,16 @@ def results(m: dict, fights: list[dict]) -> Image.Image:
 
 
 def result(m: dict) -> Image.Image:
-    """What a fight came to: the sum large against the number, won (gold) or lost."""
+    """What a fight came to: who fought where and the number needed on the bar, the dice, the
+    sum large against that number (``12 vs 5``), won (gold) or lost."""
     fights = [e for e in m.get("events") or [] if e.get("event") == "combat"]
     if len(fights) > 1:
         return results(m, fights)
     e = fights[-1] if fights else {}
     c = Canvas()
-    c.title_bar(f"{e.get('square', '').upper()} {monster_name(m, e.get('monster', ''))}",
-                seat_name(m, e.get("seat", "")) if e.get("seat") else "")
+    seat = f"{seat_name(m, e['seat'])} " if e.get("seat") else ""
+    c.title_bar(f"{seat}{e.get('square', '').upper()} {monster_name(m, e.get('monster', ''))}",
+                "" if e.get("total") is None else f"need {e.get('need')}")
     big, body = fonts.big(), fonts.body()
     if e.get("total") is None:
         c.text_center(W // 2, 14, "HAMMER", big)
@@ -152,7 +158,7 @@ def result(m: dict) -> Image.Image:
     else:
         c.text_center(W // 2, 11, body.fit(dice_sum(e.get("dice", []), e.get("values", []), e.get("doubled", [])),
                                            W - 2), body)
-        c.text_center(W // 2, 22, f"{e.get('total')} of {e.get('need')}", big)
+        c.text_center(W // 2, 22, f"{e.get('total')} vs {e.get('need')}", big)
     verdict = f"WON +{e.get('gold', 0)} gold" if e.get("won") else "LOST: tile out"
     c.fill(0, 43, W - 1, 53, 1)
     c.text_center(W // 2, 43, verdict, body, fill=0)

@@ -108,7 +108,9 @@ def describe(m: dict, word: str, chosen: list[str]) -> str:
 def shorter(line: str) -> list[str]:
     """The line about a die or a space, then shorter forms of it for the panel's width: the
     crystal colours by their initials as on the table screen (``red red white`` -> ``RRW``),
-    then without brackets, then a die's line without its die (the list under it shows it)."""
+    then without brackets, then a die's line without its die (the list under it shows it), a
+    face-down tile with your dice on it without "face down" (no tile is turned up while dice
+    are placed, unless your red crystal showed it: then the line names its monster)."""
     out = [line]
     words = []
     for w in line.split(" "):
@@ -121,6 +123,8 @@ def shorter(line: str) -> list[str]:
     head, sep, rest = out[-1].partition(": ")
     if sep and head[:1] == "d" and head[1:].isdigit():
         out.append(rest)
+    if sep and rest.startswith("face down, your "):
+        out.append(f"{head}: {rest.removeprefix('face down, ')}")
     return out
 
 

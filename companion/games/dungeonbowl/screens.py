@@ -10,7 +10,7 @@ from PIL import Image
 from companion.ui import fonts
 from companion.ui.draw import W, Canvas, wrap
 from companion.ui.generic import _prompt, _summary, _ui, chance
-from companion.games.dungeonbowl.screens_text import event_label, roll_results, short, who
+from companion.games.dungeonbowl.screens_text import event_label, roll_results, shorter, who
 from companion.games.dungeonbowl.screens_text import option_label  # noqa: F401  (the generic list's words for an option)
 
 TURN, ROLL, OVER, PLACE, DICE = "bowl_turn", "bowl_roll", "game_over", "bowl_place", "bowl_dice"
@@ -126,9 +126,8 @@ def roll(m: dict) -> Image.Image:
         font = big if big.measure(thing) <= W - 4 else bold
         c.text_center(W // 2, 13, thing, font)
     if other is not None:
-        line = short(other)
-        if small.measure(line) > W - 2 and line.startswith("armour "):   # "AV11" says it is armour
-            line = line.removeprefix("armour ")
+        forms = shorter(other)
+        line = next((f for f in forms if small.measure(f) <= W - 2), forms[-1])
         c.text(1, 36, small.fit(line, W - 2), small)
     word = last["result"]
     font = big if big.measure(word) <= W - 4 else bold

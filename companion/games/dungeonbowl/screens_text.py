@@ -95,5 +95,19 @@ def roll_results(events: list[dict]) -> list[dict]:
 
 def short(r: dict) -> str:
     """One earlier roll in a line: ``armour P2 #4 AV8 4+5 BROKEN``."""
+    return shorter(r)[0]
+
+
+def shorter(r: dict) -> list[str]:
+    """One earlier roll in a line, then shorter forms of it for the panel's width: without
+    "armour" (``AV8`` says it), without the dice (the result says what they meant: ``trap 6:
+    P1 #10 SPIKED PIT!``), without the result's "!"."""
     dice = "+".join(map(str, r["dice"]))
-    return " ".join(x for x in (r["what"], dice, r["result"]) if x)
+    out = [" ".join(x for x in (r["what"], dice, r["result"]) if x)]
+    if r["what"].startswith("armour "):
+        out.append(out[-1].removeprefix("armour "))
+    if dice:
+        out.append(" ".join(x for x in (r["what"].removeprefix("armour "), r["result"]) if x))
+    if out[-1].endswith("!"):
+        out.append(out[-1].rstrip("!"))
+    return out

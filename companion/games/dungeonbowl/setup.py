@@ -65,6 +65,15 @@ def inducement_options(g, s: BowlState, seat: str) -> tuple[str, ...]:
     return (*out, f"{seat} done")
 
 
+def inducements_text(team) -> str:
+    """What the coach has bought so far, in words: ``bought: 2 extra pits, 1 apothecary, 1 Igor``."""
+    bought = [f"{n} {word}" for n, word in ((team.extra_pits, "extra pits"),
+                                            (team.apothecaries, "apothecary" if team.apothecaries == 1
+                                             else "apothecaries"),
+                                            (team.igors, "Igor")) if n]
+    return "bought: " + ", ".join(bought) if bought else "inducements: none bought yet"
+
+
 class Inducements(Step):
     """Each coach in turn: extra pit counters (a pair each), apothecaries, Igor. Rerolls, mercs,
     star players and cards are the coaches' own to keep; wizards are not available."""
@@ -74,8 +83,7 @@ class Inducements(Step):
     def prompt(self, g, s: BowlState, f: Frame) -> Prompt:
         seat = f.data["seat"]
         team = s.team(seat)
-        return Prompt(seat, "inducements", f"+{team.extra_pits} pits {team.apothecaries} apo {team.igors} Igor",
-                      inducement_options(g, s, seat))
+        return Prompt(seat, "inducements", inducements_text(team), inducement_options(g, s, seat))
 
     def explain(self, g, s: BowlState, f: Frame, w: list[str], p: Prompt) -> tuple[str, str] | None:
         i = g.pack.inducements

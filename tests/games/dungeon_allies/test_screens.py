@@ -145,7 +145,7 @@ def test_fights_resolved_together_are_listed_one_line_each():
     from companion.games.dungeon_allies.screens import fight_line
     model = build_model(g, s, viewer=None)
     assert [fight_line(model, e) for e in events if e["event"] == "combat"] == \
-        ["Y1 P1 Goblin 7 of 4 +1g", "B2 P2 Ogre 3 of 12 lost"]
+        ["Y1 P1 Goblin 7 vs 4 +1g", "B2 P2 Ogre 3 vs 12 lost"]
     long = {"event": "combat", "square": "y11", "seat": "p1", "monster": "giant-spider", "total": 3, "need": 15,
             "won": False}
     model["pack"]["monsters"]["giant-spider"] = "Giant spider"
@@ -154,7 +154,7 @@ def test_fights_resolved_together_are_listed_one_line_each():
     lines = fight_lines(model, [long, ogre])                  # one form on the whole screen
     assert lines[0].startswith("Y11 P1 Giant") and lines[0].endswith(" 3/15 lost") and lines[1].endswith(" 3/12 lost")
     assert all(len(line) <= 25 for line in lines)             # whole, never 'los.'
-    assert fight_lines(model, [ogre]) == ["B2 P2 Ogre 3 of 12 lost"]
+    assert fight_lines(model, [ogre]) == ["B2 P2 Ogre 3 vs 12 lost"]
 
 
 def test_what_a_red_crystal_showed_is_drawn_for_its_player_alone():
