@@ -2,16 +2,23 @@
 to the other coach after each throw.
 
 Every action of a turn is checked by one function, ``why_not``; the options are the moves it
-accepts and the throws built from the same conditions (a test holds them to agree)."""
+accepts and the throws built from the same conditions (a test holds them to agree).
+
+Organising places each card once: a player changes zone at most once a turn, and a player who
+has put a ball down is given none back that turn; while a throw is compulsory, no move may leave
+the team unable to make one. So every turn ends after a bounded number of actions
+(docs/dodgeball.md, "The turn")."""
 from __future__ import annotations
 
 from itertools import combinations
+
+import msgspec
 
 from companion.engine.core import Prompt
 from companion.engine.steps import Frame, Step, StepMachine
 from companion.games.dodgeball import cards
 from companion.games.dodgeball.power import Context, attribute, card_value
-from companion.games.dodgeball.state import DEF, OFF, DodgeState, Duel
+from companion.games.dodgeball.state import DEF, OFF, Coach, DodgeState, Duel
 from companion.games.dodgeball.text import court_lines
 
 ORGANIZE, THROW, RETREAT, GROUP, COUNTER = ("Organize", "Throw balls", "Retreating", "Group throws",
@@ -25,6 +32,8 @@ def start_turn(g, s: DodgeState, seat: str, ev: list[dict]) -> None:
     me = s.coach(seat)
     s.must_throw = me.balls_on_side() >= g.pack.rules.must_throw_at
     s.other(seat).counter_used = False
+    for coach in s.coaches:
+        coach.moved, coach.dropped = [], []
     s.frames[0] = Frame("turn", {"stage": "play"})
     s.stats["turns"] = s.stats.get("turns", 0) + 1
     ev.append({"event": "turn", "seat": seat, "turn": s.turn, "balls": me.balls_on_side(),
@@ -44,6 +53,33 @@ def can_throw_at_all(s: DodgeState) -> bool:
     always put a ball in an attacker's hands before the first throw)."""
     them = s.other(s.active)
     return any(p not in them.protected for p in them.on_court())
+
+
+def move(coach: Coach, verb: str, player: str) -> None:
+    """An organising move: a player to the other zone, or a ball given from the strays or put
+    down among them."""
+    if verb in ("forward", "back"):
+        coach.zone[player] = OFF if verb == "forward" else DEF
+        coach.moved.append(player)
+    else:
+        delta = 1 if verb == "give" else -1
+        coach.balls[player] += delta
+        coach.strays -= delta
+        if verb == "drop" and player not in coach.dropped:
+            coach.dropped.append(player)
+
+
+def throw_in_reach(g, coach: Coach) -> bool:
+    """Organising can still put a ball in the hands of a player in the offensive zone: some
+    player is there or may still go (not moved this turn, and the zone has room or a player in
+    it who may still go back), and holds a ball or may still be given one (has put none down
+    this turn, and a stray ball is left or another player may put one down)."""
+    court = coach.on_court()
+    attack = coach.in_zone(OFF)
+    room = len(attack) < g.pack.rules.offense_max or any(q not in coach.moved for q in attack)
+    spare = coach.strays > 0 or any(coach.balls[q] for q in court)
+    return any((coach.zone[p] == OFF or (p not in coach.moved and room))
+               and (coach.balls[p] > 0 or (p not in coach.dropped and spare)) for p in court)
 
 
 def why_not(g, s: DodgeState, seat: str, w: list[str]) -> tuple[str, str] | None:
@@ -71,6 +107,17 @@ def why_not(g, s: DodgeState, seat: str, w: list[str]) -> tuple[str, str] | None
                 return f"a player may hold at most {rules.balls_max} balls", ORGANIZE
         elif verb == "drop" and not me.balls[p]:
             return f"{p} holds no ball", ORGANIZE
+        if verb in ("forward", "back") and p in me.moved:
+            return f"{p} has already changed zone this turn: organising moves each player once", ORGANIZE
+        if verb == "give" and p in me.dropped:
+            return f"{p} put a ball down this turn: no ball is given back to them until the next turn", ORGANIZE
+        if s.must_throw and can_throw_at_all(s):
+            after = msgspec.structs.replace(me, zone=dict(me.zone), balls=dict(me.balls), moved=list(me.moved),
+                                            dropped=list(me.dropped))
+            move(after, verb, p)
+            if not throw_in_reach(g, after):
+                return (f"a throw is compulsory this turn: after '{verb} {p}' no player of {seat} could "
+                        "throw a ball from the offensive zone", THROW)
         return None
     if verb in ("throw", "group"):
         if verb == "group" and not s.group_throws:
@@ -194,14 +241,8 @@ class Turn(Step):
             f.data["stage"] = "retreat"
             ev.append({"event": "throws_done", "seat": seat, "throws": s.throws})
         elif verb in MOVES:
-            p = args[0]
-            if verb in ("forward", "back"):
-                me.zone[p] = OFF if verb == "forward" else DEF
-            else:
-                delta = 1 if verb == "give" else -1
-                me.balls[p] += delta
-                me.strays -= delta
-            ev.append({"event": verb, "seat": seat, "player": p})
+            move(me, verb, args[0])
+            ev.append({"event": verb, "seat": seat, "player": args[0]})
         else:
             start_throw(g, s, seat, "throw", args[0], args[1], args[2:], ev)
             s.throws += 1
