@@ -644,6 +644,8 @@ def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None, roi: np.
     from vision.surface import play_area
     if frame_bgr is None or frame_bgr.ndim != 3:
         raise ValueError("read_dice needs a BGR image (H x W x 3)")
+    from vision.exposure import exposed
+    frame_bgr = exposed(frame_bgr)                # a dim camera's frame, as a well exposed one
     ox = oy = 0
     full = frame_bgr
     if roi is not None and (roi > 0).any():
