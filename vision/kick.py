@@ -13,6 +13,13 @@ r = distance from the axis). We find the top face (the brightest square part of 
 region), undo the parallax to get the resting footprint, and measure the fraction of the
 footprint's area that lies inside the goal region (between the posts, i.e. the green area
 bounded by the uprights). A fraction within ``band`` of 0.5 is "too_close".
+
+The two frames need not be taken alike: the before frame is first moved by the camera's nudge
+between them (``camera_nudge``; the die is then taken back to the before frame, which the
+calibration fits) and brought to the after frame's light (``light_change``: another exposure,
+white balance, a lamp switched on), so only the die is left changed. A top face at the sensor's
+ceiling is told from its sides by a stricter threshold (``CLIPPED_TOP``); a dim lid reference is
+brightened before the uprights are looked for.
 """
 from __future__ import annotations
 
@@ -27,6 +34,13 @@ import numpy as np
 BAND = 0.06   # |fraction - 0.5| below this is too close to call
 GREEN_HSV_LO, GREEN_HSV_HI = (35, 60, 40), (90, 255, 255)          # the green area
 UPRIGHT_HSV_LO, UPRIGHT_HSV_HI = (20, 120, 180), (34, 255, 255)    # yellow uprights (not cardboard)
+EXPOSED = 225        # a well exposed lid photo's brightest 0.1 % (value) lie at or above this
+MOST_GAIN = 4.0      # a dim lid photo is brightened at most this much
+CLIPPED = 250        # a channel at or above this may be clipped by the sensor
+CLIPPED_TOP = 0.94   # a top face at the ceiling: its pixels above this share of its level
+LIGHT_BLOCKS = 24    # the light's change is measured on blocks of 1/24 of the shorter side ...
+LIGHT_WINDOW = 7     # ... and its median taken over 7 x 7 blocks
+NUDGE_MIN, NUDGE_MAX = 0.5, 12.0   # px: a camera nudge smaller is ignored, larger is not a nudge
 
 
 @dataclass
@@ -76,6 +90,10 @@ def calibrate_lid(reference_bgr: np.ndarray, camera_height_px: float, axis=None)
     """Locate the green area and the two uprights on a photo of the empty lid."""
     h, w = reference_bgr.shape[:2]
     hsv = cv2.cvtColor(reference_bgr, cv2.COLOR_BGR2HSV)
+    # the uprights' brightness test assumes a well exposed photo: bring a dim one up to it
+    level = float(np.percentile(hsv[::2, ::2, 2], 99.9))
+    if 0 < level < EXPOSED:
+        hsv[..., 2] = cv2.convertScaleAbs(hsv[..., 2], alpha=min(EXPOSED / level, MOST_GAIN))
     green = cv2.inRange(hsv, GREEN_HSV_LO, GREEN_HSV_HI)
     green = cv2.morphologyEx(green, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
     cs, _ = cv2.findContours(green, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
@@ -120,10 +138,57 @@ def calibrate_lid(reference_bgr: np.ndarray, camera_height_px: float, axis=None)
 
 # --------------------------------------------------------------------------- judging
 
+def camera_nudge(before, after) -> tuple:
+    """(dx, dy): how far the lid moved in the frame between ``before`` and ``after`` (the camera
+    nudged by a hand, a knock on the table), by phase correlation of the grey frames (the lid's
+    edges and texture decide it; the die is too small to). (0, 0) below ``NUDGE_MIN`` px."""
+    a = cv2.cvtColor(before, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    b = cv2.cvtColor(after, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    win = cv2.createHanningWindow((a.shape[1], a.shape[0]), cv2.CV_32F)
+    (dx, dy), _ = cv2.phaseCorrelate(a, b, win)
+    if math.hypot(dx, dy) < NUDGE_MIN or math.hypot(dx, dy) > NUDGE_MAX:
+        return 0.0, 0.0
+    return float(dx), float(dy)
+
+
+def light_change(before, after) -> np.ndarray:
+    """The change of the light between the frames, per pixel and channel: a smooth gain ``g`` with
+    after = before * g wherever nothing was moved. Another exposure or white balance makes it
+    even, a lamp switched on a broad pool. Measured as the mean log ratio on blocks (the shorter
+    side cut in ``LIGHT_BLOCKS``), then the median over ``LIGHT_WINDOW`` x ``LIGHT_WINDOW`` blocks,
+    so a die and its shadow (a few blocks) do not count; clipped and black pixels are left out."""
+    h, w = before.shape[:2]
+    n = max(4, min(h, w) // LIGHT_BLOCKS)
+    gh, gw = -(-h // n), -(-w // n)
+    b = cv2.copyMakeBorder(before, 0, gh * n - h, 0, gw * n - w, cv2.BORDER_CONSTANT, value=0)
+    a = cv2.copyMakeBorder(after, 0, gh * n - h, 0, gw * n - w, cv2.BORDER_CONSTANT, value=0)
+    bc, ac = cv2.split(b), cv2.split(a)
+    ok = ((cv2.max(cv2.max(bc[0], bc[1]), bc[2]) < CLIPPED) & (cv2.max(cv2.max(ac[0], ac[1]), ac[2]) < CLIPPED)
+          & (cv2.min(cv2.min(bc[0], bc[1]), bc[2]) > 8) & (cv2.min(cv2.min(ac[0], ac[1]), ac[2]) > 8))
+    okf = ok.astype(np.float32)
+    lr = cv2.log((a.astype(np.float32) + 1.0) / (b.astype(np.float32) + 1.0)) * okf[..., None]
+    cnt = cv2.resize(okf, (gw, gh), interpolation=cv2.INTER_AREA)
+    mean = cv2.resize(lr, (gw, gh), interpolation=cv2.INTER_AREA) / np.maximum(cnt, 1e-6)[..., None]
+    mean[cnt < 0.25] = np.nan
+    r = LIGHT_WINDOW // 2
+    win = np.lib.stride_tricks.sliding_window_view(
+        np.pad(mean, ((r, r), (r, r), (0, 0)), constant_values=np.nan), (LIGHT_WINDOW, LIGHT_WINDOW), axis=(0, 1))
+    win = np.sort(win.reshape(gh, gw, 3, -1), axis=3)          # NaN (no block) sorts last
+    k = (~np.isnan(win)).sum(axis=3, keepdims=True)
+    lo = np.take_along_axis(win, np.maximum(k - 1, 0) // 2, axis=3)
+    hi = np.take_along_axis(win, k // 2 - (k == 0), axis=3)
+    grid = np.where(k > 0, (lo + hi) / 2, np.nan)[..., 0]
+    grid = np.nan_to_num(grid, nan=float(np.nanmedian(grid)) if np.isfinite(grid).any() else 0.0)
+    gain = cv2.resize(np.exp(grid).astype(np.float32), (gw * n, gh * n), interpolation=cv2.INTER_LINEAR)
+    return gain[:h, :w]
+
+
 def _changed(before, after):
-    a = cv2.GaussianBlur(before, (5, 5), 0).astype(np.int16)
-    b = cv2.GaussianBlur(after, (5, 5), 0).astype(np.int16)
-    d = np.abs(a - b).max(axis=2).astype(np.uint8)
+    """Mask of what changed (and the difference), comparing ``after`` with ``before`` brought to
+    the after's light (clipped where the after's sensor would clip it too)."""
+    pred = cv2.convertScaleAbs(cv2.multiply(before.astype(np.float32), light_change(before, after)))
+    dc = cv2.split(cv2.absdiff(cv2.GaussianBlur(pred, (5, 5), 0), cv2.GaussianBlur(after, (5, 5), 0)))
+    d = cv2.max(cv2.max(dc[0], dc[1]), dc[2])
     t, m = cv2.threshold(d, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     m = ((d > max(25, t)) * 255).astype(np.uint8)
     m = cv2.morphologyEx(m, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
@@ -131,8 +196,14 @@ def _changed(before, after):
     return m, d
 
 
-def find_top_face(before, after):
-    """(top face rotated rect, changed-region box) of the die, or (None, None)."""
+def find_top_face(before, after, nudge=(0.0, 0.0)):
+    """(top face rotated rect, changed-region box) of the die, or (None, None), in the after
+    frame. ``nudge``: the after frame's shift against the before frame (``camera_nudge``); the
+    before frame is moved along before the two are compared."""
+    if nudge != (0.0, 0.0):
+        mv = np.float32([[1, 0, nudge[0]], [0, 1, nudge[1]]])
+        before = cv2.warpAffine(before, mv, (before.shape[1], before.shape[0]), flags=cv2.INTER_LINEAR,
+                                borderMode=cv2.BORDER_REPLICATE)
     m, d = _changed(before, after)
     n, lab, stats, _ = cv2.connectedComponentsWithStats(m, 8)
     if n <= 1:
@@ -144,10 +215,15 @@ def find_top_face(before, after):
     g = cv2.cvtColor(after, cv2.COLOR_BGR2GRAY)
     vals = g[comp > 0]
     t, _ = cv2.threshold(vals.reshape(-1, 1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    # sides in shade can fall on the bright side of Otsu: keep only near the brightest
-    t = max(float(t), 0.85 * float(np.percentile(vals, 95)))
+    # sides in shade can fall on the bright side of Otsu: keep only near the brightest. A top
+    # face at the sensor's ceiling is brighter than it reads, its sides closer to it than 0.85:
+    # then only what is near the ceiling is the top
+    top_level = float(np.percentile(vals, 95))
+    t = max(float(t), (CLIPPED_TOP if top_level >= CLIPPED else 0.85) * top_level)
     top = ((g > t) & (comp > 0)).astype(np.uint8)
     kk = max(3, int(math.sqrt(area) * 0.25) | 1)
+    if top_level >= CLIPPED:      # single bright specks of the sides, near the ceiling, are not the top
+        top = cv2.morphologyEx(top, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     top = cv2.morphologyEx(top, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (kk, kk)))
     cs, _ = cv2.findContours(top, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     if not cs:
@@ -184,9 +260,14 @@ def judge(before: np.ndarray, after: np.ndarray, calibration: LidCalibration, ba
     """Verdict for one toss from the frames before and after it."""
     if isinstance(calibration, (str, Path)):
         calibration = LidCalibration.load(calibration)
-    rect, box = find_top_face(before, after)
+    nudge = camera_nudge(before, after)
+    rect, box = find_top_face(before, after, nudge)
     if rect is None:
         return KickVerdict("no_die", 0.0, box, reasons=["no die found in the difference of the two frames"])
+    if nudge != (0.0, 0.0):
+        # the calibration holds for the before frame: take the top face back to it
+        (cx, cy), wh, ang = rect
+        rect = ((cx - nudge[0], cy - nudge[1]), wh, ang)
     fp = footprint_from_top(rect, calibration)
     frac = inside_fraction(fp, calibration)
     reasons = []
@@ -199,6 +280,8 @@ def judge(before: np.ndarray, after: np.ndarray, calibration: LidCalibration, ba
     else:
         verdict = "no_good"
         reasons.append(f"only {frac:.0%} of the die's footprint is inside the posts")
+    if nudge != (0.0, 0.0):
+        reasons.append(f"the camera moved by ({nudge[0]:+.1f}, {nudge[1]:+.1f}) px between the frames; corrected")
     conf = float(np.clip(abs(frac - 0.5) / 0.5, 0, 1))
     top = cv2.boxPoints(rect).tolist()
     return KickVerdict(verdict, frac, box, top, fp.tolist(), conf, reasons)
