@@ -158,6 +158,7 @@ def test_dungeonbowls_concession_alone_asks_a_second_tap_and_only_of_its_actor()
     assert "options" not in _payload("dungeonbowl", engine, state, "p2")["prompt"]
 
 
+@pytest.mark.skipif(skip_reason() is not None, reason=str(skip_reason()))
 def test_a_concession_on_the_phone_is_sent_on_the_second_tap_only(tmp_path, browser):  # noqa: F811
     dev = Device(tmp_path, "dungeonbowl", {}, seed=3)
     s, rng = dev.session, random.Random(1)
