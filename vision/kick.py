@@ -91,7 +91,9 @@ def calibrate_lid(reference_bgr: np.ndarray, camera_height_px: float, axis=None)
     h, w = reference_bgr.shape[:2]
     hsv = cv2.cvtColor(reference_bgr, cv2.COLOR_BGR2HSV)
     # the uprights' brightness test assumes a well exposed photo: bring a dim one up to it
-    level = float(np.percentile(hsv[::2, ::2, 2], 99.9))
+    # (HSV's value is the brightest channel, as vision.exposure measures it)
+    from vision.exposure import level as exposure_level
+    level = exposure_level(reference_bgr)
     if 0 < level < EXPOSED:
         hsv[..., 2] = cv2.convertScaleAbs(hsv[..., 2], alpha=min(EXPOSED / level, MOST_GAIN))
     green = cv2.inRange(hsv, GREEN_HSV_LO, GREEN_HSV_HI)
