@@ -313,8 +313,9 @@ class Tally:
         return {k: (float(np.percentile(v, 2.5)), float(np.percentile(v, 97.5))) for k, v in shares.items()}
 
 
-def run_pips(name, items, expected=False, reader="auto", matcher=match):
-    t = Tally(name, matcher)
+def run_pips(name, items, expected=False, reader="auto", matcher=match, tally=None):
+    """Read ``items`` and score them in a new ``Tally``, or add them to ``tally``."""
+    t = tally or Tally(name, matcher)
     for item in items:
         path, img, gt = item[:3]
         t0 = time.perf_counter()

@@ -89,20 +89,31 @@ def real_items(with_heldout: bool):
             for _, img, gt in eval_dice.real_items("all" if with_heldout else "dev")]
 
 
-def validation(stem: str) -> bool:
-    """Webcam development frames that judge training settings (``--webcam-val``)."""
+FOLDS = 4                # the webcam development frames fall in this many folds (``fold``)
+
+
+def fold(stem: str) -> int:
+    """The fold (0 to ``FOLDS`` - 1) of a webcam development frame: the Adler-32 of its name.
+    A network trained with ``--fold K`` never learns fold K's frames, so reading each frame
+    with the network of its own fold judges the reader on frames its networks never saw
+    (``bench/eval_dice_folds.py``)."""
     import zlib
-    return zlib.adler32(stem.encode()) % 4 == 0
+    return zlib.adler32(stem.encode()) % FOLDS
 
 
-def webcam_items(leave_out_validation: bool = False):
+def validation(stem: str) -> bool:
+    """Webcam development frames that judge training settings (``--webcam-val``: fold 0)."""
+    return fold(stem) == 0
+
+
+def webcam_items(leave_out: int | None = None):
     """The development parts of the webcam sets (never their held-back parts: ``eval_dice``'s
-    split) as ``Item``s, for the face network (``reader_framed``)."""
+    split) as ``Item``s, for the face network (``reader_framed``); without fold ``leave_out``."""
     import eval_dice
     out = []
     for which in ("desk", "floor"):
         frames = [(path, img, gt) for path, img, gt in eval_dice.webcam_items(which, "dev")
-                  if not (leave_out_validation and validation(Path(path).stem))]
+                  if leave_out is None or fold(Path(path).stem) != leave_out]
         out += reader_framed(frames, which)
     return out
 
@@ -628,7 +639,10 @@ def main(argv=None):
     ap.add_argument("--negatives-from", type=float, default=0.9, help="share of face samples cut from the "
                     "detector's mistakes on the frame (a label, a bead): 1 minus this, at most 0.17")
     ap.add_argument("--webcam-val", action="store_true", help="leave the webcam development frames whose "
-                    "name's Adler-32 is divisible by 4 out of training (they judge the settings)")
+                    "name's Adler-32 is divisible by 4 out of training (they judge the settings): --fold 0")
+    ap.add_argument("--fold", type=int, choices=range(FOLDS), metavar=f"0-{FOLDS - 1}",
+                    help="leave the webcam development frames of this fold (Adler-32 of the name modulo "
+                    f"{FOLDS}) out of training; bench/eval_dice_folds.py reads each fold with its network")
     ap.add_argument("--lr", type=float, default=3e-3, help="peak learning rate of the face network")
     ap.add_argument("--real-shares", help="share of real samples per photo set, e.g. dice-real=0.6,desk=0.25,floor=0.15")
     ap.add_argument("--no-cameras", action="store_true", help="synthetic scenes without camera models "
@@ -646,6 +660,10 @@ def main(argv=None):
     ap.add_argument("--mine-with", type=Path, help="the detector whose false detections on the training "
                     "frames become 'no die' examples for the face network (default: the one in --out)")
     a = ap.parse_args(argv)
+    if a.webcam_val:
+        if a.fold not in (None, 0):
+            ap.error(f"--webcam-val leaves fold 0 out; it cannot go with --fold {a.fold}")
+        a.fold = 0
     if not 0.0 <= a.motion_blur <= 1.0:
         ap.error(f"--motion-blur is a share of the face crops, 0-1, not {a.motion_blur}")
     if not 0.83 <= a.negatives_from <= 1.0:
@@ -675,7 +693,7 @@ def main(argv=None):
     log(f"{sum(i.real for i in items)} real and {sum(not i.real for i in items)} synthetic frames")
     a.out.mkdir(parents=True, exist_ok=True)
     if a.only in (None, "detector"):
-        det_items = items + detector_targets(webcam_items(a.webcam_val)) if a.webcam else items
+        det_items = items + detector_targets(webcam_items(a.fold)) if a.webcam else items
         det = train_detector(torch, det_items, a.det_steps, a.batch, a.seed, log,
                              0.4 if a.synthetic_share is None else a.synthetic_share, a.init_detector, a.det_lr,
                              a.det_distill)
@@ -689,7 +707,7 @@ def main(argv=None):
                 from vision import net          # frame the webcam dice as the reader will: with this detector
                 net.DETECTOR = a.mine_with / "dice-detector.onnx"
                 net.use_backend(net.BACKEND)
-            items = items + webcam_items(a.webcam_val)
+            items = items + webcam_items(a.fold)
             log(f"{sum(i.source in ('desk', 'floor') for i in items)} webcam development frames")
         for root in a.table:
             if a.mine_with and (a.mine_with / "dice-detector.onnx").exists():
@@ -712,7 +730,7 @@ def main(argv=None):
             "camera_models": not a.no_cameras, "webcam_dev": bool(a.webcam), "real_shares": REAL_SHARES,
             "init_face": str(a.init_face) if a.init_face else None, "lr": a.lr,
             "init_detector": str(a.init_detector) if a.init_detector else None, "det_lr": a.det_lr,
-            "distill": a.distill, "det_distill": a.det_distill, "webcam_val_left_out": bool(a.webcam_val), "negatives_from": NEGATIVES_FROM,
+            "distill": a.distill, "det_distill": a.det_distill, "webcam_val_left_out": a.fold == 0, "fold_left_out": a.fold, "negatives_from": NEGATIVES_FROM,
             "upright": UPRIGHT, "motion_blur": MOTION_BLUR,
             "tables": [str(t) for t in a.table]}
     (a.out / "dice-net.json").write_text(json.dumps(meta, indent=1) + "\n")

@@ -130,3 +130,22 @@ def test_the_trainer_refuses_a_motion_blur_share_outside_0_1(capsys):
     with pytest.raises(SystemExit):
         T.main(["--motion-blur", "1.5"])
     assert "--motion-blur is a share of the face crops, 0-1, not 1.5" in capsys.readouterr().err
+
+
+def test_the_folds_split_the_webcam_frames_and_fold_0_is_the_validation_part(monkeypatch):
+    """``--fold K`` leaves out exactly fold K's frames; every frame lies in one fold; fold 0
+    is the part ``--webcam-val`` has always left out (bench/eval_dice_folds.py relies on it)."""
+    import vision_train_net as T
+    stems = [f"{kind}_{k}" for kind in ("dice", "four", "valid", "WIN_20221211") for k in range(40)]
+    folds = [T.fold(s) for s in stems]
+    assert set(folds) == set(range(T.FOLDS))
+    assert all((T.fold(s) == 0) == T.validation(s) for s in stems)
+    import eval_dice
+    frames = [(f"/x/{s}.jpg", None, []) for s in stems]
+    monkeypatch.setattr(eval_dice, "webcam_items", lambda which, split: iter(frames if which == "desk" else []))
+    monkeypatch.setattr(T, "reader_framed", lambda frames, which: [Path(p).stem for p, _, _ in frames])
+    for k in range(T.FOLDS):
+        kept = T.webcam_items(k)
+        assert kept and all(T.fold(s) != k for s in kept)
+        assert len(kept) == sum(f != k for f in folds)
+    assert len(T.webcam_items()) == len(stems)
