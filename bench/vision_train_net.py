@@ -196,6 +196,7 @@ UPRIGHT = False          # --upright: crops of slanted views are not turned (the
 UPRIGHT_TURN = 8.0       # ... but for a few degrees (standard deviation)
 CAMERA_MODELS = True     # two in three scenes seen by a camera model (vision.synth_camera); --no-cameras: none
 MOTION_BLUR = 0.0        # --motion-blur: share of face crops smeared along a line, as a die still sliding
+SLANTED = 0.0            # --slanted: share of the synthetic scenes a slanted pinhole camera sees (vision.synth_slant)
 
 
 def _draws(seed: int):
@@ -208,12 +209,27 @@ def _draws(seed: int):
     return rng, kind, size, face, camera
 
 
+def slanted(seed: int) -> bool:
+    """Is scene ``seed`` one of the ``SLANTED`` share drawn in 3D, seen slantwise (``vision.synth_slant``)?
+    Its own draw: the other scenes stay as they were."""
+    return bool(np.random.default_rng([seed, 5]).random() < SLANTED)
+
+
+def _scene_name(seed: int) -> str:
+    return f"{seed}-slant" if slanted(seed) else str(seed)
+
+
 def _scene(seed: int):
     from vision import synth
     rng, kind, size, face, camera = _draws(seed)
-    sc = synth.dice_scene(seed=seed, kind=kind, face_px=face, size=size,
-                          n_dice=int(rng.integers(1, 14)), blur=float(rng.choice([0, 0, 0, 0.8, 1.5])),
-                          camera=camera)
+    if slanted(seed):
+        from vision import synth_slant
+        sc = synth_slant.slanted_scene(seed, size=size, n_dice=int(rng.integers(1, 9)), face_px=1.3 * face,
+                                       camera="picam" if rng.random() < 0.4 else "webcam")
+    else:
+        sc = synth.dice_scene(seed=seed, kind=kind, face_px=face, size=size,
+                              n_dice=int(rng.integers(1, 14)), blur=float(rng.choice([0, 0, 0, 0.8, 1.5])),
+                              camera=camera)
     dice = []
     for d in sc.dice:
         x, y, w, h = d["box"]
@@ -226,15 +242,15 @@ def _scene(seed: int):
 def synth_items(n: int, cache: Path, workers: int):
     cache.mkdir(parents=True, exist_ok=True)
     seeds = [200000 + k for k in range(n)]
-    todo = [s for s in seeds if not (cache / f"{s}.json").exists()]
+    todo = [s for s in seeds if not (cache / f"{_scene_name(s)}.json").exists()]
     if todo:
         print(f"rendering {len(todo)} synthetic scenes into {cache} ...", flush=True)
         with ProcessPoolExecutor(workers) as ex:
             for s, (jpg, dice) in zip(todo, ex.map(_scene, todo, chunksize=4)):
-                (cache / f"{s}.jpg").write_bytes(jpg.tobytes())
-                (cache / f"{s}.json").write_text(json.dumps(dice))
-    return [Item(cv2.imread(str(cache / f"{s}.jpg")), json.loads((cache / f"{s}.json").read_text()), False,
-                 "synthetic", slanted=_draws(s)[4] in ("webcam", "picam")) for s in seeds]
+                (cache / f"{_scene_name(s)}.jpg").write_bytes(jpg.tobytes())
+                (cache / f"{_scene_name(s)}.json").write_text(json.dumps(dice))
+    return [Item(cv2.imread(str(cache / f"{_scene_name(s)}.jpg")), json.loads((cache / f"{_scene_name(s)}.json").read_text()),
+                 False, "synthetic", slanted=slanted(s) or _draws(s)[4] in ("webcam", "picam")) for s in seeds]
 
 
 # --------------------------------------------------------------------------- augmentation
@@ -652,6 +668,9 @@ def main(argv=None):
                     "top face is the upper of the two faces it sees")
     ap.add_argument("--motion-blur", type=float, default=0.0, help="share of face crops smeared along a line "
                     "of 3-9 px at any angle (dice still sliding, a slow shutter); default 0")
+    ap.add_argument("--slanted", type=float, default=0.0, help="share of the synthetic scenes drawn in 3D and "
+                    "seen slantwise by a pinhole camera, side faces as tall as the slant makes them "
+                    "(vision.synth_slant); default 0")
     ap.add_argument("--table", type=Path, action="append", default=[], metavar="DIR",
                     help="the face network also learns a device's kept frames of its own table "
                     "([vision] keep_frames; weigh them with --real-shares table:NAME=0.3); repeatable")
@@ -664,6 +683,8 @@ def main(argv=None):
         if a.fold not in (None, 0):
             ap.error(f"--webcam-val leaves fold 0 out; it cannot go with --fold {a.fold}")
         a.fold = 0
+    if not 0.0 <= a.slanted <= 1.0:
+        ap.error(f"--slanted is a share of the synthetic scenes, 0-1, not {a.slanted}")
     if not 0.0 <= a.motion_blur <= 1.0:
         ap.error(f"--motion-blur is a share of the face crops, 0-1, not {a.motion_blur}")
     if not 0.83 <= a.negatives_from <= 1.0:
@@ -681,8 +702,9 @@ def main(argv=None):
     torch.set_num_threads(a.threads or max(1, os.cpu_count() or 1))
     cv2.setNumThreads(1)
     log = lambda m: print(m, flush=True)  # noqa: E731
-    global CAMERA_MODELS, MOTION_BLUR, NEGATIVES_FROM, UPRIGHT
+    global CAMERA_MODELS, MOTION_BLUR, NEGATIVES_FROM, UPRIGHT, SLANTED
     CAMERA_MODELS = not a.no_cameras
+    SLANTED = a.slanted
     UPRIGHT = a.upright
     NEGATIVES_FROM = a.negatives_from
     MOTION_BLUR = a.motion_blur
@@ -731,7 +753,7 @@ def main(argv=None):
             "init_face": str(a.init_face) if a.init_face else None, "lr": a.lr,
             "init_detector": str(a.init_detector) if a.init_detector else None, "det_lr": a.det_lr,
             "distill": a.distill, "det_distill": a.det_distill, "webcam_val_left_out": a.fold == 0, "fold_left_out": a.fold, "negatives_from": NEGATIVES_FROM,
-            "upright": UPRIGHT, "motion_blur": MOTION_BLUR,
+            "upright": UPRIGHT, "motion_blur": MOTION_BLUR, "slanted": SLANTED,
             "tables": [str(t) for t in a.table]}
     (a.out / "dice-net.json").write_text(json.dumps(meta, indent=1) + "\n")
     wrote = {None: "dice-detector.onnx, dice-face.onnx", "detector": "dice-detector.onnx", "face": "dice-face.onnx"}
