@@ -4,6 +4,7 @@
     .venv/bin/python bench/eval_dice.py --sets real-heldout --json
     .venv/bin/python bench/eval_dice.py --sets synth-pips-64 --n 200
     .venv/bin/python bench/eval_dice.py --sets synth-webcam-64 synth-picam-64   # camera models (vision/synth_camera.py)
+    .venv/bin/python bench/eval_dice.py --sets synth-slant-64   # dice seen slantwise in 3D (vision/synth_slant.py)
     .venv/bin/python bench/eval_dice.py --sets real-dev --errata   # labels the photos contradict, corrected
     .venv/bin/python bench/eval_dice.py --sets floor-dev --intervals   # how far the figures could move
     .venv/bin/python bench/eval_dice.py --sets --folder ~/table-frames  # any folder in the shared layout:
@@ -330,9 +331,12 @@ def run_pips(name, items, expected=False, reader="auto", matcher=match, tally=No
 
 
 def synth_items(kind, n, face, seed, camera=None):
-    from vision import synth
+    from vision import synth, synth_slant
     for k in range(n):
-        sc = synth.dice_scene(seed=seed + k, kind=kind, face_px=face, camera=camera)
+        if kind == "slant":                     # a pinhole camera at 28-70 degrees (vision/synth_slant.py)
+            sc = synth_slant.slanted_scene(seed + k, size=(960, 720), face_px=face * 1.3)
+        else:
+            sc = synth.dice_scene(seed=seed + k, kind=kind, face_px=face, camera=camera)
         gt = [(d["value"], tuple(d["box"])) for d in sc.dice]
         yield f"{kind}-{face}-{seed + k}", sc.image, gt, sc
 
@@ -377,7 +381,7 @@ from vision.synth_camera import CAMERAS  # noqa: E402
 
 ALL_SETS = ["real-dev", "real-heldout", "desk-dev", "desk-heldout", "floor-dev", "floor-heldout", "synth-pips-32", "synth-pips-48", "synth-pips-64",
             "synth-pips-96", "synth-icons-64", "synth-icons-96", "synth-hard-64",
-            "synth-webcam-64", "synth-picam-64"]
+            "synth-webcam-64", "synth-picam-64", "synth-slant-64"]
 
 
 def main(argv=None):
@@ -428,8 +432,9 @@ def main(argv=None):
         elif s.startswith("synth-"):
             kind, face = s[6:].rsplit("-", 1)
             camera = kind if kind in CAMERAS else None     # synth-webcam-64: pips seen by a camera model
+            whole = camera or kind == "slant"              # boxes of the whole die seen: matched by centre
             t = run_pips(s, synth_items("pips" if camera else kind, a.n, int(face), a.seed, camera),
-                         a.expected, a.reader, match_centres if camera else match)
+                         a.expected, a.reader, match_centres if whole else match)
         else:
             ap.error(f"unknown set {s}")
         tallies.append(t)

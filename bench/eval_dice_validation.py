@@ -1,6 +1,6 @@
 """Judge a pair of trained networks before they ship: the webcam development parts split into
 the validation part (left out of training with ``vision_train_net.py --webcam-val``) and the rest,
-the phone photos' development part and three synthetic sets.
+the phone photos' development part and four synthetic sets.
 
     .venv/bin/python bench/eval_dice_validation.py --models /tmp/try          # a training's --out
     .venv/bin/python bench/eval_dice_validation.py                            # the shipped networks
@@ -42,9 +42,11 @@ def rows(n: int, seed: int) -> list[dict]:
             picked = [i for i in items if validation(Path(i[0]).stem) == held]
             out.append(E.run_pips(f"{which}-{part}", picked, matcher=E.match_centres).row())
     out.append(E.run_pips("real-dev", E.real_items("dev")).row())
-    for name, cam in (("synth-pips-64", None), ("synth-webcam-64", "webcam"), ("synth-picam-64", "picam")):
-        items = E.synth_items("pips", n, 64, seed, cam)
-        out.append(E.run_pips(name, items, matcher=E.match_centres if cam else E.match).row())
+    for name, kind, cam in (("synth-pips-64", "pips", None), ("synth-webcam-64", "pips", "webcam"),
+                            ("synth-picam-64", "pips", "picam"), ("synth-slant-64", "slant", None)):
+        items = E.synth_items(kind, n, 64, seed, cam)
+        whole = cam or kind == "slant"
+        out.append(E.run_pips(name, items, matcher=E.match_centres if whole else E.match).row())
     return out
 
 

@@ -196,6 +196,7 @@ UPRIGHT = False          # --upright: crops of slanted views are not turned (the
 UPRIGHT_TURN = 8.0       # ... but for a few degrees (standard deviation)
 CAMERA_MODELS = True     # two in three scenes seen by a camera model (vision.synth_camera); --no-cameras: none
 MOTION_BLUR = 0.0        # --motion-blur: share of face crops smeared along a line, as a die still sliding
+DISTILL_SLANTED = False  # --distill-slanted: the --distill teacher is asked about those scenes' crops too
 SLANTED = 0.0            # --slanted: share of the synthetic scenes a slanted pinhole camera sees (vision.synth_slant)
 
 
@@ -250,7 +251,8 @@ def synth_items(n: int, cache: Path, workers: int):
                 (cache / f"{_scene_name(s)}.jpg").write_bytes(jpg.tobytes())
                 (cache / f"{_scene_name(s)}.json").write_text(json.dumps(dice))
     return [Item(cv2.imread(str(cache / f"{_scene_name(s)}.jpg")), json.loads((cache / f"{_scene_name(s)}.json").read_text()),
-                 False, "synthetic", slanted=slanted(s) or _draws(s)[4] in ("webcam", "picam")) for s in seeds]
+                 False, "synthetic-slant" if slanted(s) else "synthetic",
+                 slanted=slanted(s) or _draws(s)[4] in ("webcam", "picam")) for s in seeds]
 
 
 # --------------------------------------------------------------------------- augmentation
@@ -603,7 +605,10 @@ def train_face(torch, items, steps, batch, seed, log, share=0.45, init=None, lr=
             s = clf_sample(it, rng)
             if s is not None:
                 samples.append(s)
-                keep.append(not framed_by_reader(it) and not s[2])   # the teacher never saw a smear
+                # the teacher never saw a smear; a die drawn slantwise in 3D is taught by its label
+                # alone unless --distill-slanted (the teacher keeps its "no die" on those floors)
+                keep.append(not framed_by_reader(it) and not s[2]
+                            and (DISTILL_SLANTED or it.source != "synthetic-slant"))
         x = to_tensor(torch, [s[0] for s in samples])
         y = torch.tensor([s[1] for s in samples])
         out = net(x)
@@ -671,6 +676,8 @@ def main(argv=None):
     ap.add_argument("--slanted", type=float, default=0.0, help="share of the synthetic scenes drawn in 3D and "
                     "seen slantwise by a pinhole camera, side faces as tall as the slant makes them "
                     "(vision.synth_slant); default 0")
+    ap.add_argument("--distill-slanted", action="store_true", help="the --distill teacher is asked about the "
+                    "--slanted scenes' crops too (by default their labels alone teach)")
     ap.add_argument("--table", type=Path, action="append", default=[], metavar="DIR",
                     help="the face network also learns a device's kept frames of its own table "
                     "([vision] keep_frames; weigh them with --real-shares table:NAME=0.3); repeatable")
@@ -702,9 +709,9 @@ def main(argv=None):
     torch.set_num_threads(a.threads or max(1, os.cpu_count() or 1))
     cv2.setNumThreads(1)
     log = lambda m: print(m, flush=True)  # noqa: E731
-    global CAMERA_MODELS, MOTION_BLUR, NEGATIVES_FROM, UPRIGHT, SLANTED
+    global CAMERA_MODELS, MOTION_BLUR, NEGATIVES_FROM, UPRIGHT, SLANTED, DISTILL_SLANTED
     CAMERA_MODELS = not a.no_cameras
-    SLANTED = a.slanted
+    SLANTED, DISTILL_SLANTED = a.slanted, a.distill_slanted
     UPRIGHT = a.upright
     NEGATIVES_FROM = a.negatives_from
     MOTION_BLUR = a.motion_blur
@@ -753,7 +760,7 @@ def main(argv=None):
             "init_face": str(a.init_face) if a.init_face else None, "lr": a.lr,
             "init_detector": str(a.init_detector) if a.init_detector else None, "det_lr": a.det_lr,
             "distill": a.distill, "det_distill": a.det_distill, "webcam_val_left_out": a.fold == 0, "fold_left_out": a.fold, "negatives_from": NEGATIVES_FROM,
-            "upright": UPRIGHT, "motion_blur": MOTION_BLUR, "slanted": SLANTED,
+            "upright": UPRIGHT, "motion_blur": MOTION_BLUR, "slanted": SLANTED, "distill_slanted": DISTILL_SLANTED,
             "tables": [str(t) for t in a.table]}
     (a.out / "dice-net.json").write_text(json.dumps(meta, indent=1) + "\n")
     wrote = {None: "dice-detector.onnx, dice-face.onnx", "detector": "dice-detector.onnx", "face": "dice-face.onnx"}
