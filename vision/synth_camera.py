@@ -30,10 +30,15 @@ EXTRA_STYLES = {
 }
 
 
-def surface(size, rng) -> np.ndarray:
-    """A table top of ``size`` (w, h): light or dark wood with streaks, felt, or a woven cloth."""
+SURFACES = ("wood", "wood", "felt", "cloth")
+
+
+def surface(size, rng, kind: str | None = None) -> np.ndarray:
+    """A table top of ``size`` (w, h): light or dark wood with streaks, felt, or a woven cloth
+    (``kind``, else one of ``SURFACES`` at random)."""
     w, h = size
-    kind = rng.choice(["wood", "wood", "felt", "cloth"])
+    if kind is None:
+        kind = rng.choice(SURFACES)
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
     if kind == "wood":
         base = np.array(rng.choice([[150, 190, 215], [120, 150, 180], [70, 95, 130], [110, 115, 125]]), np.float32)

@@ -10,7 +10,7 @@ top). That is where the reader misreads real dice (a 1 on top over a side face's
     scene = slanted_scene(seed=3)           # a vision.synth.Scene: image, dice, meta
     scene.dice[0]                           # {"value", "box", "centre", "top", "style", "sides"}
 
-The camera stands at ``elevation`` degrees above the table (90 is straight down), with a
+The camera stands at ``elevation`` degrees above the table (35-75; 90 is straight down), with a
 horizontal field of view of 50-75 degrees, its image's top the table's far side. Each die
 rests on the table at a random turn; its faces are drawn where the camera sees them (back
 faces culled, far dice first), shaded by one light (the top brightest), with rounded edges
@@ -30,7 +30,7 @@ import numpy as np
 
 from vision import synth, synth_camera
 
-ELEVATION = (28.0, 70.0)      # the camera's angle above the table, degrees
+ELEVATION = (35.0, 75.0)      # the camera's angle above the table, degrees (a webcam on a desk, a camera on a stand)
 FOV = (50.0, 75.0)            # horizontal field of view, degrees
 EDGE = 0.08                   # the rounded edge's share of a face's side
 ROUND = 0.05                  # the silhouette's rounding, of the die's size in the image
@@ -134,7 +134,7 @@ def _paste(canvas: np.ndarray, tex: np.ndarray, quad: np.ndarray, alpha: float =
     roi[:] = (roi.astype(np.float32) * (1 - a) + warped.astype(np.float32) * a).astype(np.uint8)
 
 
-def _table(cam: Camera, rng, crng, size, face_px_table: float, keep_world) -> np.ndarray:
+def _table(cam: Camera, rng, crng, size, face_px_table: float, keep_world, kind: str) -> np.ndarray:
     """The table top, with clutter, as the camera sees it: a texture drawn on the table plane
     (in table units scaled to pixels) and warped through the table's homography."""
     w, h = size
@@ -146,7 +146,7 @@ def _table(cam: Camera, rng, crng, size, face_px_table: float, keep_world) -> np
     span = hi - lo
     scale = min(2048.0 / max(span), 1.0 * face_px_table)         # texture px per table unit
     tw, th = int(span[0] * scale) + 1, int(span[1] * scale) + 1
-    tex = synth_camera.surface((tw, th), crng)
+    tex = synth_camera.surface((tw, th), crng, kind)
     T = np.array([[scale, 0, -lo[0] * scale], [0, -scale, hi[1] * scale], [0, 0, 1]])   # table -> texture (y flipped)
     keep = cv2.perspectiveTransform(np.float32([[(x, y) for x, y in keep_world]]), T)[0] if keep_world else []
     synth_camera.clutter(tex, crng, 2.0 * scale, [tuple(p) for p in keep])
@@ -239,11 +239,13 @@ def draw_die(canvas: np.ndarray, cam: Camera, centre, yaw: float, values: dict, 
 
 
 def slanted_scene(seed: int = 0, size=(640, 480), n_dice: int | None = None, elevation: float | None = None,
-                  face_px: float | None = None, camera: str = "webcam", styles=None, effects: bool = True):
+                  face_px: float | None = None, camera: str = "webcam", styles=None, effects: bool = True,
+                  surface: str | None = None):
     """A table seen slantwise with ``n_dice`` pip dice on it (``vision.synth.Scene``).
 
     ``face_px``: about how wide a die's top face shows, in pixels, at the image centre (30-110 at
-    random); ``camera``: "webcam" or "picam" (``vision.synth_camera.camera_effects``)."""
+    random); ``camera``: "webcam" or "picam" (``vision.synth_camera.camera_effects``); ``surface``:
+    the table top ("wood", "felt", "cloth"; else one at random: ``vision.synth_camera.SURFACES``)."""
     rng = np.random.default_rng([seed, 31])
     w, h = size
     elev = float(rng.uniform(*ELEVATION)) if elevation is None else float(elevation)
@@ -278,9 +280,10 @@ def slanted_scene(seed: int = 0, size=(640, 480), n_dice: int | None = None, ele
         if seen.min() < 0 or (seen[:, 0] >= w).any() or (seen[:, 1] >= h).any():
             continue                            # the whole die in view
         placed.append(((float(p[0]), float(p[1])), yaw, style_set[int(rng.integers(len(style_set)))]))
-    img = _table(cam, rng, rng, size, 12.0, [q for q, _, _ in placed])
+    table = synth_camera.SURFACES[int(rng.integers(len(synth_camera.SURFACES)))] if surface is None else surface
+    img = _table(cam, rng, rng, size, 12.0, [q for q, _, _ in placed], table)
     az = rng.uniform(0, 2 * math.pi)
-    alt = math.radians(rng.uniform(35, 80))
+    alt = math.radians(rng.uniform(50, 85))     # a room's lamp: above, a little to one side
     light = np.array([math.cos(alt) * math.cos(az), math.cos(alt) * math.sin(az), math.sin(alt)])
     for q, yaw, _ in placed:
         _shadow(img, cam, q, yaw, light, float(rng.uniform(0.2, 0.5)))
@@ -295,4 +298,5 @@ def slanted_scene(seed: int = 0, size=(640, 480), n_dice: int | None = None, ele
         if rng.random() < 0.25:
             img = cv2.GaussianBlur(img, (0, 0), float(rng.uniform(0.5, 1.2)))
         img = synth_camera.camera_effects(img, rng, camera)
-    return synth.Scene(img, dice, {"elevation": elev, "fov": math.degrees(fov), "face_px": face, "camera": camera})
+    return synth.Scene(img, dice, {"elevation": elev, "fov": math.degrees(fov), "face_px": face, "camera": camera,
+                                   "surface": table})
