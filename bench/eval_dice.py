@@ -408,7 +408,8 @@ def main(argv=None):
     errata = load_errata() if a.errata else None
     cv2.setNumThreads(1)
     if a.models:
-        net.DETECTOR, net.FACE = a.models / net.DETECTOR.name, a.models / net.FACE.name
+        if not net.use_models(a.models):          # a folder of one network keeps the shipped other
+            ap.error(f"--models {a.models}: no {net.FACE_FILE} nor {net.DETECTOR_FILE} there")
     rows, tallies = [], []
     for s in [*a.sets, *(f"folder:{d}:{part}" for d in a.folder for part in ("dev", "heldout"))]:
         if s.startswith("folder:"):

@@ -38,3 +38,25 @@ def test_two_unsure_frames_of_fourteen_could_be_none_or_a_quarter():
     lo, hi = iv["conf_wrong"]
     assert lo == 0.0 < 1 / 28 < hi
     assert t.intervals() == iv                    # seeded: the same figures every run
+
+
+def test_a_models_folder_with_the_face_network_alone_keeps_the_shipped_detector(tmp_path, monkeypatch):
+    """``eval_dice.py --models DIR`` with only a face network there reads with it and the
+    shipped detector (it once looked for the detector there, found none, and the reader fell
+    back to the classical one without a word); a folder with neither is refused."""
+    import shutil
+
+    import pytest
+
+    import eval_dice
+    from vision import net
+    monkeypatch.setattr(net, "DETECTOR", net.DETECTOR)
+    monkeypatch.setattr(net, "FACE", net.FACE)
+    monkeypatch.setattr(net, "_NET", None)
+    with pytest.raises(SystemExit) as stop:
+        eval_dice.main(["--models", str(tmp_path), "--sets", "synth-pips-64", "--n", "1", "--no-timing"])
+    assert stop.value.code == 2
+    shutil.copy(net.MODELS / net.FACE_FILE, tmp_path / net.FACE_FILE)
+    assert eval_dice.main(["--models", str(tmp_path), "--sets", "synth-pips-64", "--n", "1", "--no-timing"]) == 0
+    assert net.FACE == tmp_path / net.FACE_FILE and net.DETECTOR == net.MODELS / net.DETECTOR_FILE
+    assert net.available()
