@@ -5,8 +5,13 @@
     /tmp/train/bin/python bench/vision_train_net.py                 # writes vision/models/dice-*.onnx
     /tmp/train/bin/python bench/vision_train_net.py --with-heldout  # also learn from the held-out photos
     /tmp/train/bin/python bench/vision_train_net.py --only face --webcam --upright --init-face \
-        vision/models/dice-face.onnx --lr 5e-4 --face-steps 2000 --distill 1.0 --out /tmp/try
-        # fine-tune the face network with the webcam dev parts (the shipped recipe: dice-net.json)
+        EARLIER.onnx --mine-with vision/models --lr 5e-4 --face-steps 4000 --synthetic-share 0.3 \
+        --distill 1.0 --seed 12 --out /tmp/try
+        # fine-tune the face network with the webcam dev parts (the shipped recipe: dice-net.json;
+        # EARLIER: git show 8ec0044:vision/models/dice-face.onnx)
+    ... --fold 2 --out /tmp/folds/fold2
+        # the same without fold 2 of the webcam development frames: bench/eval_dice_folds.py reads
+        # each fold's frames with the network that never learned them
     /tmp/train/bin/python bench/vision_train_net.py --only detector --webcam --init-detector \
         vision/models/dice-detector.onnx --det-lr 1e-3 --det-steps 2000 --out /tmp/try   # the detector too
         # ... --det-distill 0.3: keeping the shipped detector's heat map off the webcam sets; judge the
@@ -14,6 +19,9 @@
 
 Synthetic scenes are seen by camera models (``vision.synth_camera``: two in three; ``--no-cameras``
 for none, as the shipped networks learned) and cached apart from the scenes without them.
+``--slanted P`` draws that share of them in 3D, seen slantwise by a pinhole camera
+(``vision.synth_slant``); measured, it did not help (docs/vision.md), so the shipped networks
+learned none.
 
 Training needs PyTorch and onnx, which the device never installs: the models run through
 OpenCV's dnn module (``vision.net``), on the Pi as here.

@@ -58,10 +58,13 @@ def test_look_turns_the_frame_as_the_camera_is_configured(tmp_path, monkeypatch,
 @pytest.mark.skipif(not DESK.is_dir(), reason="needs ../shared/data (the webcam desk set)")
 def test_look_says_why_a_real_frame_is_unsure(tmp_path, monkeypatch, capsys):
     (tmp_path / "cam").mkdir()
-    shutil.copy(DESK / "four_16.jpg", tmp_path / "cam")          # a cloth's weave read hesitantly as a 6
+    shutil.copy(DESK / "four_16.jpg", tmp_path / "cam")          # a cloth's weave beside two 4s
+    from vision.pips import read_dice
+    reading = read_dice(cv2.imread(str(DESK / "four_16.jpg")))
+    assert reading.unsure and reading.reasons                  # the frame still shows an unsure roll
     code = _doctor(tmp_path, monkeypatch, f'[camera]\ntype = "folder"\npath = "{tmp_path / "cam"}"\n', tmp_path / "look")
     line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("look: "))
-    assert code == 0 and "UNSURE (1 die read with low confidence)" in line
+    assert code == 0 and f"UNSURE ({'; '.join(reading.reasons)})" in line   # the reader's own reasons, named
 
 
 def test_look_without_a_camera_says_what_to_set_and_writes_nothing(tmp_path, monkeypatch, capsys):
