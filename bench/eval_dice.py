@@ -330,10 +330,16 @@ def run_pips(name, items, expected=False, reader="auto", matcher=match, tally=No
     return t
 
 
+def synth_matcher(kind, camera=None):
+    """How a synthetic set's dice are matched: camera-model and slanted scenes box the whole die
+    seen (side faces too), so by centre; the others by their top face's box."""
+    return match_centres if camera or kind == "slant" else match
+
+
 def synth_items(kind, n, face, seed, camera=None):
     from vision import synth, synth_slant
     for k in range(n):
-        if kind == "slant":                     # a pinhole camera at 28-70 degrees (vision/synth_slant.py)
+        if kind == "slant":                     # a pinhole camera seen slantwise (synth_slant.ELEVATION)
             sc = synth_slant.slanted_scene(seed + k, size=(960, 720), face_px=face * 1.3)
         else:
             sc = synth.dice_scene(seed=seed + k, kind=kind, face_px=face, camera=camera)
@@ -408,7 +414,11 @@ def main(argv=None):
     errata = load_errata() if a.errata else None
     cv2.setNumThreads(1)
     if a.models:
-        if not net.use_models(a.models):          # a folder of one network keeps the shipped other
+        try:
+            taken = net.use_models(a.models)      # a folder of one network keeps the shipped other
+        except ValueError as exc:                 # a file there that is not a dice network
+            ap.error(f"--models: {exc}")
+        if not taken:
             ap.error(f"--models {a.models}: no {net.FACE_FILE} nor {net.DETECTOR_FILE} there")
     rows, tallies = [], []
     for s in [*a.sets, *(f"folder:{d}:{part}" for d in a.folder for part in ("dev", "heldout"))]:
@@ -433,9 +443,8 @@ def main(argv=None):
         elif s.startswith("synth-"):
             kind, face = s[6:].rsplit("-", 1)
             camera = kind if kind in CAMERAS else None     # synth-webcam-64: pips seen by a camera model
-            whole = camera or kind == "slant"              # boxes of the whole die seen: matched by centre
             t = run_pips(s, synth_items("pips" if camera else kind, a.n, int(face), a.seed, camera),
-                         a.expected, a.reader, match_centres if whole else match)
+                         a.expected, a.reader, synth_matcher(kind, camera))
         else:
             ap.error(f"unknown set {s}")
         tallies.append(t)

@@ -45,6 +45,11 @@ def read_folds(folds: Path, expected: bool = False, sets=("desk", "floor")):
     if missing:
         raise SystemExit(f"{folds}: no fold{missing[0]}/{net.FACE_FILE}; train it with "
                          f"vision_train_net.py --fold {missing[0]} --out {folds}/fold{missing[0]}")
+    for k in range(FOLDS):                        # every fold's files run, before any frame is read
+        try:
+            net.check_models(folds / f"fold{k}")
+        except ValueError as exc:
+            raise SystemExit(f"{exc}: train fold {k} again (vision_train_net.py --fold {k})") from None
     frames = {which: list(E.webcam_items(which, "dev")) for which in sets}
     out = {which: (E.Tally(f"{which}-folds", E.match_centres), []) for which in sets}
     for k in range(FOLDS):

@@ -44,9 +44,7 @@ def rows(n: int, seed: int) -> list[dict]:
     out.append(E.run_pips("real-dev", E.real_items("dev")).row())
     for name, kind, cam in (("synth-pips-64", "pips", None), ("synth-webcam-64", "pips", "webcam"),
                             ("synth-picam-64", "pips", "picam"), ("synth-slant-64", "slant", None)):
-        items = E.synth_items(kind, n, 64, seed, cam)
-        whole = cam or kind == "slant"
-        out.append(E.run_pips(name, items, matcher=E.match_centres if whole else E.match).row())
+        out.append(E.run_pips(name, E.synth_items(kind, n, 64, seed, cam), matcher=E.synth_matcher(kind, cam)).row())
     return out
 
 

@@ -53,8 +53,9 @@ def wrapped(text: str, width: int, scale: float, thick: int) -> list[str]:
     return lines or [""]
 
 
-def caption(img: np.ndarray, text: str, colour, size: float = 0.6) -> None:
-    """``text`` across the top of the photo on a black band, wrapped to its width."""
+def _caption_layout(img: np.ndarray, text: str, size: float):
+    """Where ``caption`` puts ``text``: (lines, scale, thickness, margin, first baseline, line
+    step, band (w, h))."""
     u = unit(img)
     scale, thick = size * u, max(1, round(1.5 * u))
     margin = 8 * u
@@ -62,10 +63,21 @@ def caption(img: np.ndarray, text: str, colour, size: float = 0.6) -> None:
     (_, th), base = cv2.getTextSize("Ag", FONT, scale, thick)
     step = th + base + 4 * u
     widest = max(cv2.getTextSize(line, FONT, scale, thick)[0][0] for line in lines)
-    cv2.rectangle(img, (0, 0), (min(img.shape[1], widest + 2 * margin), step * len(lines) + 2 * u + base),
-                  (0, 0, 0), -1)
+    band = (min(img.shape[1], widest + 2 * margin), step * len(lines) + 2 * u + base)
+    return lines, scale, thick, margin, u + th + 2 * u, step, band
+
+
+def caption_band(img: np.ndarray, text: str, size: float = 0.6) -> tuple[int, int]:
+    """The (width, height) of the black band ``caption`` draws for ``text``."""
+    return _caption_layout(img, text, size)[-1]
+
+
+def caption(img: np.ndarray, text: str, colour, size: float = 0.6) -> None:
+    """``text`` across the top of the photo on a black band, wrapped to its width."""
+    lines, scale, thick, margin, first, step, (bw, bh) = _caption_layout(img, text, size)
+    cv2.rectangle(img, (0, 0), (bw, bh), (0, 0, 0), -1)
     for i, line in enumerate(lines):
-        cv2.putText(img, line, (margin, u + th + 2 * u + i * step), FONT, scale, colour, thick, cv2.LINE_AA)
+        cv2.putText(img, line, (margin, first + i * step), FONT, scale, colour, thick, cv2.LINE_AA)
 
 
 def shown(value) -> str:
@@ -79,15 +91,24 @@ def shown_confidence(conf: float) -> str:
     return f"{math.floor(conf * 100 + 1e-9) / 100:.2f}"
 
 
+SPOT = (0, 165, 255)      # orange: a die-like spot the reader did not read as a die
+
+
 def annotate_dice(img: np.ndarray, reading) -> np.ndarray:
-    """A copy of the photo with each die's box, value and confidence (green sure, red not) and
-    the verdict across the top (``reading``: a ``vision.pips.DiceReading``)."""
+    """A copy of the photo with each die's box, value and confidence (green sure, red not), each
+    die-like spot that made the frame unsure (orange, "spot"), and the verdict across the top
+    (``reading``: a ``vision.pips.DiceReading``). A label that would sit under the verdict's
+    band goes below its box."""
     vis = img.copy()
-    for d in reading.dice:
-        x, y, w, h = d.box
-        col = (0, 200, 0) if d.confidence >= reading.conf_ok else (0, 0, 255)
-        box(vis, x, y, w, h, col)
-        label(vis, f"{shown(d.value)} {shown_confidence(d.confidence)}", x, y - 4, col)
     msg = "UNSURE: " + "; ".join(reading.reasons) if reading.unsure else "sure"
+    band_w, band_h = caption_band(vis, msg)
+    marks = [(d.box, f"{shown(d.value)} {shown_confidence(d.confidence)}",
+              (0, 200, 0) if d.confidence >= reading.conf_ok else (0, 0, 255)) for d in reading.dice]
+    marks += [(b, "spot", SPOT) for b in getattr(reading, "spots", [])]
+    for (x, y, w, h), text, col in marks:
+        box(vis, x, y, w, h, col)
+        above = y - 4 * unit(vis)
+        under_band = x < band_w and above - 14 * unit(vis) < band_h
+        label(vis, text, x, y + h + 16 * unit(vis) if under_band else above, col)
     caption(vis, msg, (0, 0, 255) if reading.unsure else (0, 200, 0))
     return vis

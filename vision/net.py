@@ -240,7 +240,8 @@ def check_models(folder: Path) -> dict[str, Path]:
             net.setInput(np.zeros(probe, np.float32))
             answer = net.forward()
         except Exception as exc:  # noqa: BLE001 - any reason a file is not a network is the same refusal
-            raise ValueError(f"{path}: not a network the dice reader can run ({str(exc).strip()[:120]})") from None
+            why = str(exc).strip()[:120] or type(exc).__name__          # some loaders raise with no message
+            raise ValueError(f"{path}: not a network the dice reader can run ({why})") from None
         if answer.shape[1] != channels:
             raise ValueError(f"{path}: answers {answer.shape[1]} channels, not the {channels} of a dice "
                              f"{'face network' if channels == 7 else 'detector'}: is it the other file?")
@@ -706,4 +707,5 @@ def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None, roi: np.
     if odd:
         reading.unsure = True
         reading.reasons.append(f"{dice_count(len(odd), 'die-like spot', 'die-like spots')} not read as dice")
+        reading.spots = [_frame_box(c, ox, oy) for c in odd]   # shown on the annotated frame
     return reading

@@ -58,6 +58,7 @@ class DiceReading:
     reasons: list[str] = field(default_factory=list)
     sharpness: float = 0.0
     conf_ok: float = 0.0          # the reader's confidence for a sure die
+    spots: list = field(default_factory=list)   # boxes (x, y, w, h) of die-like spots not read as dice
 
     @property
     def values(self) -> list:

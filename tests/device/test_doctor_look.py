@@ -62,6 +62,7 @@ def test_look_says_why_a_real_frame_is_unsure(tmp_path, monkeypatch, capsys):
     from vision.pips import read_dice
     reading = read_dice(cv2.imread(str(DESK / "four_16.jpg")))
     assert reading.unsure and reading.reasons                  # the frame still shows an unsure roll
+    assert any("die-like spot" in r for r in reading.reasons) == bool(reading.spots)   # a doubted spot is shown
     code = _doctor(tmp_path, monkeypatch, f'[camera]\ntype = "folder"\npath = "{tmp_path / "cam"}"\n', tmp_path / "look")
     line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("look: "))
     assert code == 0 and f"UNSURE ({'; '.join(reading.reasons)})" in line   # the reader's own reasons, named

@@ -65,3 +65,28 @@ def test_a_label_stays_inside_the_photo():
     (tw, th), _ = cv2.getTextSize("6 0.99", drawing.FONT, 0.5, 1)
     assert xs.max() - xs.min() >= 0.75 * tw                    # the whole label, moved in from the right
     assert ys.max() - ys.min() >= 0.5 * th                     # and down from the top, not cut by it
+
+
+def _red_rows(img: np.ndarray, x0: int, x1: int) -> set[int]:
+    """Rows between columns ``x0`` and ``x1`` with a label's red (the unsure die's colour)."""
+    part = img[:, x0:x1]
+    return set(np.nonzero(((part[:, :, 2] > 200) & (part[:, :, 1] < 60) & (part[:, :, 0] < 60)).any(axis=1))[0].tolist())
+
+
+def test_a_label_that_would_sit_under_the_verdict_goes_below_its_box():
+    img = np.full((480, 640, 3), 128, np.uint8)
+    reading = DiceReading([Die(None, (40, 20, 50, 50), 0.0, 0.0, (65, 45))], True,
+                          ["1 die whose face is not a pip face"], 1.0, 0.6)
+    out = drawing.annotate_dice(img, reading)
+    band = _band_height(out)
+    assert band > 20                                   # the box's top edge lies under the band
+    rows = _red_rows(out, 40, 90)
+    assert any(r > 74 for r in rows)                   # "? 0.00" under the box (its edge ends at row 71)
+
+
+def test_a_die_like_spot_that_made_the_frame_unsure_is_marked():
+    img = np.full((480, 640, 3), 128, np.uint8)
+    reading = DiceReading([], True, ["1 die-like spot not read as dice"], 1.0, 0.6, spots=[(300, 200, 60, 60)])
+    out = drawing.annotate_dice(img, reading)
+    assert (out[200:262, 300:362] == drawing.SPOT).all(axis=2).sum() > 100      # its orange box
+    assert (drawing.annotate_dice(img, DiceReading([], True, ["no dice found"], 1.0, 0.6)) == drawing.SPOT).all(axis=2).sum() == 0

@@ -2,8 +2,11 @@
 (bench/eval_dice.py --intervals): a seeded bootstrap over the set's frames."""
 from __future__ import annotations
 
+import shutil
 import sys
 from pathlib import Path
+
+import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
@@ -40,14 +43,11 @@ def test_two_unsure_frames_of_fourteen_could_be_none_or_a_quarter():
     assert t.intervals() == iv                    # seeded: the same figures every run
 
 
-def test_a_models_folder_with_the_face_network_alone_keeps_the_shipped_detector(tmp_path, monkeypatch):
+def test_a_models_folder_with_the_face_network_alone_keeps_the_shipped_detector(tmp_path, monkeypatch, capsys):
     """``eval_dice.py --models DIR`` with only a face network there reads with it and the
     shipped detector (it once looked for the detector there, found none, and the reader fell
-    back to the classical one without a word); a folder with neither is refused."""
-    import shutil
-
-    import pytest
-
+    back to the classical one without a word); a folder with neither is refused, and so is a
+    file there that is not a network, by its name."""
     import eval_dice
     from vision import net
     monkeypatch.setattr(net, "DETECTOR", net.DETECTOR)
@@ -56,6 +56,11 @@ def test_a_models_folder_with_the_face_network_alone_keeps_the_shipped_detector(
     with pytest.raises(SystemExit) as stop:
         eval_dice.main(["--models", str(tmp_path), "--sets", "synth-pips-64", "--n", "1", "--no-timing"])
     assert stop.value.code == 2
+    (tmp_path / net.FACE_FILE).write_bytes(b"not a network")
+    with pytest.raises(SystemExit) as stop:
+        eval_dice.main(["--models", str(tmp_path), "--sets", "synth-pips-64", "--n", "1", "--no-timing"])
+    assert stop.value.code == 2 and net.FACE == net.MODELS / net.FACE_FILE      # nothing taken
+    assert f"{tmp_path / net.FACE_FILE}: not a network the dice reader can run" in capsys.readouterr().err
     shutil.copy(net.MODELS / net.FACE_FILE, tmp_path / net.FACE_FILE)
     assert eval_dice.main(["--models", str(tmp_path), "--sets", "synth-pips-64", "--n", "1", "--no-timing"]) == 0
     assert net.FACE == tmp_path / net.FACE_FILE and net.DETECTOR == net.MODELS / net.DETECTOR_FILE
