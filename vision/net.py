@@ -656,6 +656,11 @@ def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None, roi: np.
     dice, sharp = [], []
     hv = Halvings(frame_bgr)
     found, cands = _pip_dice(hv)
+    from vision.steady import steadied, top_faces
+    # a strong candidate called no die may be a slanted die whose side face confuses the read
+    no_die = [i for i, f in enumerate(found) if f.probs[0] >= NOT_DIE and f.score >= DET_ANCHOR]
+    for i, probs in top_faces(found, no_die, model(), hv).items():
+        found[i].probs = probs                    # its top face, read alone, is a pip face
     found = [f for f in found if f.probs[0] < NOT_DIE]       # the face network: not a die
     if len(found) > MOST_DICE:
         return a_pattern(found, ox, oy)
@@ -667,7 +672,6 @@ def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None, roi: np.
         box = _frame_box(f, ox, oy)
         dice.append(Die(None, box, 0.0, 0.0, (f.cx + ox, f.cy + oy)))
     from vision.slant import doubtful, seen_twice
-    from vision.steady import steadied
     side, twins = seen_twice(found, hv, model())     # a slanted die found again by a side face
     if expected_count is not None and len(found) - len(side) > expected_count:
         # a die too many by the rolled count: a twin read surely may be a side face too
@@ -679,10 +683,16 @@ def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None, roi: np.
     found, twins = [found[i] for i in kept], {kept.index(i) for i in twins}
     slanted = doubtful(found, hv, model()) | twins   # a side face's pips taken for the top face's
     doubted = {i for i, f in enumerate(found) if f.score < DET_SURE or f.probs[0] >= 0.5 or i in slanted}
-    steady = steadied(found, [i for i in range(len(found)) if i not in doubted], model(), CONF_OK)
+    asked = [i for i in range(len(found)) if i not in doubted]
+    steady = steadied(found, asked, model(), CONF_OK)
+    hesitant = [i for i in asked if i not in steady and float(found[i].probs[1:].max()) < CONF_OK]
+    top = top_faces(found, hesitant, model(), hv)
     for i, f in enumerate(found):
         k = 1 + int(np.argmax(f.probs[1:]))
         conf = steady.get(i, float(f.probs[k]))   # a hesitant die read again eight ways
+        if i in top:                              # ... or its top face read alone
+            k = 1 + int(np.argmax(top[i][1:]))
+            conf = float(top[i][k])
         if i in doubted:
             conf = min(conf, CONF_OK - 0.01)      # one of the two networks doubts it is a die, or its value
         box = _frame_box(f, ox, oy)

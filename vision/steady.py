@@ -1,4 +1,5 @@
-"""A second read of a die read hesitantly: the same crop at its eight turns and mirrors.
+"""A second read of a die read hesitantly: the same crop at its eight turns and mirrors, or
+its top face alone.
 
 The face network reads a die's crop a little differently turned: one view may catch a glare
 or a side face's edge that another does not. A die it reads hesitantly (from ``FROM`` up to
@@ -12,6 +13,10 @@ docs/vision.md).
 A die boxed ``BIG`` times the other dice's side or more is not read again: two or three
 touching dice seen as one die read hesitantly, and their eight reads may agree on a face none
 of them shows (desk dice_20: three 1s read as a 6, 0.49, steadied to 0.62).
+
+A die still hesitant, or a strong candidate the network calls no die, may be a slanted die
+whose side face's pips confuse the read: ``top_faces`` reads its top face alone (a floor
+frame's cream 4 over its 6-pip side face, "no die" at 0.53 whole, is a 4 at 0.94 so).
 """
 from __future__ import annotations
 
@@ -43,3 +48,27 @@ def steadied(found: list, asked: list[int], face, conf_ok: float) -> dict[int, f
     means = face._probs([c for i in again for c in eight_ways(found[i].crop)]).reshape(len(again), 8, -1).mean(axis=1)
     return {i: float(m[values[i]]) for i, m in zip(again, means)
             if 1 + int(np.argmax(m[1:])) == values[i] and m[values[i]] >= conf_ok}
+
+
+
+TOP_SHIFT = 0.15         # a slanted die's top face lies this much (of its box side) above the box's centre
+TOP_SIDE = 0.8           # ... and fills about this much of the box
+TOP_SURE = 0.9           # the top face alone, read this surely, gives the die's value
+
+
+def top_faces(found: list, asked: list[int], face, hv, sure: float = TOP_SURE) -> dict[int, np.ndarray]:
+    """The dice among ``found`` (indices ``asked``) whose top face, cut alone, the face network
+    reads as a pip face ``sure`` or more: index -> that read's probabilities (no die, 1..6).
+
+    A slanted camera sees a die's top face and, below it, a side face; the crop of the whole
+    die holds both, and the network may hesitate between their pips, or call the pair no die
+    at all. The top face lies in the upper part of the box (the frame's up is the table's far
+    side), so a crop shifted up by ``TOP_SHIFT`` and tightened to ``TOP_SIDE`` of the box
+    shows that face nearly alone. A box ``BIG`` times the other dice's is not asked (touching
+    dice seen as one)."""
+    again = [i for i in asked if not big(found, i)]
+    if not again:
+        return {}
+    crops = [hv.crop(found[i].cx, found[i].cy - TOP_SHIFT * found[i].side, TOP_SIDE * found[i].side)
+             for i in again]
+    return {i: p for i, p in zip(again, face._probs(crops)) if p[1:].max() >= sure}

@@ -113,8 +113,9 @@ def test_unsure_when_the_face_network_hesitates(monkeypatch):
     r = net.read_dice(img)
     assert len(r.dice) == 1 and r.dice[0].value == 4 and r.unsure
     assert r.dice[0].confidence < net.CONF_OK
-    assert calls[-2] == 3                 # looked at again: turned, wider, and in its own two colours
-    assert calls[-1] == 8                 # and, still hesitant, at its eight turns and mirrors (vision.steady)
+    assert calls[-3] == 3                 # looked at again: turned, wider, and in its own two colours
+    assert calls[-2] == 8                 # and, still hesitant, at its eight turns and mirrors (vision.steady)
+    assert calls[-1] == 1                 # and its top face alone (steady.top_faces)
 
 
 def test_a_die_is_redrawn_black_on_white_from_its_own_two_colours():

@@ -74,3 +74,59 @@ def test_a_die_boxed_much_bigger_than_the_others_is_not_read_again():
 
 def test_a_lone_die_is_never_too_big():
     assert not steady.big([_Found(_p(6, 0.5), 1, side=300.0)], 0)
+
+
+
+class _Slanted:
+    """A die at (100, 100) of side 50 seen slantwise; its crop's grey level tells which crop
+    was cut: 1 the whole die, 2 a crop centred on its top face (above the centre, tighter)."""
+    cx, cy, side = 100.0, 100.0, 50.0
+
+    def __init__(self, probs):
+        self.probs = np.asarray(probs, np.float32)
+
+    @staticmethod
+    def crop(cx, cy, side):
+        top = cy < 100.0 and side < 50.0
+        return np.full((40, 40, 3), 2 if top else 1, np.uint8)
+
+
+def test_a_die_whose_top_face_alone_reads_surely_gets_that_read():
+    """The whole crop hesitates between the top face's 4 and a side face's 6; the top face
+    cut alone reads 4 surely."""
+    die = _Slanted(_p(6, 0.52))
+    face = _Face({1: _p(6, 0.52), 2: _p(4, 0.95)})
+    got = steady.top_faces([die], [0], face, _Slanted)
+    assert list(got) == [0] and np.allclose(got[0], _p(4, 0.95))
+    assert face.batches == [1]
+
+
+def test_a_top_face_read_hesitantly_or_as_no_die_changes_nothing():
+    dice = [_Slanted(_p(6, 0.52)), _Slanted(_p(6, 0.3, no_die=0.6))]
+    assert steady.top_faces(dice, [0], _Face({2: _p(4, 0.8)}), _Slanted) == {}
+    assert steady.top_faces(dice, [1], _Face({2: _p(4, 0.05, no_die=0.9)}), _Slanted) == {}
+
+
+def test_only_the_dice_asked_are_cut_again_and_not_a_box_of_touching_dice():
+    small, big = _Slanted(_p(6, 0.5)), _Slanted(_p(6, 0.5))
+    big.side = 80.0                               # 1.6 times the other die: touching dice seen as one
+    face = _Face({1: _p(5, 0.97), 2: _p(4, 0.99)})
+    assert steady.top_faces([small, big], [1], face, _Slanted) == {}
+    assert face.batches == []
+
+
+def test_a_slanted_die_hesitating_over_its_side_face_is_read_by_its_top_face():
+    """Shipped networks on a 3D slanted scene (vision/synth_slant.py, an evaluation seed):
+    the whole crop of the 2 (its side faces in view) reads 3 at about 0.5; its top face
+    alone reads 2 surely, and the reader gives 2."""
+    from vision import net, pips, synth_slant
+    scene = synth_slant.slanted_scene(seed=1061)
+    truth = next(d for d in scene.dice if d["value"] == 2)
+    x, y, w, h = truth["box"]
+    hv = net.Halvings(scene.image)
+    found, _ = net._pip_dice(hv)
+    die = min(found, key=lambda f: np.hypot(f.cx - x - w / 2, f.cy - y - h / 2))
+    assert die.probs[1:].max() < net.CONF_OK and int(np.argmax(die.probs[1:])) + 1 != 2
+    reading = pips.read_dice(scene.image)
+    read = min(reading.dice, key=lambda d: np.hypot(d.centre[0] - x - w / 2, d.centre[1] - y - h / 2))
+    assert read.value == 2 and read.confidence >= net.CONF_OK
