@@ -15,7 +15,8 @@
     /tmp/train/bin/python bench/vision_train_net.py --only detector --webcam --init-detector \
         vision/models/dice-detector.onnx --det-lr 1e-3 --det-steps 2000 --out /tmp/try   # the detector too
         # ... --det-distill 0.3: keeping the shipped detector's heat map off the webcam sets; judge the
-        # pair with bench/eval_dice_validation.py --models /tmp/try (docs/vision.md: not shipped yet)
+        # pair with bench/eval_dice_validation.py --models /tmp/try (docs/vision.md: not shipped yet);
+        # ... --det-distill-box 1: its boxes too (the face network learned the shipped framing)
 
 Synthetic scenes are seen by camera models (``vision.synth_camera``: two in three; ``--no-cameras``
 for none, as the shipped networks learned) and cached apart from the scenes without them.
@@ -499,10 +500,14 @@ def _setup(torch, net, items, steps, lr=3e-3):
     return opt, sched, RealPick(i for i in items if i.real), [i for i in items if not i.real]
 
 
-def train_detector(torch, items, steps, batch, seed, log, share=0.4, init=None, lr=3e-3, distill=0.0):
+def train_detector(torch, items, steps, batch, seed, log, share=0.4, init=None, lr=3e-3, distill=0.0,
+                   distill_box=0.0):
     """The detector, afresh or fine-tuned from ``init``. With ``distill``, on every frame not from a
     webcam set it also learns ``init``'s heat map (learning without unlearning: the phone photos'
-    tray screw and the synthetic scenes keep the scores the reader's thresholds were chosen on)."""
+    tray screw and the synthetic scenes keep the scores the reader's thresholds were chosen on).
+    With ``distill_box``, there it also learns ``init``'s box (log side and centre offset) where
+    ``init`` sees a die: the face network learned the shipped detector's framing, and a box a
+    few per cent off moves a die read at the bar across it."""
     import copy
     Detector, _ = build(torch)
     torch.manual_seed(seed)
@@ -539,10 +544,17 @@ def train_detector(torch, items, steps, batch, seed, log, share=0.4, init=None, 
         keep = torch.tensor([not framed_by_reader(it) for it in picked])
         if teacher is not None and bool(keep.any()):
             with torch.no_grad():
-                pt = torch.sigmoid(teacher(x[keep])[:, 0]).clamp(1e-4, 1 - 1e-4)
+                yt = teacher(x[keep])
+                pt = torch.sigmoid(yt[:, 0]).clamp(1e-4, 1 - 1e-4)
             ps = p[keep]
             kl = pt * torch.log(pt / ps) + (1 - pt) * torch.log((1 - pt) / (1 - ps))
             loss = loss + distill * kl.sum() / pos[keep].sum().clamp(min=1)
+            if distill_box > 0:
+                w = (pt > 0.3).float()                      # where the teacher sees a die
+                ys = y[keep]
+                lbox = (torch.abs(ys[:, 1] - yt[:, 1]) * w).sum() + \
+                    (torch.abs(torch.sigmoid(ys[:, 2:4]) - torch.sigmoid(yt[:, 2:4])) * w[:, None]).sum()
+                loss = loss + distill_box * lbox / w.sum().clamp(min=1)
         opt.zero_grad()
         loss.backward()
         opt.step()
@@ -665,6 +677,9 @@ def main(argv=None):
                     "on crops off the webcam sets (learning without unlearning)")
     ap.add_argument("--det-distill", type=float, default=0.0,
                     help="weight of the --init-detector network's heat map on frames off the webcam sets")
+    ap.add_argument("--det-distill-box", type=float, default=0.0,
+                    help="weight of the --init-detector network's boxes (size, offset) where it sees a die, "
+                    "on frames off the webcam sets")
     ap.add_argument("--negatives-from", type=float, default=0.9, help="share of face samples cut from the "
                     "detector's mistakes on the frame (a label, a bead): 1 minus this, at most 0.17")
     ap.add_argument("--webcam-val", action="store_true", help="leave the webcam development frames whose "
@@ -705,7 +720,8 @@ def main(argv=None):
     if not 0.83 <= a.negatives_from <= 1.0:
         ap.error(f"--negatives-from must lie in 0.83-1.0 (below 0.83 other 'no die' samples begin), not {a.negatives_from}")
     for flag, weight, init, start in (("--distill", a.distill, a.init_face, "--init-face"),
-                                      ("--det-distill", a.det_distill, a.init_detector, "--init-detector")):
+                                      ("--det-distill", a.det_distill, a.init_detector, "--init-detector"),
+                                      ("--det-distill-box", a.det_distill_box, a.init_detector, "--init-detector")):
         if weight < 0:
             ap.error(f"{flag} is a weight, 0 or more, not {weight}")
         if weight > 0 and init is None:
@@ -733,7 +749,7 @@ def main(argv=None):
         det_items = items + detector_targets(webcam_items(a.fold)) if a.webcam else items
         det = train_detector(torch, det_items, a.det_steps, a.batch, a.seed, log,
                              0.4 if a.synthetic_share is None else a.synthetic_share, a.init_detector, a.det_lr,
-                             a.det_distill)
+                             a.det_distill, a.det_distill_box)
         export(torch, det, (1, 3, 320, 320), a.out / "dice-detector.onnx", dynamic=True)
     if a.only in (None, "face"):
         detector = a.mine_with or a.out
@@ -767,7 +783,7 @@ def main(argv=None):
             "camera_models": not a.no_cameras, "webcam_dev": bool(a.webcam), "real_shares": REAL_SHARES,
             "init_face": str(a.init_face) if a.init_face else None, "lr": a.lr,
             "init_detector": str(a.init_detector) if a.init_detector else None, "det_lr": a.det_lr,
-            "distill": a.distill, "det_distill": a.det_distill, "webcam_val_left_out": a.fold == 0, "fold_left_out": a.fold, "negatives_from": NEGATIVES_FROM,
+            "distill": a.distill, "det_distill": a.det_distill, "det_distill_box": a.det_distill_box, "webcam_val_left_out": a.fold == 0, "fold_left_out": a.fold, "negatives_from": NEGATIVES_FROM,
             "upright": UPRIGHT, "motion_blur": MOTION_BLUR, "slanted": SLANTED, "distill_slanted": DISTILL_SLANTED,
             "tables": [str(t) for t in a.table]}
     (a.out / "dice-net.json").write_text(json.dumps(meta, indent=1) + "\n")

@@ -77,6 +77,7 @@ def test_the_slanted_synthetic_cameras_are_known_from_the_seed():
     (["--det-distill", "0.3"], "--det-distill learns the starting network's outputs: give it with --init-detector"),
     (["--distill", "1"], "--distill learns the starting network's outputs: give it with --init-face"),
     (["--det-distill", "-1", "--init-detector", "x.onnx"], "--det-distill is a weight, 0 or more, not -1.0"),
+    (["--det-distill-box", "1"], "--det-distill-box learns the starting network's outputs: give it with --init-detector"),
 ])
 def test_a_distillation_weight_without_its_starting_network_is_refused(argv, said, capsys, tmp_path):
     """Distilling learns the starting network's outputs: without one it would silently train
