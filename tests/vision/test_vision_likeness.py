@@ -62,6 +62,19 @@ def test_a_spot_far_unlike_the_dice_is_clutter_on_some_doubt_of_both_reads():
     assert likeness.far_unlike(spot, far, np.array([[0.2], [0.8]]))
 
 
+def test_a_spot_far_unlike_the_dice_called_no_die_whole_and_in_its_own_colours_is_clutter():
+    """A cable's label with print: read whole it is no die (0.87), and in its own two colours
+    (0.99), but read closer its print looks like a face (0.07 "no die"). Two reads of three
+    saying no die outright, and its colour far unlike the dice, make it clutter; read whole
+    with only some doubt (0.3), the closer read must doubt too."""
+    white = [_found(_die((225, 235, 240), (30, 30, 30)), 0.0)]
+    label = _found(_die((40, 40, 40), (200, 200, 200)), 0.87)
+    far = likeness.nearest_die_colour(label.crop, [w.crop for w in white])
+    assert likeness.far_unlike(label, far, np.array([[0.07], [0.99]]))
+    assert not likeness.far_unlike(label, far, np.array([[0.07], [0.3]]))
+    assert not likeness.far_unlike(_found(label.crop, 0.3), far, np.array([[0.07], [0.99]]))
+
+
 def test_a_hesitant_die_of_another_colour_is_not_clutter():
     """The same spot read "no die" at under a tenth by itself or read closer is a die of
     another colour (a cream die beside red ones): it stays; so does a spot its own colours
