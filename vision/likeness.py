@@ -77,8 +77,9 @@ def far_unlike(c, far: float, probs: np.ndarray) -> bool:
     it is a die at all (``DOUBT_OWN`` of "no die"), read closer still some (``DOUBT_CLOSER``),
     and in its own two colours it is no die. Read closer, a label's print may look like a
     face: when its own read already calls it no die (``net.NOT_DIE``), the closer read is not
-    asked (desk six_56: 0.87 whole, 0.99 in its own colours, 0.07 closer). A lone die of another colour read hesitantly
-    (a cream die boxed twice too big beside red ones) is read "no die" at under a tenth and stays.
+    asked (desk six_56: 0.87 whole, 0.99 in its own colours, 0.07 closer). A lone die of
+    another colour read hesitantly (a cream die boxed twice too big beside red ones) is read
+    "no die" at under a tenth and stays.
     ``far`` is its colour's distance to the nearest sure die (``nearest_die_colour``);
     ``probs`` are the closer and own-colour reads, in that order."""
     return bool(far >= FAR_UNLIKE and c.probs[0] >= DOUBT_OWN and probs[1, 0] >= net.NOT_DIE

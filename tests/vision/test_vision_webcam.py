@@ -206,13 +206,13 @@ def test_touching_dice_seen_as_one_die_leave_the_frame_unsure():
 
 
 @pytest.mark.parametrize("stem,why", [
-    ("six_56", "die-like spot"),              # the cable's label, white like the dice, as a spot
-    ("valid_53", "not a pip face"),           # the same label, fitted as a die with no pip face
+    ("four_28", "die-like spot"),             # the cable's black ferrite bead, as a spot
+    ("valid_53", "not a pip face"),           # the cable's barcode label, fitted as a die with no pip face
 ])
 def test_the_rolled_count_settles_a_spot_when_every_rolled_die_is_read(stem, why):
-    """On its own the frame is unsure: the label might be a die the reader missed. The device
-    knows how many dice were rolled; when that many are read surely, the label cannot be one
-    of them, and the frame is sure and right (the label is not reported as a die)."""
+    """On its own the frame is unsure: the bead or the label might be a die the reader missed.
+    The device knows how many dice were rolled; when that many are read surely, the spot cannot
+    be one of them, and the frame is sure and right (the spot is not reported as a die)."""
     from eval_dice import held_back
     assert not held_back(stem)
     img, values = _frame("dice-real-webcam-desk", stem)
@@ -224,7 +224,7 @@ def test_the_rolled_count_settles_a_spot_when_every_rolled_die_is_read(stem, why
 
 def test_the_rolled_count_does_not_settle_a_spot_beside_too_few_dice():
     """One die fewer rolled than the count: the spot may be the die the reader missed."""
-    img, values = _frame("dice-real-webcam-desk", "six_56")
+    img, values = _frame("dice-real-webcam-desk", "four_28")
     r = net.read_dice(img, expected_count=len(values) + 1)
     assert r.unsure and any("die-like spot" in why for why in r.reasons), r.reasons
 
