@@ -50,7 +50,6 @@ def steadied(found: list, asked: list[int], face, conf_ok: float) -> dict[int, f
             if 1 + int(np.argmax(m[1:])) == values[i] and m[values[i]] >= conf_ok}
 
 
-
 TOP_SHIFT = 0.15         # a slanted die's top face lies this much (of its box side) above the box's centre
 TOP_SIDE = 0.8           # ... and fills about this much of the box
 TOP_SURE = 0.9           # the top face alone, read this surely, gives the die's value
