@@ -284,8 +284,21 @@ def colour_jitter(img: np.ndarray, rng, invert_p: float = 0.0) -> np.ndarray:
     return out
 
 
-def det_sample(item: Item, rng, out: int):
-    """A training crop of the working image and its targets (heat, log side, offset, mask)."""
+def camera_cast(img: np.ndarray, rng) -> np.ndarray:
+    """``img`` as another camera's colours would give it: each channel's gain off by up to
+    35 % (a white balance set for another light), or, one time in five, grey (a mono camera)."""
+    if rng.random() < 0.2:
+        g = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+        return cv2.merge([g, g, g])
+    gains = np.exp(rng.uniform(-0.3, 0.3, 3)).astype(np.float32)
+    return np.clip(img.astype(np.float32) * gains, 0, 255).astype(np.uint8)
+
+
+def det_sample(item: Item, rng, out: int, cast: float = 0.0):
+    """A training crop of the working image and its targets (heat, log side, offset, mask), and
+    the crop as the ``--det-distill`` teacher sees it: the same, or, for a ``cast`` share, the
+    crop before ``camera_cast`` (the student learns to see under the cast what the teacher
+    sees without it)."""
     from vision.net import shrink
     img, dice = item.image, item.dice
     med = float(np.median(dice[:, 3])) if len(dice) else 40.0
@@ -312,13 +325,16 @@ def det_sample(item: Item, rng, out: int):
     if outside.any():
         crop[outside] = np.median(work[::4, ::4].reshape(-1, 3), axis=0).astype(np.uint8)
     crop = colour_jitter(crop, rng, invert_p=0.1)
+    plain = crop
+    if cast and rng.random() < cast:
+        crop = camera_cast(crop, rng)
     # a random turn and flip of the crop, and of the dice centres with it
     pts = [((dx * s - x0), (dy * s - y0), side * s) for v, dx, dy, side in dice]
     for _ in range(int(rng.integers(4))):       # np.rot90 turns counter-clockwise: (x, y) -> (y, out - x)
-        crop = np.rot90(crop)
+        crop, plain = np.rot90(crop), np.rot90(plain)
         pts = [(y, out - x, ps) for x, y, ps in pts]
     if rng.random() < 0.5:
-        crop = crop[:, ::-1]
+        crop, plain = crop[:, ::-1], plain[:, ::-1]
         pts = [(out - x, y, ps) for x, y, ps in pts]
     g = out // STRIDE
     heat = np.zeros((g, g), np.float32)
@@ -338,7 +354,7 @@ def det_sample(item: Item, rng, out: int):
             size[iy, ix] = math.log(ps)
             off[:, iy, ix] = (px - ix, py - iy)
             mask[iy, ix] = 1.0
-    return np.ascontiguousarray(crop), heat, size, off, mask
+    return np.ascontiguousarray(crop), heat, size, off, mask, np.ascontiguousarray(plain)
 
 
 def clf_sample(item: Item, rng):
@@ -501,13 +517,15 @@ def _setup(torch, net, items, steps, lr=3e-3):
 
 
 def train_detector(torch, items, steps, batch, seed, log, share=0.4, init=None, lr=3e-3, distill=0.0,
-                   distill_box=0.0):
+                   distill_box=0.0, cast=0.0):
     """The detector, afresh or fine-tuned from ``init``. With ``distill``, on every frame not from a
     webcam set it also learns ``init``'s heat map (learning without unlearning: the phone photos'
     tray screw and the synthetic scenes keep the scores the reader's thresholds were chosen on).
     With ``distill_box``, there it also learns ``init``'s box (log side and centre offset) where
     ``init`` sees a die: the face network learned the shipped detector's framing, and a box a
-    few per cent off moves a die read at the bar across it."""
+    few per cent off moves a die read at the bar across it. With ``cast``, that share of the
+    crops is seen through another camera's colours (``camera_cast``), the teacher still seeing
+    them as they were."""
     import copy
     Detector, _ = build(torch)
     torch.manual_seed(seed)
@@ -524,7 +542,7 @@ def train_detector(torch, items, steps, batch, seed, log, share=0.4, init=None, 
     for step in range(steps):
         picked = [real.pick(rng) if rng.random() >= share or not syn else syn[int(rng.integers(len(syn)))]
                   for _ in range(batch)]
-        samples = [det_sample(it, rng, 192) for it in picked]
+        samples = [det_sample(it, rng, 192, cast) for it in picked]
         x = to_tensor(torch, [s[0] for s in samples])
         heat = torch.from_numpy(np.stack([s[1] for s in samples]))
         size = torch.from_numpy(np.stack([s[2] for s in samples]))
@@ -544,7 +562,7 @@ def train_detector(torch, items, steps, batch, seed, log, share=0.4, init=None, 
         keep = torch.tensor([not framed_by_reader(it) for it in picked])
         if teacher is not None and bool(keep.any()):
             with torch.no_grad():
-                yt = teacher(x[keep])
+                yt = teacher(to_tensor(torch, [s[5] for s in samples])[keep])
                 pt = torch.sigmoid(yt[:, 0]).clamp(1e-4, 1 - 1e-4)
             ps = p[keep]
             kl = pt * torch.log(pt / ps) + (1 - pt) * torch.log((1 - pt) / (1 - ps))
@@ -680,6 +698,9 @@ def main(argv=None):
     ap.add_argument("--det-distill-box", type=float, default=0.0,
                     help="weight of the --init-detector network's boxes (size, offset) where it sees a die, "
                     "on frames off the webcam sets")
+    ap.add_argument("--det-cast", type=float, default=0.0,
+                    help="share of the detector's crops seen through another camera's colours (a white balance "
+                    "off by up to 35 %%, or grey); with --det-distill the teacher sees them as they were")
     ap.add_argument("--negatives-from", type=float, default=0.9, help="share of face samples cut from the "
                     "detector's mistakes on the frame (a label, a bead): 1 minus this, at most 0.17")
     ap.add_argument("--webcam-val", action="store_true", help="leave the webcam development frames whose "
@@ -715,6 +736,8 @@ def main(argv=None):
         a.fold = 0
     if not 0.0 <= a.slanted <= 1.0:
         ap.error(f"--slanted is a share of the synthetic scenes, 0-1, not {a.slanted}")
+    if not 0.0 <= a.det_cast <= 1.0:
+        ap.error(f"--det-cast is a share of the detector's crops, 0-1, not {a.det_cast}")
     if not 0.0 <= a.motion_blur <= 1.0:
         ap.error(f"--motion-blur is a share of the face crops, 0-1, not {a.motion_blur}")
     if not 0.83 <= a.negatives_from <= 1.0:
@@ -749,7 +772,7 @@ def main(argv=None):
         det_items = items + detector_targets(webcam_items(a.fold)) if a.webcam else items
         det = train_detector(torch, det_items, a.det_steps, a.batch, a.seed, log,
                              0.4 if a.synthetic_share is None else a.synthetic_share, a.init_detector, a.det_lr,
-                             a.det_distill, a.det_distill_box)
+                             a.det_distill, a.det_distill_box, a.det_cast)
         export(torch, det, (1, 3, 320, 320), a.out / "dice-detector.onnx", dynamic=True)
     if a.only in (None, "face"):
         detector = a.mine_with or a.out

@@ -150,3 +150,57 @@ def test_the_folds_split_the_webcam_frames_and_fold_0_is_the_validation_part(mon
         assert kept and all(T.fold(s) != k for s in kept)
         assert len(kept) == sum(f != k for f in folds)
     assert len(T.webcam_items()) == len(stems)
+
+
+def _die_item():
+    import vision_train_net as T
+    img = np.full((240, 320, 3), (60, 110, 160), np.uint8)          # a brown floor
+    img[100:140, 140:180] = (40, 40, 200)                           # a red die
+    return T.Item(img, [(3, 160.0, 120.0, 40.0)], True, "floor")
+
+
+def test_a_detector_crop_seen_through_another_cameras_colours_keeps_its_targets():
+    """--det-cast: the crop is the teacher's crop through another camera's colours (each
+    channel scaled, or grey), turned and flipped with it, and the die's target lies on the die
+    in both."""
+    import cv2
+
+    import vision_train_net as T
+    item = _die_item()
+    cast_seen = on_die = 0
+    for seed in range(40):
+        crop, heat, size, off, mask, plain = T.det_sample(item, np.random.default_rng(seed), 96, cast=1.0)
+        assert crop.shape == plain.shape == (96, 96, 3)
+        c, p = crop.reshape(-1, 3).astype(float), plain.reshape(-1, 3).astype(float)
+        grey = cv2.cvtColor(np.ascontiguousarray(plain), cv2.COLOR_BGR2GRAY).reshape(-1).astype(float)
+        if (c[:, 0] == c[:, 1]).all() and (c[:, 1] == c[:, 2]).all():
+            assert np.abs(c[:, 0] - grey).max() <= 1
+        else:
+            for k in range(3):                                       # one gain per channel, all over the crop
+                lit = (p[:, k] >= 30) & (c[:, k] > 0) & (c[:, k] < 255)   # neither clipped nor near black
+                if lit.sum() > 100:
+                    assert np.ptp(c[lit, k] / p[lit, k]) < 0.1
+        cast_seen += not np.array_equal(crop, plain)
+        if mask.any():
+            iy, ix = np.argwhere(mask)[0]                             # the die's cell; STRIDE 4 px
+            y, x = min(max(int((iy + off[1, iy, ix]) * 4), 0), 95), min(max(int((ix + off[0, iy, ix]) * 4), 0), 95)
+            on_die += bool(plain[y, x, 2] > 150 and plain[y, x, 0] < 100)    # red
+    assert cast_seen >= 38 and on_die >= 10
+
+
+def test_camera_cast_turns_a_crop_grey_or_changes_its_channels_gains():
+    import vision_train_net as T
+    crop = np.full((20, 20, 3), (60, 110, 160), np.uint8)
+    outs = [T.camera_cast(crop, np.random.default_rng(seed)) for seed in range(200)]
+    grey = [o for o in outs if (o[..., 0] == o[..., 1]).all() and (o[..., 1] == o[..., 2]).all()]
+    assert 20 <= len(grey) <= 60                                    # about one in five
+    ratios = [o.reshape(-1, 3).mean(0) / crop.reshape(-1, 3).mean(0) for o in outs if not any(o is g for g in grey)]
+    assert all(0.7 < r.min() and r.max() < 1.4 for r in ratios)
+    assert max(float(r.max() - r.min()) for r in ratios) > 0.3     # the channels move apart
+
+
+def test_the_trainer_refuses_a_cast_share_outside_0_1(capsys):
+    import vision_train_net as T
+    with pytest.raises(SystemExit):
+        T.main(["--det-cast", "-0.2"])
+    assert "--det-cast is a share of the detector's crops, 0-1, not -0.2" in capsys.readouterr().err
