@@ -906,7 +906,8 @@ class DeviceApp:
 
     def camera_look(self) -> None:
         """Settings > Camera check: read the dice in view as a roll would be read, say what was
-        seen and why unsure, and keep the frame and its annotated reading in the vision folder
+        seen and why unsure, and what to change about the camera (a grey or dim frame, dice too
+        small), and keep the frame and its annotated reading in the vision folder
         (``look/look.dice.png``) for a maker to look at."""
         c = self.calibration
         try:
@@ -917,11 +918,14 @@ class DeviceApp:
             return
         from companion.camera_dice import values_text
         values = values_text(look["values"])
+        tips = look.get("advice_short", [])      # what to change about the camera, after the verdict
         if not look["unsure"]:
             n = len(look["values"])
             c["done"] = f"saw {n} {'die' if n == 1 else 'dice'}: {values}, sure. OK: done."
+            if tips:
+                c["done"] = _fitted(f"saw {n} {'die' if n == 1 else 'dice'}: {values}, sure; ", tips)
         else:
-            c["done"] = _fitted(f"{values or 'no dice'}: unsure, ", look["reasons"])
+            c["done"] = _fitted(f"{values or 'no dice'}: unsure, ", look["reasons"] + tips)
 
     # ------------------------------------------------------------------ the loop
     def run(self, events: queue_mod.Queue, stop_when: Callable[[], bool] | None = None,

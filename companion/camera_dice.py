@@ -129,7 +129,8 @@ class CameraDice:
     def look(self, folder: Path) -> dict[str, Any]:
         """One still frame read as a roll of pip dice would be (the tray, the camera's turn),
         saved beside its annotated reading in ``folder``: what ``companion doctor --look``
-        shows a maker setting the camera up. Raises OSError when the folder cannot be written."""
+        shows a maker setting the camera up, with what to change about the camera
+        (``vision.camera_advice``). Raises OSError when the folder cannot be written."""
         import cv2
 
         from vision.drawing import annotate_dice
@@ -147,10 +148,13 @@ class CameraDice:
             if not cv2.imwrite(str(path), image):
                 raise OSError(f"cannot write {path}")
         reasons = list(reading.reasons) + ([] if still else ["the view did not settle"])
+        from vision.camera_advice import advice
+        tips = advice(frame, reading.dice)
         return {"frame": str(shot), "annotated": str(annotated), "size": [frame.shape[1], frame.shape[0]],
                 "tray": mask is not None, "still": still,
                 "values": [d.value for d in reading.dice],
-                "unsure": bool(reading.unsure or not still), "reasons": reasons}
+                "unsure": bool(reading.unsure or not still), "reasons": reasons,
+                "advice": [a.text for a in tips], "advice_short": [a.short for a in tips]}
 
     def tray_mask(self, shape):
         """The tray floor, when the tray was calibrated; else None (the whole frame)."""

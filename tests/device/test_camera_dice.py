@@ -290,6 +290,14 @@ def test_the_camera_check_says_what_it_saw_and_keeps_the_frame(tmp_path):
     assert app.calibration is None and app.model()["screen"] == "menu"
 
 
+def test_the_camera_check_says_what_to_change_about_the_camera(tmp_path):
+    """A dim frame read surely: the verdict, then the camera's advice, whole on the panel."""
+    scene = synth.dice_scene(seed=21, kind="pips", face_px=72, n_dice=3, size=(960, 720), effects=False)
+    app, said = _camera_check(tmp_path, (scene.image.astype(np.float32) * 0.5).astype(np.uint8))
+    assert said["text"].startswith("saw 3 dice: ") and said["text"].endswith(", sure; dim: more light. OK: done.")
+    assert _whole_on_the_panel(said)
+
+
 class BrokenCamera:
     def read(self):
         from drivers.errors import CameraError
@@ -314,7 +322,7 @@ def test_the_camera_check_of_a_camera_that_gives_no_frame_says_so_whole(tmp_path
 
 
 def test_the_camera_check_says_why_it_is_unsure(tmp_path):
-    app, said = _camera_check(tmp_path, np.full((480, 640, 3), 140, np.uint8))     # an empty table
+    app, said = _camera_check(tmp_path, np.full((480, 640, 3), (196, 200, 204), np.uint8))     # an empty table
     assert said["text"] == "no dice: unsure, no dice found. OK: done."
     press(app, "back")
     assert app.calibration is None

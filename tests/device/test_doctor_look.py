@@ -39,6 +39,7 @@ def test_look_reads_the_cameras_frame_and_saves_it_annotated(tmp_path, monkeypat
     line = next(x for x in out.splitlines() if x.startswith("look: "))
     assert sorted(int(v) for v in line[6:].split(",")[0].split()) == values
     assert ", sure;" in line and "the whole view (no tray)" in line
+    assert "look advice:" not in out                         # a colour frame of 72 px faces: nothing to change
     shot, annotated = cv2.imread(str(tmp_path / "look" / "look.png")), cv2.imread(str(tmp_path / "look" / "look.dice.png"))
     assert shot is not None and annotated is not None and shot.shape == annotated.shape == (960, 1280, 3)
     assert np.abs(shot.astype(int) - annotated.astype(int)).sum() > 0     # boxes and the verdict drawn
@@ -53,6 +54,19 @@ def test_look_turns_the_frame_as_the_camera_is_configured(tmp_path, monkeypatch,
     assert cv2.imread(str(tmp_path / "look" / "look.png")).shape == (960, 1280, 3)   # turned back
     line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("look: "))
     assert sorted(int(v) for v in line[6:].split(",")[0].split()) == values
+
+
+def test_look_advises_a_colour_camera_for_grey_frames(tmp_path, monkeypatch, capsys):
+    """A mono camera's frame: the reading is shown, and what to change is said beneath it."""
+    _synthetic_roll(tmp_path / "cam")
+    img = cv2.imread(str(tmp_path / "cam" / "roll.png"))
+    cv2.imwrite(str(tmp_path / "cam" / "roll.png"), cv2.cvtColor(cv2.cvtColor(img, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR))
+    code = _doctor(tmp_path, monkeypatch, f'[camera]\ntype = "folder"\npath = "{tmp_path / "cam"}"\n', tmp_path / "look")
+    lines = capsys.readouterr().out.splitlines()
+    assert code == 0
+    tips = [x for x in lines if x.startswith("look advice: ")]
+    assert len(tips) == 1 and "grey frames" in tips[0] and "colour camera" in tips[0]
+    assert lines.index(tips[0]) == 1 + next(i for i, x in enumerate(lines) if x.startswith("look: "))
 
 
 @pytest.mark.skipif(not DESK.is_dir(), reason="needs ../shared/data (the webcam desk set)")

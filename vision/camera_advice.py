@@ -1,0 +1,55 @@
+"""What a maker setting the camera up could change, from one frame and its reading.
+
+The reader learned colour frames, exposed so the dice's faces are near the top of the scale,
+with dice boxed 40 px across and more. A frame outside that still reads, but less surely or, in grey, with
+dice missed (docs/vision.md, "What is weak"). ``companion doctor --look`` and Settings > Camera
+check say so, so the camera is set right before a game, not blamed during one.
+
+    >>> import numpy as np
+    >>> grey = np.full((480, 640, 3), 200, np.uint8)
+    >>> [a.short for a in advice(grey, [])]
+    ['grey frame: use colour']
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+SMALL_DIE = 40           # px: dice boxed smaller than this (the box look.dice.png draws) are read
+                         # less surely, and some not found at all (synthetic dice of 20-22 px faces)
+GOOD_DIE = 60            # ... and from about this size they read best
+GREY_SPREAD = 1.0        # mean spread of a pixel's three channels below this: a grey frame (a mono
+                         # camera's is 0; the development photos' 3.3 at least, a grey tray's)
+SAMPLES = 30_000         # about this many pixels judge the colour
+
+
+@dataclass(frozen=True)
+class Advice:
+    """One thing to change: ``short`` for the device's panel, ``text`` for a console."""
+    short: str
+    text: str
+
+
+def advice(frame: np.ndarray, dice) -> list[Advice]:
+    """What to change about the camera, from a BGR ``frame`` and the dice read in it (anything
+    with ``box`` = (x, y, w, h)); none when the frame is as the reader learned them."""
+    out = []
+    h, w = frame.shape[:2]
+    step = max(1, int((h * w / SAMPLES) ** 0.5))
+    sub = frame[::step, ::step].astype(np.int16)
+    if float((sub.max(axis=2) - sub.min(axis=2)).mean()) < GREY_SPREAD:
+        out.append(Advice("grey frame: use colour",
+                          "the camera gives grey frames: the reader learned colour ones, and a die that "
+                          "differs from the table mostly in colour may be missed; use a colour camera or mode"))
+    from vision.exposure import gain, level
+    if gain(frame) > 1.0:
+        out.append(Advice("dim: more light",
+                          f"the frame is dim (its brightest parts at {level(frame):.0f} of 255): the reader "
+                          "brightens it, and its noise with it; add light or lengthen the exposure"))
+    sides = sorted(min(d.box[2], d.box[3]) for d in dice if d.box[2] > 0 and d.box[3] > 0)
+    if sides and sides[len(sides) // 2] < SMALL_DIE:
+        out.append(Advice("dice small: move closer",
+                          f"the dice measure about {sides[len(sides) // 2]:.0f} px across: they read best from "
+                          f"{GOOD_DIE} px; bring the camera closer or raise [camera] width and height"))
+    return out
