@@ -118,6 +118,7 @@ def _image_folder(text: str) -> str:
 
 def cmd_dice_read(args) -> int:
     from .drawing import annotate_dice, shown
+    from .camera_advice import advice
     from . import pips, icons
     gallery = None
     if args.dice or args.gallery:
@@ -172,12 +173,15 @@ def cmd_dice_read(args) -> int:
             r = custom.read_dice(img, faces, expected_count=args.expected, roi=roi)
         else:
             r = pips.read_dice(img, expected_count=args.expected, roi=roi, reader=args.reader)
+        tips = advice(img, r.dice)                # a grey photo, a dim one, dice too small
         if args.json:
-            print(json.dumps({"image": str(path), **r.to_json()}))
+            print(json.dumps({"image": str(path), **r.to_json(), "advice": [a.text for a in tips]}))
         else:
             vals = " ".join(shown(d.value) for d in r.dice) or "-"
             extra = f"  UNSURE ({'; '.join(r.reasons)})" if r.unsure else ""
             print(f"{_shown_path(path)}: {vals}{extra}")
+            for tip in tips:
+                print(f"  advice: {tip.text}")
         if args.annotate:
             _write_image("--annotate", Path(args.annotate) / (Path(path).stem + ".dice.png"), annotate_dice(img, r))
     return rc

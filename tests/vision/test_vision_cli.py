@@ -44,7 +44,8 @@ def test_dice_read_json_lines(tmp_path, capsys):
     lines = capsys.readouterr().out.strip().split("\n")
     assert len(lines) == 2
     first = json.loads(lines[0])
-    assert list(first) == ["image", "dice", "unsure", "reasons"] and first["reasons"] == []
+    assert list(first) == ["image", "dice", "unsure", "reasons", "advice"] and first["reasons"] == []
+    assert any("grey frames" in tip for tip in first["advice"])     # drawn dice on a grey card: no colour
     assert first["image"] == str(a) and first["unsure"] is False
     assert sorted(d["value"] for d in first["dice"]) == [1, 6]
     for d in first["dice"]:
