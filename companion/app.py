@@ -918,12 +918,11 @@ class DeviceApp:
             return
         from companion.camera_dice import values_text
         values = values_text(look["values"])
-        tips = look.get("advice_short", [])      # what to change about the camera, after the verdict
+        tips = [a["short"] for a in look.get("advice", [])]    # what to change about the camera
         if not look["unsure"]:
             n = len(look["values"])
-            c["done"] = f"saw {n} {'die' if n == 1 else 'dice'}: {values}, sure. OK: done."
-            if tips:
-                c["done"] = _fitted(f"saw {n} {'die' if n == 1 else 'dice'}: {values}, sure; ", tips)
+            seen = f"saw {n} {'die' if n == 1 else 'dice'}: {values}, sure"
+            c["done"] = _fitted(f"{seen}; ", tips) if tips else f"{seen}. OK: done."
         else:
             c["done"] = _fitted(f"{values or 'no dice'}: unsure, ", look["reasons"] + tips)
 

@@ -148,13 +148,14 @@ class CameraDice:
             if not cv2.imwrite(str(path), image):
                 raise OSError(f"cannot write {path}")
         reasons = list(reading.reasons) + ([] if still else ["the view did not settle"])
+        from dataclasses import asdict
+
         from vision.camera_advice import advice
-        tips = advice(frame, reading.dice)
         return {"frame": str(shot), "annotated": str(annotated), "size": [frame.shape[1], frame.shape[0]],
                 "tray": mask is not None, "still": still,
                 "values": [d.value for d in reading.dice],
                 "unsure": bool(reading.unsure or not still), "reasons": reasons,
-                "advice": [a.text for a in tips], "advice_short": [a.short for a in tips]}
+                "advice": [asdict(a) for a in advice(frame, reading.dice)]}   # {"short", "text"} each
 
     def tray_mask(self, shape):
         """The tray floor, when the tray was calibrated; else None (the whole frame)."""

@@ -255,7 +255,7 @@ def cmd_doctor(args) -> int:
         print(f"look: {values}, {verdict}; {'inside the tray' if look['tray'] else 'the whole view (no tray)'}; "
               f"frame {look['frame']}, reading {look['annotated']}")
         for tip in look.get("advice", []):
-            print(f"look advice: {tip}")
+            print(f"look advice: {tip['text']}")
     for problem in problems:
         print(f"companion: run would refuse to start: {problem}", file=sys.stderr)
     if looked:

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from vision.exposure import gain_at, level
+
 SMALL_DIE = 40           # px: dice boxed smaller than this (the box look.dice.png draws) are read
                          # less surely, and some not found at all (synthetic dice of 20-22 px faces);
                          # the phone photos of ../shared/data/dice-real: 88 % of the frames whose dice
@@ -44,10 +46,10 @@ def advice(frame: np.ndarray, dice) -> list[Advice]:
         out.append(Advice("grey frame: use colour",
                           "the camera gives grey frames: the reader learned colour ones, and a die that "
                           "differs from the table mostly in colour may be missed; use a colour camera or mode"))
-    from vision.exposure import gain, level
-    if gain(frame) > 1.0:
+    top = level(frame)
+    if gain_at(top) > 1.0:
         out.append(Advice("dim: more light",
-                          f"the frame is dim (its brightest parts at {level(frame):.0f} of 255): the reader "
+                          f"the frame is dim (its brightest parts at {top:.0f} of 255): the reader "
                           "brightens it, and its noise with it; add light or lengthen the exposure"))
     sides = sorted(min(d.box[2], d.box[3]) for d in dice if d.box[2] > 0 and d.box[3] > 0)
     if sides and sides[len(sides) // 2] < SMALL_DIE:

@@ -43,7 +43,11 @@ def level(frame: np.ndarray) -> float:
 
 def gain(frame: np.ndarray) -> float:
     """The factor a frame is brightened by: 1 for a frame exposed well enough (or one all dark)."""
-    top = level(frame)
+    return gain_at(level(frame))
+
+
+def gain_at(top: float) -> float:
+    """``gain`` of a frame whose ``level`` is ``top``."""
     if top >= DIM or top < DARKEST:
         return 1.0
     return min(BRIGHT / top, MOST_GAIN)
