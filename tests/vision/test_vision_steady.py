@@ -76,7 +76,6 @@ def test_a_lone_die_is_never_too_big():
     assert not steady.big([_Found(_p(6, 0.5), 1, side=300.0)], 0)
 
 
-
 class _Slanted:
     """A die at (100, 100) of side 50 seen slantwise; its crop's grey level tells which crop
     was cut: 1 the whole die, 2 a crop centred on its top face (above the centre, tighter)."""
