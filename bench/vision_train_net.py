@@ -72,6 +72,7 @@ MODELS = ROOT / "vision" / "models"
 STRIDE = 4
 CROP = 40
 CROP_CONTEXT = 1.15
+DET_WIDTH = 24           # the shipped detector's channels at the grid's resolution (--det-width)
 
 
 # --------------------------------------------------------------------------- data
@@ -436,11 +437,14 @@ def build(torch):
         return [nn.Conv2d(i, o, 3, s, padding=d, dilation=d, bias=False), nn.BatchNorm2d(o), nn.ReLU(inplace=True)]
 
     class Detector(nn.Module):
-        def __init__(self):
+        """``width``: the channels of the four layers at the grid's resolution (the shipped one: 24)."""
+
+        def __init__(self, width=DET_WIDTH):
             super().__init__()
-            self.body = nn.Sequential(*cbr(3, 12, 2), *cbr(12, 16, 2), *cbr(16, 24), *cbr(24, 24, 1, 2),
-                                      *cbr(24, 24, 1, 4), *cbr(24, 24, 1, 2))
-            self.head = nn.Conv2d(24, 4, 1)
+            w = width
+            self.body = nn.Sequential(*cbr(3, 12, 2), *cbr(12, 16, 2), *cbr(16, w), *cbr(w, w, 1, 2),
+                                      *cbr(w, w, 1, 4), *cbr(w, w, 1, 2))
+            self.head = nn.Conv2d(w, 4, 1)
 
         def forward(self, x):
             return self.head(self.body(x))
@@ -517,7 +521,7 @@ def _setup(torch, net, items, steps, lr=3e-3):
 
 
 def train_detector(torch, items, steps, batch, seed, log, share=0.4, init=None, lr=3e-3, distill=0.0,
-                   distill_box=0.0, cast=0.0):
+                   distill_box=0.0, cast=0.0, width=None):
     """The detector, afresh or fine-tuned from ``init``. With ``distill``, on every frame not from a
     webcam set it also learns ``init``'s heat map (learning without unlearning: the phone photos'
     tray screw and the synthetic scenes keep the scores the reader's thresholds were chosen on).
@@ -525,18 +529,23 @@ def train_detector(torch, items, steps, batch, seed, log, share=0.4, init=None, 
     ``init`` sees a die: the face network learned the shipped detector's framing, and a box a
     few per cent off moves a die read at the bar across it. With ``cast``, that share of the
     crops is seen through another camera's colours (``camera_cast``), the teacher still seeing
-    them as they were."""
-    import copy
+    them as they were. With a ``width`` narrower than ``init``'s, the detector starts from
+    ``init``'s strongest channels (``init_pruned``) and ``init`` at its own width teaches it."""
     Detector, _ = build(torch)
     torch.manual_seed(seed)
     rng = np.random.default_rng(seed)
-    net = Detector()
     teacher = None
     if init is not None:
-        init_from_onnx(torch, net, init)
-        log(f"detector starts from {init} (learning rate {lr})")
+        full = onnx_det_width(init)
+        net = Detector(width or full)
+        init_pruned(torch, net, init)             # at ``init``'s own width: ``init`` itself
+        log(f"detector of width {width or full} starts from {init} (width {full}, learning rate {lr})")
         if distill > 0:
-            teacher = copy.deepcopy(net).eval()
+            teacher = Detector(full)
+            init_from_onnx(torch, teacher, init)
+            teacher.eval()
+    else:
+        net = Detector(width or DET_WIDTH)
     opt, sched, real, syn = _setup(torch, net, items, steps, lr)
     t0 = time.time()
     for step in range(steps):
@@ -607,6 +616,53 @@ def init_from_onnx(torch, net, path: Path) -> None:
         else:
             net.fc.weight.copy_(torch.from_numpy(init["fc.weight"]))
             net.fc.bias.copy_(torch.from_numpy(init["fc.bias"]))
+
+
+def conv_layers(path: Path) -> list[tuple[np.ndarray, np.ndarray]]:
+    """An ONNX network's convolutions as (weight, bias), in order (read as the numpy fallback reads it)."""
+    from vision.onnx_numpy import NumpyNet
+    n = NumpyNet(path)
+    return [(n.weights[nd["inputs"][1]], n.weights[nd["inputs"][2]]) for nd in n.nodes if nd["op"] == "Conv"]
+
+
+def onnx_det_width(path: Path) -> int:
+    """The channels of an ONNX detector's layers at the grid's resolution (its head's inputs)."""
+    return conv_layers(path)[-1][0].shape[1]
+
+
+def prune_layers(layers, width: int) -> list[tuple[np.ndarray, np.ndarray]]:
+    """A detector's layers (``conv_layers``, the head last) narrowed to ``width`` channels: each
+    layer at the grid's resolution (the third on) keeps its output channels of the largest
+    weights (L1), in their order, and the layer after it the inputs that match them."""
+    out, kept = [], None
+    for k, (w, b) in enumerate(layers):
+        if kept is not None:
+            w = w[:, kept]
+        head = k == len(layers) - 1
+        if not head and k >= 2 and w.shape[0] > width:
+            kept = np.sort(np.argsort(-np.abs(w).sum(axis=(1, 2, 3)), kind="stable")[:width])
+            w, b = w[kept], b[kept]
+        else:
+            kept = None
+        out.append((np.ascontiguousarray(w), np.ascontiguousarray(b)))
+    return out
+
+
+def init_pruned(torch, net, path: Path) -> None:
+    """Start a narrower detector from a shipped wider one (``prune_layers``; batch norms as in
+    ``init_from_onnx``: folded, the identity plus the bias, frozen)."""
+    layers = prune_layers(conv_layers(path), net.head.weight.shape[1])
+    mods = [m for m in net.body if isinstance(m, (torch.nn.Conv2d, torch.nn.BatchNorm2d))]
+    with torch.no_grad():
+        for (w, b), conv, bn in zip(layers, mods[0::2], mods[1::2]):
+            conv.weight.copy_(torch.from_numpy(w))
+            bn.weight.fill_(1.0)
+            bn.bias.copy_(torch.from_numpy(b))
+            bn.running_mean.zero_()
+            bn.running_var.fill_(1.0 - bn.eps)
+            bn.eval()
+        net.head.weight.copy_(torch.from_numpy(layers[-1][0]))
+        net.head.bias.copy_(torch.from_numpy(layers[-1][1]))
 
 
 def teacher_probs(teacher, crops) -> np.ndarray:
@@ -690,6 +746,8 @@ def main(argv=None):
                     "development parts (never their held-back parts)")
     ap.add_argument("--init-face", type=Path, help="fine-tune this ONNX face network instead of starting afresh")
     ap.add_argument("--init-detector", type=Path, help="fine-tune this ONNX detector instead of starting afresh")
+    ap.add_argument("--det-width", type=int, help=f"channels of the detector's layers at the grid's resolution "
+                    f"(default {DET_WIDTH}; narrower is faster: with --init-detector, started from its strongest channels)")
     ap.add_argument("--det-lr", type=float, default=3e-3, help="peak learning rate of the detector")
     ap.add_argument("--distill", type=float, default=0.0, help="weight of the --init-face network's probabilities "
                     "on crops off the webcam sets (learning without unlearning)")
@@ -736,6 +794,11 @@ def main(argv=None):
         a.fold = 0
     if not 0.0 <= a.slanted <= 1.0:
         ap.error(f"--slanted is a share of the synthetic scenes, 0-1, not {a.slanted}")
+    if a.det_width is not None and not 4 <= a.det_width <= 64:
+        ap.error(f"--det-width is a number of channels, 4-64, not {a.det_width}")
+    if a.det_width is not None and a.init_detector is not None and a.det_width > onnx_det_width(a.init_detector):
+        ap.error(f"--det-width {a.det_width} is wider than {a.init_detector} ({onnx_det_width(a.init_detector)}): "
+                 "a detector starts only from a wider one's strongest channels")
     if not 0.0 <= a.det_cast <= 1.0:
         ap.error(f"--det-cast is a share of the detector's crops, 0-1, not {a.det_cast}")
     if not 0.0 <= a.motion_blur <= 1.0:
@@ -772,7 +835,7 @@ def main(argv=None):
         det_items = items + detector_targets(webcam_items(a.fold)) if a.webcam else items
         det = train_detector(torch, det_items, a.det_steps, a.batch, a.seed, log,
                              0.4 if a.synthetic_share is None else a.synthetic_share, a.init_detector, a.det_lr,
-                             a.det_distill, a.det_distill_box, a.det_cast)
+                             a.det_distill, a.det_distill_box, a.det_cast, a.det_width)
         export(torch, det, (1, 3, 320, 320), a.out / "dice-detector.onnx", dynamic=True)
     if a.only in (None, "face"):
         detector = a.mine_with or a.out
@@ -806,7 +869,7 @@ def main(argv=None):
             "camera_models": not a.no_cameras, "webcam_dev": bool(a.webcam), "real_shares": REAL_SHARES,
             "init_face": str(a.init_face) if a.init_face else None, "lr": a.lr,
             "init_detector": str(a.init_detector) if a.init_detector else None, "det_lr": a.det_lr,
-            "distill": a.distill, "det_distill": a.det_distill, "det_distill_box": a.det_distill_box, "webcam_val_left_out": a.fold == 0, "fold_left_out": a.fold, "negatives_from": NEGATIVES_FROM,
+            "distill": a.distill, "det_distill": a.det_distill, "det_distill_box": a.det_distill_box, "det_width": a.det_width or DET_WIDTH, "webcam_val_left_out": a.fold == 0, "fold_left_out": a.fold, "negatives_from": NEGATIVES_FROM,
             "upright": UPRIGHT, "motion_blur": MOTION_BLUR, "slanted": SLANTED, "distill_slanted": DISTILL_SLANTED,
             "tables": [str(t) for t in a.table]}
     (a.out / "dice-net.json").write_text(json.dumps(meta, indent=1) + "\n")

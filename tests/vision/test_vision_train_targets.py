@@ -204,3 +204,56 @@ def test_the_trainer_refuses_a_cast_share_outside_0_1(capsys):
     with pytest.raises(SystemExit):
         T.main(["--det-cast", "-0.2"])
     assert "--det-cast is a share of the detector's crops, 0-1, not -0.2" in capsys.readouterr().err
+
+
+def _run(layers, x):
+    """A detector's layers (stride 2, 2, then 1; ReLU between; the head 1x1) run with numpy."""
+    from vision.onnx_numpy import conv
+    for k, (w, b) in enumerate(layers):
+        head = k == len(layers) - 1
+        x = conv(x, w, b, (2, 2) if k < 2 else (1, 1), (0,) * 4 if head else (1,) * 4)
+        x = x if head else np.maximum(x, 0)
+    return x
+
+
+def test_a_narrower_detector_keeps_the_strongest_channels_and_their_inputs():
+    """--det-width: the wider detector's channels of no weight are the ones left out, so a
+    detector of which a third of the channels are dead reads the same pruned."""
+    from vision_train_net import prune_layers
+    rng = np.random.default_rng(3)
+    shapes = [(12, 3, 3, 3), (16, 12, 3, 3), (24, 16, 3, 3), (24, 24, 3, 3), (24, 24, 3, 3), (4, 24, 1, 1)]
+    layers = [(rng.normal(0, 0.3, s).astype(np.float32), rng.normal(0, 0.1, s[0]).astype(np.float32)) for s in shapes]
+    dead = [sorted(rng.choice(24, 8, replace=False)) for _ in range(3)]
+    for k, d in zip((2, 3, 4), dead):
+        layers[k][0][d] = 0.0                       # a dead channel: no weight, no bias
+        layers[k][1][d] = 0.0
+    pruned = prune_layers(layers, 16)
+    assert [w.shape for w, _ in pruned] == [(12, 3, 3, 3), (16, 12, 3, 3), (16, 16, 3, 3), (16, 16, 3, 3),
+                                            (16, 16, 3, 3), (4, 16, 1, 1)]
+    assert np.array_equal(pruned[0][0], layers[0][0]) and np.array_equal(pruned[1][0], layers[1][0])
+    alive = [k for k in range(24) if k not in dead[0]]
+    assert np.array_equal(pruned[2][0], layers[2][0][alive])
+    x = rng.normal(0, 1, (1, 3, 32, 40)).astype(np.float32)
+    assert np.allclose(_run(pruned, x), _run(layers, x), atol=1e-4)
+
+
+def test_the_shipped_detector_pruned_to_its_own_width_is_itself():
+    from vision import net
+    from vision_train_net import conv_layers, onnx_det_width, prune_layers
+    layers = conv_layers(net.DETECTOR)
+    assert onnx_det_width(net.DETECTOR) == layers[-1][0].shape[1] == layers[2][0].shape[0]
+    same = prune_layers(layers, onnx_det_width(net.DETECTOR))
+    assert all(np.array_equal(a[0], b[0]) and np.array_equal(a[1], b[1]) for a, b in zip(same, layers))
+    narrow = prune_layers(layers, 8)
+    assert narrow[-1][0].shape == (4, 8, 1, 1) and narrow[1][0].shape == layers[1][0].shape
+
+
+def test_the_trainer_refuses_a_detector_wider_than_the_one_it_starts_from(capsys):
+    import vision_train_net as T
+    from vision import net
+    with pytest.raises(SystemExit):
+        T.main(["--det-width", "32", "--init-detector", str(net.DETECTOR)])
+    assert "--det-width 32 is wider than" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        T.main(["--det-width", "2"])
+    assert "--det-width is a number of channels, 4-64, not 2" in capsys.readouterr().err
