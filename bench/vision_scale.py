@@ -6,6 +6,7 @@ it), which other jobs on a shared machine disturb much less than the wall clock.
 
     .venv/bin/python bench/vision_scale.py            # table; --json for machine-readable
     .venv/bin/python bench/vision_scale.py --repeat 5
+    .venv/bin/python bench/vision_scale.py --models /tmp/out     # another training's networks
 
 Frames:
 - ``1280x960 synth``: 7 dice with 72 px faces (``eval_dice.time_7dice``'s frame);
@@ -54,8 +55,16 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--repeat", type=int, default=10, help="timed reads per frame (after one warm-up)")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--models", type=Path, help="time the networks in this folder (a training's --out) instead")
     a = ap.parse_args(argv)
     cv2.setNumThreads(1)
+    if a.models:
+        try:
+            taken = net.use_models(a.models)
+        except ValueError as exc:
+            ap.error(f"--models: {exc}")
+        if not taken:
+            ap.error(f"--models {a.models}: holds neither {net.DETECTOR_FILE} nor {net.FACE_FILE}")
     rows = []
     for name, imgs in frames():
         ts, cpu = [], []

@@ -3,8 +3,12 @@ looked for at a finer scale (vision/net.py ``Halvings``, ``work_side``). Timing 
 bench/vision_scale.py, not asserted here."""
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import cv2
 import numpy as np
+import pytest
 
 from vision import net, scaling, synth
 
@@ -127,3 +131,15 @@ def test_a_level_halved_is_the_next_level_and_anything_else_is_shrunk():
     assert np.array_equal(odd.half(odd.level(1)), net.shrink(odd.level(1), 0.5))
     other = img[:, :318]                                           # not a level
     assert np.array_equal(hv.half(other), net.shrink(other, 0.5))
+
+
+def test_the_speed_bench_refuses_a_models_folder_without_networks(tmp_path, capsys):
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+    import vision_scale
+    with pytest.raises(SystemExit):
+        vision_scale.main(["--models", str(tmp_path)])
+    assert f"--models {tmp_path}: holds neither dice-detector.onnx nor dice-face.onnx" in capsys.readouterr().err
+    (tmp_path / "dice-detector.onnx").write_text("not a network")
+    with pytest.raises(SystemExit):
+        vision_scale.main(["--models", str(tmp_path)])
+    assert "dice-detector.onnx: not a network the dice reader can run" in capsys.readouterr().err
