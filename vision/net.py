@@ -59,6 +59,7 @@ DIE_MIN = 0.2            # detector score x face network's "a die" below this: n
 FINE_DIE = 16            # dice smaller than this (working px) are looked for at a finer scale
 FINE_TARGET = 24         # ... where they measure this
 PYRAMID_MIN = 64         # the coarsest scale looked at: longest side in px
+SAME_LEVEL = 1.25        # a finer look's halving this near a level of the first look (in scale) is that level
 DET_MIN = 0.3            # detector score that makes a die on its own (icon dice: no face network)
 DET_MAYBE = 0.12         # the weakest peak that is a candidate at all
 DET_ODD = 0.6            # a candidate this strong outside every die makes the reading unsure
@@ -139,15 +140,26 @@ class DiceNet:
         scale, the strongest first) when no scale has a candidate there."""
         hv = halvings(frame)
         h, w = hv.frame.shape[:2]
+        # a finer look (``work_side``) halves down onto the first look's levels: a level
+        # within ``SAME_LEVEL`` of one looked at already in this frame is that one, candidates
+        # and all (below the finest, levels answer only for the bigger dice: seen alike)
+        looked = hv.memo.setdefault("detector", [])      # [(level, its candidates)]
+
+        def seen(side):
+            near = [(abs(math.log(max(lv.shape[:2]) / side)), i) for i, (lv, _) in enumerate(looked)]
+            return looked[min(near)[1]] if near and min(near)[0] <= math.log(SAME_LEVEL) else None
         work = hv.shrink(min(1.0, work_side / max(h, w)))
-        levels = [work]
-        while max(levels[-1].shape[:2]) // 2 >= PYRAMID_MIN:
-            levels.append(hv.half(levels[-1]))
+        levels = [seen(max(work.shape[:2])) or (work, None)]
+        while max(levels[-1][0].shape[:2]) // 2 >= PYRAMID_MIN:
+            levels.append(seen(max(levels[-1][0].shape[:2]) / 2) or (hv.half(levels[-1][0]), None))
         out, other = [], []
-        for k, level in enumerate(levels):
+        for k, (level, found_in) in enumerate(levels):
             s = level.shape[1] / w                # the scale the rounding really gave
+            if found_in is None:
+                found_in = self._detect_in(level, s, (w, h))
+                looked.append((level, found_in))
             found = []
-            for c in self._detect_in(level, s, (w, h)):
+            for c in found_in:
                 if c[2] > 0.6 * min(h, w):
                     continue                      # no die fills the frame
                 side = c[2] * s

@@ -58,6 +58,36 @@ def test_small_dice_in_a_wide_frame_are_looked_for_at_a_finer_scale(monkeypatch)
     assert r.values == values, r.reasons
 
 
+def test_a_finer_look_takes_the_first_looks_coarser_levels(monkeypatch):
+    """The finer look's halvings come down onto the first look's levels (within
+    ``SAME_LEVEL``): the detector is not run on them again, and the dice read the same."""
+    img, values = _scene((1920, 1080), 44)
+    m = net.model()
+    real_scales, real_det = m.detect_scales, m._detect_in
+    looks, looking = [], []
+
+    def scales(frame, work_side=net.WORK_SIDE):
+        looks.append([])
+        looking.append(True)
+        try:
+            return real_scales(frame, work_side)
+        finally:
+            looking.pop()
+
+    def detect_in(work, s, size):
+        if looking:
+            looks[-1].append(max(work.shape[:2]))
+        return real_det(work, s, size)
+    monkeypatch.setattr(m, "detect_scales", scales)
+    monkeypatch.setattr(m, "_detect_in", detect_in)
+    r = net.read_dice(img)
+    assert len(looks) == 2
+    first, finer = looks
+    assert first == [320, 160, 80]
+    assert finer and all(side > net.SAME_LEVEL * 320 for side in finer)    # only the levels above the first look's
+    assert r.values == values, r.reasons
+
+
 def _work(monkeypatch, img):
     """What reading ``img`` costs: the detector's input sizes, the face crops read, and the
     resizes whose source is the full frame."""
