@@ -10,7 +10,9 @@ it), which other jobs on a shared machine disturb much less than the wall clock.
 
 Frames:
 - ``1280x960 synth``: 7 dice with 72 px faces (``eval_dice.time_7dice``'s frame);
-- ``1920x1080 synth``: 6 dice with 80 px faces; ``1920x1080 floor``: the six full-size frames
+- ``1920x1080 synth``: 6 dice with 80 px faces; ``1920x1080 small``: 5 dice with 44 px faces,
+  7 px at the detector's working size, so it looks again at about three times that size
+  (``net.work_side``); ``1920x1080 floor``: the six full-size frames
   of ../shared/data/dice-real-webcam-floor (two dice each, 60-90 px, shoes in view);
 - ``12 MP synth``: 4032x3024, 6 dice with 260 px faces; ``12 MP desk``: three webcam desk
   frames with clutter (cables, a laptop) scaled up to 4032x3024, so each die is about 350 px.
@@ -42,6 +44,8 @@ def frames():
     yield "1280x960 synth", [synth.dice_scene(seed=7, kind="pips", face_px=72, n_dice=7, size=(1280, 960),
                                               effects=False).image]
     yield "1920x1080 synth", [synth.dice_scene(seed=12, kind="pips", face_px=80, n_dice=6, size=(1920, 1080)).image]
+    yield "1920x1080 small", [synth.dice_scene(seed=21, kind="pips", face_px=44, n_dice=5, size=(1920, 1080),
+                                               effects=False).image]
     floor = [DATA / "dice-real-webcam-floor" / "images" / f"{n}.jpg" for n in FLOOR_FULL]
     if all(p.exists() for p in floor):
         yield "1920x1080 floor", [cv2.imread(str(p)) for p in floor]
