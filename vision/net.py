@@ -149,7 +149,9 @@ class DiceNet:
             near = [(abs(math.log(max(lv.shape[:2]) / side)), i) for i, (lv, _) in enumerate(looked)]
             return looked[min(near)[1]] if near and min(near)[0] <= math.log(SAME_LEVEL) else None
         work = hv.shrink(min(1.0, work_side / max(h, w)))
-        levels = [seen(max(work.shape[:2])) or (work, None)]
+        # the finest level is the look's own (a look 1.2 times finer is still finer); the same
+        # look again reads what it read
+        levels = [next(((lv, cs) for lv, cs in looked if lv.shape == work.shape), (work, None))]
         while max(levels[-1][0].shape[:2]) // 2 >= PYRAMID_MIN:
             levels.append(seen(max(levels[-1][0].shape[:2]) / 2) or (hv.half(levels[-1][0]), None))
         out, other = [], []

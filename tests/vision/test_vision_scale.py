@@ -173,3 +173,23 @@ def test_the_speed_bench_refuses_a_models_folder_without_networks(tmp_path, caps
     with pytest.raises(SystemExit):
         vision_scale.main(["--models", str(tmp_path)])
     assert "dice-detector.onnx: not a network the dice reader can run" in capsys.readouterr().err
+
+
+def test_a_finer_look_a_little_finer_than_the_first_is_still_looked_at(monkeypatch):
+    """A 400 px frame of tiny dice: the finer look is the frame itself (1.25 times the first
+    look's 320), a level of its own, not the first look's again."""
+    img = cv2.resize(_scene((1920, 1080), 44)[0], (400, 225), interpolation=cv2.INTER_AREA)
+    m = net.model()
+    real_det = m._detect_in
+    sizes = []
+
+    def detect_in(work, s, size):
+        sizes.append(max(work.shape[:2]))
+        return real_det(work, s, size)
+    monkeypatch.setattr(m, "_detect_in", detect_in)
+    hv = net.halvings(img)
+    first = m.detect_scales(hv)
+    assert net.work_side(hv, first[0]) == 400
+    m.detect_scales(hv, 400)
+    assert sizes[:3] == [320, 160, 80] and sizes[3] == 400
+    assert sizes.count(320) == 1
