@@ -530,7 +530,7 @@ def train_detector(torch, items, steps, batch, seed, log, share=0.4, init=None, 
     few per cent off moves a die read at the bar across it. With ``cast``, that share of the
     crops is seen through another camera's colours (``camera_cast``), the teacher still seeing
     them as they were. With a ``width`` narrower than ``init``'s, the detector starts from
-    ``init``'s strongest channels (``init_pruned``) and ``init`` at its own width teaches it."""
+    ``init``'s strongest channels (``prune_layers``) and ``init`` at its own width teaches it."""
     Detector, _ = build(torch)
     torch.manual_seed(seed)
     rng = np.random.default_rng(seed)
@@ -538,7 +538,7 @@ def train_detector(torch, items, steps, batch, seed, log, share=0.4, init=None, 
     if init is not None:
         full = onnx_det_width(init)
         net = Detector(width or full)
-        init_pruned(torch, net, init)             # at ``init``'s own width: ``init`` itself
+        init_from_onnx(torch, net, init)
         log(f"detector of width {width or full} starts from {init} (width {full}, learning rate {lr})")
         if distill > 0:
             teacher = Detector(full)
@@ -593,35 +593,37 @@ def train_detector(torch, items, steps, batch, seed, log, share=0.4, init=None, 
 
 
 def init_from_onnx(torch, net, path: Path) -> None:
-    """Start ``net`` from a shipped ONNX network, face or detector (fine-tuning). Its batch norms are folded
-    into the convolutions there: each convolution takes the folded weights, its batch norm
-    becomes the identity plus the folded bias and stays in eval mode (its statistics frozen)."""
-    import onnx
-    from onnx import numpy_helper
-    g = onnx.load(str(path)).graph
-    init = {t.name: numpy_helper.to_array(t) for t in g.initializer}
-    convs = [n for n in g.node if n.op_type == "Conv"]
+    """Start ``net`` from a shipped ONNX network, face or detector (fine-tuning); a detector
+    narrower than the file's starts from its strongest channels (``prune_layers``). The
+    file's batch norms are folded into its convolutions: each convolution takes the folded
+    weights, its batch norm becomes the identity plus the folded bias and stays in eval mode
+    (its statistics frozen)."""
+    from vision.onnx_numpy import NumpyNet
+    onnx_net = NumpyNet(path)
+    layers = conv_layers(onnx_net)
+    if hasattr(net, "head"):            # the detector: its last convolution is the head
+        layers = prune_layers(layers, net.head.weight.shape[1])
+        out, last = net.head, layers.pop()
+    else:
+        out, last = net.fc, (onnx_net.weights["fc.weight"], onnx_net.weights["fc.bias"])
     mods = [m for m in net.body if isinstance(m, (torch.nn.Conv2d, torch.nn.BatchNorm2d))]
     with torch.no_grad():
-        for node, conv, bn in zip(convs, mods[0::2], mods[1::2]):
-            conv.weight.copy_(torch.from_numpy(init[node.input[1]]))
+        for (w, b), conv, bn in zip(layers, mods[0::2], mods[1::2]):
+            conv.weight.copy_(torch.from_numpy(w))
             bn.weight.fill_(1.0)
-            bn.bias.copy_(torch.from_numpy(init[node.input[2]]))
+            bn.bias.copy_(torch.from_numpy(b))
             bn.running_mean.zero_()
             bn.running_var.fill_(1.0 - bn.eps)
             bn.eval()
-        if hasattr(net, "head"):        # the detector: its last convolution is the head
-            net.head.weight.copy_(torch.from_numpy(init[convs[-1].input[1]]))
-            net.head.bias.copy_(torch.from_numpy(init[convs[-1].input[2]]))
-        else:
-            net.fc.weight.copy_(torch.from_numpy(init["fc.weight"]))
-            net.fc.bias.copy_(torch.from_numpy(init["fc.bias"]))
+        out.weight.copy_(torch.from_numpy(np.ascontiguousarray(last[0])))
+        out.bias.copy_(torch.from_numpy(np.ascontiguousarray(last[1])))
 
 
-def conv_layers(path: Path) -> list[tuple[np.ndarray, np.ndarray]]:
-    """An ONNX network's convolutions as (weight, bias), in order (read as the numpy fallback reads it)."""
+def conv_layers(onnx_net) -> list[tuple[np.ndarray, np.ndarray]]:
+    """An ONNX network's convolutions as (weight, bias), in order; ``onnx_net`` a file or the
+    ``vision.onnx_numpy.NumpyNet`` read from it (the numpy fallback's own reader)."""
     from vision.onnx_numpy import NumpyNet
-    n = NumpyNet(path)
+    n = onnx_net if isinstance(onnx_net, NumpyNet) else NumpyNet(onnx_net)
     return [(n.weights[nd["inputs"][1]], n.weights[nd["inputs"][2]]) for nd in n.nodes if nd["op"] == "Conv"]
 
 
@@ -646,23 +648,6 @@ def prune_layers(layers, width: int) -> list[tuple[np.ndarray, np.ndarray]]:
             kept = None
         out.append((np.ascontiguousarray(w), np.ascontiguousarray(b)))
     return out
-
-
-def init_pruned(torch, net, path: Path) -> None:
-    """Start a narrower detector from a shipped wider one (``prune_layers``; batch norms as in
-    ``init_from_onnx``: folded, the identity plus the bias, frozen)."""
-    layers = prune_layers(conv_layers(path), net.head.weight.shape[1])
-    mods = [m for m in net.body if isinstance(m, (torch.nn.Conv2d, torch.nn.BatchNorm2d))]
-    with torch.no_grad():
-        for (w, b), conv, bn in zip(layers, mods[0::2], mods[1::2]):
-            conv.weight.copy_(torch.from_numpy(w))
-            bn.weight.fill_(1.0)
-            bn.bias.copy_(torch.from_numpy(b))
-            bn.running_mean.zero_()
-            bn.running_var.fill_(1.0 - bn.eps)
-            bn.eval()
-        net.head.weight.copy_(torch.from_numpy(layers[-1][0]))
-        net.head.bias.copy_(torch.from_numpy(layers[-1][1]))
 
 
 def teacher_probs(teacher, crops) -> np.ndarray:
@@ -796,9 +781,11 @@ def main(argv=None):
         ap.error(f"--slanted is a share of the synthetic scenes, 0-1, not {a.slanted}")
     if a.det_width is not None and not 4 <= a.det_width <= 64:
         ap.error(f"--det-width is a number of channels, 4-64, not {a.det_width}")
-    if a.det_width is not None and a.init_detector is not None and a.det_width > onnx_det_width(a.init_detector):
-        ap.error(f"--det-width {a.det_width} is wider than {a.init_detector} ({onnx_det_width(a.init_detector)}): "
-                 "a detector starts only from a wider one's strongest channels")
+    if a.det_width is not None and a.init_detector is not None:
+        start = onnx_det_width(a.init_detector)
+        if a.det_width > start:
+            ap.error(f"--det-width {a.det_width} is wider than {a.init_detector} ({start}): "
+                     "a detector starts only from a wider one's strongest channels")
     if not 0.0 <= a.det_cast <= 1.0:
         ap.error(f"--det-cast is a share of the detector's crops, 0-1, not {a.det_cast}")
     if not 0.0 <= a.motion_blur <= 1.0:
