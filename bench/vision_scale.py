@@ -61,6 +61,10 @@ def main(argv=None) -> int:
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--models", type=Path, help="time the networks in this folder (a training's --out) instead")
     a = ap.parse_args(argv)
+    if a.repeat < 1:
+        ap.error(f"--repeat is a number of timed reads, 1 or more, not {a.repeat}")
+    if a.models and not a.models.is_dir():
+        ap.error(f"--models {a.models}: not a folder (give the folder a training wrote its networks to)")
     cv2.setNumThreads(1)
     if a.models:
         try:

@@ -779,6 +779,9 @@ def main(argv=None):
         a.fold = 0
     if not 0.0 <= a.slanted <= 1.0:
         ap.error(f"--slanted is a share of the synthetic scenes, 0-1, not {a.slanted}")
+    for flag, path in (("--init-face", a.init_face), ("--init-detector", a.init_detector)):
+        if path is not None and not path.is_file():
+            ap.error(f"{flag} {path}: no such file (give a network's .onnx file, e.g. vision/models/dice-face.onnx)")
     if a.det_width is not None and not 4 <= a.det_width <= 64:
         ap.error(f"--det-width is a number of channels, 4-64, not {a.det_width}")
     if a.det_width is not None and a.init_detector is not None:

@@ -163,7 +163,7 @@ def test_a_level_halved_is_the_next_level_and_anything_else_is_shrunk():
     assert np.array_equal(hv.half(other), net.shrink(other, 0.5))
 
 
-def test_the_speed_bench_refuses_a_models_folder_without_networks(tmp_path, capsys):
+def test_the_speed_bench_refuses_a_models_folder_without_networks_and_no_repeats(tmp_path, capsys):
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
     import vision_scale
     with pytest.raises(SystemExit):
@@ -173,6 +173,12 @@ def test_the_speed_bench_refuses_a_models_folder_without_networks(tmp_path, caps
     with pytest.raises(SystemExit):
         vision_scale.main(["--models", str(tmp_path)])
     assert "dice-detector.onnx: not a network the dice reader can run" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        vision_scale.main(["--models", str(tmp_path / "dice-detector.onnx")])
+    assert "dice-detector.onnx: not a folder" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        vision_scale.main(["--repeat", "0"])
+    assert "--repeat is a number of timed reads, 1 or more, not 0" in capsys.readouterr().err
 
 
 def test_a_finer_look_a_little_finer_than_the_first_is_still_looked_at(monkeypatch):

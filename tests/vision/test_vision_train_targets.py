@@ -257,3 +257,6 @@ def test_the_trainer_refuses_a_detector_wider_than_the_one_it_starts_from(capsys
     with pytest.raises(SystemExit):
         T.main(["--det-width", "2"])
     assert "--det-width is a number of channels, 4-64, not 2" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        T.main(["--det-width", "16", "--init-detector", "/nonexistent/dice-detector.onnx"])
+    assert "--init-detector /nonexistent/dice-detector.onnx: no such file" in capsys.readouterr().err
