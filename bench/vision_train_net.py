@@ -779,16 +779,8 @@ def main(argv=None):
         a.fold = 0
     if not 0.0 <= a.slanted <= 1.0:
         ap.error(f"--slanted is a share of the synthetic scenes, 0-1, not {a.slanted}")
-    for flag, path in (("--init-face", a.init_face), ("--init-detector", a.init_detector)):
-        if path is not None and not path.is_file():
-            ap.error(f"{flag} {path}: no such file (give a network's .onnx file, e.g. vision/models/dice-face.onnx)")
     if a.det_width is not None and not 4 <= a.det_width <= 64:
         ap.error(f"--det-width is a number of channels, 4-64, not {a.det_width}")
-    if a.det_width is not None and a.init_detector is not None:
-        start = onnx_det_width(a.init_detector)
-        if a.det_width > start:
-            ap.error(f"--det-width {a.det_width} is wider than {a.init_detector} ({start}): "
-                     "a detector starts only from a wider one's strongest channels")
     if not 0.0 <= a.det_cast <= 1.0:
         ap.error(f"--det-cast is a share of the detector's crops, 0-1, not {a.det_cast}")
     if not 0.0 <= a.motion_blur <= 1.0:
@@ -802,6 +794,14 @@ def main(argv=None):
             ap.error(f"{flag} is a weight, 0 or more, not {weight}")
         if weight > 0 and init is None:
             ap.error(f"{flag} learns the starting network's outputs: give it with {start} FILE.onnx")
+    for flag, path in (("--init-face", a.init_face), ("--init-detector", a.init_detector)):
+        if path is not None and not path.is_file():
+            ap.error(f"{flag} {path}: no such file (give a network's .onnx file, e.g. vision/models/dice-face.onnx)")
+    if a.det_width is not None and a.init_detector is not None:
+        wide = onnx_det_width(a.init_detector)
+        if a.det_width > wide:
+            ap.error(f"--det-width {a.det_width} is wider than {a.init_detector} ({wide}): "
+                     "a detector starts only from a wider one's strongest channels")
     try:
         import torch
     except ImportError:
