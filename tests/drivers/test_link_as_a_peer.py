@@ -860,11 +860,16 @@ def test_a_state_longer_than_max_out_line_is_refused_and_the_link_lives_on(tmp_p
         link.close()
         peer.close()
     peer = SocketPeer()
-    link = open_link({"type": "serial", "port": peer.url, **FAST}, queue.Queue(), start=False)
+    events = queue.Queue()
+    link = open_link({"type": "serial", "port": peer.url, **FAST}, events, start=False)
     link.max_out_line = 64
     link.start()
     try:
         peer.accept()
+        # no HELLO to wait for: wait for the port to be open, since pyserial's socket:// open()
+        # discards whatever arrived before it returned (a PING sent earlier would be lost)
+        st = events.get(timeout=8)
+        assert isinstance(st, LinkStatus) and st.connected
         assert peer.sync() == []                                    # no HELLO (79 bytes), but alive
         assert all(len(s.encode()) <= 64 for s in peer.seen)
     finally:
