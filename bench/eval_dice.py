@@ -5,6 +5,7 @@
     .venv/bin/python bench/eval_dice.py --sets synth-pips-64 --n 200
     .venv/bin/python bench/eval_dice.py --sets synth-webcam-64 synth-picam-64   # camera models (vision/synth_camera.py)
     .venv/bin/python bench/eval_dice.py --sets synth-slant-64   # dice seen slantwise in 3D (vision/synth_slant.py)
+    .venv/bin/python bench/eval_dice.py --sets synth-wide-44    # small dice in 1920x1080 frames (the finer look)
     .venv/bin/python bench/eval_dice.py --sets real-dev --errata   # labels the photos contradict, corrected
     .venv/bin/python bench/eval_dice.py --sets floor-dev --intervals   # how far the figures could move
     .venv/bin/python bench/eval_dice.py --sets --folder ~/table-frames  # any folder in the shared layout:
@@ -331,9 +332,10 @@ def run_pips(name, items, expected=False, reader="auto", matcher=match, tally=No
 
 
 def synth_matcher(kind, camera=None):
-    """How a synthetic set's dice are matched: camera-model and slanted scenes box the whole die
-    seen (side faces too), so by centre; the others by their top face's box."""
-    return match_centres if camera or kind == "slant" else match
+    """How a synthetic set's dice are matched: camera-model, slanted and wide scenes box the
+    whole die seen (side faces too: a wide frame's edges are seen at up to 40 degrees), so by
+    centre; the others by their top face's box."""
+    return match_centres if camera or kind in ("slant", "wide") else match
 
 
 def synth_items(kind, n, face, seed, camera=None):
@@ -341,6 +343,8 @@ def synth_items(kind, n, face, seed, camera=None):
     for k in range(n):
         if kind == "slant":                     # a pinhole camera seen slantwise (synth_slant.ELEVATION)
             sc = synth_slant.slanted_scene(seed + k, size=(960, 720), face_px=face * 1.3)
+        elif kind == "wide":                    # pip dice in a 1920x1080 frame
+            sc = synth.dice_scene(seed=seed + k, kind="pips", face_px=face, size=(1920, 1080))
         else:
             sc = synth.dice_scene(seed=seed + k, kind=kind, face_px=face, camera=camera)
         gt = [(d["value"], tuple(d["box"])) for d in sc.dice]
@@ -387,7 +391,7 @@ from vision.synth_camera import CAMERAS  # noqa: E402
 
 ALL_SETS = ["real-dev", "real-heldout", "desk-dev", "desk-heldout", "floor-dev", "floor-heldout", "synth-pips-32", "synth-pips-48", "synth-pips-64",
             "synth-pips-96", "synth-icons-64", "synth-icons-96", "synth-hard-64",
-            "synth-webcam-64", "synth-picam-64", "synth-slant-64"]
+            "synth-webcam-64", "synth-picam-64", "synth-slant-64", "synth-wide-44"]
 
 
 def main(argv=None):
@@ -443,6 +447,8 @@ def main(argv=None):
         elif s.startswith("synth-"):
             kind, face = s[6:].rsplit("-", 1)
             camera = kind if kind in CAMERAS else None     # synth-webcam-64: pips seen by a camera model
+            if kind not in ("pips", "hard", "slant", "wide") and not camera:
+                ap.error(f"unknown set {s}")
             t = run_pips(s, synth_items("pips" if camera else kind, a.n, int(face), a.seed, camera),
                          a.expected, a.reader, synth_matcher(kind, camera))
         else:

@@ -60,6 +60,10 @@ FINE_DIE = 16            # dice smaller than this (working px) are looked for at
 FINE_TARGET = 24         # ... where they measure this
 PYRAMID_MIN = 64         # the coarsest scale looked at: longest side in px
 SAME_LEVEL = 1.25        # a finer look's halving this near a level of the first look (in scale) is that level
+NEAR_REACH = 2.0         # a finer look looks this many die sides around the first look's candidates
+NEAR_SHARE = 0.6         # ... unless those windows cover this share of the level: then all of it
+NEAR_MOST = 40           # ... or there are more candidates than this (clutter): all of it too
+NEAR_SIZE = 1.5          # ... candidates up to this many DIE_BIG at the finer scale (a die seen too big)
 DET_MIN = 0.3            # detector score that makes a die on its own (icon dice: no face network)
 DET_MAYBE = 0.12         # the weakest peak that is a candidate at all
 DET_ODD = 0.6            # a candidate this strong outside every die makes the reading unsure
@@ -128,7 +132,8 @@ class DiceNet:
         found.sort(key=lambda d: -d[3])
         return found
 
-    def detect_scales(self, frame, work_side: float = WORK_SIDE) -> list[list[tuple[float, float, float, float]]]:
+    def detect_scales(self, frame, work_side: float = WORK_SIDE,
+                      near=None) -> list[list[tuple[float, float, float, float]]]:
         """Candidates per scale, finest first.
 
         The detector knows dice of about 8 to 56 working pixels. It looks at the working image
@@ -137,7 +142,11 @@ class DiceNet:
         from ``DIE_BIG`` / ``OVERLAP`` up at the coarser ones; ``candidates`` merges them. Two
         scales can size one die differently, so a die near the limit may be too big for one and
         too small for the other: a candidate left out for its size comes back (at its own
-        scale, the strongest first) when no scale has a candidate there."""
+        scale, the strongest first) when no scale has a candidate there.
+
+        ``near`` (a finer look: (cx, cy, side) of the first look's candidates, frame px): the
+        levels not looked at yet are looked at only around them (``near_windows``), since a
+        die small enough to need the finer look was already a candidate, if a weak one."""
         hv = halvings(frame)
         h, w = hv.frame.shape[:2]
         # a finer look (``work_side``) halves down onto the first look's levels: a level
@@ -158,7 +167,7 @@ class DiceNet:
         for k, (level, found_in) in enumerate(levels):
             s = level.shape[1] / w                # the scale the rounding really gave
             if found_in is None:
-                found_in = self._detect_in(level, s, (w, h))
+                found_in = self._detect_near(level, s, (w, h), near)
                 looked.append((level, found_in))
             found = []
             for c in found_in:
@@ -175,6 +184,24 @@ class DiceNet:
                                             for level in out for o in level):
                 out[k].append(c)
         return out
+
+    def _detect_near(self, level: np.ndarray, s: float, size, near) -> list[tuple[float, float, float, float]]:
+        """``_detect_in`` the whole ``level``, or only its windows around ``near``: a peak
+        nearer a window's inner edge than half its box comes from a die cut by that edge (the
+        die was no candidate of the first look), and is left out."""
+        windows = None if near is None else near_windows(near, s, level.shape)
+        if windows is None:
+            return self._detect_in(level, s, size)
+        lh, lw = level.shape[:2]
+        found = []
+        for x0, y0, x1, y1 in windows:
+            for cx, cy, side, score in self._detect_in(level[y0:y1, x0:x1], s, ((x1 - x0) / s, (y1 - y0) / s)):
+                x, y, r = cx * s, cy * s, side * s / 2
+                if (x0 == 0 or x >= r) and (y0 == 0 or y >= r) and \
+                        (x1 == lw or x <= x1 - x0 - r) and (y1 == lh or y <= y1 - y0 - r):
+                    found.append((cx + x0 / s, cy + y0 / s, side, score))
+        found.sort(key=lambda d: -d[3])
+        return found
 
     def _detect_in(self, work: np.ndarray, s: float, size) -> list[tuple[float, float, float, float]]:
         """Candidates in ``work``, the frame scaled by ``s``, in frame pixels (``size`` = w, h)."""
@@ -341,7 +368,11 @@ def _pip_dice(frame: np.ndarray) -> tuple[list[Found], list[Found]]:
     scales = net.detect_scales(hv)
     finer = work_side(hv, scales[0])
     if finer > WORK_SIDE:
-        scales = net.detect_scales(hv, finer)
+        # the dice the finer look is for measure under DIE_BIG there: it looks around those
+        # the first look saw (the bigger ones are answered by the levels it shares with it)
+        f = finer / max(hv.frame.shape[:2])
+        near = [(c[0], c[1], c[2]) for scale in scales for c in scale if c[2] * f <= NEAR_SIZE * DIE_BIG]
+        scales = net.detect_scales(hv, finer, near)
     raw = [c for scale in scales for c in _suppress(scale, TWIN)]
     # a die's die_score is at most its detector score: weaker candidates are never read.
     # The strongest are read first: the surest dice among them show the play area, and of
@@ -407,6 +438,37 @@ def _one_per_die(read: list[Found]) -> list[Found]:
         if all(_two_dice(f, k) for k in kept):
             kept.append(f)
     return kept
+
+
+def near_windows(near, s: float, shape) -> list[tuple[int, int, int, int]] | None:
+    """The windows (x0, y0, x1, y1; level px) a finer look at scale ``s`` looks in: ``NEAR_REACH``
+    die sides around each of ``near`` (cx, cy, side in frame px), merged while they overlap,
+    their corners on the detector's 8 px grid so a die reads as in the whole level. None (look
+    at all of it) when they would cover ``NEAR_SHARE`` of it or there are over ``NEAR_MOST``."""
+    lh, lw = shape[:2]
+    if len(near) > NEAR_MOST:
+        return None
+    boxes = []
+    for cx, cy, side in near:
+        r = NEAR_REACH * side * s
+        boxes.append([max(0, int(cx * s - r) // 8 * 8), max(0, int(cy * s - r) // 8 * 8),
+                      min(lw, math.ceil(cx * s + r)), min(lh, math.ceil(cy * s + r))])
+    merged = True
+    while merged:
+        merged = False
+        for i in range(len(boxes)):
+            for j in range(i + 1, len(boxes)):
+                a, b = boxes[i], boxes[j]
+                if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]:
+                    boxes[i] = [min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])]
+                    del boxes[j]
+                    merged = True
+                    break
+            if merged:
+                break
+    if sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in boxes) > NEAR_SHARE * lw * lh:
+        return None
+    return [tuple(b) for b in boxes]
 
 
 def work_side(hv: Halvings, coarse) -> float:

@@ -49,43 +49,103 @@ def test_small_dice_in_a_wide_frame_are_looked_for_at_a_finer_scale(monkeypatch)
     m = net.model()
     real = m.detect_scales
 
-    def spy(frame, work_side=net.WORK_SIDE):
+    def spy(frame, work_side=net.WORK_SIDE, near=None):
         sides.append(work_side)
-        return real(frame, work_side)
+        return real(frame, work_side, near)
     monkeypatch.setattr(m, "detect_scales", spy)
     r = net.read_dice(img)
     assert sides[0] == net.WORK_SIDE and len(sides) == 2 and sides[1] > 1.5 * net.WORK_SIDE
     assert r.values == values, r.reasons
 
 
-def test_a_finer_look_takes_the_first_looks_coarser_levels(monkeypatch):
-    """The finer look's halvings come down onto the first look's levels (within
-    ``SAME_LEVEL``): the detector is not run on them again, and the dice read the same."""
-    img, values = _scene((1920, 1080), 44)
+def _looks(monkeypatch):
+    """Per call of detect_scales, the (scale, input shape) of each detector run it made."""
     m = net.model()
     real_scales, real_det = m.detect_scales, m._detect_in
     looks, looking = [], []
 
-    def scales(frame, work_side=net.WORK_SIDE):
+    def scales(frame, work_side=net.WORK_SIDE, near=None):
         looks.append([])
         looking.append(True)
         try:
-            return real_scales(frame, work_side)
+            return real_scales(frame, work_side, near)
         finally:
             looking.pop()
 
     def detect_in(work, s, size):
         if looking:
-            looks[-1].append(max(work.shape[:2]))
+            looks[-1].append((s, work.shape[:2]))
         return real_det(work, s, size)
     monkeypatch.setattr(m, "detect_scales", scales)
     monkeypatch.setattr(m, "_detect_in", detect_in)
+    return looks
+
+
+def test_a_finer_look_takes_the_first_looks_coarser_levels(monkeypatch):
+    """The finer look's halvings come down onto the first look's levels (within
+    ``SAME_LEVEL``): the detector is not run on them again, and the dice read the same."""
+    img, values = _scene((1920, 1080), 44)
+    looks = _looks(monkeypatch)
     r = net.read_dice(img)
     assert len(looks) == 2
     first, finer = looks
-    assert first == [320, 160, 80]
-    assert finer and all(side > net.SAME_LEVEL * 320 for side in finer)    # only the levels above the first look's
+    assert [max(shape) for _, shape in first] == [320, 160, 80]
+    assert finer and all(s > net.SAME_LEVEL * 320 / 1920 for s, _ in finer)   # only scales above the first look's
     assert r.values == values, r.reasons
+
+
+def test_a_finer_look_looks_only_around_the_first_looks_candidates(monkeypatch):
+    """Five small dice spread over a 1080p frame: the finer look runs the detector on windows
+    around them, far less than its whole level, and every die is still read."""
+    sc = synth.dice_scene(seed=21, kind="pips", face_px=44, n_dice=5, size=(1920, 1080), effects=False)
+    looks = _looks(monkeypatch)
+    r = net.read_dice(sc.image)
+    finer = looks[1]
+    s = finer[0][0]
+    level_area = round(1920 * s) * round(1080 * s)
+    assert all(abs(t - s) < 1e-9 for t, _ in finer) and len(finer) >= 2       # windows of one level
+    assert sum(h * w for _, (h, w) in finer) < net.NEAR_SHARE * level_area
+    assert r.values == sorted(d["value"] for d in sc.dice) and not r.unsure, r.reasons
+    boxes = [d["box"] for d in sc.dice]
+    for d in r.dice:                                          # each die found where it lies
+        assert any(abs(d.box[0] - b[0]) < 0.3 * b[2] and abs(d.box[1] - b[1]) < 0.3 * b[3] for b in boxes)
+
+
+def test_near_windows_merge_overlaps_and_give_way_to_the_whole_level():
+    """Windows ``NEAR_REACH`` sides around each candidate, on the 8 px grid, merged while they
+    overlap; the whole level (None) when they would cover most of it or clutter gives too many."""
+    far = [(100.0, 100.0, 20.0), (900.0, 500.0, 20.0)]
+    windows = net.near_windows(far, 0.5, (540, 960))
+    assert len(windows) == 2
+    for (cx, cy, side), (x0, y0, x1, y1) in zip(far, windows):
+        assert x0 % 8 == 0 and y0 % 8 == 0
+        assert x0 <= (cx - net.NEAR_REACH * side) * 0.5 and x1 >= (cx + net.NEAR_REACH * side) * 0.5
+        assert y0 <= (cy - net.NEAR_REACH * side) * 0.5 and y1 >= (cy + net.NEAR_REACH * side) * 0.5
+    close = far + [(130.0, 110.0, 20.0)]                      # overlaps the first: one window for both
+    merged = net.near_windows(close, 0.5, (540, 960))
+    assert len(merged) == 2 and merged[1] == windows[1] and merged[0][2] > windows[0][2]
+    assert net.near_windows([(480.0, 270.0, 300.0)], 1.0, (540, 960)) is None       # most of the level
+    grid = [(40.0 + 30 * i, 40.0, 4.0) for i in range(net.NEAR_MOST + 1)]
+    assert net.near_windows(grid, 1.0, (540, 960)) is None
+    assert net.near_windows(grid[:net.NEAR_MOST], 1.0, (540, 960)) is not None
+
+
+def test_a_peak_cut_by_a_windows_inner_edge_is_left_out(monkeypatch):
+    """A window's inner edge cuts what lies across it: a peak nearer that edge than half its
+    box is left out; one as near the frame's own edge is kept."""
+    m = net.model()
+    level = np.zeros((200, 400, 3), np.uint8)
+    near = [(100.0, 100.0, 20.0)]                            # scale 1: window x 56..140, y 56..140
+    x0, y0, x1, y1 = net.near_windows(near, 1.0, level.shape)[0]
+    assert (x0, y0) == (56, 56)
+
+    def detect_in(work, s, size):                           # (cx, cy, side, score), window px
+        return [(4.0, 40.0, 20.0, 0.9), (44.0, 44.0, 20.0, 0.8)]
+    monkeypatch.setattr(m, "_detect_in", detect_in)
+    assert m._detect_near(level, 1.0, (400, 200), near) == [(100.0, 100.0, 20.0, 0.8)]
+    edge = [(20.0, 100.0, 20.0)]                             # its window starts at the frame's edge
+    assert net.near_windows(edge, 1.0, level.shape)[0][0] == 0
+    assert m._detect_near(level, 1.0, (400, 200), edge)[0] == (4.0, 96.0, 20.0, 0.9)
 
 
 def _work(monkeypatch, img):
@@ -199,3 +259,22 @@ def test_a_finer_look_a_little_finer_than_the_first_is_still_looked_at(monkeypat
     m.detect_scales(hv, 400)
     assert sizes[:3] == [320, 160, 80] and sizes[3] == 400
     assert sizes.count(320) == 1
+
+
+def test_the_wide_set_measures_small_dice_in_1080p_frames(capsys):
+    """bench/eval_dice.py ``synth-wide-44``: the frames the finer look is for, read and scored."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+    import json
+    import eval_dice
+    eval_dice.main(["--sets", "synth-wide-44", "--n", "2", "--seed", "5003", "--no-timing", "--json"])
+    row = json.loads(capsys.readouterr().out)["sets"][0]
+    assert row["set"] == "synth-wide-44" and row["frames"] == 2 and row["dice"] >= 6
+    assert row["matched"] >= 0.9
+
+
+def test_an_unknown_synthetic_set_is_refused_by_name(capsys):
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+    import eval_dice
+    with pytest.raises(SystemExit):
+        eval_dice.main(["--sets", "synth-round-64", "--n", "1", "--no-timing"])
+    assert "unknown set synth-round-64" in capsys.readouterr().err
