@@ -742,7 +742,12 @@ def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None, roi: np.
         return a_pattern(found, ox, oy)
     area = play_area(hv, anchors(found))        # the surest dice, read again where they hesitated
     from vision.likeness import left_out
-    found, clutter = left_out(on_play_area(found, area), hv)
+    on_area = on_play_area(found, area)
+    # a die read surely just beside the play area may be a die against the tray's wall seen
+    # over it: left out, it would be a die missed without a doubt
+    beside = [f for f in found if f not in on_area and f.probs[1:].max() >= ANCHOR_P
+              and f.probs[0] < EDGE_NOT_DIE and f.score >= DET_ANCHOR and area.beside(f.cx, f.cy, f.side)]
+    found, clutter = left_out(on_area, hv)
     blank = not_pip_faces(hv, found, cands, area)
     for f in blank:                               # a die, but not a pip face: value null
         box = _frame_box(f, ox, oy)
@@ -785,6 +790,10 @@ def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None, roi: np.
     if nulls:
         reading.unsure = True
         reading.reasons.insert(0, f"{dice_count(nulls)} whose face is not a pip face")
+    if beside:
+        reading.unsure = True
+        reading.reasons.append(f"{dice_count(len(beside))} just beside the play area")
+        reading.spots += [_frame_box(f, ox, oy) for f in beside]
     cut = cut_by_the_edge(dice, full.shape[:2])
     if cut:
         reading.unsure = True
@@ -793,5 +802,5 @@ def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None, roi: np.
     if odd:
         reading.unsure = True
         reading.reasons.append(f"{dice_count(len(odd), 'die-like spot', 'die-like spots')} not read as dice")
-        reading.spots = [_frame_box(c, ox, oy) for c in odd]   # shown on the annotated frame
+        reading.spots += [_frame_box(c, ox, oy) for c in odd]    # shown on the annotated frame
     return reading

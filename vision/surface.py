@@ -4,7 +4,8 @@ A slanted webcam over a desk sees a keyboard, a printed label, cables; a phone o
 its pattern and a jar of spare dice. None of it lies on the surface the rolled dice lie on.
 The dice the reader is surest of (``anchors``) show that surface around them; it is the region
 of their surroundings' colour that reaches them, with what lies inside it (dice, shadows, pips)
-filled in. A candidate off it is clutter: it is neither a die nor a reason to doubt the frame.
+filled in. A candidate off it is clutter: it is neither a die nor a reason to doubt the frame,
+unless it is a die read surely just beside it (``Surface.beside``): that may be a rolled die.
 """
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ HOLE_MAX = 12.0          # what lies inside the surface up to this many die area
 ON_RING = 0.7            # a die is on the surface if this share of its ring is surface
 EDGE_RING = 0.3          # ... or, against its edge (a tray's wall), this share
 EDGE = 0.6               # "against its edge": centre within this many die sides of the surface
+BESIDE = 1.0             # a die off the surface is "beside" it with surface this many die sides from its centre
 
 
 def _weights(lab: np.ndarray) -> np.ndarray:
@@ -116,6 +118,17 @@ class Surface:
         if share >= ON_RING:
             return "on"
         return "edge" if self.reach[y, x] and share >= EDGE_RING else "off"
+
+
+    def beside(self, cx: float, cy: float, side: float) -> bool:
+        """Whether a die off the surface lies beside it: surface within ``BESIDE`` die sides
+        of its centre (a die against a tray's wall whose top shows over the wall, at a wide
+        view's edge; or clutter just by the desk's edge)."""
+        h, w = self.mask.shape
+        r = BESIDE * side * self.s
+        x0, x1 = max(0, int(cx * self.s - r)), min(w, int(cx * self.s + r) + 1)
+        y0, y1 = max(0, int(cy * self.s - r)), min(h, int(cy * self.s + r) + 1)
+        return x1 > x0 and y1 > y0 and bool(self.mask[y0:y1, x0:x1].any())
 
 
 def play_area(frame, anchors) -> Surface | None:
