@@ -745,7 +745,7 @@ def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None, roi: np.
     on_area = on_play_area(found, area)
     # a die read surely just beside the play area may be a die against the tray's wall seen
     # over it: left out, it would be a die missed without a doubt
-    beside = [f for f in found if f not in on_area and f.probs[1:].max() >= ANCHOR_P
+    beside = [f for f in found if area is not None and f not in on_area and f.probs[1:].max() >= ANCHOR_P
               and f.probs[0] < EDGE_NOT_DIE and f.score >= DET_ANCHOR and area.beside(f.cx, f.cy, f.side)]
     found, clutter = left_out(on_area, hv)
     blank = not_pip_faces(hv, found, cands, area)

@@ -119,7 +119,6 @@ class Surface:
             return "on"
         return "edge" if self.reach[y, x] and share >= EDGE_RING else "off"
 
-
     def beside(self, cx: float, cy: float, side: float) -> bool:
         """Whether a die off the surface lies beside it: surface within ``BESIDE`` die sides
         of its centre (a die against a tray's wall whose top shows over the wall, at a wide
