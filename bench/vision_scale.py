@@ -12,7 +12,7 @@ Frames:
 - ``1280x960 synth``: 7 dice with 72 px faces (``eval_dice.time_7dice``'s frame);
 - ``1920x1080 synth``: 6 dice with 80 px faces; ``1920x1080 small``: 5 dice with 44 px faces,
   7 px at the detector's working size, so it looks again at about three times that size
-  (``net.work_side``); ``1920x1080 floor``: the six full-size frames
+  (``net.work_side``), around the dice it saw (``net.near_windows``); ``1920x1080 floor``: the six full-size frames
   of ../shared/data/dice-real-webcam-floor (two dice each, 60-90 px, shoes in view);
 - ``12 MP synth``: 4032x3024, 6 dice with 260 px faces; ``12 MP desk``: three webcam desk
   frames with clutter (cables, a laptop) scaled up to 4032x3024, so each die is about 350 px.
