@@ -338,6 +338,9 @@ def synth_matcher(kind, camera=None):
     return match_centres if camera or kind in ("slant", "wide") else match
 
 
+SYNTH_KINDS = ("pips", "hard", "slant", "wide")     # synth_items' scenes (and CAMERAS)
+
+
 def synth_items(kind, n, face, seed, camera=None):
     from vision import synth, synth_slant
     for k in range(n):
@@ -445,10 +448,11 @@ def main(argv=None):
             face = int(s.rsplit("-", 1)[1])
             t = run_icons(s, a.n, face, a.seed)
         elif s.startswith("synth-"):
-            kind, face = s[6:].rsplit("-", 1)
+            kind, _, face = s[6:].rpartition("-")
             camera = kind if kind in CAMERAS else None     # synth-webcam-64: pips seen by a camera model
-            if kind not in ("pips", "hard", "slant", "wide") and not camera:
-                ap.error(f"unknown set {s}")
+            if kind not in SYNTH_KINDS and not camera or not face.isdigit():
+                ap.error(f"unknown set {s}: a synthetic set is synth-KIND-FACEPX, KIND one of "
+                         f"{', '.join(SYNTH_KINDS + tuple(CAMERAS))}")
             t = run_pips(s, synth_items("pips" if camera else kind, a.n, int(face), a.seed, camera),
                          a.expected, a.reader, synth_matcher(kind, camera))
         else:

@@ -12,6 +12,8 @@ import pytest
 
 from vision import net, scaling, synth
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))   # the benches under test
+
 
 def _scene(size, face, seed=21):
     sc = synth.dice_scene(seed=seed, kind="pips", face_px=face, n_dice=5, size=size, effects=False)
@@ -224,7 +226,6 @@ def test_a_level_halved_is_the_next_level_and_anything_else_is_shrunk():
 
 
 def test_the_speed_bench_refuses_a_models_folder_without_networks_and_no_repeats(tmp_path, capsys):
-    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
     import vision_scale
     with pytest.raises(SystemExit):
         vision_scale.main(["--models", str(tmp_path)])
@@ -263,7 +264,6 @@ def test_a_finer_look_a_little_finer_than_the_first_is_still_looked_at(monkeypat
 
 def test_the_wide_set_measures_small_dice_in_1080p_frames(capsys):
     """bench/eval_dice.py ``synth-wide-44``: the frames the finer look is for, read and scored."""
-    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
     import json
     import eval_dice
     eval_dice.main(["--sets", "synth-wide-44", "--n", "2", "--seed", "5003", "--no-timing", "--json"])
@@ -273,8 +273,10 @@ def test_the_wide_set_measures_small_dice_in_1080p_frames(capsys):
 
 
 def test_an_unknown_synthetic_set_is_refused_by_name(capsys):
-    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
     import eval_dice
     with pytest.raises(SystemExit):
         eval_dice.main(["--sets", "synth-round-64", "--n", "1", "--no-timing"])
     assert "unknown set synth-round-64" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        eval_dice.main(["--sets", "synth-pips-big", "--n", "1", "--no-timing"])
+    assert "synth-KIND-FACEPX" in capsys.readouterr().err           # says how a name is made
