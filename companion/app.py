@@ -862,6 +862,13 @@ class DeviceApp:
         c = self.calibration
         if c.get("done"):
             return {"title": "Camera check" if c["what"] == "look" else "Calibrated", "text": c["done"]}
+        message = self._calibration_ask(c)
+        if c.get("failed"):                       # the last shot would not do: why, and try again
+            message["text"] = _fitted("Not taken: ", [c["failed"]], " OK: again. BACK stops.")
+        return message
+
+    def _calibration_ask(self, c: dict) -> dict:
+        """What the calibration asks for next: the empty lid, a look, or a die's face."""
         # each text fits the panel's four lines whole (tests/device/test_camera_dice.py)
         if c["what"] == "look":
             return {"title": "Camera check", "text": "Roll pip dice where the camera sees them. OK: look. BACK stops."}
@@ -887,6 +894,7 @@ class DeviceApp:
         if frame is None:
             self.say("the camera gave no picture")
             return
+        c.pop("failed", None)
         try:
             if c["what"] == "lid":
                 ok = self.camera_dice.calibrate_lid(frame, self.camera_height_px)
@@ -900,9 +908,14 @@ class DeviceApp:
             if c["index"] == len(c["faces"]):
                 names = self.camera_dice.calibrate_die(c["what"], c["shots"])
                 c["done"] = f"{c['what']} die: " + ", ".join(names)
+        except ValueError as exc:   # the frames will not do (no green lid in view): said, OK again
+            log.warning("calibration of %s: %s", c["what"], exc)
+            c["failed"] = str(exc)
         except Exception as exc:  # noqa: BLE001 - a failed shot is said, the rest is kept
             log.exception("calibration")
-            self.say(f"calibration failed: {exc}"[:60])
+            c["failed"] = str(exc) or type(exc).__name__
+        if c.get("failed") and "faces" in c and c["index"] == len(c["faces"]):
+            c.update(index=0, shot=0, shots={})   # the die's shots gave no gallery: from its first face again
 
     def camera_look(self) -> None:
         """Settings > Camera check: read the dice in view as a roll would be read, say what was

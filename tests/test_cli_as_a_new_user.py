@@ -512,6 +512,16 @@ def test_camera_commands_refuse_bad_arguments_by_name(capsys, home, monkeypatch,
     assert snapshot(home) == {}
 
 
+def test_kick_calibrate_on_a_photo_without_the_lid_names_it(capsys, home):
+    """The user gave `kick calibrate` a photo of dice instead of the empty lid."""
+    photo = _dice_photo(home / "photo.png")
+    before = snapshot(home)
+    err = refused(capsys, ["kick", "calibrate", "--reference", str(photo), "--camera-height", "1000",
+                           "--out", str(home / "lid.json")])
+    assert f"{photo}: no green lid in view (the reference is a frame of the empty lid)" in err
+    assert snapshot(home) == before
+
+
 @pytest.mark.parametrize("command", [["dice"], ["kick"]])
 def test_dice_or_kick_alone_shows_its_subcommands_and_fails(capsys, command):
     """The user typed `companion dice` (or `kick`) with no subcommand."""

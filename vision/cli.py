@@ -231,7 +231,10 @@ def cmd_dice_tray(args) -> int:
 def cmd_kick_calibrate(args) -> int:
     from . import kick
     img = _imread(args.reference)
-    cal = kick.calibrate_lid(img, args.camera_height, args.axis)
+    try:
+        cal = kick.calibrate_lid(img, args.camera_height, args.axis)
+    except ValueError as exc:
+        raise ValueError(f"{args.reference}: {exc} (the reference is a frame of the empty lid)") from exc
     cal.save(args.out)
     ok = len(cal.uprights) == 2
     print(json.dumps({"saved": args.out, "green": cal.green, "uprights": cal.uprights, "uprights_found": ok}))

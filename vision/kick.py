@@ -100,7 +100,7 @@ def calibrate_lid(reference_bgr: np.ndarray, camera_height_px: float, axis=None)
     green = cv2.morphologyEx(green, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
     cs, _ = cv2.findContours(green, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     if not cs:
-        raise ValueError("no green area found on the lid reference image")
+        raise ValueError("no green lid in view")
     c = max(cs, key=cv2.contourArea)
     hull = cv2.convexHull(c)
     poly = cv2.approxPolyDP(hull, 0.01 * cv2.arcLength(hull, True), True).reshape(-1, 2)

@@ -5,6 +5,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
+from companion import app as app_module
 from companion.app import DeviceApp
 from companion.camera_dice import CameraDice
 from companion.engine.core import Header
@@ -225,6 +226,46 @@ def test_the_lid_is_calibrated_once_from_the_empty_lid(tmp_path):
     assert app.calibration["done"] == "lid saved"
     lid = kick.LidCalibration.load(tmp_path / "vision" / "lid.json")
     assert len(lid.uprights) == 2 and lid.camera_height_px == app.camera_height_px
+
+
+def test_a_lid_not_in_view_is_said_on_the_panel_and_ok_tries_again(tmp_path, caplog):
+    """Calibrate the lid with dice in view instead of the lid: the panel says why, whole, and
+    nothing is saved; with the lid in view, OK again calibrates it."""
+    ref, _ = synth.lid_reference(2)
+    camera = StillCamera(synth.dice_scene(3, kind="pips", face_px=72, n_dice=2, effects=False).image)
+    app = DeviceApp(RefereeSession(Journal(tmp_path / "j.sqlite")), open_display({"type": "null"}),
+                    camera_dice=CameraDice(camera, tmp_path / "vision", timeout_s=2.0))
+    app.calibration_begin("lid")
+    press(app, "ok")
+    text = app.model()["message"]["text"]
+    assert text == "Not taken: no green lid in view. OK: again. BACK stops.", text
+    assert app_module._fits_the_panel(text)
+    assert not (tmp_path / "vision" / "lid.json").exists() and app.calibration is not None
+    assert "Traceback" not in caplog.text                  # a frame that will not do is no fault
+    camera.frame = ref
+    press(app, "ok")
+    assert app.calibration["done"] == "lid saved"
+    assert (tmp_path / "vision" / "lid.json").exists()
+
+
+def test_a_die_calibration_whose_shots_show_no_die_asks_for_them_again(tmp_path):
+    """Every shot of a white die taken of an empty table: the gallery cannot be made. The
+    panel says so and the device asks for the die's first face again, nothing saved."""
+    camera = StillCamera(np.full((480, 640, 3), 120, np.uint8))
+    session = RefereeSession(Journal(tmp_path / "j.sqlite"), dice_mode="camera")
+    app = DeviceApp(session, open_display({"type": "null"}), seed_source=lambda: 1,
+                    camera_dice=CameraDice(camera, tmp_path / "vision", timeout_s=2.0))
+    app.menu_choice("settings")
+    app.menu_choice("calibrate-white")
+    for _ in range(4 * app.SHOTS_PER_FACE):
+        press(app, "ok")
+    message = app.model()["message"]
+    assert message["title"] == "White die: ball" and message["text"].startswith("Not taken: no die found")
+    assert message["text"].endswith("OK: again. BACK stops.") and app_module._fits_the_panel(message["text"])
+    assert (app.calibration["index"], app.calibration["shot"], app.calibration["shots"]) == (0, 0, {})
+    assert not (tmp_path / "vision" / "white" / "gallery.npz").exists()
+    press(app, "ok")                                         # the first shot again
+    assert app.calibration["shot"] == 1 and "failed" not in app.calibration
 
 
 def test_a_pip_die_kind_is_read_by_the_pip_reader_without_calibration(tmp_path):
