@@ -9,7 +9,8 @@ it), which other jobs on a shared machine disturb much less than the wall clock.
     .venv/bin/python bench/vision_scale.py --models /tmp/out     # another training's networks
 
 Frames:
-- ``1280x960 synth``: 7 dice with 72 px faces (``eval_dice.time_7dice``'s frame);
+- ``1280x960 synth``: 7 dice with 72 px faces (``eval_dice.time_7dice``'s frame), about 23 px
+  at the working level, which alone is looked at (``net.one_level``);
 - ``1920x1080 synth``: 6 dice with 80 px faces; ``1920x1080 small``: 5 dice with 44 px faces,
   7 px at the detector's working size, so it looks again at about three times that size
   (``net.work_side``), around the dice it saw (``net.near_windows``); ``1920x1080 floor``: the six full-size frames

@@ -64,6 +64,7 @@ NEAR_REACH = 2.0         # a finer look looks this many die sides around the fir
 NEAR_SHARE = 0.6         # ... unless those windows cover this share of the level: then all of it
 NEAR_MOST = 40           # ... or there are more candidates than this (clutter): all of it too
 NEAR_SIZE = 1.5          # ... candidates up to this many DIE_BIG at the finer scale (a die seen too big)
+ONE_LOOK = 2             # this many sure dice, small enough, make the working level the only one (one_level)
 DET_MIN = 0.3            # detector score that makes a die on its own (icon dice: no face network)
 DET_MAYBE = 0.12         # the weakest peak that is a candidate at all
 DET_ODD = 0.6            # a candidate this strong outside every die makes the reading unsure
@@ -132,8 +133,8 @@ class DiceNet:
         found.sort(key=lambda d: -d[3])
         return found
 
-    def detect_scales(self, frame, work_side: float = WORK_SIDE,
-                      near=None) -> list[list[tuple[float, float, float, float]]]:
+    def detect_scales(self, frame, work_side: float = WORK_SIDE, near=None,
+                      whole: bool = True) -> list[list[tuple[float, float, float, float]]]:
         """Candidates per scale, finest first.
 
         The detector knows dice of about 8 to 56 working pixels. It looks at the working image
@@ -146,13 +147,17 @@ class DiceNet:
 
         ``near`` (a finer look: (cx, cy, side) of the first look's candidates, frame px): the
         levels not looked at yet are looked at only around them (``near_windows``), since a
-        die small enough to need the finer look was already a candidate, if a weak one."""
+        die small enough to need the finer look was already a candidate, if a weak one.
+
+        Not ``whole``: the working level alone, when its candidates are dice small enough that
+        no die rolled with them is the coarser levels' to find (``one_level``)."""
         hv = halvings(frame)
         h, w = hv.frame.shape[:2]
         # a finer look (``work_side``) halves down onto the first look's levels: a level
         # within ``SAME_LEVEL`` of one looked at already in this frame is that one, candidates
         # and all (below the finest, levels answer only for the bigger dice: seen alike)
         looked = hv.memo.setdefault("detector", [])      # [(level, its candidates)]
+        hv.memo.pop("one level", None)                   # the scale of this look's working level alone
 
         def seen(side):
             near = [(abs(math.log(max(lv.shape[:2]) / side)), i) for i, (lv, _) in enumerate(looked)]
@@ -169,6 +174,9 @@ class DiceNet:
             if found_in is None:
                 found_in = self._detect_near(level, s, (w, h), near)
                 looked.append((level, found_in))
+            if k == 0 and not whole and len(levels) > 1 and one_level(found_in, s):
+                del levels[1:]                    # the coarser levels answer for no die rolled with these
+                hv.memo["one level"] = s
             found = []
             for c in found_in:
                 if c[2] > 0.6 * min(h, w):
@@ -225,12 +233,18 @@ class DiceNet:
         return found
 
     def classify(self, frame, cands) -> tuple[np.ndarray, list[np.ndarray]]:
-        """Class probabilities (no die, 1..6) for each candidate, and the crops they saw."""
+        """Class probabilities (no die, 1..6) for each candidate, and the crops they saw. A
+        candidate read before in this frame (its ``Halvings``) is not read again."""
         if not cands:
             return np.zeros((0, 7), np.float32), []
         hv = halvings(frame)
-        crops = [hv.crop(cx, cy, side) for cx, cy, side, _ in cands]
-        return self._probs(crops), crops
+        seen = hv.memo.setdefault("faces", {})       # (cx, cy, side) -> (probs, crop)
+        new = list(dict.fromkeys(c[:3] for c in cands if c[:3] not in seen))
+        if new:
+            crops = [hv.crop(cx, cy, side) for cx, cy, side in new]
+            seen.update(zip(new, zip(self._probs(crops), crops)))
+        read = [seen[c[:3]] for c in cands]
+        return np.stack([p for p, _ in read]), [q for _, q in read]
 
     def _probs(self, crops) -> np.ndarray:
         blob = normalise(np.stack(crops))
@@ -361,18 +375,27 @@ def _pip_dice(frame: np.ndarray) -> tuple[list[Found], list[Found]]:
     that may be dice: see below); then they are taken best ``die_score`` first, and one
     closer than ``SUPPRESS`` sides to a taken one is the same die. So a piece of a big die
     seen up close, or a group of dice seen as one from afar, loses to the real die: the face
-    network calls it "no die"."""
-    net = model()
+    network calls it "no die".
+
+    The detector looks at the working level alone when that answers for every die
+    (``one_level``), and at every level when one of its surest candidates then reads
+    hesitantly (``_read``)."""
     hv = halvings(frame)
-    frame = hv.frame
-    scales = net.detect_scales(hv)
+    return _read(hv, whole=False) or _read(hv, whole=True)
+
+
+def _read(hv: Halvings, whole: bool) -> tuple[list[Found], list[Found]] | None:
+    """``_pip_dice`` with the detector's ``whole`` look or not; None when the look at the
+    working level alone is not to be trusted."""
+    net = model()
+    scales = net.detect_scales(hv, whole=whole)
     finer = work_side(hv, scales[0])
     if finer > WORK_SIDE:
         # the dice the finer look is for measure under DIE_BIG there: it looks around those
         # the first look saw (the bigger ones are answered by the levels it shares with it)
         f = finer / max(hv.frame.shape[:2])
         near = [(c[0], c[1], c[2]) for scale in scales for c in scale if c[2] * f <= NEAR_SIZE * DIE_BIG]
-        scales = net.detect_scales(hv, finer, near)
+        scales = net.detect_scales(hv, finer, near, whole=whole)
     raw = [c for scale in scales for c in _suppress(scale, TWIN)]
     # a die's die_score is at most its detector score: weaker candidates are never read.
     # The strongest are read first: the surest dice among them show the play area, and of
@@ -384,6 +407,8 @@ def _pip_dice(frame: np.ndarray) -> tuple[list[Found], list[Found]]:
         first = strong                            # a tidy frame: read them all at once
     probs, crops = net.classify(hv, first)
     read = [Found(c, p, q) for c, p, q in zip(first, probs, crops)]
+    if not whole and "one level" in hv.memo and not one_level_read(read, hv.memo["one level"]):
+        return None                               # the whole look, then (faces read are not read again)
     if len(first) == len(strong):
         return _look_again(hv, _one_per_die(read), raw, None), read
     first = _one_per_die(read)
@@ -438,6 +463,29 @@ def _one_per_die(read: list[Found]) -> list[Found]:
         if all(_two_dice(f, k) for k in kept):
             kept.append(f)
     return kept
+
+
+def one_level(found, s: float) -> bool:
+    """Does the working level (scale ``s``) answer for every die of the frame? Yes when it sees
+    ``ONE_LOOK`` dice or more surely (``DET_ANCHOR``) and a die rolled with them, at most
+    ``SIZE_APART``[1] times their typical side, measures under ``DIE_BIG`` there, as does
+    every candidate that may be a die (``DIE_MIN``): the coarser levels answer only for dice
+    from ``DIE_BIG`` / ``OVERLAP`` up, and would find none."""
+    sure = [c[2] * s for c in found if c[3] >= DET_ANCHOR]
+    return (len(sure) >= ONE_LOOK and _med(sure) * SIZE_APART[1] <= DIE_BIG
+            and all(c[2] * s <= DIE_BIG for c in found if c[3] >= DIE_MIN))
+
+
+def one_level_read(read: list[Found], s: float) -> bool:
+    """Does the face network bear out ``one_level`` (the working level, scale ``s``)? Its
+    surest candidates (``DET_ANCHOR``) must read surely (``ANCHOR_P``), ``ONE_LOOK`` or more
+    of them as pip faces small enough (their typical side ``SIZE_APART``[1] times under
+    ``DIE_BIG``), the rest as no die (a shoe). Pips of a die too big for the level read as
+    dice hesitantly; pieces of it, as no die with no pip face beside them."""
+    surest = [f for f in read if f.score >= DET_ANCHOR]
+    pips = [f.side * s for f in surest if f.probs[1:].max() >= ANCHOR_P]
+    return (len(pips) >= ONE_LOOK and _med(pips) * SIZE_APART[1] <= DIE_BIG
+            and all(f.probs[1:].max() >= ANCHOR_P or f.probs[0] >= ANCHOR_P for f in surest))
 
 
 def near_windows(near, s: float, shape) -> list[tuple[int, int, int, int]] | None:

@@ -78,7 +78,10 @@ class Halvings:
         img = self.level(k)
         if (img.shape[1], img.shape[0]) == size:
             return img
-        return cv2.resize(img, size, interpolation=cv2.INTER_AREA)
+        made = self.memo.setdefault("shrunk", {})     # a look's working image, asked for again
+        if size not in made:
+            made[size] = cv2.resize(img, size, interpolation=cv2.INTER_AREA)
+        return made[size]
 
     def crop(self, cx: float, cy: float, side: float, angle: float = 0.0) -> np.ndarray:
         """``face_crop`` of the frame, cut from the coarsest level where the crop still has

@@ -51,12 +51,13 @@ def test_small_dice_in_a_wide_frame_are_looked_for_at_a_finer_scale(monkeypatch)
     m = net.model()
     real = m.detect_scales
 
-    def spy(frame, work_side=net.WORK_SIDE, near=None):
+    def spy(frame, work_side=net.WORK_SIDE, near=None, **kw):
         sides.append(work_side)
-        return real(frame, work_side, near)
+        return real(frame, work_side, near, **kw)
     monkeypatch.setattr(m, "detect_scales", spy)
     r = net.read_dice(img)
-    assert sides[0] == net.WORK_SIDE and len(sides) == 2 and sides[1] > 1.5 * net.WORK_SIDE
+    # a first look, then a finer one (twice over when the whole look follows: one_level_read)
+    assert sides[0] == net.WORK_SIDE and sides[1] > 1.5 * net.WORK_SIDE and sides[2:] in ([], sides[:2])
     assert r.values == values, r.reasons
 
 
@@ -66,11 +67,11 @@ def _looks(monkeypatch):
     real_scales, real_det = m.detect_scales, m._detect_in
     looks, looking = [], []
 
-    def scales(frame, work_side=net.WORK_SIDE, near=None):
+    def scales(frame, work_side=net.WORK_SIDE, near=None, **kw):
         looks.append([])
         looking.append(True)
         try:
-            return real_scales(frame, work_side, near)
+            return real_scales(frame, work_side, near, **kw)
         finally:
             looking.pop()
 
@@ -89,11 +90,57 @@ def test_a_finer_look_takes_the_first_looks_coarser_levels(monkeypatch):
     img, values = _scene((1920, 1080), 44)
     looks = _looks(monkeypatch)
     r = net.read_dice(img)
-    assert len(looks) == 2
-    first, finer = looks
-    assert [max(shape) for _, shape in first] == [320, 160, 80]
+    assert len(looks) == 4                    # the working levels alone, then the whole look (a die read 0.73)
+    first, finer, first_whole, finer_whole = looks
+    assert [max(shape) for _, shape in first + first_whole] == [320, 160, 80]    # each level once
     assert finer and all(s > net.SAME_LEVEL * 320 / 1920 for s, _ in finer)   # only scales above the first look's
+    assert finer_whole == []                  # its coarser levels are the first look's
     assert r.values == values, r.reasons
+
+
+def test_small_dice_read_surely_are_looked_for_at_the_working_level_alone(monkeypatch):
+    """Seven dice of 72 px in a 1280x960 frame measure about 20 px at the working level: a die
+    rolled with them is under ``DIE_BIG`` there too, so the coarser levels are not looked at
+    (``one_level``), and the reading is the whole look's."""
+    img = synth.dice_scene(seed=7, kind="pips", face_px=72, n_dice=7, size=(1280, 960), effects=False).image
+    m = net.model()
+    with monkeypatch.context() as mp:                         # every level, always
+        mp.setattr(m, "detect_scales", lambda frame, work_side=net.WORK_SIDE, near=None, whole=True,
+                   real=m.detect_scales: real(frame, work_side, near, whole=True))
+        whole = net.read_dice(img)
+    looks = _looks(monkeypatch)
+    r = net.read_dice(img)
+    assert len(looks) == 1 and [shape for _, shape in looks[0]] == [(240, 320)]
+    assert r.values == whole.values and r.unsure == whole.unsure and len(r.values) == 7
+    assert [d.confidence for d in r.dice] == [d.confidence for d in whole.dice]
+
+
+def test_the_pips_of_dice_too_big_for_the_working_level_bring_the_whole_look():
+    """Two dice with 72 px faces in a 450 px wide frame: boxed, over ``DIE_BIG`` at the working
+    level, which sees pips and pieces of them, read as no die. ``one_level_read`` does not bear
+    the working level out, and the whole look reads the dice."""
+    from test_vision_net import _row
+    hv = net.Halvings(_row([1, 3]))
+    looked = net._read(hv, whole=False)
+    assert "one level" in hv.memo and looked is None
+    found, _ = net._pip_dice(net.Halvings(_row([1, 3])))
+    assert sorted(1 + int(np.argmax(f.probs[1:])) for f in found) == [1, 3]
+
+
+def test_one_level_read_needs_dice_read_surely_and_no_hesitant_spot():
+    s = 0.25
+
+    def at(side, value, p, score=0.9):
+        probs = np.full(7, (1 - p) / 6, np.float32)
+        probs[value] = p
+        return net.Found((0.0, 0.0, side, score), probs, None)
+    two = [at(80, 3, 0.98), at(84, 5, 0.95)]                          # 20 and 21 working px
+    assert net.one_level_read(two, s)
+    assert net.one_level_read(two + [at(300, 0, 0.97)], s)            # and a shoe, surely no die
+    assert not net.one_level_read(two + [at(80, 2, 0.7)], s)          # a spot read hesitantly
+    assert not net.one_level_read(two[:1], s)                         # one die is not ONE_LOOK
+    assert not net.one_level_read([at(120, 3, 0.98), at(120, 5, 0.95)], s)   # 30 px: one twice that is too big
+    assert net.one_level_read(two + [at(80, 2, 0.7, score=0.3)], s)   # a weak spot is not asked
 
 
 def test_a_finer_look_looks_only_around_the_first_looks_candidates(monkeypatch):
