@@ -437,6 +437,8 @@ def _look_again(hv: Halvings, kept: list[Found], raw, area) -> list[Found]:
         return kept                               # a pattern: read_dice says so, no closer look
     for region in _crowded(hv.frame, kept, raw, area):
         kept += _second_look(hv, region, kept)
+        if sum(f.probs[0] < NOT_DIE for f in kept) > MOST_DICE:
+            return kept                           # the second looks show a pattern (read_dice says so): no more
     hesitant = [f for f in kept if f.probs[1:].max() < CONF_OK]
     if hesitant:
         # a second look, turned a half turn, averaged in; a third with more room around it,
