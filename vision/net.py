@@ -745,18 +745,28 @@ def _in_a_die(c, dice: list[Found]) -> bool:
 def _suppress(cands, radius: float = None):
     """Drop a candidate whose centre lies within ``radius`` (default ``SUPPRESS``) sides of a
     stronger one's centre. The side is that of the box around the whole die, sides in
-    perspective included, so two touching dice can be as close as 0.55 box sides."""
+    perspective included, so two touching dice can be as close as 0.55 box sides.
+
+    A kept candidate is filed in a grid of cells as wide as twice the typical reach, so a
+    candidate is compared with those of its own and the eight cells around it (and the few
+    that reach farther): a cloth's hundreds of peaks are not compared each with each."""
     radius = SUPPRESS if radius is None else radius
-    kept, reach = [], []
+    if not cands:
+        return []
+    cell = max(2.0 * radius * _med([c[2] for c in cands]), 1e-6)
+    grid: dict[tuple[int, int], list] = {}
+    wide: list = []                               # kept candidates that reach farther than a cell
+    kept = []
     for c in cands:
         x, y = c[0], c[1]
-        for k, r in zip(kept, reach):
-            dx, dy = x - k[0], y - k[1]
-            if -r <= dx <= r and -r <= dy <= r and math.hypot(dx, dy) <= r:
-                break                             # (one farther than r along x or y is farther: no hypot)
-        else:
-            kept.append(c)
-            reach.append(radius * c[2])
+        gx, gy = int(x // cell), int(y // cell)
+        near = [kr for i in (gx - 1, gx, gx + 1) for j in (gy - 1, gy, gy + 1) for kr in grid.get((i, j), ())]
+        if any(-r <= x - k[0] <= r and -r <= y - k[1] <= r and math.hypot(x - k[0], y - k[1]) <= r
+               for k, r in near + wide):
+            continue                              # (one farther than r along x or y is farther: no hypot)
+        r = radius * c[2]
+        (wide if r > cell else grid.setdefault((gx, gy), [])).append((c, r))
+        kept.append(c)
     return kept
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import math
 
 import cv2
 import numpy as np
@@ -417,3 +418,30 @@ def test_a_roll_of_25_dice_is_no_pattern(real_dir):
     img = cv2.imread(str(real_dir / "images" / "IMG_20191208_112332.jpg"))
     r = net.read_dice(img)
     assert len(r.dice) == 25 and not any("pattern" in why for why in r.reasons), r.reasons
+
+
+def _suppressed_pairwise(cands, radius):
+    """``net._suppress`` by its definition: each candidate against every stronger one kept."""
+    kept = []
+    for c in cands:
+        if not any(math.hypot(c[0] - k[0], c[1] - k[1]) <= radius * k[2] for k in kept):
+            kept.append(c)
+    return kept
+
+
+def test_suppression_by_grid_keeps_what_each_against_each_keeps():
+    """The grid (cells of twice the typical reach, and a list of the few that reach farther)
+    changes how many candidates are compared, never which are kept: clusters, a big box among
+    small ones, zero sides, candidates off the frame's edge."""
+    rng = np.random.default_rng(3)
+    for _ in range(300):
+        n = int(rng.integers(0, 250))
+        width = float(rng.choice([100, 1000, 4000]))
+        xy = rng.uniform(-10, width, (n, 2))
+        xy[: n // 3] = xy[0] + rng.normal(0, 15, (n // 3, 2)) if n else xy[: n // 3]    # a cluster
+        sides = np.where(rng.random(n) < 0.05, rng.uniform(200, 800, n), rng.uniform(0, 40, n))
+        cands = sorted(((float(x), float(y), float(s), float(p)) for (x, y), s, p in zip(xy, sides, rng.random(n))),
+                       key=lambda c: -c[3])
+        for radius in (net.SUPPRESS, net.TWIN):
+            assert net._suppress(cands, radius) == _suppressed_pairwise(cands, radius)
+    assert net._suppress([]) == []
