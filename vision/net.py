@@ -473,8 +473,7 @@ def one_level(found, s: float) -> bool:
     ``SIZE_APART``[1] times their typical side, measures under ``DIE_BIG`` there, as does
     every candidate that may be a die (``DIE_MIN``): the coarser levels answer only for dice
     from ``DIE_BIG`` / ``OVERLAP`` up, and would find none."""
-    sure = [c[2] * s for c in found if c[3] >= DET_ANCHOR]
-    return (len(sure) >= ONE_LOOK and _med(sure) * SIZE_APART[1] <= DIE_BIG
+    return (_few_small_dice([c[2] * s for c in found if c[3] >= DET_ANCHOR])
             and all(c[2] * s <= DIE_BIG for c in found if c[3] >= DIE_MIN))
 
 
@@ -485,9 +484,14 @@ def one_level_read(read: list[Found], s: float) -> bool:
     ``DIE_BIG``), the rest as no die (a shoe). Pips of a die too big for the level read as
     dice hesitantly; pieces of it, as no die with no pip face beside them."""
     surest = [f for f in read if f.score >= DET_ANCHOR]
-    pips = [f.side * s for f in surest if f.probs[1:].max() >= ANCHOR_P]
-    return (len(pips) >= ONE_LOOK and _med(pips) * SIZE_APART[1] <= DIE_BIG
+    return (_few_small_dice([f.side * s for f in surest if f.probs[1:].max() >= ANCHOR_P])
             and all(f.probs[1:].max() >= ANCHOR_P or f.probs[0] >= ANCHOR_P for f in surest))
+
+
+def _few_small_dice(sides) -> bool:
+    """``ONE_LOOK`` dice or more, of working-level ``sides`` small enough that a die rolled with
+    them (``SIZE_APART``[1] times their typical side at most) still measures under ``DIE_BIG``."""
+    return len(sides) >= ONE_LOOK and _med(sides) * SIZE_APART[1] <= DIE_BIG
 
 
 def near_windows(near, s: float, shape) -> list[tuple[int, int, int, int]] | None:

@@ -404,8 +404,13 @@ def test_second_looks_that_find_a_pattern_stop(monkeypatch):
     Zero 2). It is a pattern all the same."""
     looks, regions = [], []
     real_look, real_crowded = net._second_look, net._crowded
+
+    def crowded(*a):
+        spots = real_crowded(*a)
+        regions.extend(spots)
+        return spots
     monkeypatch.setattr(net, "_second_look", lambda *a: looks.append(a) or real_look(*a))
-    monkeypatch.setattr(net, "_crowded", lambda *a: regions.extend(real_crowded(*a)) or list(regions))
+    monkeypatch.setattr(net, "_crowded", crowded)
     img = synth.dice_scene(seed=5045, kind="pips", face_px=64, camera="webcam").image
     r = net.read_dice(img)
     assert r.unsure and any("a pattern, not a roll" in why for why in r.reasons), r.reasons
