@@ -9,9 +9,11 @@ and run through OpenCV's dnn module, so the Pi needs nothing beyond OpenCV:
     >>> reading.values, reading.unsure                            # doctest: +SKIP
     ([2, 5, 6], False)
 
-1. The frame (or the tray's bounding box within it) is halved once into a pyramid
-   (``Halvings``) and shrunk so its longest side is ``WORK_SIDE`` px (more when the dice are
-   small: ``work_side``); the detector marks die centres and sizes on a grid 4x coarser.
+1. The frame is brought to the exposure and the colour balance the reader was tuned on
+   (``vision.exposure``, ``vision.balance``). It (or the tray's bounding box within it) is
+   halved once into a pyramid (``Halvings``) and shrunk so its longest side is ``WORK_SIDE``
+   px (more when the dice are small: ``work_side``); the detector marks die centres and sizes
+   on a grid 4x coarser.
 2. Each die is cut from the pyramid level nearest its size (1.15 die sides around its centre,
    40x40 px) and the face network names its value, or "no die".
 3. Only the dice on the play area count (the tray, or else the surface the surest dice lie
@@ -785,8 +787,10 @@ def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None, roi: np.
     from vision.surface import play_area
     if frame_bgr is None or frame_bgr.ndim != 3:
         raise ValueError("read_dice needs a BGR image (H x W x 3)")
+    from vision.balance import balanced
     from vision.exposure import exposed
     frame_bgr = exposed(frame_bgr)                # a dim camera's frame, as a well exposed one
+    frame_bgr = balanced(frame_bgr)               # ... and a cast one, as one balanced for the room
     ox = oy = 0
     full = frame_bgr
     if roi is not None and (roi > 0).any():

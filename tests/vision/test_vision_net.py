@@ -411,6 +411,10 @@ def test_second_looks_that_find_a_pattern_stop(monkeypatch):
         return spots
     monkeypatch.setattr(net, "_second_look", lambda *a: looks.append(a) or real_look(*a))
     monkeypatch.setattr(net, "_crowded", crowded)
+    # read as the camera gave it: its colours balanced (vision.balance), the first look alone
+    # already keeps a pattern, and no second look is made at all
+    from vision import balance
+    monkeypatch.setattr(balance, "balanced", lambda frame: frame)
     img = synth.dice_scene(seed=5045, kind="pips", face_px=64, camera="webcam").image
     r = net.read_dice(img)
     assert r.unsure and any("a pattern, not a roll" in why for why in r.reasons), r.reasons
