@@ -1,8 +1,8 @@
 """What a maker setting the camera up could change, from one frame and its reading.
 
-The reader learned colour frames, exposed so the dice's faces are near the top of the scale,
-with dice boxed 40 px across and more. A frame outside that still reads, but less surely or, in grey, with
-dice missed (docs/vision.md, "What is weak"). ``companion doctor --look`` and Settings > Camera
+The reader learned colour frames, balanced for the room's light and exposed so the dice's faces
+are near the top of the scale, with dice boxed 40 px across and more. A frame outside that
+still reads, but less surely or, in grey, with dice missed (docs/vision.md, "What is weak"). ``companion doctor --look`` and Settings > Camera
 check say so, so the camera is set right before a game, not blamed during one.
 
     >>> import numpy as np
@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from vision.balance import gains
 from vision.exposure import gain_at, level
 
 SMALL_DIE = 40           # px: dice boxed smaller than this (the box look.dice.png draws) are read
@@ -26,6 +27,7 @@ GOOD_DIE = 60            # ... and from about this size they read best
 GREY_SPREAD = 1.0        # mean spread of a pixel's three channels below this: a grey frame (a mono
                          # camera's is 0; the development photos' 3.3 at least, a grey tray's)
 SAMPLES = 30_000         # about this many pixels judge the colour
+CAST = 0.1               # a channel the balance moves by more than this: a camera set for another light
 
 
 @dataclass(frozen=True)
@@ -51,6 +53,13 @@ def advice(frame: np.ndarray, dice) -> list[Advice]:
         out.append(Advice("dim: more light",
                           f"the frame is dim (its brightest parts at {top:.0f} of 255): the reader "
                           "brightens it, and its noise with it; add light or lengthen the exposure"))
+    g = gains(frame)
+    if np.abs(g - 1.0).max() > CAST:
+        moved = ", ".join(f"{name} x{v:.2f}" for name, v in zip(("blue", "green", "red"), g) if abs(v - 1.0) > 0.01)
+        out.append(Advice("tinted: white balance",
+                          f"the frame's colours are cast (the reader takes it out: {moved}); for the surest "
+                          "reads set the camera's white balance for the room's light (a webcam's automatic "
+                          "balance; a Pi camera sets its own when the companion starts: restart it in this light)"))
     sides = sorted(min(d.box[2], d.box[3]) for d in dice if d.box[2] > 0 and d.box[3] > 0)
     if sides and sides[len(sides) // 2] < SMALL_DIE:
         out.append(Advice("dice small: move closer",

@@ -1,5 +1,5 @@
 """What a maker could change about the camera (vision/camera_advice.py): said for a grey frame, a
-dim one and dice too small to read well; nothing for a frame as the reader learned them."""
+dim one, a cast one and dice too small to read well; nothing for a frame as the reader learned them."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -53,7 +53,14 @@ def test_dice_too_small_are_said_with_their_size():
 
 
 def test_no_dice_read_says_nothing_of_their_size():
-    assert _shorts(np.full((480, 640, 3), (120, 180, 220), np.uint8)) == []
+    assert "dice small: move closer" not in _shorts(np.full((480, 640, 3), (120, 180, 220), np.uint8))
+
+
+def test_a_frame_cast_by_another_light_is_said_with_what_the_reader_takes_out():
+    cool = np.clip(_scene().astype(np.float32) * np.float32([1.25, 1.0, 0.8]), 0, 255).astype(np.uint8)
+    tips = advice(cool, read_dice(cool).dice)
+    assert [a.short for a in tips] == ["tinted: white balance"]
+    assert "blue x0." in tips[0].text and "red x1." in tips[0].text and "white balance" in tips[0].text
 
 
 @pytest.mark.skipif(not FLOOR.is_dir(), reason="needs ../shared/data (the webcam floor set)")
