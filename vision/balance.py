@@ -33,12 +33,14 @@ less surely or be missed. With the two checks none of them is touched.
 """
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
 BOX = 0.05              # a frame whose channel means lie within this of their mean is balanced
 TOP = 2.0               # per cent of the pixels, the brightest, that show the light's colour
 SAMPLES = 30_000        # about this many pixels measure the cast
-STILL = 0.03            # gains closer to 1 than this leave the frame as it is (a camera moves this much from frame to frame)
+STILL = 0.03            # gains this close to 1 leave the frame as it is (a camera's own balance
+                        # moves this much from frame to frame)
 AMBER = np.array([1.0, 0.0, -1.0]) / np.sqrt(2.0)    # a light's cast in log B, G, R: bluer or more amber
 OFF_LINE = 2.0          # a cast half as far off that line as along it is not a light's
 
@@ -60,7 +62,6 @@ def casts(frame: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(grey world, white patch): the frame's cast measured on its average and on its
     brightest pixels, each a log ratio per channel (B, G, R); 0 is grey. A channel clipped
     at 255 shows less of the cast than there is, so the balance then takes out less."""
-    import cv2
     px = _sample(frame)
     lum = cv2.cvtColor(px, cv2.COLOR_BGR2GRAY)
     counts = np.cumsum(np.bincount(lum.ravel(), minlength=256))
@@ -110,6 +111,5 @@ def balanced(frame: np.ndarray) -> np.ndarray:
     g = gains(frame)
     if np.all(np.abs(g - 1.0) < STILL):
         return frame
-    import cv2
     table = np.clip(np.arange(256, dtype=np.float32)[:, None] * g[None, :] + 0.5, 0, 255).astype(np.uint8)
     return cv2.LUT(frame, table.reshape(256, 1, 3))

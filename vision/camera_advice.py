@@ -2,8 +2,9 @@
 
 The reader learned colour frames, balanced for the room's light and exposed so the dice's faces
 are near the top of the scale, with dice boxed 40 px across and more. A frame outside that
-still reads, but less surely or, in grey, with dice missed (docs/vision.md, "What is weak"). ``companion doctor --look`` and Settings > Camera
-check say so, so the camera is set right before a game, not blamed during one.
+still reads, but less surely or, in grey, with dice missed (docs/vision.md, "What is weak").
+``companion doctor --look`` and Settings > Camera check say so, so the camera is set right
+before a game, not blamed during one.
 
     >>> import numpy as np
     >>> grey = np.full((480, 640, 3), 200, np.uint8)
@@ -55,11 +56,13 @@ def advice(frame: np.ndarray, dice) -> list[Advice]:
                           "brightens it, and its noise with it; add light or lengthen the exposure"))
     g = gains(frame)
     if np.abs(g - 1.0).max() > CAST:
-        moved = ", ".join(f"{name} x{v:.2f}" for name, v in zip(("blue", "green", "red"), g) if abs(v - 1.0) > 0.01)
+        moved = ", ".join(f"{name} x{v:.2f}" for name, v in zip(("blue", "green", "red"), g)
+                          if abs(v - 1.0) > 0.01)
         out.append(Advice("tinted: white balance",
-                          f"the frame's colours are cast (the reader takes it out: {moved}); for the surest "
-                          "reads set the camera's white balance for the room's light (a webcam's automatic "
-                          "balance; a Pi camera sets its own when the companion starts: restart it in this light)"))
+                          f"the frame's colours are cast (the reader takes it out: {moved}); for the "
+                          "surest reads set the camera's white balance for the room's light (a webcam's "
+                          "automatic balance; a Pi camera sets its own when the companion starts: "
+                          "restart it in this light)"))
     sides = sorted(min(d.box[2], d.box[3]) for d in dice if d.box[2] > 0 and d.box[3] > 0)
     if sides and sides[len(sides) // 2] < SMALL_DIE:
         out.append(Advice("dice small: move closer",
