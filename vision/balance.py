@@ -11,15 +11,19 @@ surely wrong (a cream die on the bluer floor not seen, a red die's 3 read as a 2
 
 The cast is measured twice on about ``SAMPLES`` pixels: on the frame's average (grey world) and
 on its brightest things (``TOP`` % of them: dice faces, a glare, a white card; white patch).
-Only a cast both agree on, and that a light's colour explains, is taken out:
+A cast is taken out only when both agree on it and a light's colour explains it, each by at
+least ``SURE_CAST``:
 
 - A camera's cast moves both; a coloured surface under white light (a green felt, an orange
   wood with white dice) moves the average only (``borne``). Where a white face clips at 255
-  the brightest things show less of the cast than there is, so less is taken out, never more.
+  the brightest things show less of the cast than there is: a frame is then left alone
+  sooner, never balanced more.
 - Lamps, daylight and shade move a white along the blue-amber line; a red or a green tray,
   whose bright dice are coloured too, lies far off it (``like_a_light``).
-- Only the part beyond ``BOX`` is taken out: a frame within the development frames' range is
-  left as it is (no development frame is touched), a cast one is brought towards that range.
+- Then the average's cast beyond ``BOX`` is taken out, all of it: a frame within the
+  development frames' range is left as it is (no development frame is touched), a cast one is
+  brought to the edge of that range. Taking out a share of it instead (the two shares
+  multiplied) left some frames half balanced, which read worse than either (docs/vision.md).
 
 The synthetic tray scenes (coloured trays and dice drawn without a camera's own balance) are
 where a looser rule goes wrong: taking out a red tray's "cast" made some of their dice read
@@ -42,6 +46,7 @@ SAMPLES = 30_000        # about this many pixels measure the cast
 STILL = 0.03            # gains this close to 1 leave the frame as it is (a camera's own balance
                         # moves this much from frame to frame)
 AMBER = np.array([1.0, 0.0, -1.0]) / np.sqrt(2.0)    # a light's cast in log B, G, R: bluer or more amber
+SURE_CAST = 0.5         # a cast borne out and like a light's at least this much is taken out
 OFF_LINE = 2.0          # a cast half as far off that line as along it is not a light's
 
 
@@ -94,15 +99,15 @@ def like_a_light(cast: np.ndarray) -> float:
 
 
 def gains(frame: np.ndarray) -> np.ndarray:
-    """Per-channel gains (B, G, R) that bring the frame's cast back towards ``BOX``: the part
-    of the average's cast beyond ``BOX``, times the share of it the brightest pixels bear out
-    and the share a light's colour explains."""
+    """Per-channel gains (B, G, R) that take out the average's cast beyond ``BOX`` when the
+    brightest pixels bear it out and a light's colour explains it (each share at least
+    ``SURE_CAST``); else 1, 1, 1."""
     grey, white = casts(frame)
     edge = np.log1p(BOX)
     beyond = grey - np.clip(grey, -edge, edge)
-    if not beyond.any():
+    if not beyond.any() or borne(grey, white) < SURE_CAST or like_a_light(grey) < SURE_CAST:
         return np.ones(3)
-    return np.exp(-beyond * borne(grey, white) * like_a_light(grey))
+    return np.exp(-beyond)
 
 
 def balanced(frame: np.ndarray) -> np.ndarray:

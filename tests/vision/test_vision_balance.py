@@ -48,7 +48,7 @@ def test_a_balanced_frame_is_left_as_it_is():
     assert balance.balanced(frame) is frame
 
 
-def test_a_cast_frame_is_brought_most_of_the_way_to_the_balanced_range():
+def test_a_cast_frame_is_brought_to_the_edge_of_the_balanced_range():
     frame = _cast(_table((120, 120, 120), die=200), COOL)        # no channel clips
 
     grey, white = balance.casts(frame)
@@ -58,18 +58,32 @@ def test_a_cast_frame_is_brought_most_of_the_way_to_the_balanced_range():
     out = balance.balanced(frame)
     assert out is not frame and out.dtype == np.uint8 and out.shape == frame.shape
     grey_after, _ = balance.casts(out)
-    assert np.abs(grey_after).max() < 0.5 * np.abs(grey).max()          # most of the cast taken out
-    assert np.abs(grey_after).max() > np.log1p(balance.BOX) - 0.01      # ... never beyond grey's range
+    assert np.abs(grey_after).max() == pytest.approx(np.log1p(balance.BOX), abs=0.02)
     assert balance.casts(frame)[0][0] == pytest.approx(grey[0])      # the caller's frame is not changed
 
 
-def test_dice_whose_faces_clip_show_less_of_the_cast_and_less_is_taken_out():
+def test_dice_whose_faces_clip_show_less_of_the_cast_and_it_is_taken_out_all_the_same():
     """A white face at 235 with blue 20 % up clips at 255: the brightest pixels then show part
-    of the cast, and the balance takes out that part only (it never tints beyond the cast)."""
+    of the cast only, still enough to bear it out, and the cast beyond BOX is taken out."""
     clipped = _cast(_table((120, 120, 120), die=235), COOL)
     unclipped = _cast(_table((120, 120, 120), die=200), COOL)
-    g_clipped, g_unclipped = balance.gains(clipped), balance.gains(unclipped)
-    assert 1.0 > g_clipped[0] > g_unclipped[0] and 1.0 < g_clipped[2] < g_unclipped[2]
+    (grey_c, white_c), (grey_u, white_u) = balance.casts(clipped), balance.casts(unclipped)
+    assert 0.0 < white_c[0] < white_u[0]                        # less of the blue cast shows
+    assert balance.SURE_CAST <= balance.borne(grey_c, white_c) < balance.borne(grey_u, white_u)
+    grey_after, _ = balance.casts(balance.balanced(clipped))
+    assert np.abs(grey_after).max() == pytest.approx(np.log1p(balance.BOX), abs=0.02)
+
+
+def test_a_cast_is_taken_out_whole_or_not_at_all(monkeypatch):
+    """Borne out below SURE_CAST, the frame is left as the camera gave it; above, all of the
+    cast beyond BOX goes. No frame is half balanced."""
+    grey = np.log(np.array([1.2, 1.0, 0.8]))
+    grey -= grey.mean()
+    edge = np.log1p(balance.BOX)
+    whole = np.exp(-(grey - np.clip(grey, -edge, edge)))
+    for share, expected in ((0.3, np.ones(3)), (0.9, whole), (1.0, whole)):
+        monkeypatch.setattr(balance, "casts", lambda frame, s=share: (grey, s * grey))
+        assert balance.gains(np.zeros((4, 4, 3), np.uint8)) == pytest.approx(expected)
 
 
 def test_a_coloured_felt_under_white_light_is_not_tinted():
