@@ -40,21 +40,15 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from vision.exposure import SAMPLES, sample  # noqa: F401  (SAMPLES: how many pixels measure the cast)
+
 BOX = 0.05              # a frame whose channel means lie within this of their mean is balanced
 TOP = 2.0               # per cent of the pixels, the brightest, that show the light's colour
-SAMPLES = 30_000        # about this many pixels measure the cast
 STILL = 0.03            # gains this close to 1 leave the frame as it is (a camera's own balance
                         # moves this much from frame to frame)
 AMBER = np.array([1.0, 0.0, -1.0]) / np.sqrt(2.0)    # a light's cast in log B, G, R: bluer or more amber
 SURE_CAST = 0.5         # a cast borne out and like a light's at least this much is taken out
 OFF_LINE = 2.0          # a cast half as far off that line as along it is not a light's
-
-
-def _sample(frame: np.ndarray) -> np.ndarray:
-    """About ``SAMPLES`` pixels spread over the frame (every n-th pixel of each n-th row)."""
-    h, w = frame.shape[:2]
-    step = max(1, int((h * w / SAMPLES) ** 0.5))
-    return np.ascontiguousarray(frame[::step, ::step])
 
 
 def _log_ratios(mean) -> np.ndarray:
@@ -66,8 +60,8 @@ def _log_ratios(mean) -> np.ndarray:
 def casts(frame: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(grey world, white patch): the frame's cast measured on its average and on its
     brightest pixels, each a log ratio per channel (B, G, R); 0 is grey. A channel clipped
-    at 255 shows less of the cast than there is, so the balance then takes out less."""
-    px = _sample(frame)
+    at 255 shows less of the cast than there is, so such a frame is left alone sooner."""
+    px = np.ascontiguousarray(sample(frame))
     lum = cv2.cvtColor(px, cv2.COLOR_BGR2GRAY)
     counts = np.cumsum(np.bincount(lum.ravel(), minlength=256))
     bright = int(np.searchsorted(counts, lum.size * (100 - TOP) / 100, side="left"))
@@ -111,8 +105,8 @@ def gains(frame: np.ndarray) -> np.ndarray:
 
 
 def balanced(frame: np.ndarray) -> np.ndarray:
-    """``frame`` itself when its colours are balanced (or the cast is not borne out), else a
-    balanced copy (uint8, saturating; one table look-up per pixel)."""
+    """``frame`` itself when its colours are balanced (or the cast is not borne out, or not a
+    light's), else a balanced copy (uint8, saturating; one table look-up per pixel)."""
     g = gains(frame)
     if np.all(np.abs(g - 1.0) < STILL):
         return frame

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from vision.balance import gains
-from vision.exposure import gain_at, level
+from vision.exposure import gain_at, level, sample
 
 SMALL_DIE = 40           # px: dice boxed smaller than this (the box look.dice.png draws) are read
                          # less surely, and some not found at all (synthetic dice of 20-22 px faces);
@@ -27,7 +27,6 @@ SMALL_DIE = 40           # px: dice boxed smaller than this (the box look.dice.p
 GOOD_DIE = 60            # ... and from about this size they read best
 GREY_SPREAD = 1.0        # mean spread of a pixel's three channels below this: a grey frame (a mono
                          # camera's is 0; the development photos' 3.3 at least, a grey tray's)
-SAMPLES = 30_000         # about this many pixels judge the colour
 CAST = 0.1               # a channel the balance moves by more than this: a camera set for another light
 
 
@@ -42,9 +41,7 @@ def advice(frame: np.ndarray, dice) -> list[Advice]:
     """What to change about the camera, from a BGR ``frame`` and the dice read in it (anything
     with ``box`` = (x, y, w, h)); none when the frame is as the reader learned them."""
     out = []
-    h, w = frame.shape[:2]
-    step = max(1, int((h * w / SAMPLES) ** 0.5))
-    sub = frame[::step, ::step].astype(np.int16)
+    sub = sample(frame).astype(np.int16)
     if float((sub.max(axis=2) - sub.min(axis=2)).mean()) < GREY_SPREAD:
         out.append(Advice("grey frame: use colour",
                           "the camera gives grey frames: the reader learned colour ones, and a die that "

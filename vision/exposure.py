@@ -30,12 +30,18 @@ DARKEST = 8              # below this nothing is in view to expose for
 SAMPLES = 30_000         # about this many pixels measure the level
 
 
-def level(frame: np.ndarray) -> float:
-    """The ``TOP`` percentile of the brightest channel, over about ``SAMPLES`` pixels (every
-    n-th pixel of each n-th row: a die of a frame the reader can read covers dozens)."""
+def sample(frame: np.ndarray) -> np.ndarray:
+    """About ``SAMPLES`` pixels spread over the frame (every n-th pixel of each n-th row: a die
+    of a frame the reader can read covers dozens), as a view: what the exposure, the colour
+    balance (``vision.balance``) and the camera advice are measured on."""
     h, w = frame.shape[:2]
     step = max(1, int((h * w / SAMPLES) ** 0.5))
-    sub = frame[::step, ::step]
+    return frame[::step, ::step]
+
+
+def level(frame: np.ndarray) -> float:
+    """The ``TOP`` percentile of the brightest channel, over about ``SAMPLES`` pixels (``sample``)."""
+    sub = sample(frame)
     brightest = np.maximum(np.maximum(sub[..., 0], sub[..., 1]), sub[..., 2])
     counts = np.bincount(brightest.ravel(), minlength=256)
     return float(np.searchsorted(np.cumsum(counts), brightest.size * TOP / 100, side="right"))

@@ -138,13 +138,13 @@ def test_a_12_mp_frame_is_measured_on_a_sample(monkeypatch):
     frame = np.zeros((3000, 4000, 3), np.uint8)
     frame[:, :, 2] = 200
     seen = []
-    real = balance._sample
+    real = balance.sample
 
     def counted(img):
         px = real(img)
         seen.append(px.shape[0] * px.shape[1])
         return px
-    monkeypatch.setattr(balance, "_sample", counted)
+    monkeypatch.setattr(balance, "sample", counted)
     grey, _ = balance.casts(frame)
     assert grey[2] > 0.5                               # a red frame measured red
     assert seen and seen[0] <= 2 * balance.SAMPLES

@@ -53,7 +53,9 @@ def test_dice_too_small_are_said_with_their_size():
 
 
 def test_no_dice_read_says_nothing_of_their_size():
-    assert "dice small: move closer" not in _shorts(np.full((480, 640, 3), (120, 180, 220), np.uint8))
+    assert _shorts(np.full((480, 640, 3), (200, 204, 210), np.uint8)) == []    # a bright table, no cast
+    # a plain orange frame is all a lamp's cast could be: only that is said
+    assert _shorts(np.full((480, 640, 3), (120, 180, 220), np.uint8)) == ["tinted: white balance"]
 
 
 def test_a_frame_cast_by_another_light_is_said_with_what_the_reader_takes_out():
