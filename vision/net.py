@@ -800,7 +800,7 @@ def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None, roi: np.
     dice, sharp = [], []
     hv = Halvings(frame_bgr)
     found, cands = _pip_dice(hv)
-    from vision.steady import steadied, top_faces
+    from vision.steady import at_fellows_size, steadied, top_faces
     # a strong candidate called no die may be a slanted die whose side face confuses the read
     no_die = [i for i, f in enumerate(found) if f.probs[0] >= NOT_DIE and f.score >= DET_ANCHOR]
     for i, probs in top_faces(found, no_die, model(), hv).items():
@@ -836,6 +836,9 @@ def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None, roi: np.
     steady = steadied(found, asked, model(), CONF_OK)
     hesitant = [i for i in asked if i not in steady and float(found[i].probs[1:].max()) < CONF_OK]
     top = top_faces(found, hesitant, model(), hv)
+    if expected_count is not None and len(found) + len(blank) == expected_count:
+        # every box is one die by the rolled count: one boxed too big is read at its fellows' size
+        top.update(at_fellows_size(found, hesitant, model(), hv))
     for i, f in enumerate(found):
         k = 1 + int(np.argmax(f.probs[1:]))
         conf = steady.get(i, float(f.probs[k]))   # a hesitant die read again eight ways

@@ -1,5 +1,5 @@
 """A second read of a die read hesitantly: the same crop at its eight turns and mirrors, or
-its top face alone.
+its top face alone, or at the other dice's size.
 
 The face network reads a die's crop a little differently turned: one view may catch a glare
 or a side face's edge that another does not. A die it reads hesitantly (from ``FROM`` up to
@@ -17,6 +17,10 @@ of them shows (desk dice_20: three 1s read as a 6, 0.49, steadied to 0.62).
 A die still hesitant, or a strong candidate the network calls no die, may be a slanted die
 whose side face's pips confuse the read: ``top_faces`` reads its top face alone (a floor
 frame's cream 4 over its 6-pip side face, "no die" at 0.53 whole, is a 4 at 0.94 so).
+
+A die still hesitant and boxed ``BIG`` times the others may be one die boxed with the floor
+around it: when the rolled count says so, ``at_fellows_size`` reads it at the other dice's
+size, and takes that read only when it agrees with the whole box's value.
 """
 from __future__ import annotations
 
@@ -71,3 +75,26 @@ def top_faces(found: list, asked: list[int], face, hv, sure: float = TOP_SURE) -
     crops = [hv.crop(found[i].cx, found[i].cy - TOP_SHIFT * found[i].side, TOP_SIDE * found[i].side)
              for i in again]
     return {i: p for i, p in zip(again, face._probs(crops)) if p[1:].max() >= sure}
+
+
+def at_fellows_size(found: list, asked: list[int], face, hv, sure: float = TOP_SURE) -> dict[int, np.ndarray]:
+    """The dice among ``found`` (indices ``asked``) boxed ``BIG`` times the other dice or more
+    that read, at the other dice's median side on the same centre, the value the whole box
+    read, ``sure`` or more: index -> that read's probabilities.
+
+    The detector may box a lone die with its side faces and the floor around it too big (a
+    floor frame's cream 5, mirrored, boxed 1.5 times its twin: 0.35 whole, 0.99 at its twin's
+    size). Touching or overlapping dice are boxed as one too, and cut at one die's size they
+    may show the face of the die that fills most of the box, as the whole box does (a blue 5
+    over a white 4: 5 at 0.55 whole, 0.98 so). Nothing in the crops tells the two apart, so
+    ``net.read_dice`` asks this only when the rolled count says every box holds one die."""
+    again = [i for i in asked if big(found, i)]
+    if not again:
+        return {}
+    sides = [float(np.median([f.side for k, f in enumerate(found) if k != i])) for i in again]
+    out = {}
+    for i, p in zip(again, face._probs([hv.crop(found[i].cx, found[i].cy, s) for i, s in zip(again, sides)])):
+        value = 1 + int(np.argmax(p[1:]))
+        if value == 1 + int(np.argmax(found[i].probs[1:])) and p[value] >= sure:
+            out[i] = p
+    return out
