@@ -36,10 +36,16 @@ def eight_ways(crop: np.ndarray) -> list[np.ndarray]:
     return [np.rot90(crop, k) for k in range(4)] + [np.rot90(mirrored, k) for k in range(4)]
 
 
+def fellows_side(found: list, i: int) -> float | None:
+    """The median box side of the dice other than ``found[i]`` (None for a lone die)."""
+    others = [f.side for k, f in enumerate(found) if k != i]
+    return float(np.median(others)) if others else None
+
+
 def big(found: list, i: int) -> bool:
     """Is ``found[i]`` boxed ``BIG`` times the median side of the other dice, or more?"""
-    others = [f.side for k, f in enumerate(found) if k != i]
-    return bool(others) and found[i].side >= BIG * float(np.median(others))
+    side = fellows_side(found, i)
+    return side is not None and found[i].side >= BIG * side
 
 
 def steadied(found: list, asked: list[int], face, conf_ok: float) -> dict[int, float]:
@@ -91,9 +97,9 @@ def at_fellows_size(found: list, asked: list[int], face, hv, sure: float = TOP_S
     again = [i for i in asked if big(found, i)]
     if not again:
         return {}
-    sides = [float(np.median([f.side for k, f in enumerate(found) if k != i])) for i in again]
+    crops = [hv.crop(found[i].cx, found[i].cy, fellows_side(found, i)) for i in again]
     out = {}
-    for i, p in zip(again, face._probs([hv.crop(found[i].cx, found[i].cy, s) for i, s in zip(again, sides)])):
+    for i, p in zip(again, face._probs(crops)):
         value = 1 + int(np.argmax(p[1:]))
         if value == 1 + int(np.argmax(found[i].probs[1:])) and p[value] >= sure:
             out[i] = p
