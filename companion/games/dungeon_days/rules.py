@@ -156,6 +156,33 @@ CHECKS = {"sprite": _check_on_creature, "halfling": _check_on_creature, "invisib
           "transportation": _check_transportation, "transformation": _check_transformation}
 
 
+# ---------------------------------------------------------------------------- what play leaves
+
+def may_lie_on(pack: DaysPack, pile: list[str], kind: str) -> bool:
+    """Whether play can leave ``kind`` on top of ``pile`` (bottom to top): what the scorer
+    accepts. It is the play's own checks widened by what the effects leave behind:
+
+    * a Boulder Trap goes on an empty day (``_check_boulder``) and nothing moves onto it;
+    * an Invisibility goes ON TOP OF a creature (``_check_on_creature``); when the creature
+      under it leaves, it leaves too (``board.tidy``);
+    * a creature is played on an empty day or an Invisibility (``_check_room``), a Sprite or
+      a Halfling ON TOP OF a creature; a Transformation swaps any creature in wherever a
+      creature lies, and Medusa takes Humans and Halflings out from under the cards on them
+      (a Sprite left alone on its day): so any creature may lie on an empty day, a creature
+      or an Invisibility;
+    * every other card is discarded after use.
+
+    tests/games/dungeon_days/test_scorer.py plays random games and enters every pile they
+    make, holding this to the play rules."""
+    if B.blocked(pile):
+        return False
+    if kind == "boulder":
+        return _check_boulder(pack, None, kind, [pile], 0, []) is None
+    if kind in ON_CREATURE and not pack.is_creature(kind):
+        return _check_on_creature(pack, None, kind, [pile], 0, []) is None
+    return pack.is_creature(kind)
+
+
 # ---------------------------------------------------------------------------- legal plays
 
 def legal_plays(pack: DaysPack, s: DaysState) -> list[str]:

@@ -3,9 +3,9 @@ the buttons, then scored with the reason for every day (board.day_score).
 
 Each day's pile is entered bottom to top (``p2 add elf``, ``p2 add invisibility``, ``p2 add
 orc``), then ``p2 next`` goes to the next day; after the last board's Sunday the boards are
-scored. Only piles the rules can make are offered: an ON TOP OF card on a creature, a creature
-on an empty day, an Invisibility or another creature (a Transformation can leave one there), a
-Boulder Trap alone, and no more copies of a card than the decks hold.
+scored. Only piles play can make are offered (``rules.may_lie_on``: a creature anywhere but on a
+Boulder Trap, an Invisibility on a creature, a Boulder Trap alone), and no more copies of a card
+than the decks hold.
 """
 from __future__ import annotations
 
@@ -14,10 +14,10 @@ from collections import Counter
 from companion.engine.core import Prompt
 from companion.engine.steps import Frame, Step
 from companion.games.dungeon_days import board as B
+from companion.games.dungeon_days.rules import may_lie_on
 from companion.games.dungeon_days.state import DaysState
 from companion.games.dungeon_days.steps import end
 
-ON_TOP = ("sprite", "halfling", "invisibility")
 ENTER_RULE = "The Cards"
 
 
@@ -28,19 +28,7 @@ def addable(g, s: DaysState) -> list[str]:
         return []
     used = Counter(c for x in s.seats for p in x.board for c in p)
     left = Counter(pack.deck(len(s.seats)))
-    out = []
-    for kind, card in pack.cards.items():
-        if used[kind] >= left[kind]:
-            continue
-        if kind == "boulder":
-            ok = not pile
-        elif kind in ON_TOP:
-            ok = B.creature_on_top(pack, pile)
-        else:   # on an empty day, an Invisibility, or (after a Transformation's swap) a creature
-            ok = card.type == "creature" and (B.has_room(pile) or B.creature_on_top(pack, pile))
-        if ok:
-            out.append(kind)
-    return out
+    return [kind for kind in pack.cards if used[kind] < left[kind] and may_lie_on(pack, pile, kind)]
 
 
 class Enter(Step):
@@ -65,8 +53,8 @@ class Enter(Step):
             return f"a {kind} is discarded after use: it never stays on a board", self.rule
         if B.blocked(pile):
             return "a Boulder Trap lies alone: nothing goes on a blocked day", "The Cards: BOULDER TRAP"
-        if kind in ON_TOP and not B.creature_on_top(g.pack, pile):
-            return f"a {kind} lies ON TOP OF a creature; there is none on top here", self.rule
+        if kind == "invisibility" and not may_lie_on(g.pack, pile, kind):
+            return "an Invisibility lies ON TOP OF a creature; there is none on top here", "The Cards: SPELL OF INVISIBILITY"
         if kind == "boulder" and pile:
             return "a Boulder Trap goes on an empty day", "The Cards: BOULDER TRAP"
         return f"every {kind} the decks hold is already on a board", "Set Up"

@@ -82,7 +82,7 @@ def test_the_transformation_asks_for_the_creature_taken_and_the_one_given():
 def test_the_scorer_enters_a_day_card_by_card():
     s = table(mode="score")
     ctl = controller(s)
-    assert ctl.ui["words"][0] == "next" and "sprite" not in ctl.ui["words"]
+    assert ctl.ui["words"][0] == "next" and "invisibility" not in ctl.ui["words"]
     ctl.press("right")
     assert ctl.ui["board"] == "p2"                     # the other boards can be looked at while entering
     ctl.press("down")
