@@ -6,7 +6,7 @@ from __future__ import annotations
 from companion.engine.core import CHANCE, Prompt
 from companion.engine.steps import Frame, Step, StepMachine
 
-from .rules import drawn, lowest_rank, next_die, on_space, spend
+from .rules import drawn, next_die, on_space, spend
 from .state import AlliesState, Placed, Seat
 
 goto, push, pop = StepMachine.goto, StepMachine.push, StepMachine.pop
@@ -84,11 +84,7 @@ def refusal(g, s: AlliesState, seat: Seat, ally: int, space: str) -> tuple[str, 
     if space == "tavern":
         if not s.follower_top:
             return "no follower is left in the tavern", TAVERN
-        fol = g.followers[s.follower_top]
-        if g.pack.die_rank(fol.die) >= lowest_rank(g, seat):
-            return (f"the {s.follower_top}'s {fol.die} is not lower than {seat.id}'s lowest die "
-                    f"{g.pack.rules.ladder[lowest_rank(g, seat)]}"), TAVERN
-        if here:
+        if here:        # the follower's die is checked when he is gained, at step 5 (resolution.Tavern)
             top = max(here, key=lambda p: p.gold)
             if top.seat == seat.id:
                 return f"{seat.id} already holds the tavern", TAVERN

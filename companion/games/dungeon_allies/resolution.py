@@ -9,7 +9,7 @@ from companion.engine.core import Prompt
 from companion.engine.steps import Frame, Step, StepMachine
 
 from .placement import PRISONER, SORCERER, TAVERN, TRADE, TRAINER, TREASURE
-from .rules import gain_crystals, next_die, on_space, sorcerer_cost, spend
+from .rules import gain_crystals, lowest_rank, next_die, on_space, sorcerer_cost, spend
 from .scoring import finish_game
 from .state import Ally, AlliesState
 
@@ -127,17 +127,31 @@ class Train(Resolve):
             s.stats["trainings"] = s.stats.get("trainings", 0) + 1
 
 
+def follower_refused(g, s: AlliesState, seat) -> str | None:
+    """"When a follower is gained, he must have a die token lower than the lowest die of the
+    other characters tiles": checked here, at step 5, after the trainer; None when he may join."""
+    fol = g.followers[s.follower_top]
+    if g.pack.die_rank(fol.die) < lowest_rank(g, seat):
+        return None
+    return (f"the {s.follower_top}'s {fol.die} is not lower than {seat.id}'s lowest die "
+            f"{g.pack.rules.ladder[lowest_rank(g, seat)]}")
+
+
 class Tavern(Resolve):
-    """The highest bid (the last to outbid) gains the follower; all gold bid went to the supply."""
+    """The highest bid (the last to outbid) gains the follower when his die is lower than the
+    player's lowest after the trainer; else the tavern is forfeited, as the trainer forfeits a
+    duplicate, and he stays on the stack. All gold bid went to the supply."""
 
     rule, then = TAVERN, "prisoner"
 
     def work(self, g, s: AlliesState) -> str | None:
         bids = on_space(s, "tavern")
-        if not bids:
+        if not bids or not s.follower_top:
             return None
         top = max(bids, key=lambda p: p.gold)
         follower = g.followers[s.follower_top].name if s.follower_top in g.followers else s.follower_top
+        if follower_refused(g, s, s.seat(top.seat)):
+            return f"5 tavern: {top.seat.upper()} forfeits {follower}"
         return f"5 tavern: {top.seat.upper()} gains {follower}"
 
     def do(self, g, s: AlliesState, ev: list[dict]) -> None:
@@ -146,6 +160,12 @@ class Tavern(Resolve):
             return
         top = max(bids, key=lambda p: p.gold)
         seat = s.seat(top.seat)
+        why = follower_refused(g, s, seat)
+        if why:
+            s.stats["followers_forfeited"] = s.stats.get("followers_forfeited", 0) + 1
+            ev.append({"event": "follower forfeited", "seat": seat.id, "follower": s.follower_top, "why": why,
+                       "bid": top.gold, "bids": {p.seat: p.gold for p in bids}})
+            return
         fol = g.followers[s.follower_top]
         seat.allies = [*seat.allies, Ally(s.follower_top, die=fol.die, follower=True)]
         ev.append({"event": "follower gained", "seat": seat.id, "follower": s.follower_top, "die": fol.die,

@@ -108,6 +108,11 @@ class SensiblePolicy(RandomPolicy):
                 return -1.0
             return min(2.5, 0.4 * turns_left)
         if space == "tavern":
+            rank = engine.pack.die_rank
+            follower = engine.followers[view["follower_top"]].die
+            training = any(p["seat"] == me["id"] and p["space"] == "train" for p in view["placed"])
+            if not training and rank(follower) >= min(rank(a["die"]) for a in me["allies"] if a["die"]):
+                return -1.0                 # he would be forfeited at step 5
             bids = [p["gold"] for p in view["placed"] if p["space"] == "tavern"]
             return (0.35 * turns_left) - (max(bids) + 1 if bids else 0) * 1.0
         if space.startswith("prisoner"):

@@ -3,6 +3,7 @@ tavern, free the prisoner, trade, sorcerer; and the refill at the end of the tur
 from companion.games.dungeon_allies.state import Ally
 
 from .table import engine, give, kinds, play, refused, set_up
+from .test_rulebook_audit import event
 
 
 def place_all(g, s, *spaces: str) -> list[dict]:
@@ -138,12 +139,47 @@ def test_tavern_gold_outbids_and_all_gold_bid_goes_to_the_supply():
     assert g.prompt(s).chance.verb == "draw"                         # the refill: crystals first
 
 
-def test_the_followers_die_must_be_lower_than_the_players_lowest():
+def test_the_followers_die_is_checked_when_he_is_gained_after_the_trainer():
+    """"When a follower is gained, he must have a die token lower than the lowest die of the
+    other characters tiles", and he is gained "during the resolution phase": 4. Trainer comes
+    before 5. Tavern, so a d4 trained this turn lets a d4 follower join."""
     g = engine()
-    s = set_up(g, follower="squire")                               # a d4 follower; p1's lowest is a d4
-    refused(g, s, "p1 place d6 tavern", "Tavern", "the squire's d4 is not lower than p1's lowest die d4")
-    s.seat("p1").allies[1].die = "d8"
-    play(g, s, "p1 place d6 tavern")
+    s = set_up(g, follower="squire")                               # a d4 follower; p1 holds a d8 and a d4
+    s.seat("p1").allies[0].die = "d8"
+    play(g, s, "p1 place d4 train", "p2 place d6 treasure1", "p1 place d8 tavern")
+    events = play(g, s, "p2 place d4 treasure2")
+    assert kinds(events)[kinds(events).index("trained") + 1] == "follower gained"
+    assert event(events, "follower gained")["seat"] == "p1"
+    assert s.seat("p1").allies[-1] == Ally("squire", "d4", follower=True)
+
+
+def test_a_follower_whose_die_is_not_lower_is_forfeited_at_the_tavern_step():
+    """Placing on the tavern is allowed; at step 5 a follower whose die is not lower than the
+    player's lowest is forfeited, as the trainer forfeits a duplicate, and stays on the stack."""
+    g = engine()
+    s = set_up(g, follower="squire")                               # p1's lowest is a d4
+    play(g, s, "p1 place d6 tavern", "p2 place d6 treasure1", "p1 place d4 treasure2")
+    events = play(g, s, "p2 place d4 gold")
+    assert event(events, "follower forfeited") == {
+        "event": "follower forfeited", "seat": "p1", "follower": "squire",
+        "why": "the squire's d4 is not lower than p1's lowest die d4", "bid": 0, "bids": {"p1": 0}}
+    assert len(s.seat("p1").allies) == 2 and "follower gained" not in kinds(events)
+    assert s.stats["followers_forfeited"] == 1
+
+
+def test_an_outbid_is_checked_at_the_tavern_step_too():
+    """"Other players may outbid previous players with more gold, the size of the die is
+    irrelevant": the outbid is taken at placement; at step 5 the outbidder whose lowest die is
+    not above the follower's forfeits him, and the player he outbid gains nothing (only the last
+    to outbid gains the follower)."""
+    g = engine()
+    s = set_up(g, follower="squire")
+    s.seat("p1").allies[1].die = "d8"                              # p1 could take the squire; p2 (a d4) cannot
+    s.seat("p2").gold = 2
+    play(g, s, "p1 place d6 tavern", "p2 place d4 tavern", "p2 bid 1", "p1 place d8 treasure1")
+    events = play(g, s, "p2 place d6 treasure2")
+    assert event(events, "follower forfeited")["seat"] == "p2" and s.seat("p2").gold == 1
+    assert [len(x.allies) for x in s.seats] == [2, 2] and s.follower_top == "squire"
 
 
 def test_a_follower_brings_one_more_die_placed_after_the_characters():

@@ -40,7 +40,7 @@ def test_the_sim_gives_the_platforms_keys_then_the_games_own(monkeypatch, capsys
 def test_a_typed_placement_is_refused_with_its_rule_and_asked_again(monkeypatch, capsys, tmp_path):
     code, out = run(monkeypatch, capsys, ["play", "dungeon-allies", "--players", "2", "--seat", "p2=computer",
                                           "--seed", "3", "--save", str(tmp_path / "typed.game")],
-                    "1\nd4 tavern\nd6 y1\n")
+                    "1\nd4 sorcerer9\nd6 y1\n")
     assert code == 0
-    assert "! the porter's d4 is not lower than p1's lowest die d4  (rule: Tavern)" in out
+    assert "! no sorcerer card on 'sorcerer9'  (rule: Sorcerer)" in out
     assert "* placed: seat=p1, die=d6, space=y1" in out
