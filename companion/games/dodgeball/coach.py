@@ -198,7 +198,7 @@ class CoachPolicy(RandomPolicy):
     def _counter(self, engine, view, prompt):
         seat = prompt.actor
         scored = [(self._hit_chance(engine, view, seat, o.split()[2], o.split()[3], "COU"), o)
-                  for o in prompt.options if o.split()[1] == "counter"]
+                  for o in prompt.options if o.split()[1] == "counter" and len(o.split()) == 4]   # alone
         if scored and max(scored)[0] >= COUNTER_AT:
             return max(scored)[1]
         return f"{seat} pass"

@@ -72,8 +72,8 @@ def _holds(g, s: DodgeState, coach: Coach, owner: str, when: str, ctx: Context) 
         return coach.zone.get(owner) == OFF
     if when == "in_defense":
         return coach.zone.get(owner) == DEF
-    if when == "last_three":
-        return len(coach.on_court()) <= 3
+    if when == "last_three":                            # teammates: the other players of the team on court
+        return sum(p != owner for p in coach.on_court()) <= 3
     raise ValueError(f"unknown condition {when!r}")
 
 
@@ -87,9 +87,10 @@ def ability_terms(g, s: DodgeState, coach: Coach, player: str, attr: str, ctx: C
         ab = g.pack.by_player[owner].ability
         if ab.who == "self" and owner != player:
             continue
-        if ab.who == "offense_mates" and (owner == player or zone != OFF or coach.zone[owner] != OFF):
+        # a support names the teammates in a zone: the holder helps from either zone while on court
+        if ab.who == "offense_mates" and (owner == player or zone != OFF):
             continue
-        if ab.who == "defense_mates" and (owner == player or zone != DEF or coach.zone[owner] != DEF):
+        if ab.who == "defense_mates" and (owner == player or zone != DEF):
             continue
         if attr not in _expand(ab.attrs) or not _holds(g, s, coach, owner, ab.when, ctx):
             continue

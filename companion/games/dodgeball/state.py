@@ -30,8 +30,6 @@ class Coach(msgspec.Struct):
     mascot: str = ""                         # the mascot card still in hand ("" used or off)
     coach: str = ""                          # the coach card still in hand
     protected: list[str] = []                # revived this turn: no throw may target them
-    moved: list[str] = []                    # organising: players moved to the other zone this turn
-    dropped: list[str] = []                  # organising: players who put a ball down this turn
     counter_used: bool = False               # this opposing turn's counter-attack is spent
 
     def on_court(self) -> list[str]:

@@ -4,15 +4,13 @@ to the other coach after each throw.
 Every action of a turn is checked by one function, ``why_not``; the options are the moves it
 accepts and the throws built from the same conditions (a test holds them to agree).
 
-Organising places each card once: a player changes zone at most once a turn, and a player who
-has put a ball down is given none back that turn; while a throw is compulsory, no move may leave
-the team unable to make one. So every turn ends after a bounded number of actions
-(docs/dodgeball.md, "The turn")."""
+Organising is free until the coach is done ("the coach can freely move around all their
+players"): a player may go forward and back again, a ball be given, put down and given again.
+Only the arrangement when organising is done (the first throw, or the end of the throws) is
+held to the limits, four forward and two balls a player (docs/dodgeball.md, "The turn")."""
 from __future__ import annotations
 
 from itertools import combinations
-
-import msgspec
 
 from companion.engine.core import Prompt
 from companion.engine.steps import Frame, Step, StepMachine
@@ -32,8 +30,6 @@ def start_turn(g, s: DodgeState, seat: str, ev: list[dict]) -> None:
     me = s.coach(seat)
     s.must_throw = me.balls_on_side() >= g.pack.rules.must_throw_at
     s.other(seat).counter_used = False
-    for coach in s.coaches:
-        coach.moved, coach.dropped = [], []
     s.frames[0] = Frame("turn", {"stage": "play"})
     s.stats["turns"] = s.stats.get("turns", 0) + 1
     ev.append({"event": "turn", "seat": seat, "turn": s.turn, "balls": me.balls_on_side(),
@@ -60,26 +56,25 @@ def move(coach: Coach, verb: str, player: str) -> None:
     down among them."""
     if verb in ("forward", "back"):
         coach.zone[player] = OFF if verb == "forward" else DEF
-        coach.moved.append(player)
     else:
         delta = 1 if verb == "give" else -1
         coach.balls[player] += delta
         coach.strays -= delta
-        if verb == "drop" and player not in coach.dropped:
-            coach.dropped.append(player)
 
 
-def throw_in_reach(g, coach: Coach) -> bool:
-    """Organising can still put a ball in the hands of a player in the offensive zone: some
-    player is there or may still go (not moved this turn, and the zone has room or a player in
-    it who may still go back), and holds a ball or may still be given one (has put none down
-    this turn, and a stray ball is left or another player may put one down)."""
-    court = coach.on_court()
-    attack = coach.in_zone(OFF)
-    room = len(attack) < g.pack.rules.offense_max or any(q not in coach.moved for q in attack)
-    spare = coach.strays > 0 or any(coach.balls[q] for q in court)
-    return any((coach.zone[p] == OFF or (p not in coach.moved and room))
-               and (coach.balls[p] > 0 or (p not in coach.dropped and spare)) for p in court)
+def arrangement_refusal(g, coach: Coach) -> tuple[str, str] | None:
+    """Why the arrangement may not stand when organising is done: more than four forward, or a
+    player holding more than two balls; None when it may."""
+    rules = g.pack.rules
+    forward = len(coach.in_zone(OFF))
+    if forward > rules.offense_max:
+        return (f"the offensive zone holds {forward} players of {coach.id}: at most {rules.offense_max} when "
+                "organising is done (move one back first)", ORGANIZE)
+    heavy = next((p for p in coach.on_court() if coach.balls[p] > rules.balls_max), None)
+    if heavy:
+        return (f"{heavy} holds {coach.balls[heavy]} balls: at most {rules.balls_max} a player when organising "
+                "is done (put one down first)", ORGANIZE)
+    return None
 
 
 def why_not(g, s: DodgeState, seat: str, w: list[str]) -> tuple[str, str] | None:
@@ -93,32 +88,19 @@ def why_not(g, s: DodgeState, seat: str, w: list[str]) -> tuple[str, str] | None
         p = args[0]
         if s.throws:
             return "after the first throw no player or ball may move (only the retreat)", THROW
-        if verb == "forward":
-            if me.zone[p] == OFF:
-                return f"{p} is already in the offensive zone", ORGANIZE
-            if len(me.in_zone(OFF)) >= rules.offense_max:
-                return f"the offensive zone holds at most {rules.offense_max} players", ORGANIZE
-        elif verb == "back" and me.zone[p] == DEF:
+        if verb == "forward" and me.zone[p] == OFF:
+            return f"{p} is already in the offensive zone", ORGANIZE
+        if verb == "back" and me.zone[p] == DEF:
             return f"{p} is already in the defensive zone", ORGANIZE
-        elif verb == "give":
-            if not me.strays:
-                return f"{seat} has no stray ball to give", ORGANIZE
-            if me.balls[p] >= rules.balls_max:
-                return f"a player may hold at most {rules.balls_max} balls", ORGANIZE
-        elif verb == "drop" and not me.balls[p]:
+        if verb == "give" and not me.strays:
+            return f"{seat} has no stray ball to give", ORGANIZE
+        if verb == "drop" and not me.balls[p]:
             return f"{p} holds no ball", ORGANIZE
-        if verb in ("forward", "back") and p in me.moved:
-            return f"{p} has already changed zone this turn: organising moves each player once", ORGANIZE
-        if verb == "give" and p in me.dropped:
-            return f"{p} put a ball down this turn: no ball is given back to them until the next turn", ORGANIZE
-        if s.must_throw and can_throw_at_all(s):
-            after = msgspec.structs.replace(me, zone=dict(me.zone), balls=dict(me.balls), moved=list(me.moved),
-                                            dropped=list(me.dropped))
-            move(after, verb, p)
-            if not throw_in_reach(g, after):
-                return (f"a throw is compulsory this turn: after '{verb} {p}' no player of {seat} could "
-                        "throw a ball from the offensive zone", THROW)
         return None
+    if verb in ("throw", "group", "end") and not s.throws:
+        why = arrangement_refusal(g, me)
+        if why:
+            return why
     if verb in ("throw", "group"):
         if verb == "group" and not s.group_throws:
             return "group throws are an advanced rule not in play (option group_throws)", GROUP
@@ -126,15 +108,8 @@ def why_not(g, s: DodgeState, seat: str, w: list[str]) -> tuple[str, str] | None
             return f"a throw is '{seat} throw THROWER TARGET'" + (
                 f", a group throw '{seat} group THROWER TARGET SUPPORTER...'" if s.group_throws else ""), THROW
         thrower, target, helpers = args[0], args[1], args[2:]
-        why = why_not_thrower(g, s, me, thrower, counter=False) or why_not_target(s, them, target)
-        if why:
-            return why
-        if len(helpers) > rules.group_max or len(set(helpers)) != len(helpers):
-            return f"a group throw has 1 to {rules.group_max} different supporters", GROUP
-        for h in helpers:
-            if h == thrower or h not in me.on_court() or me.zone[h] != OFF or not me.balls[h]:
-                return f"{h} cannot support: supporters are other players in the offensive zone holding a ball", GROUP
-        return None
+        return (why_not_thrower(g, s, me, thrower, counter=False) or why_not_target(s, them, target)
+                or why_not_supporters(g, me, thrower, helpers))
     if verb == "end":
         if args:
             return f"'{seat} end' takes nothing more", THROW
@@ -158,6 +133,24 @@ def why_not_thrower(g, s: DodgeState, me, thrower: str, counter: bool) -> tuple[
     return None
 
 
+def why_not_supporters(g, me, thrower: str, helpers: list[str]) -> tuple[str, str] | None:
+    """A group throw's supporters: 1 to 3 other players in the offensive zone holding a ball."""
+    if len(helpers) > g.pack.rules.group_max or len(set(helpers)) != len(helpers):
+        return f"a group throw has 1 to {g.pack.rules.group_max} different supporters", GROUP
+    for h in helpers:
+        if h == thrower or h not in me.on_court() or me.zone[h] != OFF or not me.balls[h]:
+            return f"{h} cannot support: supporters are other players in the offensive zone holding a ball", GROUP
+    return None
+
+
+def supporter_groups(g, s: DodgeState, me, thrower: str) -> list[tuple[str, ...]]:
+    """Every group of supporters a throw by ``thrower`` may have (none when group throws are off)."""
+    if not s.group_throws:
+        return []
+    mates = [p for p in me.in_zone(OFF) if me.balls[p] and p != thrower]
+    return [c for n in range(1, min(len(mates), g.pack.rules.group_max) + 1) for c in combinations(mates, n)]
+
+
 def why_not_target(s: DodgeState, them, target: str) -> tuple[str, str] | None:
     if target not in them.on_court():
         return f"{target} is not a player of {them.id} on the court", THROW
@@ -171,11 +164,12 @@ def turn_options(g, s: DodgeState) -> tuple[str, ...]:
     me, them = s.coach(seat), s.other(seat)
     moves = [f"{seat} {v} {p}" for p in me.on_court() for v in MOVES] if not s.throws else []
     options = [c for c in moves if why_not(g, s, seat, c.split()) is None]
+    if not s.throws and arrangement_refusal(g, me):
+        return tuple(options)                                     # organising is not done yet
     attackers = [p for p in me.in_zone(OFF) if me.balls[p]]      # throws: legal by construction
     targets = [p for p in them.on_court() if p not in them.protected]
     for thrower in attackers:
-        mates = [p for p in attackers if p != thrower] if s.group_throws else []
-        groups = [c for n in range(1, min(len(mates), g.pack.rules.group_max) + 1) for c in combinations(mates, n)]
+        groups = supporter_groups(g, s, me, thrower)
         for target in targets:
             options.append(f"{seat} throw {thrower} {target}")
             options += [f"{seat} group {thrower} {target} {' '.join(c)}" for c in groups]
@@ -291,9 +285,17 @@ def offer_counter(g, s: DodgeState, ev: list[dict]) -> None:
 
 
 def counter_options(g, s: DodgeState) -> tuple[str, ...]:
+    """One player's throw, or with group throws on a group throw ("can be used whenever a throw
+    attempt is made"): ``p2 counter THROWER TARGET [SUPPORTER...]``."""
     them, me = s.other(s.active), s.coach(s.active)
-    return tuple(f"{them.id} counter {p} {t}" for p in them.on_court() for t in me.on_court()
-                 if why_not_thrower(g, s, them, p, counter=True) is None and why_not_target(s, me, t) is None)
+    out = []
+    for p in them.on_court():
+        if why_not_thrower(g, s, them, p, counter=True) is not None:
+            continue
+        groups = [()] + supporter_groups(g, s, them, p)
+        out += [" ".join((them.id, "counter", p, t, *c)) for t in me.on_court() if why_not_target(s, me, t) is None
+                for c in groups]
+    return tuple(out)
 
 
 class Counter(Step):
@@ -304,9 +306,12 @@ class Counter(Step):
         return Prompt(them.id, "counter", "counter-attack?", counter_options(g, s) + (f"{them.id} pass",))
 
     def explain(self, g, s: DodgeState, f: Frame, w: list[str], p: Prompt) -> tuple[str, str] | None:
-        if len(w) == 4 and w[1] == "counter":
+        if len(w) >= 4 and w[1] == "counter":
             them, me = s.coach(w[0]), s.other(w[0])
-            return why_not_thrower(g, s, them, w[2], counter=True) or why_not_target(s, me, w[3])
+            if len(w) > 4 and not s.group_throws:
+                return "a counter-attack is one player's throw: group throws are not in play", GROUP
+            return (why_not_thrower(g, s, them, w[2], counter=True) or why_not_target(s, me, w[3])
+                    or why_not_supporters(g, them, w[2], w[4:]))
         return None
 
     def act(self, g, s: DodgeState, f: Frame, w: list[str], ev: list[dict]) -> None:
@@ -314,7 +319,7 @@ class Counter(Step):
         if w[1] == "pass":
             return
         s.coach(w[0]).counter_used = True
-        start_throw(g, s, w[0], "counter", w[2], w[3], [], ev)
+        start_throw(g, s, w[0], "counter", w[2], w[3], w[4:], ev)
 
 
 class Over(Step):

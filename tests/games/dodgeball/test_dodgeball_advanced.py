@@ -187,10 +187,17 @@ def test_mascot_and_coach_cards_sit_outside_the_hand_of_three_and_not_in_the_rus
     assert not any("gull" in o for o in g2.prompt(s2).options)
 
 
-def test_a_counter_attack_is_one_players_throw_not_a_group_throw():
+def test_a_counter_attack_may_be_a_group_throw_when_group_throws_are_on():
+    """Group throws: "This action can be used whenever a throw attempt is made", a
+    counter-attack included: ``p2 counter THROWER TARGET SUPPORTER...``."""
     g, s = counter_court(holders=("lena", "vix"), group_throws=True)
-    assert all(len(o.split()) == 4 for o in g.prompt(s).options if " counter " in o)
-    refused(g, s, "p2 counter lena rita vix", "", "Counter-attack")
+    assert "p2 counter lena rita vix" in g.prompt(s).options
+    strays = s.coach("p1").strays
+    ev = play(g, s, "p2 counter lena rita vix", "p2 play +2", "p1 play +2", "p1 dodge")
+    assert ["group", 1] in reveal(ev)["thrower"]["terms"] and s.coach("p1").strays >= strays + 1
+    h, t = counter_court(holders=("lena", "vix"))                   # group throws off: one player's throw
+    assert all(len(o.split()) == 4 for o in h.prompt(t).options if " counter " in o)
+    refused(h, t, "p2 counter lena rita vix", "group throws are not in play", "Group throws")
 
 
 def test_building_teams_from_every_player_one_captain_within_the_star_limit_then_mascot_and_coach():

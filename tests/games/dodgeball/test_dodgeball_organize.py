@@ -6,17 +6,22 @@ ORG, THROW = "Organize", "Throw balls"
 
 
 def test_at_most_four_players_in_the_offensive_zone():
-    g, s = court(p1_off=("rita", "tomas", "hook", "nets"))
-    refused(g, s, "p1 forward kit", "the offensive zone holds at most 4 players", ORG)
-    play(g, s, "p1 back nets", "p1 forward kit")
+    """"Up to four players can be placed in the offensive zone": held when organising is done.
+    The coach "can freely move around all their players", so a fifth may go forward on the way."""
+    g, s = court(p1_off=("rita", "tomas", "hook", "nets"), strays=(3, 3))
+    play(g, s, "p1 forward kit", "p1 give kit")
+    assert not any(o.split()[1] in ("throw", "end") for o in g.prompt(s).options)
+    refused(g, s, "p1 throw kit vix", "the offensive zone holds 5 players of p1: at most 4 when organising is done",
+            ORG)
+    play(g, s, "p1 back nets", "p1 throw kit vix")
     assert sorted(s.coach("p1").in_zone("off")) == ["hook", "kit", "rita", "tomas"]
 
 
 def test_at_most_two_balls_a_player_and_only_stray_balls_are_given():
     g, s = court(strays=(4, 3))
-    play(g, s, "p1 give rita", "p1 give rita")
-    refused(g, s, "p1 give rita", "a player may hold at most 2 balls", ORG)
-    play(g, s, "p1 give tomas", "p1 give tomas")
+    play(g, s, "p1 give rita", "p1 give rita", "p1 give rita")           # free while organising
+    refused(g, s, "p1 throw rita vix", "rita holds 3 balls: at most 2 a player when organising is done", ORG)
+    play(g, s, "p1 drop rita", "p1 give tomas", "p1 give tomas")
     refused(g, s, "p1 give hook", "p1 has no stray ball to give", ORG)
     play(g, s, "p1 drop tomas")
     assert s.coach("p1").strays == 1 and s.coach("p1").balls_on_side() == 4
