@@ -122,8 +122,10 @@ class Setup(Step):
         if stage == "pool":
             s.pool = list(w[2:])
             f.data = {"stage": "pick", "turn": 0}
-            ev.append({"event": "draft_pool", "athletes": list(s.pool),
-                       "text": "drawn for the draft: " + ", ".join(player_label(g.pack.by_player[p]) for p in s.pool)})
+            decided = "P1 picks first: the rulebook says only that the coaches take turns, the device decides"
+            ev.append({"event": "draft_pool", "athletes": list(s.pool), "decided": decided,
+                       "text": "drawn for the draft: " + ", ".join(player_label(g.pack.by_player[p]) for p in s.pool)
+                       + f"; {decided}"})
             return
         seat = w[0]
         if stage == "kit":

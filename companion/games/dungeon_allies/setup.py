@@ -127,8 +127,12 @@ class Order(Step):
         group = tied_group(s)
         for sid, value in zip(group, w[2:]):
             s.seat(sid).rolls.append(int(value))
-        ev.append({"event": "percentile", "rolls": dict(zip(group, map(int, w[2:])))})
-        if tied_group(s):
+        rolled = {"event": "percentile", "rolls": dict(zip(group, map(int, w[2:])))}
+        ev.append(rolled)
+        again = tied_group(s)
+        if again:
+            rolled["decided"] = (f"{' and '.join(x.upper() for x in again)} tied: the rulebook does not say; the "
+                                 "device has them roll again among themselves")
             return
         width = max(len(seat.rolls) for seat in s.seats)
         key = {seat.id: tuple(seat.rolls) + (-1,) * (width - len(seat.rolls)) for seat in s.seats}

@@ -109,6 +109,24 @@ def mimic_points(pack: DaysPack, board: list[list[str]], day: int) -> tuple[int,
     return best, what
 
 
+def mimic_decisions(pack: DaysPack, board: list[list[str]], sid: str) -> list[str]:
+    """The choices the device made for a board's scoring Mimics, in words for the table: "you
+    choose which creature to the immediate left or right is the mimic's score", and with two
+    to choose from the device takes the better for the player."""
+    out = []
+    for day, pile in enumerate(board):
+        if MIMIC not in stack_tops(pack, pile):
+            continue
+        beside = [t for n in neighbours(day) for t in stack_tops(pack, board[n]) if t != MIMIC]
+        if len(set(beside)) < 2:
+            continue
+        points, copied = mimic_points(pack, board, day)
+        names = ", ".join(c.capitalize() for c in dict.fromkeys(beside))
+        out.append(f"{sid.upper()}'s Mimic on {pack.days[day].capitalize()} copies the {copied.capitalize()} "
+                   f"({points}), the best of {names}: the player chooses, and the device chose the best for them")
+    return out
+
+
 def day_score(pack: DaysPack, board: list[list[str]], day: int) -> tuple[int, str]:
     """A day's points and the reason, in the short words the screens show (top card first)."""
     pile = board[day]

@@ -71,7 +71,11 @@ class Enter(Step):
         if s.day < 7:
             return
         rows = [[g.pack.days[d], *B.day_score(g.pack, seat.board, d)] for d in range(7)]
-        ev.append({"event": "board", "seat": seat.id, "days": rows, "total": sum(r[1] for r in rows)})
+        board = {"event": "board", "seat": seat.id, "days": rows, "total": sum(r[1] for r in rows)}
+        decided = B.mimic_decisions(g.pack, seat.board, seat.id)
+        if decided:
+            board["decided"] = "; ".join(decided)
+        ev.append(board)
         s.day = 0
         s.turn += 1
         if s.turn == len(s.seats):

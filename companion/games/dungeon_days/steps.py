@@ -143,8 +143,12 @@ def end(g, s: DaysState, ev: list[dict], why: str) -> None:
         bump(s, "tie_breaks")
     goto(s, "over")
     days = {x.id: [B.day_score(g.pack, x.board, d)[0] for d in range(7)] for x in s.seats}
-    ev.append({"event": "over", "why": why, "winner": s.winner or None, "draw": s.draw, "scores": scores,
-               "tie_break": tied, "days": days, "cards": {x.id: B.cards_on(x.board) for x in s.seats}})
+    over = {"event": "over", "why": why, "winner": s.winner or None, "draw": s.draw, "scores": scores,
+            "tie_break": tied, "days": days, "cards": {x.id: B.cards_on(x.board) for x in s.seats}}
+    decided = [d for x in s.seats for d in B.mimic_decisions(g.pack, x.board, x.id)]
+    if decided:
+        over["decided"] = "; ".join(decided)
+    ev.append(over)
 
 
 class Over(Step):

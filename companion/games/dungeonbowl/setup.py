@@ -32,8 +32,11 @@ class RollOff(Step):
         tie = s.roll_off[0] == s.roll_off[1]
         s.last = {"what": "roll-off P1 P2", "dice": list(s.roll_off),
                   "result": "TIE: AGAIN" if tie else ("P1 CHOOSES" if s.roll_off[0] > s.roll_off[1] else "P2 CHOOSES")}
-        ev.append({"event": "roll_off", "dice": list(s.roll_off), "winner": None if tie else
-                   ("p1" if s.roll_off[0] > s.roll_off[1] else "p2")})
+        winner = None if tie else ("p1" if s.roll_off[0] > s.roll_off[1] else "p2")
+        decided = ("a tie: the rulebook does not say; the device has both coaches roll again" if tie else
+                   f"{winner.upper()} chooses the end zone and takes the first turn, and {other(winner).upper()} "
+                   "places the first chest: the rulebook does not say who moves or places first, the device decides")
+        ev.append({"event": "roll_off", "dice": list(s.roll_off), "winner": winner, "decided": decided})
         if not tie:
             s.chooser = "p1" if s.roll_off[0] > s.roll_off[1] else "p2"
             begin(s, "end_zone", s.chooser)

@@ -150,7 +150,9 @@ def test_the_draft_captains_then_ten_athletes_picked_in_turn_within_the_star_lim
     spec = g.prompt(s).chance
     assert spec.count == 10 and "rita" not in spec.faces
     pool = ["tomas", "hook", "nets", "kit", "pip", "anvil", "clay", "moss", "tuck", "gus"]
-    play(g, s, "chance draft " + " ".join(pool))
+    drawn = play(g, s, "chance draft " + " ".join(pool))[-1]
+    assert drawn["decided"] == "P1 picks first: the rulebook says only that the coaches take turns, the device decides"
+    assert drawn["text"].endswith(drawn["decided"])                # the screens show the told text
     refused(g, s, "p1 pick rune", "'rune' is not among the athletes left to pick", "Creating teams")
     picks = ["tomas", "anvil", "hook", "clay", "nets", "moss", "kit", "tuck", "pip", "gus"]
     for i, athlete in enumerate(picks):

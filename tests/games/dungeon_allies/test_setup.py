@@ -46,7 +46,9 @@ def test_the_highest_percentile_roll_goes_first_and_ties_roll_again_among_themse
     play(g, s, "p1 d6 pyra", "p2 d6 fern", "p3 d6 runa", "p4 d6 brand")
     spec = g.prompt(s).chance
     assert [d.kind for d in spec.dice] == ["d%"] * 4 and "00" in spec.dice[0].faces
-    play(g, s, "chance roll 30 70 30 00")                  # p1 and p3 tie on 30
+    tied = play(g, s, "chance roll 30 70 30 00")           # p1 and p3 tie on 30
+    assert tied[-1]["decided"] == ("P1 and P3 tied: the rulebook does not say; the device has them roll again "
+                                   "among themselves")
     p = g.prompt(s)
     assert p.text == "d% for p1 p3 again" and p.chance.count == 2
     events = play(g, s, "chance roll 10 60")

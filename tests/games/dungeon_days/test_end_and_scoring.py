@@ -173,3 +173,14 @@ def test_a_creature_swapped_on_top_of_another_covers_it():
 def test_a_halfling_on_an_invisible_day_zeroes_only_the_creature_it_lies_on():
     s = table(boards={"p1": {"thu": ["elf", "invisibility", "orc", "halfling"]}})
     assert day_points(s, "p1", "thu") == (4, "HAL on ORC: 0 + ELF 4 = 4")
+
+
+def test_the_device_says_which_neighbour_it_chose_for_the_mimic():
+    """"At scoring, you choose which creature to the immediate left or right is the mimic's
+    score": the device chooses the best for the player, and the end's event says so."""
+    s = table(boards={"p1": {"mon": ["human"], "tue": ["mimic"], "wed": ["dragon"], "fri": ["orc"], "sat": ["troll"],
+                             "sun": ["goblin"]}}, hands={"p1": ["human"]})
+    over = play(s, "p1 play human p1 thu")[-1]
+    assert over["event"] == "over"
+    assert over["decided"] == ("P1's Mimic on Tue copies the Dragon (7), the best of Human, Dragon: the player "
+                               "chooses, and the device chose the best for them")

@@ -22,6 +22,7 @@ def test_two_boards_entered_day_by_day_are_scored_with_a_reason_per_day():
     board = next(e for e in first if e["event"] == "board")
     assert board["total"] == 7 + 6 + 0 + 7 + 0 + 5 + 3
     assert board["days"][1] == ["tue", 6, "MIM=SPR 6"]
+    assert board["decided"].startswith("P1's Mimic on Tue copies the Sprite (6), the best of Sprite, Halfling")
     assert board["days"][4] == ["fri", 0, "blocked (BLD)"]
     assert not s.over
     last = enter(s, "p2", [["orc"], [], [], ["elf"], [], [], []])

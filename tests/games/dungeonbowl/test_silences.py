@@ -101,3 +101,13 @@ def test_a_coach_may_concede():
     s = to_first_turn()
     play(s, "p1 concede")
     assert s.over and s.winner == "p2" and ENGINE.summary(s)["scores"] == {"p1": 0, "p2": 0}
+
+
+def test_the_device_says_when_it_decides_where_the_rulebook_is_silent():
+    """The roll-off's tie and who moves and places first are the device's decisions: the event
+    says so, for the screens' log."""
+    s = new()
+    tie = play(s, "chance roll 3 3")[-1]
+    assert tie["winner"] is None and "the device has both coaches roll again" in tie["decided"]
+    won = play(s, "chance roll 2 5")[-1]
+    assert won["decided"].startswith("P2 chooses the end zone and takes the first turn, and P1 places the first chest")
