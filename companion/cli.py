@@ -219,6 +219,9 @@ def cmd_replay(args) -> int:
     from companion.engine.core import IllegalAction
     from companion.engine.gamefile import load
 
+    if args.referee and not args.json:
+        print("companion: replay --referee shows the whole state as JSON: add --json", file=sys.stderr)
+        return 2
     record = load(args.gamefile)
     _warn(record.warnings)
     engine, state = started(record)
@@ -234,7 +237,7 @@ def cmd_replay(args) -> int:
     summary = engine.summary(state)
     summary["actions"] = len(actions)
     if args.json:
-        summary["state"] = engine.public_view(state, None)
+        summary["state"] = referee_view(engine, state) if args.referee else engine.public_view(state, None)
         print(json.dumps(summary, sort_keys=True, default=str))
         return 0
     print(engine.status_line(state))
@@ -245,6 +248,13 @@ def cmd_replay(args) -> int:
         who = "" if prompt.text.startswith(prompt.actor) else f"{prompt.actor}: "
         print(f"after {len(actions)} actions; next: {who}{prompt.text}")
     return 0
+
+
+def referee_view(engine, state) -> dict:
+    """The whole state, every hidden hand included: the game's own ``referee_view`` (its public
+    view with the secrets filled in) when it has one, else the state itself."""
+    own = getattr(engine, "referee_view", None)
+    return own(state) if own else json.loads(engine.to_json(state))
 
 
 def started(record):
@@ -359,6 +369,9 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
                      help="print the summary and the whole public state as one JSON object; a refused "
                           "action as {\"error\": \"illegal\", ...}")
     rep.add_argument("--upto", type=whole_number, metavar="N", help="stop after action N (0: the start of the game)")
+    rep.add_argument("--referee", action="store_true",
+                     help="with --json: the whole state, every hidden hand and face-down card included "
+                          "(the file holds them already); without it nothing hidden is printed")
     rep.set_defaults(func=cmd_replay)
 
     sim = sub.add_parser("sim", help="simulate whole games with computer players and digital dice")

@@ -198,7 +198,7 @@ class StepMachine:
         if p.options is not None:
             if action in p.options:
                 return
-            why = step.explain(g, s, f, words, p)
+            why = step.explain(g, s, f, words, p) or self.out_of_turn(g, s, p, words)
             if why is None:
                 shown = ", ".join(p.options[:12]) + (" ..." if len(p.options) > 12 else "")
                 why = (f"not a legal choice now ({p.text}); legal: {shown}", step.rule)
@@ -215,7 +215,8 @@ class StepMachine:
             raise IllegalAction(action, f"say what {words[0]} does: {p.text}", step.rule)
         reason = step.check(g, s, f, words)
         if reason:
-            raise IllegalAction(action, reason, step.rule)
+            why = self.out_of_turn(g, s, p, words) or (reason, step.rule)
+            raise IllegalAction(action, why[0], why[1])
 
     # ------------------------------------------------------------------ hooks a game may replace
     def chance_reason(self, p: Prompt, values: list[str], reason: str) -> str:
@@ -223,8 +224,11 @@ class StepMachine:
         return reason
 
     def out_of_turn(self, g: Any, s: Any, p: Prompt, words: list[str]) -> tuple[str, str] | None:
-        """Why an action by a seat nobody asked is wrong in itself, as (reason, rule), if known."""
-        return None
+        """Why an action nobody asked for is wrong in itself, as (reason, rule), if known: a
+        game says so with ``g.why_not_now(s, words)`` (a spent counter, a crystal not held), so
+        the refusal names the rule broken rather than the turn order or the step's own rule."""
+        own = getattr(g, "why_not_now", None)
+        return own(s, words) if own is not None else None
 
 
 class StepEngine:

@@ -62,7 +62,7 @@ def dungeon_allies_leaks(engine, state, viewer: str | None, view: dict) -> list[
 def dodgeball_leaks(engine, state, viewer: str | None, view: dict) -> list[str]:
     """Dodgeball: the other coach's hand, face-down card, rush line, mascot or coach card."""
     secret = ("hand", "pick", "extras", "rush", "mascot_card", "coach_card")
-    return [f"{c['id']}'s {key}" for c in view["coaches"] if c["id"] != viewer for key in secret if key in c]
+    return [f"{c['id']}'s {key}" for c in view["coaches"].values() if c["id"] != viewer for key in secret if key in c]
 
 
 LEAKS = {"toy": toy_leaks, "dungeon-ball": dungeon_ball_leaks, "dungeonbowl": dungeonbowl_leaks,

@@ -156,7 +156,7 @@ def test_a_duels_arithmetic_and_title_show_to_the_last_sum(drawn):
               {"event": "outcome", "result": "caught", "thrower": "moss", "target": "vix", "action": "catch",
                "ball_to": "vix"}]
     m = {"game": "dodgeball", "screen": "dodge_result", "summary": two_seats(), "events": events,
-         "view": {"coaches": []}}
+         "view": {"coaches": {}}}
     render(m)
     assert drawn["cut"] == []
     assert "Counter moss > vix" in drawn["texts"] and "3+1+4=8 v 3+2+5=10" in drawn["texts"]
@@ -216,8 +216,8 @@ def test_an_allies_space_line_is_whole(drawn):
     """A treasure pile "red red white red red blue (guarded)" was cut after "white"."""
     from companion.games.dungeon_allies.screens_place import place
     view = {"treasure": [["red", "red", "white", "red", "red", "blue"], [], [], []], "monsters_left": 3,
-            "seats": [{"id": "p1", "allies": [{"die": "d6", "name": "hedge-witch", "skill": ""}],
-                       "crystals": {}, "gold": 0}], "tiles": [], "placed": []}
+            "seats": {"p1": {"id": "p1", "allies": [{"die": "d6", "name": "hedge-witch", "skill": ""}],
+                             "crystals": {}, "gold": 0}}, "tiles": [], "placed": []}
     m = {"game": "dungeon-allies", "summary": two_seats(), "view": view,
          "prompt": {"actor": "p1", "kind": "place", "text": "place a die (d6)"},
          "ui": {"mode": "words", "words": ["treasure1"], "chosen": ["d6"], "cursor": 0, "steps": 2}}
@@ -272,7 +272,7 @@ def test_a_counter_card_title_is_whole_beside_the_seat(drawn):
     """"counter card, face down" beside P2 was "counter card, face do."."""
     m = {"game": "dodgeball", "screen": "dodge_hand", "summary": two_seats(),
          "prompt": {"actor": "p2", "kind": "card", "text": "counter card, face down", "options": ["p2 play +2"]},
-         "view": {"coaches": [], "duel": {"kind": "counter", "thrower": "moss", "target": "vix", "attacker": "p2"}},
+         "view": {"coaches": {}, "duel": {"kind": "counter", "thrower": "moss", "target": "vix", "attacker": "p2"}},
          "ui": {"mode": "list", "cursor": 0}}
     render(m)
     assert "counter card" in drawn["texts"] and drawn["cut"] == []

@@ -84,7 +84,8 @@ def test_a_face_down_tile_with_your_dice_is_said_whole(drawn):
     from companion.games.dungeon_allies.screens_place import place
     view = {"treasure": [[], [], [], []], "monsters_left": 3, "placed": [
                 {"seat": "p1", "die": "d10", "space": "r6"}, {"seat": "p1", "die": "d8", "space": "r6"}],
-            "seats": [{"id": "p1", "allies": [{"die": "d6", "name": "squire", "skill": ""}], "crystals": {}, "gold": 0}],
+            "seats": {"p1": {"id": "p1", "allies": [{"die": "d6", "name": "squire", "skill": ""}], "crystals": {},
+                             "gold": 0}},
             "tiles": [{"square": "r6", "section": "red", "monster": "", "revealed": False, "removed": False}]}
     m = {"game": "dungeon-allies", "summary": two_seats(), "view": view,
          "prompt": {"actor": "p1", "kind": "place", "text": "place a die (d6)"},
@@ -116,9 +117,9 @@ def test_the_table_says_what_is_left(drawn):
     """The bar said "28 left": monsters are."""
     m = {"game": "dungeon-allies", "screen": "allies_table", "summary": two_seats(),
          "view": {"round": 1, "turn": 1, "monsters_left": 28, "order": ["p1"],
-                  "seats": [{"id": "p1", "gold": 0, "crystals": dict.fromkeys(("red", "blue", "yellow", "green",
-                                                                              "white"), 0),
-                             "allies": [{"die": "d6"}]}]}}
+                  "seats": {"p1": {"id": "p1", "gold": 0, "crystals": dict.fromkeys(("red", "blue", "yellow",
+                                                                                    "green", "white"), 0),
+                                   "allies": [{"die": "d6"}]}}}}
     render(m)
     assert "28 monsters left" in drawn["texts"] and "Round 1" in drawn["texts"] and drawn["cut"] == []
 

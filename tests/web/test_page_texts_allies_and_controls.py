@@ -41,13 +41,13 @@ def _until(kind: str, seed: int = 4, limit: int = 3000):
 
 # ------------------------------------------------------------------ Dungeon Allies' words
 def test_a_trade_names_the_crystals_and_the_rates_not_the_panels_letters():
-    game, engine, state, prompt = _until("trade")
+    game, engine, state, prompt = _until("trade", seed=12)
     assert prompt.text.startswith("7 trade: ")                   # the panel keeps its short form
     seat = state.seat(prompt.actor)
     mine = _build(game, engine, state, prompt.actor)["prompt"]["text"]
     have = ", ".join(f"{seat.crystals[c]} {c}" for c in ("red", "blue", "yellow", "green", "white")
                      if seat.crystals[c])
-    assert have == "6 red, 1 blue"                               # none of yellow, green or white
+    assert have == "2 red, 2 blue"                               # none of yellow, green or white
     assert mine.startswith(f"Trade crystals with the merchants (you have {have}).")
     assert "2 red = 1 blue, 2 blue = 1 yellow, 3 yellow = 1 green" in mine
     assert "0R" not in mine and "7 trade" not in mine
@@ -61,7 +61,7 @@ def test_a_trade_names_the_crystals_and_the_rates_not_the_panels_letters():
 
 
 def test_a_look_under_tiles_names_the_monsters_to_that_seat_alone():
-    game, engine, state, prompt = _until("seen")
+    game, engine, state, prompt = _until("seen", seed=5)
     squares = prompt.text.removeprefix("you saw ").split()
     names = payloads.pack_for(game, engine)["monsters"]
     mine = _build(game, engine, state, prompt.actor)["prompt"]["text"]
@@ -129,7 +129,7 @@ def test_every_event_of_whole_games_is_said_in_the_games_words():
 
 
 def test_the_purse_names_each_crystal_colour_and_the_bag_is_the_crystal_bag():
-    game, engine, state, prompt = _until("trade")
+    game, engine, state, prompt = _until("trade", seed=12)
     blocks = _build(game, engine, state, None)["blocks"]
     facts = dict(blocks[0]["rows"])
     assert "crystal bag" in facts and "dice bag" not in facts

@@ -44,8 +44,8 @@ class CoachPolicy(RandomPolicy):
     # ------------------------------------------------------------------ helpers
     @staticmethod
     def _sides(view: dict, seat: str) -> tuple[dict, dict]:
-        me = next(c for c in view["coaches"] if c["id"] == seat)
-        them = next(c for c in view["coaches"] if c["id"] != seat)
+        me = view["coaches"][seat]
+        them = next(c for sid, c in view["coaches"].items() if sid != seat)
         return me, them
 
     @staticmethod

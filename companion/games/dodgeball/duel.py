@@ -28,6 +28,23 @@ def extras_held(s: DodgeState, seat: str) -> list[str]:
     return [c for c in (coach.mascot if s.mascots else "", coach.coach if s.coach_cards else "") if c]
 
 
+def why_not_extra(g, s: DodgeState, seat: str, extra: str) -> tuple[str, str]:
+    """Why a mascot or coach card cannot go with this card: not in play, not for this duel,
+    spent already, or another coach's."""
+    mascot = extra in g.pack.by_mascot
+    kind, rule, option = ("mascot", "Mascot cards", "mascots") if mascot else ("coach", "Coach cards", "coach_cards")
+    if extra not in g.pack.by_mascot and extra not in g.pack.by_coach:
+        return f"{extra!r} is not a mascot or coach card", "Mascot cards"
+    if not getattr(s, option):
+        return f"{kind} cards are an advanced rule not in play (option {option})", rule
+    if s.duel.kind not in ("throw", "counter"):
+        return f"{kind} cards are played with the card of a throw or a counter-attack", rule
+    held = s.coach(seat).mascot if mascot else s.coach(seat).coach
+    if not held:
+        return f"{seat} has used its {kind} card: once played it leaves the game", rule
+    return f"{extra!r} is not {seat}'s {kind} card ({held} is)", rule
+
+
 def card_options(s: DodgeState, seat: str) -> tuple[str, ...]:
     verb = "play" if s.cards == "digital" else "reveal"
     held = extras_held(s, seat)
@@ -89,8 +106,7 @@ class DuelChoices(Step):
                 return why, "Intensity cards"
             for extra in w[3:]:
                 if extra not in extras_held(s, seat):
-                    return (f"{extra!r} is not a mascot or coach card {seat} holds for this throw",
-                            "Mascot cards" if extra in g.pack.by_mascot else "Coach cards")
+                    return why_not_extra(g, s, seat, extra)
         if p.kind == "defend" and len(w) == 2 and w[1] in ACTIONS:
             why = why_not_action(s, w[1])
             if why:

@@ -18,7 +18,7 @@ from companion.engine.steps import StepEngine
 from companion.games.dodgeball import cards, duel, setup, turns
 from companion.games.dodgeball.pack import DodgeballPack, load_pack
 from companion.games.dodgeball.state import OUT, Coach, DodgeState
-from companion.games.dodgeball.view import public_view
+from companion.games.dodgeball.view import public_view, referee_view
 
 GAME = "dodgeball"
 FLAGS = ("abilities", "group_throws", "counter_attack", "mascots", "coach_cards", "draft", "build")
@@ -106,6 +106,12 @@ class Dodgeball(StepEngine):
 
     def public_view(self, s: DodgeState, viewer: str | None, keys=None) -> dict:
         return public_view(self, s, viewer)
+
+    def referee_view(self, s: DodgeState) -> dict:
+        return referee_view(self, s)
+
+    def why_not_now(self, s: DodgeState, words: list[str]) -> tuple[str, str] | None:
+        return turns.why_not_now(self, s, words)
 
     def summary(self, s: DodgeState) -> dict:
         return {"game": GAME, "players": ["p1", "p2"],

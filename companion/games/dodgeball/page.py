@@ -57,7 +57,7 @@ def scoreboard(view: dict, pack: dict, viewer: str | None) -> dict:
     turn = int(view.get("turn") or 0)
     active = str(view.get("active") or "")
     rows = [["turn", f"{turn}: {active.upper()} plays" if active else "the opening rush"]]
-    for c in view.get("coaches", []):
+    for c in (view.get("coaches") or {}).values():
         out = [p for p in c.get("players", []) if (c.get("zone") or {}).get(p) == "out"]
         on = len(c.get("players", [])) - len(out) if c.get("zone") else len(c.get("players", []))
         rows.append([_seat(c) + (" (you)" if c["id"] == viewer else ""), f"{_team(pack, c)}: {on} on court"])
@@ -118,7 +118,7 @@ def _player_chip(pack: dict, coach: dict, player: str, duel: dict | None) -> dic
 def court(view: dict, pack: dict, viewer: str | None) -> dict:
     """The far coach's defence and offence, the centre line, the near coach's offence and
     defence: the viewer's side at the bottom, as they sit at the table (P1's for a watcher)."""
-    coaches = list(view.get("coaches", []))
+    coaches = list((view.get("coaches") or {}).values())
     near = next((c for c in coaches if c["id"] == viewer), coaches[0] if coaches else None)
     far = [c for c in coaches if c is not near]
     duel = view.get("duel")
@@ -149,7 +149,7 @@ def court(view: dict, pack: dict, viewer: str | None) -> dict:
 
 
 def own_cards(view: dict, pack: dict, viewer: str | None) -> list[dict]:
-    coach = next((c for c in view.get("coaches", []) if c["id"] == viewer and "hand" in c), None)
+    coach = next((c for c in (view.get("coaches") or {}).values() if c["id"] == viewer and "hand" in c), None)
     if coach is None:
         return []
     what = pack.get("intensity") or {}
@@ -174,7 +174,7 @@ def own_cards(view: dict, pack: dict, viewer: str | None) -> list[dict]:
 
 def coach_facts(view: dict, pack: dict, viewer: str | None) -> list[dict]:
     blocks = []
-    for c in view.get("coaches", []):
+    for c in (view.get("coaches") or {}).values():
         mine = c["id"] == viewer
         rows = [["team", _team(pack, c)], ["cards in hand", str(c.get("cards", 0))],
                 ["deck", f"{c.get('deck', 0)} cards"], ["discard", text(c.get("discard"))]]
@@ -199,7 +199,7 @@ def attributes(view: dict, pack: dict) -> dict:
     leave a 320 px phone no room for the name."""
     printed = pack.get("attrs") or {}
     rows = []
-    for c in view.get("coaches", []):
+    for c in (view.get("coaches") or {}).values():
         zones = c.get("zone") or {}
         mine = "you" if c["id"] == view.get("viewer") else ""
         for p in c.get("players", []):

@@ -48,6 +48,7 @@ def reveal(g, s: DodgeState, f: Frame, ev: list[dict]) -> None:
                    "lines": _lines(s) if d.kind == "rush" and d.deceived == 1 else {},
                    "text": f"{' vs '.join(picks.values())}: DECEIVE, both play again"})
         s.last = {"kind": d.kind, "cards": picks, "deceive": deceive}
+        s.duels.append({"turn": s.turn, **s.last, "text": ev[-1]["text"]})
         f.data["queue"] = card_queue(s)
         cards.push_draws(s, draws)
         return
@@ -107,6 +108,7 @@ def _settle_rush(g, s: DodgeState, d: Duel, picks: dict, ev: list[dict]) -> None
                "text": f"rush: P1 {shown['p1']['text']} vs P2 {shown['p2']['text']}: "
                        + (f"{winner.upper()} begins" if winner else "tie, another card each")})
     s.last = {"kind": d.kind, "cards": picks, "powers": shown, "winner": winner}
+    s.duels.append({"turn": s.turn, **s.last, "text": ev[-1]["text"]})
     if not winner:
         s.stats["rush_ties"] = s.stats.get("rush_ties", 0) + 1
         s.duel = Duel("tie")

@@ -54,7 +54,7 @@ def screen_after(events: list[dict]) -> str | None:
 # ---------------------------------------------------------------------------- helpers
 
 def _coaches(m: dict) -> dict[str, dict]:
-    return {c["id"]: c for c in (m.get("view") or {}).get("coaches", [])}
+    return dict((m.get("view") or {}).get("coaches") or {})
 
 
 def _me(m: dict) -> str:

@@ -74,6 +74,7 @@ class DodgeState(msgspec.Struct):
     duel: Duel | None = None
     pool: list[str] = []                     # draft: athletes still to pick
     last: dict = {}                          # the last duel's public result (for the screens)
+    duels: list[dict] = []                   # every duel's public result and arithmetic, in order (the referee's log)
     over: bool = False
     winner: str = ""
     stats: dict[str, int] = {}

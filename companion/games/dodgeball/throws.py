@@ -104,6 +104,7 @@ def resolve(g, s: DodgeState, d: Duel, attack: Power, defence: Power, ev: list[d
     s.last = {"kind": d.kind, "thrower_id": d.thrower, "target_id": d.target, "action": d.action,
               "result": result, "thrower": attack.as_dict(), "target": defence.as_dict(),
               "out": outcome.get("out", []), "back": outcome.get("back", ""), "ball_to": outcome["ball_to"]}
+    s.duels.append({"turn": s.turn, "attacker": me.id, **s.last, "text": outcome["text"]})
     s.duel = None
     for coach in s.coaches:
         if not coach.on_court():

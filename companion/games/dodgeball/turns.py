@@ -255,7 +255,9 @@ def explain_retreat(g, s: DodgeState, w: list[str]) -> tuple[str, str] | None:
     value = retreat_value(g, s, seat, p, card)
     if value is None:
         return "DECEIVE cannot be discarded to retreat", RETREAT
-    return f"SPD + {card} makes {value}: a retreat needs {g.pack.rules.retreat_at} or more", RETREAT
+    spd = attribute(g, s, me, p, "SPD", Context("retreat")).total
+    said = card if g.pack.by_card[card].kind == "boost" else f"{card} ({value - spd:+d})"
+    return f"{p}'s SPD {spd} and {said} make {value}: a retreat needs {g.pack.rules.retreat_at} or more", RETREAT
 
 
 def start_throw(g, s: DodgeState, seat: str, kind: str, thrower: str, target: str, helpers: list[str],
@@ -296,6 +298,20 @@ def counter_options(g, s: DodgeState) -> tuple[str, ...]:
         out += [" ".join((them.id, "counter", p, t, *c)) for t in me.on_court() if why_not_target(s, me, t) is None
                 for c in groups]
     return tuple(out)
+
+
+def why_not_now(g, s: DodgeState, w: list[str]) -> tuple[str, str] | None:
+    """A counter-attack asked for when none is offered: the rule it breaks."""
+    if len(w) < 2 or w[1] != "counter" or w[0] not in ("p1", "p2"):
+        return None
+    if not s.counter_attack:
+        return "counter-attacks are an advanced rule not in play (option counter_attack)", COUNTER
+    if s.active == w[0]:
+        return "a counter-attack is made during the opposing coach's attacking turn, not one's own", COUNTER
+    if s.coach(w[0]).counter_used:
+        return (f"{w[0]} has made its counter-attack this turn: each coach may perform only one counter-attack "
+                "during the entire opposing attack turn", COUNTER)
+    return "a counter-attack is announced right after an opposing throw is fully executed", COUNTER
 
 
 class Counter(Step):

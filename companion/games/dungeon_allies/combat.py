@@ -52,6 +52,43 @@ def extra_die(g, s: AlliesState, c: Combat) -> str | None:
     return free[-1] if free else None
 
 
+def reach(g, s: AlliesState, c: Combat) -> tuple[int, int]:
+    """The least the roll can make as the dice stand, and the most it can make with every
+    yellow and green crystal the player holds cast (green's extra dice, then yellow doubling
+    the biggest dice not yet doubled): a spell that cannot change the fight is not asked."""
+    seat = s.seat(c.seat)
+    why = doubled(g, s, c)
+    least = sum(2 if w else 1 for w in why)
+    dice = [(g.pack.sides(d), bool(w)) for d, w in zip(c.dice, why)]
+    taken = {a.die for a in seat.allies} | set(c.dice)
+    free = [d for d in g.pack.rules.ladder if d not in taken]
+    for _ in range(min(seat.crystals["green"], len(free))):
+        dice.append((g.pack.sides(free.pop()), False))
+    plain = sorted((sides for sides, double in dice if not double), reverse=True)
+    most = sum(sides * (2 if double else 1) for sides, double in dice) + sum(plain[:seat.crystals["yellow"]])
+    return least, most
+
+
+SPELLS = {"hammer": "white", "bless": "yellow", "enhance": "green", "reroll": "blue"}
+
+
+def why_not_now(g, s: AlliesState, w: list[str]) -> tuple[str, str] | None:
+    """A spell asked for when none is offered: the crystal it costs, or the fight it needs."""
+    if len(w) < 2 or w[1] not in SPELLS or not w[0].startswith("p") or not w[0][1:].isdigit() \
+            or not 1 <= int(w[0][1:]) <= len(s.seats):
+        return None
+    f = s.frames[-1]
+    if f.step == "combat" and s.combat is not None and s.combat.seat == w[0]:
+        why = Fight().explain(g, s, f, w, None)     # his own fight, past the spells: why this one is not asked
+        if why:
+            return why
+    colour = SPELLS[w[1]]
+    if not s.seat(w[0]).crystals[colour]:
+        return f"{w[1]} costs a {colour} crystal and {w[0]} has none", "Crystal spells used in combat"
+    return ("spells are cast in the player's own fight: white, yellow and green before its roll, blue after",
+            "Crystal spells used in combat")
+
+
 class Excursion(Step):
     """The next tile with dice on it, in the board's order; then the turn-order spaces."""
 
@@ -104,10 +141,17 @@ class Fight(Step):
                       tuple(spells))
 
     def spells(self, g, s: AlliesState, c: Combat) -> list[str]:
+        """The roll, and the spells that can change the fight: none when the dice cannot lose;
+        yellow and green only when with them the dice could reach the number needed."""
         seat, tile = s.seat(c.seat), s.tile(c.square)
         out = [f"{c.seat} roll"]
+        least, most = reach(g, s, c)
+        if least >= need(g, s, c):
+            return out
         if seat.crystals["white"] and white_allowed(g, s, tile.section):
             out.append(f"{c.seat} hammer")
+        if most < need(g, s, c):
+            return out
         if seat.crystals["yellow"]:
             out += [f"{c.seat} bless {c.dice[i]}" for i, why in enumerate(doubled(g, s, c)) if not why]
         if seat.crystals["green"] and extra_die(g, s, c):
@@ -124,12 +168,19 @@ class Fight(Step):
         c = s.combat
         seat, tile = s.seat(c.seat), s.tile(c.square)
         verb = w[1] if len(w) > 1 else ""
-        colour = {"hammer": "white", "bless": "yellow", "enhance": "green", "reroll": "blue"}.get(verb)
+        colour = SPELLS.get(verb)
         if colour and not seat.crystals[colour]:
             return f"{verb} costs a {colour} crystal and {seat.id} has none", RULE
         if c.values and verb in ("hammer", "bless", "enhance"):
             return (f"{verb} must be cast before the dice are rolled (only blue rerolls after)",
                     "Crystal spells used in combat")
+        least, most = reach(g, s, c)
+        if not c.values and verb in ("hammer", "bless", "enhance") and least >= need(g, s, c):
+            return (f"the dice cannot lose ({least} at least against {need(g, s, c)}): no spell can change the fight",
+                    "Crystal spells used in combat")
+        if not c.values and verb in ("bless", "enhance") and most < need(g, s, c):
+            return (f"even with every yellow and green spell the dice make at most {most} against "
+                    f"{need(g, s, c)}: {verb} cannot change the fight", "Crystal spells used in combat")
         if verb == "hammer":
             allowed = "/".join(g.pack.rules.white_sections[s.round - 1])
             return (f"round {s.round}: the Hammer of the Gods only answers in the {allowed} section, "

@@ -15,7 +15,7 @@ from __future__ import annotations
 from companion.engine.core import Header
 from companion.engine.steps import Step, StepEngine
 
-from .combat import Excursion, Fight
+from .combat import Excursion, Fight, why_not_now
 from .pack import AlliesPack, load_pack
 from .placement import Bid, Peek, Place
 from .resolution import EndTurn, Prisoner, Sorcerer, Tavern, Trade, Train, Treasure, TurnOrder
@@ -23,7 +23,7 @@ from .rules import slug
 from .scoring import score
 from .setup import Deal, Order, Refill, Tokens
 from .state import AlliesState, Seat, Tile
-from .view import public_view, summary
+from .view import public_view, referee_view, summary
 
 GAME = "dungeon-allies"
 
@@ -92,6 +92,12 @@ class DungeonAllies(StepEngine):
 
     def public_view(self, s: AlliesState, viewer: str | None) -> dict:
         return public_view(self, s, viewer)
+
+    def referee_view(self, s: AlliesState) -> dict:
+        return referee_view(self, s)
+
+    def why_not_now(self, s: AlliesState, words: list[str]) -> tuple[str, str] | None:
+        return why_not_now(self, s, words)
 
     def summary(self, s: AlliesState) -> dict:
         return summary(self, s)

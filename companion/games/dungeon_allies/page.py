@@ -118,7 +118,7 @@ def dungeon(view: dict, pack: dict, viewer: str | None) -> dict:
 
 def page_view(model: dict) -> list[dict]:
     view, pack, viewer = model.get("view") or {}, model.get("pack") or {}, model.get("viewer")
-    seats = view.get("seats") or []
+    seats = list((view.get("seats") or {}).values())
     placed = view.get("placed") or []
     mine = [seat_rows(s, pack, viewer, placed) for s in seats if s["id"] == viewer]
     return [game_facts(view, pack)] + mine + [seat_rows(s, pack, viewer, placed) for s in seats if s["id"] != viewer] \
@@ -132,7 +132,7 @@ def page_text(prompt: dict, model: dict) -> str | None:
     kind, said, mine = prompt.get("kind"), str(prompt.get("text") or ""), prompt.get("mine")
     view, pack = model.get("view") or {}, model.get("pack") or {}
     if kind == "trade":
-        seat = next((s for s in view.get("seats") or [] if s.get("id") == prompt.get("actor")), None)
+        seat = (view.get("seats") or {}).get(prompt.get("actor"))
         rates = ", ".join(f"{n} {give} = 1 {take}" for give, n, take in pack.get("trade_rates") or [])
         has = f"{'you have' if mine else 'has'} {_purse(seat.get('crystals') or {})}" if seat else ""
         line = ("Trade crystals with the merchants" if mine else "trades crystals with the merchants") \
@@ -229,6 +229,8 @@ SAID = {
     "illuminate": "{seat} spends a red crystal to look under a tile",
     "trained": "{seat}'s {ally} trained: {from} to {to}",
     "training forfeited": "{seat}'s {ally} cannot train: {why}",
+    "follower forfeited": "{seat} forfeits the {follower}: {why}",
+    "nothing to trade": "{seat} has nothing to trade",
     "follower gained": "{seat} gained the {follower} ({die}) with a bid of {bid} gold",
     "sorcerer card": "{seat} took the sorcerer card {card} for a {cost} crystal",
     "sorcerer forfeited": "{seat} could not pay a {cost} crystal for {card}",

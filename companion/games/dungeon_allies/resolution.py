@@ -133,7 +133,7 @@ def follower_refused(g, s: AlliesState, seat) -> str | None:
     fol = g.followers[s.follower_top]
     if g.pack.die_rank(fol.die) < lowest_rank(g, seat):
         return None
-    return (f"the {s.follower_top}'s {fol.die} is not lower than {seat.id}'s lowest die "
+    return (f"the {fol.name}'s {fol.die} is not lower than {seat.id}'s lowest die "
             f"{g.pack.rules.ladder[lowest_rank(g, seat)]}")
 
 
@@ -198,12 +198,18 @@ def trade_rates(g) -> list[tuple[str, int, str, int]]:
 
 class Trade(Step):
     """Each player with a die on the trade space makes as many trades as he likes, one at a
-    time, at the board's rates, with the supply."""
+    time, at the board's rates, with the supply; a player with nothing he can trade is not
+    asked (his only answer would be ``done``)."""
 
     rule = TRADE
 
     def traders(self, s: AlliesState) -> list[str]:
         return [p.seat for p in on_space(s, "trade")]
+
+    def trades(self, g, s: AlliesState, sid: str) -> list[str]:
+        seat = s.seat(sid)
+        return [f"{sid} trade {give} {take}" for give, n, take, m in trade_rates(g)
+                if seat.crystals[give] >= n and s.bag[take] >= m]
 
     def prompt(self, g, s: AlliesState, f: Frame) -> Prompt | None:
         traders = self.traders(s)
@@ -212,10 +218,8 @@ class Trade(Step):
             return None
         sid = traders[i]
         seat = s.seat(sid)
-        options = [f"{sid} trade {give} {take}" for give, n, take, m in trade_rates(g)
-                   if seat.crystals[give] >= n and s.bag[take] >= m]
         return Prompt(sid, "trade", "7 trade: " + " ".join(f"{seat.crystals[c]}{c[0].upper()}" for c in seat.crystals),
-                      tuple(options + [f"{sid} done"]))
+                      tuple(self.trades(g, s, sid) + [f"{sid} done"]))
 
     def explain(self, g, s: AlliesState, f: Frame, w: list[str], p: Prompt):
         if len(w) == 4 and w[1] == "trade":
@@ -229,8 +233,13 @@ class Trade(Step):
         return None
 
     def auto(self, g, s: AlliesState, f: Frame, ev: list[dict]) -> bool:
-        if f.data.get("i", 0) < len(self.traders(s)):
+        traders, i = self.traders(s), f.data.get("i", 0)
+        if i < len(traders) and self.trades(g, s, traders[i]):
             return False
+        if i < len(traders):            # nothing he can trade: no question
+            ev.append({"event": "nothing to trade", "seat": traders[i]})
+            f.data = {"i": i + 1}
+            return True
         goto(s, "sorcerer")
         return True
 

@@ -68,7 +68,7 @@ def table(m: dict) -> Image.Image:
         c.text(x, 10, colour[0].upper(), small)
     c.text(72, 10, "dice", small)
     c.hline(0, W - 1, 18)
-    seats = {s["id"]: s for s in v.get("seats", [])}
+    seats = dict(v.get("seats") or {})
     order = v.get("order") or list(seats)
     step = 9 if len(order) >= 5 else 10
     for i, sid in enumerate(order):

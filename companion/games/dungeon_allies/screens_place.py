@@ -55,7 +55,7 @@ def describe(m: dict, word: str, chosen: list[str]) -> str:
     """One short line about a die or a space, from the view and the pack."""
     v, pack = m.get("view") or {}, m.get("pack") or {}
     actor = (m.get("prompt") or {}).get("actor", "")
-    me = next((s for s in v.get("seats", []) if s["id"] == actor), {"allies": [], "crystals": {}, "gold": 0})
+    me = (v.get("seats") or {}).get(actor) or {"allies": [], "crystals": {}, "gold": 0}
     placed = v.get("placed", [])
     if word == "red":
         return f"look under 2 tiles ({me['crystals'].get('red', 0)} red)"

@@ -29,7 +29,7 @@ def chance_at_least(dice: tuple[tuple[int, int], ...], need: int) -> float:
 
 class SensiblePolicy(RandomPolicy):
     def __call__(self, engine, view: dict, prompt: Prompt) -> str:
-        me = next(seat for seat in view["seats"] if seat["id"] == prompt.actor)
+        me = view["seats"][prompt.actor]
         handler = getattr(self, f"on_{prompt.kind}", None)
         choice = handler(engine, view, me, prompt) if handler else None
         return choice or super().__call__(engine, view, prompt)
@@ -66,7 +66,7 @@ class SensiblePolicy(RandomPolicy):
         if tile["monster"]:
             candidates = [engine.monsters[tile["monster"]]]
         else:
-            seen = {t["monster"] for t in view["tiles"] if t["monster"]} | {m for s in view["seats"] for m in s["monsters"]}
+            seen = {t["monster"] for t in view["tiles"] if t["monster"]} | {m for s in view["seats"].values() for m in s["monsters"]}
             candidates = [m for key, m in engine.monsters.items() if key not in seen] or list(engine.monsters.values())
         p = gold = 0.0
         for m in candidates:

@@ -38,7 +38,7 @@ def combat_view(g, s: AlliesState) -> dict | None:
 def public_view(g, s: AlliesState, viewer: str | None) -> dict:
     return {"game": g.name, "board": s.board, "round": s.round, "turn": s.turn, "step": s.step,
             "order": list(s.order), "removed": s.removed, "monsters_left": s.monsters_left,
-            "seats": [seat_view(g, s, seat) for seat in s.seats],
+            "seats": {seat.id: seat_view(g, s, seat) for seat in s.seats},
             "tiles": [tile_view(t, viewer) for t in s.tiles],
             "monster_pool": len(s.monster_pool), "follower_top": s.follower_top, "followers_left": len(s.follower_pool),
             "row": list(s.row), "deck": len(s.deck), "bag": dict(s.bag), "bag_size": bag_size(s),
@@ -46,6 +46,16 @@ def public_view(g, s: AlliesState, viewer: str | None) -> dict:
             "placed": [{"seat": p.seat, "die": p.die, "space": p.space, "gold": p.gold} for p in s.placed],
             "cost": sorcerer_cost(g, s), "combat": combat_view(g, s),
             "over": s.over, "winner": s.winner or None, "draw": s.draw, "tie_break": s.tie_break}
+
+
+def referee_view(g, s: AlliesState) -> dict:
+    """Everything, for checking a game and for bug reports: every face-down monster, and the
+    monster, character, follower and sorcerer stacks in their order."""
+    view = public_view(g, s, None)
+    view["tiles"] = [tile_view(t, None) | {"monster": t.monster} for t in s.tiles]
+    view |= {"monster_pool_tiles": list(s.monster_pool), "character_pool": list(s.character_pool),
+             "follower_pool": list(s.follower_pool), "deck_cards": list(s.deck)}
+    return view
 
 
 def summary(g, s: AlliesState) -> dict:

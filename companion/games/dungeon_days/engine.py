@@ -80,19 +80,35 @@ class DungeonDays(StepEngine):
 
     # ------------------------------------------------------------------ what may be seen
     def public_view(self, s: DaysState, viewer: str | None) -> dict:
-        """What ``viewer`` may see, built from an allow-list: every board, each hand's size, the
-        viewer's own hand; the deck is its size, the discard pile is face up."""
+        """What ``viewer`` may see, built from an allow-list: every board with each day's points
+        and reason, each hand's size, the viewer's own hand; the deck is its size, the discard
+        pile is face up, also split into the spells and traps used and the cards removed from
+        the boards."""
         seats = []
         for seat in s.seats:
+            days = self.days(s, seat.id)
             shown = {"id": seat.id, "board": [list(p) for p in seat.board], "cards": len(seat.hand),
-                     "score": B.board_score(self.pack, seat.board), "on_board": B.cards_on(seat.board),
-                     "week": B.week_done(self.pack, seat.board)}
+                     "score": sum(d["points"] for d in days), "on_board": B.cards_on(seat.board),
+                     "week": B.week_done(self.pack, seat.board),
+                     "days": [{"points": d["points"], "why": d["why"]} for d in days]}
             if seat.id == viewer:
                 shown["hand"] = list(seat.hand)
             seats.append(shown)
+        removed = [c for c in s.discard if self.pack.is_creature(c) or c == B.INVISIBILITY]
         return {"game": GAME, "mode": s.mode, "step": s.step, "turn": s.actor().id, "day": s.day,
-                "seats": seats, "deck": len(s.deck), "discard": list(s.discard), "last": s.last,
+                "seats": seats, "deck": len(s.deck), "discard": list(s.discard),
+                "spells_used": [c for c in s.discard if not self.pack.is_creature(c) and c != B.INVISIBILITY],
+                "removed": removed, "last": s.last,
                 "over": s.over, "winner": s.winner or None, "draw": s.draw, "ended": s.ended}
+
+    def referee_view(self, s: DaysState) -> dict:
+        """Everything, for checking a game and for bug reports: every hand and the cards left in
+        the deck."""
+        view = self.public_view(s, None)
+        for shown, seat in zip(view["seats"], s.seats):
+            shown["hand"] = list(seat.hand)
+        view["deck_cards"] = list(s.deck)
+        return view
 
     def days(self, s: DaysState, sid: str) -> list[dict]:
         """One board's seven days with their points and the reason for each."""

@@ -34,6 +34,12 @@ def _name(kind: str) -> str:
     return {"lava": "Lava Trap", "boulder": "Boulder Trap"}.get(kind, kind.capitalize())
 
 
+def a(kind: str) -> str:
+    """The card's name after its article: "an Elf", "a Troll"."""
+    name = _name(kind)
+    return ("an " if name[0] in "AEIOU" else "a ") + name
+
+
 def refusal(pack: DaysPack, s: DaysState, w: list[str]) -> Refusal | None:
     """Why ``w`` (an action's words, ``p1 play ...``) is not a legal play now, or None."""
     seat = s.actor()
@@ -48,14 +54,14 @@ def refusal(pack: DaysPack, s: DaysState, w: list[str]) -> Refusal | None:
     if len(w) != want:
         shape = ("'<seat> play transformation <board> <day> <creature taken> <creature given>'"
                  if kind == "transformation" else f"'<seat> play {kind} <board> <day>'")
-        return f"a {_name(kind)} play is {shape}", rule_of(kind)
+        return f"{a(kind)} play is {shape}", rule_of(kind)
     if target not in [x.id for x in s.seats]:
         return f"{target!r} is not a board in this game", PLAYING
     if day_name not in pack.days:
         return f"{day_name!r} is not a day (days: {', '.join(pack.days)})", PLAYING
     other = target != seat.id
     if kind in OWN and other:
-        return (f"a {_name(kind)} goes on your own board: only a card that says ON ANY BOARD goes on "
+        return (f"{a(kind)} goes on your own board: only a card that says ON ANY BOARD goes on "
                 "another player's", PLAYING)
     if kind in OTHERS and not other:
         return OTHERS[kind], rule_of(kind)
@@ -70,7 +76,7 @@ def _check_room(pack, s, kind, board, day, w) -> Refusal | None:
     if B.blocked(pile):
         return f"{pack.days[day]} is blocked by a Boulder Trap for the whole game", rule_of("boulder")
     if not B.has_room(pile):
-        return (f"{pack.days[day]} is not empty: a {_name(kind)} goes on an empty day "
+        return (f"{pack.days[day]} is not empty: {a(kind)} goes on an empty day "
                 "(or one Invisibility made room on)", PLAYING)
     return PLACEMENT.get(kind, lambda *a: None)(pack, s, kind, board, day)
 
@@ -78,8 +84,7 @@ def _check_room(pack, s, kind, board, day, w) -> Refusal | None:
 def _not_next_to(enemy: str):
     def check(pack, s, kind, board, day) -> Refusal | None:
         if any(B.holds(board[n], (enemy,)) for n in B.neighbours(day)):
-            return f"a {_name(kind)} is not placed next to an {_name(enemy)}" if enemy == "elf" else \
-                f"an {_name(kind)} is not placed next to a {_name(enemy)}", rule_of(kind)
+            return f"{a(kind)} is not placed next to {a(enemy)}", rule_of(kind)
         return None
     return check
 
@@ -94,7 +99,7 @@ def _beside(offset: int, side: str):
     def check(pack, s, kind, board, day) -> Refusal | None:
         n = day + offset
         if not 0 <= n < 7 or not B.has_creature(pack, board[n]):
-            return (f"an {_name(kind)} goes immediately {side} of another creature"
+            return (f"{a(kind)} goes immediately {side} of another creature"
                     + (" (the days run in a line: nothing is beyond " + pack.days[day] + ")" if not 0 <= n < 7 else ""),
                     rule_of(kind))
         return None
@@ -108,7 +113,7 @@ PLACEMENT = {"dwarf": _not_next_to("elf"), "elf": _not_next_to("dwarf"), "pixie"
 def _check_on_creature(pack, s, kind, board, day, w) -> Refusal | None:
     """Sprite, Halfling and Invisibility go ON TOP OF a creature."""
     if not B.creature_on_top(pack, board[day]):
-        return f"a {_name(kind)} is played on top of a creature; {pack.days[day]} has none on top", rule_of(kind)
+        return f"{a(kind)} is played on top of a creature; {pack.days[day]} has none on top", rule_of(kind)
     return None
 
 

@@ -14,7 +14,7 @@ from collections import Counter
 from companion.engine.core import Prompt
 from companion.engine.steps import Frame, Step
 from companion.games.dungeon_days import board as B
-from companion.games.dungeon_days.rules import may_lie_on
+from companion.games.dungeon_days.rules import a, may_lie_on
 from companion.games.dungeon_days.state import DaysState
 from companion.games.dungeon_days.steps import end
 
@@ -50,7 +50,7 @@ class Enter(Step):
             return f"{kind!r} is not a Dungeon Days card", self.rule
         pile = s.actor().board[s.day]
         if not g.pack.is_creature(kind) and kind not in ("boulder", "invisibility"):
-            return f"a {kind} is discarded after use: it never stays on a board", self.rule
+            return f"{a(kind)} is discarded after use: it never stays on a board", self.rule
         if B.blocked(pile):
             return "a Boulder Trap lies alone: nothing goes on a blocked day", "The Cards: BOULDER TRAP"
         if kind == "invisibility" and not may_lie_on(g.pack, pile, kind):

@@ -20,8 +20,8 @@ from companion.games.dungeonbowl.events import EVENT_STEPS
 from companion.games.dungeonbowl.pack import BowlPack, load_pack
 from companion.games.dungeonbowl.plays import PLAY_STEPS
 from companion.games.dungeonbowl.rolls import ROLL_STEPS
-from companion.games.dungeonbowl.setup import SETUP_STEPS, begin
-from companion.games.dungeonbowl.state import BOXES, DUNGEON, BowlState, Chest, Team
+from companion.games.dungeonbowl.setup import SETUP_STEPS, begin, why_not_now
+from companion.games.dungeonbowl.state import BOXES, DUNGEON, BowlState, Chest, Team, player_id
 from companion.games.dungeonbowl.turn import Over, Turn
 
 GAME = "dungeonbowl"
@@ -115,16 +115,26 @@ class Dungeonbowl(StepEngine):
             teams.append({"seat": t.seat, "end_zone": t.end_zone, "touchdowns": t.touchdowns,
                           "dungeon": t.in_box(DUNGEON), **{box: t.in_box(box) for box in BOXES},
                           "hurt": dict(t.hurt), "apothecaries": t.apothecaries, "igors": t.igors,
-                          "extra_pits": t.extra_pits, "traps_placed": t.traps_placed})
+                          "apothecaries_used": t.apothecaries_used, "igors_used": t.igors_used,
+                          "extra_pits": t.extra_pits, "traps_placed": t.traps_placed,
+                          "status": {n: status(s, t, n) for n in sorted(t.where, key=int)}})
         f = s.frames[-1]
         return {"game": GAME, "step": s.step, "doing": f.step, "turn": s.turn, "active": s.active or None,
                 "chooser": s.chooser or None, "roll_off": list(s.roll_off), "teams": teams,
                 "chests": [{"no": c.no, "state": c.state, "opener": c.opener or None} for c in s.chests],
                 "chests_placed": s.chests_placed, "pads_placed": s.pads_placed,
                 "traps": [{"no": t.no, "owner": t.owner, "face": t.face or "hidden"} for t in s.traps],
-                "ball": s.ball, "dugout": s.dugout or None, "acted": s.acted, "turnover": s.turnover,
+                "ball": s.ball, "ball_at": ball_at(s), "last_turn": dict(s.last_turn),
+                "dugout": s.dugout or None, "acted": s.acted, "turnover": s.turnover,
                 "teleports": dict(s.teleports), "last": dict(s.last), "edition": self.pack.pack.edition,
                 "over": s.over, "winner": s.winner or None}
+
+    def why_not_now(self, s: BowlState, words: list[str]) -> tuple[str, str] | None:
+        return why_not_now(self, s, words)
+
+    def referee_view(self, s: BowlState) -> dict:
+        """Everything: the dungeon hides nothing in the state, so it is the public view."""
+        return self.public_view(s, None)
 
     def summary(self, s: BowlState) -> dict:
         return {"game": GAME, "players": ["p1", "p2"], "scores": {t.seat: t.touchdowns for t in s.teams},
@@ -144,6 +154,28 @@ class Dungeonbowl(StepEngine):
                        f"{len(t.in_box('cas'))}cas" for t in s.teams)
         return f"turn {s.turn} {s.active} | ball {s.ball} | chests closed {closed} | {dug}"
 
+
+
+DOWN = {"prone": "prone", "stunned": "stunned", "pit": "in a pit"}
+
+
+def status(s: BowlState, team, number: str) -> str:
+    """A player as the referee sees him: standing, prone, stunned or in a pit in the dungeon,
+    else the dug-out box he is in (reserves, ko, cas)."""
+    box = team.where[number]
+    if box != DUNGEON:
+        return box
+    return DOWN.get(s.down.get(player_id(team.seat, number), ""), "standing")
+
+
+def ball_at(s: BowlState) -> dict:
+    """Where the ball is: in one of the closed chests (not found yet), on the ground (the
+    coaches know the square; the device keeps no board), or held, and by whom."""
+    if s.ball == "chest":
+        return {"where": "chest", "holder": None, "chests": [c.no for c in s.chests if c.state == "closed"]}
+    if s.ball == "ground":
+        return {"where": "ground", "holder": None, "chests": []}
+    return {"where": "held", "holder": s.ball, "chests": []}
 
 STAT_KEYS = ("turns", "turnovers", "chests_opened", "teleports", "chain_reactions", "lost_in_space",
              "double_teleport_injuries", "pit_fake", "pit_pit", "pit_spiked", "armour_rolls", "armour_broken",

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from companion.engine.core import CHANCE, DEVICE, ChanceSpec, Prompt
 from companion.engine.steps import Frame, Step
-from companion.games.dungeonbowl.rolls import ONE_D6, armour_roll, injury_roll, knock_down, name, pop, push, show, stat
+from companion.games.dungeonbowl.rolls import (ONE_D6, armour_roll, injury_roll, knock_down, name, pop, push, show, stat,
+                                              turnover, up)
 from companion.games.dungeonbowl.state import KO, BowlState, in_dungeon, other, split_player
 
 CHESTS = "OPENING TREASURE CHESTS"
@@ -91,6 +92,7 @@ class ChestStep(Step):
             d["chest"] = int(w[2])
         elif w[1] == "opener":
             d["opener"] = w[2]
+            up(s, w[2])
         else:
             self._explode(s, f, w[2:] if w[1] == "adjacent" else [], ev)
 
@@ -101,7 +103,7 @@ class ChestStep(Step):
         for pid in reversed(adjacent):
             knock_down(s, pid, ev, "chest explosion")
         knock_down(s, opener, ev, "chest explosion")
-        s.turnover = True
+        turnover(s, f"chest {f.data['chest']} exploded")
 
 
 class PadStep(Step):
@@ -130,6 +132,7 @@ class PadStep(Step):
                 d["pad"] = int(w[2])
             elif w[1] == "mover":
                 d["player"] = w[2]
+                up(s, w[2])
             else:
                 self._arrive(s, f, w[2] if w[1] == "occupied" else "", ev)
             return
@@ -144,10 +147,10 @@ class PadStep(Step):
             s.team(seat).where[number] = KO
             ev.append({"event": "moved", "player": pid, "to": KO, "why": "lost in space"})
             if g.pack.teleport.lost_in_space_turnover == "always":
-                s.turnover = True
+                turnover(s, f"{name(pid)} was lost in space")
             if held:
                 s.ball = "ground"
-                s.turnover = True
+                turnover(s, f"the ball was lost in space with {name(pid)}")
                 push(s, "scatter", origin=f"from pad {pad}")
             return
         d["to"] = roll
@@ -169,7 +172,7 @@ class PadStep(Step):
             stat(s, "double_teleport_injuries")
             ev.append({"event": "teleport_strain", "player": pid, "times": s.teleports[pid]})
             if split_player(pid)[0] == s.active:    # an injury roll without armour, as a spiked pit's:
-                s.turnover = True                   # a turnover on his own turn
+                turnover(s, f"{name(pid)} was teleported twice in the turn")   # a turnover on his own turn
             injury_roll(s, pid, "teleported twice in a turn")
 
 
@@ -184,8 +187,9 @@ def trap_effect(s: BowlState, pid: str, how: str, face: str, ev: list[dict]) -> 
         return
     stat(s, f"trap_{face}_falls")
     if face == "pit":
+        s.down[pid] = "pit"
         if own and (how == "knocked" or held):
-            s.turnover = True
+            turnover(s, f"{name(pid)} fell in a pit trap" + (" with the ball" if held else ""))
         if held:
             s.ball = "ground"
             ev.append({"event": "ball_dropped", "player": pid})
@@ -193,8 +197,9 @@ def trap_effect(s: BowlState, pid: str, how: str, face: str, ev: list[dict]) -> 
         ev.append({"event": "placed_prone", "player": pid, "why": "pit trap"})
         push(s, "armour", player=pid, why="pit trap", unmodified=True, prone=True)
         return
+    s.down[pid] = "pit"
     if own:                          # spiked: a turnover if it is his own turn
-        s.turnover = True
+        turnover(s, f"{name(pid)} fell in a spiked pit")
     if held:
         s.ball = "ground"
         ev.append({"event": "ball_dropped", "player": pid})
@@ -235,6 +240,8 @@ class TrapStep(Step):
         if w[0] != CHANCE:
             key = {"trap-counter": "trap", "victim": "player", "how": "how"}[w[1]]
             d[key] = int(w[2]) if key == "trap" else w[2]
+            if w[1:] == ["how", "moved"]:
+                up(s, d["player"])
             return
         roll = int(w[2])
         face = g.pack.pit_face(roll)
@@ -286,6 +293,8 @@ class BlockStep(Step):
         d = f.data
         if w[1] in ("attacker", "defender"):
             d[w[1]] = w[2]
+            if w[1] == "attacker":
+                up(s, w[2])
             return
         result, att, dfd = w[2], d["attacker"], d["defender"]
         pop(s)
@@ -334,8 +343,9 @@ class HolderStep(Step):
         s.ball = w[2]
         stat(s, "ball_changes")
         ev.append({"event": "ball_held", "player": w[2]})
+        up(s, w[2])
         if split_player(w[2])[0] != s.active:
-            s.turnover = True
+            turnover(s, f"{name(w[2])} of the other team holds the ball")
 
 
 EVENT_STEPS = {"chest": ChestStep(), "pad": PadStep(), "trap": TrapStep(), "wall": WallStep(),

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from companion.engine.core import Prompt
 from companion.engine.steps import Frame, Step
-from companion.games.dungeonbowl.rolls import knock_down, name, pop, push, stat
+from companion.games.dungeonbowl.rolls import knock_down, name, pop, push, stat, turnover, up
 from companion.games.dungeonbowl.state import BowlState, in_dungeon, split_player
 
 THROWING = "THROWING RESTRICTIONS"
@@ -48,12 +48,14 @@ class PassStep(Step):
         stat(s, "passes")
         if w[1] == "caught":
             s.ball = w[2]
+            up(s, w[2])
             ev.append({"event": "pass", "thrower": thrower, "range": d["range"], "caught": w[2]})
-            if split_player(w[2])[0] != s.active:
-                s.turnover = True               # intercepted or caught by the opponent
+            if split_player(w[2])[0] != s.active:   # intercepted or caught by the opponent
+                turnover(s, f"the pass was caught by {name(w[2])} of the other team")
             return
         ev.append({"event": "pass", "thrower": thrower, "range": d["range"], "caught": None})
-        s.ball, s.turnover = "ground", True
+        s.ball = "ground"
+        turnover(s, "the pass was not caught")
         push(s, "scatter", origin="where the pass fell")
 
 
@@ -74,6 +76,7 @@ class LeapStep(Step):
         d = f.data
         if w[1] == "leaper":
             d["player"] = w[2]
+            up(s, w[2])
             return
         if w[1] == "over":
             d["trap"] = int(w[2])

@@ -37,10 +37,25 @@ def show(s: BowlState, what: str, dice: list[int], result: str) -> None:
     s.last = {"what": what, "dice": dice, "result": result}
 
 
+def turnover(s: BowlState, why: str) -> None:
+    """The turn ends once the current event is resolved; the first cause is kept, for the
+    referee's view of why the turn ended."""
+    s.turnover = True
+    s.turnover_why = s.turnover_why or why
+
+
+def up(s: BowlState, pid: str) -> None:
+    """The player is no longer down: he stands (reported acting: moving, blocking, opening a
+    chest, holding the ball), or he left the dungeon."""
+    s.down.pop(pid, None)
+    s.stunned_turn.pop(pid, None)
+
+
 def move(s: BowlState, pid: str, box: str, ev: list[dict], why: str) -> None:
     """Put a player in the dungeon or a dug-out box; a ball he held drops where he was."""
     seat, number = split_player(pid)
     s.team(seat).where[number] = box
+    up(s, pid)
     ev.append({"event": "moved", "player": pid, "to": box, "why": why})
     if box != DUNGEON and s.ball == pid:
         drop_ball(s, pid, ev, "from his square")
@@ -59,8 +74,9 @@ def knock_down(s: BowlState, pid: str, ev: list[dict], why: str, unmodified: boo
     """A player knocked over: placed prone, drops the ball, armour roll. A player of the coach
     whose turn it is being knocked over is a turnover."""
     ev.append({"event": "knocked_down", "player": pid, "why": why})
+    s.down.setdefault(pid, "prone")
     if split_player(pid)[0] == s.active:
-        s.turnover = True
+        turnover(s, f"{name(pid)} was knocked down ({why})")
     # the bounce comes after the armour roll: push it first
     drop_ball(s, pid, ev, "from his square")
     push(s, "armour", player=pid, why=why, unmodified=unmodified, prone=True)
@@ -132,6 +148,9 @@ class Injury(Step):
         ev.append({"event": "injury", "player": pid, "dice": dice, "result": result, "why": f.data["why"]})
         pop(s)
         drop_ball(s, pid, ev, "from his square")
+        if result == "stunned":         # face down; in a pit he stays in the pit
+            s.down[pid] = "pit" if s.down.get(pid) == "pit" else "stunned"
+            s.stunned_turn[pid] = s.turn
         seat = split_player(pid)[0]
         if result == "ko":
             if s.team(seat).apothecaries > 0:
@@ -214,6 +233,7 @@ class Treat(Step):
         ev.append({"event": "treat", "player": pid, "choice": verb + (f" {w[2]}" if len(w) > 2 else "")})
         if verb == "apothecary":
             team.apothecaries -= 1
+            team.apothecaries_used += 1
             stat(s, "apothecaries_used")
             if d["kind"] == "ko":
                 pop(s)
@@ -230,6 +250,7 @@ class Treat(Step):
         elif verb in ("regenerate", "igor"):
             if verb == "igor":
                 team.igors -= 1
+                team.igors_used += 1
                 d["igor"] = True
             d["rolling"] = verb if verb == "igor" else "regen"
         else:   # accept

@@ -157,6 +157,30 @@ def traps_left(g, s: BowlState, seat: str) -> int:
     return g.pack.dungeon.traps_per_coach + team.extra_pits - team.traps_placed
 
 
+def why_not_now(g, s: BowlState, w: list[str]) -> tuple[str, str] | None:
+    """A set-up action asked for when none is offered: the rule it breaks (a counter spent, an
+    inducement at its limit or after the set-up)."""
+    if len(w) < 2 or w[0] not in ("p1", "p2"):
+        return None
+    team, i = s.team(w[0]), g.pack.inducements
+    if w[1] == "place-trap" and traps_left(g, s, w[0]) <= 0:
+        return (f"{w[0]} has placed all {team.traps_placed} of its pit trap counters",
+                "PIT TRAPS OR BOTTOMLESS PITS (each coach's counters)")
+    if w[1] == "buy" and s.step != "inducements":
+        return "inducements are bought once, after the end zones are chosen and before the counters are placed", \
+            Inducements.rule
+    if w[1:] == ["buy", "apothecary"] and team.apothecaries >= i.max_apothecaries:
+        return f"at most {i.max_apothecaries} apothecaries: {w[0]} has them", Inducements.rule
+    if w[1:] == ["buy", "igor"] and team.igors >= i.max_igors:
+        return f"at most {i.max_igors} Igor: {w[0]} has him", Inducements.rule
+    for verb, left, used, word in (("apothecary", team.apothecaries, team.apothecaries_used, "apothecary"),
+                                   ("igor", team.igors, team.igors_used, "Igor")):
+        if w[1] == verb and not left:
+            return (f"{w[0]} has no {word} left ({used} used, {used + left} bought)",
+                    "INJURED PLAYERS (apothecaries and Igors)")
+    return None
+
+
 class PlaceTraps(Step):
     rule = "PIT TRAPS OR BOTTOMLESS PITS (each coach's counters)"
 

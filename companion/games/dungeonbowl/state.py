@@ -23,6 +23,8 @@ class Team(msgspec.Struct):
     extra_pits: int = 0                 # extra pit counters bought
     apothecaries: int = 0               # apothecaries left to use
     igors: int = 0                      # Igors left to use
+    apothecaries_used: int = 0
+    igors_used: int = 0
     traps_placed: int = 0
     touchdowns: int = 0
 
@@ -57,6 +59,10 @@ class BowlState(msgspec.Struct):
     dugout: str = ""                    # this turn's dug-out action: "" , "teleport" or "sponge"
     teleports: dict[str, int] = {}      # player -> times teleported this turn
     turnover: bool = False              # the turn ends once the current event is resolved
+    turnover_why: str = ""              # what caused it (the first cause)
+    last_turn: dict = {}                # why the last turn ended: {"seat", "turn", "why"}
+    down: dict[str, str] = {}           # players in the dungeon not standing: player -> prone | stunned | pit
+    stunned_turn: dict[str, int] = {}   # the turn a stunned player was stunned in
     ball: str = "chest"                 # "chest" (not found), "ground", or the player holding it
     av: dict[str, int] = {}             # the armour value last entered for each player
     last: dict = {}                     # the last roll and what it meant, for the big result screen

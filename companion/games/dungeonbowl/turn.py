@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from companion.engine.core import Prompt
 from companion.engine.steps import Frame, Step, StepMachine
-from companion.games.dungeonbowl.rolls import name, push, stat
+from companion.games.dungeonbowl.rolls import name, push, stat, turnover, up
 from companion.games.dungeonbowl.state import (BADLY_HURT, CAS, DUNGEON, KO, RESERVES, BowlState, in_dungeon, other,
                                               split_player)
 
@@ -57,13 +57,21 @@ def turn_options(g, s: BowlState) -> tuple[str, ...]:
     return (*out, f"{a} end-turn", f"{a} concede")
 
 
-def pass_turn(s: BowlState, ev: list[dict], turnover: bool) -> None:
+def pass_turn(s: BowlState, ev: list[dict], turnover: bool, why: str = "the coach ended the turn") -> None:
+    """The turn passes; a stunned player of the team whose turn ends, stunned before it began,
+    turns face up (prone), as in Blood Bowl."""
     if turnover:
         stat(s, "turnovers")
-        ev.append({"event": "turnover", "seat": s.active, "turn": s.turn})
+        ev.append({"event": "turnover", "seat": s.active, "turn": s.turn, "why": s.turnover_why})
+    s.last_turn = {"seat": s.active, "turn": s.turn, "why": s.turnover_why if turnover else why}
+    for pid, when in list(s.stunned_turn.items()):
+        if split_player(pid)[0] == s.active and when < s.turn:
+            del s.stunned_turn[pid]
+            if s.down.get(pid) == "stunned":
+                s.down[pid] = "prone"
     s.active = other(s.active)
     s.turn += 1
-    s.acted, s.dugout, s.teleports, s.turnover = False, "", {}, False
+    s.acted, s.dugout, s.teleports, s.turnover, s.turnover_why = False, "", {}, False, ""
     stat(s, "turns")
     ev.append({"event": "turn", "seat": s.active, "turn": s.turn})
 
@@ -121,6 +129,7 @@ class Turn(Step):
         team = s.team(a)
         if verb == "teleport-in":
             team.where[w[2]] = DUNGEON
+            up(s, f"{a}#{w[2]}")
             s.dugout = "teleport"
             stat(s, "teleported_in")
             ev.append({"event": "teleport_in", "player": f"{a}#{w[2]}"})
@@ -139,6 +148,8 @@ class Turn(Step):
             winner = a if verb == "touchdown" else other(a)
             s.over, s.winner = True, winner
             s.team(winner).touchdowns += verb == "touchdown"
+            s.last_turn = {"seat": a, "turn": s.turn, "why": f"{name(s.ball)} scored a touchdown"
+                           if verb == "touchdown" else f"{a.upper()} conceded"}
             StepMachine.goto(s, "over")
             ev.append({"event": verb, "seat": a, "player": s.ball if verb == "touchdown" else None,
                        "winner": winner, "turn": s.turn})
@@ -148,7 +159,7 @@ class Turn(Step):
             held = s.ball not in ("ground", "chest")
             ev.append({"event": "bounce", "player": s.ball if held else None})
             s.ball = "ground"
-            s.turnover = True
+            turnover(s, "the ball bounced loose")
             push(s, "scatter", origin="from where it was")
             return
         push(s, verb)

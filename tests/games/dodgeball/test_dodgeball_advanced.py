@@ -122,7 +122,15 @@ def test_a_coach_card_adds_in_its_situation_then_leaves_the_game():
 def test_mascot_and_coach_cards_are_refused_when_their_rule_is_off():
     g, s = court(strays=(3, 3))
     play(g, s, "p1 give rita", "p1 throw rita vix")
-    refused(g, s, "p1 play +1 gull", "'gull' is not a mascot or coach card p1 holds", "Mascot cards")
+    refused(g, s, "p1 play +1 gull", "mascot cards are an advanced rule not in play (option mascots)", "Mascot cards")
+
+
+def test_a_spent_mascot_is_refused_as_spent():
+    """"it must remain in their hand until it is used": once played, the refusal says so."""
+    g, s = court(mascots=True, strays=(3, 3), hands=(("+1", "+2", "+3"), ("+1", "+2", "+5")))
+    play(g, s, "p1 give rita", "p1 give tomas", "p1 forward tomas", "p1 throw rita vix", "p1 play +1 gull",
+         "p2 play +5", "p2 dodge", "chance draw +4", "chance draw +1", "p1 throw tomas vix")
+    refused(g, s, "p1 play +2 gull", "p1 has used its mascot card: once played it leaves the game", "Mascot cards")
 
 
 def test_teams_over_the_star_limit_are_refused():

@@ -14,7 +14,7 @@ class OwnViewOnly:
         self.coach = CoachPolicy(seed)
 
     def __call__(self, engine, view, prompt):
-        other = next(c for c in view["coaches"] if c["id"] != prompt.actor)
+        other = next(c for sid, c in view["coaches"].items() if sid != prompt.actor)
         assert "hand" not in other and "pick" not in other
         return self.coach(engine, view, prompt)
 

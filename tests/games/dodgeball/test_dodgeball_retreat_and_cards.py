@@ -15,7 +15,7 @@ def at_retreat(hand=("+1", "+2", "CON"), forward=("pip", "tomas")):
 def test_the_rulebook_example_a_3_spd_player_retreats_with_a_plus_2_card():
     g, s = at_retreat()
     assert g.pack.by_player["pip"].attrs["SPD"] == 3
-    refused(g, s, "p1 retreat pip +1", "SPD + +1 makes 4: a retreat needs 5 or more", RETREAT)
+    refused(g, s, "p1 retreat pip +1", "pip's SPD 3 and +1 make 4: a retreat needs 5 or more", RETREAT)
     ev = play(g, s, "p1 retreat pip +2")
     assert s.coach("p1").zone["pip"] == "def" and s.coach("p1").discard == ["+2"]
     assert {"event": "retreat", "seat": "p1", "player": "pip", "card": "+2"} in ev
@@ -82,7 +82,7 @@ def test_table_cards_are_recorded_as_revealed_and_nothing_is_dealt():
     play(g, s, "p1 reveal +5", "p2 forward vix rune", "p2 reveal +2")
     assert s.active == "p1" and s.coach("p1").discard == ["+5"]
     refused(g, s, "p1 retreat rita +5", "", "Throw balls")
-    view = g.public_view(s, "p2")["coaches"][0]
+    view = g.public_view(s, "p2")["coaches"]["p1"]
     assert view["deck"] == 8 and view["cards"] == 3 and view["discard"] == ["+5"]
 
 
@@ -105,10 +105,10 @@ def test_no_view_shows_the_other_coachs_hand_or_face_down_card():
     play(g, s, "p1 give rita", "p1 throw rita vix", "p1 play +5")
     for viewer, other in (("p1", "p2"), ("p2", "p1"), (None, "p1"), (None, "p2")):
         view = g.public_view(s, viewer)
-        theirs = next(c for c in view["coaches"] if c["id"] == other)
+        theirs = view["coaches"][other]
         assert not {"hand", "pick", "extras", "rush", "mascot_card", "coach_card"} & set(theirs)
         assert "+5" not in str(theirs) and "DECEIVE" not in str(theirs)
-    mine = next(c for c in g.public_view(s, "p1")["coaches"] if c["id"] == "p1")
+    mine = g.public_view(s, "p1")["coaches"]["p1"]
     assert mine["hand"] == ["+1", "+2"] and mine["pick"] == "+5"
-    theirs = next(c for c in g.public_view(s, "p2")["coaches"] if c["id"] == "p1")
+    theirs = g.public_view(s, "p2")["coaches"]["p1"]
     assert theirs["picked"] is True and theirs["cards"] == 2

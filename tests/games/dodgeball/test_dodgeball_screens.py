@@ -62,5 +62,5 @@ def test_the_hand_is_shown_only_to_its_coach():
     play(g, s, "p1 give rita", "p1 throw rita vix")
     p = g.prompt(s)
     assert p.private and p.actor == "p1"                     # the device passes it to P1 first
-    other = next(c for c in g.public_view(s, "p2")["coaches"] if c["id"] == "p1")
+    other = g.public_view(s, "p2")["coaches"]["p1"]
     assert "hand" not in other

@@ -105,8 +105,8 @@ def test_white_is_victory_at_the_level_the_round_allows():
     play(g, s, "chance reveal dragon")
     events = play(g, s, "p1 hammer")
     assert kinds(events)[:2] == ["hammer", "combat"] and events[1]["won"] and s.seat("p1").gold == 7
-    play(g, s, "chance reveal lich")                             # b1 in round 1: yellow only
-    assert g.prompt(s).options == ("p1 roll", "p1 bless d4")
+    play(g, s, "chance reveal lich")                             # b1 in round 1: yellow only, and a
+    assert g.prompt(s).chance is not None                        # blessed d4 never makes 16: no question
     refused(g, s, "p1 hammer", "Rounds: white crystals", "round 1")
 
 
@@ -118,3 +118,31 @@ def test_spells_that_cost_a_crystal_the_player_lacks_are_refused():
     play(g, s, "chance reveal goblin")
     refused(g, s, "p1 enhance", "Excursion", "enhance costs a green crystal and p1 has none")
     refused(g, s, "p2 roll", "turn order", "it is p1's turn")
+
+
+def test_no_spell_is_asked_for_when_it_cannot_change_the_fight():
+    """No question with one answer: a yellow crystal that cannot lift a d4 to the 16 needed,
+    or any spell when the dice cannot lose, leaves ``roll`` alone, so the dice are rolled; a
+    spell typed anyway is refused saying why."""
+    g = engine()
+    s = set_up(g)
+    give(s, "p1", yellow=1)
+    to_combat(g, s, p1=("y1", "b1"))
+    play(g, s, "chance reveal goblin", "p1 roll", "chance roll 6")   # y1 first
+    play(g, s, "chance reveal lich")                             # the d4 alone against 16
+    assert g.prompt(s).chance is not None
+    refused(g, s, "p1 bless d4", "Crystal spells used in combat", "at most 8 against 16")
+    t = set_up(g)
+    give(t, "p1", yellow=1, white=1)
+    to_combat(g, t)                                              # Pyra's d6 (fire) and the d4 on y1
+    play(g, t, "chance reveal rat-swarm")                        # weak to fire: 2 + 1 at least against 3
+    assert g.prompt(t).chance is not None
+    refused(g, t, "p1 hammer", "Crystal spells used in combat", "cannot lose")
+
+
+def test_a_hammer_without_a_white_crystal_is_refused_under_the_spells_rule():
+    """A spell typed when none is asked names what it costs, not the turn order."""
+    g = engine()
+    s = set_up(g)
+    refused(g, s, "p2 hammer", "Crystal spells used in combat", "hammer costs a white crystal and p2 has none")
+    refused(g, s, "p1 hammer", "Crystal spells used in combat", "hammer costs a white crystal and p1 has none")

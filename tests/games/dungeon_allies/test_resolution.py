@@ -26,11 +26,9 @@ def test_the_resolution_runs_in_the_boards_order():
     play(g, s, "chance reveal goblin")
     events = play(g, s, "chance roll 1")
     order = [e["event"] for e in events]
-    wanted = ["combat", "turn order", "treasure", "trained", "follower gained", "prisoner freed"]
+    wanted = ["combat", "turn order", "treasure", "trained", "follower gained", "prisoner freed",
+              "nothing to trade", "sorcerer card"]                # p2, on the trade space, has no crystal
     assert [e for e in order if e in wanted] == wanted
-    assert g.prompt(s).kind == "trade"
-    events = play(g, s, "p2 done")
-    assert kinds(events)[0] == "sorcerer card"
 
 
 def test_the_turn_order_spaces_take_their_places_and_crystals_the_others_move_right():
@@ -162,7 +160,7 @@ def test_a_follower_whose_die_is_not_lower_is_forfeited_at_the_tavern_step():
     events = play(g, s, "p2 place d4 gold")
     assert event(events, "follower forfeited") == {
         "event": "follower forfeited", "seat": "p1", "follower": "squire",
-        "why": "the squire's d4 is not lower than p1's lowest die d4", "bid": 0, "bids": {"p1": 0}}
+        "why": "the Squire's d4 is not lower than p1's lowest die d4", "bid": 0, "bids": {"p1": 0}}
     assert len(s.seat("p1").allies) == 2 and "follower gained" not in kinds(events)
     assert s.stats["followers_forfeited"] == 1
 
@@ -242,3 +240,15 @@ def test_the_status_line_gives_each_players_points_gold_crystals_and_dice_in_tur
     s.seat("p2").gold = 4
     assert g.status_line(s) == ("round 1 turn 1 | place | 28 monsters left | p2 4pt 4g 2r1b d6/d4 ; "
                                 "p3 0pt 0g d6/d4 ; p1 0pt 0g d6/d4")
+
+
+def test_a_trader_with_nothing_to_trade_is_not_asked():
+    """No question with one answer: a player on the trade space who holds no crystal the
+    merchants take is passed over; one who can trade is asked, and ``done`` ends his trades."""
+    g = engine()
+    s = set_up(g)
+    give(s, "p2", red=2)
+    events = play(g, s, "p1 place d6 trade", "p2 place d6 trade", "p1 place d4 train", "p2 place d4 train")
+    assert {"event": "nothing to trade", "seat": "p1"} in events
+    p = g.prompt(s)
+    assert (p.actor, p.kind) == ("p2", "trade") and "p2 trade red blue" in p.options

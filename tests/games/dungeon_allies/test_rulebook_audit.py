@@ -168,7 +168,7 @@ def test_in_round_two_white_does_not_reach_the_red_section():
     assert "p1 hammer" in g.prompt(s).options                    # blue is reached in round 2
     play(g, s, "p1 roll", "chance roll 6")
     play(g, s, "chance reveal dragon")
-    assert g.prompt(s).options == ("p1 roll", "p1 bless d4")
+    assert g.prompt(s).chance is not None                        # a blessed d4 never makes 24: no question
     refused(g, s, "p1 hammer", "Rounds: white crystals", "round 2")
     assert s.seat("p1").crystals["white"] == 1
 

@@ -28,8 +28,9 @@ def test_a_trade_needs_the_crystal_in_the_supply():
     s = set_up(g)
     give(s, "p1", red=2)
     s.bag["blue"] = 0
-    play(g, s, "p1 place d6 trade", "p2 place d6 train", "p1 place d4 train", "p2 place d4 train")
-    assert g.prompt(s).options == ("p1 done",)
+    events = play(g, s, "p1 place d6 trade", "p2 place d6 train", "p1 place d4 train", "p2 place d4 train")
+    assert {"event": "nothing to trade", "seat": "p1"} in events           # 2 red buy no blue: not asked
+    assert g.prompt(s).kind == "refill"
 
 
 def test_followers_train_like_characters_and_count_for_the_duplicate_rule():
@@ -59,3 +60,16 @@ def test_the_offering_is_paid_when_the_die_is_placed_and_lost_even_if_the_reward
     assert s.seat("p2").gold == 1
     events = play(g, s, "p1 place d4 train", "p2 place d4 train")
     assert {"event": "prisoner freed", "seat": "p2", "offering": 5, "crystals": []} in events
+
+
+def test_the_seats_are_keyed_by_seat_with_each_characters_die_followers_and_monsters():
+    """A referee checks one seat alone: ``seats["p2"]`` with its characters' dice, its
+    followers and the monsters it kept."""
+    g = engine()
+    s = set_up(g)
+    s.seat("p2").allies.append(Ally("squire", "d4", follower=True))
+    s.seat("p2").monsters = ["goblin"]
+    seats = g.public_view(s, None)["seats"]
+    assert list(seats) == ["p1", "p2"] and seats["p2"]["id"] == "p2"
+    assert [(a["die"], a["follower"]) for a in seats["p2"]["allies"]] == [("d6", False), ("d4", False), ("d4", True)]
+    assert seats["p2"]["monsters"] == ["goblin"]

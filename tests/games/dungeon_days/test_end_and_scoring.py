@@ -184,3 +184,26 @@ def test_the_device_says_which_neighbour_it_chose_for_the_mimic():
     assert over["event"] == "over"
     assert over["decided"] == ("P1's Mimic on Tue copies the Dragon (7), the best of Human, Dragon: the player "
                                "chooses, and the device chose the best for them")
+
+
+def test_each_days_points_and_reason_are_in_the_view_during_play():
+    """A referee checks the score as the game goes: each board's days with points and reason."""
+    s = table(boards={"p1": {"mon": ["human", "sprite"], "tue": ["mimic"]}, "p2": {"wed": ["dragon", "halfling"]}},
+              hands={"p1": ["elf"]})
+    view = ENGINE.public_view(s, None)
+    assert view["seats"][0]["days"][:3] == [{"points": 7, "why": "SPR 6 + HUM 1 = 7"},
+                                           {"points": 6, "why": "MIM=SPR 6"}, {"points": 0, "why": "empty"}]
+    assert view["seats"][1]["days"][2] == {"points": 0, "why": "HAL on DRG: 0"}
+    assert view["seats"][0]["score"] == 13 and not view["over"]
+
+
+def test_the_discard_is_split_into_spells_used_and_cards_removed():
+    s = table(boards={"p2": {"mon": ["elf", "invisibility", "orc"], "tue": ["troll"]}}, hands={"p1": ["terror", "lava"]})
+    play(s, "p1 play terror p1 mon")
+    play(s, "p2 draw")
+    play(s, "chance draw human")
+    play(s, "p1 play lava p2 tue")
+    view = ENGINE.public_view(s, None)
+    assert view["spells_used"] == ["terror", "lava"]
+    assert sorted(view["removed"]) == ["elf", "invisibility", "orc", "troll"]
+    assert sorted(view["discard"]) == sorted(view["spells_used"] + view["removed"])

@@ -138,3 +138,12 @@ def test_a_refusal_names_a_bad_board_or_day():
     refused(s, "p1 play human p1 someday", PLAYING, "not a day")
     refused(s, "p1 play human p1", PLAYING, "a play is")
     refused(s, "p1 play goblet p1 mon", PLAYING, "not a Dungeon Days card")
+
+
+def test_refusals_say_a_or_an_as_the_card_name_needs():
+    """"an Elf", "a Troll", "an Orc", "a Dwarf", never "a Elf" or "an Troll"."""
+    s = table(boards={"p1": {"tue": ["dwarf"]}}, hands={"p1": ["elf", "troll", "orc", "invisibility"]})
+    assert "an Elf is not placed next to a Dwarf" in refused(s, "p1 play elf p1 wed", "The Cards: ELF").reason
+    assert refused(s, "p1 play troll p1 mon", "The Cards: TROLL").reason.startswith("a Troll goes immediately right")
+    assert refused(s, "p1 play orc p1 wed", "The Cards: ORC").reason.startswith("an Orc goes immediately left")
+    assert refused(s, "p1 play elf p2 mon", "Playing a card").reason.startswith("an Elf goes on your own board")
