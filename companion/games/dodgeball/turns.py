@@ -205,6 +205,11 @@ class Turn(Step):
         text = (f"organise, {me.balls_on_side()} balls" if not s.throws else f"throw again? ({s.throws} made)")
         if s.must_throw and not s.throws:
             text = f"must throw: {me.balls_on_side()} balls"
+        if not s.throws and arrangement_refusal(g, me):      # organising is not done: say which limit
+            forward = len(me.in_zone(OFF))
+            heavy = next((p for p in me.on_court() if me.balls[p] > g.pack.rules.balls_max), "")
+            text = (f"{forward} forward, max {g.pack.rules.offense_max}" if forward > g.pack.rules.offense_max
+                    else f"{heavy}: {me.balls[heavy]} balls, max {g.pack.rules.balls_max}")
         return Prompt(s.active, "turn", text, turn_options(g, s))
 
     def idle(self, g, s: DodgeState, f: Frame, ev: list[dict]) -> None:

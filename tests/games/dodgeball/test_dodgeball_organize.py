@@ -11,6 +11,7 @@ def test_at_most_four_players_in_the_offensive_zone():
     g, s = court(p1_off=("rita", "tomas", "hook", "nets"), strays=(3, 3))
     play(g, s, "p1 forward kit", "p1 give kit")
     assert not any(o.split()[1] in ("throw", "end") for o in g.prompt(s).options)
+    assert g.prompt(s).text == "5 forward, max 4"                  # the panel says why no throw is offered
     refused(g, s, "p1 throw kit vix", "the offensive zone holds 5 players of p1: at most 4 when organising is done",
             ORG)
     play(g, s, "p1 back nets", "p1 throw kit vix")
@@ -20,6 +21,7 @@ def test_at_most_four_players_in_the_offensive_zone():
 def test_at_most_two_balls_a_player_and_only_stray_balls_are_given():
     g, s = court(strays=(4, 3))
     play(g, s, "p1 give rita", "p1 give rita", "p1 give rita")           # free while organising
+    assert g.prompt(s).text == "rita: 3 balls, max 2"
     refused(g, s, "p1 throw rita vix", "rita holds 3 balls: at most 2 a player when organising is done", ORG)
     play(g, s, "p1 drop rita", "p1 give tomas", "p1 give tomas")
     refused(g, s, "p1 give hook", "p1 has no stray ball to give", ORG)
