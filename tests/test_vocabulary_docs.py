@@ -82,7 +82,7 @@ def test_every_example_line_was_played_and_every_verb_played_is_documented(game_
     verbs = defaultdict(list)
     for line in lines:
         verbs[verb(line)].append(line)
-    missing = {v: sorted(ls, key=len)[0] for v, ls in verbs.items() if v not in {verb(e) for e in examples}}
+    missing = {v: min(ls, key=len) for v, ls in verbs.items() if v not in {verb(e) for e in examples}}
     assert missing == {}
 
 

@@ -69,11 +69,11 @@ def arrangement_refusal(g, coach: Coach) -> tuple[str, str] | None:
     forward = len(coach.in_zone(OFF))
     if forward > rules.offense_max:
         return (f"the offensive zone holds {forward} players of {coach.id}: at most {rules.offense_max} when "
-                "organising is done (move one back first)", ORGANIZE)
+                "organising is done (move one back first)"), ORGANIZE
     heavy = next((p for p in coach.on_court() if coach.balls[p] > rules.balls_max), None)
     if heavy:
         return (f"{heavy} holds {coach.balls[heavy]} balls: at most {rules.balls_max} a player when organising "
-                "is done (put one down first)", ORGANIZE)
+                "is done (put one down first)"), ORGANIZE
     return None
 
 
@@ -315,7 +315,7 @@ def why_not_now(g, s: DodgeState, w: list[str]) -> tuple[str, str] | None:
         return "a counter-attack is made during the opposing coach's attacking turn, not one's own", COUNTER
     if s.coach(w[0]).counter_used:
         return (f"{w[0]} has made its counter-attack this turn: each coach may perform only one counter-attack "
-                "during the entire opposing attack turn", COUNTER)
+                "during the entire opposing attack turn"), COUNTER
     return "a counter-attack is announced right after an opposing throw is fully executed", COUNTER
 
 

@@ -180,7 +180,7 @@ class Fight(Step):
                     "Crystal spells used in combat")
         if not c.values and verb in ("bless", "enhance") and most < need(g, s, c):
             return (f"even with every yellow and green spell the dice make at most {most} against "
-                    f"{need(g, s, c)}: {verb} cannot change the fight", "Crystal spells used in combat")
+                    f"{need(g, s, c)}: {verb} cannot change the fight"), "Crystal spells used in combat"
         if verb == "hammer":
             allowed = "/".join(g.pack.rules.white_sections[s.round - 1])
             return (f"round {s.round}: the Hammer of the Gods only answers in the {allowed} section, "

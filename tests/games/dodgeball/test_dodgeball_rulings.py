@@ -2,7 +2,7 @@
 the rules whose words were misread before: teammates, organising, group counter-attacks."""
 from companion.games.dodgeball.power import Context, attribute
 
-from .court import court, new, play, refused, reveal
+from .court import court, new, play, refused
 
 
 def on_court(s, seat: str, forward: tuple[str, ...], out: tuple[str, ...] = ()) -> None:

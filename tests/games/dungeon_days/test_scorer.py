@@ -2,7 +2,7 @@
 then scored with the reason for every day."""
 import pytest
 
-from tests.games.dungeon_days.table import ENGINE, pile, play, refused, table
+from tests.games.dungeon_days.table import ENGINE, play, refused, table
 
 
 def enter(s, seat: str, days: list[list[str]]) -> list[dict]:
@@ -71,7 +71,7 @@ def test_a_sprite_left_alone_by_medusa_is_entered_as_play_leaves_it():
     Human leave with it. Play leaves the Sprite alone on its day, and the scorer takes that pile."""
     s = table(players=2, boards={"p1": {"mon": ["human", "sprite"]}}, hands={"p1": ["medusa"]})
     play(s, "p1 play medusa p1 wed")
-    assert pile(s, "p1", "mon") == ["sprite"]
+    assert s.seat("p1").board[0] == ["sprite"]
     t = table(players=2, mode="score")
     play(t, "p1 add sprite")
     assert t.seat("p1").board[0] == ["sprite"]

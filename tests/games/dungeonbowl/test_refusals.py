@@ -1,6 +1,13 @@
 """A refusal names the rule the action breaks, not the turn order when the coach's counters or
 inducements are what is spent."""
-from tests.games.dungeonbowl.table import ENGINE, SETUP, new, play, prompt, refused, to_first_turn
+from tests.games.dungeonbowl.table import (
+    SETUP,
+    new,
+    play,
+    prompt,
+    refused,
+    to_first_turn,
+)
 
 PITS = "PIT TRAPS OR BOTTOMLESS PITS"
 
