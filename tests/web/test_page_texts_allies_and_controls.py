@@ -54,7 +54,7 @@ def test_a_trade_names_the_crystals_and_the_rates_not_the_panels_letters():
     buttons = {o["action"].split(" ", 1)[1]: o["label"] for o in _build(game, engine, state, prompt.actor)["prompt"]["options"]}
     assert buttons["trade red blue"] == "give 2 red, get 1 blue"          # each button says what goes and comes
     assert buttons["trade blue red"] == "give 1 blue, get 2 red"
-    assert buttons["done"] == "done"
+    assert buttons["done"] == "done trading"
     other = next(s for s in ("p1", "p2", "p3") if s != prompt.actor)
     theirs = _build(game, engine, state, other)["prompt"]["text"]
     assert theirs.startswith(f"{prompt.actor.upper()}: trades crystals with the merchants (has {have})")
@@ -125,7 +125,7 @@ def test_every_event_of_whole_games_is_said_in_the_games_words():
     assert generic == {}, generic
     rolled = {"event": "rolled", "seat": "p2", "dice": ["d4", "d6"], "values": [2, 5], "doubled": ["", "weak"],
               "total": 12, "need": 8}
-    assert payloads.log_line(game, rolled, pack) == "P2 rolled d4 2, d6 5 (doubled: weak): total 12 of 8 needed"
+    assert payloads.log_line(game, rolled, pack) == "P2 rolled d4 2, d6 5 (doubled: weak): 12, needed 8"
 
 
 def test_the_purse_names_each_crystal_colour_and_the_bag_is_the_crystal_bag():

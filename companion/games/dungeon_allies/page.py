@@ -12,30 +12,19 @@ from collections import Counter
 
 from companion.web.views import text
 
+from .words import describe, fight_said, space_name
+
 COLOURS = ("red", "blue", "yellow", "green", "white")
 # The resolution's steps, numbered as on the board (the panel's "7 trade: ..." prompts)
 STEPS = {"1": "excursions", "2": "turn order", "3": "treasure", "4": "trainer", "5": "tavern",
          "6": "free the prisoner", "7": "trade", "8": "sorcerer"}
 
 
-def page_pack(engine) -> dict:
-    """The merchants' rates (each goes both ways): [colour, how many, for one of this colour]."""
-    return {"trade_rates": [[t.give, t.count, t.take] for t in engine.pack.trades]}
-
-
 def page_label(action: str, pack: dict) -> str | None:
-    """A trade's button says what goes and what comes: ``p1 trade red blue`` -> "give 2 red,
-    get 1 blue" (the rates go both ways: ``trade blue red`` -> "give 1 blue, get 2 red")."""
-    words = action.split()
-    if len(words) != 4 or words[1] != "trade":
-        return None
-    give, take = words[2], words[3]
-    for a, n, b in pack.get("trade_rates") or []:
-        if (a, b) == (give, take):
-            return f"give {n} {give}, get 1 {take}"
-        if (b, a) == (give, take):
-            return f"give 1 {give}, get {n} {take}"
-    return None
+    """A button in the words the device uses (words.py): ``p1 trade red blue`` -> "give 2 red,
+    get 1 blue", ``p1 place d6 y5`` -> "d6 on yellow 5", ``p1 bless d6`` -> "double d6 (yellow)"."""
+    said = describe(action, None, pack)
+    return None if said == action else said
 
 
 def crystals_text(colours) -> str:
@@ -186,9 +175,8 @@ def page_event(event: dict, pack: dict) -> str | None:
         return (f"{event.get('square')}: {_monster(pack, event.get('monster'))} revealed, needs {event.get('need')}, "
                 f"weak to {event.get('weak')}, {event.get('gold')} gold")
     if kind == "combat":
-        result = f"won, {event.get('gold', 0)} gold" if event.get("won") else "lost"
-        return (f"{seat} fought {_monster(pack, event.get('monster'))} at {event.get('square')}: "
-                f"{event.get('total')} of {event.get('need')} needed, {result}")
+        return (f"{seat} fought {_monster(pack, event.get('monster'))} at {space_name(event.get('square', ''))}: "
+                f"{fight_said(event)}")
     if kind == "looked":
         return f"{seat} looked under {event.get('square')}"
     return _table_event(kind, seat, event, pack)
@@ -257,7 +245,7 @@ def _table_event(kind, seat: str, event: dict, pack: dict) -> str | None:
         size = (pack.get("followers") or {}).get(top)
         return f"At the tavern: {_named(top)}" + (f" ({size})" if size else "") if top else "The tavern is empty"
     if kind == "rolled":
-        return f"{seat} rolled {_dice_rolled(event)}: total {event.get('total')} of {event.get('need')} needed"
+        return f"{seat} rolled {_dice_rolled(event)}: {event.get('total')}, needed {event.get('need')}"
     if kind == "over":
         scores = _by_seat(event.get("scores"))
         if event.get("draw"):

@@ -11,11 +11,11 @@ from companion.games.dungeon_allies.state import Ally
 from companion.ui import PromptController, prompt_dict
 from companion.ui.model import build_model
 from companion.ui.screens import render
-
 from tests.ui.golden_check import check_golden
+from tests.ui.presses import presses_to
+
 from .table import engine, give, play, set_up
 from .test_rounds_and_end import clear_tiles
-
 
 
 def frame(g, s, screen=None, events=None):
@@ -118,23 +118,53 @@ def placing_frame(g, s, presses):
 
 def test_placing_shows_the_board_and_what_the_highlighted_space_holds(placing):
     g, s = placing
-    model, image = placing_frame(g, s, ("ok", "down", "down", "down"))
-    assert screen_for(model) == "allies_place"
+    model, image = placing_frame(g, s, ("down", "down", "down"))
+    assert screen_for(model) == "allies_place" and model["ui"]["space"] == "y5"
     matches(image, "place")
-    from companion.games.dungeon_allies.screens_place import describe
-    assert describe(model, "y5", ["d4"]) == "Goblin 4+ 1g melee"          # what the red crystal showed
-    assert describe(model, "y7", ["d4"]) == "y7: P2's fight"
-    assert describe(model, "treasure3", ["d4"]) == "treasure3: green (guarded)"
-    assert describe(model, "sorcerer2", ["d4"]) == "Crown of echoes 5pt, blue"
-    assert describe(model, "tavern", ["d4"]) == "archer d6, free"
-    assert describe(model, "prisoner3", ["d4"]) == "offer 3g: red+yellow"
-    assert describe(model, "d4", []) == "d4: tidus (water)"
-    other, _ = placing_frame(g, s, ())
-    other["view"] = g.public_view(s, "p2")
-    assert describe(other, "y5", ["d4"]) == "y5: face down"               # p2 never sees it
+    from companion.games.dungeon_allies.words import space_says
+    view, pack = model["view"], model["pack"]
+
+    def says(space):
+        return space_says(space, view, pack, "p1", "d4")
+    assert says("y5") == "Yellow 5: Goblin: needs 4, gives 1 gold, weak to melee"    # what the red crystal showed
+    assert says("y7") == "Yellow 7: P2 fights here"
+    assert says("y2") == "Yellow 2: your d6 here; face down: needs 3-12, gives 1-7 gold"
+    assert says("treasure3") == "Treasure 3: 1 green crystal; guarded: needs a fight won"
+    assert says("sorcerer2") == "Sorcerer card 2: Crown of echoes: 5 points; costs 1 blue"
+    assert says("tavern") == "Tavern: hire Archer (d6), free if no one outbids"
+    assert says("prisoner3") == "Prisoner 3: pay 3 gold, get 1 red, 1 yellow crystals"
+    assert says("order") == "Turn order: go 1st next turn, +1 red crystal"
+    assert says("train") == "Trainer: your d4 becomes a d6 for good"
+    assert says("trade") == "Trade: either way: 2 red=1 blue, 2 blue=1 yellow, 3 yellow=1 green"
+    other = g.public_view(s, "p2")
+    assert space_says("y5", other, pack, "p2").startswith("Yellow 5: face down")   # p2 never sees it
 
 
-def test_fights_resolved_together_are_listed_one_line_each():
+PLACINGS = ("y5", "b3", "r4", "order", "treasure2", "train", "trade", "sorcerer4")
+
+
+def test_placing_goes_area_by_area(placing):
+    """LEFT/RIGHT go from area to area, UP/DOWN within one, OK places: every typical space is
+    a few presses away (down one list of every space, the red dungeon took 17)."""
+    g, s = placing
+    prompt = prompt_dict(g.prompt(s))
+    counts = {sp: presses_to(g.name, prompt, f"p1 place d4 {sp}") for sp in PLACINGS}
+    assert max(counts.values()) <= 6, counts
+    assert counts["train"] == 4 and counts["sorcerer4"] == 4, counts     # LEFT LEFT.. then UP UP, OK
+    model, _ = placing_frame(g, s, ("left", "up", "up"))
+    assert model["ui"]["space"] == "sorcerer4" and model["ui"]["areas"][model["ui"]["area"]][0] == "sorcerer"
+    generic = {sp: presses_to_in_words(prompt, f"p1 place d4 {sp}") for sp in PLACINGS}
+    assert sum(counts.values()) * 2 < sum(generic.values()), (counts, generic)
+
+
+def presses_to_in_words(prompt: dict, action: str) -> int:
+    """The same count through the word chooser the placing prompt had before (die, then space
+    down one list)."""
+    return presses_to("", prompt, action)
+
+
+def test_fights_resolved_together_are_said_in_words():
+    """A fight read "Y1 P1 Slime 8 vs 4 +2g"; now "rolled 7, needed 4: won, +1 gold"."""
     g = engine()
     s = set_up(g, players=3)
     play(g, s, "p1 place d6 y1", "p2 place d6 b2", "p3 place d6 train", "p1 place d4 y1", "p2 place d4 train")
@@ -142,19 +172,16 @@ def test_fights_resolved_together_are_listed_one_line_each():
                   "chance roll 3")
     assert screen_after(events) == "allies_result"
     matches(frame(g, s, screen="allies_result", events=events), "results")
+    from companion.games.dungeon_allies.words import fight_said
+    assert [fight_said(e) for e in events if e["event"] == "combat"] == \
+        ["rolled 7, needed 4: won, +1 gold", "rolled 3, needed 12: lost"]
     from companion.games.dungeon_allies.screens import fight_line
     model = build_model(g, s, viewer=None)
-    assert [fight_line(model, e) for e in events if e["event"] == "combat"] == \
-        ["Y1 P1 Goblin 7 vs 4 +1g", "B2 P2 Ogre 3 vs 12 lost"]
     long = {"event": "combat", "square": "y11", "seat": "p1", "monster": "giant-spider", "total": 3, "need": 15,
             "won": False}
     model["pack"]["monsters"]["giant-spider"] = "Giant spider"
-    from companion.games.dungeon_allies.screens import fight_lines
-    ogre = next(e for e in events if e["event"] == "combat" and e["monster"] == "ogre")
-    lines = fight_lines(model, [long, ogre])                  # one form on the whole screen
-    assert lines[0].startswith("Y11 P1 Giant") and lines[0].endswith(" 3/15 lost") and lines[1].endswith(" 3/12 lost")
-    assert all(len(line) <= 25 for line in lines)             # whole, never 'los.'
-    assert fight_lines(model, [ogre]) == ["B2 P2 Ogre 3 vs 12 lost"]
+    line = fight_line(model, long)                          # three fights or more: a line each
+    assert line.startswith("Y11 P1 Giant") and line.endswith(" 3/15 lost") and len(line) <= 25
 
 
 def test_what_a_red_crystal_showed_is_drawn_for_its_player_alone():
