@@ -185,7 +185,9 @@ def trade_words(give: str, take: str, pack: dict | None) -> str:
 
 
 def describe(action: str, view: dict | None = None, pack: dict | None = None) -> str:
-    """An action line as the table says it; the line itself when it is not one of the game's."""
+    """An action line as the table says it; the line itself when it is not one of the game's.
+    ``pack`` may also come as ``view["pack"]`` (the shared words hook's way)."""
+    pack = pack if pack is not None else (view or {}).get("pack")
     w = action.split()
     if len(w) < 2:
         return action
