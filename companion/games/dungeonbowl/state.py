@@ -23,6 +23,7 @@ class Team(msgspec.Struct):
     extra_pits: int = 0                 # extra pit counters bought
     apothecaries: int = 0               # apothecaries left to use
     igors: int = 0                      # Igors left to use
+    regeneration: bool = False          # the team has players with Regeneration (a game option)
     traps_placed: int = 0
     touchdowns: int = 0
 
