@@ -127,6 +127,15 @@ def fight_lines(m: dict, fights: list[dict], room: int = ROOM) -> list[str]:
     return [fight_line(m, e, room=room) for e in fights]
 
 
+def whole_words(text: str, font, room: int) -> str:
+    """``text`` without its last words until it fits ``room`` pixels ("Y1 P1 Giant spider" ->
+    "Y1 P1 Giant"): never a word cut in two."""
+    words = text.split(" ")
+    while len(words) > 1 and font.measure(" ".join(words)) > room:
+        words.pop()
+    return " ".join(words)
+
+
 def results(m: dict, fights: list[dict]) -> Image.Image:
     """Several fights resolved at once (the dice rolled by the device). Two are said in words,
     each on two lines ("Y1 P1 Goblin  +1 gold" over "rolled 7, needed 4: won"); more, a line
@@ -137,12 +146,16 @@ def results(m: dict, fights: list[dict]) -> Image.Image:
         c.title_bar("Excursions", f"{len(fights)} fights")
         for i, e in enumerate(fights):
             y = 11 + 22 * i
-            c.text(1, y, small.fit(f"{e.get('square', '').upper()} {seat_name(m, e.get('seat', ''))} "
-                                   f"{monster_name(m, e.get('monster', ''))}", W - 2), small)
-            if e.get("won"):
-                c.text_right(W - 1, y, f"+{e.get('gold', 0)} gold", small)
-            said = fight_said(e).replace(", +", " +").split(" +")[0]
-            c.text(1, y + 9, small.fit(said, W - 2), small)
+            gold = f"+{e.get('gold', 0)} gold" if e.get("won") else ""
+            room = W - 2 - (small.measure(gold) + small.width if gold else 0)
+            c.text(1, y, whole_words(f"{e.get('square', '').upper()} {seat_name(m, e.get('seat', ''))} "
+                                     f"{monster_name(m, e.get('monster', ''))}", small, room), small)
+            if gold:
+                c.text_right(W - 1, y, gold, small)
+            said = fight_said(e).split(", +")[0]
+            if small.measure(said) > W - 2:
+                said = said.replace("needed", "need")
+            c.text(1, y + 9, said, small)
     else:
         c.title_bar(f"{len(fights)} fights", "rolled/needed")
         for i, line in enumerate(fight_lines(m, fights[-5:])):

@@ -27,7 +27,7 @@ from companion.games.dungeonbowl.turn import Over, Turn
 GAME = "dungeonbowl"
 STEPS = {**SETUP_STEPS, "turn": Turn(), "over": Over(), **EVENT_STEPS, **PLAY_STEPS, **ROLL_STEPS}
 KNOWN_OPTIONS = ("players", "seats", "roster", "rosters", "playoff", "regeneration")
-REGENERATION = {"neither": (), "p1": ("p1",), "p2": ("p2",), "both": ("p1", "p2")}
+REGENERATION = {"none": (), "p1": ("p1",), "p2": ("p2",), "both": ("p1", "p2")}
 
 
 class Dungeonbowl(StepEngine):
@@ -77,7 +77,7 @@ class Dungeonbowl(StepEngine):
         playoff = options.get("playoff", "off")
         if playoff not in ("off", "p1", "p2"):
             raise ValueError(f"options.playoff: the highest rated team, p1 or p2 (or off), not {playoff!r}")
-        regen = options.get("regeneration", "neither")
+        regen = options.get("regeneration", "none")
         if regen not in REGENERATION:
             raise ValueError(f"options.regeneration: the teams with Regeneration players, "
                              f"{', '.join(REGENERATION)}; not {regen!r}")

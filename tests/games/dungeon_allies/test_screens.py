@@ -13,6 +13,7 @@ from companion.ui.model import build_model
 from companion.ui.screens import render
 from tests.ui.golden_check import check_golden
 from tests.ui.presses import presses_to
+from tests.ui.test_screens_as_a_player import drawn, two_seats  # noqa: F401  (the fixture)
 
 from .table import engine, give, play, set_up
 from .test_rounds_and_end import clear_tiles
@@ -195,3 +196,16 @@ def test_what_a_red_crystal_showed_is_drawn_for_its_player_alone():
     matches(render(build_model(g, s, viewer="p1", ui=ctl.ui)), "seen")
     spectator = render(build_model(g, s, viewer=None, ui=ctl.ui, screen="allies_seen"))
     assert spectator.tobytes() != render(build_model(g, s, viewer="p1", ui=ctl.ui)).tobytes()
+
+
+def test_two_fights_are_said_whole_however_long_the_names_and_numbers(drawn):  # noqa: F811
+    """"B1 P1 Giant spider+4 gold" ran into its gold and "rolled 12, needed 13: lo." was cut."""
+    spider = {"event": "combat", "square": "b1", "seat": "p1", "monster": "giant-spider", "total": 8, "need": 8,
+              "won": True, "gold": 4}
+    naga = {"event": "combat", "square": "b2", "seat": "p1", "monster": "water-naga", "total": 12, "need": 13,
+            "won": False}
+    m = {"game": "dungeon-allies", "screen": "allies_result", "summary": two_seats(), "events": [spider, naga],
+         "pack": {"monsters": {"giant-spider": "Giant spider", "water-naga": "Water naga"}}}
+    render(m)
+    assert {"B1 P1 Giant", "+4 gold", "rolled 8, needed 8: won", "B2 P1 Water naga",
+            "rolled 12, need 13: lost"} <= set(drawn["texts"]) and drawn["cut"] == []

@@ -60,7 +60,7 @@ def test_a_team_with_no_apothecary_and_no_regeneration_is_asked_nothing():
 
 
 def test_only_the_team_with_regeneration_is_offered_it_and_its_own_coach_is_asked():
-    for regen, offered in (("p2", True), ("both", True), ("p1", False), ("neither", False)):
+    for regen, offered in (("p2", True), ("both", True), ("p1", False), ("none", False)):
         s = to_first_turn(regeneration=regen)
         s.team("p2").apothecaries = 1
         hurt(s)
