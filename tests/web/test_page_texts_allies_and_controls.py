@@ -61,11 +61,12 @@ def test_a_trade_names_the_crystals_and_the_rates_not_the_panels_letters():
 
 
 def test_a_look_under_tiles_names_the_monsters_to_that_seat_alone():
+    from companion.games.dungeon_allies.words import space_name
     game, engine, state, prompt = _until("seen")
     squares = prompt.text.removeprefix("you saw ").split()
     names = payloads.pack_for(game, engine)["monsters"]
     mine = _build(game, engine, state, prompt.actor)["prompt"]["text"]
-    assert mine.startswith("You looked under " + "; ".join(f"{sq}: {names[state.tile(sq).monster]}"
+    assert mine.startswith("You looked under " + "; ".join(f"{space_name(sq)}: {names[state.tile(sq).monster]}"
                                                             for sq in squares))
     for viewer in [s for s in ("p1", "p2", "p3") if s != prompt.actor] + [None]:
         data = _build(game, engine, state, viewer)
@@ -100,7 +101,9 @@ def test_the_log_says_what_the_treasure_and_the_crystal_events_are_about():
 def test_every_event_of_whole_games_is_said_in_the_games_words():
     """Random 2- and 3-player games to their end: no log line falls back to the generic words
     ("P1 tokens: dice ember d4, fern d6"), and none shows a monster's, card's or follower's id
-    ("hedge-witch") for its name."""
+    ("hedge-witch") for its name, nor a space by its code ("placed the d6 on y5": "on yellow 5")."""
+    import re
+    codes = re.compile(r"\b([ybr]\d+|treasure\d|prisoner\d|sorcerer\d)\b")
     game = get_game(GAME)
     engine = game.load_engine()
     pack = payloads.pack_for(game, engine)
@@ -118,7 +121,7 @@ def test_every_event_of_whole_games_is_said_in_the_games_words():
             for event in engine.apply(state, action):
                 kinds.add(event["event"])
                 line = payloads.log_line(game, event, pack)
-                if line == payloads.event_words(event) or any(i in line for i in ids):
+                if line == payloads.event_words(event) or any(i in line for i in ids) or codes.search(line):
                     generic.setdefault(event["event"], line)
         assert engine.is_over(state), f"seed {seed} did not end"
     assert {"dealt", "rolled", "placed", "turn", "over"} <= kinds

@@ -153,8 +153,8 @@ def page_text(prompt: dict, model: dict) -> str | None:
     if kind == "seen" and mine:
         squares = said.removeprefix("you saw").split()
         tiles = {t.get("square"): t for t in view.get("tiles") or []}
-        seen = [f"{sq}: {_monster(pack, tiles[sq]['monster'])}" if (tiles.get(sq) or {}).get("monster") else sq
-                for sq in squares]
+        seen = [f"{space_name(sq)}: {_monster(pack, tiles[sq]['monster'])}" if (tiles.get(sq) or {}).get("monster")
+                else space_name(sq) for sq in squares]
         return "You looked under " + ("; ".join(seen) or "no tile") + ". Only you know: OK when you have seen them."
     if kind == "place":
         return "Place a die: choose it, then tap a lit space on the board" if mine else "places a die"
@@ -193,13 +193,14 @@ def page_event(event: dict, pack: dict) -> str | None:
         return f"Turn order now {', '.join(str(x).upper() for x in event.get('order') or [])}" \
             + (f"; crystals: {gains}" if gains else "")
     if kind == "revealed":
-        return (f"{event.get('square')}: {_monster(pack, event.get('monster'))} revealed, needs {event.get('need')}, "
+        return (f"{space_name(event.get('square', '')).capitalize()}: {_monster(pack, event.get('monster'))} revealed, "
+                f"needs {event.get('need')}, "
                 f"weak to {event.get('weak')}, {event.get('gold')} gold")
     if kind == "combat":
         return (f"{seat} fought {_monster(pack, event.get('monster'))} at {space_name(event.get('square', ''))}: "
                 f"{fight_said(event)}")
     if kind == "looked":
-        return f"{seat} looked under {event.get('square')}"
+        return f"{seat} looked under {space_name(event.get('square', ''))}"
     return _table_event(kind, seat, event, pack)
 
 
@@ -225,6 +226,7 @@ SAID = {
     "round": "Round {round} begins ({removed} monsters beaten so far)",
     "resolution": "Turn {turn}: the spaces are resolved",
     "placed": "{seat} placed the {die} on {space}",
+    "pass": "{seat}'s {die} sits this turn out: no space is open to it",
     "rerolled": "{seat} rerolled the {die}: {value}, total now {total}",
     "reroll": "{seat} rerolls (blue crystal) the {die}",
     "bless": "{seat} blesses (yellow crystal) the {die}",
@@ -246,7 +248,7 @@ def _table_event(kind, seat: str, event: dict, pack: dict) -> str | None:
     if kind in SAID:
         fields = {"removed": 0, "bid": 0, **event, "seat": seat, "order": _seats(event.get("order")),
                   "ally": named(event.get("ally")), "follower": named(event.get("follower")),
-                  "card": _card(pack, event.get("card"))}
+                  "card": _card(pack, event.get("card")), "space": space_name(str(event.get("space", "")))}
         return SAID[kind].format_map(fields)
     if kind == "dealt":
         return f"{seat} was dealt " + " and ".join(named(c) for c in event.get("characters") or [])
