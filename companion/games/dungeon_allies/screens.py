@@ -114,17 +114,16 @@ ROOM = (W - 2) // 5          # the small font's characters across the panel
 
 def fight_line(m: dict, e: dict, room: int = ROOM) -> str:
     """One fight in a line of ``room`` characters, under a bar that says "rolled/needed":
-    'Y1 P1 Goblin 7/4 won +1g', 'B2 P2 Ogre 5/12 lost', 'Y3 P1 Troll HAMMER +3g'. The monster's
-    name gives way, so the numbers and the outcome are always whole."""
+    'Y1 P1 Goblin 7/4 +1g' (won: the gold), 'B2 P2 Ogre 5/12 lost', 'Y3 P1 Troll HAMMER +3g'.
+    The monster's name gives way by whole words, so no word is cut and the numbers and the
+    outcome are always whole."""
     said = "HAMMER" if e.get("total") is None else f"{e.get('total')}/{e.get('need')}"
     head = f"{e.get('square', '').upper()} {seat_name(m, e.get('seat', ''))}"
-    tail = f"{said} " + (f"won +{e.get('gold')}g" if e.get("won") else "lost")
-    name = monster_name(m, e.get("monster", ""))[:10]
-    return f"{head} {name[:max(3, room - len(head) - len(tail) - 2)]} {tail}"
-
-
-def fight_lines(m: dict, fights: list[dict], room: int = ROOM) -> list[str]:
-    return [fight_line(m, e, room=room) for e in fights]
+    tail = f"{said} " + (f"+{e.get('gold')}g" if e.get("won") else "lost")
+    words = monster_name(m, e.get("monster", "")).split()
+    while words and len(" ".join([head, *words, tail])) > room:
+        words.pop()
+    return " ".join([head, *words, tail])
 
 
 def whole_words(text: str, font, room: int) -> str:
@@ -158,8 +157,11 @@ def results(m: dict, fights: list[dict]) -> Image.Image:
             c.text(1, y + 9, said, small)
     else:
         c.title_bar(f"{len(fights)} fights", "rolled/needed")
-        for i, line in enumerate(fight_lines(m, fights[-5:])):
-            c.text(1, 11 + 9 * i, small.fit(line, W - 2), small)
+        for i, e in enumerate(fights[-5:]):
+            line = fight_line(m, e)
+            tail = " ".join(line.split(" ")[-2:])              # "16/12 +6g", "3/4 lost": a column of its own
+            c.text(1, 11 + 9 * i, line.removesuffix(" " + tail), small)
+            c.text_right(W - 1, 11 + 9 * i, tail, small)
     strip(c, m)
     return c.done()
 

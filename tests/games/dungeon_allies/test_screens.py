@@ -181,8 +181,11 @@ def test_fights_resolved_together_are_said_in_words():
     long = {"event": "combat", "square": "y11", "seat": "p1", "monster": "giant-spider", "total": 3, "need": 15,
             "won": False}
     model["pack"]["monsters"]["giant-spider"] = "Giant spider"
-    line = fight_line(model, long)                          # three fights or more: a line each
-    assert line.startswith("Y11 P1 Giant") and line.endswith(" 3/15 lost") and len(line) <= 25
+    assert fight_line(model, long) == "Y11 P1 Giant 3/15 lost"         # the name gives way by whole words
+    wraith = {"event": "combat", "square": "b4", "seat": "p2", "monster": "wraith", "total": 16, "need": 12,
+              "won": True, "gold": 6}
+    model["pack"]["monsters"]["wraith"] = "Wraith"
+    assert fight_line(model, wraith) == "B4 P2 Wraith 16/12 +6g"      # it was "B4 P2 Wrait 16/12 won +6g"
 
 
 def test_what_a_red_crystal_showed_is_drawn_for_its_player_alone():
@@ -209,3 +212,16 @@ def test_two_fights_are_said_whole_however_long_the_names_and_numbers(drawn):  #
     render(m)
     assert {"B1 P1 Giant", "+4 gold", "rolled 8, needed 8: won", "B2 P1 Water naga",
             "rolled 12, need 13: lost"} <= set(drawn["texts"]) and drawn["cut"] == []
+
+
+def test_three_fights_or_more_are_a_line_each_with_the_numbers_in_a_column(drawn):  # noqa: F811
+    names = {"bandit": "Bandit", "wraith": "Wraith", "giant-spider": "Giant spider"}
+    fights = [{"event": "combat", "square": "y9", "seat": "p1", "monster": "bandit", "total": 3, "need": 4, "won": False},
+              {"event": "combat", "square": "b4", "seat": "p2", "monster": "wraith", "total": 16, "need": 12,
+               "won": True, "gold": 6},
+              {"event": "combat", "square": "r10", "seat": "p1", "monster": "giant-spider", "total": 22, "need": 24,
+               "won": False}]
+    render({"game": "dungeon-allies", "screen": "allies_result", "summary": two_seats(), "events": fights,
+            "pack": {"monsters": names}})
+    assert {"rolled/needed", "Y9 P1 Bandit", "3/4 lost", "B4 P2 Wraith", "16/12 +6g", "R10 P1 Giant",
+            "22/24 lost"} <= set(drawn["texts"]) and drawn["cut"] == []
