@@ -49,12 +49,10 @@ def test_buying_nothing_and_starting_six_take_one_press_each():
 def set_up_on_the_buttons(app, session) -> int:
     """Both coaches set up on the device, buying nothing and starting the players it offers:
     the presses from the new game to the first turn."""
-    presses = 0
-    for _ in range(200):
+    for presses in range(200):
         if session.prompt().kind == "turn" and app.interstitial is None:
             return presses
         app.press("ok")
-        presses += 1
     raise AssertionError("the set-up never ended")
 
 
