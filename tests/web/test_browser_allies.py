@@ -86,3 +86,22 @@ def test_a_monster_only_the_other_seat_looked_under_never_reaches_this_phone(all
             assert name not in space
             if not any(t.monster == tile.monster and (t.revealed or "p1" in t.known) for t in state.tiles):
                 assert tile.monster not in "".join(phones[seat].frames), f"{seat}'s socket got {tile.monster}"
+
+
+def test_a_red_crystals_look_is_chosen_by_tapping_a_monster(tmp_path, browser):  # noqa: F811
+    dev = Device(tmp_path, "dungeon-allies", {"players": 2}, seed=5)
+    play_until(dev, lambda s: s.prompt().kind == "peek" and s.prompt().actor == "p1", seed=0)
+    with dev, table_of_phones(browser, dev) as phones:
+        page = phones["p1"].page
+        page.wait_for_selector(".ab-space.open")
+        assert "tap a lit one on the board" in page.locator("#prompt").inner_text()
+        assert page.locator("#prompt .pick button").count() == 0       # not 28 buttons
+        line = dev.session.prompt().options[0]
+        square = line.split()[2]
+        page.locator(f".ab-space[data-space='{square}']").click()
+        go = page.locator(".ab-board button.send")
+        assert go.get_attribute("data-action") == line and go.inner_text().startswith("Look under ")
+        count = len(dev.session.actions)
+        go.click()
+        dev.until(lambda: len(dev.session.actions) > count)
+        assert dev.session.actions[count] == line

@@ -158,6 +158,9 @@ def page_text(prompt: dict, model: dict) -> str | None:
         return "You looked under " + ("; ".join(seen) or "no tile") + ". Only you know: OK when you have seen them."
     if kind == "place":
         return "Place a die: choose it, then tap a lit space on the board" if mine else "places a die"
+    if kind == "peek" and mine:
+        left = said.partition("(")[2].partition(" left")[0]
+        return "Look under a monster: tap a lit one on the board" + (f" ({left} left)" if left.isdigit() else "")
     if kind == "resolve":
         m = re.match(r"(\d) (\w+): (.*)", said)
         if m and m.group(1) in STEPS:

@@ -283,10 +283,10 @@ def screen_for(m: dict) -> str | None:
         return STEP
     if kind == "seen":
         return SEEN
+    if kind in ("place", "peek") and (m.get("ui") or {}).get("mode") == PLACE_MODE:
+        return PLACE
     if kind in ("tokens", "peek", "trade"):
         return ASK
-    if kind == "place" and (m.get("ui") or {}).get("mode") == PLACE_MODE:
-        return PLACE
     return None
 
 

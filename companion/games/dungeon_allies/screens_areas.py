@@ -1,7 +1,9 @@
 """Placing a die on the buttons, area by area: first the die (skipped when only one can go),
 then the space, the board's areas side by side: LEFT/RIGHT go from area to area (the yellow,
 blue and red dungeon, turn order, treasure, trainer, tavern, prisoners, trade, sorcerer),
-UP/DOWN from space to space within one, OK places, BACK goes back to the die.
+UP/DOWN from space to space within one, OK places, BACK goes back to the die. A red crystal's
+look under a monster is chosen the same way, among the dungeon's squares (its "die" is
+``look``).
 
 Only legal lines are offered (the prompt's options); the control's ``ui`` is what the placing
 screen (screens_place.py) draws."""
@@ -32,7 +34,7 @@ class PlaceControl(Control):
 
     def __init__(self, prompt: dict) -> None:
         super().__init__(prompt)
-        self.lines = {tuple(o.split()[2:4]): o for o in prompt.get("options") or []}
+        self.lines = {key(o): o for o in prompt.get("options") or []}
         dice = list(dict.fromkeys(die for die, _ in self.lines))
         self.ui.update({"stage": "die", "dice": dice, "die_cursor": 0, "die": "", "areas": [], "area": 0,
                         "cursor": 0, "space": ""})
@@ -81,8 +83,15 @@ class PlaceControl(Control):
         return None
 
 
+def key(option: str) -> tuple[str, str]:
+    """An option as (die, space): "p1 place d6 y5" -> ("d6", "y5"), "p1 look y5" -> ("look", "y5")."""
+    w = option.split()
+    return ("look", w[2]) if w[1] == "look" else (w[2], w[3])
+
+
 def control(prompt: dict) -> Control | None:
-    """The placing prompt on the buttons; every other prompt is the generic controls'."""
-    if prompt.get("kind") == "place" and prompt.get("options") and prompt.get("actor") != "chance":
+    """The placing prompt and a red crystal's look on the buttons; every other prompt is the
+    generic controls'."""
+    if prompt.get("kind") in ("place", "peek") and prompt.get("options") and prompt.get("actor") != "chance":
         return PlaceControl(prompt)
     return None

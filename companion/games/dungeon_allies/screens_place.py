@@ -101,7 +101,8 @@ def space_stage(c: Canvas, m: dict) -> None:
     areas = ui.get("areas") or [["", [lit]]]
     area, spaces = areas[int(ui.get("area", 0)) % len(areas)]
     small = fonts.small()
-    c.title_bar(small.fit(f"{seat_name(m, actor)} {die} on {_short(lit)}", W - 16), "")
+    doing = "looks at" if die == "look" else f"{die} on"
+    c.title_bar(small.fit(f"{seat_name(m, actor)} {doing} {_short(lit)}", W - 16), "")
     c.icon("left", W - 13, 2, fill=0)
     c.icon("right", W - 7, 2, fill=0)
     dungeon = area.endswith("dungeon")
@@ -110,6 +111,9 @@ def space_stage(c: Canvas, m: dict) -> None:
     else:
         area_boxes(c, v, actor, spaces, lit)
     said = space_gives(lit, v, m.get("pack") or {}, actor, die)
+    left = str(p.get("text", "")).partition("(")[2].partition(" left")[0]
+    if die == "look" and left.isdigit():
+        said += f"; {left} left to look under"
     top = 29
     lines = wrap(said, small, W - 2, 3)
     for i, line in enumerate(lines):

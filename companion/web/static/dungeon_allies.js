@@ -1,7 +1,8 @@
 // Dungeon Allies on the page: the board drawn area by area (the yellow, blue and red dungeon,
 // turn order, treasure, trainer, tavern, prisoners, trade, sorcerer), each space with the dice
 // placed on it and the monster this seat may see. A tap on a space says what it needs and
-// gives; when this seat is placing, the spaces its die may go on are lit, and "Place" sends.
+// gives; when this seat is placing, the spaces its die may go on are lit, and "Place" sends (a
+// red crystal's look under a monster the same way: the squares it may look under are lit).
 // The data is the game's page view ("allies_board" block, page.py): nothing this seat may not
 // see ever reaches the page. Texts are set with textContent, never as HTML.
 "use strict";
@@ -37,14 +38,16 @@
     return e;
   }
 
-  // The seat's own placing prompt: {die: {space: action}}, or null.
+  // The seat's own placing prompt: {die: {space: action}} ("look": {space: action} for a red
+  // crystal's look), or null.
   function placing() {
     const p = typeof state !== "undefined" && state ? state.prompt : null;
-    if (!p || !p.mine || p.kind !== "place") return null;
+    if (!p || !p.mine || (p.kind !== "place" && p.kind !== "peek")) return null;
     const out = {};
     for (const o of p.options || []) {
       const w = o.action.split(" ");
-      (out[w[2]] = out[w[2]] || {})[w[3]] = o.action;
+      const [d, sp] = w[1] === "look" ? ["look", w[2]] : [w[2], w[3]];
+      (out[d] = out[d] || {})[sp] = o.action;
     }
     return out;
   }
@@ -98,7 +101,8 @@
     const under = litArea || box;
     under.append(says);
     if (action) {
-      const go = node("button", "big send", "Place " + die + " on " + (findSpace(b, lit) || {}).name);
+      const where = (findSpace(b, lit) || {}).name;
+      const go = node("button", "big send", die === "look" ? "Look under " + where : "Place " + die + " on " + where);
       go.dataset.action = action;
       go.onclick = () => { lit = ""; act(action); };
       under.append(go);
@@ -114,7 +118,10 @@
 
   // The placing prompt's own control: the dice to choose from, then the board does the rest.
   function control(p) {
-    if (!p.mine || p.kind !== "place" || !(state.blocks || []).some((b) => b.kind === "allies_board")) return null;
+    if (!p.mine || !["place", "peek"].includes(p.kind) || !(state.blocks || []).some((b) => b.kind === "allies_board")) {
+      return null;
+    }
+    if (p.kind === "peek") return node("p", "hint", "Tap a lit monster on the board, then Look.");
     const lines = placing();
     const box = node("div", "ab-control");
     const all = dice();

@@ -225,3 +225,15 @@ def test_three_fights_or_more_are_a_line_each_with_the_numbers_in_a_column(drawn
             "pack": {"monsters": names}})
     assert {"rolled/needed", "Y9 P1 Bandit", "3/4 lost", "B4 P2 Wraith", "16/12 +6g", "R10 P1 Giant",
             "22/24 lost"} <= set(drawn["texts"]) and drawn["cut"] == []
+
+
+def test_a_red_crystals_look_is_chosen_area_by_area_too():
+    """"look under a tile" listed the 28 squares one under the other (blue 3: 15 presses)."""
+    g = engine()
+    s = set_up(g, players=3)
+    give(s, "p1", red=1)
+    play(g, s, "p1 place red peek")
+    prompt = prompt_dict(g.prompt(s))
+    assert presses_to(g.name, prompt, "p1 look b3") == 4 < presses_to("", prompt, "p1 look b3")
+    model, _ = placing_frame(g, s, ("right", "down"))
+    assert screen_for(model) == "allies_place" and model["ui"]["space"] == "b2"
