@@ -24,7 +24,7 @@ from companion.ui.menus import draw_list
 from .screens_areas import MODE as PLACE_MODE
 from .screens_areas import control  # noqa: F401  (the placing prompt's own control, found by the ui's hooks)
 from .screens_place import PLACE, place
-from .words import card_words, describe, fight_said, prompt_words
+from .words import card_words, describe, fight_said, monster_words, prompt_words, space_name
 
 TABLE, FIGHT, RESULT, STEP, OVER = "allies_table", "allies_fight", "allies_result", "allies_step", "allies_over"
 SEEN, ASK = "allies_seen", "allies_ask"
@@ -198,22 +198,19 @@ def result(m: dict) -> Image.Image:
 
 def seen(m: dict) -> Image.Image:
     """What a red crystal showed, to its player alone (the prompt is private: the device was
-    passed to him): each square with its monster, number, gold and vulnerability there."""
+    passed to him): each square and its monster, then in words what it needs, gives and is
+    weak to there ("needs 4, gives 1 gold, weak to melee")."""
     p, v = _prompt(m), _view(m)
-    stats = (m.get("pack") or {}).get("monster_stats", {})
     c = Canvas()
     c.title_bar(f"{seat_name(m, p.get('actor', ''))} looked", "OK")
     body, small = fonts.body(), fonts.small()
     tiles = {t["square"]: t for t in v.get("tiles", [])}
     for i, square in enumerate(str(p.get("text", "")).split()[2:4]):
-        t = tiles.get(square, {})
-        mon = stats.get(t.get("monster", ""), {})
-        k = ("yellow", "blue", "red").index(t.get("section", "yellow"))
-        y = 12 + 21 * i
-        c.text(1, y, body.fit(f"{square.upper()} {mon.get('name', '?')}", W - 2), body)
-        if mon:
-            c.text(1, y + 10, small.fit(f"need {mon['need'][k]} {mon['gold'][k]}g weak {mon['weak']}", W - 2),
-                   small)
+        name, _, said = monster_words(v, m.get("pack") or {}, tiles.get(square, {})).partition(": ")
+        y = 10 + 27 * i
+        c.text(1, y, body.fit(f"{space_name(square).capitalize()}: {name}", W - 2), body)
+        for j, line in enumerate(wrap(said, small, W - 2, 2)):
+            c.text(1, y + 10 + 8 * j, line, small)
     return c.done()
 
 
