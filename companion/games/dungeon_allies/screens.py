@@ -157,11 +157,11 @@ def results(m: dict, fights: list[dict]) -> Image.Image:
             c.text(1, y + 9, said, small)
     else:
         c.title_bar(f"{len(fights)} fights", "rolled/needed")
-        for i, e in enumerate(fights[-5:]):
+        for i, e in enumerate(fights[-5:]):                  # five rows of 8 above the score strip
             line = fight_line(m, e)
             tail = " ".join(line.split(" ")[-2:])              # "16/12 +6g", "3/4 lost": a column of its own
-            c.text(1, 11 + 9 * i, line.removesuffix(" " + tail), small)
-            c.text_right(W - 1, 11 + 9 * i, tail, small)
+            c.text(1, 10 + 8 * i, line.removesuffix(" " + tail), small)
+            c.text_right(W - 1, 10 + 8 * i, tail, small)
     strip(c, m)
     return c.done()
 

@@ -237,3 +237,13 @@ def test_a_red_crystals_look_is_chosen_area_by_area_too():
     assert presses_to(g.name, prompt, "p1 look b3") == 4 < presses_to("", prompt, "p1 look b3")
     model, _ = placing_frame(g, s, ("right", "down"))
     assert screen_for(model) == "allies_place" and model["ui"]["space"] == "b2"
+
+
+def test_five_fights_stay_clear_of_the_score_strip():
+    """The fifth of five fights was drawn across the score strip's rule ("Wolf pack")."""
+    fight = {"event": "combat", "square": "b10", "seat": "p2", "monster": "wolf-pack", "total": 14, "need": 8,
+             "won": True, "gold": 4}
+    image = render({"game": "dungeon-allies", "screen": "allies_result", "summary": two_seats(), "events": [fight] * 5,
+                    "pack": {"monsters": {"wolf-pack": "Wolf pack"}}})
+    assert not any(image.getpixel((x, y)) for x in range(128) for y in range(50, 55))     # the gap above the rule
+    assert any(image.getpixel((x, y)) for x in range(128) for y in range(42, 50))         # the fifth line is there
