@@ -134,7 +134,7 @@ def test_every_event_of_whole_games_is_said_in_the_games_words():
 def test_the_purse_names_each_crystal_colour_and_the_bag_is_the_crystal_bag():
     game, engine, state, prompt = _until("trade")
     blocks = _build(game, engine, state, None)["blocks"]
-    facts = dict(blocks[0]["rows"])
+    facts = dict(next(b for b in blocks if b["kind"] == "facts")["rows"])
     assert "crystal bag" in facts and "dice bag" not in facts
     for seat in state.seats:
         block = next(b for b in blocks if b["title"].startswith(seat.id.upper()))

@@ -129,7 +129,7 @@ def page_view(model: dict) -> list[dict]:
     seats = view.get("seats") or []
     placed = view.get("placed") or []
     mine = [seat_rows(s, pack, viewer, placed) for s in seats if s["id"] == viewer]
-    return [game_facts(view, pack), board(view, pack, viewer)] + mine \
+    return [board(view, pack, viewer), game_facts(view, pack)] + mine \
         + [seat_rows(s, pack, viewer, placed) for s in seats if s["id"] != viewer]
 
 

@@ -16,6 +16,7 @@
 .ab-space { min-height: 3.4rem; padding: .2rem; border-radius: .4rem; font-size: .78rem; text-align: center;
   background: #262c36; border: 2px solid #3a424f; color: var(--text); line-height: 1.15; width: auto; }
 .ab-space b { display: block; font-size: .9rem; }
+.ab-mon { display: block; font-size: .7rem; }
 .ab-space.yellow, .ab-space.blue, .ab-space.red { border-color: transparent; }
 .ab-space.open { border-color: var(--accent); box-shadow: 0 0 0 2px #f0b42966; }
 .ab-space.lit { outline: 3px solid #fff; outline-offset: 1px; }
@@ -60,7 +61,7 @@
 
   function chosenDie() {
     const all = dice();
-    if (!all.includes(die)) die = all.length === 1 ? all[0] : "";
+    if (!all.includes(die)) die = all.length ? all[0] : "";       // the first die, as on the device
     return die;
   }
 
@@ -83,7 +84,7 @@
         btn.type = "button";
         btn.dataset.space = sp.id;
         btn.append(node("b", "", sp.short));
-        if (sp.monster) btn.append(node("span", "", sp.monster + (sp.seen ? " (seen)" : "")));
+        if (sp.monster) btn.append(node("span", "ab-mon", sp.monster + (sp.seen ? " (seen)" : "")));
         for (const d of sp.dice || []) btn.append(node("span", "ab-die" + (d.you ? " you" : ""), d.seat + " " + d.die));
         btn.onclick = () => { lit = sp.id; redraw(); };
         if (sp.id === lit) {
@@ -136,7 +137,7 @@
       pick.append(b);
     }
     if (all.length > 1) box.append(node("p", "hint", "Which die?"), pick);
-    box.append(node("p", "hint", die ? "Tap a lit space on the board, then Place." : "Choose a die first."));
+    box.append(node("p", "hint", "Tap a lit space on the board, then Place."));
     const extra = node("div", "ab-dice");
     for (const o of p.options) {
       const w = o.action.split(" ");
