@@ -60,6 +60,16 @@ def test_a_trade_names_the_crystals_and_the_rates_not_the_panels_letters():
     assert theirs.startswith(f"{prompt.actor.upper()}: trades crystals with the merchants (has {have})")
 
 
+def test_the_die_token_question_is_asked_in_words_on_the_phone():
+    """It read "d6 goes on which ally?" over "d6 runa" / "d6 ember"."""
+    game, engine, state, prompt = _until("tokens")
+    mine = _build(game, engine, state, prompt.actor)["prompt"]
+    assert mine["text"] == "Which ally gets the d6?"
+    assert all(o["label"].startswith("d6 on ") and o["label"][6].isupper() for o in mine["options"])
+    other = next(s for s in ("p1", "p2", "p3") if s != prompt.actor)
+    assert _build(game, engine, state, other)["prompt"]["text"] == f"{prompt.actor.upper()}: chooses which ally gets the d6"
+
+
 def test_a_look_under_tiles_names_the_monsters_to_that_seat_alone():
     from companion.games.dungeon_allies.words import space_name
     game, engine, state, prompt = _until("seen")

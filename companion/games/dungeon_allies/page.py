@@ -12,7 +12,7 @@ from collections import Counter
 
 from companion.web.views import text
 
-from .words import area_of, describe, fight_said, named, space_name, space_says
+from .words import area_of, describe, fight_said, named, prompt_words, space_name, space_says
 
 COLOURS = ("red", "blue", "yellow", "green", "white")
 # The resolution's steps, numbered as on the board (the panel's "7 trade: ..." prompts)
@@ -158,6 +158,9 @@ def page_text(prompt: dict, model: dict) -> str | None:
         return "You looked under " + ("; ".join(seen) or "no tile") + ". Only you know: OK when you have seen them."
     if kind == "place":
         return "Place a die: choose it, then tap a lit space on the board" if mine else "places a die"
+    if kind == "tokens":
+        asked = prompt_words(prompt, view, pack) or said
+        return asked if mine else "chooses " + asked[0].lower() + asked[1:].rstrip("?")
     if kind == "peek" and mine:
         left = said.partition("(")[2].partition(" left")[0]
         return "Look under a monster: tap a lit one on the board" + (f" ({left} left)" if left.isdigit() else "")
