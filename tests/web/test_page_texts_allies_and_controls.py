@@ -70,6 +70,17 @@ def test_the_die_token_question_is_asked_in_words_on_the_phone():
     assert _build(game, engine, state, other)["prompt"]["text"] == f"{prompt.actor.upper()}: chooses which ally gets the d6"
 
 
+def test_a_fights_questions_are_asked_in_words_on_the_phone():
+    """They read "y1 Goblin: need 4" and "5 of 8: reroll?"."""
+    from companion.games.dungeon_allies.page import page_text
+    said = page_text({"kind": "spells", "text": "y1 Goblin: need 4", "mine": True}, {})
+    assert said == "Fight at yellow 1: Goblin, needs 4. Cast a crystal spell first, or roll"
+    assert page_text({"kind": "reroll", "text": "5 of 8: reroll?", "mine": True}, {}) == \
+        "Rolled 5, needs 8: reroll a die with a blue crystal?"
+    game, engine, state, prompt = _until("spells", seed=1)
+    assert _build(game, engine, state, prompt.actor)["prompt"]["text"].startswith("Fight at ")
+
+
 def test_a_look_under_tiles_names_the_monsters_to_that_seat_alone():
     from companion.games.dungeon_allies.words import space_name
     game, engine, state, prompt = _until("seen")

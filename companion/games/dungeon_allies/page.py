@@ -158,6 +158,8 @@ def page_text(prompt: dict, model: dict) -> str | None:
         return "You looked under " + ("; ".join(seen) or "no tile") + ". Only you know: OK when you have seen them."
     if kind == "place":
         return "Place a die: choose it, then tap a lit space on the board" if mine else "places a die"
+    if kind in ("spells", "reroll"):
+        return prompt_words(prompt, view, pack)
     if kind == "tokens":
         asked = prompt_words(prompt, view, pack) or said
         return asked if mine else "chooses " + asked[0].lower() + asked[1:].rstrip("?")
@@ -258,6 +260,8 @@ def _table_event(kind, seat: str, event: dict, pack: dict) -> str | None:
         return SAID[kind].format_map(fields)
     if kind == "dealt":
         return f"{seat} was dealt " + " and ".join(named(c) for c in event.get("characters") or [])
+    if kind in ("spells", "reroll"):
+        return prompt_words(prompt, view, pack)
     if kind == "tokens":
         return f"{seat}'s dice: " + ", ".join(f"{named(c)} {d}" for c, d in (event.get("dice") or {}).items())
     if kind == "percentile":

@@ -14,6 +14,7 @@ see it); ``pack`` the screens' ``pack_info``. Both may be None: then only the ac
 """
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 SECTIONS = ("yellow", "blue", "red")
@@ -228,6 +229,13 @@ def prompt_words(prompt: dict, view: dict | None = None, pack: dict | None = Non
     if kind == "peek":
         left = text[text.find("("):] if "(" in text else ""
         return f"Look under which monster? {left}".strip()
+    fight = re.match(r"(\w+) (.+): need (\d+)$", text)
+    if kind == "spells" and fight:
+        return (f"Fight at {space_name(fight.group(1))}: {fight.group(2)}, needs {fight.group(3)}. "
+                "Cast a crystal spell first, or roll")
+    rolled = re.match(r"(\d+) of (\d+)", text)
+    if kind == "reroll" and rolled:
+        return f"Rolled {rolled.group(1)}, needs {rolled.group(2)}: reroll a die with a blue crystal?"
     if kind == "trade":
         held = (_seat(view or {}, prompt.get("actor", "")).get("crystals") or {})
         purse = ", ".join(f"{held[c]} {c}" for c in COLOURS if held.get(c)) or "no crystal"
