@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from companion.games.dungeonbowl.screens_text import roll_off_words, who
+from companion.games.dungeonbowl.screens_text import TREAT, roll_off_words, who
 from companion.web.views import text
 
 SEATS = ("p1", "p2")
@@ -47,6 +47,13 @@ def page_event(event: dict, pack: dict) -> str | None:
     from companion.web.payloads import event_words
 
     return event_words({k: say_player(v) for k, v in event.items()})
+
+
+def page_label(action: str, pack: dict) -> str | None:
+    """An injured player's treatment in the device's words ("use the apothecary", "roll
+    Regeneration", "accept it"); other buttons keep their own."""
+    seat, _, rest = action.partition(" ")
+    return TREAT.get(rest) if seat in SEATS else None
 
 
 def page_confirm(action: str) -> str | None:

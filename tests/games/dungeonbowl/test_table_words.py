@@ -82,4 +82,6 @@ def test_the_injured_players_coach_is_asked_and_only_about_what_his_team_has():
     assert p["actor"] == "p2" and s.active == "p1"
     from companion.games.dungeonbowl.screens_text import option_label
     assert [option_label(p, o) for o in p["options"]] == ["use the apothecary", "roll Regeneration", "accept it"]
+    from companion.games.dungeonbowl.page import page_label
+    assert [page_label(o, {}) for o in p["options"]] == ["use the apothecary", "roll Regeneration", "accept it"]
     assert ENGINE.prompt(s).kind == "treat"
