@@ -52,8 +52,8 @@ def test_a_trade_names_the_crystals_and_the_rates_not_the_panels_letters():
     assert "2 red = 1 blue, 2 blue = 1 yellow, 3 yellow = 1 green" in mine
     assert "0R" not in mine and "7 trade" not in mine
     buttons = {o["action"].split(" ", 1)[1]: o["label"] for o in _build(game, engine, state, prompt.actor)["prompt"]["options"]}
-    assert buttons["trade red blue"] == "give 2 red, get 1 blue"          # each button says what goes and comes
-    assert buttons["trade blue red"] == "give 1 blue, get 2 red"
+    assert buttons["trade red blue"] == "2 red for 1 blue"                # each button says what goes and comes
+    assert buttons["trade blue red"] == "1 blue for 2 red"
     assert buttons["done"] == "done trading"
     other = next(s for s in ("p1", "p2", "p3") if s != prompt.actor)
     theirs = _build(game, engine, state, other)["prompt"]["text"]

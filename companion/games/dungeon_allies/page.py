@@ -21,8 +21,8 @@ STEPS = {"1": "excursions", "2": "turn order", "3": "treasure", "4": "trainer", 
 
 
 def page_label(action: str, pack: dict) -> str | None:
-    """A button in the words the device uses (words.py): ``p1 trade red blue`` -> "give 2 red,
-    get 1 blue", ``p1 place d6 y5`` -> "d6 on yellow 5", ``p1 bless d6`` -> "double d6 (yellow)"."""
+    """A button in the words the device uses (words.py): ``p1 trade red blue`` -> "2 red for
+    1 blue", ``p1 place d6 y5`` -> "d6 on yellow 5", ``p1 bless d6`` -> "double d6 (yellow)"."""
     said = describe(action, None, pack)
     return None if said == action else said
 

@@ -256,9 +256,11 @@ def over(m: dict) -> Image.Image:
 
 def ask(m: dict) -> Image.Image:
     """A question the engine words short ("d6 goes on which ally?"), asked in the table's
-    words, its options said as words.py says them."""
-    p = _prompt(m)
-    return choose({**m, "prompt": {**p, "text": prompt_words(p, _view(m), m.get("pack")) or p.get("text", "")}})
+    words, its options said as words.py says them with the pack's rates ("2 red for 1 blue")."""
+    p, v, pack = _prompt(m), _view(m), m.get("pack")
+    labels = [describe(o, v, pack) for o in p.get("options") or []]
+    return choose({**m, "prompt": {**p, "text": prompt_words(p, v, pack) or p.get("text", ""),
+                                   "choice": {**(p.get("choice") or {}), "labels": labels}}})
 
 
 def option_label(prompt: dict, option: str) -> str:

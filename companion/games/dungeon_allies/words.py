@@ -176,12 +176,13 @@ def card_words(name: str, kind: str, points: int, colour: str = "", skill: str =
 
 
 def trade_words(give: str, take: str, pack: dict | None) -> str:
-    """"give 2 red, get 1 blue" (the rates go both ways)."""
+    """"2 red for 1 blue", "1 blue for 2 red" (the rates go both ways; short enough for the
+    device's list)."""
     for a, n, b in (pack or {}).get("trade_rates") or []:
         if (a, b) == (give, take):
-            return f"give {n} {give}, get 1 {take}"
+            return f"{n} {give} for 1 {take}"
         if (b, a) == (give, take):
-            return f"give 1 {give}, get {n} {take}"
+            return f"1 {give} for {n} {take}"
     return f"trade {give} for {take}"
 
 

@@ -247,3 +247,13 @@ def test_five_fights_stay_clear_of_the_score_strip():
                     "pack": {"monsters": {"wolf-pack": "Wolf pack"}}})
     assert not any(image.getpixel((x, y)) for x in range(128) for y in range(50, 55))     # the gap above the rule
     assert any(image.getpixel((x, y)) for x in range(128) for y in range(42, 50))         # the fifth line is there
+
+
+def test_a_trade_on_the_device_says_the_rates_as_the_phone_does(drawn):  # noqa: F811
+    """The device listed "trade red blue"; the phone "give 2 red, get 1 blue": one wording now."""
+    from tests.web.test_page_texts_allies_and_controls import _until
+    _, g, s, prompt = _until("trade")
+    ctl = PromptController(game=g.name)
+    ctl.sync(prompt_dict(prompt))
+    render(build_model(g, s, viewer=prompt.actor, ui=ctl.ui))
+    assert {"2 red for 1 blue", "1 blue for 2 red", "done trading"} <= set(drawn["texts"]) and drawn["cut"] == []
