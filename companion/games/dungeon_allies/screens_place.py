@@ -15,12 +15,10 @@ from companion.ui.draw import Canvas, W, wrap
 from companion.ui.generic import seat_name, strip
 from companion.ui.menus import draw_list
 
-from .words import describe, space_gives, space_name
+from .words import SECTIONS, describe, space_gives, space_name
 
 PLACE = "allies_place"
 CELL, ROWS_Y = 10, (11, 17, 23)
-SECTIONS = ("yellow", "blue", "red")
-COLOUR_INITIAL = {"red": "R", "blue": "B", "yellow": "Y", "green": "G", "white": "W"}
 
 
 def _mine(view: dict, actor: str, square: str) -> list[str]:
