@@ -187,7 +187,7 @@ def result(m: dict) -> Image.Image:
         said = f"rolled {e.get('total')}, needed {e.get('need')}"
         font = bold if bold.measure(said) <= W - 2 else body
         c.text_center(W // 2, 26, said, font)
-    verdict = f"won, +{e.get('gold', 0)} gold" if e.get("won") else "lost: the monster leaves"
+    verdict = f"won, +{e.get('gold', 0)} gold" if e.get("won") else "lost: monster is out"
     c.fill(0, 43, W - 1, 53, 1)
     c.text_center(W // 2, 43, verdict, body, fill=0)
     strip(c, m)

@@ -257,3 +257,14 @@ def test_a_trade_on_the_device_says_the_rates_as_the_phone_does(drawn):  # noqa:
     ctl.sync(prompt_dict(prompt))
     render(build_model(g, s, viewer=prompt.actor, ui=ctl.ui))
     assert {"2 red for 1 blue", "1 blue for 2 red", "done trading"} <= set(drawn["texts"]) and drawn["cut"] == []
+
+
+def test_a_lost_fight_says_so_within_the_panel(drawn):  # noqa: F811
+    """"lost: the monster leaves" ran 16 pixels past the panel's edges."""
+    from companion.ui import fonts
+    ogre = {"event": "combat", "square": "b2", "seat": "p2", "monster": "ogre", "dice": ["d6"], "values": [3],
+            "doubled": [""], "total": 3, "need": 12, "won": False}
+    render({"game": "dungeon-allies", "screen": "allies_result", "summary": two_seats(), "events": [ogre],
+            "pack": {"monsters": {"ogre": "Ogre"}}})
+    assert "rolled 3, needed 12" in drawn["texts"] and "lost: monster is out" in drawn["texts"]
+    assert all(fonts.body().measure(t) <= 128 for t in drawn["texts"] if t.startswith("lost"))
