@@ -197,7 +197,13 @@ def dice(m: dict) -> Image.Image:
     c = Canvas(chance(m))
     p, ui = _prompt(m), _ui(m)
     count = int(ui.get("count", (p.get("chance") or {}).get("count", 1)))
-    c.title_bar(str(p.get("text", "")), f"{min(len(ui.get('entered') or []) + 1, count)}/{count}")
+    right = f"{min(len(ui.get('entered') or []) + 1, count)}/{count}"
+    small = fonts.small()
+    room = W - 2 - small.measure(right) - 3
+    text = str(p.get("text", ""))
+    # whole, else without the dice (drawn under it: "armour P1 #2 AV10"), else "pad" for "from pad"
+    forms = [text, text.rsplit(": ", 1)[0], text.rsplit(": ", 1)[0].replace(" from pad ", " pad ")]
+    c.title_bar(next((f for f in forms if small.measure(f) <= room), forms[-1]), right)
     return c.done()
 
 

@@ -64,7 +64,7 @@ def roll_off_words(e: dict) -> str:
 
 
 TREAT = {"apothecary": "use the apothecary", "regenerate": "roll Regeneration", "igor": "Igor: roll it again",
-         "accept": "accept it", "keep first": "keep the first roll", "keep second": "keep the second roll"}
+         "accept": "accept it", "keep first": "keep first roll", "keep second": "keep second roll"}
 
 
 def roll_results(events: list[dict]) -> list[dict]:

@@ -85,3 +85,17 @@ def test_the_injured_players_coach_is_asked_and_only_about_what_his_team_has():
     from companion.games.dungeonbowl.page import page_label
     assert [page_label(o, {}) for o in p["options"]] == ["use the apothecary", "roll Regeneration", "accept it"]
     assert ENGINE.prompt(s).kind == "treat"
+
+
+def test_dice_entered_by_hand_name_their_roll_whole(drawn):  # noqa: F811
+    """"teleport P1 #6 from pad 2: d6" was cut to "teleport P1 #6 from ." over the dice."""
+    from companion.ui import PromptController
+    from companion.ui.model import build_model
+    from tests.games.dungeonbowl.table import to_first_turn
+    s = to_first_turn()
+    play(s, "p1 pad", "p1 onto-pad 2", "p1 mover p1#6")
+    ctl = PromptController(game="dungeonbowl")
+    ctl.sync(prompt_dict(prompt(s)))
+    assert prompt(s).text == "teleport P1 #6 from pad 2: d6"
+    render(build_model(ENGINE, s, viewer=None, ui=ctl.ui))
+    assert "teleport P1 #6 pad 2" in drawn["texts"] and drawn["cut"] == []
