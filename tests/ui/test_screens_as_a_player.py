@@ -48,17 +48,18 @@ def two_seats(**summary) -> dict:
 # ---------------------------------------------------------------------------- generic lists
 
 def test_a_long_question_goes_on_a_second_title_row_with_three_options_under_it(drawn):
-    """Dungeon Allies' "look under a tile (2 left)" beside P1 was "look under a tile (2 ."."""
+    """Dungeon Allies' "look under a tile (2 left)" beside P1 was "look under a tile (2 ."; it is
+    now asked in the table's words, the squares named."""
     m = {"game": "dungeon-allies", "summary": two_seats(),
          "prompt": {"actor": "p1", "kind": "peek", "text": "look under a tile (2 left)",
                     "options": ["p1 look y1", "p1 look y2", "p1 look y3", "p1 look y4"]},
          "ui": {"mode": "list", "cursor": 0}}
-    assert screen_name(m) == "choose"
+    assert screen_name(m) == "allies_ask"
     im = render(m)
     assert drawn["cut"] == []
-    assert "look under a tile (2" in drawn["texts"] and "left)" in drawn["texts"]
-    assert {"look y1", "look y2", "look y3"} <= set(drawn["texts"])
-    assert all(im.getpixel((x, 12)) for x in range(64, 128, 4))           # the second row is part of the bar
+    assert "Look under which" in drawn["texts"] and "monster? (2 left)" in drawn["texts"]
+    assert {"look under yellow 1", "look under yellow 2", "look under yellow 3"} <= set(drawn["texts"])
+    assert all(im.getpixel((x, 12)) for x in range(96, 128, 4))           # the second row is part of the bar
     assert im.getpixel((64, 55))                                          # the score strip's rule stays
 
 
@@ -220,12 +221,14 @@ def test_an_allies_space_line_is_whole(drawn):
                              "crystals": {}, "gold": 0}}, "tiles": [], "placed": []}
     m = {"game": "dungeon-allies", "summary": two_seats(), "view": view,
          "prompt": {"actor": "p1", "kind": "place", "text": "place a die (d6)"},
-         "ui": {"mode": "words", "words": ["treasure1"], "chosen": ["d6"], "cursor": 0, "steps": 2}}
+         "ui": {"mode": "allies_place", "stage": "space", "die": "d6", "space": "treasure1",
+                "areas": [["treasure", ["treasure1"]]], "area": 0, "cursor": 0}}
     place(m)
-    assert "treasure1: RRWRRB guarded" in drawn["texts"] and drawn["cut"] == []
+    assert "4 red, 1 blue, 1 white crystals; guarded: needs a fight won" in " ".join(drawn["texts"])
+    assert drawn["cut"] == []
     drawn["clear"]()
-    place({**m, "ui": {**m["ui"], "words": ["d6"], "chosen": []}})
-    assert "hedge-witch (follower)" in drawn["texts"] and drawn["cut"] == []
+    place({**m, "ui": {**m["ui"], "stage": "die", "dice": ["d6", "red"], "die_cursor": 0}})
+    assert {"d6 (Hedge witch)", "look under 2 (red)"} <= set(drawn["texts"]) and drawn["cut"] == []
 
 
 # ---------------------------------------------------------------------------- the game menu

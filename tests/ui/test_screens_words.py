@@ -89,28 +89,33 @@ def test_a_face_down_tile_with_your_dice_is_said_whole(drawn):
             "tiles": [{"square": "r6", "section": "red", "monster": "", "revealed": False, "removed": False}]}
     m = {"game": "dungeon-allies", "summary": two_seats(), "view": view,
          "prompt": {"actor": "p1", "kind": "place", "text": "place a die (d6)"},
-         "ui": {"mode": "words", "words": ["r6"], "chosen": ["d6"], "cursor": 0, "steps": 2}}
+         "ui": {"mode": "allies_place", "stage": "space", "die": "d6", "space": "r6",
+                "areas": [["red dungeon", ["r6"]]], "area": 0, "cursor": 0}}
     place(m)
-    assert "r6: your d10+d8" in drawn["texts"] and drawn["cut"] == []
+    assert "P1 d6 on red 6" in drawn["texts"] and drawn["cut"] == []
+    assert "your d10 and d8 here; a" in drawn["texts"] and "face-down monster" in drawn["texts"]
     drawn["clear"]()
     m["view"]["placed"] = m["view"]["placed"][:1]
     place(m)
-    assert "r6: face down, your d10" in drawn["texts"] and drawn["cut"] == []
+    assert "your d10 here; a" in drawn["texts"] and drawn["cut"] == []
 
 
 def test_a_fight_says_its_sum_against_the_number_needed(drawn):
-    """"12 of 5" read oddly: the rulebook's fight is a roll "equal to or greater than the number
-    shown"; the bar says that number (need 5), the sum is set against it (12 vs 5)."""
+    """"12 of 5" read oddly, "12 vs 5 +1g" too: the rulebook's fight is a roll "equal to or
+    greater than the number shown"; the bar says that number (need 5), the words say the rest
+    ("rolled 12, needed 5", "won, +1 gold")."""
     e = {"event": "combat", "square": "y1", "seat": "p1", "monster": "goblin", "dice": ["d6", "d6"],
          "values": [6, 6], "doubled": [False, False], "total": 12, "need": 5, "won": True, "gold": 1}
     m = {"game": "dungeon-allies", "screen": "allies_result", "summary": two_seats(), "events": [e],
          "pack": {"monsters": {"goblin": "Goblin"}}}
     render(m)
-    assert "12 vs 5" in drawn["texts"] and "need 5" in drawn["texts"] and "P1 Y1 Goblin" in drawn["texts"]
-    assert not any(" of " in t for t in drawn["texts"]) and drawn["cut"] == []
+    assert "rolled 12, needed 5" in drawn["texts"] and "won, +1 gold" in drawn["texts"]
+    assert "need 5" in drawn["texts"] and "P1 Y1 Goblin" in drawn["texts"]
+    assert not any(" of " in t or " vs " in t for t in drawn["texts"]) and drawn["cut"] == []
     drawn["clear"]()
     render({**m, "events": [e, {**e, "square": "b2", "monster": "ogre", "total": 3, "need": 12, "won": False}]})
-    assert "Y1 P1 Goblin 12 vs 5 +1g" in drawn["texts"] and "B2 P1 ogre 3 vs 12 lost" in drawn["texts"]
+    assert {"Y1 P1 Goblin", "+1 gold", "rolled 12, needed 5: won", "B2 P1 ogre",
+            "rolled 3, needed 12: lost"} <= set(drawn["texts"]) and drawn["cut"] == []
 
 
 def test_the_table_says_what_is_left(drawn):

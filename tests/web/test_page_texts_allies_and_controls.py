@@ -52,20 +52,42 @@ def test_a_trade_names_the_crystals_and_the_rates_not_the_panels_letters():
     assert "2 red = 1 blue, 2 blue = 1 yellow, 3 yellow = 1 green" in mine
     assert "0R" not in mine and "7 trade" not in mine
     buttons = {o["action"].split(" ", 1)[1]: o["label"] for o in _build(game, engine, state, prompt.actor)["prompt"]["options"]}
-    assert buttons["trade red blue"] == "give 2 red, get 1 blue"          # each button says what goes and comes
-    assert buttons["trade blue red"] == "give 1 blue, get 2 red"
-    assert buttons["done"] == "done"
+    assert buttons["trade red blue"] == "2 red for 1 blue"                # each button says what goes and comes
+    assert buttons["trade blue red"] == "1 blue for 2 red"
+    assert buttons["done"] == "done trading"
     other = next(s for s in ("p1", "p2", "p3") if s != prompt.actor)
     theirs = _build(game, engine, state, other)["prompt"]["text"]
     assert theirs.startswith(f"{prompt.actor.upper()}: trades crystals with the merchants (has {have})")
 
 
+def test_the_die_token_question_is_asked_in_words_on_the_phone():
+    """It read "d6 goes on which ally?" over "d6 runa" / "d6 ember"."""
+    game, engine, state, prompt = _until("tokens")
+    mine = _build(game, engine, state, prompt.actor)["prompt"]
+    assert mine["text"] == "Which ally gets the d6?"
+    assert all(o["label"].startswith("d6 on ") and o["label"][6].isupper() for o in mine["options"])
+    other = next(s for s in ("p1", "p2", "p3") if s != prompt.actor)
+    assert _build(game, engine, state, other)["prompt"]["text"] == f"{prompt.actor.upper()}: chooses which ally gets the d6"
+
+
+def test_a_fights_questions_are_asked_in_words_on_the_phone():
+    """They read "y1 Goblin: need 4" and "5 of 8: reroll?"."""
+    from companion.games.dungeon_allies.page import page_text
+    said = page_text({"kind": "spells", "text": "y1 Goblin: need 4", "mine": True}, {})
+    assert said == "Fight at yellow 1: Goblin, needs 4. Cast a crystal spell first, or roll"
+    assert page_text({"kind": "reroll", "text": "5 of 8: reroll?", "mine": True}, {}) == \
+        "Rolled 5, needs 8: reroll a die with a blue crystal?"
+    game, engine, state, prompt = _until("spells", seed=1)
+    assert _build(game, engine, state, prompt.actor)["prompt"]["text"].startswith("Fight at ")
+
+
 def test_a_look_under_tiles_names_the_monsters_to_that_seat_alone():
+    from companion.games.dungeon_allies.words import space_name
     game, engine, state, prompt = _until("seen", seed=5)
     squares = prompt.text.removeprefix("you saw ").split()
     names = payloads.pack_for(game, engine)["monsters"]
     mine = _build(game, engine, state, prompt.actor)["prompt"]["text"]
-    assert mine.startswith("You looked under " + "; ".join(f"{sq}: {names[state.tile(sq).monster]}"
+    assert mine.startswith("You looked under " + "; ".join(f"{space_name(sq)}: {names[state.tile(sq).monster]}"
                                                             for sq in squares))
     for viewer in [s for s in ("p1", "p2", "p3") if s != prompt.actor] + [None]:
         data = _build(game, engine, state, viewer)
@@ -100,7 +122,9 @@ def test_the_log_says_what_the_treasure_and_the_crystal_events_are_about():
 def test_every_event_of_whole_games_is_said_in_the_games_words():
     """Random 2- and 3-player games to their end: no log line falls back to the generic words
     ("P1 tokens: dice ember d4, fern d6"), and none shows a monster's, card's or follower's id
-    ("hedge-witch") for its name."""
+    ("hedge-witch") for its name, nor a space by its code ("placed the d6 on y5": "on yellow 5")."""
+    import re
+    codes = re.compile(r"\b([ybr]\d+|treasure\d|prisoner\d|sorcerer\d)\b")
     game = get_game(GAME)
     engine = game.load_engine()
     pack = payloads.pack_for(game, engine)
@@ -118,20 +142,20 @@ def test_every_event_of_whole_games_is_said_in_the_games_words():
             for event in engine.apply(state, action):
                 kinds.add(event["event"])
                 line = payloads.log_line(game, event, pack)
-                if line == payloads.event_words(event) or any(i in line for i in ids):
+                if line == payloads.event_words(event) or any(i in line for i in ids) or codes.search(line):
                     generic.setdefault(event["event"], line)
         assert engine.is_over(state), f"seed {seed} did not end"
     assert {"dealt", "rolled", "placed", "turn", "over"} <= kinds
     assert generic == {}, generic
     rolled = {"event": "rolled", "seat": "p2", "dice": ["d4", "d6"], "values": [2, 5], "doubled": ["", "weak"],
               "total": 12, "need": 8}
-    assert payloads.log_line(game, rolled, pack) == "P2 rolled d4 2, d6 5 (doubled: weak): total 12 of 8 needed"
+    assert payloads.log_line(game, rolled, pack) == "P2 rolled d4 2, d6 5 (doubled: weak): 12, needed 8"
 
 
 def test_the_purse_names_each_crystal_colour_and_the_bag_is_the_crystal_bag():
     game, engine, state, prompt = _until("trade", seed=12)
     blocks = _build(game, engine, state, None)["blocks"]
-    facts = dict(blocks[0]["rows"])
+    facts = dict(next(b for b in blocks if b["kind"] == "facts")["rows"])
     assert "crystal bag" in facts and "dice bag" not in facts
     for seat in state.seats:
         block = next(b for b in blocks if b["title"].startswith(seat.id.upper()))

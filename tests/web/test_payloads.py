@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from pathlib import Path
 
 import pytest
 
@@ -185,6 +186,11 @@ def test_a_face_down_defense_card_stays_off_the_offenses_page(tmp_path):
     device.journal.close()
 
 
+# the block kinds a game's own script beside app.js draws (``window.pageBlocks``)
+GAME_BLOCKS = {kind for js in (Path(payloads.__file__).parent / "static").glob("*.js") if js.name != "app.js"
+               for kind in re.findall(r"pageBlocks[^;]*\{\s*(\w+)\s*:", js.read_text())}
+
+
 @pytest.mark.parametrize("game_id", [g.id for g in games()])
 def test_every_registered_game_has_a_page_as_each_seat_and_as_a_spectator(game_id):
     game = get_game(game_id)
@@ -192,8 +198,8 @@ def test_every_registered_game_has_a_page_as_each_seat_and_as_a_spectator(game_i
     for engine, state, actions, secret in positions(game_id, 7, limit=150):
         for viewer in [*engine.summary(state)["players"], None]:
             data = json.loads(build(game, engine, state, viewer, actions, secret))
-            assert data["blocks"] and all(b["kind"] in ("facts", "cards", "rows", "track", "grid", "dice", "tree")
-                                          for b in data["blocks"])
+            assert data["blocks"] and all(b["kind"] in ("facts", "cards", "rows", "track", "grid", "dice", "tree",
+                                                        *GAME_BLOCKS) for b in data["blocks"])
             prompt = data["prompt"]
             if prompt and prompt["mine"]:       # the page can answer every prompt of its seat
                 choice = prompt["choice"]
@@ -267,8 +273,8 @@ def test_dungeon_allies_face_down_monsters_reach_only_the_seat_that_looked_never
                 assert not re.search(rf"\b{monster}\b|\b{pack['monsters'][monster].lower()}\b", words), (seed, words)
             for viewer in [*engine.summary(state)["players"], None]:
                 data = build(game, engine, state, viewer)
-                dungeon = next(b for b in json.loads(data)["blocks"] if b["title"] == "Dungeon")
-                items = {i["text"]: i for r in dungeon["rows"] for i in r["items"]}
+                board = next(b for b in json.loads(data)["blocks"] if b["kind"] == "allies_board")
+                items = {sp["id"]: sp for area in board["areas"] for sp in area["spaces"]}
                 for tile in state.tiles:
                     if tile.removed or tile.revealed or not tile.monster:
                         continue
@@ -276,9 +282,10 @@ def test_dungeon_allies_face_down_monsters_reach_only_the_seat_that_looked_never
                     name = pack["monsters"][tile.monster]
                     if viewer in tile.known:
                         looked += 1
-                        assert items[tile.square]["sub"] == f"{name} (you looked)"
+                        assert items[tile.square]["monster"] == name and items[tile.square]["seen"]
                     else:
-                        assert items[tile.square]["sub"].startswith("face down")
+                        assert items[tile.square]["monster"] == ""
+                        assert "face down" in items[tile.square]["says"] or " fights here" in items[tile.square]["says"]
                         if tile.monster in hidden:
                             assert not re.search(rf"\b{tile.monster}\b|\b{name}\b", data), (seed, viewer, tile.square)
     assert looked > 0 and face_down > 100

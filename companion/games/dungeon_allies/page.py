@@ -12,30 +12,19 @@ from collections import Counter
 
 from companion.web.views import text
 
+from .words import area_of, describe, fight_said, named, prompt_words, space_name, space_says
+
 COLOURS = ("red", "blue", "yellow", "green", "white")
 # The resolution's steps, numbered as on the board (the panel's "7 trade: ..." prompts)
 STEPS = {"1": "excursions", "2": "turn order", "3": "treasure", "4": "trainer", "5": "tavern",
          "6": "free the prisoner", "7": "trade", "8": "sorcerer"}
 
 
-def page_pack(engine) -> dict:
-    """The merchants' rates (each goes both ways): [colour, how many, for one of this colour]."""
-    return {"trade_rates": [[t.give, t.count, t.take] for t in engine.pack.trades]}
-
-
 def page_label(action: str, pack: dict) -> str | None:
-    """A trade's button says what goes and what comes: ``p1 trade red blue`` -> "give 2 red,
-    get 1 blue" (the rates go both ways: ``trade blue red`` -> "give 1 blue, get 2 red")."""
-    words = action.split()
-    if len(words) != 4 or words[1] != "trade":
-        return None
-    give, take = words[2], words[3]
-    for a, n, b in pack.get("trade_rates") or []:
-        if (a, b) == (give, take):
-            return f"give {n} {give}, get 1 {take}"
-        if (b, a) == (give, take):
-            return f"give 1 {give}, get {n} {take}"
-    return None
+    """A button in the words the device uses (words.py): ``p1 trade red blue`` -> "2 red for
+    1 blue", ``p1 place d6 y5`` -> "d6 on yellow 5", ``p1 bless d6`` -> "double d6 (yellow)"."""
+    said = describe(action, None, pack)
+    return None if said == action else said
 
 
 def crystals_text(colours) -> str:
@@ -100,20 +89,40 @@ def seat_rows(seat: dict, pack: dict, viewer: str | None, placed: list[dict]) ->
     return {"kind": "rows", "title": title, "rows": lines, "you": mine}
 
 
-def dungeon(view: dict, pack: dict, viewer: str | None) -> dict:
-    sections: dict[str, list[dict]] = {}
-    for t in view.get("tiles") or []:
-        looked = [str(s).upper() for s in t.get("looked") or []]
-        if t.get("removed"):
-            item = {"text": t["square"], "sub": _monster(pack, t["monster"]) if t.get("monster") else "beaten", "cls": "dim"}
-        elif t.get("monster"):
-            item = {"text": t["square"], "sub": _monster(pack, t["monster"]) + ("" if t.get("revealed") else " (you looked)"),
-                    "cls": "" if t.get("revealed") else "hot"}
-        else:
-            item = {"text": t["square"], "sub": "face down" + (f", seen by {', '.join(looked)}" if looked else "")}
-        sections.setdefault(str(t.get("section", "")), []).append(item)
-    return {"kind": "rows", "title": "Dungeon",
-            "rows": [{"label": name, "cls": "", "items": items} for name, items in sections.items()]}
+def board_spaces(view: dict, pack: dict) -> list[str]:
+    """Every space of the board in the board's order (taken or not): the dungeon's squares,
+    then turn order, treasure, trainer, tavern, prisoners, trade and the sorcerer's row."""
+    out = [t["square"] for t in view.get("tiles") or []]
+    out += ["order"] + [f"treasure{i}" for i in range(1, len(view.get("treasure") or []) + 1)] + ["gold"]
+    out += ["train", "tavern"] + [f"prisoner{i}" for i in range(1, len(pack.get("prisoners") or []) + 1)]
+    return out + ["trade"] + [f"sorcerer{i}" for i in range(1, len(view.get("row") or []) + 1)]
+
+
+def board(view: dict, pack: dict, viewer: str | None) -> dict:
+    """The board for static/dungeon_allies.js to draw: its areas, each space with what it needs
+    and gives (words.py, as the device says it), the dice on it, and its monster when this
+    viewer may see it (turned up, or looked under by this seat: the view says no more)."""
+    tiles = {t["square"]: t for t in view.get("tiles") or []}
+    you = (view.get("seats") or {}).get(viewer) or {}
+    mine = [a["die"] for a in you.get("allies") or []]
+    areas: dict[str, list[dict]] = {}
+    for sp in board_spaces(view, pack):
+        tile = tiles.get(sp) or {}
+        name = space_name(sp)
+        areas.setdefault(area_of(sp), []).append({
+            "id": sp, "name": name, "short": "gold" if sp == "gold" else name.rsplit(" ", 1)[-1],
+            "says": space_says(sp, view, pack, viewer or ""),
+            "dice": [{"seat": str(p["seat"]).upper(), "die": p["die"], "you": p["seat"] == viewer}
+                     for p in view.get("placed") or [] if p.get("space") == sp],
+            "monster": _monster(pack, tile["monster"]) if tile.get("monster") else "",
+            "gone": bool(tile.get("removed")), "seen": bool(tile.get("monster")) and not tile.get("revealed"),
+            "says_die": {d: space_says(sp, view, pack, viewer or "", d) for d in mine} if sp == "train" else {}})
+    seen = [f"{s['name']}: {s['monster']}" for a in areas.values() for s in a if s["seen"] and not s["gone"]]
+    allies = {a["die"]: f"{named(a['name'])}" + (f" ({a['skill']})" if a.get("skill") else " (follower)")
+              for a in you.get("allies") or []}
+    return {"kind": "allies_board", "title": "Board", "seen": seen, "allies": allies,
+            "areas": [{"name": name, "cls": name.split()[0] if name.endswith("dungeon") else "", "spaces": spaces}
+                      for name, spaces in areas.items()]}
 
 
 def page_view(model: dict) -> list[dict]:
@@ -121,8 +130,8 @@ def page_view(model: dict) -> list[dict]:
     seats = list((view.get("seats") or {}).values())
     placed = view.get("placed") or []
     mine = [seat_rows(s, pack, viewer, placed) for s in seats if s["id"] == viewer]
-    return [game_facts(view, pack)] + mine + [seat_rows(s, pack, viewer, placed) for s in seats if s["id"] != viewer] \
-        + [dungeon(view, pack, viewer)]
+    return [board(view, pack, viewer), game_facts(view, pack)] + mine \
+        + [seat_rows(s, pack, viewer, placed) for s in seats if s["id"] != viewer]
 
 
 def page_text(prompt: dict, model: dict) -> str | None:
@@ -145,9 +154,19 @@ def page_text(prompt: dict, model: dict) -> str | None:
     if kind == "seen" and mine:
         squares = said.removeprefix("you saw").split()
         tiles = {t.get("square"): t for t in view.get("tiles") or []}
-        seen = [f"{sq}: {_monster(pack, tiles[sq]['monster'])}" if (tiles.get(sq) or {}).get("monster") else sq
-                for sq in squares]
+        seen = [f"{space_name(sq)}: {_monster(pack, tiles[sq]['monster'])}" if (tiles.get(sq) or {}).get("monster")
+                else space_name(sq) for sq in squares]
         return "You looked under " + ("; ".join(seen) or "no tile") + ". Only you know: OK when you have seen them."
+    if kind == "place":
+        return "Place a die: choose it, then tap a lit space on the board" if mine else "places a die"
+    if kind in ("spells", "reroll"):
+        return prompt_words(prompt, view, pack)
+    if kind == "tokens":
+        asked = prompt_words(prompt, view, pack) or said
+        return asked if mine else "chooses " + asked[0].lower() + asked[1:].rstrip("?")
+    if kind == "peek" and mine:
+        left = said.partition("(")[2].partition(" left")[0]
+        return "Look under a monster: tap a lit one on the board" + (f" ({left} left)" if left.isdigit() else "")
     if kind == "resolve":
         m = re.match(r"(\d) (\w+): (.*)", said)
         if m and m.group(1) in STEPS:
@@ -183,14 +202,14 @@ def page_event(event: dict, pack: dict) -> str | None:
         return f"Turn order now {', '.join(str(x).upper() for x in event.get('order') or [])}" \
             + (f"; crystals: {gains}" if gains else "")
     if kind == "revealed":
-        return (f"{event.get('square')}: {_monster(pack, event.get('monster'))} revealed, needs {event.get('need')}, "
+        return (f"{space_name(event.get('square', '')).capitalize()}: {_monster(pack, event.get('monster'))} revealed, "
+                f"needs {event.get('need')}, "
                 f"weak to {event.get('weak')}, {event.get('gold')} gold")
     if kind == "combat":
-        result = f"won, {event.get('gold', 0)} gold" if event.get("won") else "lost"
-        return (f"{seat} fought {_monster(pack, event.get('monster'))} at {event.get('square')}: "
-                f"{event.get('total')} of {event.get('need')} needed, {result}")
+        return (f"{seat} fought {_monster(pack, event.get('monster'))} at {space_name(event.get('square', ''))}: "
+                f"{fight_said(event)}")
     if kind == "looked":
-        return f"{seat} looked under {event.get('square')}"
+        return f"{seat} looked under {space_name(event.get('square', ''))}"
     return _table_event(kind, seat, event, pack)
 
 
@@ -198,13 +217,8 @@ def _seats(seats) -> str:
     return ", ".join(str(x).upper() for x in seats or [])
 
 
-def _named(word) -> str:
-    """A character's or an ally's id as a name: "hedge-witch" -> "Hedge witch"."""
-    return str(word).replace("-", " ").capitalize()
-
-
 def _card(pack: dict, cid) -> str:
-    return (pack.get("cards") or {}).get(cid) or _named(cid)
+    return (pack.get("cards") or {}).get(cid) or named(cid)
 
 
 def _dice_rolled(event: dict) -> str:
@@ -221,6 +235,7 @@ SAID = {
     "round": "Round {round} begins ({removed} monsters beaten so far)",
     "resolution": "Turn {turn}: the spaces are resolved",
     "placed": "{seat} placed the {die} on {space}",
+    "pass": "{seat}'s {die} sits this turn out: no space is open to it",
     "rerolled": "{seat} rerolled the {die}: {value}, total now {total}",
     "reroll": "{seat} rerolls (blue crystal) the {die}",
     "bless": "{seat} blesses (yellow crystal) the {die}",
@@ -243,13 +258,15 @@ def _table_event(kind, seat: str, event: dict, pack: dict) -> str | None:
     ember d4, fern d6")."""
     if kind in SAID:
         fields = {"removed": 0, "bid": 0, **event, "seat": seat, "order": _seats(event.get("order")),
-                  "ally": _named(event.get("ally")), "follower": _named(event.get("follower")),
-                  "card": _card(pack, event.get("card"))}
+                  "ally": named(event.get("ally")), "follower": named(event.get("follower")),
+                  "card": _card(pack, event.get("card")), "space": space_name(str(event.get("space", "")))}
         return SAID[kind].format_map(fields)
     if kind == "dealt":
-        return f"{seat} was dealt " + " and ".join(_named(c) for c in event.get("characters") or [])
+        return f"{seat} was dealt " + " and ".join(named(c) for c in event.get("characters") or [])
+    if kind in ("spells", "reroll"):
+        return prompt_words(prompt, view, pack)
     if kind == "tokens":
-        return f"{seat}'s dice: " + ", ".join(f"{_named(c)} {d}" for c, d in (event.get("dice") or {}).items())
+        return f"{seat}'s dice: " + ", ".join(f"{named(c)} {d}" for c, d in (event.get("dice") or {}).items())
     if kind == "percentile":
         return f"First player roll (d%): {_by_seat(event.get('rolls'))}"
     if kind == "sorcerer row":
@@ -257,9 +274,9 @@ def _table_event(kind, seat: str, event: dict, pack: dict) -> str | None:
     if kind == "follower":
         top = event.get("top")
         size = (pack.get("followers") or {}).get(top)
-        return f"At the tavern: {_named(top)}" + (f" ({size})" if size else "") if top else "The tavern is empty"
+        return f"At the tavern: {named(top)}" + (f" ({size})" if size else "") if top else "The tavern is empty"
     if kind == "rolled":
-        return f"{seat} rolled {_dice_rolled(event)}: total {event.get('total')} of {event.get('need')} needed"
+        return f"{seat} rolled {_dice_rolled(event)}: {event.get('total')}, needed {event.get('need')}"
     if kind == "over":
         scores = _by_seat(event.get("scores"))
         if event.get("draw"):

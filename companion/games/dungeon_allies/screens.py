@@ -18,13 +18,16 @@ from PIL import Image
 
 from companion.ui import fonts
 from companion.ui.draw import H, W, Canvas, wrap
-from companion.ui.generic import draw_scores, seat_name, strip
+from companion.ui.generic import choose, draw_scores, seat_name, strip
 from companion.ui.menus import draw_list
 
+from .screens_areas import MODE as PLACE_MODE
+from .screens_areas import control  # noqa: F401  (the placing prompt's own control, found by the ui's hooks)
 from .screens_place import PLACE, place
+from .words import card_words, describe, fight_said, monster_words, prompt_words, space_name
 
 TABLE, FIGHT, RESULT, STEP, OVER = "allies_table", "allies_fight", "allies_result", "allies_step", "allies_over"
-SEEN = "allies_seen"
+SEEN, ASK = "allies_seen", "allies_ask"
 COLOURS = ("red", "blue", "yellow", "green", "white")
 STEPS = ("excursion", "order", "treasure", "trainer", "tavern", "prisoner", "trade", "sorcerer")
 
@@ -94,11 +97,9 @@ def fight(m: dict) -> Image.Image:
     c.title_bar(f"{f.get('square', '').upper()} {name}", f"need {f.get('need', '?')}")
     body = fonts.body()
     said = dice_sum(f.get("dice", []), f.get("values", []), f.get("doubled", []))
-    if f.get("values"):
-        said += f" vs {f.get('need')}"
     c.text(1, 11, body.fit(f"{seat_name(m, f.get('seat', ''))}: {said}", W - 2), body)
     c.hline(0, W - 1, 22)
-    items = [{"label": " ".join(o.split()[1:]), "enabled": True, "hint": ""} for o in p.get("options") or []]
+    items = [{"label": describe(o, v, m.get("pack")), "enabled": True, "hint": ""} for o in p.get("options") or []]
     draw_list(c, 24, items, int(ui.get("cursor", 0)), 2)
     strip(c, m)
     return c.done()
@@ -111,38 +112,63 @@ def last(events: list[dict], kind: str) -> dict | None:
 ROOM = (W - 2) // 5          # the small font's characters across the panel
 
 
-def fight_line(m: dict, e: dict, short: bool = False, room: int = ROOM) -> str:
-    """One fight in a line of ``room`` characters: 'Y1 P1 Goblin 7 vs 4 +1g' (the sum against
-    the number needed), 'B2 P2 Ogre 5 vs 12 lost', 'Y3 P1 Troll HAMMER'; ``short``: '5/12'. The monster's name gives way, so the
-    numbers and the outcome are always whole."""
-    said = "HAMMER" if e.get("total") is None else f"{e.get('total')}{'/' if short else ' vs '}{e.get('need')}"
+def fight_line(m: dict, e: dict, room: int = ROOM) -> str:
+    """One fight in a line of ``room`` characters, under a bar that says "rolled/needed":
+    'Y1 P1 Goblin 7/4 +1g' (won: the gold), 'B2 P2 Ogre 5/12 lost', 'Y3 P1 Troll HAMMER +3g'.
+    The monster's name gives way by whole words, so no word is cut and the numbers and the
+    outcome are always whole."""
+    said = "HAMMER" if e.get("total") is None else f"{e.get('total')}/{e.get('need')}"
     head = f"{e.get('square', '').upper()} {seat_name(m, e.get('seat', ''))}"
     tail = f"{said} " + (f"+{e.get('gold')}g" if e.get("won") else "lost")
-    name = monster_name(m, e.get("monster", ""))[:10]
-    return f"{head} {name[:max(3, room - len(head) - len(tail) - 2)]} {tail}"
+    words = monster_name(m, e.get("monster", "")).split()
+    while words and len(" ".join([head, *words, tail])) > room:
+        words.pop()
+    return " ".join([head, *words, tail])
 
 
-def fight_lines(m: dict, fights: list[dict], room: int = ROOM) -> list[str]:
-    """The lines of several fights, all in one form: '7 vs 4' when every line fits with its
-    monster's name (up to 10 letters) whole, else '7/4' on every line."""
-    whole = all(len(fight_line(m, e, room=1000)) <= room for e in fights)
-    return [fight_line(m, e, short=not whole, room=room) for e in fights]
+def whole_words(text: str, font, room: int) -> str:
+    """``text`` without its last words until it fits ``room`` pixels ("Y1 P1 Giant spider" ->
+    "Y1 P1 Giant"): never a word cut in two."""
+    words = text.split(" ")
+    while len(words) > 1 and font.measure(" ".join(words)) > room:
+        words.pop()
+    return " ".join(words)
 
 
 def results(m: dict, fights: list[dict]) -> Image.Image:
-    """Several fights resolved at once (the dice rolled by the device): a line for each."""
+    """Several fights resolved at once (the dice rolled by the device). Two are said in words,
+    each on two lines ("Y1 P1 Goblin  +1 gold" over "rolled 7, needed 4: won"); more, a line
+    each, the bar saying how to read "7/4"."""
     c = Canvas()
-    c.title_bar("Excursions", f"{len(fights)} fights")
     small = fonts.small()
-    for i, line in enumerate(fight_lines(m, fights[-5:])):
-        c.text(1, 11 + 9 * i, small.fit(line, W - 2), small)
+    if len(fights) <= 2:
+        c.title_bar("Excursions", f"{len(fights)} fights")
+        for i, e in enumerate(fights):
+            y = 11 + 22 * i
+            gold = f"+{e.get('gold', 0)} gold" if e.get("won") else ""
+            room = W - 2 - (small.measure(gold) + small.width if gold else 0)
+            c.text(1, y, whole_words(f"{e.get('square', '').upper()} {seat_name(m, e.get('seat', ''))} "
+                                     f"{monster_name(m, e.get('monster', ''))}", small, room), small)
+            if gold:
+                c.text_right(W - 1, y, gold, small)
+            said = fight_said(e).split(", +")[0]
+            if small.measure(said) > W - 2:
+                said = said.replace("needed", "need")
+            c.text(1, y + 9, said, small)
+    else:
+        c.title_bar(f"{len(fights)} fights", "rolled/needed")
+        for i, e in enumerate(fights[-5:]):                  # five rows of 8 above the score strip
+            line = fight_line(m, e)
+            tail = " ".join(line.split(" ")[-2:])              # "16/12 +6g", "3/4 lost": a column of its own
+            c.text(1, 10 + 8 * i, line.removesuffix(" " + tail), small)
+            c.text_right(W - 1, 10 + 8 * i, tail, small)
     strip(c, m)
     return c.done()
 
 
 def result(m: dict) -> Image.Image:
-    """What a fight came to: who fought where and the number needed on the bar, the dice, the
-    sum large against that number (``12 vs 5``), won (gold) or lost."""
+    """What a fight came to: who fought what where on the bar, the dice, then in words what
+    was rolled against the number needed, and won (the gold) or lost."""
     fights = [e for e in m.get("events") or [] if e.get("event") == "combat"]
     if len(fights) > 1:
         return results(m, fights)
@@ -151,15 +177,17 @@ def result(m: dict) -> Image.Image:
     seat = f"{seat_name(m, e['seat'])} " if e.get("seat") else ""
     c.title_bar(f"{seat}{e.get('square', '').upper()} {monster_name(m, e.get('monster', ''))}",
                 "" if e.get("total") is None else f"need {e.get('need')}")
-    big, body = fonts.big(), fonts.body()
+    big, body, bold = fonts.big(), fonts.body(), fonts.bold()
     if e.get("total") is None:
         c.text_center(W // 2, 14, "HAMMER", big)
         c.text_center(W // 2, 34, "of the Gods", body)
     else:
         c.text_center(W // 2, 11, body.fit(dice_sum(e.get("dice", []), e.get("values", []), e.get("doubled", [])),
                                            W - 2), body)
-        c.text_center(W // 2, 22, f"{e.get('total')} vs {e.get('need')}", big)
-    verdict = f"WON +{e.get('gold', 0)} gold" if e.get("won") else "LOST: tile out"
+        said = f"rolled {e.get('total')}, needed {e.get('need')}"
+        font = bold if bold.measure(said) <= W - 2 else body
+        c.text_center(W // 2, 26, said, font)
+    verdict = f"won, +{e.get('gold', 0)} gold" if e.get("won") else "lost: monster is out"
     c.fill(0, 43, W - 1, 53, 1)
     c.text_center(W // 2, 43, verdict, body, fill=0)
     strip(c, m)
@@ -170,22 +198,19 @@ def result(m: dict) -> Image.Image:
 
 def seen(m: dict) -> Image.Image:
     """What a red crystal showed, to its player alone (the prompt is private: the device was
-    passed to him): each square with its monster, number, gold and vulnerability there."""
+    passed to him): each square and its monster, then in words what it needs, gives and is
+    weak to there ("needs 4, gives 1 gold, weak to melee")."""
     p, v = _prompt(m), _view(m)
-    stats = (m.get("pack") or {}).get("monster_stats", {})
     c = Canvas()
     c.title_bar(f"{seat_name(m, p.get('actor', ''))} looked", "OK")
     body, small = fonts.body(), fonts.small()
     tiles = {t["square"]: t for t in v.get("tiles", [])}
     for i, square in enumerate(str(p.get("text", "")).split()[2:4]):
-        t = tiles.get(square, {})
-        mon = stats.get(t.get("monster", ""), {})
-        k = ("yellow", "blue", "red").index(t.get("section", "yellow"))
-        y = 12 + 21 * i
-        c.text(1, y, body.fit(f"{square.upper()} {mon.get('name', '?')}", W - 2), body)
-        if mon:
-            c.text(1, y + 10, small.fit(f"need {mon['need'][k]} {mon['gold'][k]}g weak {mon['weak']}", W - 2),
-                   small)
+        name, _, said = monster_words(v, m.get("pack") or {}, tiles.get(square, {})).partition(": ")
+        y = 10 + 27 * i
+        c.text(1, y, body.fit(f"{space_name(square).capitalize()}: {name}", W - 2), body)
+        for j, line in enumerate(wrap(said, small, W - 2, 2)):
+            c.text(1, y + 10 + 8 * j, line, small)
     return c.done()
 
 
@@ -227,7 +252,23 @@ def over(m: dict) -> Image.Image:
     return c.done()
 
 
-SCREENS = {TABLE: table, FIGHT: fight, RESULT: result, STEP: step, OVER: over, PLACE: place, SEEN: seen}
+# ---------------------------------------------------------------------------- other questions
+
+def ask(m: dict) -> Image.Image:
+    """A question the engine words short ("d6 goes on which ally?"), asked in the table's
+    words, its options said as words.py says them with the pack's rates ("2 red for 1 blue")."""
+    p, v, pack = _prompt(m), _view(m), m.get("pack")
+    labels = [describe(o, v, pack) for o in p.get("options") or []]
+    return choose({**m, "prompt": {**p, "text": prompt_words(p, v, pack) or p.get("text", ""),
+                                   "choice": {**(p.get("choice") or {}), "labels": labels}}})
+
+
+def option_label(prompt: dict, option: str) -> str:
+    """An option as the generic list shows it: in the words of words.py ("d6 on Runa")."""
+    return describe(option)
+
+
+SCREENS = {ASK: ask, TABLE: table, FIGHT: fight, RESULT: result, STEP: step, OVER: over, PLACE: place, SEEN: seen}
 
 
 def screen_for(m: dict) -> str | None:
@@ -241,8 +282,10 @@ def screen_for(m: dict) -> str | None:
         return STEP
     if kind == "seen":
         return SEEN
-    if kind == "place" and (m.get("ui") or {}).get("mode") == "words":
+    if kind in ("place", "peek") and (m.get("ui") or {}).get("mode") == PLACE_MODE:
         return PLACE
+    if kind in ("tokens", "peek", "trade"):
+        return ASK
     return None
 
 
@@ -269,6 +312,9 @@ def pack_info(engine) -> dict:
             "cards": {key: f"{c.name} {c.points}pt" + ("" if c.kind == "points" else f"/{c.colour or c.skill or 'tile'}")
                       for key, c in engine.cards.items()},
             "prisoners": [(pr.offering, list(pr.reward)) for pr in p.prisoners],
-            "turn_order": list(p.turn_order),
+            "card_words": {key: card_words(c.name, c.kind, c.points, c.colour, c.skill)
+                           for key, c in engine.cards.items()},
+            "turn_order": list(p.turn_order), "ladder": list(p.rules.ladder),
+            "trade_rates": [[t.give, t.count, t.take] for t in p.trades],
             "trades": " ".join(f"{t.count}{t.give[0]}={t.take[0]}" for t in p.trades) + " both ways"}
-NOTICE_AT_TOP = frozenset({FIGHT, RESULT, STEP, PLACE})
+NOTICE_AT_TOP = frozenset({FIGHT, RESULT, STEP, PLACE, ASK})

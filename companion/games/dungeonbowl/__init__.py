@@ -15,6 +15,9 @@ GAME = GameType(
                hint="players per team, numbered 1..N"),
         Option("playoff", "off", "a playoff: the highest rated team (p1 or p2) picks the end zone first, no roll-off",
                choices=("off", "p1", "p2"), hint="playoff: the higher rated team picks first"),
+        Option("regeneration", "none", "the teams with players who have Regeneration: only their coach is asked "
+                                          "to roll it for a casualty", choices=("none", "p1", "p2", "both"),
+               hint="teams with Regeneration players"),
         Option("rosters", None, "each team's own player numbers: {p1 = [1, 3, 7, ...], p2 = [...]}", menu=False),
     ),
     policies=(("random", "companion.games.dungeonbowl.policies:RandomReporter"),),

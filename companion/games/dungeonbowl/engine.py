@@ -26,7 +26,8 @@ from companion.games.dungeonbowl.turn import Over, Turn
 
 GAME = "dungeonbowl"
 STEPS = {**SETUP_STEPS, "turn": Turn(), "over": Over(), **EVENT_STEPS, **PLAY_STEPS, **ROLL_STEPS}
-KNOWN_OPTIONS = ("players", "seats", "roster", "rosters", "playoff")
+KNOWN_OPTIONS = ("players", "seats", "roster", "rosters", "playoff", "regeneration")
+REGENERATION = {"none": (), "p1": ("p1",), "p2": ("p2",), "both": ("p1", "p2")}
 
 
 class Dungeonbowl(StepEngine):
@@ -76,7 +77,12 @@ class Dungeonbowl(StepEngine):
         playoff = options.get("playoff", "off")
         if playoff not in ("off", "p1", "p2"):
             raise ValueError(f"options.playoff: the highest rated team, p1 or p2 (or off), not {playoff!r}")
-        teams = [Team(seat, where={n: "reserves" for n in rosters[seat]}) for seat in ("p1", "p2")]
+        regen = options.get("regeneration", "none")
+        if regen not in REGENERATION:
+            raise ValueError(f"options.regeneration: the teams with Regeneration players, "
+                             f"{', '.join(REGENERATION)}; not {regen!r}")
+        teams = [Team(seat, where={n: "reserves" for n in rosters[seat]}, regeneration=seat in REGENERATION[regen])
+                 for seat in ("p1", "p2")]
         s = BowlState(teams=teams, chests=[Chest(i + 1) for i in range(self.pack.dungeon.chests)])
         if playoff != "off":            # "During a playoff the highest rated team picks first"
             s.chooser = playoff

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from companion.games.dungeonbowl.screens_text import who
+from companion.games.dungeonbowl.screens_text import TREAT, roll_off_words, who
 from companion.web.views import text
 
 SEATS = ("p1", "p2")
@@ -38,12 +38,22 @@ def page_names(pack: dict) -> dict:
 
 
 def page_event(event: dict, pack: dict) -> str | None:
-    """The log's line for an event in the generic words, its players said as "P2 #10"."""
+    """The log's line for an event in the generic words, its players said as "P2 #10"; the
+    roll-off as the rulebook words it ("P1 rolled 6, P2 rolled 2: P1 chooses the end zone")."""
+    if event.get("event") == "roll_off":
+        return roll_off_words(event)
     if event.get("text") or not any(say_player(v) != v for v in event.values()):
         return None
     from companion.web.payloads import event_words
 
     return event_words({k: say_player(v) for k, v in event.items()})
+
+
+def page_label(action: str, pack: dict) -> str | None:
+    """An injured player's treatment in the device's words ("use the apothecary", "roll
+    Regeneration", "accept it"); other buttons keep their own."""
+    seat, _, rest = action.partition(" ")
+    return TREAT.get(rest) if seat in SEATS else None
 
 
 def page_confirm(action: str) -> str | None:

@@ -172,9 +172,9 @@ def treat_options(s: BowlState, f: Frame) -> tuple[str, ...]:
     out = []
     if team.apothecaries > 0 and not d.get("apothecary"):
         out.append(f"{seat} apothecary")
-    if not d.get("regen"):
+    if not d.get("regen") and team.regeneration:
         out.append(f"{seat} regenerate")
-    elif d["regen"] == "failed" and team.igors > 0 and not d.get("igor"):
+    elif d.get("regen") == "failed" and team.igors > 0 and not d.get("igor"):
         out.append(f"{seat} igor")
     out.append(f"{seat} accept")
     return tuple(out)
@@ -202,6 +202,18 @@ class Treat(Step):
         what = "KO" if d["kind"] == "ko" else d["result"]
         text = f"{name(pid)} {what}" if "second" not in d else f"{d['result']} or {d['second']}?"
         return Prompt(split_player(pid)[0], "treat", text, treat_options(s, f))
+
+    def auto(self, g, s: BowlState, f: Frame, ev: list[dict]) -> bool:
+        """No question with one answer: a team with no apothecary left and no Regeneration (or
+        none left to try) is not asked; the injury stands."""
+        d = f.data
+        if "roll" not in d and d["kind"] == "casualty" or d.get("rolling"):
+            return False
+        seat = split_player(d["player"])[0]
+        if treat_options(s, f) != (f"{seat} accept",):
+            return False
+        self.act(g, s, f, [seat, "accept"], ev)
+        return True
 
     def act(self, g, s: BowlState, f: Frame, w: list[str], ev: list[dict]) -> None:
         d = f.data

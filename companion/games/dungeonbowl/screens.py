@@ -8,6 +8,7 @@ from __future__ import annotations
 from PIL import Image
 
 from companion.ui import fonts
+from companion.ui.controls import Control, ListControl, MultiControl
 from companion.ui.draw import W, Canvas, wrap
 from companion.ui.generic import _prompt, _summary, _ui, chance
 from companion.games.dungeonbowl.screens_text import event_label, roll_results, shorter, who
@@ -102,6 +103,8 @@ def roll(m: dict) -> Image.Image:
     if not results:
         c.title_bar("nothing rolled")
         return c.done()
+    if results[-1].get("words"):
+        return roll_off(results)
     # a chest's reveal or a player lost in space is the headline, whatever was rolled after it
     last = next((r for r in results if r["result"] in HEADLINES), results[-1])
     other = next((r for r in reversed(results) if r is not last), None)
@@ -119,7 +122,7 @@ def roll(m: dict) -> Image.Image:
         x += 25
     if len(dice) == 2 and last["what"].startswith(("armour", "injury")):
         c.text(x + 2, 13, f"={sum(dice)}", big)
-    elif len(dice) == 2 and not last["what"].startswith("roll-off"):
+    elif len(dice) == 2:
         c.text(x + 2, 13, f"{dice[0]}{dice[1]}", big)        # the D68 reads as tens and units
     elif not dice:
         thing = last["what"].split(":")[0].upper()
@@ -133,6 +136,25 @@ def roll(m: dict) -> Image.Image:
     font = big if big.measure(word) <= W - 4 else bold
     c.fill(0, 44, W - 1, 63, 1)
     c.text_center(W // 2, 44 + (20 - font.height) // 2, font.fit(word, W - 4), font, fill=0)
+    return c.done()
+
+
+def roll_off(results: list[dict]) -> Image.Image:
+    """The roll-off in the rulebook's words: each coach's d6 with his name beside it, "P1 rolled
+    6, P2 rolled 2", and who chooses the end zone (an earlier tie on the bar)."""
+    c = Canvas()
+    last, tie = results[-1], (results[-2] if len(results) > 1 else None)
+    small, bold = fonts.small(), fonts.bold()
+    c.title_bar(f"Roll-off again (tie {tie['dice'][0]}-{tie['dice'][1]})" if tie else "Roll-off for the end zone")
+    for i, (seat, value) in enumerate(zip(("P1", "P2"), last["dice"])):
+        x = 4 + 64 * i
+        pip_die(c, x, 12, value)
+        c.text(x + 27, 17, seat, bold)
+    c.text(1, 36, small.fit(last["what"], W - 2), small)
+    word = last["result"]
+    big = fonts.big()
+    c.fill(0, 44, W - 1, 63, 1)
+    c.text_center(W // 2, 44 + (20 - big.height) // 2, big.fit(word, W - 4), big, fill=0)
     return c.done()
 
 
@@ -175,8 +197,31 @@ def dice(m: dict) -> Image.Image:
     c = Canvas(chance(m))
     p, ui = _prompt(m), _ui(m)
     count = int(ui.get("count", (p.get("chance") or {}).get("count", 1)))
-    c.title_bar(str(p.get("text", "")), f"{min(len(ui.get('entered') or []) + 1, count)}/{count}")
+    right = f"{min(len(ui.get('entered') or []) + 1, count)}/{count}"
+    small = fonts.small()
+    room = W - 2 - small.measure(right) - 3
+    text = str(p.get("text", ""))
+    # whole, else without the dice (drawn under it: "armour P1 #2 AV10"), else "pad" for "from pad"
+    forms = [text, text.rsplit(": ", 1)[0], text.rsplit(": ", 1)[0].replace(" from pad ", " pad ")]
+    c.title_bar(next((f for f in forms if small.measure(f) <= room), forms[-1]), right)
     return c.done()
 
 
 SCREENS = {TURN: turn, ROLL: roll, OVER: game_over, PLACE: place, DICE: dice}
+
+
+def control(prompt: dict) -> Control | None:
+    """Set-up in as few presses as the rules allow: the inducements open on "done" (most
+    coaches buy nothing: one OK), the starters open with the first six players ticked and the
+    cursor on the confirm (one OK; a coach who starts others changes only those)."""
+    kind, options = prompt.get("kind"), list(prompt.get("options") or [])
+    if kind == "inducements" and options and options[-1].endswith(" done"):
+        c = ListControl(prompt)
+        c.ui["cursor"] = len(options) - 1
+        return c
+    if kind == "starters" and (prompt.get("choice") or {}).get("multi"):
+        c = MultiControl(prompt)
+        c.ui["selected"] = list(range(min(c.ui["max"], len(c.ui["items"]))))
+        c.ui["cursor"] = len(c.ui["items"])
+        return c
+    return None

@@ -49,7 +49,22 @@ def option_label(prompt: dict, option: str) -> str:
         return " ".join(w for w in (NUMBERED[words[0]], words[1]) if w)
     if len(words) == 2 and words[0] == "how":
         return words[1]
+    if " ".join(words) in TREAT:
+        return TREAT[" ".join(words)]
     return " ".join(words).replace("-", " ")
+
+
+def roll_off_words(e: dict) -> str:
+    """The roll-off as the rulebook has it ("roll a d6 to determine who chooses which end zone"):
+    "P1 rolled 6, P2 rolled 2: P1 chooses the end zone"; a tie: "..., a tie: roll again"."""
+    dice = list(e.get("dice") or [0, 0])
+    said = f"P1 rolled {dice[0]}, P2 rolled {dice[1]}"
+    winner = e.get("winner")
+    return said + (f": {winner.upper()} chooses the end zone" if winner else ", a tie: roll again")
+
+
+TREAT = {"apothecary": "use the apothecary", "regenerate": "roll Regeneration", "igor": "Igor: roll it again",
+         "accept": "accept it", "keep first": "keep first roll", "keep second": "keep second roll"}
 
 
 def roll_results(events: list[dict]) -> list[dict]:
@@ -60,7 +75,8 @@ def roll_results(events: list[dict]) -> list[dict]:
         dice = e.get("dice") or []
         if kind == "roll_off":
             result = "TIE: AGAIN" if e["winner"] is None else f"{e['winner'].upper()} CHOOSES"
-            out.append({"what": "roll-off P1 v P2", "dice": dice, "result": result})
+            out.append({"what": f"P1 rolled {dice[0]}, P2 rolled {dice[1]}", "dice": dice, "result": result,
+                        "words": roll_off_words(e)})
         elif kind == "armour":
             out.append({"what": f"armour {who(e['player'])} AV{e['av']}", "dice": dice,
                         "result": "BROKEN" if e["broken"] else "HOLDS"})
@@ -102,6 +118,8 @@ def shorter(r: dict) -> list[str]:
     """One earlier roll in a line, then shorter forms of it for the panel's width: without
     "armour" (``AV8`` says it), without the dice (the result says what they meant: ``trap 6:
     P1 #10 SPIKED PIT!``), without the result's "!"."""
+    if r.get("words"):                       # said whole in words (the roll-off)
+        return [r["words"], r["what"] + ": " + r["result"].lower()]
     dice = "+".join(map(str, r["dice"]))
     out = [" ".join(x for x in (r["what"], dice, r["result"]) if x)]
     if r["what"].startswith("armour "):

@@ -25,6 +25,7 @@ class Team(msgspec.Struct):
     igors: int = 0                      # Igors left to use
     apothecaries_used: int = 0
     igors_used: int = 0
+    regeneration: bool = False          # the team has players with Regeneration (a game option)
     traps_placed: int = 0
     touchdowns: int = 0
 

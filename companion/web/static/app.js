@@ -153,6 +153,10 @@ function unlock() {
 }
 
 function controls(p) {
+  for (const own of window.pageControls || []) {    // a game's own control (its script, loaded beside this one)
+    const made = own(p);
+    if (made) return made;
+  }
   const c = p.choice || {};
   if (c.number) return numberControl(p, c.number);
   if (c.multi) return multiControl(p, c.multi);
@@ -310,7 +314,7 @@ function block(b) {
   const sec = el("section", "block" + (b.you ? " you" : "") + (b.private ? " private" : ""));
   sec.dataset.kind = b.kind;
   if (b.title) sec.append(el("h2", "", b.title));
-  const draw = { facts, cards, rows, track, grid, dice, tree }[b.kind] || tree;
+  const draw = { facts, cards, rows, track, grid, dice, tree, ...(window.pageBlocks || {}) }[b.kind] || tree;
   sec.append(draw(b));
   return sec;
 }

@@ -11,11 +11,12 @@ from companion.games.dungeon_allies.state import Ally
 from companion.ui import PromptController, prompt_dict
 from companion.ui.model import build_model
 from companion.ui.screens import render
-
 from tests.ui.golden_check import check_golden
+from tests.ui.presses import presses_to
+from tests.ui.test_screens_as_a_player import drawn, two_seats  # noqa: F401  (the fixture)
+
 from .table import engine, give, play, set_up
 from .test_rounds_and_end import clear_tiles
-
 
 
 def frame(g, s, screen=None, events=None):
@@ -118,23 +119,55 @@ def placing_frame(g, s, presses):
 
 def test_placing_shows_the_board_and_what_the_highlighted_space_holds(placing):
     g, s = placing
-    model, image = placing_frame(g, s, ("ok", "down", "down", "down"))
-    assert screen_for(model) == "allies_place"
+    model, image = placing_frame(g, s, ("down", "down", "down"))
+    assert screen_for(model) == "allies_place" and model["ui"]["space"] == "y5"
     matches(image, "place")
-    from companion.games.dungeon_allies.screens_place import describe
-    assert describe(model, "y5", ["d4"]) == "Goblin 4+ 1g melee"          # what the red crystal showed
-    assert describe(model, "y7", ["d4"]) == "y7: P2's fight"
-    assert describe(model, "treasure3", ["d4"]) == "treasure3: green (guarded)"
-    assert describe(model, "sorcerer2", ["d4"]) == "Crown of echoes 5pt, blue"
-    assert describe(model, "tavern", ["d4"]) == "archer d6, free"
-    assert describe(model, "prisoner3", ["d4"]) == "offer 3g: red+yellow"
-    assert describe(model, "d4", []) == "d4: tidus (water)"
-    other, _ = placing_frame(g, s, ())
-    other["view"] = g.public_view(s, "p2")
-    assert describe(other, "y5", ["d4"]) == "y5: face down"               # p2 never sees it
+    from companion.games.dungeon_allies.words import space_says
+    view, pack = model["view"], model["pack"]
+
+    def says(space):
+        return space_says(space, view, pack, "p1", "d4")
+    assert says("y5") == "Yellow 5: Goblin: needs 4, gives 1 gold, weak to melee"    # what the red crystal showed
+    assert says("y7") == "Yellow 7: P2 fights here"
+    assert says("y2") == "Yellow 2: your d6 here; face down: needs 3-12, gives 1-7 gold"
+    assert says("treasure3") == "Treasure 3: 1 green crystal; guarded: needs a fight won"
+    assert says("sorcerer2") == "Sorcerer card 2: Crown of echoes: 5 points; costs 1 blue"
+    assert says("tavern") == "Tavern: hire Archer (d6), free if no one outbids"
+    assert says("prisoner3") == "Prisoner 3: pay 3 gold, get 1 red, 1 yellow crystals"
+    assert says("order") == "Turn order: go 1st next turn, +1 red crystal"
+    assert says("train") == "Trainer: your d4 becomes a d6 for good"
+    assert says("trade") == "Trade: either way: 2 red=1 blue, 2 blue=1 yellow, 3 yellow=1 green"
+    other = g.public_view(s, "p2")
+    assert space_says("y5", other, pack, "p2").startswith("Yellow 5: face down")   # p2 never sees it
 
 
-def test_fights_resolved_together_are_listed_one_line_each():
+PLACINGS = ("y5", "b3", "r4", "order", "treasure2", "train", "trade", "sorcerer4")
+
+
+def test_placing_goes_area_by_area(placing):
+    """LEFT/RIGHT go from area to area, UP/DOWN within one, OK places: every typical space is
+    a few presses away (down one list of every space, the red dungeon took 17)."""
+    g, s = placing
+    prompt = prompt_dict(g.prompt(s))
+    counts = {sp: presses_to(g.name, prompt, f"p1 place d4 {sp}") for sp in PLACINGS}
+    assert max(counts.values()) <= 6, counts
+    # every die may go on the tavern (its follower is checked at step 5), so the trainer is the
+    # fourth area to the LEFT: sorcerer, trade, tavern, trainer, OK
+    assert counts["train"] == 5 and counts["sorcerer4"] == 4, counts     # LEFT, then UP UP, OK
+    model, _ = placing_frame(g, s, ("left", "up", "up"))
+    assert model["ui"]["space"] == "sorcerer4" and model["ui"]["areas"][model["ui"]["area"]][0] == "sorcerer"
+    generic = {sp: presses_to_in_words(prompt, f"p1 place d4 {sp}") for sp in PLACINGS}
+    assert sum(counts.values()) * 2 < sum(generic.values()), (counts, generic)
+
+
+def presses_to_in_words(prompt: dict, action: str) -> int:
+    """The same count through the word chooser the placing prompt had before (die, then space
+    down one list)."""
+    return presses_to("", prompt, action)
+
+
+def test_fights_resolved_together_are_said_in_words():
+    """A fight read "Y1 P1 Slime 8 vs 4 +2g"; now "rolled 7, needed 4: won, +1 gold"."""
     g = engine()
     s = set_up(g, players=3)
     play(g, s, "p1 place d6 y1", "p2 place d6 b2", "p3 place d6 train", "p1 place d4 y1", "p2 place d4 train")
@@ -142,19 +175,19 @@ def test_fights_resolved_together_are_listed_one_line_each():
                   "chance roll 3")
     assert screen_after(events) == "allies_result"
     matches(frame(g, s, screen="allies_result", events=events), "results")
+    from companion.games.dungeon_allies.words import fight_said
+    assert [fight_said(e) for e in events if e["event"] == "combat"] == \
+        ["rolled 7, needed 4: won, +1 gold", "rolled 3, needed 12: lost"]
     from companion.games.dungeon_allies.screens import fight_line
     model = build_model(g, s, viewer=None)
-    assert [fight_line(model, e) for e in events if e["event"] == "combat"] == \
-        ["Y1 P1 Goblin 7 vs 4 +1g", "B2 P2 Ogre 3 vs 12 lost"]
     long = {"event": "combat", "square": "y11", "seat": "p1", "monster": "giant-spider", "total": 3, "need": 15,
             "won": False}
     model["pack"]["monsters"]["giant-spider"] = "Giant spider"
-    from companion.games.dungeon_allies.screens import fight_lines
-    ogre = next(e for e in events if e["event"] == "combat" and e["monster"] == "ogre")
-    lines = fight_lines(model, [long, ogre])                  # one form on the whole screen
-    assert lines[0].startswith("Y11 P1 Giant") and lines[0].endswith(" 3/15 lost") and lines[1].endswith(" 3/12 lost")
-    assert all(len(line) <= 25 for line in lines)             # whole, never 'los.'
-    assert fight_lines(model, [ogre]) == ["B2 P2 Ogre 3 vs 12 lost"]
+    assert fight_line(model, long) == "Y11 P1 Giant 3/15 lost"         # the name gives way by whole words
+    wraith = {"event": "combat", "square": "b4", "seat": "p2", "monster": "wraith", "total": 16, "need": 12,
+              "won": True, "gold": 6}
+    model["pack"]["monsters"]["wraith"] = "Wraith"
+    assert fight_line(model, wraith) == "B4 P2 Wraith 16/12 +6g"      # it was "B4 P2 Wrait 16/12 won +6g"
 
 
 def test_what_a_red_crystal_showed_is_drawn_for_its_player_alone():
@@ -168,3 +201,72 @@ def test_what_a_red_crystal_showed_is_drawn_for_its_player_alone():
     matches(render(build_model(g, s, viewer="p1", ui=ctl.ui)), "seen")
     spectator = render(build_model(g, s, viewer=None, ui=ctl.ui, screen="allies_seen"))
     assert spectator.tobytes() != render(build_model(g, s, viewer="p1", ui=ctl.ui)).tobytes()
+
+
+def test_two_fights_are_said_whole_however_long_the_names_and_numbers(drawn):  # noqa: F811
+    """"B1 P1 Giant spider+4 gold" ran into its gold and "rolled 12, needed 13: lo." was cut."""
+    spider = {"event": "combat", "square": "b1", "seat": "p1", "monster": "giant-spider", "total": 8, "need": 8,
+              "won": True, "gold": 4}
+    naga = {"event": "combat", "square": "b2", "seat": "p1", "monster": "water-naga", "total": 12, "need": 13,
+            "won": False}
+    m = {"game": "dungeon-allies", "screen": "allies_result", "summary": two_seats(), "events": [spider, naga],
+         "pack": {"monsters": {"giant-spider": "Giant spider", "water-naga": "Water naga"}}}
+    render(m)
+    assert {"B1 P1 Giant", "+4 gold", "rolled 8, needed 8: won", "B2 P1 Water naga",
+            "rolled 12, need 13: lost"} <= set(drawn["texts"]) and drawn["cut"] == []
+
+
+def test_three_fights_or_more_are_a_line_each_with_the_numbers_in_a_column(drawn):  # noqa: F811
+    names = {"bandit": "Bandit", "wraith": "Wraith", "giant-spider": "Giant spider"}
+    fights = [{"event": "combat", "square": "y9", "seat": "p1", "monster": "bandit", "total": 3, "need": 4, "won": False},
+              {"event": "combat", "square": "b4", "seat": "p2", "monster": "wraith", "total": 16, "need": 12,
+               "won": True, "gold": 6},
+              {"event": "combat", "square": "r10", "seat": "p1", "monster": "giant-spider", "total": 22, "need": 24,
+               "won": False}]
+    render({"game": "dungeon-allies", "screen": "allies_result", "summary": two_seats(), "events": fights,
+            "pack": {"monsters": names}})
+    assert {"rolled/needed", "Y9 P1 Bandit", "3/4 lost", "B4 P2 Wraith", "16/12 +6g", "R10 P1 Giant",
+            "22/24 lost"} <= set(drawn["texts"]) and drawn["cut"] == []
+
+
+def test_a_red_crystals_look_is_chosen_area_by_area_too():
+    """"look under a tile" listed the 28 squares one under the other (blue 3: 15 presses)."""
+    g = engine()
+    s = set_up(g, players=3)
+    give(s, "p1", red=1)
+    play(g, s, "p1 place red peek")
+    prompt = prompt_dict(g.prompt(s))
+    assert presses_to(g.name, prompt, "p1 look b3") == 4 < presses_to("", prompt, "p1 look b3")
+    model, _ = placing_frame(g, s, ("right", "down"))
+    assert screen_for(model) == "allies_place" and model["ui"]["space"] == "b2"
+
+
+def test_five_fights_stay_clear_of_the_score_strip():
+    """The fifth of five fights was drawn across the score strip's rule ("Wolf pack")."""
+    fight = {"event": "combat", "square": "b10", "seat": "p2", "monster": "wolf-pack", "total": 14, "need": 8,
+             "won": True, "gold": 4}
+    image = render({"game": "dungeon-allies", "screen": "allies_result", "summary": two_seats(), "events": [fight] * 5,
+                    "pack": {"monsters": {"wolf-pack": "Wolf pack"}}})
+    assert not any(image.getpixel((x, y)) for x in range(128) for y in range(50, 55))     # the gap above the rule
+    assert any(image.getpixel((x, y)) for x in range(128) for y in range(42, 50))         # the fifth line is there
+
+
+def test_a_trade_on_the_device_says_the_rates_as_the_phone_does(drawn):  # noqa: F811
+    """The device listed "trade red blue"; the phone "give 2 red, get 1 blue": one wording now."""
+    from tests.web.test_page_texts_allies_and_controls import _until
+    _, g, s, prompt = _until("trade", seed=2)        # 2 red, 1 blue: red for blue both ways, and done
+    ctl = PromptController(game=g.name)
+    ctl.sync(prompt_dict(prompt))
+    render(build_model(g, s, viewer=prompt.actor, ui=ctl.ui))
+    assert {"2 red for 1 blue", "1 blue for 2 red", "done trading"} <= set(drawn["texts"]) and drawn["cut"] == []
+
+
+def test_a_lost_fight_says_so_within_the_panel(drawn):  # noqa: F811
+    """"lost: the monster leaves" ran 16 pixels past the panel's edges."""
+    from companion.ui import fonts
+    ogre = {"event": "combat", "square": "b2", "seat": "p2", "monster": "ogre", "dice": ["d6"], "values": [3],
+            "doubled": [""], "total": 3, "need": 12, "won": False}
+    render({"game": "dungeon-allies", "screen": "allies_result", "summary": two_seats(), "events": [ogre],
+            "pack": {"monsters": {"ogre": "Ogre"}}})
+    assert "rolled 3, needed 12" in drawn["texts"] and "lost: monster is out" in drawn["texts"]
+    assert all(fonts.body().measure(t) <= 128 for t in drawn["texts"] if t.startswith("lost"))

@@ -37,7 +37,7 @@ def test_the_injury_table():
 
 
 def test_a_casualty_goes_to_the_casualty_box_with_its_d68_result():
-    s = to_first_turn()
+    s = to_first_turn(regeneration="p2")
     hurt(s)
     play(s, "chance roll 6 6", "chance roll 6 1")
     assert prompt(s).options == ("p2 regenerate", "p2 accept")      # no apothecary bought
@@ -45,22 +45,45 @@ def test_a_casualty_goes_to_the_casualty_box_with_its_d68_result():
     assert s.team("p2").where["2"] == "cas" and s.team("p2").hurt == {"2": "dead"}
 
 
-def test_regeneration_on_4_or_more_goes_to_the_ko_box():
+def test_a_team_with_no_apothecary_and_no_regeneration_is_asked_nothing():
+    """The question was put to every team, Regeneration or not ("P2 #2 dead: regenerate or
+    accept?"); a team with neither has no choice to make: the casualty stands."""
     s = to_first_turn()
+    hurt(s)
+    events = play(s, "chance roll 6 6", "chance roll 6 1")
+    assert prompt(s).kind == "turn" and s.team("p2").where["2"] == "cas"
+    assert {"event": "treat", "player": "p2#2", "choice": "accept"} in events
+    s = to_first_turn(regeneration="p1", inducements=["p1 buy apothecary"])     # P1's, not P2's
+    hurt(s)
+    play(s, "chance roll 6 6", "chance roll 6 1")
+    assert prompt(s).kind == "turn" and s.team("p2").where["2"] == "cas"
+
+
+def test_only_the_team_with_regeneration_is_offered_it_and_its_own_coach_is_asked():
+    for regen, offered in (("p2", True), ("both", True), ("p1", False), ("none", False)):
+        s = to_first_turn(regeneration=regen)
+        s.team("p2").apothecaries = 1
+        hurt(s)
+        play(s, "chance roll 6 6", "chance roll 6 1")
+        p = prompt(s)
+        assert p.actor == "p2" and ("p2 regenerate" in p.options) == offered, regen   # P2's player, P2 decides
+
+
+def test_regeneration_on_4_or_more_goes_to_the_ko_box():
+    s = to_first_turn(regeneration="p2")
     hurt(s)
     play(s, "chance roll 6 6", "chance roll 2 3", "p2 regenerate", "chance roll 4")
     assert s.team("p2").where["2"] == "ko"
 
 
 def test_igor_rerolls_a_failed_regeneration_once():
-    s = to_first_turn()
+    s = to_first_turn(regeneration="both")
     s.team("p2").igors = 1
     hurt(s)
     play(s, "chance roll 6 6", "chance roll 2 3", "p2 regenerate", "chance roll 3")
     assert prompt(s).options == ("p2 igor", "p2 accept")
-    play(s, "p2 igor", "chance roll 3")
-    assert prompt(s).options == ("p2 accept",) and s.team("p2").igors == 0
-    play(s, "p2 accept")
+    play(s, "p2 igor", "chance roll 3")                        # nothing left to try: no question
+    assert prompt(s).kind == "turn" and s.team("p2").igors == 0
     assert s.team("p2").where["2"] == "cas"
 
 
@@ -75,7 +98,7 @@ def test_the_apothecary_sends_a_ko_to_the_reserves():
 
 
 def test_the_apothecary_rerolls_a_casualty_and_badly_hurt_goes_to_the_reserves():
-    s = to_first_turn(inducements=["p1 buy apothecary"])
+    s = to_first_turn(inducements=["p1 buy apothecary"], regeneration="p1")
     play(s, "p1 end-turn")
     play(s, "p2 wall", "p2 pushed p1#2", "p1 av 7", "chance roll 4 4", "chance roll 6 6", "chance roll 6 2")
     assert prompt(s).options == ("p1 apothecary", "p1 regenerate", "p1 accept")
@@ -84,6 +107,12 @@ def test_the_apothecary_rerolls_a_casualty_and_badly_hurt_goes_to_the_reserves()
     refused(s, "p1 keep third", "not a legal choice", "INJURED PLAYERS")
     play(s, "p1 keep second")
     assert s.team("p1").where["2"] == "reserves"
+
+
+def test_the_teams_with_regeneration_are_a_checked_option():
+    import pytest
+    with pytest.raises(ValueError, match="options.regeneration: the teams with Regeneration players"):
+        new(regeneration="p3")
 
 
 def test_inducement_caps_are_refused_with_the_rule():
