@@ -135,7 +135,10 @@ def space_gives(space: str, view: dict | None, pack: dict | None, actor: str = "
         die = (pack.get("followers") or {}).get(follower, "")
         bids = [p.get("gold", 0) for p in here]
         who = f"{named(follower)} ({die})" if follower else "a follower"
-        return f"hire {who}, " + (f"bid over {max(bids)} gold" if bids else "free if no one outbids")
+        price = f"bid over {max(bids)} gold" if bids else "free if no one outbids"
+        if _not_lower(die, _seat(v, actor), pack):
+            return f"hire {who} if all your dice are over {die}; {price}"
+        return f"hire {who}, {price}"
     if space.startswith("prisoner"):
         prisoners = pack.get("prisoners") or []
         i = int(space[8:]) - 1
@@ -158,6 +161,14 @@ def space_gives(space: str, view: dict | None, pack: dict | None, actor: str = "
         red = (_seat(v, actor).get("crystals") or {}).get("red", 0)
         return f"Red crystal: look under 2 face-down monsters (you have {red} red)"
     return space_name(space)
+
+
+def _not_lower(die: str, seat: dict, pack: dict) -> bool:
+    """A follower joins only with a die lower than the player's lowest, checked at step 5 after
+    the trainer (resolution.follower_refused): True when his die is not lower as the dice stand."""
+    ladder = list(pack.get("ladder") or [])
+    mine = [ladder.index(a["die"]) for a in seat.get("allies") or [] if a.get("die") in ladder]
+    return die in ladder and bool(mine) and ladder.index(die) >= min(mine)
 
 
 def _training(die: str, pack: dict) -> str:

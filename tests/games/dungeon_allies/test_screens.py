@@ -132,13 +132,26 @@ def test_placing_shows_the_board_and_what_the_highlighted_space_holds(placing):
     assert says("y2") == "Yellow 2: your d6 here; face down: needs 3-12, gives 1-7 gold"
     assert says("treasure3") == "Treasure 3: 1 green crystal; guarded: needs a fight won"
     assert says("sorcerer2") == "Sorcerer card 2: Crown of echoes: 5 points; costs 1 blue"
-    assert says("tavern") == "Tavern: hire Archer (d6), free if no one outbids"
+    assert says("tavern") == "Tavern: hire Archer (d6) if all your dice are over d6; free if no one outbids"
     assert says("prisoner3") == "Prisoner 3: pay 3 gold, get 1 red, 1 yellow crystals"
     assert says("order") == "Turn order: go 1st next turn, +1 red crystal"
     assert says("train") == "Trainer: your d4 becomes a d6 for good"
     assert says("trade") == "Trade: either way: 2 red=1 blue, 2 blue=1 yellow, 3 yellow=1 green"
     other = g.public_view(s, "p2")
     assert space_says("y5", other, pack, "p2").startswith("Yellow 5: face down")   # p2 never sees it
+
+
+def test_the_tavern_says_when_its_follower_would_be_forfeited():
+    """Any die may go on the tavern, and the follower joins at step 5 only if his die is lower than
+    the player's lowest: the space said "hire Archer (d6), free" to a player holding a d4."""
+    from companion.games.dungeon_allies.words import space_gives
+    pack = {"followers": {"archer": "d6"}, "ladder": ["d4", "d6", "d8", "d10", "d12"]}
+    view = {"follower_top": "archer", "placed": [{"seat": "p2", "die": "d4", "space": "tavern", "gold": 2}],
+            "seats": {"p1": {"id": "p1", "allies": [{"die": "d8"}, {"die": "d10"}]},
+                      "p2": {"id": "p2", "allies": [{"die": "d6"}, {"die": "d12"}]}}}
+    assert space_gives("tavern", view, pack, "p1") == "hire Archer (d6), bid over 2 gold"
+    assert space_gives("tavern", view, pack, "p2") == "hire Archer (d6) if all your dice are over d6; bid over 2 gold"
+    assert space_gives("tavern", view, pack, "") == "hire Archer (d6), bid over 2 gold"        # a watcher
 
 
 PLACINGS = ("y5", "b3", "r4", "order", "treasure2", "train", "trade", "sorcerer4")
