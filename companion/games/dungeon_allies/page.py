@@ -263,8 +263,6 @@ def _table_event(kind, seat: str, event: dict, pack: dict) -> str | None:
         return SAID[kind].format_map(fields)
     if kind == "dealt":
         return f"{seat} was dealt " + " and ".join(named(c) for c in event.get("characters") or [])
-    if kind in ("spells", "reroll"):
-        return prompt_words(prompt, view, pack)
     if kind == "tokens":
         return f"{seat}'s dice: " + ", ".join(f"{named(c)} {d}" for c, d in (event.get("dice") or {}).items())
     if kind == "percentile":
