@@ -27,7 +27,8 @@ GAMES = {
                      [({"players": 3}, 5), ({"players": 2, "mode": "score"}, 2)]),
     "dungeon-allies": ("docs/dungeon-allies.md", "docs/examples/dungeon-allies.game",
                        [({"players": 3}, 3), ({"players": 2, "board": "real"}, 2)]),
-    "dungeonbowl": ("docs/dungeonbowl.md", "docs/examples/dungeonbowl.game", [({}, 6)]),
+    # Regeneration is offered only to the teams the option names (none by default)
+    "dungeonbowl": ("docs/dungeonbowl.md", "docs/examples/dungeonbowl.game", [({}, 6), ({"regeneration": "both"}, 6)]),
     "dungeon-ball": ("docs/game-files.md", "docs/examples/short-game.game", [({}, 12), ({"players": 1, "solo": "III"}, 2)]),
 }
 

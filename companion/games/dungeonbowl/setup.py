@@ -158,8 +158,9 @@ def traps_left(g, s: BowlState, seat: str) -> int:
 
 
 def why_not_now(g, s: BowlState, w: list[str]) -> tuple[str, str] | None:
-    """A set-up action asked for when none is offered: the rule it breaks (a counter spent, an
-    inducement at its limit or after the set-up)."""
+    """An action asked for when none is offered: the rule it breaks (a counter spent, an
+    inducement at its limit or after the set-up, an apothecary or Igor spent, Regeneration for a
+    team without it)."""
     if len(w) < 2 or w[0] not in ("p1", "p2"):
         return None
     team, i = s.team(w[0]), g.pack.inducements
@@ -173,6 +174,9 @@ def why_not_now(g, s: BowlState, w: list[str]) -> tuple[str, str] | None:
         return f"at most {i.max_apothecaries} apothecaries: {w[0]} has them", Inducements.rule
     if w[1:] == ["buy", "igor"] and team.igors >= i.max_igors:
         return f"at most {i.max_igors} Igor: {w[0]} has him", Inducements.rule
+    if w[1] in ("regenerate", "igor") and not team.regeneration:
+        return ((f"{w[0]}'s team has no players with Regeneration (the game's regeneration option names the "
+                 "teams that do)"), "INJURED PLAYERS (Regeneration)")
     for verb, left, used, word in (("apothecary", team.apothecaries, team.apothecaries_used, "apothecary"),
                                    ("igor", team.igors, team.igors_used, "Igor")):
         if w[1] == verb and not left:

@@ -31,3 +31,14 @@ def test_a_second_apothecary_is_refused_as_none_left():
          "p1 apothecary")
     play(s, "p2 wall", "p2 pushed p1#3", "p1 av 7", "chance roll 4 4", "chance roll 4 4")
     refused(s, "p1 apothecary", "p1 has no apothecary left (1 used, 1 bought)", "INJURED PLAYERS")
+
+
+def test_regeneration_for_a_team_without_it_is_refused_naming_the_option():
+    """P2 has an apothecary and no Regeneration: the question offers the apothecary, and a typed
+    "regenerate" (or "igor") says why not rather than listing the legal lines."""
+    s = to_first_turn()
+    s.team("p2").apothecaries = 1
+    play(s, "p1 wall", "p1 pushed p2#2", "p2 av 7", "chance roll 4 4", "chance roll 6 6", "chance roll 6 1")
+    assert prompt(s).options == ("p2 apothecary", "p2 accept")
+    for line in ("p2 regenerate", "p2 igor"):
+        refused(s, line, "p2's team has no players with Regeneration", "INJURED PLAYERS (Regeneration)")
