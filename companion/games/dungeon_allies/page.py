@@ -266,7 +266,8 @@ def _table_event(kind, seat: str, event: dict, pack: dict) -> str | None:
     if kind == "tokens":
         return f"{seat}'s dice: " + ", ".join(f"{named(c)} {d}" for c, d in (event.get("dice") or {}).items())
     if kind == "percentile":
-        return f"First player roll (d%): {_by_seat(event.get('rolls'))}"
+        decided = f"; {event['decided']}" if event.get("decided") else ""
+        return f"First player roll (d%): {_by_seat(event.get('rolls'))}{decided}"
     if kind == "sorcerer row":
         return "Sorcerer cards on offer: " + ", ".join(_card(pack, c) for c in event.get("row") or [])
     if kind == "follower":

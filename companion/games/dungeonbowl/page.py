@@ -14,7 +14,12 @@ from __future__ import annotations
 
 import re
 
-from companion.games.dungeonbowl.screens_text import TREAT, roll_off_words, who
+from companion.games.dungeonbowl.screens_text import (
+    TREAT,
+    roll_off_dice,
+    roll_off_words,
+    who,
+)
 from companion.web.views import text
 
 SEATS = ("p1", "p2")
@@ -39,9 +44,10 @@ def page_names(pack: dict) -> dict:
 
 def page_event(event: dict, pack: dict) -> str | None:
     """The log's line for an event in the generic words, its players said as "P2 #10"; the
-    roll-off as the rulebook words it ("P1 rolled 6, P2 rolled 2: P1 chooses the end zone")."""
+    roll-off as the rulebook words it ("P1 rolled 6, P2 rolled 2: P1 chooses the end zone"), with
+    what the device decided where the rulebook is silent (who moves and places first, a tie)."""
     if event.get("event") == "roll_off":
-        return roll_off_words(event)
+        return f"{roll_off_dice(event)}: {event['decided']}" if event.get("decided") else roll_off_words(event)
     if event.get("text") or not any(say_player(v) != v for v in event.values()):
         return None
     from companion.web.payloads import event_words

@@ -54,13 +54,17 @@ def option_label(prompt: dict, option: str) -> str:
     return " ".join(words).replace("-", " ")
 
 
+def roll_off_dice(e: dict) -> str:
+    """"P1 rolled 6, P2 rolled 2"."""
+    dice = list(e.get("dice") or [0, 0])
+    return f"P1 rolled {dice[0]}, P2 rolled {dice[1]}"
+
+
 def roll_off_words(e: dict) -> str:
     """The roll-off as the rulebook has it ("roll a d6 to determine who chooses which end zone"):
     "P1 rolled 6, P2 rolled 2: P1 chooses the end zone"; a tie: "..., a tie: roll again"."""
-    dice = list(e.get("dice") or [0, 0])
-    said = f"P1 rolled {dice[0]}, P2 rolled {dice[1]}"
     winner = e.get("winner")
-    return said + (f": {winner.upper()} chooses the end zone" if winner else ", a tie: roll again")
+    return roll_off_dice(e) + (f": {winner.upper()} chooses the end zone" if winner else ", a tie: roll again")
 
 
 TREAT = {"apothecary": "use the apothecary", "regenerate": "roll Regeneration", "igor": "Igor: roll it again",

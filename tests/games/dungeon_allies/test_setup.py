@@ -49,6 +49,9 @@ def test_the_highest_percentile_roll_goes_first_and_ties_roll_again_among_themse
     tied = play(g, s, "chance roll 30 70 30 00")           # p1 and p3 tie on 30
     assert tied[-1]["decided"] == ("P1 and P3 tied: the rulebook does not say; the device has them roll again "
                                    "among themselves")
+    from companion.games.dungeon_allies.page import page_event
+    assert page_event(tied[-1], {}) == ("First player roll (d%): P1 30, P2 70, P3 30, P4 0; P1 and P3 tied: the "
+                                        "rulebook does not say; the device has them roll again among themselves")
     p = g.prompt(s)
     assert p.text == "d% for p1 p3 again" and p.chance.count == 2
     events = play(g, s, "chance roll 10 60")

@@ -25,8 +25,12 @@ def test_the_roll_off_is_said_in_the_rulebooks_words(drawn):  # noqa: F811
     render({"game": "dungeonbowl", "screen": "bowl_roll", "summary": two_seats(), "events": events})
     assert {"Roll-off again (tie 3-3)", "P1", "P2", "P1 rolled 6, P2 rolled 2", "P1 CHOOSES"} <= set(drawn["texts"])
     assert drawn["cut"] == []
-    assert [page_event(e, {}) for e in events] == ["P1 rolled 3, P2 rolled 3, a tie: roll again",
-                                                   "P1 rolled 6, P2 rolled 2: P1 chooses the end zone"]
+    assert [page_event(e, {}) for e in events] == [
+        "P1 rolled 3, P2 rolled 3: a tie: the rulebook does not say; the device has both coaches roll again",
+        ("P1 rolled 6, P2 rolled 2: P1 chooses the end zone and takes the first turn, and P2 places the first "
+         "chest: the rulebook does not say who moves or places first, the device decides")]
+    assert page_event({"event": "roll_off", "dice": [6, 2], "winner": "p1"}, {}) == \
+        "P1 rolled 6, P2 rolled 2: P1 chooses the end zone"             # an event without the sentence
 
 
 def test_buying_nothing_and_starting_six_take_one_press_each():
