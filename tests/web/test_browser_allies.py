@@ -30,7 +30,7 @@ def p2_looked_and_p1_places(s) -> bool:
 
 @pytest.fixture
 def allies(tmp_path, browser):  # noqa: F811
-    dev = Device(tmp_path, "dungeon-allies", {"players": 2}, seed=5)
+    dev = Device(tmp_path, "dungeon-allies", {"players": 2}, seed=4)     # seed 5's game now ends before this position
     play_until(dev, p2_looked_and_p1_places, seed=0)
     with dev, table_of_phones(browser, dev) as phones:
         yield dev, phones
