@@ -5,7 +5,7 @@ import queue
 import time
 
 
-from companion.app import DeviceApp
+from companion.device.app import DeviceApp
 from companion.journal import Journal
 from companion.session import RefereeSession
 from companion.ui.screens import render

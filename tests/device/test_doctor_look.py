@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from companion import service
+from companion.device import service
 
 DESK = Path(__file__).resolve().parents[3] / "shared" / "data" / "dice-real-webcam-desk" / "images"
 

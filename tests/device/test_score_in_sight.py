@@ -20,7 +20,7 @@ import pytest
 
 from PIL import Image
 
-from companion.app import DeviceApp
+from companion.device.app import DeviceApp
 from companion.games.dungeon_ball.policies import RandomPolicy
 from companion.journal import Journal
 from companion.session import RefereeSession

@@ -13,7 +13,7 @@ import threading
 
 import pytest
 
-from companion.app import DeviceApp
+from companion.device.app import DeviceApp
 from companion.engine.core import Header
 from companion.journal import Journal
 from companion.session import RefereeSession, UndoRefused

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import socket
 
-from companion import service as service_mod
+from companion.device import service as service_mod
 from companion.web.service import PORT_TRIES, WebService
 from companion.web.settings import WebSettings
 from tests.web.rig import Device

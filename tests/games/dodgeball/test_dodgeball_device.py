@@ -3,7 +3,7 @@ pressing keys), P2 the computer coach: every screen draws, the throw is built st
 no frame carries the computer coach's hand."""
 from __future__ import annotations
 
-from companion.app import DeviceApp
+from companion.device.app import DeviceApp
 from companion.games.dodgeball.coach import CoachPolicy
 from companion.journal import Journal
 from companion.session import RefereeSession

@@ -14,7 +14,7 @@ import signal
 import sys
 from pathlib import Path
 
-from companion import config as config_mod
+from companion.device import config as config_mod
 
 log = logging.getLogger("companion")
 
@@ -85,10 +85,10 @@ def build(args):
     from drivers import (ConfigError, open_camera_with_fallback, open_display_with_fallback,
                          open_inputs_with_fallback, open_link_with_fallback)
 
-    from companion.app import DeviceApp
+    from companion.device.app import DeviceApp
     from companion.journal import Journal
     from companion.session import RefereeSession
-    from companion.watchdog import Watchdog
+    from companion.device.watchdog import Watchdog
 
     cfg = config_mod.load(config_mod.default_files(args.config))      # every check doctor makes too
     check_options(args)
@@ -122,7 +122,7 @@ def build(args):
     session = RefereeSession(journal, dice_mode=journal.setting("dice", game.get("dice", "digital")))
     camera_dice = None
     if camera is not None:
-        from companion.camera_dice import CameraDice, use_table_models
+        from companion.device.camera_dice import CameraDice, use_table_models
 
         vision = cfg.section("vision")
         camera_dice = CameraDice(camera, config_mod.vision_dir(cfg), settle_frames=int(vision.get("settle_frames", 5)),
@@ -224,7 +224,7 @@ def cmd_doctor(args) -> int:
                          "problem": journal_problem(journal) if journal else None}
     problems += [report[name]["problem"] for name in ("data_dir", "journal") if report[name]["problem"]]
     if cfg is not None:
-        from companion.camera_dice import vision_report
+        from companion.device.camera_dice import vision_report
         report["vision"] = vision_report(config_mod.vision_dir(cfg), config_mod.icon_dice(cfg))
     report["would_use"] = plan(report)
     looked = None                               # --look: why the camera's look failed, if it did
@@ -249,7 +249,7 @@ def cmd_doctor(args) -> int:
     print("would use: " + ", ".join(f"{k} -> {v}" for k, v in report["would_use"].items()))
     look = report.get("look")
     if look and not look.get("error"):
-        from companion.camera_dice import values_text
+        from companion.device.camera_dice import values_text
         values = values_text(look["values"]) or "no dice"
         verdict = f"UNSURE ({'; '.join(look['reasons'])})" if look["unsure"] else "sure"
         print(f"look: {values}, {verdict}; {'inside the tray' if look['tray'] else 'the whole view (no tray)'}; "
@@ -268,7 +268,7 @@ def camera_look(cfg, folder: Path) -> dict:
     ``CameraDice.look``), or {"error": why} naming what to fix."""
     from drivers import ConfigError, open_camera
 
-    from companion.camera_dice import CameraDice, use_table_models
+    from companion.device.camera_dice import CameraDice, use_table_models
 
     camera_cfg = cfg.section("camera")
     if camera_cfg.get("type", "null") == "null":
