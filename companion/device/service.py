@@ -80,6 +80,36 @@ def check_options(args) -> None:
             raise config_mod.ConfigFileError(f"--frames {args.frames}: cannot write the frames there: {why}")
 
 
+def journal_for(args, cfg) -> Path:
+    """The journal file: --journal, else a fresh one of its own for a key script (a rehearsal
+    never resumes or changes the saved games; said on stdout), else the configured one."""
+    if args.journal:
+        return Path(args.journal)
+    if args.keys:
+        import tempfile
+
+        path = Path(tempfile.mkdtemp(prefix="companion-keys-")) / "journal.sqlite"
+        print(f"companion: the key script plays in a fresh journal of its own: {path} "
+              "(the saved games are not touched; --journal FILE to play in another)", flush=True)
+        return path
+    return config_mod.journal_path(cfg)
+
+
+def serves_the_page(args, cfg) -> bool:
+    """The phones' page serves unless [web] enabled = false or --no-web; a headless run (a key
+    script, --headless) serves it only when --web asks for it."""
+    if getattr(args, "no_web", False) or not cfg.section("web").get("enabled", True):
+        return False
+    return getattr(args, "web", False) or not (args.headless or args.keys)
+
+
+def say_where(service) -> None:
+    """Start the page and print where the phones find it (the first thing a table needs)."""
+    if service.start() is None:
+        address = service.bridge.address
+        print(f"companion: the phones' page is at {address.url} (About on the device shows it too)", flush=True)
+
+
 def build(args):
     """Open everything from configuration; return (app, events, inputs, closers)."""
     from drivers import (ConfigError, open_camera_with_fallback, open_display_with_fallback,
@@ -117,7 +147,7 @@ def build(args):
         raise cfg.error(str(exc)) from None
     for note in notes:
         log.warning("%s", note)
-    journal = Journal(Path(args.journal) if args.journal else config_mod.journal_path(cfg))
+    journal = Journal(journal_for(args, cfg))
     game = cfg.section("game")
     session = RefereeSession(journal, dice_mode=journal.setting("dice", game.get("dice", "digital")))
     camera_dice = None
@@ -141,13 +171,13 @@ def build(args):
     app.camera_height_px = float(cfg.section("vision").get("camera_height_px", 1100.0))
     app.default_game = game.get("default")
     closers = (inputs, link, camera, journal)
-    web = cfg.section("web")
-    if web.get("enabled", True) and not getattr(args, "no_web", False):
+    if serves_the_page(args, cfg):
         from companion.web.service import WebService
         from companion.web.settings import from_section
 
-        service = WebService(from_section(web), events)
-        service.attach(app)                  # it starts serving after the first frame
+        service = WebService(from_section(cfg.section("web")), events)
+        service.attach(app)                  # it starts serving after the first frame, then says where
+        app.after_first_frame = lambda: say_where(service)
         closers += (service,)
     if journal.unfinished() is not None and not args.menu:
         app.resume()
@@ -352,6 +382,7 @@ def add_commands(sub) -> None:
     run.add_argument("--menu", action="store_true", help="start at the main menu instead of resuming")
     run.add_argument("--seed", type=int, help="seed every new game's digital dice and AI deck (reproducible key scripts)")
     run.add_argument("--no-web", action="store_true", help="do not serve the phones' page ([web] enabled = false)")
+    run.add_argument("--web", action="store_true", help="serve the phones' page in a headless run too")
     run.add_argument("-v", "--verbose", action="store_true", help="log every action and driver event")
     run.set_defaults(func=cmd_run)
     doc = sub.add_parser("doctor", help="report the hardware found and what would be used")
