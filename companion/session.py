@@ -116,6 +116,7 @@ class RefereeSession:
         self.secret: set[int] = set()           # actions made at a private prompt (never shown)
         self.rolls: set[int] = set()            # chance outcomes the table answered: correctable
         self.last_undone = ""                   # what the last undo took back, safe to show
+        self.computer_moves: list[tuple[Prompt, str]] = []   # the computer seats' moves the last action led to
 
     # ------------------------------------------------------------------ lifecycle
     @property
@@ -305,14 +306,18 @@ class RefereeSession:
         return policy(self.engine, self.engine.public_view(self.state, prompt.actor), prompt)
 
     def advance(self) -> list[dict]:
-        """Answer every prompt that needs no person: the device's chance, computer seats."""
+        """Answer every prompt that needs no person: the device's chance, computer seats (their
+        moves, with the prompts they answered, are kept in ``computer_moves`` for the table)."""
         events: list[dict] = []
+        self.computer_moves = []
         while not self.engine.is_over(self.state):
             prompt = self.prompt()
             answer = self.automatic(prompt)
             if answer is None:
                 break
             events += self._apply(answer, prompt)
+            if not prompt.is_chance:
+                self.computer_moves.append((prompt, answer))
         return events
 
     # ------------------------------------------------------------------ taking back

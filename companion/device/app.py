@@ -60,6 +60,7 @@ class DeviceApp(Menus, Play, Secrets, Camera, Calibration, Saving):
         self.link = link
         self.clock = clock
         self.hardware_notes = list(notices or [])
+        self.stand_ins: list[str] = []          # the parts an emulator plays (About says so)
         self.notice: str | None = None
         self.notice_until = 0.0
         self.controller = PromptController()

@@ -8,7 +8,7 @@ import time
 
 from companion import __version__
 from companion.device.game_setup import GameSetup
-from companion.device.panel_text import missing_parts, title
+from companion.device.panel_text import missing_parts, title, undo_refusal
 from companion.engine.registry import UnknownGame, games, get_game
 from companion.session import DICE_MODES
 from companion.ui.controls import MenuController, main_menu
@@ -36,10 +36,18 @@ class Menus:
             self.menu_choice(choice)
 
     def open_game_menu(self) -> None:
+        """Back, undo (when it cannot be done, the reason is its hint before it is chosen),
+        correct the dice (once the table has rolled some), the phones, leave."""
+        s = self.session
+        why_not = s.undo_refusal() if s.active else "no game"
+        undo = {"id": "undo", "label": "Undo last decision"}
+        if why_not is not None:
+            undo = {"id": "undo", "label": "Undo: not now", "hint": undo_refusal(why_not)}
         self.open_menu("game", "Game", [
             {"id": "continue", "label": "Back to the game"},
-            {"id": "undo", "label": "Undo last decision"},
-            {"id": "correct", "label": "Correct last dice"},
+            undo,
+            *([{"id": "correct", "label": "Correct last dice"}] if s.active and s.last_chance_index() is not None
+              else []),
             *([{"id": "phones", "label": "Phones: join"}] if self.web is not None else []),
             {"id": "leave", "label": "Main menu (saved)"},
         ], back="continue")
@@ -51,7 +59,12 @@ class Menus:
         if self.web is not None and self.web.address is not None:
             lines += ["phones at", f"{self.web.address.ip}:{self.web.address.port}"]
         missing = missing_parts(self.hardware_notes)
-        lines.append("missing: " + ", ".join(missing) if missing else "all hardware found")
+        if missing:
+            lines.append("missing: " + ", ".join(missing))
+        elif self.stand_ins:                    # emulated: nothing is missing, nothing is found either
+            lines.append("emulated: " + ", ".join(self.stand_ins))
+        else:
+            lines.append("all hardware found")
         return {"title": f"Companion {__version__}", "text": "\n".join(lines)}
 
     def menu_choice(self, choice: str) -> None:

@@ -7,11 +7,11 @@ from __future__ import annotations
 import logging
 from importlib import import_module
 
-from companion.device.panel_text import for_the_panel, undo_refusal
+from companion.device.panel_text import for_the_panel, title, undo_refusal
 from companion.engine.core import Header, IllegalAction
 from companion.engine.registry import UnknownGame, get_game
 from companion.session import CorrectionConflict, SaveFailed, UndoRefused
-from companion.ui.generic import shown_option
+from companion.ui.generic import move_words, shown_option
 from companion.ui.model import prompt_dict, screen_after
 
 log = logging.getLogger(__name__)
@@ -120,7 +120,14 @@ class Play:
             self.web.events(events)
         game = self.session.header.game if self.session.active else None
         screen = screen_after(events, game)
+        moves = [move_words(game, p, a) for p, a in self.session.computer_moves] if game else []
+        if moves and self.web is not None:
+            self.web.note_lines([f"{line} (computer)" for line in moves])
+        if moves and screen is None:            # the computer's moves are seen as a person's would be
+            screen = "computer_moves"
+            events = [*events, {"event": "computer_moves", "lines": moves}]
         if screen is not None and not from_link:
+            self.hidden_after = None            # the result shows only what all may see: it hides the secret
             self.interstitial = (screen, events)
             self.interstitial_until = (float("inf") if waits_for_ok(game, screen)
                                        else self.clock() + self.result_seconds)
@@ -183,7 +190,10 @@ class Play:
             if s.save_error:
                 self.save_failure = s.save_error
             self.after_change()
-            self.say(s.resume_note or "game resumed")
+            said = s.resume_note or f"{len(s.actions)} moves so far"
+            # a result screen, not a banner over the game: it goes with OK or after a few seconds
+            self.interstitial = ("resumed", [{"event": "resumed", "game": title(s.header.game), "text": said}])
+            self.interstitial_until = self.clock() + self.result_seconds
             return True
         if s.resume_note:
             self.say(s.resume_note)

@@ -4,6 +4,8 @@ action a neutral screen ("P2 done. Pass the device on.") hides it again. Otherwi
 shows what every seat may see."""
 from __future__ import annotations
 
+from companion.ui.model import build_model
+
 
 class Secrets:
     """The pass-it-on and the neutral screens (mixed into DeviceApp: ``session``, ``web``,
@@ -40,26 +42,43 @@ class Secrets:
         return None if self.shown_to == (len(s.actions), prompt.actor) else prompt.actor
 
     def private_screen(self, notice) -> dict | None:
-        """The pass-it-on screen before a private prompt, or the neutral one after it."""
+        """The pass-it-on screen before a private prompt, or the neutral one after it, each
+        with the game's public strip (the score in sight) and nothing of the prompt's options."""
         seat = self.awaiting_pass()
         if seat is not None and self.interstitial is None:
             name = seat.upper()
             msg = {"title": f"Pass to {name}", "text": f"Pass the device to {name}, then press OK."}
-            if self.web is not None and self.web.on_phone(seat):
-                msg = {"title": f"{name}'s phone", "text": f"{name} chooses on the phone, or takes the device "
-                                                           "and presses OK."}
-            return {"game": None, "screen": "pass_to", "seat": seat, "title": msg["title"], "text": msg["text"],
-                    "message": msg, "notice": notice}
+            if self.on_phone(seat):
+                msg = {"title": f"{name}'s phone", "text": f"{name} chooses on the phone."}
+            return {**self.public_model(notice), "screen": "pass_to", "seat": seat, "title": msg["title"],
+                    "text": msg["text"], "message": msg}
         if self.hidden_after is not None:
             name = self.hidden_after.upper()
-            return {"game": None, "screen": "message", "notice": notice,
+            return {**self.public_model(notice), "screen": "passed_on",
                     "message": {"title": f"{name} done", "text": "Pass the device on, then press OK."}}
         return None
 
+    def public_model(self, notice) -> dict:
+        """What any seat may see of the game now: the summary and the spectator's view, the
+        prompt without its options (a hand's cards are options)."""
+        s = self.session
+        model = build_model(s.engine, s.state, viewer=None, notice=notice)
+        prompt = model.get("prompt") or {}
+        model["prompt"] = {k: prompt[k] for k in ("actor", "kind") if k in prompt}
+        return model
+
+    def on_phone(self, seat: str) -> bool:
+        """Whether a phone holds this seat: its secrets are chosen there, never on the panel."""
+        return self.web is not None and self.web.on_phone(seat)
+
     def pass_press(self, button: str) -> None:
-        """On the pass-it-on screen: OK once the device is in the right hands."""
-        if button == "ok":
-            self.shown_to = (len(self.session.actions), self.awaiting_pass())
+        """On the pass-it-on screen: OK once the device is in the right hands (never for a
+        seat a phone holds: it chooses there); BACK opens the game menu."""
+        seat = self.awaiting_pass()
+        if button == "ok" and not self.on_phone(seat):
+            self.shown_to = (len(self.session.actions), seat)
+        elif button == "back":
+            self.open_game_menu()
 
     def hidden_press(self, button: str) -> None:
         """On the neutral screen after a private action: OK once the device has been passed on."""

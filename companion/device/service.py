@@ -169,6 +169,8 @@ def build(args):
                     camera_dice=camera_dice, seed_source=(lambda: seed) if seed is not None else None,
                     watchdog=Watchdog.from_environment())
     app.camera_height_px = float(cfg.section("vision").get("camera_height_px", 1100.0))
+    if cfg.where("display.type") == "--emulate":
+        app.stand_ins = ["display", "buttons"] + (["serial link"] if cfg.section("link").get("type") == "null" else [])
     app.default_game = game.get("default")
     closers = (inputs, link, camera, journal)
     if serves_the_page(args, cfg):
