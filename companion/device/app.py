@@ -8,7 +8,8 @@ did not change.
 
 The panel is a stack of modes, each with ``press(button)``: calibration, a failed save, a
 message, the phones' join screen, a menu, the neutral screen after a secret, a result being
-read, the pass-it-on screen, the camera, the final score, and the game's prompt at the bottom.
+read, a short guard after a result went by itself, the pass-it-on screen, the camera, the
+final score, and the game's prompt at the bottom.
 The top mode that is on takes the press (``modes``); each lives in its own module
 (companion/device/menus.py, play.py, secrets.py, camera.py, calibration.py, saving.py).
 
@@ -29,6 +30,7 @@ from typing import Any
 from companion.device.calibration import Calibration, die_faces
 from companion.device.camera import CAMERA_READERS, Camera
 from companion.device.game_setup import GameSetup
+from companion.device.keys import caption as key_caption
 from companion.device.menus import Menus
 from companion.device.panel_text import missing_notice
 from companion.device.play import WAIT_FOR_OK, Play, waits_for_ok
@@ -43,6 +45,9 @@ from companion.ui.screens import render
 log = logging.getLogger(__name__)
 
 ROTARY = {"cw": "down", "ccw": "up"}     # a rotary encoder's turns move like the D-pad
+# After a result screen went away by itself, presses in this many seconds were meant for it:
+# they choose nothing on the screen that replaced it.
+PRESS_GUARD = 0.6
 
 
 class DeviceApp(Menus, Play, Secrets, Camera, Calibration, Saving):
@@ -73,6 +78,7 @@ class DeviceApp(Menus, Play, Secrets, Camera, Calibration, Saving):
         self.interstitial: tuple[str, list[dict]] | None = None   # a result screen being read
         self.interstitial_until = float("inf")
         self.result_seconds = 4.0
+        self.guard_until = float("-inf")        # presses before this are taken by no screen (PRESS_GUARD)
         self.save_failure: str | None = None     # the journal's reason; game input waits for OK
         self.default_game: str | None = None    # [game] default: the game Settings calibrates for
         self.setup: GameSetup | None = None     # the new-game menu's choices
@@ -140,7 +146,7 @@ class DeviceApp(Menus, Play, Secrets, Camera, Calibration, Saving):
 
     def caption(self) -> list[str]:
         """The screen in words, for the terminal emulator."""
-        keys = "keys: arrows/WASD move, Enter = OK, Esc/Backspace = BACK (Shift = long press)"
+        keys = key_caption()
         if self.save_failure is not None:
             return [f"cannot save: {self.save_failure} (OK: try again)", keys]
         if self.message is not None:
@@ -168,7 +174,8 @@ class DeviceApp(Menus, Play, Secrets, Camera, Calibration, Saving):
     def refresh(self) -> bool:
         """Render and push the current screen; the display skips an unchanged frame."""
         if self.interstitial is not None and self.clock() >= self.interstitial_until:
-            self.interstitial = None            # a result read long enough: back to the game
+            self.interstitial = None            # a result read long enough: back to the game,
+            self.guard_until = self.clock() + PRESS_GUARD   # where a press meant for it is no choice
         if hasattr(self.display, "set_caption"):
             self.display.set_caption(self.caption())
         image = self.frame()
@@ -220,6 +227,7 @@ class DeviceApp(Menus, Play, Secrets, Camera, Calibration, Saving):
             (lambda: not s.active, lambda b: self.show_main_menu()),
             (lambda: self.hidden_after is not None, self.hidden_press),
             (lambda: self.interstitial is not None, self.result_press),
+            (lambda: self.clock() < self.guard_until, lambda b: None),
             (lambda: self.awaiting_pass() is not None, self.pass_press),
             (lambda: self.camera_step is not None, self.camera_press),
             (lambda: s.engine.is_over(s.state), self.over_press),

@@ -8,6 +8,7 @@ import time
 
 from companion import __version__
 from companion.device.game_setup import GameSetup
+from companion.device.keys import help_items
 from companion.device.panel_text import missing_parts, title, undo_refusal
 from companion.engine.registry import UnknownGame, games, get_game
 from companion.session import DICE_MODES
@@ -72,7 +73,7 @@ class Menus:
         if kind == "main":
             self.main_menu_choice(choice)
             return
-        if choice == "back":
+        if choice == "back" or kind == "help":     # Help only shows: any choice goes back
             self.show_main_menu()
             return
         if kind == "confirm-new":
@@ -118,6 +119,8 @@ class Menus:
             self.open_settings()
         elif choice == "about":
             self.message = self.about()
+        elif choice == "help":
+            self.open_menu("help", "Help: buttons", help_items())
 
     def game_menu_choice(self, choice: str) -> None:
         self.menu = None
