@@ -23,7 +23,7 @@ class Secrets:
             return None
         prompt = s.prompt()
         if (prompt.private or prompt.shows_hand) and not s.is_computer(prompt.actor):
-            passed = self.shown_to == (len(s.actions), prompt.actor)
+            passed = self.shown_to == (len(s.actions), prompt.actor) or self.alone(prompt.actor)
             return prompt.actor if passed else None     # not before it is in their hands
         hook = getattr(s.engine, "table_viewer", None)
         if hook is not None:
@@ -32,14 +32,22 @@ class Secrets:
         return humans[0] if len(humans) == 1 else None
 
     def awaiting_pass(self) -> str | None:
-        """The seat a private prompt waits to be passed to (OK not yet pressed), or None."""
+        """The seat a private prompt waits to be passed to (OK not yet pressed), or None (also
+        when its player is the only person at the table: every other seat is the computer's)."""
         s = self.session
         if not s.active or s.engine.is_over(s.state) or self.correcting is not None:
             return None
         prompt = s.prompt()
-        if not (prompt.private or prompt.shows_hand) or s.is_computer(prompt.actor):
+        if not (prompt.private or prompt.shows_hand) or s.is_computer(prompt.actor) or self.alone(prompt.actor):
             return None
         return None if self.shown_to == (len(s.actions), prompt.actor) else prompt.actor
+
+    def alone(self, seat: str) -> bool:
+        """Whether ``seat``'s player is the only person at the table, on the device: nothing
+        of theirs needs hiding from anyone (a phone holding it chooses there, said on the panel)."""
+        s = self.session
+        players = s.engine.summary(s.state).get("players", [])
+        return not self.on_phone(seat) and all(p == seat or s.is_computer(p) for p in players)
 
     def private_screen(self, notice) -> dict | None:
         """The pass-it-on screen before a private prompt, or the neutral one after it, each
@@ -89,7 +97,7 @@ class Secrets:
         """After a person's private action, hide it: the neutral screen, unless the device
         stays with the same seat for its next private prompt (then nothing was revealed)."""
         s = self.session
-        if not prompt.private or s.is_computer(prompt.actor):
+        if not prompt.private or s.is_computer(prompt.actor) or self.alone(prompt.actor):
             return
         nxt = None if s.engine.is_over(s.state) else s.prompt()
         if nxt is not None and nxt.private and nxt.actor == prompt.actor:

@@ -59,11 +59,14 @@ class Table:
 
 
 def table(tmp_path, game_id: str, mix: dict[str, str], seed: int) -> Table:
+    """A game of ``game_id`` on the device, one seat per entry of ``mix`` (its length is the
+    number of players), phones' seats held by connections of a real WebBridge."""
     session = RefereeSession(Journal(tmp_path / f"{game_id}-{'-'.join(mix.values())}-{seed}.sqlite"))
     app = DeviceApp(session, open_display({"type": "null"}), seed_source=lambda: seed, clock=lambda: 0.0)
     bridge = WebBridge()
     app.web = bridge
     setup = GameSetup(get_game(game_id))
+    setup.players = len(mix)
     setup.seats = {seat: "computer" for seat, kind in mix.items() if kind == "computer"}
     app.start_game(game_id, setup.header_options())
     bridge.sync_game(app)

@@ -1,7 +1,8 @@
 """No secret on the shared panel, for every registered game and every mix of human, computer
 and phone seats: a person's private prompt or hand is drawn only after a "Pass to Pn" screen
 for that seat (or straight after that seat's own secret, nothing shown between), and a seat a
-phone holds is never drawn its choice: the panel says "Pn chooses on the phone"."""
+phone holds is never drawn its choice: the panel says "Pn chooses on the phone". A person alone
+at the table with computer seats is asked nothing of the kind: there is no one to hide from."""
 import pytest
 
 from companion.engine.registry import games
@@ -19,6 +20,9 @@ def check(t, prompt, secret, model):
         return
     seat = prompt.actor
     carried = app.shown_to == (len(app.session.actions), seat)    # its own secret just before
+    if all(k == "computer" for other, k in t.mix.items() if other != seat) and kind == "human":
+        assert app.viewer() == seat and model.get("screen") != "pass_to"   # alone with the computer:
+        return                                                             # nothing to hide, no pass
     if kind == "phone":
         assert model.get("screen") == "pass_to" and model.get("seat") == seat, (prompt, model)
         assert f"{seat.upper()} chooses on the phone" in model["text"], model
