@@ -147,6 +147,9 @@ class DeviceApp(Menus, Play, Secrets, Camera, Calibration, Saving):
     def caption(self) -> list[str]:
         """The screen in words, for the terminal emulator."""
         keys = key_caption()
+        address = self.web.address if self.web is not None else None
+        if address is not None:                 # where the phones find the page, under every screen
+            keys += f"; phones: {address.url}"
         if self.save_failure is not None:
             return [f"cannot save: {self.save_failure} (OK: try again)", keys]
         if self.message is not None:

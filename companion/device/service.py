@@ -104,8 +104,9 @@ def serves_the_page(args, cfg) -> bool:
 
 
 def say_where(service) -> None:
-    """Start the page and print where the phones find it (the first thing a table needs)."""
-    if service.start() is None:
+    """Start the page and print where the phones find it (the first thing a table needs); in a
+    terminal the emulator's caption says it instead, so the drawn screen is not pushed about."""
+    if service.start() is None and not sys.stdout.isatty():
         address = service.bridge.address
         print(f"companion: the phones' page is at {address.url} (About on the device shows it too)", flush=True)
 

@@ -123,3 +123,14 @@ def acts(app, button) -> bool:
     probe = copy.deepcopy(app.controller)
     ui = copy.deepcopy(probe.ui)
     return probe.press(button) is not None or probe.ui != ui
+
+
+def test_the_emulators_caption_says_where_the_phones_page_is(tmp_path):
+    from companion.web.bridge import WebBridge
+    from companion.web.join import Address
+
+    app = DeviceApp(RefereeSession(Journal(tmp_path / "j.sqlite")), open_display({"type": "null"}))
+    assert "phones:" not in app.caption()[-1]
+    app.web = WebBridge()
+    app.web.address = Address("192.168.1.20", 8080, "dungeon-companion")
+    assert app.caption()[-1].endswith("; phones: http://192.168.1.20:8080/")
