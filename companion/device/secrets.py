@@ -47,7 +47,9 @@ class Secrets:
         of theirs needs hiding from anyone (a phone holding it chooses there, said on the panel)."""
         s = self.session
         players = s.engine.summary(s.state).get("players", [])
-        return not self.on_phone(seat) and all(p == seat or s.is_computer(p) for p in players)
+        hook = getattr(s.engine, "automatic_seats", None)     # a game's own opponent (a solo AI deck)
+        machines = hook(s.state) if hook is not None else set()
+        return not self.on_phone(seat) and all(p == seat or p in machines or s.is_computer(p) for p in players)
 
     def private_screen(self, notice) -> dict | None:
         """The pass-it-on screen before a private prompt, or the neutral one after it, each

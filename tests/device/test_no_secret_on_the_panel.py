@@ -71,3 +71,31 @@ def test_dungeon_balls_defence_card_is_chosen_after_the_pass_screen(tmp_path):
 
     play(t, 5, limit=60, check=defence)
     assert met and all(m["screen"] == "pass_to" for m in met)
+
+
+def test_a_solo_player_against_the_ai_deck_passes_nothing(tmp_path):
+    from companion.device.app import DeviceApp
+    from companion.journal import Journal
+    from companion.session import RefereeSession
+    from drivers import open_display
+
+    app = DeviceApp(RefereeSession(Journal(tmp_path / "j.sqlite")), open_display({"type": "null"}),
+                    seed_source=lambda: 3)
+    app.start_game("dungeon-ball", {"solo": {"level": "II"}})
+    s = app.session
+    secret_prompts = 0
+    for _ in range(400):
+        while app.interstitial is not None or app.hidden_after is not None:
+            app.press("ok")
+        if s.engine.is_over(s.state):
+            break
+        prompt = s.prompt()
+        if prompt.is_chance:
+            app.act(s.dice.answer(prompt, len(s.actions)))
+            continue
+        if prompt.private or prompt.shows_hand:
+            secret_prompts += 1
+            assert app.awaiting_pass() is None and app.model().get("screen") != "pass_to"
+            assert app.viewer() == prompt.actor
+        app.act(prompt.options[0] if prompt.options else s.engine.legal_actions(s.state)[0])
+    assert secret_prompts > 0
