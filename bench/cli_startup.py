@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-HEAVY = ("companion.service", "companion.config", "companion.app", "companion.session",
+HEAVY = ("companion.device.service", "companion.device.doctor", "companion.device.config", "companion.device.app", "companion.session",
          "companion.games.dungeon_ball.engine", "companion.engine.steps", "PIL", "numpy", "cv2")
 OWN = ("companion", "drivers", "vision", "PIL", "numpy", "cv2", "msgspec", "argparse")
 

@@ -36,7 +36,7 @@ class Wire:
 def button_to_frame(presses: int) -> dict:
     import random
 
-    from companion.app import DeviceApp
+    from companion.device.app import DeviceApp
     from companion.journal import Journal
     from companion.session import RefereeSession
     from drivers import ButtonEvent, open_display

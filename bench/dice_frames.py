@@ -1,4 +1,4 @@
-"""What keeping a roll's frame costs the device ([vision] keep_frames, companion/dice_frames.py):
+"""What keeping a roll's frame costs the device ([vision] keep_frames, companion/device/dice_frames.py):
 the JPEG, the reading, the labels and the replaced labels.csv, each written and fsynced, once a
 roll is recorded. Per frame size: time per kept frame (mean, p95, and the last 20 once the
 folder is full and the oldest is dropped each time) and the JPEG's size.
@@ -19,7 +19,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from companion.dice_frames import FrameKeeper  # noqa: E402
+from companion.device.dice_frames import FrameKeeper  # noqa: E402
 from vision import synth  # noqa: E402
 
 SIZES = ((1280, 960), (1920, 1080), (4032, 3024))

@@ -42,7 +42,7 @@ def use_face(models: Path) -> None:
 
 
 def keep(a) -> int:
-    from companion.dice_frames import FrameKeeper
+    from companion.device.dice_frames import FrameKeeper
     from vision import pips
     use_face(a.models)
     keeper = FrameKeeper(a.out, limit=100_000)

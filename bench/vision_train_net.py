@@ -130,7 +130,7 @@ def webcam_items(leave_out: int | None = None):
 
 def table_items(root: Path):
     """The frames a device kept of its own table (``[vision] keep_frames``,
-    ``companion/dice_frames.py``): those whose boxes are known (``labels_yolo``), for the face
+    ``companion/device/dice_frames.py``): those whose boxes are known (``labels_yolo``), for the face
     network (``reader_framed``), seen as slanted (the reader keeps the frame's up). Never the
     third ``eval_dice.py --folder`` holds back to measure the result on (NAME-heldout)."""
     import eval_dice

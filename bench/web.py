@@ -223,7 +223,7 @@ def memory() -> dict:
 def zeroconf_import_mb() -> float:
     """What loading zeroconf adds (the .local announcement, on by default on a Pi). The bench
     does not announce: nothing is multicast from this machine."""
-    code = ("import companion.app, companion.web.server, uvicorn, starlette.applications\n"
+    code = ("import companion.device.app, companion.web.server, uvicorn, starlette.applications\n"
             "def rss():\n    return int([l for l in open('/proc/self/status') if l.startswith('VmRSS')][0].split()[1])\n"
             "a = rss()\nfrom zeroconf import ServiceInfo, Zeroconf\nprint((rss() - a) / 1024)")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)

@@ -17,8 +17,8 @@ from companion import __version__
 # Commands whose parsers live with their code, loaded only when named: name -> (module,
 # function that adds its commands, the help shown in ``companion --help``).
 LAZY_COMMANDS = {
-    "run": ("companion.service", "add_commands", "the companion: real hardware on a Pi, emulated elsewhere"),
-    "doctor": ("companion.service", "add_commands", "report the hardware found and what would be used"),
+    "run": ("companion.device.service", "add_commands", "the companion: real hardware on a Pi, emulated elsewhere"),
+    "doctor": ("companion.device.service", "add_commands", "report the hardware found and what would be used"),
     "dice": ("vision.cli", "register", "read dice from photos; calibrate icon dice and the tray"),
     "kick": ("vision.cli", "register", "judge the field-goal toss"),
 }
@@ -152,7 +152,7 @@ def cmd_play(args) -> int:
             raise ValueError(f"--save {save}: a game file is already there; continue it with "
                              f"`companion play --resume {save}`, or give another --save")
     else:
-        from companion.config import data_dir
+        from companion.device.config import data_dir
 
         save = data_dir() / "games" / time.strftime(f"%Y%m%d-%H%M%S-{game.id}.game")
         for n in range(2, 1000):    # two games started in the same second: a name of its own
@@ -204,7 +204,7 @@ def _refuse_with_resume(args, game_id: str) -> None:
 
 
 def _default_game() -> str:
-    from companion.config import default_game_id
+    from companion.device.config import default_game_id
     from companion.engine.registry import game_ids
 
     return default_game_id(game_ids())
@@ -309,11 +309,11 @@ def cmd_sim(args) -> int:
 
 def _add_game_arguments(parser, known: list[str]) -> None:
     """The arguments ``play`` and ``sim`` share: the game, its seats, its options and pack.
-    ``known``: the registered games (the default: ``companion.config.default_game_id``), or [] when the command run
+    ``known``: the registered games (the default: ``companion.device.config.default_game_id``), or [] when the command run
     is another (the registry is then not loaded)."""
     default_game = ""
     if known:                       # only play and sim look the games up (--help stays light)
-        from companion.config import default_game_id
+        from companion.device.config import default_game_id
 
         default_game = default_game_id(known)
     parser.add_argument("game", nargs="?", default=None, metavar="GAME",

@@ -82,6 +82,9 @@ def _why(exc: BaseException) -> str:
     return text
 
 
+LAST_PLAYED = "games.last_played"     # settings key: the game in which the last action was taken
+
+
 class Journal:
     def __init__(self, path: str | Path, clock=time.time):
         self.path = Path(path)
@@ -111,6 +114,8 @@ class Journal:
             raise JournalError(self.path, _why(exc), "cannot open") from None
         self.db = db
         self._identity = self._stat()
+        last = self.setting(LAST_PLAYED)
+        self.last_played = int(last) if last and last.isdigit() else None
 
     def _stat(self) -> tuple[int, int] | None:
         try:
@@ -164,9 +169,20 @@ class Journal:
 
     # ------------------------------------------------------------------ games
     def start(self, header: Header) -> int:
-        cur = self._write("INSERT INTO games (game, header, started) VALUES (?, ?, ?)",
-                          (header.game, json.dumps(asdict(header), sort_keys=True), self.clock()))
-        return int(cur.lastrowid)
+        """A new game, which is now the game last played; return its number."""
+        self._write_many([
+            ("INSERT INTO games (game, header, started) VALUES (?, ?, ?)",
+             (header.game, json.dumps(asdict(header), sort_keys=True), self.clock())),
+            self._played("CAST(last_insert_rowid() AS TEXT)")])
+        self.last_played = int(self.setting(LAST_PLAYED))
+        return self.last_played
+
+    def _played(self, game_id: int | str) -> tuple[str, tuple]:
+        """The write that makes ``game_id`` (a number, or SQL giving it) the game last played."""
+        value = "?" if isinstance(game_id, int) else game_id
+        return (f"INSERT INTO settings (key, value) VALUES (?, {value}) "
+                "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                (LAST_PLAYED, str(game_id)) if isinstance(game_id, int) else (LAST_PLAYED,))
 
     def header(self, game_id: int) -> Header:
         row = self.db.execute("SELECT header FROM games WHERE id = ?", (game_id,)).fetchone()
@@ -178,8 +194,13 @@ class Journal:
         """Add an action; return its sequence number (0-based). Durable when it returns;
         raises JournalError (nothing written) when it cannot be."""
         seq = self.count(game_id)
-        self._write("INSERT INTO actions (game_id, seq, action, at) VALUES (?, ?, ?, ?)",
-                    (game_id, seq, action, self.clock()))
+        insert = ("INSERT INTO actions (game_id, seq, action, at) VALUES (?, ?, ?, ?)",
+                  (game_id, seq, action, self.clock()))
+        if self.last_played == game_id:          # the common case: one write, as before
+            self._write(*insert)
+        else:                                    # a move in another game: it is now the last played
+            self._write_many([insert, self._played(game_id)])
+            self.last_played = game_id
         return seq
 
     def count(self, game_id: int) -> int:
@@ -265,15 +286,20 @@ class Journal:
         return json.loads(row[0]) if row and row[0] else None
 
     def unfinished(self) -> int | None:
-        """The most recent game that has not ended: the one to resume after a restart."""
-        row = self.db.execute("SELECT id FROM games WHERE finished IS NULL ORDER BY id DESC LIMIT 1").fetchone()
-        return int(row[0]) if row else None
+        """The game to resume after a restart: the one last played (its last action, or its
+        start, is the journal's latest), else the newest game that has not ended."""
+        games = self.unfinished_games(limit=1)
+        return games[0]["id"] if games else None
 
     def unfinished_games(self, limit: int = 20) -> list[dict]:
-        """Every game not ended yet, newest first: what "Resume" offers."""
+        """Every game not ended yet, the one last played first, then by their last action
+        (the actions' order in the file, which a clock set back cannot change), newest first:
+        what "Resume" offers."""
         rows = self.db.execute(
             "SELECT g.id, g.game, g.started, (SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id) "
-            "FROM games g WHERE g.finished IS NULL ORDER BY g.id DESC LIMIT ?", (limit,))
+            "FROM games g WHERE g.finished IS NULL ORDER BY g.id = ? DESC, "
+            "(SELECT MAX(a.rowid) FROM actions a WHERE a.game_id = g.id) DESC NULLS LAST, g.id DESC LIMIT ?",
+            (self.last_played, limit))
         return [{"id": r[0], "game": r[1], "started": r[2], "actions": r[3]} for r in rows]
 
     def games(self, limit: int = 20) -> list[dict]:

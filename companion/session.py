@@ -4,7 +4,7 @@ Buttons, the serial link, the terminal, the camera: every source hands the sessi
 line. The session checks it with the engine, saves it in the journal, and only then changes the
 game; it answers the chance prompts it can answer by itself (digital dice, the device's draws)
 before handing back the events, and plays the computer seats. It runs in one thread; drivers'
-callbacks only enqueue (see companion.app).
+callbacks only enqueue (see companion.device.app).
 
     session = RefereeSession(journal)
     session.new_game(Header(game_id, seed=7, options={"players": 3, "seats": {"p3": "computer"}}))
@@ -18,7 +18,7 @@ no other action until ``retry_save()`` has written it (and anything the file los
 
 Chance: a ``ChanceSpec`` with ``by="device"`` (a hidden draw, a computer's deck) is always
 answered here; ``by="table"`` here only with digital dice (and not when ``digital=False``),
-else by a person on the buttons or the camera (companion.app).
+else by a person on the buttons or the camera (companion.device.app).
 
 Computer seats (header option ``seats``, e.g. ``{"p3": "computer:random"}``) are played here
 after every accepted action, by the game's policy seeded with ``seed * 1_000_003 + action
@@ -36,7 +36,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from companion.config import DICE_MODES
+from companion.device.config import DICE_MODES
 from companion.engine.core import DEVICE, Header, IllegalAction, Prompt
 from companion.engine.dice import PositionalDice
 from companion.engine.gamefile import GameRecord
@@ -116,6 +116,7 @@ class RefereeSession:
         self.secret: set[int] = set()           # actions made at a private prompt (never shown)
         self.rolls: set[int] = set()            # chance outcomes the table answered: correctable
         self.last_undone = ""                   # what the last undo took back, safe to show
+        self.computer_moves: list[tuple[Prompt, str]] = []   # the computer seats' moves the last action led to
 
     # ------------------------------------------------------------------ lifecycle
     @property
@@ -305,14 +306,18 @@ class RefereeSession:
         return policy(self.engine, self.engine.public_view(self.state, prompt.actor), prompt)
 
     def advance(self) -> list[dict]:
-        """Answer every prompt that needs no person: the device's chance, computer seats."""
+        """Answer every prompt that needs no person: the device's chance, computer seats (their
+        moves, with the prompts they answered, are kept in ``computer_moves`` for the table)."""
         events: list[dict] = []
+        self.computer_moves = []
         while not self.engine.is_over(self.state):
             prompt = self.prompt()
             answer = self.automatic(prompt)
             if answer is None:
                 break
             events += self._apply(answer, prompt)
+            if not prompt.is_chance:
+                self.computer_moves.append((prompt, answer))
         return events
 
     # ------------------------------------------------------------------ taking back

@@ -152,7 +152,7 @@ def test_the_last_word_of_an_option_is_enough(monkeypatch, capsys, tmp_path):
     from companion.terminal import match_option
 
     save = tmp_path / "pawn.game"
-    keys = "1\n1\n1\noffense\nhigh\nluck\nluck\npass\nred-1\n"   # teams, call, start, end zone, kicking, whistle, defense
+    keys = "1\n1\n1\noffense\nhigh\nluck\nluck\n\npass\n\nred-1\n"   # teams, call, start, end zone, kicking, whistle and defence (each passed)
     code, out, _ = run_cli(monkeypatch, capsys, ["play", "--seed", "2", "--save", str(save)], keys + "right\n")
     assert code == 0 and "move your pawn" in out
     assert "p1 move right" in load(save).actions
@@ -292,8 +292,8 @@ def test_help_starts_without_the_service_config_engines_or_pillow():
                           capture_output=True, text=True, check=True)
     modules = {line.split("|")[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
     assert "companion.cli" in modules and "play" in done.stdout and "run" in done.stdout
-    heavy = {m for m in modules if m.startswith(("companion.service", "companion.config", "companion.session",
-                                                 "companion.app", "companion.engine.runner", "PIL", "numpy"))
+    heavy = {m for m in modules if m.startswith(("companion.device.service", "companion.device.doctor", "companion.device.config", "companion.session",
+                                                 "companion.device.app", "companion.engine.runner", "PIL", "numpy"))
              or m.endswith(".engine") and m.startswith("companion.games")}
     assert heavy == set()
     assert not any(m.startswith("companion.games") for m in modules)     # no game is even looked up
@@ -431,7 +431,7 @@ def test_undo_takes_a_computers_secret_choice_back_with_the_decision_before_it(m
 
 
 def test_with_no_game_named_the_configured_default_is_played_not_the_first_by_name(monkeypatch, tmp_path):
-    from companion.config import default_game_id
+    from companion.device.config import default_game_id
 
     known = ["dungeon-allies", "dungeon-ball"]
     monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "none.toml"))

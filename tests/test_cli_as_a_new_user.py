@@ -664,17 +664,21 @@ def test_the_readme_headless_run_example_works(capsys, home, monkeypatch):
 
 
 def test_the_readme_dice_examples_work_as_written(capsys, home, monkeypatch):
-    """The user ran README's `dice read photo.jpg --json`, `dice calibrate --gallery
-    galleries/skull-d6 --face 1 s1.jpg s2.jpg s3.jpg` and `dice read photo.jpg --custom-faces
-    galleries/skull-d6` with photos of their own, and `dice markers` as its help says."""
+    """The user ran README's `dice read docs/examples/dice-photo.jpg --json` (the photo the
+    repository ships), `dice calibrate --gallery galleries/skull-d6 --face 1 s1.jpg s2.jpg
+    s3.jpg` with shots of their own, `dice read ... --custom-faces galleries/skull-d6` (here on
+    a photo of their own), and `dice markers` as its help says."""
     import cv2
 
     monkeypatch.chdir(home)
     readme = (ROOT / "README.md").read_text()
-    for line in ("companion dice read photo.jpg --json",
+    for line in ("companion dice read docs/examples/dice-photo.jpg --json",
                  "companion dice calibrate --gallery galleries/skull-d6 --face 1 s1.jpg s2.jpg s3.jpg",
-                 "companion dice read photo.jpg --custom-faces galleries/skull-d6"):
+                 "companion dice read docs/examples/dice-photo.jpg --custom-faces galleries/skull-d6"):
         assert line in readme
+    assert main(["dice", "read", str(ROOT / "docs" / "examples" / "dice-photo.jpg"), "--json"]) == 0
+    shipped = json.loads(capsys.readouterr().out)           # the photo the repository ships
+    assert sorted(d["value"] for d in shipped["dice"]) == [1, 2, 3, 4, 5]
     cv2.imwrite("photo.jpg", cv2.imread(str(_dice_photo(home / "photo.png", (2, 5)))))
     for k, name in enumerate(("s1.jpg", "s2.jpg", "s3.jpg")):
         cv2.imwrite(name, cv2.imread(str(_dice_photo(home / f"shot{k}.png", (1,)))))

@@ -191,7 +191,7 @@ def test_the_device_plays_the_toy_game_on_its_buttons_and_the_key_script_replays
     assert {seat for seat, _, _ in seen["passes"]} == {"p1", "p2"}
     assert {(screen, title) for seat, screen, title in seen["passes"]} == {("pass_to", "Pass to P1"),
                                                                           ("pass_to", "Pass to P2")}
-    assert seen["hidden"] > 0                                   # the neutral screen after a secret
+    assert seen["hidden"] == 0        # each secret here is followed by its public result, which hides it
     assert "toy_result" in seen["screens"]                      # the game's own result screen
     assert seen["leaks"] == []
     journal = app.session.journal

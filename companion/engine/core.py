@@ -232,6 +232,8 @@ class Engine(Protocol):
 #   die_faces(kind) -> tuple[str, ...]      the faces of a pack's die, for camera calibration
 #   table_viewer(state, prompt) -> seat|None whose view the shared panel shows when no private
 #                                           prompt is open (solo: the one human seat)
+#   automatic_seats(state) -> set[str]      seats no person holds (a solo AI deck): with them and
+#                                           the computer's, one person alone passes nothing
 #   table_text(state, seat) -> list[str]    the table as text lines for the terminal, before a
 #                                           prompt (``seat``: whose secrets it may show, or None)
 #   public_view(state, seat, keys=None)     ``keys`` builds only those keys of the view; a

@@ -459,6 +459,7 @@ MAIN_MENU_ITEMS = [
     {"id": "resume", "label": "Resume"},
     {"id": "settings", "label": "Settings"},
     {"id": "about", "label": "About"},
+    {"id": "help", "label": "Help: buttons"},
 ]
 
 

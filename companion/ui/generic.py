@@ -67,6 +67,17 @@ def shown_option(game: str | None, prompt: dict, option: str) -> str:
     return own(prompt, option) if own else option_label(prompt, option)
 
 
+def move_words(game: str, prompt, action: str) -> str:
+    """A seat's move in the table's words, as the device and the phones' log say it ("P2: kick
+    for the corner"); a secret choice stays secret. ``prompt`` is the engine's Prompt."""
+    from companion.ui.model import prompt_dict
+
+    seat = prompt.actor.upper()
+    if prompt.private:
+        return f"{seat} chose in secret"
+    return f"{seat}: {shown_option(game, prompt_dict(prompt), action)}"
+
+
 def distinct_words(options: list[str]) -> list[str]:
     """What tells the options apart: each without the words they all begin with
     ("p1 place a1", "p1 place b2" -> "a1", "b2")."""
@@ -197,9 +208,20 @@ def game_over(m: dict) -> Image.Image:
     return c.done()
 
 
+def game_strip(c: Canvas, m: dict) -> Image.Image:
+    """Finish a screen between the game's own (pass it on, the computer's moves, resumed) with
+    the game's status strip (``draw_strip(c, m)`` in its screens module, else the scores), so
+    the score stays in sight; without a game, the screen as it is."""
+    if m.get("game") and m.get("summary"):
+        own = game_hook(m["game"], "draw_strip")
+        (own or strip)(c, m)
+    return c.done()
+
+
 def pass_to(m: dict) -> Image.Image:
     """Pass the device to ``m["seat"]`` before anything private is drawn: the seat large,
-    "then press OK" under it (``title``/``text`` override the words)."""
+    "then press OK" under it (``title``/``text`` override the words), the game's strip below
+    when the model has a game."""
     seat = str(m.get("seat") or _prompt(m).get("actor") or "")
     c = Canvas()
     body = fonts.body()
@@ -208,17 +230,38 @@ def pass_to(m: dict) -> Image.Image:
     big = fonts.big()
     label = Image.new("1", (big.measure(name), big.height), 0)
     Canvas(label).text(0, -2, name, big)
-    scale = 2 if label.width * 2 <= W - 4 else 1
+    in_game = bool(m.get("game") and m.get("summary"))
+    scale = 2 if label.width * 2 <= W - 4 and not in_game else 1
     label = label.resize((label.width * scale, label.height * scale), Image.NEAREST)
     x = (W - label.width) // 2
     c.im.paste(1, (x, 11, x + label.width, 11 + label.height), label)
     text = str(m.get("text") or "then press OK")
     lines = wrap(text, body, W - 2, 2)
-    y = H - 11 * len(lines) + 1
+    y = (BOTTOM - 1 if in_game else H + 1) - 11 * len(lines)    # clear of the strip's rule
     for line in lines:
         c.text_center(W // 2, y, line, body)
         y += 11
-    return c.done()
+    return game_strip(c, m)
+
+
+def said_screen(m: dict, title: str, lines: list[str]) -> Image.Image:
+    """A title bar, what was said (the last lines if it is long), the game's strip."""
+    c = Canvas()
+    c.title_bar(title, "OK")
+    body = fonts.body()
+    rows: list[str] = []
+    for line in lines:
+        rows += wrap(line, body, W - 2)
+    if len(rows) > 4:                               # the last ones, which led here
+        rows = ["..."] + rows[-3:]
+    c.lines(1, 12, rows, body, 11)
+    return game_strip(c, m)
+
+
+def passed_on(m: dict) -> Image.Image:
+    """After a private action: nothing private, until the device is passed on."""
+    msg = m.get("message") or {}
+    return said_screen(m, str(msg.get("title", "")), [str(msg.get("text", ""))])
 
 
 # ---------------------------------------------------------------------------- choices
@@ -389,9 +432,26 @@ def wait(m: dict) -> Image.Image:
     return _done(c, m)
 
 
+def computer_moves(m: dict) -> Image.Image:
+    """What the computer seats just did, in words (as a person's move would show), with the
+    scores in sight; OK goes on (or it goes after a few seconds)."""
+    said = [line for e in m.get("events") or [] if e.get("event") == "computer_moves" for line in e["lines"]]
+    return said_screen(m, "Computer played", said)
+
+
+def resumed(m: dict) -> Image.Image:
+    """A game brought back from the journal: which, how far (or what resuming left out), and
+    the scores, before the game goes on."""
+    said = next((e for e in m.get("events") or [] if e.get("event") == "resumed"), {})
+    return said_screen(m, "Game resumed", [f"{said.get('game', '')}: {said.get('text', '')}."])
+
+
 # ---------------------------------------------------------------------------- dispatch
 
 SCREENS = {
+    "passed_on": passed_on,
+    "resumed": resumed,
+    "computer_moves": computer_moves,
     "scores": scores,
     "game_over": game_over,
     "pass_to": pass_to,

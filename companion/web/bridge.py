@@ -97,8 +97,8 @@ class WebBridge:
         except ClaimRefused as exc:
             self.reply(conn, {"t": "error", "text": str(exc)})
             return
-        if self.viewers.get(conn) == seat:
-            self.reply(conn, {"t": "error", "text": f"you already hold {seat.upper()}"})
+        if self.viewers.get(conn) == seat:          # the same code scanned again: no error, just who you are
+            self.reply(conn, {"t": "wait", "text": f"you are {seat.upper()}"})
             return
         if app.session.is_computer(seat):
             self.reply(conn, {"t": "error", "text": f"{seat.upper()} is played by the computer"})
@@ -222,6 +222,8 @@ class WebBridge:
         players = s.engine.summary(s.state).get("players", []) if s.active else []
         self.seating.reset([seat for seat in players if not s.is_computer(seat)])   # people's seats only
         self.log.clear()
+        if s.active:
+            self.rebuild_log(s)
         self.actions_seen = len(s.actions) if s.active else 0
         for conn in self.viewers:
             if self.viewers[conn] is not None:
@@ -246,6 +248,7 @@ class WebBridge:
             if self.request is not None:
                 data["asking"] = self.request.question()[0]
             data["dice"] = s.last_chance_index() is not None    # a roll to correct: the page offers it
+            data["undo"] = s.undo_refusal()                      # None: the page offers undo; else why not
         return json.dumps(data, separators=(",", ":")).encode()
 
     def publish(self, app) -> int:
@@ -275,6 +278,23 @@ class WebBridge:
     def events(self, events: list[dict]) -> None:
         """The events of an accepted action, for the log (events are public)."""
         self.log.extend(e for e in events if isinstance(e, dict))
+        self.version += 1
+
+    def rebuild_log(self, s) -> None:
+        """The log of a game already under way (resumed from the journal): its events replayed
+        from the record, the computer's moves in words as they were said."""
+        from companion.ui.generic import move_words
+
+        state = s.engine.new_state(s.header)
+        for action in s.actions:
+            prompt = s.engine.prompt(state)
+            self.log.extend(e for e in s.engine.apply(state, action, prompt) if isinstance(e, dict))
+            if not prompt.is_chance and s.is_computer(prompt.actor):
+                self.log.append(f"{move_words(s.header.game, prompt, action)} (computer)")
+
+    def note_lines(self, lines: list[str]) -> None:
+        """Lines already in words for the log (the computer's moves)."""
+        self.log.extend(lines)
         self.version += 1
 
     def log_lines(self, game, pack: dict) -> list[str]:

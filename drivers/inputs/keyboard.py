@@ -1,7 +1,9 @@
 """Keyboard input for the emulator: a terminal (or any file descriptor) becomes the button pad.
 
 Keys: arrows or w/a/s/d = directions, Enter/Space/o = ok, Backspace/Esc/b = back.
-Shift gives a long press: W/A/S/D, O (ok) and B (back); q (or Q) quits the emulator: it sets
+Shift gives a long press: W/A/S/D, O (ok) and B (back), and Shift+arrows; u is a long BACK
+(undo) without Shift (a terminal sends Shift+Backspace and Shift+Esc as the plain keys); q
+(or Q) quits the emulator: it sets
 the ``quit_pressed`` event, which the service's loop watches. A terminal sends no key-up, so
 each key is a "press" then a "release" at once (plus "long" in between for the Shift keys); the
 terminal's own key repeat gives repeated presses. Other printable keys (q too) go to the
@@ -33,6 +35,9 @@ _SEQUENCES: dict[bytes, str] = {
     b"\x1b[A": "up", b"\x1b[B": "down", b"\x1b[C": "right", b"\x1b[D": "left",
     b"\x1bOA": "up", b"\x1bOB": "down", b"\x1bOC": "right", b"\x1bOD": "left",
 }
+# xterm's Shift+arrows (modifier 2): a long press of that direction
+_SHIFTED: dict[bytes, str] = {b"\x1b[1;2" + k: v for k, v in ((b"A", "up"), (b"B", "down"), (b"C", "right"),
+                                                               (b"D", "left"))}
 # single bytes -> (button, long?)
 KEYMAP: dict[int, tuple[str, bool]] = {
     ord("w"): ("up", False), ord("s"): ("down", False), ord("a"): ("left", False), ord("d"): ("right", False),
@@ -40,6 +45,7 @@ KEYMAP: dict[int, tuple[str, bool]] = {
     ord("\r"): ("ok", False), ord("\n"): ("ok", False), ord(" "): ("ok", False),
     ord("o"): ("ok", False), ord("O"): ("ok", True),
     0x7F: ("back", False), 0x08: ("back", False), ord("b"): ("back", False), ord("B"): ("back", True),
+    ord("u"): ("back", True), ord("U"): ("back", True),      # u: undo, a long BACK without Shift
 }
 
 QUIT_KEYS = ("q", "Q")
@@ -73,10 +79,15 @@ class KeyParser:
                     i += 3
                     continue
                 if rest[1:2] in (b"[", b"O"):
-                    # another CSI/SS3 sequence (F-keys, Home...): skip to its final byte
+                    # another CSI/SS3 sequence (Shift+arrows, F-keys, Home...): to its final byte
                     j = i + 2
                     while j < len(buf) and not (0x40 <= buf[j] <= 0x7E):
                         j += 1
+                    if j >= len(buf):           # cut between two reads: wait for the rest
+                        self._pending = buf[i:]
+                        return out
+                    if buf[i:j + 1] in _SHIFTED:
+                        out.append((_SHIFTED[buf[i:j + 1]], True))
                     i = j + 1
                     continue
                 out.append(("back", False))    # Esc followed by an ordinary key

@@ -5,9 +5,9 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from companion import app as app_module
-from companion.app import DeviceApp
-from companion.camera_dice import CameraDice
+from companion.device import panel_text
+from companion.device.app import DeviceApp
+from companion.device.camera_dice import CameraDice
 from companion.engine.core import Header
 from companion.journal import Journal
 from companion.session import RefereeSession
@@ -137,7 +137,7 @@ def test_an_unsure_reading_asks_the_person(tmp_path, vision_dir):
 
 
 def test_the_reasons_that_fit_the_panel_are_said_whole():
-    from companion.app import _camera_doubt
+    from companion.device.panel_text import camera_doubt as _camera_doubt
     assert _camera_doubt(["found 5 dice, expected 2"]) == "found 5 dice, expected 2. OK: enter them."
     two = _camera_doubt(["no dice found", "found 0 dice, expected 2", "the tray did not settle"])
     assert two == "no dice found; found 0 dice, expected 2. OK: enter them."      # the third does not fit
@@ -239,7 +239,7 @@ def test_a_lid_not_in_view_is_said_on_the_panel_and_ok_tries_again(tmp_path, cap
     press(app, "ok")
     text = app.model()["message"]["text"]
     assert text == "Not taken: no green lid in view. OK: again. BACK stops.", text
-    assert app_module._fits_the_panel(text)
+    assert panel_text.fits_the_panel(text)
     assert not (tmp_path / "vision" / "lid.json").exists() and app.calibration is not None
     assert "Traceback" not in caplog.text                  # a frame that will not do is no fault
     camera.frame = ref
@@ -261,7 +261,7 @@ def test_a_die_calibration_whose_shots_show_no_die_asks_for_them_again(tmp_path)
         press(app, "ok")
     message = app.model()["message"]
     assert message["title"] == "White die: ball" and message["text"].startswith("Not taken: no die found")
-    assert message["text"].endswith("OK: again. BACK stops.") and app_module._fits_the_panel(message["text"])
+    assert message["text"].endswith("OK: again. BACK stops.") and panel_text.fits_the_panel(message["text"])
     assert (app.calibration["index"], app.calibration["shot"], app.calibration["shots"]) == (0, 0, {})
     assert not (tmp_path / "vision" / "white" / "gallery.npz").exists()
     press(app, "ok")                                         # the first shot again

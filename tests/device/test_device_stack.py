@@ -5,7 +5,7 @@ import queue
 import time
 
 
-from companion.app import DeviceApp
+from companion.device.app import DeviceApp
 from companion.journal import Journal
 from companion.session import RefereeSession
 from companion.ui.screens import render
@@ -209,7 +209,7 @@ def test_terminal_emulator_prints_the_screen_in_words_under_the_pixels(tmp_path)
     assert any("\u2800" <= ch <= "\u28ff" for ch in out)      # braille pixels were drawn
     frame_end = out.rindex("\u2518")                          # the frame's bottom-right corner
     caption = out[frame_end:]
-    assert "p1: choose your team" in caption and "Enter = OK" in caption
+    assert "p1: choose your team" in caption and "Enter, Space or O = OK" in caption
 
 
 def test_what_is_missing_is_said_over_the_link_too(tmp_path):

@@ -1,4 +1,4 @@
-"""The table's own labelled frames ([vision] keep_frames, companion/dice_frames.py): each pip
+"""The table's own labelled frames ([vision] keep_frames, companion/device/dice_frames.py): each pip
 roll the camera read is kept with the values the table recorded (confirmed, entered instead,
 or corrected later), in the layout bench/eval_dice.py --folder and bench/vision_train_net.py
 --table read."""
@@ -12,9 +12,9 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.app import DeviceApp
-from companion.camera_dice import CameraDice
-from companion.dice_frames import FrameKeeper, assign_boxes
+from companion.device.app import DeviceApp
+from companion.device.camera_dice import CameraDice
+from companion.device.dice_frames import FrameKeeper, assign_boxes
 from companion.engine.core import ChanceSpec, Header
 from companion.journal import Journal
 from companion.session import RefereeSession
@@ -174,7 +174,7 @@ def test_rolls_entered_without_the_camera_and_a_device_set_to_keep_none_keep_not
 
 
 def test_keep_frames_out_of_range_names_the_file_and_key(tmp_path):
-    from companion import config
+    from companion.device import config
     bad = tmp_path / "device.toml"
     bad.write_text("[vision]\nkeep_frames = -1\n")
     with pytest.raises(config.ConfigFileError) as err:
@@ -197,7 +197,7 @@ def shipped_networks(monkeypatch):
 def test_a_face_network_in_the_vision_folder_reads_in_place_of_the_shipped_one(tmp_path, shipped_networks):
     import shutil
 
-    from companion.camera_dice import use_table_models, vision_report
+    from companion.device.camera_dice import use_table_models, vision_report
     net = shipped_networks
     shipped = net.FACE
     assert use_table_models(tmp_path) == [] and net.FACE == shipped          # no models/ folder
@@ -218,7 +218,7 @@ def test_a_face_network_in_the_vision_folder_reads_in_place_of_the_shipped_one(t
 ])
 def test_a_file_that_is_no_face_network_is_refused_by_name_and_nothing_changes(tmp_path, shipped_networks,
                                                                                 content, said):
-    from companion.camera_dice import use_table_models, vision_report
+    from companion.device.camera_dice import use_table_models, vision_report
     net = shipped_networks
     before = (net.DETECTOR, net.FACE)
     (tmp_path / "models").mkdir()
@@ -233,7 +233,7 @@ def test_a_file_that_is_no_face_network_is_refused_by_name_and_nothing_changes(t
 
 
 def test_doctor_counts_the_kept_frames(tmp_path):
-    from companion.camera_dice import vision_report
+    from companion.device.camera_dice import vision_report
     keeper = FrameKeeper(tmp_path / "frames", limit=5)
     for k in range(3):
         keeper.keep(f"f{k}", np.zeros((20, 20, 3), np.uint8), [], ["2"])
@@ -303,7 +303,7 @@ def test_the_service_keeps_frames_as_configured_and_names_a_broken_table_model(t
                                                                               shipped_networks):
     """`companion run` with `[vision] keep_frames` and a file in <vision dir>/models that is no
     network: the camera keeps frames, the notice says what is missing, the shipped one reads."""
-    from companion import service
+    from companion.device import service
     from companion.cli import build_parser
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.delenv("STATE_DIRECTORY", raising=False)
@@ -339,7 +339,7 @@ def test_the_keeping_bench_runs_and_says_the_folder_stays_at_its_limit(capsys, t
 def test_a_broken_labels_file_is_left_as_it_is_and_named_and_the_game_goes_on(tmp_path, caplog, broken):
     """A labels.csv mended by hand and broken: nothing is written over it (the frames it lists
     would be lost), the log and doctor name it, and keeping fails quietly for the game."""
-    from companion.camera_dice import vision_report
+    from companion.device.camera_dice import vision_report
     folder = tmp_path / "frames"
     folder.mkdir()
     (folder / "labels.csv").write_bytes(broken.encode("latin-1"))

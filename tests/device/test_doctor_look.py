@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from companion import service
+from companion.device import doctor
 
 DESK = Path(__file__).resolve().parents[3] / "shared" / "data" / "dice-real-webcam-desk" / "images"
 
@@ -20,7 +20,7 @@ def _doctor(tmp_path, monkeypatch, camera: str, look: Path):
     monkeypatch.delenv("STATE_DIRECTORY", raising=False)
     layer = tmp_path / "layer.toml"
     layer.write_text(camera)
-    return service.cmd_doctor(argparse.Namespace(config=layer, journal=None, json=False, look=look))
+    return doctor.cmd_doctor(argparse.Namespace(config=layer, journal=None, json=False, look=look))
 
 
 def _synthetic_roll(folder: Path) -> list[int]:

@@ -10,7 +10,7 @@ import subprocess
 
 import pytest
 
-from companion.app import DeviceApp
+from companion.device.app import DeviceApp
 from companion.engine.core import Header
 from companion.engine.runner import replay
 from companion.journal import Journal

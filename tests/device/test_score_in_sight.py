@@ -20,7 +20,7 @@ import pytest
 
 from PIL import Image
 
-from companion.app import DeviceApp
+from companion.device.app import DeviceApp
 from companion.games.dungeon_ball.policies import RandomPolicy
 from companion.journal import Journal
 from companion.session import RefereeSession
@@ -77,6 +77,8 @@ class Driver:
         app = self.app
         if app.message is not None or app.interstitial is not None:
             return "ok"
+        if app.hidden_after is not None or app.awaiting_pass() is not None:
+            return "ok"                          # the device passed on (the defence card is secret)
         if app.menu is not None:
             return self.menu_key()
         if app.session.engine.is_over(app.session.state):

@@ -13,7 +13,7 @@ import threading
 
 import pytest
 
-from companion.app import DeviceApp
+from companion.device.app import DeviceApp
 from companion.engine.core import Header
 from companion.journal import Journal
 from companion.session import RefereeSession, UndoRefused
@@ -152,7 +152,8 @@ def test_a_private_prompt_is_passed_on_then_hidden_again(tmp_path, toy):
     assert session.prompt().actor == "p1" and session.prompt().private
     model = app.model()
     assert model["seat"] == "p1" and model["title"] == "Pass to P1"
-    assert "prompt" not in model and "view" not in model        # nothing private is drawn yet
+    assert model["prompt"] == {"actor": "p1", "kind": "pick"}   # nothing private is drawn yet: no options,
+    assert model["view"] == session.engine.public_view(session.state, None)   # the spectator's view
     app.press("down")                                           # any other button: still waiting
     assert app.model()["title"] == "Pass to P1"
     app.press("ok")
@@ -165,9 +166,9 @@ def test_a_private_prompt_is_passed_on_then_hidden_again(tmp_path, toy):
     assert session.prompt().actor == "p3" and model["title"] == "Pass to P3"
     app.press("ok")
     app.act(human_choice(session.prompt()))                     # the cards are revealed together
-    model = app.model()
-    assert model["message"]["title"] == "P3 done"               # hidden again before the next screen
-    app.press("ok")
+    model = app.model()                                         # hidden again before the next screen:
+    assert app.hidden_after is None and app.interstitial is not None   # by the reveal, public to all
+    assert model["view"] == session.engine.public_view(session.state, None)
     read_results(app)
     assert "prompt" in app.model() and app.viewer() is None     # a public prompt: no one's secrets
 

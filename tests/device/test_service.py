@@ -126,7 +126,7 @@ def test_doctor_reports_what_it_finds():
 
 
 def test_vision_report_says_what_is_missing(tmp_path, monkeypatch):
-    from companion.camera_dice import vision_report
+    from companion.device.camera_dice import vision_report
     from vision import net
     (tmp_path / "white").mkdir()
     (tmp_path / "white" / "gallery.npz").write_bytes(b"")

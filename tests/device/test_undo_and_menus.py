@@ -5,7 +5,7 @@ import queue
 
 import pytest
 
-from companion.app import DeviceApp
+from companion.device.app import DeviceApp
 from companion.engine.core import Header
 from companion.journal import Journal
 from companion.session import RefereeSession
@@ -203,7 +203,7 @@ def test_the_new_game_menu_is_built_from_the_registry(tmp_path):
 
 
 def test_a_player_count_outside_the_menu_is_not_offered(tmp_path):
-    from companion.game_setup import GameSetup
+    from companion.device.game_setup import GameSetup
     from companion.engine.registry import get_game
 
     setup = GameSetup(get_game("dungeon-ball"))
@@ -252,7 +252,7 @@ def test_a_result_screen_stays_until_ok_or_a_few_seconds(tmp_path):
 def test_a_game_says_which_of_its_result_screens_wait_for_ok(tmp_path, monkeypatch):
     import importlib
 
-    from companion.app import waits_for_ok
+    from companion.device.app import waits_for_ok
     from companion.engine.registry import get_game
 
     screens = importlib.import_module(get_game("dungeon-ball").screens)

@@ -1,10 +1,10 @@
-"""companion.watchdog against a real AF_UNIX datagram socket, as systemd listens on one."""
+"""companion.device.watchdog against a real AF_UNIX datagram socket, as systemd listens on one."""
 import os
 import socket
 
 import pytest
 
-from companion.watchdog import Watchdog
+from companion.device.watchdog import Watchdog
 
 
 class Clock:

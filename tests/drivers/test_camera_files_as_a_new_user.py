@@ -119,7 +119,7 @@ def test_a_photo_named_in_latin1_is_read_not_a_crash(tmp_path):
 def test_a_bad_frame_makes_one_roll_unsure_and_the_next_roll_reads(tmp_path):
     """The device's camera dice on the folder camera: the roll whose frame is bad is asked on
     the buttons with the file named; the next roll is read from the next photos."""
-    from companion.camera_dice import CameraDice
+    from companion.device.camera_dice import CameraDice
     from companion.engine.core import ChanceSpec
     from vision import synth
 

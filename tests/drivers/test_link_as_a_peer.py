@@ -1,5 +1,5 @@
 """The serial protocol as a peer's maker sees it: only docs/serial-protocol.md in hand, a real
-device (companion.app.DeviceApp with a real RefereeSession and journal, or `companion run
+device (companion.device.app.DeviceApp with a real RefereeSession and journal, or `companion run
 --emulate` with a [link] section) on the other end of socket://, a pty pair or loop://.
 
 Each test names, in its docstring, the promise of the doc it checks."""
@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.app import DeviceApp
+from companion.device.app import DeviceApp
 from companion.journal import Journal
 from companion.session import RefereeSession
 from drivers import ConfigError, open_display, open_link

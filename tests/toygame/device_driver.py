@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.app import DeviceApp
+from companion.device.app import DeviceApp
 from companion.journal import Journal
 from companion.session import RefereeSession
 from companion.ui.screens import screen_name

@@ -256,8 +256,9 @@ def test_main_menu_and_disabled_resume():
     assert m.ui["cursor"] == 0
     assert m.press("down") is None and m.ui["cursor"] == 2     # Resume is skipped
     assert m.press("up") is None and m.ui["cursor"] == 0
-    assert m.press("up") is None and m.ui["cursor"] == 3       # wraps to About
-    assert m.press("ok") == "about"
+    assert m.press("up") is None and m.ui["cursor"] == 4       # wraps to Help
+    assert m.press("ok") == "help"
+    assert m.press("up") is None and m.press("ok") == "about"
     assert m.press("back") is None
     m = main_menu(can_resume=True)
     assert [m.press("down"), m.press("ok")] == [None, "resume"]

@@ -236,7 +236,7 @@ def test_an_allies_space_line_is_whole(drawn):
 def test_a_refused_undo_after_a_card_draw_does_not_send_the_player_to_the_dice(tmp_path):
     """Dungeon Days: the deck answered the draw; the panel said "The dice have answered it. Game
     menu: Correct last dice." and that item then said "no dice to correct"."""
-    from companion.app import DeviceApp
+    from companion.device.app import DeviceApp
     from companion.journal import Journal
     from companion.session import RefereeSession
     from drivers import open_display
@@ -257,7 +257,7 @@ def test_a_refused_undo_after_a_card_draw_does_not_send_the_player_to_the_dice(t
 def test_settings_say_why_the_camera_items_are_greyed_out(tmp_path, drawn):
     """Without a camera every item under "Dice" was struck through, the cursor could not reach
     them, and nothing said why."""
-    from companion.app import DeviceApp
+    from companion.device.app import DeviceApp
     from companion.journal import Journal
     from companion.session import RefereeSession
     from drivers import open_display

@@ -15,7 +15,7 @@ from tests.ui.test_screens_as_a_player import drawn, two_seats  # noqa: F401  (t
 
 def device(tmp_path, dice_mode="digital"):
     """A device on a null display whose clock the test moves."""
-    from companion.app import DeviceApp
+    from companion.device.app import DeviceApp
     from companion.journal import Journal
     from companion.session import RefereeSession
     from drivers import open_display

@@ -13,7 +13,7 @@ import threading
 import time
 from pathlib import Path
 
-from companion.app import DeviceApp
+from companion.device.app import DeviceApp
 from companion.journal import Journal
 from companion.session import RefereeSession
 from companion.web.service import WebService

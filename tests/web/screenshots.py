@@ -1,6 +1,6 @@
-"""The page's pictures in docs/web/: Dungeon Ball as P1 and as a spectator, Crystal Auction
-with a hidden hand, and each of the other games as a seat, on a phone-sized Chromium (apt's;
-see tests/web/browser.py).
+"""The page's pictures in docs/web/: Dungeon Ball as P1 and as a spectator, a Dodgeball coach's
+hidden hand, and each of the other games as a seat, on a phone-sized Chromium (apt's; see
+tests/web/browser.py).
 
     .venv/bin/python -m tests.web.screenshots
 """
@@ -12,7 +12,6 @@ import tempfile
 from pathlib import Path
 
 from companion.engine import registry
-from tests.toygame import GAME as TOY
 from tests.web.browser import PHONE, chromium_path
 from tests.web.rig import Device
 
@@ -34,6 +33,8 @@ GAMES = (("dodgeball", {}, 40, _actor("p1"), "p1", "dodgeball-p1.png"),
          ("dungeon-allies", {"players": 3}, 50, _actor("p1"), "p1", "dungeon-allies-p1.png"),
          ("dungeonbowl", {}, 70, _actor("p1"), "p1", "dungeonbowl-p1.png"))
 
+HAND = (6, _actor("p2"))             # Dodgeball: P2's throw card, chosen face down from its hand
+
 
 def play(dev: Device, moves: int, seed: int = 2, until=None) -> None:
     """Random legal moves before the loop starts, as the device takes them (the log fills);
@@ -49,14 +50,14 @@ def play(dev: Device, moves: int, seed: int = 2, until=None) -> None:
     dev.app.interstitial = None
 
 
-def shoot(dev: Device, browser, name: str, seat: str | None) -> Path:
+def shoot(dev: Device, browser, name: str, seat: str | None, full_page: bool = True) -> Path:
     ctx = browser.new_context(**PHONE)
     page = ctx.new_page()
     page.goto(dev.url + (f"J/{seat.upper()}/{dev.code(seat)}" if seat else ""))
     page.wait_for_selector(f"text=You are {seat.upper()}" if seat else "#seats li")
     page.evaluate("document.getElementById('toast').hidden = true")
     path = DOCS / name
-    page.screenshot(path=str(path), full_page=True)
+    page.screenshot(path=str(path), full_page=full_page)
     ctx.close()
     return path
 
@@ -69,7 +70,6 @@ def main() -> int:
         print("no Chromium: apt-get install chromium", file=sys.stderr)
         return 2
     registry.games()
-    registry.register(TOY)
     DOCS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=exe, args=["--no-sandbox"])
@@ -78,10 +78,10 @@ def main() -> int:
         with ball:
             print(shoot(ball, browser, "dungeon-ball-p1.png", "p1"))
             print(shoot(ball, browser, "dungeon-ball-spectator.png", None))
-        toy = Device(Path(tempfile.mkdtemp()), "toy", seed=3)
-        play(toy, 4)
-        with toy:
-            print(shoot(toy, browser, "crystal-auction-p2.png", "p2"))
+        hand = Device(Path(tempfile.mkdtemp()), "dodgeball", seed=4)   # a secret choice from a hidden hand
+        play(hand, HAND[0], until=HAND[1])
+        with hand:
+            print(shoot(hand, browser, "dodgeball-p2-hand.png", "p2", full_page=False))
         for game, options, moves, until, seat, name in GAMES:
             dev = Device(Path(tempfile.mkdtemp()), game, options, seed=4)
             play(dev, moves, until=until)

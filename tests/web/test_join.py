@@ -7,7 +7,7 @@ import socket
 import numpy as np
 import pytest
 
-from companion import config as config_mod
+from companion.device import config as config_mod
 from companion.ui.screens import render
 from companion.web.join import Address, Announcer, join_model, lan_ip, qr_rows
 from companion.web.seating import Seating

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import socket
 
-from companion import service as service_mod
+from companion.device import service as service_mod
 from companion.web.service import PORT_TRIES, WebService
 from companion.web.settings import WebSettings
 from tests.web.rig import Device
@@ -13,7 +13,7 @@ from tests.web.rig import Device
 
 def run_args(tmp_path, **extra) -> argparse.Namespace:
     values = dict(emulate=True, headless=True, keys=None, frames=None, config=None, journal=tmp_path / "j.sqlite",
-                  menu=True, seed=1, verbose=False, no_web=False)
+                  menu=True, seed=1, verbose=False, no_web=False, web=True)
     values.update(extra)
     return argparse.Namespace(**values)
 

@@ -297,5 +297,7 @@ def result(m: dict) -> Image.Image:
     return c.done()
 
 
+draw_strip = court_strip     # the device's own screens (pass it on, the computer's moves) end with it
+
 SCREENS = {COURT: court, HAND: hand, RESULT: result}
 NOTICE_AT_TOP = frozenset(SCREENS)

@@ -200,7 +200,7 @@ class Turn(Step):
     def prompt(self, g, s: DodgeState, f: Frame) -> Prompt | None:
         if f.data.get("stage") == "retreat":
             opts = retreat_options(g, s)
-            return Prompt(s.active, "retreat", "retreat one player?", opts) if opts else None
+            return Prompt(s.active, "retreat", "retreat one player?", opts, shows_hand=True) if opts else None
         me = s.coach(s.active)
         text = (f"organise, {me.balls_on_side()} balls" if not s.throws else f"throw again? ({s.throws} made)")
         if s.must_throw and not s.throws:

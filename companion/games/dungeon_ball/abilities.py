@@ -122,7 +122,7 @@ class Abilities:
         pid = frame["turn"]
         what = "a whistle card before the play" if frame["kind"] == "whistle" else "an ability card"
         return Prompt(pid, f"{frame['kind']}_window", f"{pid}: play {what}, or pass",
-                      tuple(opts) + (f"{pid} pass",))
+                      tuple(opts) + (f"{pid} pass",), shows_hand=True)   # the options are the hand's cards
 
     def window_pass(self, s: GameState, frame: dict, ev: Events) -> None:
         pid = frame["turn"]

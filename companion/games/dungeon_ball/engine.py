@@ -206,6 +206,11 @@ class DungeonBall:
     def is_over(self, s: GameState) -> bool:
         return s.over
 
+    def automatic_seats(self, s: GameState) -> set[str]:
+        """Seats no person holds: the solo opponent's AI deck (the device then has one person
+        at the table, with nothing to pass)."""
+        return {s.solo["ai"]} if s.solo else set()
+
     # ------------------------------------------------------------------ serialisation and views
     def to_json(self, s: GameState) -> bytes:
         return dumps(s)

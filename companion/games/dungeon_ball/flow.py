@@ -245,7 +245,7 @@ def defense_card_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) ->
     p = g.fixed_prompts.get(("defense_card", d))
     if p is None:   # the same all game for each seat: made once
         p = g.fixed_prompts["defense_card", d] = Prompt(d, "defense_card", f"{d}: choose a defense card, face down",
-                                                        g.defense_options(d))
+                                                        g.defense_options(d), private=True)
     return p
 
 

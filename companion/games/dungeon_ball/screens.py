@@ -773,6 +773,8 @@ def game_over(m: dict) -> Image.Image:
 
 # ---------------------------------------------------------------------------- dispatch
 
+draw_strip = status.draw     # the device's own screens (pass it on, the computer's moves) end with it
+
 SCREENS = {
     "scoreboard": scoreboard,
     "play_board": play_board,

@@ -404,6 +404,9 @@ function drawMe(s) {
   $("claim").hidden = seated || !s.seats.length;
   $("seated").hidden = !seated;
   $("ask-correct").hidden = !s.dice;     // only once the table has rolled dice the device can correct
+  $("ask-undo").disabled = !!s.undo;     // undo only when it can be done; else its reason shows
+  $("ask-undo").title = s.undo || "";
+  $("ask-undo").textContent = s.undo ? "Undo: not now (" + s.undo + ")" : "Ask to undo";
   const select = $("claim-seat");
   const current = select.value;
   select.replaceChildren(...s.seats.filter((x) => !x.computer).map((x) => {

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.app import DeviceApp
+from companion.device.app import DeviceApp
 from companion.games.dungeon_days.controls import key_of
 from companion.games.dungeon_days.policies import RandomPolicy
 from companion.journal import Journal

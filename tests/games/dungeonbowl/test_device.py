@@ -3,7 +3,7 @@ as a result screen, the touchdown waits for OK, the serial link's peer can repor
 and a game resumed from the journal is the same game, the chests' draws included."""
 from __future__ import annotations
 
-from companion.app import DeviceApp
+from companion.device.app import DeviceApp
 from companion.journal import Journal
 from companion.session import RefereeSession
 from companion.ui.screens import render

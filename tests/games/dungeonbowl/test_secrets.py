@@ -9,7 +9,7 @@ import os
 import queue
 import threading
 
-from companion.app import DeviceApp
+from companion.device.app import DeviceApp
 from companion.engine.core import ChanceSpec, Prompt
 from companion.engine.dice import FreshDice, PositionalDice, SeededDice
 from companion.engine.gamefile import GameRecord

@@ -1,4 +1,5 @@
-"""`companion run` and `companion doctor`: the service on a Pi, or emulated anywhere else.
+"""`companion run`: the service on a Pi, or emulated anywhere else (`companion doctor`, which
+checks what ``run`` would open, is companion/device/doctor.py).
 
 On a Raspberry Pi the configured hardware is opened; whatever cannot be opened (no OLED on
 the bus, no camera, no serial port) is logged, shown on the screen, and replaced by a null
@@ -14,16 +15,10 @@ import signal
 import sys
 from pathlib import Path
 
-from companion import config as config_mod
+from companion.device import config as config_mod
+from companion.device.doctor import cmd_doctor, on_raspberry_pi, writable_problem
 
 log = logging.getLogger("companion")
-
-
-def on_raspberry_pi() -> bool:
-    try:
-        return "raspberry pi" in Path("/proc/device-tree/model").read_text(errors="ignore").lower()
-    except OSError:
-        return False
 
 
 def emulated_sections(args, cfg) -> None:
@@ -80,15 +75,46 @@ def check_options(args) -> None:
             raise config_mod.ConfigFileError(f"--frames {args.frames}: cannot write the frames there: {why}")
 
 
+def journal_for(args, cfg) -> Path:
+    """The journal file: --journal, else a fresh one of its own for a key script (a rehearsal
+    never resumes or changes the saved games; said on stdout), else the configured one."""
+    if args.journal:
+        return Path(args.journal)
+    if args.keys:
+        import tempfile
+
+        path = Path(tempfile.mkdtemp(prefix="companion-keys-")) / "journal.sqlite"
+        print(f"companion: the key script plays in a fresh journal of its own: {path} "
+              "(the saved games are not touched; --journal FILE to play in another)", flush=True)
+        return path
+    return config_mod.journal_path(cfg)
+
+
+def serves_the_page(args, cfg) -> bool:
+    """The phones' page serves unless [web] enabled = false or --no-web; a headless run (a key
+    script, --headless) serves it only when --web asks for it."""
+    if getattr(args, "no_web", False) or not cfg.section("web").get("enabled", True):
+        return False
+    return getattr(args, "web", False) or not (args.headless or args.keys)
+
+
+def say_where(service) -> None:
+    """Start the page and print where the phones find it (the first thing a table needs); in a
+    terminal the emulator's caption says it instead, so the drawn screen is not pushed about."""
+    if service.start() is None and not sys.stdout.isatty():
+        address = service.bridge.address
+        print(f"companion: the phones' page is at {address.url} (About on the device shows it too)", flush=True)
+
+
 def build(args):
     """Open everything from configuration; return (app, events, inputs, closers)."""
     from drivers import (ConfigError, open_camera_with_fallback, open_display_with_fallback,
                          open_inputs_with_fallback, open_link_with_fallback)
 
-    from companion.app import DeviceApp
+    from companion.device.app import DeviceApp
     from companion.journal import Journal
     from companion.session import RefereeSession
-    from companion.watchdog import Watchdog
+    from companion.device.watchdog import Watchdog
 
     cfg = config_mod.load(config_mod.default_files(args.config))      # every check doctor makes too
     check_options(args)
@@ -117,12 +143,12 @@ def build(args):
         raise cfg.error(str(exc)) from None
     for note in notes:
         log.warning("%s", note)
-    journal = Journal(Path(args.journal) if args.journal else config_mod.journal_path(cfg))
+    journal = Journal(journal_for(args, cfg))
     game = cfg.section("game")
     session = RefereeSession(journal, dice_mode=journal.setting("dice", game.get("dice", "digital")))
     camera_dice = None
     if camera is not None:
-        from companion.camera_dice import CameraDice, use_table_models
+        from companion.device.camera_dice import CameraDice, use_table_models
 
         vision = cfg.section("vision")
         camera_dice = CameraDice(camera, config_mod.vision_dir(cfg), settle_frames=int(vision.get("settle_frames", 5)),
@@ -139,15 +165,17 @@ def build(args):
                     camera_dice=camera_dice, seed_source=(lambda: seed) if seed is not None else None,
                     watchdog=Watchdog.from_environment())
     app.camera_height_px = float(cfg.section("vision").get("camera_height_px", 1100.0))
+    if cfg.where("display.type") == "--emulate":
+        app.stand_ins = ["display", "buttons"] + (["serial link"] if cfg.section("link").get("type") == "null" else [])
     app.default_game = game.get("default")
     closers = (inputs, link, camera, journal)
-    web = cfg.section("web")
-    if web.get("enabled", True) and not getattr(args, "no_web", False):
+    if serves_the_page(args, cfg):
         from companion.web.service import WebService
         from companion.web.settings import from_section
 
-        service = WebService(from_section(web), events)
-        service.attach(app)                  # it starts serving after the first frame
+        service = WebService(from_section(cfg.section("web")), events)
+        service.attach(app)                  # it starts serving after the first frame, then says where
+        app.after_first_frame = lambda: say_where(service)
         closers += (service,)
     if journal.unfinished() is not None and not args.menu:
         app.resume()
@@ -198,149 +226,6 @@ def shutdown(app, closers) -> None:
                 log.exception("closing %r", thing)
 
 
-def cmd_doctor(args) -> int:
-    """What hardware is here, what the service would fall back to, and whether ``run`` would
-    start: the same configuration checks, a writable data folder and journal. Exit 2 exactly
-    when ``run`` would refuse to start."""
-    import json
-
-    from drivers.probe import probe_all
-
-    report = probe_all()
-    report["raspberry_pi"] = on_raspberry_pi()
-    problems: list[str] = []
-    cfg = None
-    try:
-        cfg = config_mod.load(config_mod.default_files(args.config))
-        report["config"] = {"files": cfg.files, "ok": True}
-    except config_mod.ConfigFileError as exc:
-        report["config"] = {"ok": False, "error": str(exc)}
-        problems.append(str(exc))
-    folder = config_mod.data_dir()
-    why = writable_problem(folder)
-    report["data_dir"] = {"path": str(folder), "problem": f"data folder {folder}: {why}" if why else None}
-    journal = Path(args.journal) if args.journal else config_mod.journal_path(cfg) if cfg else None
-    report["journal"] = {"path": str(journal) if journal else None,
-                         "problem": journal_problem(journal) if journal else None}
-    problems += [report[name]["problem"] for name in ("data_dir", "journal") if report[name]["problem"]]
-    if cfg is not None:
-        from companion.camera_dice import vision_report
-        report["vision"] = vision_report(config_mod.vision_dir(cfg), config_mod.icon_dice(cfg))
-    report["would_use"] = plan(report)
-    looked = None                               # --look: why the camera's look failed, if it did
-    if getattr(args, "look", None) is not None:
-        report["look"] = camera_look(cfg, args.look) if cfg is not None else {"error": "the configuration was refused"}
-        looked = report["look"].get("error")
-    report["problems"] = problems
-    report["ok"] = not problems and not looked
-    failed = 2 if problems or looked else 0
-    if args.json:
-        print(json.dumps(report, indent=2, sort_keys=True, default=str))
-        return failed
-    print(f"Raspberry Pi: {'yes' if report['raspberry_pi'] else 'no (the service will emulate)'}")
-    print("config: " + (f"ok ({', '.join(cfg.files)})" if cfg else f"REFUSED: {report['config']['error']}"))
-    for name in ("data_dir", "journal"):
-        item = report[name]
-        if item["path"]:
-            print(f"{name.replace('_', ' ')}: " + (f"PROBLEM: {item['problem']}" if item["problem"]
-                                                   else f"{item['path']} (writable)"))
-    for kind in ("i2c", "gpio", "camera", "serial", "vision"):
-        print(f"{kind}: {json.dumps(report.get(kind), default=str)}")
-    print("would use: " + ", ".join(f"{k} -> {v}" for k, v in report["would_use"].items()))
-    look = report.get("look")
-    if look and not look.get("error"):
-        from companion.camera_dice import values_text
-        values = values_text(look["values"]) or "no dice"
-        verdict = f"UNSURE ({'; '.join(look['reasons'])})" if look["unsure"] else "sure"
-        print(f"look: {values}, {verdict}; {'inside the tray' if look['tray'] else 'the whole view (no tray)'}; "
-              f"frame {look['frame']}, reading {look['annotated']}")
-        for tip in look.get("advice", []):
-            print(f"look advice: {tip['text']}")
-    for problem in problems:
-        print(f"companion: run would refuse to start: {problem}", file=sys.stderr)
-    if looked:
-        print(f"companion: camera look: {looked}", file=sys.stderr)
-    return failed
-
-
-def camera_look(cfg, folder: Path) -> dict:
-    """``doctor --look``: the configured camera's still frame and its reading (see
-    ``CameraDice.look``), or {"error": why} naming what to fix."""
-    from drivers import ConfigError, open_camera
-
-    from companion.camera_dice import CameraDice, use_table_models
-
-    camera_cfg = cfg.section("camera")
-    if camera_cfg.get("type", "null") == "null":
-        return {"error": "no camera configured: set [camera] type in the configuration (picamera2, opencv or folder)"}
-    why = writable_problem(Path(folder))
-    if why:
-        return {"error": f"--look {folder}: {why}"}
-    try:
-        camera = open_camera(camera_cfg)
-    except ConfigError as exc:
-        return {"error": str(cfg.error(str(exc)))}
-    except Exception as exc:  # noqa: BLE001 - a missing or busy camera: say which and why
-        return {"error": f"cannot open the camera: {exc}"}
-    try:
-        if not getattr(camera, "available", True):
-            return {"error": "the camera is not available: check its cable and [camera] type"}
-        vision = cfg.section("vision")
-        looker = CameraDice(camera, config_mod.vision_dir(cfg), settle_frames=int(vision.get("settle_frames", 5)),
-                            timeout_s=float(vision.get("timeout_s", 4.0)))
-        use_table_models(config_mod.vision_dir(cfg))        # read as a roll would: the table's networks
-        return looker.look(Path(folder))
-    except Exception as exc:  # noqa: BLE001
-        return {"error": f"the camera look failed: {exc}"}
-    finally:
-        camera.close()
-
-
-def writable_problem(folder: Path) -> str | None:
-    """None when files can be made in ``folder``, or in its nearest existing parent where
-    ``run`` would make it (nothing is left behind); else why not."""
-    import tempfile
-
-    probe = folder
-    while not probe.exists() and probe != probe.parent:
-        probe = probe.parent
-    if not probe.is_dir():
-        return f"{probe} is a file, not a folder"
-    try:
-        with tempfile.TemporaryFile(dir=probe):
-            pass
-    except OSError as exc:
-        return f"cannot write in {probe}: {exc.strerror}"
-    return None
-
-
-def journal_problem(path: Path) -> str | None:
-    """None when the journal opens (or can be made); else the reason, naming the file."""
-    if not path.exists():
-        why = writable_problem(path.parent)
-        return f"journal {path}: cannot be created: {why}" if why else None
-    from companion.journal import Journal, JournalError
-
-    try:
-        Journal(path).close()
-    except JournalError as exc:
-        return str(exc)
-    why = writable_problem(path.parent)      # SQLite writes its WAL beside the journal
-    return f"journal {path}: {why}" if why else None
-
-
-def plan(report: dict) -> dict:
-    if not report.get("raspberry_pi"):
-        return {"display": "terminal or png", "inputs": "keyboard or script", "camera": "configured folder or none",
-                "link": "null unless a URL or pty"}
-    i2c = report.get("i2c") or {}
-    found = bool(i2c.get("oled") or i2c.get("found"))
-    return {"display": "ssd1306" if found else "null (no OLED answered on I2C)",
-            "inputs": "gpiozero" if (report.get("gpio") or {}).get("ok", True) else "null",
-            "camera": "picamera2" if (report.get("camera") or {}).get("picamera2") else "none",
-            "link": "serial" if report.get("serial") else "null"}
-
-
 def add_commands(sub) -> None:
     run = sub.add_parser("run", help="the companion: real hardware on a Pi, emulated elsewhere")
     run.add_argument("--emulate", action="store_true", help="terminal display and keyboard even on a Pi")
@@ -352,6 +237,7 @@ def add_commands(sub) -> None:
     run.add_argument("--menu", action="store_true", help="start at the main menu instead of resuming")
     run.add_argument("--seed", type=int, help="seed every new game's digital dice and AI deck (reproducible key scripts)")
     run.add_argument("--no-web", action="store_true", help="do not serve the phones' page ([web] enabled = false)")
+    run.add_argument("--web", action="store_true", help="serve the phones' page in a headless run too")
     run.add_argument("-v", "--verbose", action="store_true", help="log every action and driver event")
     run.set_defaults(func=cmd_run)
     doc = sub.add_parser("doctor", help="report the hardware found and what would be used")

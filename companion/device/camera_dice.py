@@ -38,7 +38,7 @@ class CameraReading:
 class CameraDice:
     def __init__(self, camera: Any, directory: Path, settle_frames: int = 5, timeout_s: float = 4.0,
                  clock=time.monotonic, keep_frames: int = 0):
-        from companion.dice_frames import FrameKeeper
+        from companion.device.dice_frames import FrameKeeper
 
         self.camera = camera
         self.directory = Path(directory)
@@ -121,7 +121,7 @@ class CameraDice:
 
     def keep_roll(self, name: str, reading: CameraReading, values: list[str]) -> bool:
         """Keep the frame of a pip roll with the ``values`` the table recorded for it
-        (``companion.dice_frames``); nothing when ``keep_frames`` is 0."""
+        (``companion.device.dice_frames``); nothing when ``keep_frames`` is 0."""
         if reading.frame is None or not self.frames.enabled:
             return False
         return self.frames.keep(name, reading.frame, reading.detail.get("dice", []), values)
@@ -269,7 +269,7 @@ def vision_report(directory: Path, dice: tuple[str, ...] = ()) -> dict[str, Any]
                            for name in [f"{d}/gallery.npz" for d in dice] + ["lid.json", "tray.json"]}
     kept = Path(directory) / "frames" / "labels.csv"
     if kept.exists():
-        from companion.dice_frames import FrameKeeper
+        from companion.device.dice_frames import FrameKeeper
 
         try:
             out["kept_frames"] = len(FrameKeeper(kept.parent, 0).labels())
