@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine.registry import GameType, load_object
+from companion.engine.words import describe
 from companion.web.views import generic_page, label, text
 
 LOG_LINES = 14
@@ -70,13 +71,18 @@ def prompt_words(game: GameType, model: dict):
     return lambda prompt: hook(prompt, model)
 
 
-def mark_options(game: GameType, prompt: dict | None, pack: dict) -> None:
-    """The page module's say on the options of the viewer's own prompt: its
-    ``page_label(action, pack) -> str | None`` words a button ("give 2 red, get 1 blue" for
-    ``p1 trade red blue``), and ``page_confirm(action) -> str | None`` marks an option that
-    ends the game with no way back on the page (a concession): the page asks a second tap,
-    saying what the first would do."""
-    if not prompt or not prompt.get("mine") or not prompt.get("options") or not game.page:
+def mark_options(game: GameType, prompt: dict | None, pack: dict, view: dict | None = None) -> None:
+    """The words of the options of the viewer's own prompt: each button says its action as
+    the device's list does (companion.engine.words); the page module's
+    ``page_label(action, pack) -> str | None``, where it has one, words a button its own way
+    ("give 2 red, get 1 blue" for ``p1 trade red blue``), and ``page_confirm(action) -> str |
+    None`` marks an option that ends the game with no way back on the page (a concession):
+    the page asks a second tap, saying what the first would do."""
+    if not prompt or not prompt.get("mine") or not prompt.get("options"):
+        return
+    for option in prompt["options"]:
+        option["label"] = describe(game.id, option["action"], view, pack)
+    if not game.page:
         return
     module = load_object(game.page.partition(":")[0])
     label, confirm = getattr(module, "page_label", None), getattr(module, "page_confirm", None)
@@ -135,7 +141,7 @@ def prompt_for(prompt: Any, viewer: str | None, computers: set[str], legal=None,
                 choice = {} if options else {"free": True}
         return {"actor": actor, "mine": True, "text": _said(prompt, actor, True, words), "kind": prompt.kind,
                 "private": bool(prompt.private),
-                "options": [{"action": o, "label": _without_actor(o, actor)} for o in options],
+                "options": [{"action": o, "label": describe(None, o)} for o in options],
                 "choice": choice}
     who = actor.upper() + (" (computer)" if actor in computers else "")
     if prompt.private:
@@ -155,11 +161,6 @@ def _unnamed(text: str, actor: str) -> str:
     if text.lower().startswith(actor.lower() + ":"):
         return text[len(actor) + 1:].lstrip() or text
     return text
-
-
-def _without_actor(option: str, actor: str) -> str:
-    head, _, rest = option.partition(" ")
-    return rest if head == actor and rest else option
 
 
 def _choice(choice: dict) -> dict:
@@ -221,7 +222,7 @@ def build(game: GameType, engine: Any, state: Any, viewer: str | None, *, seats_
     names = prompt_names(game, shown, pack)
     if names:
         shown["names"] = names
-    mark_options(game, shown, pack)
+    mark_options(game, shown, pack, view)
     return {
         "t": "state",
         "game": {"id": game.id, "title": game.title},

@@ -62,11 +62,7 @@ def test_dungeonbowls_option_buttons_say_its_players_as_the_rest_of_its_page_doe
             words = option["label"].split()
             button = " ".join(names.get(w, w) for w in words)       # as the page's script says it
             assert not RAW.search(button), button
-            for w in words:
-                if RAW.fullmatch(w):
-                    said += 1
-                    seat, number = w.split("#")
-                    assert names[w] == f"{seat.upper()} #{number}"
+            said += len(re.findall(r"\bP[12] #\d+\b", button))
     assert said > 50
 
 

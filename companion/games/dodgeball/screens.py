@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from PIL import Image
 
+from companion.games.dodgeball.labels import short_name
 from companion.games.dodgeball.screens_controls import DONE, StepControl
 from companion.ui import fonts
 from companion.ui.draw import W, Canvas
@@ -25,10 +26,12 @@ SHORTER = {"+6 v catch": ("+6 v CTH", "CTH +6")}     # a card's note in a narrow
 
 
 def pack_info(engine) -> dict:
-    """Each player's short name (4 letters, 3 on a crowded row) and printed attributes; what a
-    coach's points count (the final score says it)."""
+    """Each player's short name (``labels.short_name``: the court cuts it only on a crowded
+    row) and printed attributes; the teams' names; what a coach's points count (the final
+    score says it)."""
     return {"attrs": {p.id: dict(p.attrs) for p in engine.pack.players},
-            "names": {p.id: p.id[:4] for p in engine.pack.players},
+            "names": {p.id: short_name(p) for p in engine.pack.players},
+            "teams": {t.id: t.name for t in engine.pack.teams},
             "score_label": "opponents out"}
 
 
@@ -91,7 +94,7 @@ def _row(c: Canvas, m: dict, coach: dict, zone: str, y: int, lit: set[str], mark
         return 1 + sum(f.measure(names.get(p, p)[:short]) + 3 * b + (b > 0) for p, b in zip(players, held)) + gap * (
             len(players) - 1)
 
-    short, gap = next(((n, g) for n, g in ((4, 4), (3, 4), (3, 3), (2, 3)) if row_width(n, g) <= W), (2, 2))
+    short, gap = next(((n, g) for n, g in ((5, 4), (4, 4), (3, 4), (3, 3), (2, 3)) if row_width(n, g) <= W), (2, 2))
     x = 1
     for p in players:
         label = names.get(p, p)[:short]

@@ -15,6 +15,7 @@ from companion.games.dungeon_ball import screens_results as results
 from companion.games.dungeon_ball import screens_status as status
 from companion.games.dungeon_ball.screens_controls import control
 from companion.games.dungeon_ball.screens_results import RESULT_EVENTS
+from companion.engine.words import describe
 from companion.ui import fonts
 from companion.ui.controls import STEP
 from companion.ui.draw import W, Canvas, wrap
@@ -566,23 +567,9 @@ _TITLES = {
     "endzone": "{a}: YOUR END ZONE", "kicking": "{a}: HOW DO YOU KICK?", "conversion": "{a} TOUCHDOWN!",
     "onside_choice": "{a}: ONSIDE KICK?", "ai_teams": "LEVEL V: TWO AI TEAMS",
 }
-_LABELS = {
-    "heads": "Heads", "tails": "Tails", "offense": "Offense", "defense": "Defense",
-    "low": "Low end (left)", "high": "High end (right)", "skill": "Skill (toss)", "luck": "Luck (dice)",
-    "run": "Run a play", "punt": "Punt", "field-goal": "Field goal", "hail-mary": "Hail Mary",
-    "kneel": "Kneel", "extra-point": "Extra point (1)", "two-point": "2-pt try (2)",
-    "onside-kick": "Onside kick", "kick-off": "Kick off", "pass": "Pass",
-}
-
-
-def option_label(m: dict, option: str) -> str:
-    w = _words(option)
-    if len(w) >= 3 and w[1] == "team":
-        return (_pack(m).get("teams") or {}).get(w[2], w[2])
-    if len(w) >= 3 and w[1] == "ai-teams":
-        return " + ".join(x.capitalize() for x in w[2:])
-    last = w[-1] if len(w) > 1 else option
-    return _LABELS.get(last, " ".join(w[1:]))
+def option_words(m: dict, option: str) -> str:
+    """An option in the game's words (``words.describe``, as the phones say it)."""
+    return describe("dungeon-ball", option, m.get("view"), _pack(m))
 
 
 def choice_list(m: dict) -> Image.Image:
@@ -598,7 +585,7 @@ def choice_list(m: dict) -> Image.Image:
         title = _TITLES.get(kind, "{a}: " + kind.upper()).format(a=a)
     c = Canvas()
     c.title_bar(title)
-    items = [{"label": option_label(m, o), "enabled": True} for o in p.get("options") or []]
+    items = [{"label": option_words(m, o), "enabled": True} for o in p.get("options") or []]
     draw_list(c, 11, items, int(ui.get("cursor", 0)), 3)
     return _done(c, m)
 

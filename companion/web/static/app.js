@@ -186,7 +186,9 @@ function stepControl(p) {
   // Many legal lines: pick the first word, then the next, each step offering only the words
   // that lead to a legal line; Send when the words make one.
   // Words every line begins with are said once, not tapped ("place" in "place d4 y4").
-  let lines = p.options.map((o) => ({ action: o.action, words: o.label.split(" ") }));
+  // The steps are the action's own words (each said by its name); Send says the whole line
+  // in the game's words, as the device's list does.
+  let lines = p.options.map((o) => ({ action: o.action, words: o.action.split(" ").slice(1) }));
   const shortest = Math.min(...lines.map((o) => o.words.length));
   let same = 0;
   while (same < shortest - 1 && lines.every((o) => o.words[same] === lines[0].words[same])) same++;
@@ -208,9 +210,9 @@ function wordChooser(p, lead, next, line) {
     const parts = [el("p", "hint", so ? "So far: " + so : "Choose:")];
     const whole = line(chosen);
     if (whole) {
-      const go = el("button", "big send", "Send: " + so);
-      go.dataset.action = whole;
       const said = (p.options || []).find((o) => o.action === whole);
+      const go = el("button", "big send", "Send: " + ((said && said.label) || so));
+      go.dataset.action = whole;
       go.onclick = () => confirmThen(go, said && said.confirm, () => act(whole));
       parts.push(go);
     }
