@@ -82,4 +82,20 @@ def describe(game_id: str | None, action: str, view: dict | None = None, pack: d
     return plain(action)
 
 
-__all__ = ["describe", "plain", "words_function"]
+IRREGULAR = {"die": "dice", "ally": "allies", "life": "lives", "catch": "catches"}
+
+
+def counted(n: int, word: str) -> str:
+    """``n`` and the word in its number: ``counted(1, "card")`` -> "1 card", ``counted(2,
+    "die")`` -> "2 dice"."""
+    return f"{n} {word if n == 1 else IRREGULAR.get(word, word + 's')}"
+
+
+def a_or_an(word: str) -> str:
+    """The word with its article by its first sound: "an Elf", "a Dwarf", "an 8", "a unicorn"."""
+    low = str(word).lower()
+    vowel = low[:1] in ("a", "e", "i", "o", "u", "8") and not low.startswith(("one", "uni", "use", "eu"))
+    return f"{'an' if vowel or low in ('11', '18') or low.startswith(('11 ', '18 ')) else 'a'} {word}"
+
+
+__all__ = ["describe", "plain", "words_function", "counted", "a_or_an"]

@@ -12,6 +12,7 @@ contract, never of the action lines: a line can hold a secret its prompt did not
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from companion.engine.registry import GameType, load_object
@@ -19,6 +20,7 @@ from companion.engine.words import describe
 from companion.web.views import generic_page, label, text
 
 LOG_LINES = 14
+_SEAT = re.compile(r"\bp\d\b")
 MAX_BUTTONS = 48        # a prompt with no options listed: its legal actions as buttons, up to this
 
 
@@ -127,8 +129,10 @@ def prompt_for(prompt: Any, viewer: str | None, computers: set[str], legal=None,
         spec = prompt.chance
         if spec.private:
             return {"actor": "chance", "mine": False, "text": f"the device deals to {spec.private.upper()}"}
-        return {"actor": "chance", "mine": False,
-                "text": prompt.text or f"{spec.verb} {spec.count} {spec.die}".strip()}
+        said = _SEAT.sub(lambda m: m.group(0).upper(), prompt.text or f"{spec.verb} {spec.count} {spec.die}".strip())
+        if said.rstrip().endswith("?"):     # the table answers it on the device
+            said = f"waiting for the table to answer: {said}"
+        return {"actor": "chance", "mine": False, "text": said}
     if actor == viewer and actor not in computers:
         options, choice = list(prompt.options or ()), _choice(prompt.choice)
         if not options and not choice:
@@ -146,7 +150,10 @@ def prompt_for(prompt: Any, viewer: str | None, computers: set[str], legal=None,
     who = actor.upper() + (" (computer)" if actor in computers else "")
     if prompt.private:
         return {"actor": actor, "mine": False, "text": f"{who} is choosing in secret"}
-    return {"actor": actor, "mine": False, "text": f"{who}: {_said(prompt, actor, False, words)}"}
+    said = _said(prompt, actor, False, words)
+    if said.rstrip().endswith("?"):         # a question put to the actor, not to whoever reads it
+        return {"actor": actor, "mine": False, "text": f"waiting for {who} to answer: {said}"}
+    return {"actor": actor, "mine": False, "text": f"{who}: {said}"}
 
 
 def _said(prompt: Any, actor: str, mine: bool, words) -> str:

@@ -9,6 +9,7 @@ the pack's content, so it shows nothing the viewer may not see.
 """
 from __future__ import annotations
 
+from companion.engine.words import counted
 from companion.web.views import text
 
 ATTRS = ("THR", "COU", "BLO", "DOD", "CTH", "SPD", "CON")
@@ -177,7 +178,7 @@ def coach_facts(view: dict, pack: dict, viewer: str | None) -> list[dict]:
     for c in view.get("coaches", []):
         mine = c["id"] == viewer
         rows = [["team", _team(pack, c)], ["cards in hand", str(c.get("cards", 0))],
-                ["deck", f"{c.get('deck', 0)} cards"], ["discard", text(c.get("discard"))]]
+                ["deck", counted(int(c.get('deck') or 0), "card")], ["discard", text(c.get("discard"))]]
         if c.get("picked"):
             rows.append(["face down", "a card chosen"])
         if c.get("lined_up"):

@@ -7,6 +7,7 @@ and the pack's content (``screens.pack_info``), so it shows nothing the viewer m
 """
 from __future__ import annotations
 
+from companion.engine.words import counted
 from companion.web.views import text
 
 COLOURS = {"R": "red", "Y": "yellow", "B": "blue"}
@@ -104,7 +105,7 @@ def hands(view: dict, pack: dict, viewer: str | None) -> list[dict]:
             items = [{"text": cards.get(c, {}).get("name", c),
                       "sub": f"cost {cards[c]['cost']}: {cards[c]['text']}" if c in cards else ""} for c in hand]
             blocks.append({"kind": "cards", "title": "Your hand", "private": True, "items": items})
-        rows = [["hand", f"{len(hand)} cards" if isinstance(hand, list) else f"{hand} cards"],
+        rows = [["hand", counted(len(hand) if isinstance(hand, list) else int(hand or 0), "card")],
                 ["spent this half", text([cards.get(c, {}).get("name", c) for c in p.get("spent_half") or []])],
                 ["discarded", text([cards.get(c, {}).get("name", c) for c in p.get("discarded") or []])],
                 ["kicking", text(p.get("kicking"))]]
@@ -117,7 +118,7 @@ def solo(view: dict) -> list[dict]:
     deck = view.get("solo") or {}
     if not deck:
         return []
-    rows = [["level", text(deck.get("level"))], ["AI deck", f"{deck.get('draw', 0)} cards to draw"],
+    rows = [["level", text(deck.get("level"))], ["AI deck", f"{counted(int(deck.get('draw') or 0), 'card')} to draw"],
             ["teams", text(deck.get("teams"))]]
     last = deck.get("last_card")
     if isinstance(last, dict):

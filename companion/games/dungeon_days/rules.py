@@ -8,6 +8,7 @@ it. Every check reads the state; every effect moves cards between boards, hands 
 """
 from __future__ import annotations
 
+from companion.engine.words import a_or_an
 from companion.games.dungeon_days import board as B
 from companion.games.dungeon_days.pack import DaysPack
 from companion.games.dungeon_days.state import DaysState
@@ -48,14 +49,14 @@ def refusal(pack: DaysPack, s: DaysState, w: list[str]) -> Refusal | None:
     if len(w) != want:
         shape = ("'<seat> play transformation <board> <day> <creature taken> <creature given>'"
                  if kind == "transformation" else f"'<seat> play {kind} <board> <day>'")
-        return f"a {_name(kind)} play is {shape}", rule_of(kind)
+        return f"{a_or_an(_name(kind))} play is {shape}", rule_of(kind)
     if target not in [x.id for x in s.seats]:
         return f"{target!r} is not a board in this game", PLAYING
     if day_name not in pack.days:
         return f"{day_name!r} is not a day (days: {', '.join(pack.days)})", PLAYING
     other = target != seat.id
     if kind in OWN and other:
-        return (f"a {_name(kind)} goes on your own board: only a card that says ON ANY BOARD goes on "
+        return (f"{a_or_an(_name(kind))} goes on your own board: only a card that says ON ANY BOARD goes on "
                 "another player's", PLAYING)
     if kind in OTHERS and not other:
         return OTHERS[kind], rule_of(kind)
@@ -70,7 +71,7 @@ def _check_room(pack, s, kind, board, day, w) -> Refusal | None:
     if B.blocked(pile):
         return f"{pack.days[day]} is blocked by a Boulder Trap for the whole game", rule_of("boulder")
     if not B.has_room(pile):
-        return (f"{pack.days[day]} is not empty: a {_name(kind)} goes on an empty day "
+        return (f"{pack.days[day]} is not empty: {a_or_an(_name(kind))} goes on an empty day "
                 "(or one Invisibility made room on)", PLAYING)
     return PLACEMENT.get(kind, lambda *a: None)(pack, s, kind, board, day)
 
@@ -78,8 +79,7 @@ def _check_room(pack, s, kind, board, day, w) -> Refusal | None:
 def _not_next_to(enemy: str):
     def check(pack, s, kind, board, day) -> Refusal | None:
         if any(B.holds(board[n], (enemy,)) for n in B.neighbours(day)):
-            return f"a {_name(kind)} is not placed next to an {_name(enemy)}" if enemy == "elf" else \
-                f"an {_name(kind)} is not placed next to a {_name(enemy)}", rule_of(kind)
+            return f"{a_or_an(_name(kind))} is not placed next to {a_or_an(_name(enemy))}", rule_of(kind)
         return None
     return check
 
@@ -94,7 +94,7 @@ def _beside(offset: int, side: str):
     def check(pack, s, kind, board, day) -> Refusal | None:
         n = day + offset
         if not 0 <= n < 7 or not B.has_creature(pack, board[n]):
-            return (f"an {_name(kind)} goes immediately {side} of another creature"
+            return (f"{a_or_an(_name(kind))} goes immediately {side} of another creature"
                     + (" (the days run in a line: nothing is beyond " + pack.days[day] + ")" if not 0 <= n < 7 else ""),
                     rule_of(kind))
         return None
@@ -108,7 +108,7 @@ PLACEMENT = {"dwarf": _not_next_to("elf"), "elf": _not_next_to("dwarf"), "pixie"
 def _check_on_creature(pack, s, kind, board, day, w) -> Refusal | None:
     """Sprite, Halfling and Invisibility go ON TOP OF a creature."""
     if not B.creature_on_top(pack, board[day]):
-        return f"a {_name(kind)} is played on top of a creature; {pack.days[day]} has none on top", rule_of(kind)
+        return f"{a_or_an(_name(kind))} is played on top of a creature; {pack.days[day]} has none on top", rule_of(kind)
     return None
 
 
