@@ -26,6 +26,12 @@ def short_name(player) -> str:
     return next((w for w in player.name.split() if w.lower() == player.id), player.id.capitalize())
 
 
+def rush_label(player) -> str:
+    """A player on the opening rush's list: the short name and the printed SPD the rush adds
+    ("Rita SPD 4")."""
+    return f"{short_name(player)} SPD {player.attrs['SPD']}"
+
+
 def player_label(player) -> str:
     return _fit(player.name, f"{player.stars}*" + (" C" if player.captain else ""))
 
