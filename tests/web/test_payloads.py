@@ -15,6 +15,7 @@ import pytest
 from companion.engine.core import Header
 from companion.engine.dice import PositionalDice
 from companion.engine.registry import games, get_game
+from companion.games.dodgeball.labels import short_name
 from companion.ui.model import pack_info
 from companion.web import payloads
 
@@ -332,10 +333,10 @@ def test_the_log_says_each_games_events_by_the_names_on_the_table():
     dodge_pack = payloads.pack_for(dodge, dodge.load_engine())
     days_pack = payloads.pack_for(days, days.load_engine())
     assert payloads.log_line(dodge, {"event": "throw", "seat": "p2", "thrower": "juno", "target": "gus",
-                                     "supporters": []}, dodge_pack) == "P2: Juno Park throws at Gus Ferro"
+                                     "supporters": []}, dodge_pack) == "P2: Juno throws at Gus"   # short names
     outcome = {"event": "outcome", "thrower": "juno", "target": "gus", "action": "catch", "thrower_power": 8,
                "target_power": 7, "result": "hit", "out": ["gus"], "text": "THR 4+4=8 vs CTH 3+4=7: gus out"}
-    assert payloads.log_line(dodge, outcome, dodge_pack) == "Juno Park at Gus Ferro (catch): 8 vs 7, hit; out: Gus Ferro"
+    assert payloads.log_line(dodge, outcome, dodge_pack) == "Juno at Gus (catch): 8 vs 7, hit; out: Gus"
     turn = {"event": "turn", "seat": "p2", "turn": 1, "must_throw": True, "text": "turn 1: P2 to play\n P1 moles off"}
     assert payloads.log_line(dodge, turn, dodge_pack) == "Turn 1: P2 to play, a throw is compulsory"
     assert payloads.event_words(turn) == "turn 1: P2 to play"         # a told text's first line
@@ -354,7 +355,7 @@ def test_dodgeballs_court_has_every_player_by_name_in_their_zone_with_the_balls(
     engine, state, blocks = _page("dodgeball", {}, 60, "p2")
     court = next(b for b in blocks if b["kind"] == "rows")
     assert [r["label"] for r in court["rows"]][:4] == ["P1 defence", "P1 offence", "P2 offence", "P2 defence"]
-    names = {p.id: p.name for p in engine.pack.players}
+    names = {p.id: short_name(p) for p in engine.pack.players}       # one short name everywhere
     for coach in state.coaches:
         for zone, word in (("off", "offence"), ("def", "defence")):
             row = next(r for r in court["rows"] if r["label"] == f"{coach.id.upper()} {word}")
