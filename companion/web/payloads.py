@@ -111,6 +111,7 @@ def prompt_names(game: GameType, prompt: dict | None, pack: dict) -> dict:
         for step in choice.get("words") or ():
             words.update(step)
     words.update(str(item) for item in (choice.get("multi") or {}).get("items") or ())
+    words.update(str(item) for item in choice.get("why_not") or ())
     names = names_of(pack)
     return {w: names[w] for w in sorted(words) if w in names}
 
@@ -135,7 +136,7 @@ def prompt_for(prompt: Any, viewer: str | None, computers: set[str], legal=None,
         return {"actor": "chance", "mine": False, "text": said}
     if actor == viewer and actor not in computers:
         options, choice = list(prompt.options or ()), _choice(prompt.choice)
-        if not options and not choice:
+        if not options and not set(choice) - {"why_not"}:
             from companion.ui.model import prompt_dict
 
             choice = (adapt(prompt_dict(prompt)) if adapt else None) or {}
@@ -171,9 +172,10 @@ def _unnamed(text: str, actor: str) -> str:
 
 
 def _choice(choice: dict) -> dict:
-    """The choice shapes the page builds a line from (number, multi, words); ``grid`` is a
-    cursor layout for the buttons and means nothing on a touch screen."""
-    return {k: v for k, v in choice.items() if k in ("number", "multi", "words", "verb")}
+    """The choice shapes the page builds a line from (number, multi, words), and what cannot be
+    chosen now and why (``why_not``: word -> reason); ``grid`` is a cursor layout for the
+    buttons and means nothing on a touch screen."""
+    return {k: v for k, v in choice.items() if k in ("number", "multi", "words", "verb", "why_not")}
 
 
 def event_words(event: dict) -> str:

@@ -11,7 +11,8 @@ from PIL import Image
 
 from companion.games.dungeon_days.controls import DaysControl
 from companion.ui import fonts
-from companion.ui.draw import W, Canvas
+from companion.engine.words import counted
+from companion.ui.draw import W, Canvas, wrap
 from companion.ui.generic import BOTTOM, seat_name, strip
 
 COL = 18            # seven columns of 18 px: 126 px
@@ -23,7 +24,8 @@ DAY_LABEL = {"mon": "Mo", "tue": "Tu", "wed": "We", "thu": "Th", "fri": "Fr", "s
 def pack_info(engine) -> dict:
     pack = engine.pack
     return {"codes": {k: c.code for k, c in pack.cards.items()}, "days": list(pack.days),
-            "names": {k: c.text for k, c in pack.cards.items()}}
+            "names": {k: c.text for k, c in pack.cards.items()},          # each card's rule, as printed
+            "types": {k: c.type for k, c in pack.cards.items()}, "points": {k: c.points for k, c in pack.cards.items()}}
 
 
 def control(prompt: dict):
@@ -95,6 +97,24 @@ def draw_board(c: Canvas, m: dict, pile_rows: list[list[str]], mark_day: int | N
     c.hline(0, W - 1, 18)
 
 
+def card_line(m: dict, card: str) -> str:
+    """"Orc: 3 points" (a creature scores), "Lava: trap", "Terror: spell"."""
+    pack = m.get("pack") or {}
+    kind = (pack.get("types") or {}).get(card, "")
+    if kind == "creature":
+        return f"{card.capitalize()}: {counted(int((pack.get('points') or {}).get(card, 0)), 'point')}"
+    return card.capitalize() + (f": {kind}" if kind else "")
+
+
+def draw_card(c: Canvas, m: dict, card: str, why_not: str | None) -> None:
+    """A card of the hand over the board's rows: what it is and scores, then its rule, or why
+    it cannot be played now."""
+    f = fonts.small()
+    c.text(1, 11, f.fit(card_line(m, card), W - 2), f)
+    rule = str(((m.get("pack") or {}).get("names") or {}).get(card, ""))
+    c.lines(1, 19, wrap(why_not or rule, f, W - 2, 3), f)
+
+
 def draw_words(c: Canvas, m: dict, y: int, label: str, words: list[str], cursor: int,
                idle: list[str] = ()) -> None:
     """The words that may come next in a row, the cursor's inverted, scrolled to keep it in
@@ -157,7 +177,7 @@ def days_board(m: dict) -> Image.Image:
         mark = int(view.get("day", 0)) if board == actor else None
         said = str(prompt.get("text", ""))
     else:
-        current = words[cursor] if words else ""
+        current = words[cursor] if cursor < len(words) else ""
         pick = current if current in days else next((w for w in chosen if w in days), None)
         if pick is not None and (len(chosen) >= 2 and chosen[1] == board):
             mark = days.index(pick)
@@ -167,13 +187,25 @@ def days_board(m: dict) -> Image.Image:
             said = next(t for t in (f"{seat_name(m, actor)} play {current.capitalize()}",
                                     f"{seat_name(m, actor)} {current.capitalize()}")
                         if fonts.small().measure(t) <= room or t.count(" ") == 1)
-    c.title_bar(said, f"{seat_name(m, board)}:{seat.get('score', 0)}")
-    draw_board(c, m, seat.get("board") or [], mark)
     step = ("card", "board", "day", "take", "give")[min(len(chosen), 4)]
+    hand = list(seats.get(actor, {}).get("hand") or [])
+    turn_card = step == "card" and prompt.get("kind") == "turn"
+    idle = (list(ui.get("idle") or [k for k in dict.fromkeys(hand) if k not in words])) if turn_card else []
+    under = ([*words, *idle][cursor] if cursor < len(words) + len(idle) else "") if turn_card else ""
+    codes = (m.get("pack") or {}).get("codes", {})
+    if under in codes and ui.get("looking", "hand") == "hand":      # a card of the hand, what it does
+        right = f"{seat_name(m, board)}:{seat.get('score', 0)}"
+        room = W - 5 - fonts.small().measure(right)
+        heads = ([f"{seat_name(m, actor)} play {under.capitalize()}", f"{seat_name(m, actor)} {under.capitalize()}",
+                  under.capitalize()] if under in words else [f"{under.capitalize()}: no play now", "no play now"])
+        c.title_bar(next((t for t in heads if fonts.small().measure(t) <= room), heads[-1]), right)
+        draw_card(c, m, under, None if under in words else (ui.get("why_not") or {}).get(under, "no play now"))
+        c.hline(0, W - 1, 43)
+    else:
+        c.title_bar(said, f"{seat_name(m, board)}:{seat.get('score', 0)}")
+        draw_board(c, m, seat.get("board") or [], mark)
     # the first word needs no label (the title says "draw or play"): room for one more card
     label = "add:" if prompt.get("kind") == "enter" else "" if step == "card" else f"{STEP_LABEL[step]}:"
-    hand = list(seats.get(actor, {}).get("hand") or [])
-    idle = [k for k in dict.fromkeys(hand) if k not in words] if step == "card" and prompt.get("kind") == "turn" else []
     draw_words(c, m, 44, label, words, cursor, idle)
     strip(c, m)
     return c.done()

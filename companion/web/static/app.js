@@ -134,6 +134,7 @@ function drawPrompt(s) {
   if (!p) { box.replaceChildren(); return; }
   const parts = [el("h2", "", p.mine ? "Your decision" + (p.private ? " (secret)" : "") : "Now"), el("p", "", p.text)];
   if (p.mine) parts.push(controls(p));
+  if (p.mine && p.choice && p.choice.why_not) parts.push(whyNot(p, p.choice.why_not));
   box.replaceChildren(...parts);
 }
 
@@ -171,6 +172,18 @@ function controls(p) {
 }
 
 // A choice that ends the game (a concession) asks a second tap: the first says what it does.
+// What cannot be chosen now, and why (a card in hand with no legal play).
+function whyNot(p, reasons) {
+  const box = el("div", "why-not");
+  const words = Object.keys(reasons);
+  if (!words.length) return box;
+  box.append(el("p", "hint", "Cannot play now:"));
+  const ul = el("ul");
+  for (const w of words) ul.append(el("li", "", say(p, w) + ": " + reasons[w]));
+  box.append(ul);
+  return box;
+}
+
 function confirmThen(button, confirm, go) {
   if (!confirm || button.classList.contains("confirm")) { go(); return; }
   const was = button.textContent;
@@ -323,13 +336,27 @@ function facts(b) {
   return dl;
 }
 
+// A private hand remembered between states: a card that came into it is marked "just drawn".
+let heldBefore = { key: "", items: null };
 function cards(b) {
   const box = el("div", "chips");
-  for (const item of b.items || []) {
-    const c = el("span", "chip " + (item.cls || ""), item.text);
+  const texts = (b.items || []).map((i) => i.text);
+  let fresh = [];
+  if (b.private && b.title) {
+    const key = (state && state.game ? state.game.id : "") + "|" + (state && state.seat) + "|" + b.title;
+    if (heldBefore.key === key && heldBefore.items) {
+      const left = [...heldBefore.items];
+      fresh = texts.map((t) => { const i = left.indexOf(t); if (i >= 0) { left.splice(i, 1); return false; } return true; });
+      if (fresh.filter(Boolean).length > 1 || texts.length <= heldBefore.items.length) fresh = [];   // one card drawn
+    }
+    heldBefore = { key, items: texts };
+  }
+  (b.items || []).forEach((item, i) => {
+    const c = el("span", "chip " + (item.cls || "") + (fresh[i] ? " new" : ""), item.text);
+    if (fresh[i]) c.append(el("small", "new", "just drawn"));
     if (item.sub) c.append(el("small", "", item.sub));
     box.append(c);
-  }
+  });
   if (!(b.items || []).length) box.append(el("span", "hint", "none"));
   return box;
 }

@@ -1,0 +1,98 @@
+"""Dungeon Days' hand as a player at the table reads it: each card's points and rule on the
+device (the card under the cursor) and on the phone, and why a card cannot be played, on the
+device by moving the cursor onto it and on the phone under the buttons."""
+from __future__ import annotations
+
+from companion.engine.registry import get_game
+from companion.games.dungeon_days import hand
+from companion.ui.controls import PromptController
+from companion.ui.model import build_model, prompt_dict
+from companion.ui.recording import recording
+from companion.ui.screens import render
+from companion.web import payloads
+from tests.conformance.harness import play
+from tests.ui.textcheck import frame_faults
+
+
+def _turns(seed: int):
+    """(state, prompt) of every turn of a whole computer game."""
+    game = get_game("dungeon-days")
+    engine = game.load_engine()
+    out = []
+    play(game, engine, seed, after=lambda before, prompt, action, events, state:
+         out.append((before, prompt)) if prompt.kind == "turn" else None)
+    return game, engine, out
+
+
+def _walk(engine, state, prompt):
+    """The texts of each frame as the cursor moves down the hand (OK on a card with no play)."""
+    c = PromptController("dungeon-days")
+    c.start(prompt_dict(prompt))
+    frames = []
+    for _ in range(len(c.ui["words"]) + len(c.ui["idle"])):
+        with recording() as drawn:
+            render(build_model(engine, state, viewer=prompt.actor, ui=c.ui))
+        assert frame_faults(drawn) == []
+        frames.append(" | ".join(d.text for d in drawn if d.kind == "text"))
+        assert c.press("down") is None
+    return c, frames
+
+
+def test_the_card_under_the_cursor_says_its_points_and_rule_on_the_device():
+    game, engine, turns = _turns(2)
+    pack = engine.pack
+    seen = set()
+    for state, prompt in turns[:20]:
+        _, frames = _walk(engine, state, prompt)
+        for kind in set(state.actor().hand):
+            card = pack.cards[kind]
+            line = f"{kind.capitalize()}: " + (f"{card.points} point" if card.type == "creature" else card.type)
+            shown = [f for f in frames if line in f]
+            assert shown, (kind, frames)
+            seen.add(kind)
+    assert len(seen) >= 8
+
+
+def test_a_card_with_no_play_now_is_reached_by_the_cursor_and_says_why():
+    game, engine, turns = _turns(2)
+    asked = 0
+    for state, prompt in turns:
+        why = prompt.choice.get("why_not") or {}
+        if not why:
+            continue
+        c, frames = _walk(engine, state, prompt)
+        for kind, reason in why.items():
+            assert reason == hand.why_not(engine.pack, state, kind)
+            assert any(f"{kind.capitalize()}: no play now" in f or ("no play now" in f and kind.capitalize() in f)
+                       for f in frames), frames
+            asked += 1
+        c.ui["cursor"] = len(c.ui["words"])             # on the first card with no play: OK does nothing
+        assert c.press("ok") is None and c.ui["chosen"] == []
+    assert asked >= 3
+
+
+def test_why_not_names_the_one_reason_or_the_cards_rule():
+    game, engine, turns = _turns(5)
+    said = {reason for state, prompt in turns for reason in (prompt.choice.get("why_not") or {}).values()}
+    assert said and all(r and not r.startswith("'") for r in said)
+    for state, prompt in turns:
+        legal = set(prompt.options)
+        for kind, reason in (prompt.choice.get("why_not") or {}).items():
+            assert not any(line.split()[2:3] == [kind] for line in legal if " play " in line)
+
+
+def test_the_phone_shows_each_cards_points_and_rule_and_why_one_cannot_be_played():
+    game, engine, turns = _turns(2)
+    pack = payloads.pack_for(game, engine)
+    checked = 0
+    for state, prompt in turns:
+        page = payloads.build(game, engine, state, prompt.actor, seats_held={}, computers=set(), pack=pack)
+        cards = next(b for b in page["blocks"] if b["kind"] == "cards" and b["title"] == "Your hand")
+        for item, kind in zip(cards["items"], state.actor().hand):
+            card = engine.pack.cards[kind]
+            assert card.text in item["sub"]
+            if card.type == "creature":
+                assert f"{card.points} point" in item["sub"]
+        assert page["prompt"]["choice"].get("why_not", {}) == (prompt.choice.get("why_not") or {})
+        checked += 1
+    assert checked > 10
