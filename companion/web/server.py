@@ -34,7 +34,8 @@ OUTBOX = 16                 # payloads waiting for a slow page before it is clos
 # kind -> the string fields it may carry
 KINDS = {"hello": ("token",), "claim": ("seat", "code"), "leave": ("token",), "act": ("action",),
          "undo": (), "correct": ()}
-STATIC = {"app.js": "text/javascript", "style.css": "text/css", "index.html": "text/html"}
+STATIC = {"app.js": "text/javascript", "style.css": "text/css", "index.html": "text/html",
+          "dungeon_ball.js": "text/javascript"}
 HEADERS = {
     "Content-Security-Policy": "default-src 'self'; connect-src 'self'; img-src 'self' data:; "
                                "frame-ancestors 'none'; form-action 'none'; base-uri 'none'",
@@ -187,6 +188,7 @@ class WebServer:
             Route("/J/{seat}/{code}", page("index.html")),
             Route("/app.js", page("app.js")),
             Route("/style.css", page("style.css")),
+            Route("/dungeon_ball.js", page("dungeon_ball.js")),
             Route("/favicon.ico", no_icon),
             WebSocketRoute("/ws", self.socket),
         ])

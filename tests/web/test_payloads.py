@@ -207,7 +207,7 @@ def test_dungeon_balls_dice_prompts_are_drawn_as_a_choice_of_dice_on_the_page():
 
     keep = page_prompt({"choice": {"dice": ["ball", "time", "cleat"], "rerollable": [1, 3]}})
     assert keep == {"multi": {"items": ["1", "3"], "labels": ["die 1: ball", "die 3: cleat"], "min": 0, "max": 2,
-                              "verb": "reroll", "none": "stop"}}
+                              "verb": "reroll", "none": "stop", "none_label": "keep these dice"}}
     pick = page_prompt({"choice": {"dice": ["ball", "time"], "eligible": [1], "min": 1, "max": 1}})
     assert pick["multi"]["verb"] == "pick" and pick["multi"]["items"] == ["1"]
     assert page_prompt({"choice": {}}) is None

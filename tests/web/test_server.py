@@ -31,23 +31,23 @@ def seated(dev: Device, seat: str) -> tuple[Page, str]:
 
 def test_the_page_and_its_assets_come_from_the_device_small_and_locked_down(dev):
     total = 0
-    for name in ("", "app.js", "style.css", "J/P1/1234"):
+    for name in ("", "app.js", "style.css", "dungeon_ball.js", "J/P1/1234"):
         with urllib.request.urlopen(dev.url + name) as r:
             body = r.read()
             assert r.status == 200
             assert "default-src 'self'" in r.headers["Content-Security-Policy"]
             assert r.headers["X-Content-Type-Options"] == "nosniff"
-            if name in ("app.js", "style.css"):
+            if name in ("app.js", "style.css", "dungeon_ball.js"):
                 total += len(body)
             elif name == "":
                 total += len(body)
-                assert re.findall(rb'(?:src|href)="([^"]+)"', body) == [b"/style.css", b"/app.js"]
+                assert re.findall(rb'(?:src|href)="([^"]+)"', body) == [b"/style.css", b"/dungeon_ball.js", b"/app.js"]
             assert not re.search(rb"https?://", body), f"{name or 'index.html'} refers to another site"
     assert total < 150_000
     with pytest.raises(urllib.error.HTTPError) as info:
         urllib.request.urlopen(dev.url + "../config/device.toml")
     assert info.value.code == 404
-    assert set(STATIC) == {"index.html", "app.js", "style.css"}
+    assert set(STATIC) == {"index.html", "app.js", "style.css", "dungeon_ball.js"}
 
 
 def test_a_seat_is_claimed_with_its_code_and_a_reload_rejoins_it(dev):

@@ -289,7 +289,7 @@ function multiControl(p, spec) {
     // A Send that cannot go says what it waits for, not just greyed out.
     const n = chosen.size;
     go.disabled = n < least || n > most;
-    if (n === 0 && spec.none) go.textContent = "Send: " + spec.none;
+    if (n === 0 && spec.none) go.textContent = "Send: " + (spec.none_label || say(p, spec.none));
     else if (n < least) go.textContent = "Pick " + (least - n) + " more (" + n + " of " + least + ")";
     else if (n > most) go.textContent = "Too many: pick at most " + most;
     else go.textContent = "Send (" + n + ")";
@@ -325,7 +325,8 @@ function block(b) {
   const sec = el("section", "block" + (b.you ? " you" : "") + (b.private ? " private" : ""));
   sec.dataset.kind = b.kind;
   if (b.title) sec.append(el("h2", "", b.title));
-  const draw = { facts, cards, rows, track, grid, dice, tree }[b.kind] || tree;
+  // a game's script may draw its own blocks (static/<game>.js sets window.pageDraw[name])
+  const draw = (b.draw && (window.pageDraw || {})[b.draw]) || { facts, cards, rows, track, grid, dice, tree }[b.kind] || tree;
   sec.append(draw(b));
   return sec;
 }
