@@ -44,12 +44,13 @@ def screen_for(m: dict) -> str | None:
 
 
 def screen_after(events: list[dict]) -> str | None:
-    """A board's score, day by day, after the scorer's last day of it; what a play removed."""
+    """A board's score, day by day, after the scorer's last day of it; what a play did or that
+    a card was drawn (a computer seat's turn is seen as a person's is)."""
     if any(e.get("event") == "board" for e in events):
         return "days_score"
     if any(e.get("event") == "over" for e in events):
         return "days_final"
-    if any(e.get("event") == "play" and e.get("removed") for e in events):
+    if any(e.get("event") in ("play", "drew") for e in events):
         return "days_result"
     return None
 
@@ -228,19 +229,29 @@ def days_score(m: dict) -> Image.Image:
 
 
 def days_result(m: dict) -> Image.Image:
-    """What a play did: the card, where, and the cards it removed."""
+    """What a play did: the card, where, and the cards it removed, by name; or that a card was
+    drawn."""
     c = Canvas()
     # the play that removed cards (a computer seat may have played after it, removing none)
     plays = [e for e in m.get("events") or [] if e.get("event") == "play"]
     event = next((e for e in reversed(plays) if e.get("removed")), plays[-1] if plays else None)
     f, body = fonts.small(), fonts.body()
+    drew = last_event(m, "drew")
+    if event is None and drew is not None:
+        c.title_bar(f"{seat_name(m, drew['seat'])} drew a card", "OK")
+        if isinstance(drew.get("deck"), int):
+            c.text(2, 12, f"{counted(drew['deck'], 'card')} left", body)
+        c.hline(0, W - 1, BOTTOM)
+        strip(c, m)
+        return c.done()
     if event is None:
         return empty(c, "nothing played")
     c.title_bar(f"{seat_name(m, event['seat'])} played", "OK")
-    where = f"{(m.get('pack') or {}).get('codes', {}).get(event['card'], event['card'])} on " \
-            f"{seat_name(m, event['board'])} {event['day'].capitalize()}"
+    on = f" on {seat_name(m, event['board'])} {event['day'].capitalize()}"
+    where = next(t for t in (event["card"].capitalize() + on, _code(m, event["card"]) + on)
+                 if body.measure(t) <= W - 4 or t.startswith(_code(m, event["card"])))
     c.text(2, 12, where, body)
-    removed = [_code(m, card) for card in event.get("removed") or []]
+    removed = [card.capitalize() for card in event.get("removed") or []]
     if removed:
         c.text(2, 25, "removed:", f)
     line, y = "", 34

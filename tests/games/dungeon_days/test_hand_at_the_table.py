@@ -96,3 +96,20 @@ def test_the_phone_shows_each_cards_points_and_rule_and_why_one_cannot_be_played
         assert page["prompt"]["choice"].get("why_not", {}) == (prompt.choice.get("why_not") or {})
         checked += 1
     assert checked > 10
+
+
+def test_every_play_and_every_draw_is_shown_by_name_as_a_result():
+    """A computer seat's turn went by unseen unless its play removed a card."""
+    from companion.ui.model import screen_after
+    from companion.games.dungeon_days.screens import pack_info
+    engine = get_game("dungeon-days").load_engine()
+    summary = {"players": ["p1", "p2"], "scores": {"p1": 0, "p2": 0}}
+    play = [{"event": "play", "seat": "p2", "card": "orc", "board": "p2", "day": "tue", "removed": []}]
+    drew = [{"event": "drew", "seat": "p2", "deck": 1}]
+    for events, said in ((play, ["P2 played", "Orc on P2 Tue"]), (drew, ["P2 drew a card", "1 card left"])):
+        assert screen_after(events, "dungeon-days") == "days_result"
+        with recording() as drawn:
+            render({"game": "dungeon-days", "screen": "days_result", "pack": pack_info(engine), "events": events,
+                    "summary": summary})
+        texts = [d.text for d in drawn if d.kind == "text"]
+        assert all(s in texts for s in said) and frame_faults(drawn) == []
