@@ -33,9 +33,15 @@ def page_pack(engine) -> dict:
                          **{c.id: f"{c.name}: {c.text}" for c in pack.coaches}}}
 
 
+VERBS = {"give": "give a ball", "drop": "drop a ball", "forward": "move forward", "back": "move back",
+         "throw": "throw", "group": "group throw", "counter": "counter-attack", "retreat": "retreat",
+         "stay": "no retreat", "end": "end the turn", "pass": "pass"}      # a turn's first word on the page
+
+
 def page_names(pack: dict) -> dict:
     """The words of a line as a coach says them: the players' and teams' names, what a card does."""
     names = {pid: _name(pack, pid) for pid in (pack.get("players") or {})}
+    names.update(VERBS)
     names.update(pack.get("teams") or {})
     names.update({card: f"{card} ({what})" for card, what in (pack.get("intensity") or {}).items()})
     return names

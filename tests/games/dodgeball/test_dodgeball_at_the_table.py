@@ -112,3 +112,20 @@ def test_a_player_has_one_short_name_on_the_court_in_the_prompts_and_on_the_phon
             assert not any(name in text for name in full), (block["title"], label)
         for option in (page["prompt"] or {}).get("options") or []:
             assert not set(re.findall(r"[a-z]+", option["label"])) & ids, option
+
+
+def test_a_turns_first_words_on_the_phone_say_what_they_do():
+    """The page chose a turn word by word with the engine's verbs as buttons: "back", "give"."""
+    game = get_game("dodgeball")
+    engine = game.load_engine()
+    pack = payloads.pack_for(game, engine)
+    seen = 0
+    for label, page in phone_pages("dodgeball", 3):
+        prompt = page["prompt"] or {}
+        if not prompt.get("mine") or prompt.get("kind") != "turn":
+            continue
+        verbs = {o["action"].split()[1] for o in prompt["options"]}
+        for verb in verbs:
+            assert prompt["names"].get(verb, verb) != verb, (verb, label)
+            seen += 1
+    assert seen > 10 and pack
