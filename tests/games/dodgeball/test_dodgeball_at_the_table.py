@@ -124,7 +124,7 @@ def test_a_turns_first_words_on_the_phone_say_what_they_do():
         prompt = page["prompt"] or {}
         if not prompt.get("mine") or prompt.get("kind") != "turn":
             continue
-        verbs = {o["action"].split()[1] for o in prompt["options"]}
+        verbs = {o["action"].split()[1] for o in prompt["options"]} - {"throw", "pass", "retreat"}  # words already
         for verb in verbs:
             assert prompt["names"].get(verb, verb) != verb, (verb, label)
             seen += 1
