@@ -38,7 +38,8 @@ from companion.game_setup import GameSetup
 from companion.session import DICE_MODES, CorrectionConflict, RefereeSession, SaveFailed, UndoRefused
 from companion.ui.controls import MenuController, PromptController, main_menu
 from companion.ui.generic import shown_option
-from companion.ui.model import build_model, prompt_dict, screen_after
+from companion.ui.hooks import game_hook
+from companion.ui.model import build_model, pack_info, prompt_dict, screen_after
 from companion.ui.screens import render
 from companion.watchdog import Watchdog
 
@@ -451,6 +452,7 @@ class DeviceApp:
                 self.keep_camera_frame(number, action)
                 if not from_phone:
                     self.after_private(prompt)
+                    self.show_dealt(prompt.actor, number)
         except (IllegalAction, CorrectionConflict) as exc:
             reason = self.last_refusal = getattr(exc, "reason", str(exc))
             if isinstance(exc, CorrectionConflict):     # the whole story goes to the log and the link
@@ -496,6 +498,18 @@ class DeviceApp:
             self.hidden_after = None           # the pass-it-on screen for the next seat hides it
         else:
             self.hidden_after = prompt.actor
+
+    def show_dealt(self, seat: str, since: int) -> None:
+        """A card the device drew for a person at their own turn, shown to them while the device
+        is still in their hands (the game's ``dealt_text(action, pack)`` says it)."""
+        s = self.session
+        hook = game_hook(s.header.game, "dealt_text")
+        if hook is None or s.is_computer(seat):
+            return
+        pack = pack_info(s.engine)
+        said = [t for t in (hook(action, pack) for action in s.dealt_to(seat, since)) if t]
+        if said:
+            self.message = {"title": f"{seat.upper()}: your card", "text": " ".join(said)}
 
     def cannot_save(self, exc: SaveFailed) -> None:
         """Nothing changed: say so, and wait for OK to try again (the session keeps the action)."""

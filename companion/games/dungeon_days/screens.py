@@ -28,6 +28,17 @@ def pack_info(engine) -> dict:
             "types": {k: c.type for k, c in pack.cards.items()}, "points": {k: c.points for k, c in pack.cards.items()}}
 
 
+def dealt_text(action: str, pack: dict) -> str | None:
+    """The card the device drew for a player, said to them before the device is passed on:
+    ``chance draw lava`` -> "You drew Lava (trap): Remove a top creature, not the Dragon."."""
+    w = action.split()
+    if w[:2] != ["chance", "draw"] or len(w) != 3:
+        return None
+    m = {"pack": pack}
+    rule = str((pack.get("names") or {}).get(w[2], ""))
+    return f"You drew {card_line(m, w[2])}" + (f". {rule}." if rule else ".")
+
+
 def control(prompt: dict):
     """The turn and the scorer's entry get the word tree with a board beside it."""
     if prompt.get("kind") not in ("turn", "enter"):

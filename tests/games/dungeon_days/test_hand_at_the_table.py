@@ -113,3 +113,36 @@ def test_every_play_and_every_draw_is_shown_by_name_as_a_result():
                     "summary": summary})
         texts = [d.text for d in drawn if d.kind == "text"]
         assert all(s in texts for s in said) and frame_faults(drawn) == []
+
+
+def test_the_card_just_drawn_is_shown_to_its_owner_before_the_device_is_passed_on(tmp_path):
+    from companion.app import DeviceApp
+    from companion.journal import Journal
+    from companion.session import RefereeSession
+    from drivers import open_display
+    from companion.ui.screens import screen_name
+    now = [0.0]
+    session = RefereeSession(Journal(tmp_path / "j.sqlite"), dice_mode="digital")
+    app = DeviceApp(session, open_display({"type": "null"}), seed_source=lambda: 1, clock=lambda: now[0])
+    app.start_game("dungeon-days", {"players": 2, "seats": {"p2": "computer"}})
+    shown = 0
+    for _ in range(30):
+        prompt = session.prompt()
+        if app.message is not None or app.interstitial is not None or app.awaiting_pass():
+            assert (app.message or {}).get("title") != "P2: your card"     # a computer's card stays hidden
+            app.press("ok")
+            continue
+        assert prompt.actor == "p1"
+        count = len(session.actions)
+        app.act("p1 draw")
+        drawn = session.actions[count + 1].split()[2]          # the device's draw for P1
+        model = app.model()
+        assert model["message"]["title"] == "P1: your card"
+        assert model["message"]["text"].startswith(f"You drew {drawn.capitalize()}")
+        with recording() as seen:
+            render(model)
+        assert frame_faults(seen) == [] and screen_name(model) == "message"
+        shown += 1
+        if shown == 3:
+            break
+    assert shown == 3
