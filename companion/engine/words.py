@@ -17,6 +17,8 @@ generic words, which never show an engine verb as it is written: ``p1 teleport-i
     'victim P2 #4'
     >>> plain("chance roll 3 5")
     'rolled 3 5'
+    >>> counted(1, "die"), counted(3, "die"), a_or_an("Elf"), a_or_an("Dwarf"), a_or_an("8")
+    ('1 die', '3 dice', 'an Elf', 'a Dwarf', 'an 8')
 """
 from __future__ import annotations
 
@@ -94,8 +96,9 @@ def counted(n: int, word: str) -> str:
 def a_or_an(word: str) -> str:
     """The word with its article by its first sound: "an Elf", "a Dwarf", "an 8", "a unicorn"."""
     low = str(word).lower()
-    vowel = low[:1] in ("a", "e", "i", "o", "u", "8") and not low.startswith(("one", "uni", "use", "eu"))
-    return f"{'an' if vowel or low in ('11', '18') or low.startswith(('11 ', '18 ')) else 'a'} {word}"
+    first = low.split(" ", 1)[0]
+    vowel = (low[:1] in "aeiou8" and not low.startswith(("one", "uni", "use", "eu"))) or first in ("11", "18")
+    return f"{'an' if vowel else 'a'} {word}"
 
 
 __all__ = ["describe", "plain", "words_function", "counted", "a_or_an"]
