@@ -25,8 +25,15 @@ def why_not(pack: DaysPack, s: DaysState, kind: str) -> str:
     boards = [x.id for x in s.seats]
     targets = ([seat.id] if kind in rules.OWN else [b for b in boards if b != seat.id] if kind in rules.OTHERS
                else boards)
-    reasons = {rules.refusal(pack, s, [seat.id, "play", kind, t, day])[0] for t in targets for day in pack.days}
-    if len(reasons) == 1:
+    reasons = set()
+    for t in targets:
+        for day in pack.days:
+            reasons.add(rules.refusal(pack, s, [seat.id, "play", kind, t, day])[0])
+            if len(reasons) > 1:                    # no one reason: the card's rule says it
+                break
+        if len(reasons) > 1:
+            break
+    else:
         return next(iter(reasons))
     where = "your board" if targets == [seat.id] else "any board"
     return f"no day on {where} fits it: {pack.cards[kind].text}"
