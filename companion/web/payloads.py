@@ -73,17 +73,20 @@ def prompt_words(game: GameType, model: dict):
     return lambda prompt: hook(prompt, model)
 
 
-def mark_options(game: GameType, prompt: dict | None, pack: dict, view: dict | None = None) -> None:
+def mark_options(game: GameType, prompt: dict | None, pack: dict, view: dict | None = None,
+                 given: list[str] | None = None) -> None:
     """The words of the options of the viewer's own prompt: each button says its action as
-    the device's list does (companion.engine.words); the page module's
+    the device's list does: the prompt's own labels when it gives one per option (``given``:
+    ``choice["labels"]``, "Harbor Falcons 20*"), else companion.engine.words; the page module's
     ``page_label(action, pack) -> str | None``, where it has one, words a button its own way
     ("give 2 red, get 1 blue" for ``p1 trade red blue``), and ``page_confirm(action) -> str |
     None`` marks an option that ends the game with no way back on the page (a concession):
     the page asks a second tap, saying what the first would do."""
     if not prompt or not prompt.get("mine") or not prompt.get("options"):
         return
-    for option in prompt["options"]:
-        option["label"] = describe(game.id, option["action"], view, pack)
+    given = given if given and len(given) == len(prompt["options"]) else None
+    for i, option in enumerate(prompt["options"]):
+        option["label"] = str(given[i]) if given else describe(game.id, option["action"], view, pack)
     if not game.page:
         return
     module = load_object(game.page.partition(":")[0])
@@ -231,7 +234,7 @@ def build(game: GameType, engine: Any, state: Any, viewer: str | None, *, seats_
     names = prompt_names(game, shown, pack)
     if names:
         shown["names"] = names
-    mark_options(game, shown, pack, view)
+    mark_options(game, shown, pack, view, given=(prompt.choice or {}).get("labels") if prompt is not None else None)
     return {
         "t": "state",
         "game": {"id": game.id, "title": game.title},
