@@ -101,4 +101,4 @@ def a_or_an(word: str) -> str:
     return f"{'an' if vowel else 'a'} {word}"
 
 
-__all__ = ["describe", "plain", "words_function", "counted", "a_or_an"]
+__all__ = ["a_or_an", "counted", "describe", "plain", "words_function"]

@@ -7,11 +7,10 @@ import re
 
 import pytest
 
-from companion.engine.core import Prompt
 from companion.engine.registry import GameType, get_game, registered
 from companion.engine.words import describe, plain
 from companion.ui.generic import shown_option
-from companion.ui.model import build_model, prompt_dict
+from companion.ui.model import build_model
 from companion.web import payloads
 from tests.conformance.harness import play
 

@@ -76,7 +76,7 @@ def test_the_rush_list_shows_each_players_spd(tmp_path):
 def test_the_stars_after_a_team_or_a_player_are_explained_on_the_device_and_the_phone(tmp_path):
     app, session, now = _device(tmp_path)
     app.start_game("dodgeball", {})
-    screen, texts = _shown(app, now)
+    _, texts = _shown(app, now)
     assert "Harbor Falcons 20*" in texts and "*: stars of its players" in texts
     game = get_game("dodgeball")
     engine = session.engine

@@ -39,7 +39,7 @@ def _walk(engine, state, prompt):
 
 
 def test_the_card_under_the_cursor_says_its_points_and_rule_on_the_device():
-    game, engine, turns = _turns(2)
+    _, engine, turns = _turns(2)
     pack = engine.pack
     seen = set()
     for state, prompt in turns[:20]:
@@ -54,7 +54,7 @@ def test_the_card_under_the_cursor_says_its_points_and_rule_on_the_device():
 
 
 def test_a_card_with_no_play_now_is_reached_by_the_cursor_and_says_why():
-    game, engine, turns = _turns(2)
+    _, engine, turns = _turns(2)
     asked = 0
     for state, prompt in turns:
         why = prompt.choice.get("why_not") or {}
@@ -72,12 +72,12 @@ def test_a_card_with_no_play_now_is_reached_by_the_cursor_and_says_why():
 
 
 def test_why_not_names_the_one_reason_or_the_cards_rule():
-    game, engine, turns = _turns(5)
+    _, _, turns = _turns(5)
     said = {reason for state, prompt in turns for reason in (prompt.choice.get("why_not") or {}).values()}
     assert said and all(r and not r.startswith("'") for r in said)
     for state, prompt in turns:
         legal = set(prompt.options)
-        for kind, reason in (prompt.choice.get("why_not") or {}).items():
+        for kind in prompt.choice.get("why_not") or {}:
             assert not any(line.split()[2:3] == [kind] for line in legal if " play " in line)
 
 
@@ -100,8 +100,8 @@ def test_the_phone_shows_each_cards_points_and_rule_and_why_one_cannot_be_played
 
 def test_every_play_and_every_draw_is_shown_by_name_as_a_result():
     """A computer seat's turn went by unseen unless its play removed a card."""
-    from companion.ui.model import screen_after
     from companion.games.dungeon_days.screens import pack_info
+    from companion.ui.model import screen_after
     engine = get_game("dungeon-days").load_engine()
     summary = {"players": ["p1", "p2"], "scores": {"p1": 0, "p2": 0}}
     play = [{"event": "play", "seat": "p2", "card": "orc", "board": "p2", "day": "tue", "removed": []}]
@@ -119,8 +119,8 @@ def test_the_card_just_drawn_is_shown_to_its_owner_before_the_device_is_passed_o
     from companion.app import DeviceApp
     from companion.journal import Journal
     from companion.session import RefereeSession
-    from drivers import open_display
     from companion.ui.screens import screen_name
+    from drivers import open_display
     now = [0.0]
     session = RefereeSession(Journal(tmp_path / "j.sqlite"), dice_mode="digital")
     app = DeviceApp(session, open_display({"type": "null"}), seed_source=lambda: 1, clock=lambda: now[0])
