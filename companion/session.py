@@ -115,6 +115,7 @@ class RefereeSession:
         self.stepped: set[int] = set()          # computer secret choices: undo steps over them
         self.secret: set[int] = set()           # actions made at a private prompt (never shown)
         self.rolls: set[int] = set()            # chance outcomes the table answered: correctable
+        self.dealt: dict[int, str] = {}         # a private chance outcome (a card drawn) -> its seat
         self.last_undone = ""                   # what the last undo took back, safe to show
         self.computer_moves: list[tuple[Prompt, str]] = []   # the computer seats' moves the last action led to
 
@@ -144,6 +145,7 @@ class RefereeSession:
         self.pending = self.save_error = None
         self.seal, self.snapshots = 0, []
         self.stepped, self.secret, self.rolls = set(), set(), set()
+        self.dealt = {}
 
     def resume(self, game_id: int | None = None) -> bool:
         """Rebuild the last unfinished game (or ``game_id``) from the journal.
@@ -242,6 +244,11 @@ class RefereeSession:
     def is_computer(self, seat: str) -> bool:
         return seat in self.computers
 
+    def dealt_to(self, seat: str, since: int) -> list[str]:
+        """The private chance outcomes (cards drawn) that went to ``seat`` from action ``since``
+        on: what its owner may be shown before the device is passed on."""
+        return [self.actions[n] for n in range(since, len(self.actions)) if self.dealt.get(n) == seat]
+
     def _record(self, action: str, before: bytes, events: list[dict], prompt: Prompt) -> None:
         """Count an applied action. A chance outcome, a reveal or a computer's public move seals
         what came before; a computer's secret choice is stepped over by undo; a person's
@@ -249,6 +256,8 @@ class RefereeSession:
         number = len(self.actions)
         if prompt.private or (prompt.chance is not None and prompt.chance.private):
             self.secret.add(number)
+        if prompt.chance is not None and prompt.chance.private:
+            self.dealt[number] = prompt.chance.private
         if prompt.chance is not None and prompt.chance.by != DEVICE and not prompt.chance.private:
             self.rolls.add(number)
         computer = self.is_computer(prompt.actor)
@@ -377,6 +386,7 @@ class RefereeSession:
         self.last_undone = self.undone_text(dropped, number, words)
         self.secret = {n for n in self.secret if n < number}
         self.rolls = {n for n in self.rolls if n < number}
+        self.dealt = {n: seat for n, seat in self.dealt.items() if n < number}
         return dropped
 
     def correct(self, seq: int, action: str) -> None:

@@ -96,6 +96,7 @@ class Play:
                 self.keep_camera_frame(number, action)
                 if not from_phone:
                     self.after_private(prompt)
+                    self.show_dealt(prompt.actor, number)
         except (IllegalAction, CorrectionConflict) as exc:
             reason = self.last_refusal = getattr(exc, "reason", str(exc))
             if isinstance(exc, CorrectionConflict):     # the whole story goes to the log and the link

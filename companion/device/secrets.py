@@ -4,7 +4,8 @@ action a neutral screen ("P2 done. Pass the device on.") hides it again. Otherwi
 shows what every seat may see."""
 from __future__ import annotations
 
-from companion.ui.model import build_model
+from companion.ui.hooks import game_hook
+from companion.ui.model import build_model, pack_info
 
 
 class Secrets:
@@ -108,3 +109,15 @@ class Secrets:
             self.hidden_after = None           # the pass-it-on screen for the next seat hides it
         else:
             self.hidden_after = prompt.actor
+
+    def show_dealt(self, seat: str, since: int) -> None:
+        """A card the device drew for a person at their own turn, shown to them while the device
+        is still in their hands (the game's ``dealt_text(action, pack)`` says it)."""
+        s = self.session
+        hook = game_hook(s.header.game, "dealt_text")
+        if hook is None or s.is_computer(seat):
+            return
+        pack = pack_info(s.engine)
+        said = [t for t in (hook(action, pack) for action in s.dealt_to(seat, since)) if t]
+        if said:
+            self.message = {"title": f"{seat.upper()}: your card", "text": " ".join(said)}

@@ -111,6 +111,7 @@ class GameType:
     engine: str                                # "module:Class"; Class(pack) -> an Engine
     screens: str = ""                          # "module" with the game's screens (see companion.ui)
     page: str = ""                             # "module:function"(model) -> the phones' page blocks (companion.web.views); "" generic
+    words: str = ""                            # "module:function"(action, view) -> the action in words (companion.engine.words); "" generic
     options: tuple[Option, ...] = ()
     policies: tuple[tuple[str, str], ...] = ()  # (name, "module:Class"); the first is the default
     die_kinds: tuple[DieKind, ...] = ()

@@ -10,6 +10,7 @@ from PIL import Image, ImageDraw
 
 from companion.ui import fonts, icons
 from companion.ui.fonts import Font
+from companion.ui.recording import ACTIVE, Drawn, record, recording  # noqa: F401  (recording: for callers)
 
 W, H = 128, 64
 
@@ -27,6 +28,11 @@ class Canvas:
         font = font or fonts.small()
         if s:
             self.d.text((x, y), latin1(s), font=font.pil, fill=fill)
+            if ACTIVE:
+                ink = font.pil.getmask(latin1(s)).getbbox()
+                if ink:
+                    x0, y0, x1, y1 = ink
+                    record(Drawn("text", s, (x + x0, y + y0, x + x1 - 1, y + y1 - 1), fill, font=font.name))
         return x + font.measure(s)
 
     def text_center(self, cx: int, y: int, s: str, font: Font | None = None, fill: int = 1) -> None:
@@ -49,9 +55,13 @@ class Canvas:
     def rect(self, x0: int, y0: int, x1: int, y1: int, fill: int | None = None, outline: int | None = 1) -> None:
         """Inclusive corners, as ImageDraw."""
         self.d.rectangle((x0, y0, x1, y1), fill=fill, outline=outline)
+        if fill is not None and ACTIVE:
+            record(Drawn("fill", box=(x0, y0, x1, y1), fill=fill))
 
     def fill(self, x0: int, y0: int, x1: int, y1: int, value: int = 1) -> None:
         self.d.rectangle((x0, y0, x1, y1), fill=value)
+        if ACTIVE:
+            record(Drawn("fill", box=(x0, y0, x1, y1), fill=value))
 
     def hline(self, x0: int, x1: int, y: int, fill: int = 1) -> None:
         self.d.line((x0, y, x1, y), fill=fill)
@@ -197,7 +207,10 @@ def wrap(text: str, font: Font, pixels: int, max_lines: int | None = None) -> li
 def _cut(out: list[str], n: int, max_lines: int | None) -> list[str]:
     """At most ``max_lines`` lines of ``n`` characters, the last ending '.' when text was cut."""
     if max_lines is not None and len(out) > max_lines:
+        whole = " ".join(out)
         out = out[:max_lines]
         last = out[-1]
         out[-1] = (last[: n - 1] if len(last) >= n else last) + "."
+        if ACTIVE:
+            record(Drawn("cut", whole, shown=" ".join(out)))
     return out

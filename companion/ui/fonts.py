@@ -17,6 +17,8 @@ from pathlib import Path
 
 from PIL import ImageFont
 
+from companion.ui import recording
+
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 
 
@@ -37,7 +39,10 @@ class Font:
         n = pixels // self.width
         if len(text) <= n:
             return text
-        return text[: max(0, n - 1)] + "." if n > 0 else ""
+        shown = text[: max(0, n - 1)] + "." if n > 0 else ""
+        if recording.ACTIVE:
+            recording.record(recording.Drawn("cut", text, shown=shown, font=self.name))
+        return shown
 
 
 @cache

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from PIL import Image
 
+from companion.engine.words import describe
 from companion.ui import fonts
 from companion.ui.draw import H, W, Canvas, wrap
 from companion.ui.hooks import game_hook
@@ -43,12 +44,6 @@ def seat_name(m: dict, seat: str) -> str:
     return str((m.get("names") or {}).get(seat) or seat.upper())
 
 
-def option_label(prompt: dict, option: str) -> str:
-    """An option line without its actor: "p1 bid 3" -> "bid 3"."""
-    words = option.split()
-    return " ".join(words[1:]) if words and words[0] == prompt.get("actor") else option
-
-
 def option_labels(prompt: dict) -> list[str]:
     """The prompt's own labels for its options (``choice["labels"]``), or [] when it gives none
     or not one for each option."""
@@ -56,15 +51,17 @@ def option_labels(prompt: dict) -> list[str]:
     return [str(x) for x in labels] if len(labels) == len(prompt.get("options") or []) else []
 
 
-def shown_option(game: str | None, prompt: dict, option: str) -> str:
+def shown_option(game: str | None, prompt: dict, option: str, view: dict | None = None,
+                 pack: dict | None = None) -> str:
     """An option as the generic list shows it: the prompt's label for it, else as the game's
-    screens module words it (``option_label(prompt, option)``), else without its actor."""
+    screens module words it (``option_label(prompt, option)``), else in the game's words for
+    the action (companion.engine.words, the same as the phones say it)."""
     options = list(prompt.get("options") or [])
     labels = option_labels(prompt)
     if labels and option in options:
         return labels[options.index(option)]
     own = game_hook(game, "option_label")
-    return own(prompt, option) if own else option_label(prompt, option)
+    return own(prompt, option) if own else describe(game, option, view, pack)
 
 
 def move_words(game: str, prompt, action: str) -> str:
@@ -268,12 +265,11 @@ def passed_on(m: dict) -> Image.Image:
 
 def choose(m: dict) -> Image.Image:
     """Any prompt with options: its text on the bar (on two rows when it is long), the options
-    as a list, each as the prompt labels it, else as the game's screens module words it
-    (``option_label(prompt, option)``), else without its actor."""
+    as a list, each as ``shown_option`` words it."""
     p = _prompt(m)
     c = Canvas()
     top = title(c, m, two_lines=True)
-    items = [{"label": shown_option(m.get("game"), p, o), "enabled": True, "hint": ""}
+    items = [{"label": shown_option(m.get("game"), p, o, m.get("view"), m.get("pack")), "enabled": True, "hint": ""}
              for o in p.get("options") or []]
     draw_list(c, 11 if top == 9 else 19, items, int(_ui(m).get("cursor", 0)), 3)   # three rows either way
     return _done(c, m)

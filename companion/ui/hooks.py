@@ -4,7 +4,8 @@
 A game's screens module may define any of: ``SCREENS`` (name -> screen function),
 ``screen_for(model) -> name | None``, ``screen_after(events) -> name | None``,
 ``pack_info(engine) -> dict``, ``control(prompt) -> Control | None``, ``option_label(prompt,
-option) -> str`` (an option as the generic list shows it), ``NOTICE_AT_TOP`` (the
+option) -> str`` (an option as the generic list shows it), ``dealt_text(action, pack) -> str``
+(a card the device drew for a person, shown to them), ``NOTICE_AT_TOP`` (the
 screens whose bottom rows are a status strip, so a notice goes over the title instead).
 Whatever it leaves out, the generic screens and controls do (docs/screens.md).
 """

@@ -12,12 +12,15 @@ contract, never of the action lines: a line can hold a secret its prompt did not
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from companion.engine.registry import GameType, load_object
+from companion.engine.words import describe
 from companion.web.views import generic_page, label, text
 
 LOG_LINES = 14
+_SEAT = re.compile(r"\bp\d\b")
 MAX_BUTTONS = 48        # a prompt with no options listed: its legal actions as buttons, up to this
 
 
@@ -70,13 +73,21 @@ def prompt_words(game: GameType, model: dict):
     return lambda prompt: hook(prompt, model)
 
 
-def mark_options(game: GameType, prompt: dict | None, pack: dict) -> None:
-    """The page module's say on the options of the viewer's own prompt: its
-    ``page_label(action, pack) -> str | None`` words a button ("give 2 red, get 1 blue" for
-    ``p1 trade red blue``), and ``page_confirm(action) -> str | None`` marks an option that
-    ends the game with no way back on the page (a concession): the page asks a second tap,
-    saying what the first would do."""
-    if not prompt or not prompt.get("mine") or not prompt.get("options") or not game.page:
+def mark_options(game: GameType, prompt: dict | None, pack: dict, view: dict | None = None,
+                 given: list[str] | None = None) -> None:
+    """The words of the options of the viewer's own prompt: each button says its action as
+    the device's list does: the prompt's own labels when it gives one per option (``given``:
+    ``choice["labels"]``, "Harbor Falcons 20*"), else companion.engine.words; the page module's
+    ``page_label(action, pack) -> str | None``, where it has one, words a button its own way
+    ("give 2 red, get 1 blue" for ``p1 trade red blue``), and ``page_confirm(action) -> str |
+    None`` marks an option that ends the game with no way back on the page (a concession):
+    the page asks a second tap, saying what the first would do."""
+    if not prompt or not prompt.get("mine") or not prompt.get("options"):
+        return
+    given = given if given and len(given) == len(prompt["options"]) else None
+    for i, option in enumerate(prompt["options"]):
+        option["label"] = str(given[i]) if given else describe(game.id, option["action"], view, pack)
+    if not game.page:
         return
     module = load_object(game.page.partition(":")[0])
     label, confirm = getattr(module, "page_label", None), getattr(module, "page_confirm", None)
@@ -103,6 +114,7 @@ def prompt_names(game: GameType, prompt: dict | None, pack: dict) -> dict:
         for step in choice.get("words") or ():
             words.update(step)
     words.update(str(item) for item in (choice.get("multi") or {}).get("items") or ())
+    words.update(str(item) for item in choice.get("why_not") or ())
     names = names_of(pack)
     return {w: names[w] for w in sorted(words) if w in names}
 
@@ -121,11 +133,13 @@ def prompt_for(prompt: Any, viewer: str | None, computers: set[str], legal=None,
         spec = prompt.chance
         if spec.private:
             return {"actor": "chance", "mine": False, "text": f"the device deals to {spec.private.upper()}"}
-        return {"actor": "chance", "mine": False,
-                "text": prompt.text or f"{spec.verb} {spec.count} {spec.die}".strip()}
+        said = _SEAT.sub(lambda m: m.group(0).upper(), prompt.text or f"{spec.verb} {spec.count} {spec.die}".strip())
+        if said.rstrip().endswith("?"):     # the table answers it on the device
+            said = f"waiting for the table to answer: {said}"
+        return {"actor": "chance", "mine": False, "text": said}
     if actor == viewer and actor not in computers:
         options, choice = list(prompt.options or ()), _choice(prompt.choice)
-        if not options and not choice:
+        if not options and not set(choice) - {"why_not"}:
             from companion.ui.model import prompt_dict
 
             choice = (adapt(prompt_dict(prompt)) if adapt else None) or {}
@@ -135,12 +149,15 @@ def prompt_for(prompt: Any, viewer: str | None, computers: set[str], legal=None,
                 choice = {} if options else {"free": True}
         return {"actor": actor, "mine": True, "text": _said(prompt, actor, True, words), "kind": prompt.kind,
                 "private": bool(prompt.private),
-                "options": [{"action": o, "label": _without_actor(o, actor)} for o in options],
+                "options": [{"action": o, "label": describe(None, o)} for o in options],
                 "choice": choice}
     who = actor.upper() + (" (computer)" if actor in computers else "")
     if prompt.private:
         return {"actor": actor, "mine": False, "text": f"{who} is choosing in secret"}
-    return {"actor": actor, "mine": False, "text": f"{who}: {_said(prompt, actor, False, words)}"}
+    said = _said(prompt, actor, False, words)
+    if said.rstrip().endswith("?"):         # a question put to the actor, not to whoever reads it
+        return {"actor": actor, "mine": False, "text": f"waiting for {who} to answer: {said}"}
+    return {"actor": actor, "mine": False, "text": f"{who}: {said}"}
 
 
 def _said(prompt: Any, actor: str, mine: bool, words) -> str:
@@ -157,15 +174,11 @@ def _unnamed(text: str, actor: str) -> str:
     return text
 
 
-def _without_actor(option: str, actor: str) -> str:
-    head, _, rest = option.partition(" ")
-    return rest if head == actor and rest else option
-
-
 def _choice(choice: dict) -> dict:
-    """The choice shapes the page builds a line from (number, multi, words); ``grid`` is a
-    cursor layout for the buttons and means nothing on a touch screen."""
-    return {k: v for k, v in choice.items() if k in ("number", "multi", "words", "verb")}
+    """The choice shapes the page builds a line from (number, multi, words), and what cannot be
+    chosen now and why (``why_not``: word -> reason); ``grid`` is a cursor layout for the
+    buttons and means nothing on a touch screen."""
+    return {k: v for k, v in choice.items() if k in ("number", "multi", "words", "verb", "why_not")}
 
 
 def event_words(event: dict) -> str:
@@ -221,7 +234,7 @@ def build(game: GameType, engine: Any, state: Any, viewer: str | None, *, seats_
     names = prompt_names(game, shown, pack)
     if names:
         shown["names"] = names
-    mark_options(game, shown, pack)
+    mark_options(game, shown, pack, view, given=(prompt.choice or {}).get("labels") if prompt is not None else None)
     return {
         "t": "state",
         "game": {"id": game.id, "title": game.title},

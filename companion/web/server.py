@@ -35,7 +35,7 @@ OUTBOX = 16                 # payloads waiting for a slow page before it is clos
 KINDS = {"hello": ("token",), "claim": ("seat", "code"), "leave": ("token",), "act": ("action",),
          "undo": (), "correct": ()}
 STATIC = {"app.js": "text/javascript", "style.css": "text/css", "index.html": "text/html",
-          "dungeon_allies.js": "text/javascript"}
+          "dungeon_allies.js": "text/javascript", "dungeon_ball.js": "text/javascript"}
 HEADERS = {
     "Content-Security-Policy": "default-src 'self'; connect-src 'self'; img-src 'self' data:; "
                                "frame-ancestors 'none'; form-action 'none'; base-uri 'none'",
@@ -189,6 +189,7 @@ class WebServer:
             Route("/app.js", page("app.js")),
             Route("/style.css", page("style.css")),
             Route("/dungeon_allies.js", page("dungeon_allies.js")),
+            Route("/dungeon_ball.js", page("dungeon_ball.js")),
             Route("/favicon.ico", no_icon),
             WebSocketRoute("/ws", self.socket),
         ])

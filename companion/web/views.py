@@ -18,6 +18,9 @@ Blocks are plain data; the page's script (static/app.js) draws each kind:
 * ``{"kind": "dice", "title", "dice": [{"face", "cls"}]}``
 * ``{"kind": "tree", "title", "data": any JSON}``: anything else, as nested lists
 
+Any block may name ``draw``: a game's script (static/<game>.js, loaded by index.html) that
+draws it its own way (``window.pageDraw[draw]``); without it the block reads as its kind.
+
 ``cls`` values the stylesheet knows: colours ``red yellow blue green white black``, and
 ``ball pawn locked gone final goal you turn``; chips also ``hot dim``, lines ``mid you``,
 grid cells ``head sum``.

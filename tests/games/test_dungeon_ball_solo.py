@@ -93,7 +93,7 @@ def test_ai_takes_the_first_valid_move_and_advances_its_number_of_spaces():
     g, s = new_solo(start="defense")
     assert (s.offense, s.ball) == ("p2", 4)
     events = ai_down(g, s, "red-1", "ai-01")              # up first: a2, a blue play, ball 1
-    assert "AI runs UP: blue play, 1 blue space, 1 time" in find(events, "ai_card")[0]["text"]
+    assert "AI: UP, blue play, 1 blue space, clock -1" in find(events, "ai_card")[0]["text"]
     assert s.player("p2").pawn == "a2" and s.ball == 5 and s.clock == 28 and s.down == 2
     before = snapshot(s)
     pass_windows(g, s)

@@ -189,8 +189,8 @@ def test_a_days_result_is_about_the_play_that_removed_cards(drawn):
     m = {"game": "dungeon-days", "screen": "days_result", "pack": pack_info(ENGINE), "events": events,
          "summary": {"players": ["p1", "p2", "p3"], "scores": {}}}
     render(m)
-    assert "P2 played" in drawn["texts"] and "LAV on P1 Wed" in drawn["texts"] and "MIM" in drawn["texts"]
-    assert "MED on P3 Mon" not in drawn["texts"]
+    assert "P2 played" in drawn["texts"] and "Lava on P1 Wed" in drawn["texts"] and "Mimic" in drawn["texts"]
+    assert "Medusa on P3 Mon" not in drawn["texts"]
 
 
 def test_a_days_card_under_the_cursor_is_named_on_the_bar(drawn):

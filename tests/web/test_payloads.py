@@ -17,6 +17,7 @@ import pytest
 from companion.engine.core import Header
 from companion.engine.dice import PositionalDice
 from companion.engine.registry import games, get_game
+from companion.games.dodgeball.labels import short_name
 from companion.ui.model import pack_info
 from companion.web import payloads
 
@@ -186,9 +187,9 @@ def test_a_face_down_defense_card_stays_off_the_offenses_page(tmp_path):
     device.journal.close()
 
 
-# the block kinds a game's own script beside app.js draws (``window.pageBlocks``)
+# the block kinds a game's own script beside app.js draws (``window.pageDraw``)
 GAME_BLOCKS = {kind for js in (Path(payloads.__file__).parent / "static").glob("*.js") if js.name != "app.js"
-               for kind in re.findall(r"pageBlocks[^;]*\{\s*(\w+)\s*:", js.read_text())}
+               for kind in re.findall(r"pageDraw[^;]*\{\s*(\w+)\s*:", js.read_text())}
 
 
 @pytest.mark.parametrize("game_id", [g.id for g in games()])
@@ -213,7 +214,7 @@ def test_dungeon_balls_dice_prompts_are_drawn_as_a_choice_of_dice_on_the_page():
 
     keep = page_prompt({"choice": {"dice": ["ball", "time", "cleat"], "rerollable": [1, 3]}})
     assert keep == {"multi": {"items": ["1", "3"], "labels": ["die 1: ball", "die 3: cleat"], "min": 0, "max": 2,
-                              "verb": "reroll", "none": "stop"}}
+                              "verb": "reroll", "none": "stop", "none_label": "keep these dice"}}
     pick = page_prompt({"choice": {"dice": ["ball", "time"], "eligible": [1], "min": 1, "max": 1}})
     assert pick["multi"]["verb"] == "pick" and pick["multi"]["items"] == ["1"]
     assert page_prompt({"choice": {}}) is None
@@ -340,10 +341,10 @@ def test_the_log_says_each_games_events_by_the_names_on_the_table():
     dodge_pack = payloads.pack_for(dodge, dodge.load_engine())
     days_pack = payloads.pack_for(days, days.load_engine())
     assert payloads.log_line(dodge, {"event": "throw", "seat": "p2", "thrower": "juno", "target": "gus",
-                                     "supporters": []}, dodge_pack) == "P2: Juno Park throws at Gus Ferro"
+                                     "supporters": []}, dodge_pack) == "P2: Juno throws at Gus"   # short names
     outcome = {"event": "outcome", "thrower": "juno", "target": "gus", "action": "catch", "thrower_power": 8,
                "target_power": 7, "result": "hit", "out": ["gus"], "text": "THR 4+4=8 vs CTH 3+4=7: gus out"}
-    assert payloads.log_line(dodge, outcome, dodge_pack) == "Juno Park at Gus Ferro (catch): 8 vs 7, hit; out: Gus Ferro"
+    assert payloads.log_line(dodge, outcome, dodge_pack) == "Juno at Gus (catch): 8 vs 7, hit; out: Gus"
     turn = {"event": "turn", "seat": "p2", "turn": 1, "must_throw": True, "text": "turn 1: P2 to play\n P1 moles off"}
     assert payloads.log_line(dodge, turn, dodge_pack) == "Turn 1: P2 to play, a throw is compulsory"
     assert payloads.event_words(turn) == "turn 1: P2 to play"         # a told text's first line
@@ -362,7 +363,7 @@ def test_dodgeballs_court_has_every_player_by_name_in_their_zone_with_the_balls(
     engine, state, blocks = _page("dodgeball", {}, 60, "p2")
     court = next(b for b in blocks if b["kind"] == "rows")
     assert [r["label"] for r in court["rows"]][:4] == ["P1 defence", "P1 offence", "P2 offence", "P2 defence"]
-    names = {p.id: p.name for p in engine.pack.players}
+    names = {p.id: short_name(p) for p in engine.pack.players}       # one short name everywhere
     for coach in state.coaches:
         for zone, word in (("off", "offence"), ("def", "defence")):
             row = next(r for r in court["rows"] if r["label"] == f"{coach.id.upper()} {word}")

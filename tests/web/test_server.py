@@ -31,7 +31,7 @@ def seated(dev: Device, seat: str) -> tuple[Page, str]:
 
 def test_the_page_and_its_assets_come_from_the_device_small_and_locked_down(dev):
     total = 0
-    for name in ("", "app.js", "style.css", "dungeon_allies.js", "J/P1/1234"):
+    for name in ("", "app.js", "style.css", "dungeon_allies.js", "dungeon_ball.js", "J/P1/1234"):
         with urllib.request.urlopen(dev.url + name) as r:
             body = r.read()
             assert r.status == 200
@@ -41,13 +41,13 @@ def test_the_page_and_its_assets_come_from_the_device_small_and_locked_down(dev)
                 total += len(body)
             elif name == "":
                 total += len(body)
-                assert re.findall(rb'(?:src|href)="([^"]+)"', body) == [b"/style.css", b"/app.js", b"/dungeon_allies.js"]
+                assert re.findall(rb'(?:src|href)="([^"]+)"', body) == [b"/style.css", b"/dungeon_ball.js", b"/app.js", b"/dungeon_allies.js"]
             assert not re.search(rb"https?://", body), f"{name or 'index.html'} refers to another site"
     assert total < 150_000
     with pytest.raises(urllib.error.HTTPError) as info:
         urllib.request.urlopen(dev.url + "../config/device.toml")
     assert info.value.code == 404
-    assert set(STATIC) == {"index.html", "app.js", "style.css", "dungeon_allies.js"}
+    assert set(STATIC) == {"index.html", "app.js", "style.css", "dungeon_allies.js", "dungeon_ball.js"}
 
 
 def test_a_seat_is_claimed_with_its_code_and_a_reload_rejoins_it(dev):

@@ -13,6 +13,7 @@ GAME = GameType(
     engine="companion.games.dodgeball.engine:Dodgeball",
     screens="companion.games.dodgeball.screens",
     page="companion.games.dodgeball.page:page_view",
+    words="companion.games.dodgeball.words:describe",
     options=(
         Option("cards", "digital", "digital: the device deals each coach's intensity cards and keeps "
                                    "them private; table: the coaches hold real cards and the device "

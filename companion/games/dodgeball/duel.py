@@ -8,6 +8,7 @@ from __future__ import annotations
 from companion.engine.core import IllegalAction, Prompt
 from companion.engine.steps import Frame, Step
 from companion.games.dodgeball import cards
+from companion.games.dodgeball.labels import rush_label, short_name
 from companion.games.dodgeball.state import DodgeState
 
 ACTIONS = ("block", "dodge", "catch")
@@ -85,9 +86,9 @@ class DuelChoices(Step):
             players = s.coach(seat).players
             return Prompt(seat, "line", f"rush: {n} forward", None, private=secret,
                           choice={"multi": {"items": list(players), "min": n, "max": n, "verb": "forward",
-                                            "labels": [g.pack.by_player[p].name for p in players]}})
+                                            "labels": [rush_label(g.pack.by_player[p]) for p in players]}})
         if what == "action":
-            return Prompt(seat, "defend", f"{d.target} defends:", action_options(s))
+            return Prompt(seat, "defend", f"{short_name(g.pack.by_player[d.target])} defends:", action_options(s))
         title = {"rush": "rush card", "tie": "tie: another card", "throw": "throw card",
                  "counter": "counter card"}[d.kind]
         if d.deceived:

@@ -19,6 +19,19 @@ def _fit(name: str, tail: str) -> str:
     return f"{name} {tail}"
 
 
+def short_name(player) -> str:
+    """The one short name a player goes by on the court, in prompts and on the phones: the
+    word of the full name the pack's id is ("Brick" for Bruno Brick, id ``brick``), else the
+    id capitalised."""
+    return next((w for w in player.name.split() if w.lower() == player.id), player.id.capitalize())
+
+
+def rush_label(player) -> str:
+    """A player on the opening rush's list: the short name and the printed SPD the rush adds
+    ("Rita SPD 4")."""
+    return f"{short_name(player)} SPD {player.attrs['SPD']}"
+
+
 def player_label(player) -> str:
     return _fit(player.name, f"{player.stars}*" + (" C" if player.captain else ""))
 

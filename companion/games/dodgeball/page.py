@@ -9,6 +9,7 @@ the pack's content, so it shows nothing the viewer may not see.
 """
 from __future__ import annotations
 
+from companion.engine.words import counted
 from companion.web.views import text
 
 ATTRS = ("THR", "COU", "BLO", "DOD", "CTH", "SPD", "CON")
@@ -32,16 +33,23 @@ def page_pack(engine) -> dict:
                          **{c.id: f"{c.name}: {c.text}" for c in pack.coaches}}}
 
 
+VERBS = {"give": "give a ball", "drop": "drop a ball", "forward": "move forward", "back": "move back",
+         "throw": "throw", "group": "group throw", "counter": "counter-attack", "retreat": "retreat",
+         "stay": "no retreat", "end": "end the turn", "pass": "pass"}      # a turn's first word on the page
+
+
 def page_names(pack: dict) -> dict:
     """The words of a line as a coach says them: the players' and teams' names, what a card does."""
-    names = {pid: info["name"] for pid, info in (pack.get("players") or {}).items()}
+    names = {pid: _name(pack, pid) for pid in (pack.get("players") or {})}
+    names.update(VERBS)
     names.update(pack.get("teams") or {})
     names.update({card: f"{card} ({what})" for card, what in (pack.get("intensity") or {}).items()})
     return names
 
 
 def _name(pack: dict, player: str) -> str:
-    return ((pack.get("players") or {}).get(player) or {}).get("name") or str(player).capitalize()
+    """A player's one short name, as the court and the prompts say it ("Brick")."""
+    return str((pack.get("names") or {}).get(player) or str(player).capitalize())
 
 
 def _team(pack: dict, coach: dict) -> str:
@@ -127,7 +135,7 @@ def court(view: dict, pack: dict, viewer: str | None) -> dict:
     def zone_row(coach: dict, zone: str, word: str, cls: str = "") -> dict:
         zones = coach.get("zone") or {}
         players = [p for p in coach.get("players", []) if zones.get(p) == zone]
-        sub = f"{coach.get('strays', 0)} stray" if zone == "def" and coach.get("strays") else ""
+        sub = counted(coach["strays"], "stray") if zone == "def" and coach.get("strays") else ""
         return {"label": f"{_seat(coach)} {word}", "sub": sub, "cls": cls,
                 "items": [_player_chip(pack, coach, p, duel) for p in players]}
 
@@ -177,7 +185,7 @@ def coach_facts(view: dict, pack: dict, viewer: str | None) -> list[dict]:
     for c in (view.get("coaches") or {}).values():
         mine = c["id"] == viewer
         rows = [["team", _team(pack, c)], ["cards in hand", str(c.get("cards", 0))],
-                ["deck", f"{c.get('deck', 0)} cards"], ["discard", text(c.get("discard"))]]
+                ["deck", counted(int(c.get('deck') or 0), "card")], ["discard", text(c.get("discard"))]]
         if c.get("picked"):
             rows.append(["face down", "a card chosen"])
         if c.get("lined_up"):
@@ -194,7 +202,7 @@ def coach_facts(view: dict, pack: dict, viewer: str | None) -> list[dict]:
 
 def attributes(view: dict, pack: dict) -> dict:
     """Every player still on court with the printed attributes a duel adds its card to: a line
-    per player, the full name (and seat) first, then the seven attributes in three columns
+    per player, the short name (and seat; the full name as its title) first, then the seven attributes in three columns
     (``GROUPS``), each value said with its attribute. Seven numbered columns beside a name
     leave a 320 px phone no room for the name."""
     printed = pack.get("attrs") or {}
@@ -206,7 +214,8 @@ def attributes(view: dict, pack: dict) -> dict:
             if zones.get(p) == "out":
                 continue
             values = printed.get(p) or {}
-            rows.append([{"text": f"{_name(pack, p)}\n{_seat(c)}", "title": f"{_seat(c)} {_name(pack, p)}",
+            full = ((pack.get("players") or {}).get(p) or {}).get("name") or _name(pack, p)
+            rows.append([{"text": f"{_name(pack, p)}\n{_seat(c)}", "title": f"{_seat(c)} {full}",
                           "cls": mine}]
                         + [{"text": "\n".join(f"{a} {values.get(a, '-')}" for a in group), "cls": ""}
                            for group in GROUPS])
@@ -253,3 +262,14 @@ def page_event(event: dict, pack: dict) -> str | None:
     if kind == "turn":
         return f"Turn {event.get('turn')}: {seat} to play" + (", a throw is compulsory" if event.get("must_throw") else "")
     return None
+
+
+STARS = {"team": "choose your team (*: the stars of its players, added up)",
+         "pick": "{text} (*: a player's stars, C: a captain)", "captain": "{text} (*: a player's stars)"}
+
+
+def page_text(prompt: dict, model: dict) -> str | None:
+    """A team-building question with what its marks mean: a team's stars are its players'
+    stars added up."""
+    said = STARS.get(str(prompt.get("kind")))
+    return said.format(text=prompt.get("text", "")) if said and prompt.get("mine") else None

@@ -14,21 +14,24 @@ from __future__ import annotations
 
 from PIL import Image
 
+from companion.games.dodgeball.labels import short_name
 from companion.games.dodgeball.screens_controls import DONE, StepControl
 from companion.ui import fonts
 from companion.ui.draw import W, Canvas
-from companion.ui.generic import BOTTOM, STRIP_TOP, seat_name, title
+from companion.ui.generic import BOTTOM, STRIP_TOP, choose, seat_name, title
 
-COURT, HAND, RESULT = "dodge_court", "dodge_hand", "dodge_result"
+COURT, HAND, RESULT, PICK = "dodge_court", "dodge_hand", "dodge_result", "dodge_pick"
 ACTION_ATTR = {"block": "BLO", "dodge": "DOD", "catch": "CTH"}
 SHORTER = {"+6 v catch": ("+6 v CTH", "CTH +6")}     # a card's note in a narrow box
 
 
 def pack_info(engine) -> dict:
-    """Each player's short name (4 letters, 3 on a crowded row) and printed attributes; what a
-    coach's points count (the final score says it)."""
+    """Each player's short name (``labels.short_name``: the court cuts it only on a crowded
+    row) and printed attributes; the teams' names; what a coach's points count (the final
+    score says it)."""
     return {"attrs": {p.id: dict(p.attrs) for p in engine.pack.players},
-            "names": {p.id: p.id[:4] for p in engine.pack.players},
+            "names": {p.id: short_name(p) for p in engine.pack.players},
+            "teams": {t.id: t.name for t in engine.pack.teams},
             "score_label": "opponents out"}
 
 
@@ -44,6 +47,8 @@ def screen_for(m: dict) -> str | None:
         return COURT
     if kind in ("card", "defend"):
         return HAND
+    if kind in STARS:
+        return PICK
     return None
 
 
@@ -52,6 +57,11 @@ def screen_after(events: list[dict]) -> str | None:
 
 
 # ---------------------------------------------------------------------------- helpers
+
+def named(m: dict, word: str) -> str:
+    """A player id as the table says it (the short name), any other word as it is."""
+    return str(((m.get("pack") or {}).get("names") or {}).get(word) or word)
+
 
 def _coaches(m: dict) -> dict[str, dict]:
     return dict((m.get("view") or {}).get("coaches") or {})
@@ -91,7 +101,7 @@ def _row(c: Canvas, m: dict, coach: dict, zone: str, y: int, lit: set[str], mark
         return 1 + sum(f.measure(names.get(p, p)[:short]) + 3 * b + (b > 0) for p, b in zip(players, held)) + gap * (
             len(players) - 1)
 
-    short, gap = next(((n, g) for n, g in ((4, 4), (3, 4), (3, 3), (2, 3)) if row_width(n, g) <= W), (2, 2))
+    short, gap = next(((n, g) for n, g in ((5, 4), (4, 4), (3, 4), (3, 3), (2, 3)) if row_width(n, g) <= W), (2, 2))
     x = 1
     for p in players:
         label = names.get(p, p)[:short]
@@ -133,9 +143,9 @@ def court(m: dict) -> Image.Image:
         _row(c, m, coaches[me], "off", 30, lit, marked)
         _row(c, m, coaches[me], "def", 38, lit, marked)
     f = fonts.small()
-    said = " ".join(chosen)
+    said = " ".join(named(m, w) for w in chosen)
     x = c.text(1, 47, f.fit(said, 80), f) + (4 if said else 0)
-    word = "OK" if cursor == DONE else cursor
+    word = "OK" if cursor == DONE else named(m, cursor)
     if word:
         c.fill(x - 1, 46, x + f.measure(word), 54, 1)
         c.text(x, 47, word, f, fill=0)
@@ -161,10 +171,10 @@ def hand(m: dict) -> Image.Image:
     if duel.get("kind") in ("throw", "counter"):
         attr = "COU" if duel["kind"] == "counter" else "THR"
         thrower, target = duel["thrower"], duel["target"]
-        line = f"{thrower} {attr} {attrs.get(thrower, {}).get(attr, '?')}"
+        line = f"{named(m, thrower)} {attr} {attrs.get(thrower, {}).get(attr, '?')}"
         if duel.get("supporters"):
             line += f"+{len(duel['supporters'])}"
-        c.text(1, 11, f.fit(f"{line} > {target}", W - 2), f)
+        c.text(1, 11, f.fit(f"{line} > {named(m, target)}", W - 2), f)
         t = attrs.get(target, {})
         defence = duel.get("action")
         sub = (f"{defence} {ACTION_ATTR[defence]} {t.get(ACTION_ATTR[defence], '?')}" if defence
@@ -234,8 +244,10 @@ def _label(m: dict, option: str, duel: dict) -> str:
     return " ".join([card, note, *("+" + e for e in extras)]).replace("  ", " ")
 
 
-def result_lines(events: list[dict]) -> tuple[str, list[str], str]:
-    """(title, lines, headline) for the last reveal among the events."""
+def result_lines(events: list[dict], names: dict | None = None) -> tuple[str, list[str], str]:
+    """(title, lines, headline) for the last reveal among the events, players by their short
+    names (``names``: id -> name)."""
+    names = names or {}
     reveal = [e for e in events if e.get("event") == "reveal"]
     if not reveal:
         return "", [], ""
@@ -248,7 +260,10 @@ def result_lines(events: list[dict]) -> tuple[str, list[str], str]:
         lines = [f"P1 {r['powers']['p1']['text']}", f"P2 {r['powers']['p2']['text']}"]
         head = f"{r['winner'].upper()} begins" if r.get("winner") else "tie: again"
         return ("Opening rush" if r["kind"] == "rush" else "Rush tie"), lines, head
-    outcome = next((e for e in events if e.get("event") == "outcome"), {})
+    outcome = dict(next((e for e in events if e.get("event") == "outcome"), {}))
+    for key in ("thrower", "target", "back", "ball_to"):
+        if outcome.get(key) in names:
+            outcome[key] = names[outcome[key]]
     lines = [f"{r['thrower']['text']} vs {r['target']['text']}"]
     result = outcome.get("result", "")
     head = {"hit": f"{outcome.get('target', '')} OUT", "blocked_tie": "blocked, tie",
@@ -278,7 +293,7 @@ def _shorter_title(text: str) -> list[str]:
 
 def result(m: dict) -> Image.Image:
     c = Canvas()
-    head_title, lines, head = result_lines(m.get("events") or [])
+    head_title, lines, head = result_lines(m.get("events") or [], (m.get("pack") or {}).get("names"))
     f, bold = fonts.small(), fonts.bold()
     head_title = next((t for t in _shorter_title(head_title or "Result") if f.measure(t) <= W - 15), head_title)
     c.title_bar(head_title or "Result", "OK")
@@ -297,7 +312,21 @@ def result(m: dict) -> Image.Image:
     return c.done()
 
 
+STARS = {"team": "*: stars of its players", "pick": "*: stars, C: captain", "captain": "*: stars, C: captain"}
+
+
+def pick(m: dict) -> Image.Image:
+    """A team-building list (the generic one) with what its marks mean under it: a team's
+    stars are its players' stars added up."""
+    im = choose(m)
+    f = fonts.small()
+    note = STARS.get((m.get("prompt") or {}).get("kind", ""), "")
+    Canvas(im).text(1, BOTTOM - 8, f.fit(note, W - 2), f)
+    return im
+
+
 draw_strip = court_strip     # the device's own screens (pass it on, the computer's moves) end with it
 
-SCREENS = {COURT: court, HAND: hand, RESULT: result}
+SCREENS = {COURT: court, HAND: hand, RESULT: result, PICK: pick}
 NOTICE_AT_TOP = frozenset(SCREENS)
+WAIT_FOR_OK = frozenset({RESULT})       # a duel's sums are read, even behind a pass-it-on screen

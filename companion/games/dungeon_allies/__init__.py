@@ -11,6 +11,7 @@ GAME = GameType(
     engine="companion.games.dungeon_allies.engine:DungeonAllies",
     screens="companion.games.dungeon_allies.screens",
     page="companion.games.dungeon_allies.page:page_view",
+    words="companion.games.dungeon_allies.words:describe",
     options=(
         Option("board", "digital", "digital: the device shuffles and draws tiles, cards and crystals; "
                                    "real: a game on the real board, each tile and crystal entered as it is revealed",

@@ -11,6 +11,7 @@ GAME = GameType(
     engine="companion.games.dungeon_ball.engine:DungeonBall",
     screens="companion.games.dungeon_ball.screens",
     page="companion.games.dungeon_ball.page:page_view",
+    words="companion.games.dungeon_ball.words:describe",
     options=(
         Option("solo", "off", "play alone against the AI deck at this level (I easiest, VI hardest)",
                choices=("off", "I", "II", "III", "IV", "V", "VI"), hint="alone vs the AI deck: I easy, VI hard"),

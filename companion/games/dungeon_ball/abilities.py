@@ -309,8 +309,8 @@ class Abilities:
     def pick_prompt(self, s: GameState, frame: dict) -> Prompt:
         low, high = self.pick_bounds(s, frame)
         verb = "discard" if frame["purpose"] == "discard" else "reroll"
-        howmany = str(high) if low == high else f"1 to {high}"
-        return Prompt(frame["actor"], "pick", f"{frame['actor']}: {frame['source']}: choose {howmany} dice to {verb}",
+        howmany = ("1 die" if high == 1 else f"{high} dice") if low == high else f"1 to {high} dice"
+        return Prompt(frame["actor"], "pick", f"{frame['actor']}: {frame['source']}: choose {howmany} to {verb}",
                       choice={"dice": list(s.play.dice), "eligible": [i + 1 for i in rolls.rerollable(s.play)],
                               "min": low, "max": high, "purpose": frame["purpose"]})
 

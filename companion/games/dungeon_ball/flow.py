@@ -351,7 +351,7 @@ def roll_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
 
 def keep_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
     o = s.offense
-    return Prompt(o, "keep", f"{o}: reroll some dice (name them) or stop",
+    return Prompt(o, "keep", f"{o}: choose dice to reroll, or keep these",
                   choice={"dice": list(s.play.dice), "rerollable": rolls.rerollable_positions(s.play)})
 
 

@@ -7,6 +7,7 @@ and the pack's content (``screens.pack_info``), so it shows nothing the viewer m
 """
 from __future__ import annotations
 
+from companion.engine.words import counted
 from companion.web.views import text
 
 COLOURS = {"R": "red", "Y": "yellow", "B": "blue"}
@@ -54,21 +55,37 @@ def field(view: dict, pack: dict) -> dict:
             "cells": cells, "marks": marks}
 
 
+def needs(pack: dict, colour: str) -> str:
+    """What a play of that colour needs on the dice: "2 ball" -> "2 balls"."""
+    need = (pack.get("requirements") or {}).get(colour) or {}
+    return counted(int(need.get("count") or 0), str(need.get("icon") or "icon")) if need else ""
+
+
 def board(view: dict, pack: dict, player: dict) -> dict:
+    """The 3x3 play board in its colours, the pawn on its play, each play's need in words
+    (``draw: "playboard"``: the page's dungeon_ball.js draws it as the board; any page can
+    read it as a grid)."""
     rows = pack.get("board") or []
     pawn = str(player.get("pawn") or "")
     grid = []
     for r, row in enumerate(rows):
         line = []
         for c, letter in enumerate(row):
-            here = pawn == f"{chr(ord('a') + r)}{c + 1}"
-            line.append({"text": f"{chr(ord('a') + r)}{c + 1}", "cls": COLOURS.get(letter, ""),
-                         "mark": player["id"].upper() if here else ""})
+            cell = f"{chr(ord('a') + r)}{c + 1}"
+            colour = COLOURS.get(letter, "")
+            line.append({"text": cell, "cls": colour, "title": f"{cell}: {colour} play, needs {needs(pack, colour)}",
+                         "mark": player["id"].upper() if pawn == cell else ""})
         grid.append(line)
-    return {"kind": "grid", "title": f"{player['id'].upper()} play board", "rows": grid}
+    where = next((c for line in grid for c in line if c["mark"]), None)
+    said = (f"pawn on {where['text']}: a {where['cls']} play, needs {needs(pack, where['cls'])}" if where
+            else "pawn not on the board yet")
+    return {"kind": "grid", "draw": "playboard", "title": f"{player['id'].upper()} play board", "caption": said,
+            "rows": grid, "needs": {colour: needs(pack, colour) for colour in COLOURS.values()}}
 
 
-def dice(view: dict) -> dict:
+def dice(view: dict, pack: dict) -> dict:
+    """The play's dice by face, each with its icon's pixel art (``draw: "icondice"``: the page's
+    dungeon_ball.js draws the icons beside the face's word)."""
     play = view.get("play") or {}
     faces = play.get("dice") or []
     locked, gone = play.get("locked") or [], play.get("gone") or []
@@ -84,7 +101,16 @@ def dice(view: dict) -> dict:
         what.append(f"defense {card}")
     if play.get("rolls"):
         what.append(f"rolled {play['rolls']}x")
-    return {"kind": "dice", "title": "Dice" + (": " + ", ".join(what) if what else ""), "dice": shown}
+    art = pack.get("icons") or {}
+    return {"kind": "dice", "draw": "icondice", "title": "Dice" + (": " + ", ".join(what) if what else ""),
+            "dice": shown, "icons": {d["face"]: art[d["face"]] for d in shown if d["face"] in art}}
+
+
+def page_pack(engine) -> dict:
+    """Each die face's pixel art, as the device draws it ("#" lit), for the page's dice."""
+    from companion.ui.icons import ART
+    faces = {f for die in engine.pack.dice.values() for f in die.faces}
+    return {"icons": {f: [row for row in ART[f].strip("\n").split("\n")] for f in sorted(faces) if f in ART}}
 
 
 def momentum(view: dict) -> list[dict]:
@@ -104,7 +130,7 @@ def hands(view: dict, pack: dict, viewer: str | None) -> list[dict]:
             items = [{"text": cards.get(c, {}).get("name", c),
                       "sub": f"cost {cards[c]['cost']}: {cards[c]['text']}" if c in cards else ""} for c in hand]
             blocks.append({"kind": "cards", "title": "Your hand", "private": True, "items": items})
-        rows = [["hand", f"{len(hand)} cards" if isinstance(hand, list) else f"{hand} cards"],
+        rows = [["hand", counted(len(hand) if isinstance(hand, list) else int(hand or 0), "card")],
                 ["spent this half", text([cards.get(c, {}).get("name", c) for c in p.get("spent_half") or []])],
                 ["discarded", text([cards.get(c, {}).get("name", c) for c in p.get("discarded") or []])],
                 ["kicking", text(p.get("kicking"))]]
@@ -117,7 +143,7 @@ def solo(view: dict) -> list[dict]:
     deck = view.get("solo") or {}
     if not deck:
         return []
-    rows = [["level", text(deck.get("level"))], ["AI deck", f"{deck.get('draw', 0)} cards to draw"],
+    rows = [["level", text(deck.get("level"))], ["AI deck", f"{counted(int(deck.get('draw') or 0), 'card')} to draw"],
             ["teams", text(deck.get("teams"))]]
     last = deck.get("last_card")
     if isinstance(last, dict):
@@ -128,7 +154,7 @@ def solo(view: dict) -> list[dict]:
 def page_view(model: dict) -> list[dict]:
     view, pack, viewer = model.get("view") or {}, model.get("pack") or {}, model.get("viewer")
     players = view.get("players", [])
-    return ([scoreboard(view, pack), time_track(view), field(view, pack), dice(view)]
+    return ([scoreboard(view, pack), time_track(view), field(view, pack), dice(view, pack)]
             + [board(view, pack, p) for p in players] + momentum(view) + hands(view, pack, viewer) + solo(view))
 
 
@@ -144,7 +170,7 @@ def page_prompt(prompt: dict) -> dict | None:
     if "rerollable" in choice:
         items = list(choice["rerollable"])
         return {"multi": {"items": [str(p) for p in items], "labels": labels(items), "min": 0, "max": len(items),
-                          "verb": "reroll", "none": "stop"}}
+                          "verb": "reroll", "none": "stop", "none_label": "keep these dice"}}
     if "eligible" in choice:
         items = list(choice["eligible"])
         return {"multi": {"items": [str(p) for p in items], "labels": labels(items), "min": int(choice.get("min", 1)),

@@ -15,6 +15,7 @@ from companion.games.dungeon_ball import screens_results as results
 from companion.games.dungeon_ball import screens_status as status
 from companion.games.dungeon_ball.screens_controls import control
 from companion.games.dungeon_ball.screens_results import RESULT_EVENTS
+from companion.engine.words import counted, describe
 from companion.ui import fonts
 from companion.ui.controls import STEP
 from companion.ui.draw import W, Canvas, wrap
@@ -566,23 +567,9 @@ _TITLES = {
     "endzone": "{a}: YOUR END ZONE", "kicking": "{a}: HOW DO YOU KICK?", "conversion": "{a} TOUCHDOWN!",
     "onside_choice": "{a}: ONSIDE KICK?", "ai_teams": "LEVEL V: TWO AI TEAMS",
 }
-_LABELS = {
-    "heads": "Heads", "tails": "Tails", "offense": "Offense", "defense": "Defense",
-    "low": "Low end (left)", "high": "High end (right)", "skill": "Skill (toss)", "luck": "Luck (dice)",
-    "run": "Run a play", "punt": "Punt", "field-goal": "Field goal", "hail-mary": "Hail Mary",
-    "kneel": "Kneel", "extra-point": "Extra point (1)", "two-point": "2-pt try (2)",
-    "onside-kick": "Onside kick", "kick-off": "Kick off", "pass": "Pass",
-}
-
-
-def option_label(m: dict, option: str) -> str:
-    w = _words(option)
-    if len(w) >= 3 and w[1] == "team":
-        return (_pack(m).get("teams") or {}).get(w[2], w[2])
-    if len(w) >= 3 and w[1] == "ai-teams":
-        return " + ".join(x.capitalize() for x in w[2:])
-    last = w[-1] if len(w) > 1 else option
-    return _LABELS.get(last, " ".join(w[1:]))
+def option_words(m: dict, option: str) -> str:
+    """An option in the game's words (``words.describe``, as the phones say it)."""
+    return describe("dungeon-ball", option, m.get("view"), _pack(m))
 
 
 def choice_list(m: dict) -> Image.Image:
@@ -598,7 +585,7 @@ def choice_list(m: dict) -> Image.Image:
         title = _TITLES.get(kind, "{a}: " + kind.upper()).format(a=a)
     c = Canvas()
     c.title_bar(title)
-    items = [{"label": option_label(m, o), "enabled": True} for o in p.get("options") or []]
+    items = [{"label": option_words(m, o), "enabled": True} for o in p.get("options") or []]
     draw_list(c, 11, items, int(ui.get("cursor", 0)), 3)
     return _done(c, m)
 
@@ -653,7 +640,7 @@ def deck_entry(m: dict) -> Image.Image:
     c.icon("up", 10, 12)
     c.icon("down", 10, 31)
     c.text(22, 10, face.upper(), big)
-    c.text(22 + big.measure(face) + 6, 12, f"{len(faces)} cards" if verb == "draw" else "", small)
+    c.text(22 + big.measure(face) + 6, 12, counted(len(faces), "card") if verb == "draw" else "", small)
     c.text(22 + big.measure(face) + 6, 21, "OK enter" if count == 1 else "OK next", small)
     if entered:
         shown = " ".join(entered[-4:])
@@ -725,13 +712,26 @@ def result(m: dict) -> Image.Image:
     bold, small = fonts.bold(), fonts.small()
     c.fill(0, 0, W - 1, 13, 1)
     c.text_center(W // 2, 1, bold.fit(results.headline(events, name), W - 2), bold, fill=0)
-    said: list[str] = []
-    for line in results.lines(events, name, defense):
-        said += wrap(line, small, W - 2, 2)     # the AI's sentence may take two lines
+    told = list(results.lines(events, name, defense))
+    wrapped = [wrap(line, small, W - 2, 2) for line in told]    # the AI's sentence may take two lines
+    if sum(map(len, wrapped)) > RESULT_LINES:     # no room: a long line says its first clauses only
+        wrapped = [w if len(w) == 1 else [_clauses(line, small, W - 2)] for w, line in zip(wrapped, told)]
+    said = [row for rows in wrapped for row in rows]
     if len(said) > RESULT_LINES:       # keep the first and the latest: the outcome is at the end
         said = said[:1] + said[-(RESULT_LINES - 1):]
     c.lines(1, 16, said, small)
     return _done(c, m)
+
+
+def _clauses(line: str, font, pixels: int) -> str:
+    """As many of the line's first clauses (", "-separated) as fit one row: "AI: LEFT, blue
+    play" of "AI: LEFT, blue play, 2 blue spaces, clock -1"; a first clause too long is cut."""
+    parts = line.split(", ")
+    for n in range(len(parts), 0, -1):
+        head = ", ".join(parts[:n])
+        if font.measure(head) <= pixels:
+            return head
+    return wrap(line, font, pixels, 1)[0]
 
 
 # ---------------------------------------------------------------------------- halftime and game over

@@ -161,8 +161,8 @@ def describe(g: DungeonBall, s: GameState, card: AiCard, purpose: str) -> str:
         move = first_move(g, card, s.player(AI).pawn)
         colour = g.cell_colour[g.neighbours[s.player(AI).pawn][move]]
         spaces = card.cleat if colour == "red" else card.ball
-        return (f"AI runs {move.upper()}: {colour} play, {spaces} {colour} space{'s' if spaces != 1 else ''}, "
-                f"{card.time} time")
+        return (f"AI: {move.upper()}, {colour} play, {spaces} {colour} space{'s' if spaces != 1 else ''}, "
+                f"clock -{card.time}")
     if purpose == "defense":
         d = card.defense
         text = f"AI defends {d.colour} {d.dice}"

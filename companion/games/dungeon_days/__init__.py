@@ -11,6 +11,7 @@ GAME = GameType(
     engine="companion.games.dungeon_days.engine:DungeonDays",
     screens="companion.games.dungeon_days.screens",
     page="companion.games.dungeon_days.page:page_view",
+    words="companion.games.dungeon_days.words:describe",
     options=(
         Option("mode", "play", "play: a whole game with the device's deck; score: enter the boards of a "
                                "game played with the real cards, day by day, and score them",

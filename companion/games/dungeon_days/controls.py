@@ -27,7 +27,10 @@ class DaysControl(Control):
         self.boards = boards
         shown = self.actor if self.actor in boards else boards[0] if boards else ""
         self.auto: list[bool] = []
-        self.ui.update({"chosen": [], "words": [], "cursor": 0, "board": shown, "kind": prompt.get("kind", "")})
+        # the cards in hand with no play now: the cursor reaches them too, to show why
+        why_not = (prompt.get("choice") or {}).get("why_not") or {}
+        self.ui.update({"chosen": [], "words": [], "cursor": 0, "board": shown, "kind": prompt.get("kind", ""),
+                        "idle": list(why_not), "why_not": dict(why_not), "looking": "hand"})
         self._offer()
 
     # ------------------------------------------------------------------ the tree
@@ -54,7 +57,7 @@ class DaysControl(Control):
         """While a board is being chosen the board shown is the one under the cursor; once
         chosen, that one."""
         chosen, words = self.ui["chosen"], self.ui["words"]
-        if words and words[self.ui["cursor"]] in self.boards:
+        if self.ui["cursor"] < len(words) and words[self.ui["cursor"]] in self.boards:
             self.ui["board"] = words[self.ui["cursor"]]
         elif len(chosen) >= 2 and chosen[1] in self.boards:
             self.ui["board"] = chosen[1]
@@ -65,13 +68,21 @@ class DaysControl(Control):
         return ("card", "board", "day", "take", "give")[min(len(self.ui["chosen"]), 4)]
 
     # ------------------------------------------------------------------ buttons
+    def _reach(self) -> int:
+        """How many places the cursor has: the words, and at the card step the idle cards."""
+        return len(self.ui["words"]) + (len(self.ui["idle"]) if not self.ui["chosen"] else 0)
+
     def press(self, b: str) -> str | None:
+        """Up/down: the next word (at the card step each card in hand, with what it does);
+        left/right: the boards; OK: take the word (on a card with no play now, nothing)."""
         ui = self.ui
         if b in ("left", "right") and self.boards:
             i = self.boards.index(ui["board"]) if ui["board"] in self.boards else 0
             ui["board"] = self.boards[(i + (1 if b == "right" else -1)) % len(self.boards)]
-        elif b in ("up", "down") and ui["words"]:
-            ui["cursor"] = (ui["cursor"] + (1 if b == "down" else -1)) % len(ui["words"])
+            ui["looking"] = "board"
+        elif b in ("up", "down") and self._reach():
+            ui["cursor"] = (ui["cursor"] + (1 if b == "down" else -1)) % self._reach()
+            ui["looking"] = "hand"
             self._follow()
         elif b == "back":
             while self.auto and self.auto[-1]:
@@ -85,6 +96,8 @@ class DaysControl(Control):
             self._offer()
             ui["cursor"] = ui["words"].index(last) if last in ui["words"] else 0
             self._follow()
+        elif b == "ok" and ui["cursor"] >= len(ui["words"]):
+            ui["looking"] = "hand"              # a card with no play now: its reason is on the panel
         elif b == "ok" and ui["words"]:
             ui["chosen"].append(ui["words"][ui["cursor"]])
             self.auto.append(False)

@@ -14,7 +14,8 @@ DAYS = {"mon": "Monday", "tue": "Tuesday", "wed": "Wednesday", "thu": "Thursday"
 
 def page_pack(engine) -> dict:
     """Each card's type and text (the panel's pack_info has its code and a short text)."""
-    return {"cards": {cid: {"type": c.type, "text": c.text, "code": c.code} for cid, c in engine.pack.cards.items()}}
+    return {"cards": {cid: {"type": c.type, "text": c.text, "code": c.code, "points": c.points}
+                      for cid, c in engine.pack.cards.items()}}
 
 
 def page_names(pack: dict) -> dict:
@@ -79,13 +80,19 @@ def _count(n, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
+def card_words(card: dict) -> str:
+    """What a card is, scores and does: "creature, 3 points: Just left of a creature"."""
+    kind = card.get("type", "")
+    what = kind + (f", {_count(card.get('points', 0), 'point')}" if kind == "creature" else "")
+    return f"{what}: {card.get('text', '')}".strip(": ")
+
+
 def hand(view: dict, pack: dict, viewer: str | None) -> list[dict]:
     seat = next((s for s in view.get("seats", []) if s["id"] == viewer and "hand" in s), None)
     if seat is None:
         return []
     cards = pack.get("cards") or {}
-    items = [{"text": f"{_card(c)} ({_code(pack, c)})",
-              "sub": f"{(cards.get(c) or {}).get('type', '')}: {(cards.get(c) or {}).get('text', '')}".strip(": ")}
+    items = [{"text": f"{_card(c)} ({_code(pack, c)})", "sub": card_words(cards.get(c) or {})}
              for c in seat.get("hand") or []]
     return [{"kind": "cards", "title": "Your hand", "private": True, "items": items}]
 

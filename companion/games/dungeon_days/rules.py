@@ -8,6 +8,7 @@ it. Every check reads the state; every effect moves cards between boards, hands 
 """
 from __future__ import annotations
 
+from companion.engine.words import a_or_an
 from companion.games.dungeon_days import board as B
 from companion.games.dungeon_days.pack import DaysPack
 from companion.games.dungeon_days.state import DaysState
@@ -36,8 +37,7 @@ def _name(kind: str) -> str:
 
 def a(kind: str) -> str:
     """The card's name after its article: "an Elf", "a Troll"."""
-    name = _name(kind)
-    return ("an " if name[0] in "AEIOU" else "a ") + name
+    return a_or_an(_name(kind))
 
 
 def refusal(pack: DaysPack, s: DaysState, w: list[str]) -> Refusal | None:

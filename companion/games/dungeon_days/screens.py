@@ -11,7 +11,8 @@ from PIL import Image
 
 from companion.games.dungeon_days.controls import DaysControl
 from companion.ui import fonts
-from companion.ui.draw import W, Canvas
+from companion.engine.words import counted
+from companion.ui.draw import W, Canvas, wrap
 from companion.ui.generic import BOTTOM, seat_name, strip
 
 COL = 18            # seven columns of 18 px: 126 px
@@ -23,7 +24,19 @@ DAY_LABEL = {"mon": "Mo", "tue": "Tu", "wed": "We", "thu": "Th", "fri": "Fr", "s
 def pack_info(engine) -> dict:
     pack = engine.pack
     return {"codes": {k: c.code for k, c in pack.cards.items()}, "days": list(pack.days),
-            "names": {k: c.text for k, c in pack.cards.items()}}
+            "names": {k: c.text for k, c in pack.cards.items()},          # each card's rule, as printed
+            "types": {k: c.type for k, c in pack.cards.items()}, "points": {k: c.points for k, c in pack.cards.items()}}
+
+
+def dealt_text(action: str, pack: dict) -> str | None:
+    """The card the device drew for a player, said to them before the device is passed on:
+    ``chance draw lava`` -> "You drew Lava (trap): Remove a top creature, not the Dragon."."""
+    w = action.split()
+    if w[:2] != ["chance", "draw"] or len(w) != 3:
+        return None
+    m = {"pack": pack}
+    rule = str((pack.get("names") or {}).get(w[2], ""))
+    return f"You drew {card_line(m, w[2])}" + (f". {rule}." if rule else ".")
 
 
 def control(prompt: dict):
@@ -42,12 +55,13 @@ def screen_for(m: dict) -> str | None:
 
 
 def screen_after(events: list[dict]) -> str | None:
-    """A board's score, day by day, after the scorer's last day of it; what a play removed."""
+    """A board's score, day by day, after the scorer's last day of it; what a play did or that
+    a card was drawn (a computer seat's turn is seen as a person's is)."""
     if any(e.get("event") == "board" for e in events):
         return "days_score"
     if any(e.get("event") == "over" for e in events):
         return "days_final"
-    if any(e.get("event") == "play" and e.get("removed") for e in events):
+    if any(e.get("event") in ("play", "drew") for e in events):
         return "days_result"
     return None
 
@@ -93,6 +107,24 @@ def draw_board(c: Canvas, m: dict, pile_rows: list[list[str]], mark_day: int | N
         if "boulder" in pile:
             c.rect(x + 1, ROWS[0] - 1, x + COL - 3, ROWS[0] + 8, outline=ink)
     c.hline(0, W - 1, 18)
+
+
+def card_line(m: dict, card: str) -> str:
+    """"Orc: 3 points" (a creature scores), "Lava: trap", "Terror: spell"."""
+    pack = m.get("pack") or {}
+    kind = (pack.get("types") or {}).get(card, "")
+    if kind == "creature":
+        return f"{card.capitalize()}: {counted(int((pack.get('points') or {}).get(card, 0)), 'point')}"
+    return card.capitalize() + (f": {kind}" if kind else "")
+
+
+def draw_card(c: Canvas, m: dict, card: str, why_not: str | None) -> None:
+    """A card of the hand over the board's rows: what it is and scores, then its rule, or why
+    it cannot be played now."""
+    f = fonts.small()
+    c.text(1, 11, f.fit(card_line(m, card), W - 2), f)
+    rule = str(((m.get("pack") or {}).get("names") or {}).get(card, ""))
+    c.lines(1, 19, wrap(why_not or rule, f, W - 2, 3), f)
 
 
 def draw_words(c: Canvas, m: dict, y: int, label: str, words: list[str], cursor: int,
@@ -157,7 +189,7 @@ def days_board(m: dict) -> Image.Image:
         mark = int(view.get("day", 0)) if board == actor else None
         said = str(prompt.get("text", ""))
     else:
-        current = words[cursor] if words else ""
+        current = words[cursor] if cursor < len(words) else ""
         pick = current if current in days else next((w for w in chosen if w in days), None)
         if pick is not None and (len(chosen) >= 2 and chosen[1] == board):
             mark = days.index(pick)
@@ -167,13 +199,25 @@ def days_board(m: dict) -> Image.Image:
             said = next(t for t in (f"{seat_name(m, actor)} play {current.capitalize()}",
                                     f"{seat_name(m, actor)} {current.capitalize()}")
                         if fonts.small().measure(t) <= room or t.count(" ") == 1)
-    c.title_bar(said, f"{seat_name(m, board)}:{seat.get('score', 0)}")
-    draw_board(c, m, seat.get("board") or [], mark)
     step = ("card", "board", "day", "take", "give")[min(len(chosen), 4)]
+    hand = list(seats.get(actor, {}).get("hand") or [])
+    turn_card = step == "card" and prompt.get("kind") == "turn"
+    idle = (list(ui.get("idle") or [k for k in dict.fromkeys(hand) if k not in words])) if turn_card else []
+    under = ([*words, *idle][cursor] if cursor < len(words) + len(idle) else "") if turn_card else ""
+    codes = (m.get("pack") or {}).get("codes", {})
+    if under in codes and ui.get("looking", "hand") == "hand":      # a card of the hand, what it does
+        right = f"{seat_name(m, board)}:{seat.get('score', 0)}"
+        room = W - 5 - fonts.small().measure(right)
+        heads = ([f"{seat_name(m, actor)} play {under.capitalize()}", f"{seat_name(m, actor)} {under.capitalize()}",
+                  under.capitalize()] if under in words else [f"{under.capitalize()}: no play now", "no play now"])
+        c.title_bar(next((t for t in heads if fonts.small().measure(t) <= room), heads[-1]), right)
+        draw_card(c, m, under, None if under in words else (ui.get("why_not") or {}).get(under, "no play now"))
+        c.hline(0, W - 1, 43)
+    else:
+        c.title_bar(said, f"{seat_name(m, board)}:{seat.get('score', 0)}")
+        draw_board(c, m, seat.get("board") or [], mark)
     # the first word needs no label (the title says "draw or play"): room for one more card
     label = "add:" if prompt.get("kind") == "enter" else "" if step == "card" else f"{STEP_LABEL[step]}:"
-    hand = list(seats.get(actor, {}).get("hand") or [])
-    idle = [k for k in dict.fromkeys(hand) if k not in words] if step == "card" and prompt.get("kind") == "turn" else []
     draw_words(c, m, 44, label, words, cursor, idle)
     strip(c, m)
     return c.done()
@@ -196,19 +240,29 @@ def days_score(m: dict) -> Image.Image:
 
 
 def days_result(m: dict) -> Image.Image:
-    """What a play did: the card, where, and the cards it removed."""
+    """What a play did: the card, where, and the cards it removed, by name; or that a card was
+    drawn."""
     c = Canvas()
     # the play that removed cards (a computer seat may have played after it, removing none)
     plays = [e for e in m.get("events") or [] if e.get("event") == "play"]
     event = next((e for e in reversed(plays) if e.get("removed")), plays[-1] if plays else None)
     f, body = fonts.small(), fonts.body()
+    drew = last_event(m, "drew")
+    if event is None and drew is not None:
+        c.title_bar(f"{seat_name(m, drew['seat'])} drew a card", "OK")
+        if isinstance(drew.get("deck"), int):
+            c.text(2, 12, f"{counted(drew['deck'], 'card')} left", body)
+        c.hline(0, W - 1, BOTTOM)
+        strip(c, m)
+        return c.done()
     if event is None:
         return empty(c, "nothing played")
     c.title_bar(f"{seat_name(m, event['seat'])} played", "OK")
-    where = f"{(m.get('pack') or {}).get('codes', {}).get(event['card'], event['card'])} on " \
-            f"{seat_name(m, event['board'])} {event['day'].capitalize()}"
+    on = f" on {seat_name(m, event['board'])} {event['day'].capitalize()}"
+    where = next(t for t in (event["card"].capitalize() + on, _code(m, event["card"]) + on)
+                 if body.measure(t) <= W - 4 or t.startswith(_code(m, event["card"])))
     c.text(2, 12, where, body)
-    removed = [_code(m, card) for card in event.get("removed") or []]
+    removed = [card.capitalize() for card in event.get("removed") or []]
     if removed:
         c.text(2, 25, "removed:", f)
     line, y = "", 34

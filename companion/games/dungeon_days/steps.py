@@ -10,7 +10,7 @@ from __future__ import annotations
 from companion.engine.core import CHANCE, ChanceSpec, Prompt
 from companion.engine.steps import Frame, Step, StepMachine
 from companion.games.dungeon_days import board as B
-from companion.games.dungeon_days import rules
+from companion.games.dungeon_days import hand, rules
 from companion.games.dungeon_days.state import DaysState
 
 goto = StepMachine.goto
@@ -62,7 +62,8 @@ class Turn(Step):
         seat = s.actor()
         options = tuple(turn_options(g, s))
         return Prompt(seat.id, "turn", f"{seat.id.upper()}: draw or play", options,
-                      choice={"words": g.words(s)}, shows_hand=True)
+                      choice={"words": g.words(s), "why_not": hand.why_not_all(g.pack, s, list(options))},
+                      shows_hand=True)
 
     def explain(self, g, s: DaysState, f: Frame, w: list[str], p: Prompt) -> tuple[str, str] | None:
         if len(w) >= 2 and w[1] == "play":

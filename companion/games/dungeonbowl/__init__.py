@@ -10,6 +10,7 @@ GAME = GameType(
     engine="companion.games.dungeonbowl.engine:Dungeonbowl",
     screens="companion.games.dungeonbowl.screens",
     page="companion.games.dungeonbowl.page:page_view",
+    words="companion.games.dungeonbowl.words:describe",
     options=(
         Option("roster", 12, "players per team, numbered 1 to N (6 to 16)", choices=tuple(range(6, 17)),
                hint="players per team, numbered 1..N"),

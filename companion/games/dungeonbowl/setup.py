@@ -91,7 +91,7 @@ class Inducements(Step):
     def explain(self, g, s: BowlState, f: Frame, w: list[str], p: Prompt) -> tuple[str, str] | None:
         i = g.pack.inducements
         if w[1:] == ["buy", "pits"]:
-            return (f"at most {i.max_extra_pits} extra pit counters per coach ({i.pit_pair_price}k for "
+            return (f"at most {i.max_extra_pits} extra pit counters per coach ({i.pit_pair_price}g for "
                     f"{i.pit_pair_size})", self.rule)
         if w[1:] == ["buy", "apothecary"]:
             return f"at most {i.max_apothecaries} apothecaries", self.rule

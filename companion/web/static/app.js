@@ -134,6 +134,7 @@ function drawPrompt(s) {
   if (!p) { box.replaceChildren(); return; }
   const parts = [el("h2", "", p.mine ? "Your decision" + (p.private ? " (secret)" : "") : "Now"), el("p", "", p.text)];
   if (p.mine) parts.push(controls(p));
+  if (p.mine && p.choice && p.choice.why_not) parts.push(whyNot(p, p.choice.why_not));
   box.replaceChildren(...parts);
 }
 
@@ -175,6 +176,18 @@ function controls(p) {
 }
 
 // A choice that ends the game (a concession) asks a second tap: the first says what it does.
+// What cannot be chosen now, and why (a card in hand with no legal play).
+function whyNot(p, reasons) {
+  const box = el("div", "why-not");
+  const words = Object.keys(reasons);
+  if (!words.length) return box;
+  box.append(el("p", "hint", "Cannot play now:"));
+  const ul = el("ul");
+  for (const w of words) ul.append(el("li", "", say(p, w) + ": " + reasons[w]));
+  box.append(ul);
+  return box;
+}
+
 function confirmThen(button, confirm, go) {
   if (!confirm || button.classList.contains("confirm")) { go(); return; }
   const was = button.textContent;
@@ -190,7 +203,9 @@ function stepControl(p) {
   // Many legal lines: pick the first word, then the next, each step offering only the words
   // that lead to a legal line; Send when the words make one.
   // Words every line begins with are said once, not tapped ("place" in "place d4 y4").
-  let lines = p.options.map((o) => ({ action: o.action, words: o.label.split(" ") }));
+  // The steps are the action's own words (each said by its name); Send says the whole line
+  // in the game's words, as the device's list does.
+  let lines = p.options.map((o) => ({ action: o.action, words: o.action.split(" ").slice(1) }));
   const shortest = Math.min(...lines.map((o) => o.words.length));
   let same = 0;
   while (same < shortest - 1 && lines.every((o) => o.words[same] === lines[0].words[same])) same++;
@@ -212,9 +227,9 @@ function wordChooser(p, lead, next, line) {
     const parts = [el("p", "hint", so ? "So far: " + so : "Choose:")];
     const whole = line(chosen);
     if (whole) {
-      const go = el("button", "big send", "Send: " + so);
-      go.dataset.action = whole;
       const said = (p.options || []).find((o) => o.action === whole);
+      const go = el("button", "big send", "Send: " + ((said && said.label) || so));
+      go.dataset.action = whole;
       go.onclick = () => confirmThen(go, said && said.confirm, () => act(whole));
       parts.push(go);
     }
@@ -278,7 +293,7 @@ function multiControl(p, spec) {
     // A Send that cannot go says what it waits for, not just greyed out.
     const n = chosen.size;
     go.disabled = n < least || n > most;
-    if (n === 0 && spec.none) go.textContent = "Send: " + spec.none;
+    if (n === 0 && spec.none) go.textContent = "Send: " + (spec.none_label || say(p, spec.none));
     else if (n < least) go.textContent = "Pick " + (least - n) + " more (" + n + " of " + least + ")";
     else if (n > most) go.textContent = "Too many: pick at most " + most;
     else go.textContent = "Send (" + n + ")";
@@ -314,7 +329,10 @@ function block(b) {
   const sec = el("section", "block" + (b.you ? " you" : "") + (b.private ? " private" : ""));
   sec.dataset.kind = b.kind;
   if (b.title) sec.append(el("h2", "", b.title));
-  const draw = { facts, cards, rows, track, grid, dice, tree, ...(window.pageBlocks || {}) }[b.kind] || tree;
+  // a game's script draws its own blocks: static/<game>.js sets window.pageDraw[name], and a block
+  // names it as "draw" (its kind is then how it reads without the script) or by its kind
+  const own = window.pageDraw || {};
+  const draw = own[b.draw] || own[b.kind] || { facts, cards, rows, track, grid, dice, tree }[b.kind] || tree;
   sec.append(draw(b));
   return sec;
 }
@@ -325,13 +343,27 @@ function facts(b) {
   return dl;
 }
 
+// A private hand remembered between states: a card that came into it is marked "just drawn".
+let heldBefore = { key: "", items: null };
 function cards(b) {
   const box = el("div", "chips");
-  for (const item of b.items || []) {
-    const c = el("span", "chip " + (item.cls || ""), item.text);
+  const texts = (b.items || []).map((i) => i.text);
+  let fresh = [];
+  if (b.private && b.title) {
+    const key = (state && state.game ? state.game.id : "") + "|" + (state && state.seat) + "|" + b.title;
+    if (heldBefore.key === key && heldBefore.items) {
+      const left = [...heldBefore.items];
+      fresh = texts.map((t) => { const i = left.indexOf(t); if (i >= 0) { left.splice(i, 1); return false; } return true; });
+      if (fresh.filter(Boolean).length > 1 || texts.length <= heldBefore.items.length) fresh = [];   // one card drawn
+    }
+    heldBefore = { key, items: texts };
+  }
+  (b.items || []).forEach((item, i) => {
+    const c = el("span", "chip " + (item.cls || "") + (fresh[i] ? " new" : ""), item.text);
+    if (fresh[i]) c.append(el("small", "new", "just drawn"));
     if (item.sub) c.append(el("small", "", item.sub));
     box.append(c);
-  }
+  });
   if (!(b.items || []).length) box.append(el("span", "hint", "none"));
   return box;
 }

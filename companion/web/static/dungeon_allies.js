@@ -153,6 +153,6 @@
     return box;
   }
 
-  window.pageBlocks = Object.assign(window.pageBlocks || {}, { allies_board: board });
+  window.pageDraw = Object.assign(window.pageDraw || {}, { allies_board: board });
   window.pageControls = (window.pageControls || []).concat([control]);
 })();

@@ -1,0 +1,44 @@
+"""Why a card in hand cannot be played now, in a line a player reads on the device or the
+phone: the one reason every place gives when there is one ("a Lava Trap cannot remove the
+Dragon"), else the card's rule and that no day fits it now."""
+from __future__ import annotations
+
+from companion.games.dungeon_days import rules
+from companion.games.dungeon_days.pack import DaysPack
+from companion.games.dungeon_days.state import DaysState
+
+
+def idle_cards(pack: DaysPack, s: DaysState, legal: list[str]) -> list[str]:
+    """The kinds in the actor's hand that no legal play line uses, in the pack's order."""
+    used = {line.split()[2] for line in legal if len(line.split()) > 2 and line.split()[1] == "play"}
+    order = list(pack.cards)
+    return sorted({k for k in s.actor().hand if k not in used}, key=order.index)
+
+
+def why_not(pack: DaysPack, s: DaysState, kind: str) -> str:
+    """Why no play of ``kind`` is legal now (the actor holds one)."""
+    seat = s.actor()
+    if kind == "transformation":
+        if not any(pack.is_creature(k) for k in seat.hand):
+            return "you hold no creature for a Transformation to give"
+        return "no board has a creature for a Transformation to take"
+    boards = [x.id for x in s.seats]
+    targets = ([seat.id] if kind in rules.OWN else [b for b in boards if b != seat.id] if kind in rules.OTHERS
+               else boards)
+    reasons = set()
+    for t in targets:
+        for day in pack.days:
+            reasons.add(rules.refusal(pack, s, [seat.id, "play", kind, t, day])[0])
+            if len(reasons) > 1:                    # no one reason: the card's rule says it
+                break
+        if len(reasons) > 1:
+            break
+    else:
+        return next(iter(reasons))
+    where = "your board" if targets == [seat.id] else "any board"
+    return f"no day on {where} fits it: {pack.cards[kind].text}"
+
+
+def why_not_all(pack: DaysPack, s: DaysState, legal: list[str]) -> dict[str, str]:
+    """Each card in hand that cannot be played now, with why (``Prompt.choice["why_not"]``)."""
+    return {kind: why_not(pack, s, kind) for kind in idle_cards(pack, s, legal)}
