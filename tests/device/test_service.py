@@ -23,6 +23,26 @@ def companion(*args, **kw):
                             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, **kw)
 
 
+def wait_until(ready, proc, timeout: float = 60.0) -> None:
+    """Wait for the service to be up (``ready()``), not for a fixed time: on a loaded machine
+    a start can take many seconds, and a signal sent before it lands on a process without its
+    handlers."""
+    deadline = time.monotonic() + timeout
+    while not ready():
+        assert proc.poll() is None, f"the service ended early: {proc.communicate()[1].decode()}"
+        assert time.monotonic() < deadline, "the service did not start"
+        time.sleep(0.05)
+
+
+def has_a_game(journal: Path) -> bool:
+    if not journal.exists():
+        return False
+    try:
+        return bool(Journal(journal).games(1))
+    except Exception:   # the service may be creating the file's tables right now
+        return False
+
+
 def keys(path: Path, lines: list[str]) -> Path:
     path.write_text("\n".join(lines) + "\n")
     return path
@@ -69,7 +89,8 @@ def test_sigterm_pauses_and_closes_cleanly(tmp_path):
     frames = tmp_path / "frames"
     proc = companion("run", "--emulate", "--headless", "--keys", str(long_script(tmp_path / "k.txt")),
                      "--frames", str(frames), "--journal", str(tmp_path / "j.sqlite"), "--menu")
-    time.sleep(2.0)
+    wait_until(lambda: any(frames.glob("*.png")), proc)     # drawing: the handler is in place
+    time.sleep(1.0)
     proc.send_signal(signal.SIGTERM)
     _, err = proc.communicate(timeout=30)
     assert proc.returncode == 0, err.decode()
@@ -92,6 +113,7 @@ def test_sigkill_at_many_points_loses_nothing_and_resumes_the_journal(tmp_path, 
         if i == 0:
             args.append("--menu")                           # then each restart resumes the game
         proc = companion(*args)
+        wait_until(lambda: has_a_game(journal), proc)
         time.sleep(delay)
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=30)
