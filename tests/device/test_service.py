@@ -2,6 +2,7 @@
 SIGTERM, and SIGKILL at many points of a game followed by a resume that equals the journal."""
 import json
 import os
+import select
 import signal
 import subprocess
 import sys
@@ -164,13 +165,21 @@ def test_without_a_terminal_it_says_why_the_screen_and_buttons_are_off(tmp_path)
     """Started from a pipe or a service manager's emulated run, nothing would be drawn or read:
     it says so once, and what to give instead, rather than running silently."""
     proc = companion("run", "--emulate", "--journal", str(tmp_path / "j.sqlite"), "--no-web")
-    try:                                    # it runs until stopped: give it time to start, then stop it
-        _, err = proc.communicate(timeout=8)
-    except subprocess.TimeoutExpired:
+    said = []                               # it runs until stopped: read until it has said why
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and "--frames DIR and --keys FILE" not in "".join(said):
+            if select.select([proc.stderr], [], [], 0.1)[0]:
+                chunk = os.read(proc.stderr.fileno(), 4096).decode()
+                if not chunk:
+                    break                   # it ended by itself
+                said.append(chunk)
+    finally:
         proc.send_signal(signal.SIGTERM)
-        _, err = proc.communicate(timeout=30)
-    assert "no terminal to draw the screen in or to read keys from: no screen, no buttons" in err.decode()
-    assert "--frames DIR and --keys FILE" in err.decode()
+        said.append(proc.communicate(timeout=30)[1].decode())
+    err = "".join(said)
+    assert "no terminal to draw the screen in or to read keys from: no screen, no buttons" in err
+    assert "--frames DIR and --keys FILE" in err
 
     script = keys(tmp_path / "keys.txt", ["ok"])
     proc = companion("run", "--emulate", "--keys", str(script), "--frames", str(tmp_path / "frames"),
