@@ -104,6 +104,7 @@ def test_sigterm_pauses_and_closes_cleanly(tmp_path):
     replay(record)                                          # the journal is whole
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("run", range(1))
 def test_sigkill_at_many_points_loses_nothing_and_resumes_the_journal(tmp_path, run):
     journal = tmp_path / "j.sqlite"

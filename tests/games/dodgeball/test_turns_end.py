@@ -1,6 +1,8 @@
 """Every turn ends: organising cannot go round in circles (a ball dropped and given back, a
 player moved forward and back, a ball passed to and fro), a compulsory throw can always still
 be made, and whole games under every rule set end, whoever plays them."""
+import pytest
+
 from companion.engine.core import Header
 from companion.engine.dice import SeededDice
 from companion.games.dodgeball.policies import CoachPolicy, RandomPolicy
@@ -131,6 +133,7 @@ SEATS = ((RandomPolicy, RandomPolicy), (Dawdler, RandomPolicy), (RandomPolicy, D
 GAMES, STEP_CAP = 300, 3000
 
 
+@pytest.mark.slow
 def test_300_seeded_games_of_random_dawdling_and_computer_coaches_all_end():
     """Random legal play, a coach who organises whenever it may, and the computer coach, under
     every rule set: each game ends with a winner within the step cap, and no turn organises
