@@ -35,13 +35,15 @@ def wait_until(ready, proc, timeout: float = 60.0) -> None:
         time.sleep(0.05)
 
 
-def has_a_game(journal: Path) -> bool:
+def journaled(journal: Path) -> int:
+    """How many actions the journal holds over all its games (0 while it is being made)."""
     if not journal.exists():
-        return False
+        return 0
     try:
-        return bool(Journal(journal).games(1))
+        j = Journal(journal)
+        return sum(j.count(g["id"]) for g in j.games(50))
     except Exception:   # the service may be creating the file's tables right now
-        return False
+        return 0
 
 
 def keys(path: Path, lines: list[str]) -> Path:
@@ -114,8 +116,9 @@ def test_sigkill_at_many_points_loses_nothing_and_resumes_the_journal(tmp_path, 
         args = ["run", "--emulate", "--headless", "--keys", str(script), "--journal", str(journal)]
         if i == 0:
             args.append("--menu")                           # then each restart resumes the game
+        before = journaled(journal)
         proc = companion(*args)
-        wait_until(lambda: has_a_game(journal), proc)
+        wait_until(lambda: journaled(journal) > before, proc)     # started and playing again
         time.sleep(delay)
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=30)
