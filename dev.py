@@ -7,8 +7,15 @@
 Needs only Python 3.11+. It makes `.venv/` beside this file, installs the project into it
 (again whenever pyproject.toml changes) and runs the command there. Any further arguments
 are passed on: `python3 dev.py test -k dungeon`, `python3 dev.py run --solo --level III`.
-Other commands: `python3 dev.py companion ARGS...` runs any companion subcommand,
-`python3 dev.py bench NAME` runs bench/NAME.py.
+
+    python3 dev.py test --quick    # the inner loop: everything but the slow tier
+    python3 dev.py lint            # ruff (lint and format) and mypy, as CI runs them
+    python3 dev.py fix             # let ruff mend what it can and format the tree
+    python3 dev.py companion ARGS  # any companion subcommand
+    python3 dev.py bench NAME      # bench/NAME.py
+
+The whole suite and the quick tier run on several worker processes (pytest-xdist); naming
+test files, `-k`, or `-n 0` runs in one process as plain pytest does.
 """
 from __future__ import annotations
 
@@ -54,6 +61,52 @@ def _on_pi() -> bool:
         return False
 
 
+def _workers() -> int:
+    """Workers for a whole run: two per core (the suite mostly waits on subprocesses, ptys and
+    sockets), at most eight, and no more than one per 400 MB of free memory (a Pi has little)."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    workers = min(8, 2 * cores)
+    try:
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemAvailable:"):
+                workers = min(workers, max(1, int(line.split()[1]) // 400_000))
+    except OSError:
+        pass
+    return max(1, workers)
+
+
+def pytest_args(rest: list[str]) -> list[str]:
+    """The pytest command line for `dev.py test [--quick] ARGS...`."""
+    quick = "--quick" in rest
+    rest = [a for a in rest if a != "--quick"]
+    args = ["-m", "not slow"] if quick else []
+    chosen = any(a == "-n" or a.startswith(("-n=", "--numprocesses", "-p")) for a in rest)
+    values = {"-k", "-m", "-n", "-p", "-o", "-W", "--durations", "--maxfail", "--deselect", "--ignore"}
+    named = any(not a.startswith("-") and (i == 0 or rest[i - 1] not in values) for i, a in enumerate(rest))
+    if not chosen and not named:
+        args += ["-n", str(_workers())]
+    return args + rest
+
+
+LINT = (
+    ["ruff", "check", "."],
+    ["ruff", "format", "--check", "."],
+    ["mypy"],
+)
+FIX = (
+    ["ruff", "check", "--fix", "."],
+    ["ruff", "format", "."],
+)
+
+
+def _run_all(commands) -> int:
+    worst = 0
+    for command in commands:
+        print("dev.py:", " ".join(command), flush=True)
+        worst = max(worst, subprocess.call([str(BIN / command[0]), *command[1:]], cwd=ROOT))
+    return worst
+
+
 def main(argv: list[str]) -> int:
     if not argv or argv[0] in {"-h", "--help", "help"}:
         print(__doc__)
@@ -63,7 +116,11 @@ def main(argv: list[str]) -> int:
     if command == "run":
         args = [str(PY), "-m", "companion", "run", *rest]
     elif command == "test":
-        args = [str(PY), "-m", "pytest", *rest]
+        args = [str(PY), "-m", "pytest", *pytest_args(rest)]
+    elif command == "lint":
+        return _run_all(LINT)
+    elif command == "fix":
+        return _run_all(FIX)
     elif command == "companion":
         args = [str(PY), "-m", "companion", *rest]
     elif command == "bench":
@@ -72,7 +129,7 @@ def main(argv: list[str]) -> int:
             return 2
         args = [str(PY), str(ROOT / "bench" / f"{rest[0]}.py"), *rest[1:]]
     else:
-        print(f"dev.py: unknown command {command!r}; try: run, test, companion, bench")
+        print(f"dev.py: unknown command {command!r}; try: run, test, lint, fix, companion, bench")
         return 2
     return subprocess.call(args, cwd=ROOT)
 

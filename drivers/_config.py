@@ -1,6 +1,7 @@
 """Small typed reader for driver config mappings; every error names the offending key."""
 from __future__ import annotations
 
+import builtins
 import math
 from collections.abc import Mapping
 from typing import Any
@@ -60,7 +61,7 @@ class Cfg:
             raise self.error(name, f"{v!r} is not one of {', '.join(repr(c) for c in choices)}")
         return v
 
-    def int(self, name: str, default: Any = _MISSING, lo: int | None = None, hi: int | None = None) -> int:
+    def int(self, name: builtins.str, default: Any = _MISSING, lo: int | None = None, hi: int | None = None) -> int:
         v = self.raw(name, default)
         if isinstance(v, str):
             try:
@@ -73,7 +74,7 @@ class Cfg:
             raise self.error(name, f"{v} is outside {lo}..{hi}")
         return v
 
-    def float(self, name: str, default: Any = _MISSING, lo: float | None = None, hi: float | None = None) -> float:
+    def float(self, name: builtins.str, default: Any = _MISSING, lo: float | None = None, hi: float | None = None) -> float:
         v = self.raw(name, default)
         if isinstance(v, bool) or not isinstance(v, (int, float)):
             raise self.error(name, f"expected a number, got {v!r}")
@@ -85,19 +86,19 @@ class Cfg:
                              else f"{v:g} is out of range")
         return v
 
-    def bool(self, name: str, default: Any = _MISSING) -> bool:
+    def bool(self, name: builtins.str, default: Any = _MISSING) -> bool:
         v = self.raw(name, default)
         if not isinstance(v, bool):
             raise self.error(name, f"expected true or false, got {v!r}")
         return v
 
-    def table(self, name: str, default: Any = _MISSING) -> Mapping[str, Any]:
+    def table(self, name: builtins.str, default: Any = _MISSING) -> Mapping[builtins.str, Any]:
         v = self.raw(name, default)
         if not isinstance(v, Mapping):
             raise self.error(name, f"expected a table, got {v!r}")
         return v
 
-    def str_list(self, name: str, default: Any = _MISSING, choices: tuple[str, ...] | None = None) -> list[str]:
+    def str_list(self, name: builtins.str, default: Any = _MISSING, choices: tuple[builtins.str, ...] | None = None) -> list[builtins.str]:
         v = self.raw(name, default)
         if isinstance(v, str) or not isinstance(v, (list, tuple)) or not all(isinstance(x, str) for x in v):
             raise self.error(name, f"expected a list of strings, got {v!r}")

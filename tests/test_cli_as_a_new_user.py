@@ -624,6 +624,7 @@ def test_every_play_example_in_the_readme_starts_a_game(capsys, monkeypatch, hom
             assert header.options["solo"] == {"level": "V", "teams": ["mimic", "skull"]}
 
 
+@pytest.mark.slow
 def test_the_readme_replay_and_sim_examples_work_as_written(capsys):
     """The user ran README's `replay docs/examples/short-game.game --json --upto 20` (from the
     checkout) and its two `sim` lines, and docs/game-files.md's replay forms."""

@@ -79,8 +79,8 @@ class RandomPolicy:
         else:
             raise ValueError(f"the uniform policy cannot answer {prompt.kind!r} prompts: {prompt.text}")
         legal = [c for k in range(low, high + 1) for c in combinations(items, k)]
-        picked = legal[int(rng.random() * len(legal))]
-        return " ".join((actor, verb, *map(str, picked)))
+        combo = legal[int(rng.random() * len(legal))]
+        return " ".join((actor, verb, *map(str, combo)))
 
 
 def play_out(engine, state, seats: dict[str, Policy], dice, record: GameRecord | None = None,
@@ -99,7 +99,13 @@ def play_out(engine, state, seats: dict[str, Policy], dice, record: GameRecord |
     # seat -> (policy, its view_keys or None), looked up once per action
     table = {seat: (policy, getattr(policy, "view_keys", None)) for seat, policy in seats.items()}
     answer = dice.answer
-    keep = taken.append if record is None else (lambda action: (taken.append(action), record.actions.append(action)))
+    keep = taken.append
+    if record is not None:
+        recorded = record.actions
+
+        def keep(action: str) -> None:
+            taken.append(action)
+            recorded.append(action)
     prompt = None if engine.is_over(state) else engine.prompt(state)
     for _ in range(max_actions):
         if prompt is None:

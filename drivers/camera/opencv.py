@@ -23,7 +23,7 @@ class OpenCVCamera(Camera):
         if sys.platform.startswith("linux") and (isinstance(source, int) or source.startswith("/dev/")) \
                 and not os.path.exists(dev):
             raise CameraError(f"camera {dev} (opencv): not found; is the USB camera plugged in? (ls /dev/video*)")
-        if self.is_file:
+        if isinstance(source, str) and self.is_file:
             _check_video_path(source)
         try:
             import cv2
@@ -33,12 +33,13 @@ class OpenCVCamera(Camera):
         cap = cv2.VideoCapture(source)
         if not cap.isOpened():
             cap.release()
-            raise CameraError(f"{self.name}: cannot open" + (_unopened(source) if self.is_file else ""))
+            raise CameraError(f"{self.name}: cannot open"
+                              + (_unopened(source) if isinstance(source, str) and self.is_file else ""))
         if size and not self.is_file:
             cap.set(cv2.CAP_PROP_FRAME_WIDTH, size[0])
             cap.set(cv2.CAP_PROP_FRAME_HEIGHT, size[1])
             cap.set(cv2.CAP_PROP_BUFFERSIZE, 1)      # the newest frame, not a stale one
-        self._cap = cap
+        self._cap: cv2.VideoCapture | None = cap     # None once closed
         self.frames_read = 0
 
     @property
@@ -50,7 +51,7 @@ class OpenCVCamera(Camera):
             raise CameraError(f"{self.name}: closed")
         ok, frame = self._cap.read()
         if not ok and self.is_file and self.loop and self.frames_read:
-            ok, frame = self._rewound()
+            ok, frame = self._rewound(self._cap)
         if not ok or frame is None:
             raise CameraError(f"{self.name}: " + self._no_frame())
         self.frames_read += 1
@@ -58,15 +59,15 @@ class OpenCVCamera(Camera):
             frame = self._cv2.cvtColor(frame, self._cv2.COLOR_GRAY2BGR)
         return frame
 
-    def _rewound(self) -> tuple[bool, Any]:
+    def _rewound(self, cap: Any) -> tuple[bool, Any]:
         """The first frame again: seek back, or open the file anew where it cannot seek (a
         still image given as the video plays once otherwise)."""
-        self._cap.set(self._cv2.CAP_PROP_POS_FRAMES, 0)
-        ok, frame = self._cap.read()
+        cap.set(self._cv2.CAP_PROP_POS_FRAMES, 0)
+        ok, frame = cap.read()
         if not ok:
-            self._cap.release()
-            self._cap = self._cv2.VideoCapture(self.source)
-            ok, frame = self._cap.read()
+            cap.release()
+            self._cap = cap = self._cv2.VideoCapture(self.source)
+            ok, frame = cap.read()
         return ok, frame
 
     def _no_frame(self) -> str:

@@ -6,9 +6,12 @@ import queue as _queue
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from drivers.inputs.events import ButtonEvent
+
+if TYPE_CHECKING:
+    from drivers.inputs.logic import ButtonLogic
 
 Clock = Callable[[], float]
 log = logging.getLogger(__name__)
@@ -33,7 +36,7 @@ class InputBackend:
     def _put(self, ev: ButtonEvent) -> None:
         self.queue.put(ev)
 
-    def _start(self, target: Callable[[], None], name: str) -> None:
+    def _start(self, target: Callable[[], object], name: str) -> None:
         """Run ``target`` in a daemon worker thread until ``close()``."""
         self._thread = threading.Thread(target=target, name=name, daemon=True)
         self._thread.start()
@@ -100,6 +103,8 @@ class EdgeInput(InputBackend):
     """A backend fed by gpiozero callbacks. Callbacks only enqueue the raw edge with its time;
     one worker (or ``pump()``) turns edges into ButtonEvents and ticks the button logic for long
     presses and repeats. The worker wakes at once for an edge, else every ``poll_s``."""
+
+    logic: ButtonLogic        # the subclass's buttons, made in its constructor
 
     def __init__(self, queue: Any, clock: Clock | None, poll_s: float):
         super().__init__(queue, clock)

@@ -21,7 +21,7 @@ import os
 import select
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from drivers.inputs.base import Clock, InputBackend
@@ -168,7 +168,7 @@ class KeyboardInput(InputBackend):
         self._saved_attrs = None
 
     # -- events -----------------------------------------------------------------------------
-    def _emit(self, keys: list[tuple[str, bool | None]]) -> list[ButtonEvent]:
+    def _emit(self, keys: Sequence[tuple[str, bool | None]]) -> list[ButtonEvent]:
         out: list[ButtonEvent] = []
         for button, long in keys:
             if long is None:

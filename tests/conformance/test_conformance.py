@@ -45,19 +45,36 @@ def engine(game):
     return game.load_engine()
 
 
-def test_the_fast_path_and_the_slow_path_give_the_same_prompts(game, engine):
+# The first seeds play in the quick tier, the rest in the slow tier: the whole suite plays all
+# twenty, and the first five still seat every player count (2 to 6) once.
+QUICK_SEEDS = 5
+
+
+@pytest.fixture(params=[pytest.param(SEEDS[:QUICK_SEEDS], id="first-seeds"),
+                        pytest.param(SEEDS[QUICK_SEEDS:], id="more-seeds", marks=pytest.mark.slow)])
+def seeds(request):
+    return request.param
+
+
+@pytest.fixture(params=[pytest.param(range(0, 10), id="first-seeds"),
+                        pytest.param(range(10, 40), id="more-seeds", marks=pytest.mark.slow)])
+def ending_seeds(request):
+    return request.param
+
+
+def test_the_fast_path_and_the_slow_path_give_the_same_prompts(game, engine, seeds):
     def same_on_the_fast_path(before, prompt, action, events, state):
         fast_events, fast_prompt = engine.apply_trusted(before, action, prompt)
         assert fast_prompt == (None if engine.is_over(state) else engine.prompt(state)), action
         assert fast_events == events, action
         assert engine.to_json(before) == engine.to_json(state), action
 
-    for seed in SEEDS:
+    for seed in seeds:
         play(game, engine, seed, after=same_on_the_fast_path)
 
 
-def test_replay_and_a_json_round_trip_mid_game_give_the_identical_state(game, engine):
-    for seed in SEEDS:
+def test_replay_and_a_json_round_trip_mid_game_give_the_identical_state(game, engine, seeds):
+    for seed in seeds:
         played = play(game, engine, seed)
         _, again = replay(loads(played.record.dumps()))
         assert engine.to_json(again) == engine.to_json(played.state)
@@ -70,7 +87,7 @@ def test_replay_and_a_json_round_trip_mid_game_give_the_identical_state(game, en
         assert engine.to_json(restored) == engine.to_json(played.state)
 
 
-def test_an_illegal_action_changes_nothing(game, engine):
+def test_an_illegal_action_changes_nothing(game, engine, seeds):
     rng = random.Random(7)
     refused = 0
 
@@ -93,12 +110,12 @@ def test_an_illegal_action_changes_nothing(game, engine):
             assert engine.to_json(before) == saved, candidate
             refused += 1
 
-    for seed in SEEDS:
+    for seed in seeds:
         play(game, engine, seed, after=probe)
-    assert refused > 100
+    assert refused > 5 * len(seeds)        # over a hundred in the twenty seeds
 
 
-def test_no_view_and_no_event_shows_another_seats_secrets(game, engine):
+def test_no_view_and_no_event_shows_another_seats_secrets(game, engine, seeds):
     def check_views(before, prompt, action, events, state):
         assert event_leaks(game.id, engine, state, events) == [], action
         for viewer in [None, *engine.summary(state)["players"]]:
@@ -106,11 +123,11 @@ def test_no_view_and_no_event_shows_another_seats_secrets(game, engine):
             json.dumps(view)                                 # a view is plain data
             assert leaks(game.id, engine, state, viewer, view) == [], (viewer, action)
 
-    for seed in SEEDS:
+    for seed in seeds:
         play(game, engine, seed, after=check_views)
 
 
-def test_a_private_draw_or_secret_choice_reaches_no_other_seat_or_event(game, engine):
+def test_a_private_draw_or_secret_choice_reaches_no_other_seat_or_event(game, engine, seeds):
     """Two different answers to a private prompt (a hidden draw, a card chosen face down) look
     the same to every other seat, the spectator, the summary and the events. Only the last of a
     round of secret choices (the next prompt is not private) may reveal them, to all at once."""
@@ -141,7 +158,7 @@ def test_a_private_draw_or_secret_choice_reaches_no_other_seat_or_event(game, en
                 assert engine.public_view(a, seat) == engine.public_view(b, seat), (seat, action)
         compared += 1
 
-    for seed in SEEDS:
+    for seed in seeds:
         play(game, engine, seed, after=compare)
     if any(p.private or (p.chance and p.chance.private) for p in play(game, engine, 1).prompts):
         assert compared > 0
@@ -160,12 +177,12 @@ class Watched:
         return self.policy(engine, view, prompt)
 
 
-def test_random_games_always_end_with_the_common_summary(game, engine):
+def test_random_games_always_end_with_the_common_summary(game, engine, ending_seeds):
     """Every policy the game has, in every seat, through the sim's own loop (``play_out``),
     each handed only its seat's view."""
     for name in game.policy_names():
         policy = game.load_policy(name)
-        for seed in range(40):
+        for seed in ending_seeds:
             header = header_for(game, seed)
             state = engine.new_state(header)
             seats = {seat: Watched(game, policy(seed + i)) for i, seat in enumerate(engine.summary(state)["players"])}
@@ -184,9 +201,11 @@ def test_random_games_always_end_with_the_common_summary(game, engine):
 
 
 def test_the_harness_plays_every_player_count(game):
-    """Twenty seeds reach every number of seats the game takes (Dungeon Days: 2 to 6)."""
-    seated = {header_for(game, seed).options.get("players", game.default_players()) for seed in SEEDS}
-    assert seated == set(player_counts(game))
+    """Twenty seeds reach every number of seats the game takes (Dungeon Days: 2 to 6), and so do
+    the quick tier's first seeds."""
+    for seeds in (SEEDS, SEEDS[:QUICK_SEEDS], range(0, 10)):
+        seated = {header_for(game, seed).options.get("players", game.default_players()) for seed in seeds}
+        assert seated == set(player_counts(game)), seeds
 
 
 def test_the_sim_json_has_the_fixed_keys_in_order(game):

@@ -2,6 +2,7 @@
 SIGTERM, and SIGKILL at many points of a game followed by a resume that equals the journal."""
 import json
 import os
+import select
 import signal
 import subprocess
 import sys
@@ -21,6 +22,28 @@ def companion(*args, **kw):
     env = dict(os.environ, PYTHONPATH=str(ROOT), COMPANION_CONFIG=str(ROOT / "no-such-system-config.toml"))
     return subprocess.Popen([sys.executable, "-m", "companion", *args], cwd=ROOT, env=env,
                             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, **kw)
+
+
+def wait_until(ready, proc, timeout: float = 60.0) -> None:
+    """Wait for the service to be up (``ready()``), not for a fixed time: on a loaded machine
+    a start can take many seconds, and a signal sent before it lands on a process without its
+    handlers."""
+    deadline = time.monotonic() + timeout
+    while not ready():
+        assert proc.poll() is None, f"the service ended early: {proc.communicate()[1].decode()}"
+        assert time.monotonic() < deadline, "the service did not start"
+        time.sleep(0.05)
+
+
+def journaled(journal: Path) -> int:
+    """How many actions the journal holds over all its games (0 while it is being made)."""
+    if not journal.exists():
+        return 0
+    try:
+        j = Journal(journal)
+        return sum(j.count(g["id"]) for g in j.games(50))
+    except Exception:   # the service may be creating the file's tables right now
+        return 0
 
 
 def keys(path: Path, lines: list[str]) -> Path:
@@ -69,7 +92,8 @@ def test_sigterm_pauses_and_closes_cleanly(tmp_path):
     frames = tmp_path / "frames"
     proc = companion("run", "--emulate", "--headless", "--keys", str(long_script(tmp_path / "k.txt")),
                      "--frames", str(frames), "--journal", str(tmp_path / "j.sqlite"), "--menu")
-    time.sleep(2.0)
+    wait_until(lambda: any(frames.glob("*.png")), proc)     # drawing: the handler is in place
+    time.sleep(1.0)
     proc.send_signal(signal.SIGTERM)
     _, err = proc.communicate(timeout=30)
     assert proc.returncode == 0, err.decode()
@@ -82,6 +106,7 @@ def test_sigterm_pauses_and_closes_cleanly(tmp_path):
     replay(record)                                          # the journal is whole
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("run", range(1))
 def test_sigkill_at_many_points_loses_nothing_and_resumes_the_journal(tmp_path, run):
     journal = tmp_path / "j.sqlite"
@@ -91,7 +116,9 @@ def test_sigkill_at_many_points_loses_nothing_and_resumes_the_journal(tmp_path, 
         args = ["run", "--emulate", "--headless", "--keys", str(script), "--journal", str(journal)]
         if i == 0:
             args.append("--menu")                           # then each restart resumes the game
+        before = journaled(journal)
         proc = companion(*args)
+        wait_until(lambda: journaled(journal) > before, proc)     # started and playing again
         time.sleep(delay)
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=30)
@@ -142,13 +169,21 @@ def test_without_a_terminal_it_says_why_the_screen_and_buttons_are_off(tmp_path)
     """Started from a pipe or a service manager's emulated run, nothing would be drawn or read:
     it says so once, and what to give instead, rather than running silently."""
     proc = companion("run", "--emulate", "--journal", str(tmp_path / "j.sqlite"), "--no-web")
-    try:                                    # it runs until stopped: give it time to start, then stop it
-        _, err = proc.communicate(timeout=8)
-    except subprocess.TimeoutExpired:
+    said = []                               # it runs until stopped: read until it has said why
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and "--frames DIR and --keys FILE" not in "".join(said):
+            if select.select([proc.stderr], [], [], 0.1)[0]:
+                chunk = os.read(proc.stderr.fileno(), 4096).decode()
+                if not chunk:
+                    break                   # it ended by itself
+                said.append(chunk)
+    finally:
         proc.send_signal(signal.SIGTERM)
-        _, err = proc.communicate(timeout=30)
-    assert "no terminal to draw the screen in or to read keys from: no screen, no buttons" in err.decode()
-    assert "--frames DIR and --keys FILE" in err.decode()
+        said.append(proc.communicate(timeout=30)[1].decode())
+    err = "".join(said)
+    assert "no terminal to draw the screen in or to read keys from: no screen, no buttons" in err
+    assert "--frames DIR and --keys FILE" in err
 
     script = keys(tmp_path / "keys.txt", ["ok"])
     proc = companion("run", "--emulate", "--keys", str(script), "--frames", str(tmp_path / "frames"),

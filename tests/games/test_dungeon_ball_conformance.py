@@ -85,6 +85,7 @@ def probe(g, s, p, rng):
         assert msgspec.json.encode(s) == before, action
 
 
+@pytest.mark.slow
 def test_two_thousand_random_games_keep_every_invariant():
     wins = {"p1": 0, "p2": 0}
     for seed in range(2000):
@@ -93,11 +94,13 @@ def test_two_thousand_random_games_keep_every_invariant():
     assert min(wins.values()) > 600          # neither seat wins nearly always
 
 
+@pytest.mark.slow
 def test_uniform_random_games_keep_every_invariant():
     for seed in range(60):
         play_checked(10_000 + seed, "uniform", probe_illegal=seed < 20, compare_trusted=seed < 10)
 
 
+@pytest.mark.slow
 def test_saving_and_replaying_gives_the_identical_state():
     g = engine()
     for seed in range(150):

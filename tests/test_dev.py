@@ -1,0 +1,58 @@
+"""dev.py, the set-up behind the README's commands: which pytest a newcomer's words run."""
+from __future__ import annotations
+
+import importlib.util
+import tomllib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def dev():
+    spec = importlib.util.spec_from_file_location("dev_script", ROOT / "dev.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_whole_suite_runs_on_several_workers(dev, monkeypatch):
+    monkeypatch.setattr(dev, "_workers", lambda: 4)
+    assert dev.pytest_args([]) == ["-n", "4"]
+
+
+def test_the_quick_tier_leaves_out_the_slow_tests_and_still_runs_in_parallel(dev, monkeypatch):
+    monkeypatch.setattr(dev, "_workers", lambda: 3)
+    assert dev.pytest_args(["--quick"]) == ["-m", "not slow", "-n", "3"]
+    assert dev.pytest_args(["--quick", "--durations", "20"]) == ["-m", "not slow", "-n", "3", "--durations", "20"]
+
+
+def test_a_selection_by_keyword_is_still_parallel_but_named_files_run_in_one_process(dev, monkeypatch):
+    monkeypatch.setattr(dev, "_workers", lambda: 4)
+    assert dev.pytest_args(["-k", "dungeon"]) == ["-n", "4", "-k", "dungeon"]
+    assert dev.pytest_args(["tests/test_cli.py"]) == ["tests/test_cli.py"]
+    assert dev.pytest_args(["tests/test_cli.py", "-k", "replay"]) == ["tests/test_cli.py", "-k", "replay"]
+
+
+def test_a_worker_count_the_user_gives_is_kept(dev, monkeypatch):
+    monkeypatch.setattr(dev, "_workers", lambda: 4)
+    assert dev.pytest_args(["-n", "0"]) == ["-n", "0"]
+    assert dev.pytest_args(["-p", "no:xdist"]) == ["-p", "no:xdist"]
+
+
+def test_workers_are_at_least_one_and_at_most_eight(dev):
+    assert 1 <= dev._workers() <= 8
+
+
+def test_the_tiers_and_checks_are_configured_where_the_python_field_looks():
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    markers = config["tool"]["pytest"]["ini_options"]["markers"]
+    assert any(m.startswith("slow:") for m in markers)
+    assert "pytest-xdist" in " ".join(config["project"]["optional-dependencies"]["dev"])
+    assert config["tool"]["ruff"]["line-length"] > 79
+    assert "companion/engine" in config["tool"]["mypy"]["files"]
+    hooks = (ROOT / ".pre-commit-config.yaml").read_text()
+    for check in ("ruff check", "ruff format", "mypy"):
+        assert check in hooks
