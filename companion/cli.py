@@ -419,6 +419,15 @@ def _no_vision(why: str) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The command line. Ctrl-C ends it with 130 and no traceback, also while it is still
+    starting (its imports take seconds on a Pi Zero)."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        return 130
+
+
+def _main(argv: list[str] | None) -> int:
     parser = build_parser(argv)
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
@@ -438,5 +447,3 @@ def main(argv: list[str] | None = None) -> int:
     except (PackError, GameFileError, ReplayError, UnknownGame, IllegalAction, ValueError, OSError) as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        return 130

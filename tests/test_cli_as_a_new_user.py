@@ -359,6 +359,36 @@ def test_sim_with_a_huge_count_of_games_stops_on_ctrl_c(tmp_path):
     assert proc.returncode == 130 and b"Traceback" not in err
 
 
+def test_ctrl_c_while_the_command_line_is_still_starting_is_as_quiet(monkeypatch):
+    """Ctrl-C while the command line builds itself (imports take seconds on a Pi Zero, and a
+    loaded machine here): exit 130, as later, not a traceback."""
+    import companion.cli as cli
+
+    def interrupted(argv):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(cli, "build_parser", interrupted)
+    try:
+        code = cli.main(["games"])
+    except KeyboardInterrupt:
+        pytest.fail("Ctrl-C while starting escaped main() as a traceback")
+    assert code == 130
+
+
+def test_ctrl_c_while_python_imports_the_command_line_is_as_quiet():
+    """``python -m companion`` interrupted while it imports companion.cli: exit 130, no traceback."""
+    code = ("import builtins, runpy, sys\n"
+            "real = builtins.__import__\n"
+            "def slow_import(name, *args, **kw):\n"
+            "    if name == 'companion.cli':\n"
+            "        raise KeyboardInterrupt\n"
+            "    return real(name, *args, **kw)\n"
+            "builtins.__import__ = slow_import\n"
+            "sys.argv = ['companion', 'games']\n"
+            "runpy.run_module('companion', run_name='__main__')\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 130 and "Traceback" not in done.stderr, done.stderr
+
+
 # --- run and doctor ---------------------------------------------------------------------------
 
 @pytest.mark.parametrize("content, message", [
