@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.app import DeviceApp  # noqa: E402
+from companion.device.app import DeviceApp  # noqa: E402
 from companion.journal import Journal  # noqa: E402
 from companion.session import RefereeSession  # noqa: E402
 from companion.ui import prompt_dict  # noqa: E402

@@ -355,7 +355,14 @@ def test_sim_with_a_huge_count_of_games_stops_on_ctrl_c(tmp_path):
                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     time.sleep(3)
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
+    try:
+        out, err = proc.communicate(timeout=60)
+    except subprocess.TimeoutExpired:        # say what the process made of the signal
+        status = Path(f"/proc/{proc.pid}/status").read_text() if Path(f"/proc/{proc.pid}/status").exists() else ""
+        masks = [line for line in status.splitlines() if line.startswith(("State", "SigIgn", "SigCgt", "SigPnd"))]
+        proc.kill()
+        pytest.fail(f"no exit 60 s after Ctrl-C; {masks}; the test's own SIGINT handler: "
+                    f"{signal.getsignal(signal.SIGINT)!r}")
     assert proc.returncode == 130 and b"Traceback" not in err
 
 

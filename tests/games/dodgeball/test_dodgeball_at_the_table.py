@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from companion.app import DeviceApp
+from companion.device.app import DeviceApp
 from companion.engine.registry import get_game
 from companion.games.dodgeball.labels import short_name
 from companion.journal import Journal

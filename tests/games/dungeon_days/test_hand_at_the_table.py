@@ -116,7 +116,7 @@ def test_every_play_and_every_draw_is_shown_by_name_as_a_result():
 
 
 def test_the_card_just_drawn_is_shown_to_its_owner_before_the_device_is_passed_on(tmp_path):
-    from companion.app import DeviceApp
+    from companion.device.app import DeviceApp
     from companion.journal import Journal
     from companion.session import RefereeSession
     from companion.ui.screens import screen_name

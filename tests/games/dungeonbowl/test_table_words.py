@@ -6,7 +6,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from companion.app import DeviceApp
+from companion.device.app import DeviceApp
 from companion.games.dungeonbowl.page import page_event
 from companion.journal import Journal
 from companion.session import RefereeSession
