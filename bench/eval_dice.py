@@ -6,6 +6,7 @@
     .venv/bin/python bench/eval_dice.py --sets synth-webcam-64 synth-picam-64   # camera models (vision/synth_camera.py)
     .venv/bin/python bench/eval_dice.py --sets synth-slant-64   # dice seen slantwise in 3D (vision/synth_slant.py)
     .venv/bin/python bench/eval_dice.py --sets synth-wide-44    # small dice in 1920x1080 frames (the finer look)
+    .venv/bin/python bench/eval_dice.py --sets synth-varied-64  # a big red 1, coloured pips, casino, marbled dice
     .venv/bin/python bench/eval_dice.py --sets real-dev --errata   # labels the photos contradict, corrected
     .venv/bin/python bench/eval_dice.py --sets floor-dev --intervals   # how far the figures could move
     .venv/bin/python bench/eval_dice.py --sets --folder ~/table-frames  # any folder in the shared layout:
@@ -33,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 import time
@@ -47,9 +49,12 @@ sys.path.insert(0, str(ROOT))
 
 from vision import net, pips  # noqa: E402
 
-REAL = ROOT.parent / "shared" / "data" / "dice-real"
-WEBCAM = {"desk": ROOT.parent / "shared" / "data" / "dice-real-webcam-desk",
-          "floor": ROOT.parent / "shared" / "data" / "dice-real-webcam-floor"}
+DATA = Path(os.environ.get("DICE_DATA", ROOT.parent / "shared" / "data"))   # the labelled sets
+REAL = DATA / "dice-real"
+WEBCAM = {"desk": DATA / "dice-real-webcam-desk",
+          "floor": DATA / "dice-real-webcam-floor"}
+PHONES = {"phone": DATA / "dice-real-phone-mixed",     # casino, Catan, translucent dice; many tiny
+          "gem": DATA / "dice-real-gem-trays"}          # trays of gem, marbled, translucent dice
 ERRATA = ROOT / "bench" / "label_errata.toml"     # labels the photos contradict (--errata)
 
 
@@ -310,8 +315,11 @@ class Tally:
         picks = np.random.default_rng(seed).integers(0, len(table), (rounds, len(table)))
         drawn = table[picks].sum(axis=1)                   # rounds x (dice, right, wrong, unsure)
         dice = np.maximum(drawn[:, 0], 1)
+        frames = np.array([(w == 0 and not u, w > 0, u) for _, _, w, u in self.per_frame], np.float64)
+        f_drawn = frames[picks].sum(axis=1)                # rounds x (sure right, sure wrong, unsure)
         shares = {"frames_unsure": drawn[:, 3] / len(table), "sure_right": drawn[:, 1] / dice,
-                  "conf_wrong": drawn[:, 2] / dice}
+                  "conf_wrong": drawn[:, 2] / dice, "frames_ok": f_drawn[:, 0] / len(table),
+                  "frames_wrong": f_drawn[:, 1] / len(table)}
         return {k: (float(np.percentile(v, 2.5)), float(np.percentile(v, 97.5))) for k, v in shares.items()}
 
 
@@ -338,7 +346,7 @@ def synth_matcher(kind, camera=None):
     return match_centres if camera or kind in ("slant", "wide") else match
 
 
-SYNTH_KINDS = ("pips", "hard", "slant", "wide")     # synth_items' scenes (and CAMERAS)
+SYNTH_KINDS = ("pips", "hard", "slant", "wide", "varied")     # synth_items' scenes (and CAMERAS)
 
 
 def synth_items(kind, n, face, seed, camera=None):
@@ -392,9 +400,28 @@ def time_7dice(repeat=30, reader="auto"):
 
 from vision.synth_camera import CAMERAS  # noqa: E402
 
-ALL_SETS = ["real-dev", "real-heldout", "desk-dev", "desk-heldout", "floor-dev", "floor-heldout", "synth-pips-32", "synth-pips-48", "synth-pips-64",
+ALL_SETS = ["real-dev", "real-heldout", "desk-dev", "desk-heldout", "floor-dev", "floor-heldout",
+            "phone-dev", "phone-heldout", "gem-dev", "gem-heldout", "synth-pips-32", "synth-pips-48", "synth-pips-64",
             "synth-pips-96", "synth-icons-64", "synth-icons-96", "synth-hard-64",
-            "synth-webcam-64", "synth-picam-64", "synth-slant-64", "synth-wide-44"]
+            "synth-webcam-64", "synth-picam-64", "synth-slant-64", "synth-wide-44", "synth-varied-64"]
+
+
+def verdict_table(rows) -> str:
+    """Per set, in one Markdown table: frames sure and right, sure and wrong, unsure, and the
+    dice sure and right and sure and wrong, each share with its 95 % interval."""
+    def cell(r, key, count=None):
+        lo, hi = r["intervals"].get(key, (0.0, 0.0))
+        n = f"{count} " if count is not None else ""
+        return f"{n}{r[key]:.1%} ({lo:.1%}-{hi:.1%})"
+    out = ["| set | frames | dice | frames sure, right | frames sure, wrong | frames unsure "
+           "| dice sure, right | dice sure, wrong |", "|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        f = r["frames"]
+        out.append(f"| {r['set']} | {f} | {r['dice']} | {cell(r, 'frames_ok', round(r['frames_ok'] * f))} "
+                   f"| {cell(r, 'frames_wrong', round(r['frames_wrong'] * f))} "
+                   f"| {cell(r, 'frames_unsure', round(r['frames_unsure'] * f))} "
+                   f"| {cell(r, 'sure_right')} | {cell(r, 'conf_wrong')} |")
+    return "\n".join(out)
 
 
 def main(argv=None):
@@ -417,7 +444,10 @@ def main(argv=None):
                     help="also read a folder of labelled frames (images/, labels.csv, labels_yolo/): the "
                     "frames a device kept with [vision] keep_frames, in two rows: NAME-dev (what "
                     "vision_train_net.py --table learns) and NAME-heldout (never learned); repeatable")
+    ap.add_argument("--table", action="store_true", help="one table: frames sure and right, sure and "
+                    "wrong, unsure, and dice sure and right, sure and wrong, each with its 95 %% interval")
     a = ap.parse_args(argv)
+    a.intervals = a.intervals or a.table
     errata = load_errata() if a.errata else None
     cv2.setNumThreads(1)
     if a.models:
@@ -438,6 +468,12 @@ def main(argv=None):
                 continue
             split = s.split("-", 1)[1] if "-" in s else "all"
             t = run_pips(s, real_items(split, errata), a.expected, a.reader)
+        elif s.split("-")[0] in PHONES:
+            which, _, split = s.partition("-")
+            if not PHONES[which].exists():
+                print(f"# {s}: skipped, {PHONES[which]} is absent", file=sys.stderr)
+                continue
+            t = run_pips(s, folder_items(PHONES[which], split or "all"), a.expected, a.reader, match_labels)
         elif s.split("-")[0] in WEBCAM:
             which, _, split = s.partition("-")
             if not WEBCAM[which].exists():
@@ -466,6 +502,8 @@ def main(argv=None):
         out["frame_1280x960_7dice"] = time_7dice(reader=a.reader)
     if a.json:
         print(json.dumps(out))
+    elif a.table:
+        print(verdict_table(rows))
     else:
         hdr = f"{'set':16s} {'frames':>6s} {'dice':>5s} {'correct':>8s} {'unsure':>7s} {'wrong':>6s} {'missed':>7s} {'invent':>7s} | {'fr_ok':>6s} {'fr_uns':>6s} {'fr_wrg':>6s} | {'ms':>6s} {'p95':>6s}"
         print(hdr)

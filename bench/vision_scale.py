@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -34,7 +35,7 @@ sys.path.insert(0, str(ROOT))
 
 from vision import net, synth  # noqa: E402
 
-DATA = ROOT.parent / "shared" / "data"
+DATA = Path(os.environ.get("DICE_DATA", ROOT.parent / "shared" / "data"))   # the labelled sets
 FLOOR_FULL = ["WIN_20221210_14_47_18_Pro", "WIN_20221210_14_49_38_Pro", "WIN_20221211_13_06_18_Pro",
               "WIN_20221211_13_08_50_Pro", "WIN_20221211_13_10_50_Pro", "WIN_20221211_13_11_15_Pro"]
 DESK_12MP = ["dice_19", "four_35", "dice_20"]
