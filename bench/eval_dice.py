@@ -7,6 +7,8 @@
     .venv/bin/python bench/eval_dice.py --sets synth-slant-64   # dice seen slantwise in 3D (vision/synth_slant.py)
     .venv/bin/python bench/eval_dice.py --sets synth-wide-44    # small dice in 1920x1080 frames (the finer look)
     .venv/bin/python bench/eval_dice.py --sets synth-varied-64  # a big red 1, coloured pips, casino, marbled dice
+    .venv/bin/python bench/eval_dice.py --sets synth-custom-skull synth-custom-emblem --n 20
+        # rendered 12 MP photos of pip dice with a skull on the 1 / an emblem on the 6, calibrated
     .venv/bin/python bench/eval_dice.py --sets real-dev --errata   # labels the photos contradict, corrected
     .venv/bin/python bench/eval_dice.py --sets floor-dev --intervals   # how far the figures could move
     .venv/bin/python bench/eval_dice.py --sets --folder ~/table-frames  # any folder in the shared layout:
@@ -383,6 +385,33 @@ def run_icons(name, n, face, seed):
     return t
 
 
+CUSTOM = {"skull": 1, "emblem": 6}   # synth-custom-FACE: the face and the value it stands on
+
+
+def run_custom(name, n, seed, face):
+    """12 MP photos of pip dice whose ``CUSTOM[face]`` shows ``face`` (``vision.synth_photo``,
+    rendered: no licensed photos of such dice exist), after calibrating that face from three
+    shots of the same phone; each photo written as a JPEG and read from the file at the size its
+    dice need (``vision.photo``), so the time includes the decode."""
+    import tempfile
+    from vision import custom, icons, photo, synth_photo
+    value = CUSTOM[face]
+    t = Tally(name, match_centres)
+    with tempfile.TemporaryDirectory() as td:
+        gallery = icons.calibrate({str(value): synth_photo.custom_shots(face, value, seed=seed + 999)},
+                                  Path(td) / "gallery")
+        for k in range(n):
+            sc = synth_photo.custom_photo(seed + k, face, value)
+            path = Path(td) / f"{k}.jpg"
+            cv2.imwrite(str(path), sc.image, [cv2.IMWRITE_JPEG_QUALITY, 92])
+            t0 = time.perf_counter()
+            r, _ = photo.read_photo(path, custom.read_dice, gallery=gallery, expected_count=len(sc.dice))
+            ms = (time.perf_counter() - t0) * 1000
+            pred = [(d.value, d.box, d.confidence, d.confidence >= r.conf_ok) for d in r.dice]
+            t.add(f"{face}-{seed + k}", pred, [(d["value"], tuple(d["box"])) for d in sc.dice], r.unsure, ms)
+    return t
+
+
 def time_7dice(repeat=30, reader="auto"):
     """ms for a 1280x960 frame with 7 dice (72 px faces), OpenCV on one thread."""
     from vision import synth
@@ -480,6 +509,10 @@ def main(argv=None):
                 print(f"# {s}: skipped, {WEBCAM[which]} is absent", file=sys.stderr)
                 continue
             t = run_pips(s, webcam_items(which, split or "all", errata), a.expected, a.reader, match_centres)
+        elif s.startswith("synth-custom-"):
+            if s[13:] not in CUSTOM:
+                ap.error(f"unknown set {s}: synth-custom-FACE, FACE one of {', '.join(CUSTOM)}")
+            t = run_custom(s, a.n, a.seed, s[13:])
         elif s.startswith("synth-icons"):
             face = int(s.rsplit("-", 1)[1])
             t = run_icons(s, a.n, face, a.seed)

@@ -8,7 +8,8 @@ value it stands for::
 
 Reading, the pip reader (``vision.net``) reads every die; then each die is also matched
 against the gallery, its top face fitted at the calibrated side as ``vision.icons`` reads
-icon dice. A die whose face is surely the custom face (``icons.CONF_OK``) takes that face's
+icon dice (that side halved as often as the photo was, ``vision.photo``; a photo taken nearer
+or farther than the shots fits the face freely). A die whose face is surely the custom face (``icons.CONF_OK``) takes that face's
 value, whether the pip reader called it "not a pip face" (value None) or took the skull's eyes
 for pips. A die of another colour than the calibrated one is never the custom face. The
 other faces read as pips, and a face that is neither stays None: the frame is unsure.
@@ -20,10 +21,14 @@ other faces read as pips, and a face that is neither stays None: the frame is un
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from vision import icons, net
 from vision.pips import DiceReading, warp_face
+
+SAME_SIDE = 1.4          # the calibrated face side holds for dice boxed within this factor of it
 
 
 def face_values(gallery: icons.Gallery) -> dict[str, int]:
@@ -38,9 +43,14 @@ def face_values(gallery: icons.Gallery) -> dict[str, int]:
 def custom_face(frame: np.ndarray, die, gallery: icons.Gallery) -> tuple[int, float] | None:
     """(value, confidence) when ``die``'s top face is surely one of the gallery's faces."""
     values = face_values(gallery)
+    seen = net.FACE_OF_BOX * die.box[2]
     side = gallery.meta.get("face_side")
+    if side is not None:                          # the shots' side, in a photo decoded at 1/2, 1/4, 1/8
+        side = min((side / 2 ** k for k in range(4)), key=lambda s: abs(math.log(s / max(seen, 1.0))))
+        if not 1 / SAME_SIDE < side / max(seen, 1.0) < SAME_SIDE:
+            side = None                           # a photo nearer or farther than the shots: a free fit
     cx, cy = die.centre
-    rect, fit = icons.fit_face(frame, cx, cy, side or net.FACE_OF_BOX * die.box[2], side is not None)
+    rect, fit = icons.fit_face(frame, cx, cy, side or seen, side is not None)
     if rect is None or fit < icons.FIT_OK:
         return None
     patch = warp_face(frame, rect, 1.0, inset=0.96, size=64)
