@@ -11,6 +11,9 @@
         # rendered 12 MP photos of pip dice with a skull on the 1 / an emblem on the 6, calibrated
     .venv/bin/python bench/eval_dice.py --sets real-dev --errata   # labels the photos contradict, corrected
     .venv/bin/python bench/eval_dice.py --sets floor-dev --intervals   # how far the figures could move
+    .venv/bin/python bench/eval_dice.py --table --expected --sets real-dev phone-dev gem-dev
+        # one table: frames sure and right / sure and wrong / unsure, dice sure and right / wrong,
+        # each with its 95 % interval (the command docs/vision.md's table comes from)
     .venv/bin/python bench/eval_dice.py --sets --folder ~/table-frames  # any folder in the shared layout:
                                                  # the frames your device kept ([vision] keep_frames)
 
@@ -24,7 +27,9 @@ are held out (40 images); the rest (160) is the development part used for tuning
 
 The webcam sets (``desk``, ``floor``; see ../shared/data/README.md) are split by name: an image
 whose CRC-32 of its file stem is divisible by 3 is held back from all tuning (``desk-heldout``,
-``floor-heldout``; about a third); the rest is ``desk-dev`` / ``floor-dev``. Their boxes are
+``floor-heldout``; about a third); the rest is ``desk-dev`` / ``floor-dev``. The phone sets
+(``phone``: casino, Catan, translucent and tiny dice; ``gem``: trays of gem dice) are split the
+same way: ``phone-dev``, ``phone-heldout``, ``gem-dev``, ``gem-heldout``. Their boxes are
 matched by centre (the desk set boxes the top face's pips only, smaller than the die): a
 ground-truth die is matched by the reading's die whose box holds its centre, nearest first.
 For them the table also gives the sure/unsure split per die: ``matched`` (dice the reader
