@@ -6,8 +6,14 @@
     .venv/bin/python bench/eval_dice.py --sets synth-webcam-64 synth-picam-64   # camera models (vision/synth_camera.py)
     .venv/bin/python bench/eval_dice.py --sets synth-slant-64   # dice seen slantwise in 3D (vision/synth_slant.py)
     .venv/bin/python bench/eval_dice.py --sets synth-wide-44    # small dice in 1920x1080 frames (the finer look)
+    .venv/bin/python bench/eval_dice.py --sets synth-varied-64  # a big red 1, coloured pips, casino, marbled dice
+    .venv/bin/python bench/eval_dice.py --sets synth-custom-skull synth-custom-emblem --n 20
+        # rendered 12 MP photos of pip dice with a skull on the 1 / an emblem on the 6, calibrated
     .venv/bin/python bench/eval_dice.py --sets real-dev --errata   # labels the photos contradict, corrected
     .venv/bin/python bench/eval_dice.py --sets floor-dev --intervals   # how far the figures could move
+    .venv/bin/python bench/eval_dice.py --table --expected --sets real-dev phone-dev gem-dev
+        # one table: frames sure and right / sure and wrong / unsure, dice sure and right / wrong,
+        # each with its 95 % interval (the command docs/vision.md's table comes from)
     .venv/bin/python bench/eval_dice.py --sets --folder ~/table-frames  # any folder in the shared layout:
                                                  # the frames your device kept ([vision] keep_frames)
 
@@ -21,7 +27,9 @@ are held out (40 images); the rest (160) is the development part used for tuning
 
 The webcam sets (``desk``, ``floor``; see ../shared/data/README.md) are split by name: an image
 whose CRC-32 of its file stem is divisible by 3 is held back from all tuning (``desk-heldout``,
-``floor-heldout``; about a third); the rest is ``desk-dev`` / ``floor-dev``. Their boxes are
+``floor-heldout``; about a third); the rest is ``desk-dev`` / ``floor-dev``. The phone sets
+(``phone``: casino, Catan, translucent and tiny dice; ``gem``: trays of gem dice) are split the
+same way: ``phone-dev``, ``phone-heldout``, ``gem-dev``, ``gem-heldout``. Their boxes are
 matched by centre (the desk set boxes the top face's pips only, smaller than the die): a
 ground-truth die is matched by the reading's die whose box holds its centre, nearest first.
 For them the table also gives the sure/unsure split per die: ``matched`` (dice the reader
@@ -33,6 +41,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 import time
@@ -47,9 +56,12 @@ sys.path.insert(0, str(ROOT))
 
 from vision import net, pips  # noqa: E402
 
-REAL = ROOT.parent / "shared" / "data" / "dice-real"
-WEBCAM = {"desk": ROOT.parent / "shared" / "data" / "dice-real-webcam-desk",
-          "floor": ROOT.parent / "shared" / "data" / "dice-real-webcam-floor"}
+DATA = Path(os.environ.get("DICE_DATA", ROOT.parent / "shared" / "data"))   # the labelled sets
+REAL = DATA / "dice-real"
+WEBCAM = {"desk": DATA / "dice-real-webcam-desk",
+          "floor": DATA / "dice-real-webcam-floor"}
+PHONES = {"phone": DATA / "dice-real-phone-mixed",     # casino, Catan, translucent dice; many tiny
+          "gem": DATA / "dice-real-gem-trays"}          # trays of gem, marbled, translucent dice
 ERRATA = ROOT / "bench" / "label_errata.toml"     # labels the photos contradict (--errata)
 
 
@@ -310,8 +322,11 @@ class Tally:
         picks = np.random.default_rng(seed).integers(0, len(table), (rounds, len(table)))
         drawn = table[picks].sum(axis=1)                   # rounds x (dice, right, wrong, unsure)
         dice = np.maximum(drawn[:, 0], 1)
+        frames = np.array([(w == 0 and not u, w > 0, u) for _, _, w, u in self.per_frame], np.float64)
+        f_drawn = frames[picks].sum(axis=1)                # rounds x (sure right, sure wrong, unsure)
         shares = {"frames_unsure": drawn[:, 3] / len(table), "sure_right": drawn[:, 1] / dice,
-                  "conf_wrong": drawn[:, 2] / dice}
+                  "conf_wrong": drawn[:, 2] / dice, "frames_ok": f_drawn[:, 0] / len(table),
+                  "frames_wrong": f_drawn[:, 1] / len(table)}
         return {k: (float(np.percentile(v, 2.5)), float(np.percentile(v, 97.5))) for k, v in shares.items()}
 
 
@@ -338,7 +353,7 @@ def synth_matcher(kind, camera=None):
     return match_centres if camera or kind in ("slant", "wide") else match
 
 
-SYNTH_KINDS = ("pips", "hard", "slant", "wide")     # synth_items' scenes (and CAMERAS)
+SYNTH_KINDS = ("pips", "hard", "slant", "wide", "varied")     # synth_items' scenes (and CAMERAS)
 
 
 def synth_items(kind, n, face, seed, camera=None):
@@ -375,6 +390,33 @@ def run_icons(name, n, face, seed):
     return t
 
 
+CUSTOM = {"skull": 1, "emblem": 6}   # synth-custom-FACE: the face and the value it stands on
+
+
+def run_custom(name, n, seed, face):
+    """12 MP photos of pip dice whose ``CUSTOM[face]`` shows ``face`` (``vision.synth_photo``,
+    rendered: no licensed photos of such dice exist), after calibrating that face from three
+    shots of the same phone; each photo written as a JPEG and read from the file at the size its
+    dice need (``vision.photo``), so the time includes the decode."""
+    import tempfile
+    from vision import custom, icons, photo, synth_photo
+    value = CUSTOM[face]
+    t = Tally(name, match_centres)
+    with tempfile.TemporaryDirectory() as td:
+        gallery = icons.calibrate({str(value): synth_photo.custom_shots(face, value, seed=seed + 999)},
+                                  Path(td) / "gallery")
+        for k in range(n):
+            sc = synth_photo.custom_photo(seed + k, face, value)
+            path = Path(td) / f"{k}.jpg"
+            cv2.imwrite(str(path), sc.image, [cv2.IMWRITE_JPEG_QUALITY, 92])
+            t0 = time.perf_counter()
+            r, _ = photo.read_photo(path, custom.read_dice, gallery=gallery, expected_count=len(sc.dice))
+            ms = (time.perf_counter() - t0) * 1000
+            pred = [(d.value, d.box, d.confidence, d.confidence >= r.conf_ok) for d in r.dice]
+            t.add(f"{face}-{seed + k}", pred, [(d["value"], tuple(d["box"])) for d in sc.dice], r.unsure, ms)
+    return t
+
+
 def time_7dice(repeat=30, reader="auto"):
     """ms for a 1280x960 frame with 7 dice (72 px faces), OpenCV on one thread."""
     from vision import synth
@@ -392,9 +434,28 @@ def time_7dice(repeat=30, reader="auto"):
 
 from vision.synth_camera import CAMERAS  # noqa: E402
 
-ALL_SETS = ["real-dev", "real-heldout", "desk-dev", "desk-heldout", "floor-dev", "floor-heldout", "synth-pips-32", "synth-pips-48", "synth-pips-64",
+ALL_SETS = ["real-dev", "real-heldout", "desk-dev", "desk-heldout", "floor-dev", "floor-heldout",
+            "phone-dev", "phone-heldout", "gem-dev", "gem-heldout", "synth-pips-32", "synth-pips-48", "synth-pips-64",
             "synth-pips-96", "synth-icons-64", "synth-icons-96", "synth-hard-64",
-            "synth-webcam-64", "synth-picam-64", "synth-slant-64", "synth-wide-44"]
+            "synth-webcam-64", "synth-picam-64", "synth-slant-64", "synth-wide-44", "synth-varied-64"]
+
+
+def verdict_table(rows) -> str:
+    """Per set, in one Markdown table: frames sure and right, sure and wrong, unsure, and the
+    dice sure and right and sure and wrong, each share with its 95 % interval."""
+    def cell(r, key, count=None):
+        lo, hi = r["intervals"].get(key, (0.0, 0.0))
+        n = f"{count} " if count is not None else ""
+        return f"{n}{r[key]:.1%} ({lo:.1%}-{hi:.1%})"
+    out = ["| set | frames | dice | frames sure, right | frames sure, wrong | frames unsure "
+           "| dice sure, right | dice sure, wrong |", "|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        f = r["frames"]
+        out.append(f"| {r['set']} | {f} | {r['dice']} | {cell(r, 'frames_ok', round(r['frames_ok'] * f))} "
+                   f"| {cell(r, 'frames_wrong', round(r['frames_wrong'] * f))} "
+                   f"| {cell(r, 'frames_unsure', round(r['frames_unsure'] * f))} "
+                   f"| {cell(r, 'sure_right')} | {cell(r, 'conf_wrong')} |")
+    return "\n".join(out)
 
 
 def main(argv=None):
@@ -417,7 +478,10 @@ def main(argv=None):
                     help="also read a folder of labelled frames (images/, labels.csv, labels_yolo/): the "
                     "frames a device kept with [vision] keep_frames, in two rows: NAME-dev (what "
                     "vision_train_net.py --table learns) and NAME-heldout (never learned); repeatable")
+    ap.add_argument("--table", action="store_true", help="one table: frames sure and right, sure and "
+                    "wrong, unsure, and dice sure and right, sure and wrong, each with its 95 %% interval")
     a = ap.parse_args(argv)
+    a.intervals = a.intervals or a.table
     errata = load_errata() if a.errata else None
     cv2.setNumThreads(1)
     if a.models:
@@ -438,12 +502,22 @@ def main(argv=None):
                 continue
             split = s.split("-", 1)[1] if "-" in s else "all"
             t = run_pips(s, real_items(split, errata), a.expected, a.reader)
+        elif s.split("-")[0] in PHONES:
+            which, _, split = s.partition("-")
+            if not PHONES[which].exists():
+                print(f"# {s}: skipped, {PHONES[which]} is absent", file=sys.stderr)
+                continue
+            t = run_pips(s, folder_items(PHONES[which], split or "all"), a.expected, a.reader, match_labels)
         elif s.split("-")[0] in WEBCAM:
             which, _, split = s.partition("-")
             if not WEBCAM[which].exists():
                 print(f"# {s}: skipped, {WEBCAM[which]} is absent", file=sys.stderr)
                 continue
             t = run_pips(s, webcam_items(which, split or "all", errata), a.expected, a.reader, match_centres)
+        elif s.startswith("synth-custom-"):
+            if s[13:] not in CUSTOM:
+                ap.error(f"unknown set {s}: synth-custom-FACE, FACE one of {', '.join(CUSTOM)}")
+            t = run_custom(s, a.n, a.seed, s[13:])
         elif s.startswith("synth-icons"):
             face = int(s.rsplit("-", 1)[1])
             t = run_icons(s, a.n, face, a.seed)
@@ -466,6 +540,8 @@ def main(argv=None):
         out["frame_1280x960_7dice"] = time_7dice(reader=a.reader)
     if a.json:
         print(json.dumps(out))
+    elif a.table:
+        print(verdict_table(rows))
     else:
         hdr = f"{'set':16s} {'frames':>6s} {'dice':>5s} {'correct':>8s} {'unsure':>7s} {'wrong':>6s} {'missed':>7s} {'invent':>7s} | {'fr_ok':>6s} {'fr_uns':>6s} {'fr_wrg':>6s} | {'ms':>6s} {'p95':>6s}"
         print(hdr)

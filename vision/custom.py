@@ -8,7 +8,8 @@ value it stands for::
 
 Reading, the pip reader (``vision.net``) reads every die; then each die is also matched
 against the gallery, its top face fitted at the calibrated side as ``vision.icons`` reads
-icon dice. A die whose face is surely the custom face (``icons.CONF_OK``) takes that face's
+icon dice (that side halved as often as the photo was, ``vision.photo``; a phone's photo taken
+nearer or farther than the shots is fitted freely and at the die's own box, the surer read kept). A die whose face is surely the custom face (``icons.CONF_OK``) takes that face's
 value, whether the pip reader called it "not a pip face" (value None) or took the skull's eyes
 for pips. A die of another colour than the calibrated one is never the custom face. The
 other faces read as pips, and a face that is neither stays None: the frame is unsure.
@@ -20,10 +21,14 @@ other faces read as pips, and a face that is neither stays None: the frame is un
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from vision import icons, net
 from vision.pips import DiceReading, warp_face
+
+SAME_SIDE = 1.12         # the calibrated face side holds for dice boxed within this factor of it (the fit's reach)
 
 
 def face_values(gallery: icons.Gallery) -> dict[str, int]:
@@ -38,9 +43,24 @@ def face_values(gallery: icons.Gallery) -> dict[str, int]:
 def custom_face(frame: np.ndarray, die, gallery: icons.Gallery) -> tuple[int, float] | None:
     """(value, confidence) when ``die``'s top face is surely one of the gallery's faces."""
     values = face_values(gallery)
+    seen = net.FACE_OF_BOX * die.box[2]
     side = gallery.meta.get("face_side")
-    cx, cy = die.centre
-    rect, fit = icons.fit_face(frame, cx, cy, side or net.FACE_OF_BOX * die.box[2], side is not None)
+    fits = [(seen, False)]                        # a photo nearer or farther than the shots: a free fit
+    if side is not None:                          # the shots' side, in a photo decoded at 1/2, 1/4, 1/8
+        side = min((side / 2 ** k for k in range(4)), key=lambda s: abs(math.log(s / max(seen, 1.0))))
+        fits = [(side, True)] if 1 / SAME_SIDE < side / max(seen, 1.0) < SAME_SIDE else fits + [(seen, True)]
+    best = None
+    for size, known in fits:
+        read = _read_fitted(frame, die.centre, size, known, gallery)
+        if read is not None and (best is None or read[1] > best[1]):
+            best = read
+    return (values[best[0]], best[1]) if best is not None and best[1] >= icons.CONF_OK else None
+
+
+def _read_fitted(frame, centre, side, known, gallery) -> tuple[str, float] | None:
+    """(face name, confidence) of the face fitted around ``centre``; None where no face fits or
+    its colour is another kind of die's."""
+    rect, fit = icons.fit_face(frame, centre[0], centre[1], side, known)
     if rect is None or fit < icons.FIT_OK:
         return None
     patch = warp_face(frame, rect, 1.0, inset=0.96, size=64)
@@ -48,7 +68,7 @@ def custom_face(frame: np.ndarray, die, gallery: icons.Gallery) -> tuple[int, fl
     if colour is not None and icons.colour_distance(icons.face_colour(patch), colour) > icons.COLOUR_FAR:
         return None                               # another kind of die
     name, conf, _ = icons.read_face(patch, gallery)
-    return (values[name], conf) if conf >= icons.CONF_OK else None
+    return name, conf
 
 
 def take_custom_faces(frame: np.ndarray, dice: list, gallery: icons.Gallery) -> None:

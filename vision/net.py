@@ -79,6 +79,7 @@ SIZE_APART = (0.5, 2.0)  # a weak candidate outside this many times the sure dic
 ONE_SIZE = 1.5           # sure dice whose sides differ by less than this factor are one size
 EDGE_NOT_DIE = 0.05      # at the surface's edge a die needs p(no die) below this
 NULL_FIT = 0.93          # a die-like candidate whose face fits a square this well is a die
+ONE_LOOKS = (1.0, 0.8)   # ... and whose face shows one round mark at one of these crops (box sides), a 1
 FIT_PX = 64              # ... fitted on the level where its box measures about this
 FACE_OF_BOX = 0.85       # ... the top face's side in the detector's box sides
 NOT_DIE_NEAR = 0.2       # ... or below this and to touch a die kept
@@ -86,7 +87,8 @@ DET_SURE = 0.3           # below this a die is at most unsure (chosen on real-de
 CONF_OK = 0.6            # face probability needed for a sure die (chosen on the development parts: bench/eval_dice.py)
 ROLLED_SURE = 0.9        # the rolled count of dice, each read this surely, settles a spot (all_rolled_read)
 CUT_OFF = 0.25           # a die whose box lies this much (of its side) outside the frame is cut by its edge
-BLUR_MIN = 0.09          # median crop_sharpness over a frame's dice (real photos: 1st percentile 0.11)
+BLUR_MIN = 0.09          # median crop_sharpness over a frame's dice (real photos: 1st percentile 0.11),
+                         # below which the dice must read frame_checks.BLUR_SURE
 
 
 class ModelMissing(RuntimeError):
@@ -688,17 +690,21 @@ def all_rolled_read(dice: list, expected_count: int | None) -> bool:
             and all(d.confidence >= ROLLED_SURE for d in pips))
 
 
-def not_pip_faces(hv: Halvings, dice: list[Found], cands: list[Found], area) -> list[Found]:
+def not_pip_faces(hv: Halvings, dice: list[Found], cands: list[Found], area) -> tuple[list[Found], list[Found]]:
     """Dice whose face is not a pip face (a skull on the 1, an emblem on the 6): candidates the
     detector is sure of (>= ``DET_ODD``) and the face network calls no pip die, on the play
     ``area``, in no die, whose top face is a square with all four sides on edges
-    (``icons.fit_face`` >= ``NULL_FIT``; a clip, a label or a bead is not). One per die."""
+    (``icons.fit_face`` >= ``NULL_FIT``; a clip, a label or a bead is not). One per die.
+    Such a die whose face shows one round mark on its centre is a 1 (``one_pip``: a big red
+    pip, a logo): those come second, ``(blank, ones)``."""
     from vision.icons import fit_face
+    from vision.one_pip import one_pip
     out: list[Found] = []
+    ones: list[Found] = []
     typical = _med([f.side for f in dice]) if dice else None
     for c in sorted(cands, key=lambda c: -c.score):
-        if c.score < DET_ODD or c.probs[0] < NOT_DIE or _in_a_die((c.cx, c.cy), dice + out) \
-                or any(_in_a_die((o.cx, o.cy), [c]) for o in out):
+        if c.score < DET_ODD or c.probs[0] < NOT_DIE or _in_a_die((c.cx, c.cy), dice + out + ones) \
+                or any(_in_a_die((o.cx, o.cy), [c]) for o in out + ones):
             continue                              # one per die
         if typical is not None and not 0.6 * typical < c.side < 1.6 * typical:
             continue                              # not the size of the dice rolled with it
@@ -707,9 +713,13 @@ def not_pip_faces(hv: Halvings, dice: list[Found], cands: list[Found], area) -> 
         k = hv._finest_within(FIT_PX / max(c.side, 1.0))
         img = hv.level(k)
         f = img.shape[1] / hv.frame.shape[1]
-        if fit_face(img, c.cx * f, c.cy * f, FACE_OF_BOX * c.side * f, known=False)[1] >= NULL_FIT:
+        if fit_face(img, c.cx * f, c.cy * f, FACE_OF_BOX * c.side * f, known=False)[1] < NULL_FIT:
+            continue
+        if any(one_pip(hv.crop(c.cx, c.cy, c.side * k)) for k in ONE_LOOKS):
+            ones.append(c)                        # a big or coloured 1, a logo on the 1
+        else:
             out.append(c)
-    return out
+    return out, ones
 
 
 def on_play_area(found: list[Found], area) -> list[Found]:
@@ -783,6 +793,8 @@ def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None, roi: np.
     ``roi``: optional mask of the tray floor; what lies outside it is ignored and the tray's
     bounding box is what the detector sees (so a tray in a wide frame keeps its detail).
     ``custom``: the gallery of the dice's custom face (a skull on the 1, ``vision.custom``)."""
+    from vision.frame_checks import BLUR_SURE, checks
+    from vision.one_pip import ONE_CONF
     from vision.pips import Die, dice_count, finish_reading, mask_outside
     from vision.surface import play_area
     if frame_bgr is None or frame_bgr.ndim != 3:
@@ -816,10 +828,14 @@ def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None, roi: np.
     beside = [f for f in found if area is not None and f not in on_area and f.probs[1:].max() >= ANCHOR_P
               and f.probs[0] < EDGE_NOT_DIE and f.score >= DET_ANCHOR and area.beside(f.cx, f.cy, f.side)]
     found, clutter = left_out(on_area, hv)
-    blank = not_pip_faces(hv, found, cands, area)
+    blank, ones = not_pip_faces(hv, found, cands, area)
     for f in blank:                               # a die, but not a pip face: value null
         box = _frame_box(f, ox, oy)
         dice.append(Die(None, box, 0.0, 0.0, (f.cx + ox, f.cy + oy)))
+    for f in ones:                                # a 1 the face network never learned: one big mark
+        dice.append(Die(1, _frame_box(f, ox, oy), ONE_CONF, 0.0, (f.cx + ox, f.cy + oy)))
+        sharp.append(crop_sharpness(f.crop))
+    blank = blank + ones                          # boxes the count and the spots account for
     from vision.slant import doubtful, seen_twice
     side, twins = seen_twice(found, hv, model())     # a slanted die found again by a side face
     if expected_count is not None and len(found) - len(side) > expected_count:
@@ -856,7 +872,12 @@ def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None, roi: np.
     rolled = all_rolled_read(dice, expected_count)
     if rolled:                                    # every die rolled is read: the rest is no die
         dice = [d for d in dice if d.value is not None]
-    reading = finish_reading(dice, sharp, expected_count, CONF_OK, BLUR_MIN)
+    # soft dice that all read surely are not refused for blur when the count says none was lost
+    reading = finish_reading(dice, sharp, expected_count, CONF_OK, BLUR_MIN,
+                             None if expected_count is None else BLUR_SURE)
+    for check in checks(dice, roi):               # dice too small to read, a box of another size
+        reading.unsure = True
+        reading.reasons.append(check.text)
     nulls = sum(d.value is None for d in dice)
     if nulls:
         reading.unsure = True

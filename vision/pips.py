@@ -73,14 +73,15 @@ class DiceReading:
 # --------------------------------------------------------------------------- helpers
 
 def finish_reading(dice: list[Die], sharp: list[float], expected_count: int | None,
-                   conf_ok: float, blur_min: float = BLUR_MIN) -> DiceReading:
+                   conf_ok: float, blur_min: float = BLUR_MIN, blur_sure: float | None = None) -> DiceReading:
     """The verdict on a frame's dice, top to bottom: unsure when blurred, when a die is below
     ``conf_ok`` (a die of value None, whose face is not a pip face, always is: the caller
-    says why), when the count is not the expected one, or when there is no die at all."""
+    says why), when the count is not the expected one, or when there is no die at all.
+    ``blur_sure``: a soft frame whose dice all read this surely is not called blurred."""
     dice.sort(key=lambda d: (d.box[1], d.box[0]))
     reasons = []
     shp = _med(sharp) if sharp else 0.0
-    if sharp and shp < blur_min:
+    if sharp and shp < blur_min and (blur_sure is None or any(d.confidence < blur_sure for d in dice)):
         reasons.append(f"blurred (sharpness {shp:.3g} < {blur_min:.3g})")
     low = [d for d in dice if d.confidence < conf_ok and d.value is not None]   # None: its own reason
     if low:

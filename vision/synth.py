@@ -9,6 +9,7 @@ Public:
     dice_scene(seed, kind="pips", face_px=64, n_dice=None, size=(960, 720), effects=True)
         -> Scene(image, dice=[{"value", "box", "centre", "angle", "top"}], meta)
         kind: "pips" (white/black, red/white, black/white, translucent, ... at random),
+              "varied" (``FACE_STYLES``: a big red 1, coloured pips, casino and marbled dice),
               "hard" (pips with every effect strong), "icons-offense", "icons-defense"
     render_face(value, side, style) -> BGR square face (pips or an icon name)
     icon_calibration_shots(die, seed, face_px) -> {face name: [BGR frame, ...]}
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 import math
+import zlib
 
 import cv2
 import numpy as np
@@ -39,6 +41,23 @@ PIP_STYLES = {
     "yellow": ((40, 210, 230), (20, 20, 20), False),
     "translucent-red": ((60, 60, 220), (250, 250, 250), True),
     "translucent-green": ((90, 200, 80), (250, 250, 250), True),
+}
+
+# faces beyond the plain pairs: (face BGR, pip BGR, translucent, pip size, the 1's size, the 1's
+# BGR or None for the pips', marbled): a standard die's big red 1, Catan's red and yellow pips,
+# gold pips on gem dice, a casino die's large pips on red translucent, marbled bodies
+FACE_STYLES = {
+    "white-red-one": ((235, 235, 235), (20, 20, 20), False, 1.0, 2.4, (40, 40, 200)),
+    "cream-red-one": ((190, 225, 240), (30, 30, 30), False, 0.9, 2.8, (30, 30, 190)),
+    "yellow-red-pips": ((60, 200, 235), (40, 40, 190), False, 1.0, 1.0, None),
+    "red-yellow-pips": ((40, 40, 190), (60, 210, 240), False, 1.0, 1.0, None),
+    "white-red-pips": ((235, 235, 235), (40, 40, 200), False, 1.1, 1.0, None),
+    "black-gold-pips": ((35, 30, 30), (50, 170, 215), False, 1.0, 1.0, None),
+    "casino-red": ((50, 50, 200), (245, 245, 245), True, 1.25, 1.25, None),
+    "translucent-blue-gold": ((190, 110, 40), (60, 180, 220), True, 1.0, 1.0, None),
+    "white-blue-small": ((235, 235, 235), (170, 80, 30), False, 0.75, 1.0, None),
+    "marbled-green-gold": ((80, 160, 60), (50, 170, 215), False, 1.0, 1.0, None, True),
+    "marbled-purple-white": ((140, 60, 120), (240, 240, 240), False, 1.0, 1.0, None, True),
 }
 
 PIP_POS = {
@@ -95,6 +114,22 @@ def _icon(img: np.ndarray, name: str, col, s: int) -> None:
         cv2.fillPoly(img, [P([[24, 20], [76, 20], [76, 50], [50, 84], [24, 50]])], col, cv2.LINE_AA)
     elif name == "interception":  # arrow
         cv2.fillPoly(img, [P([[18, 42], [56, 42], [56, 24], [84, 50], [56, 76], [56, 58], [18, 58]])], col, cv2.LINE_AA)
+    elif name == "skull":   # a skull: cranium and jaw, eyes, nose and teeth cut out
+        bg = tuple(int(v) for v in img[2, 2])
+        cv2.circle(img, Q(50, 42), int(s * .28), col, -1, cv2.LINE_AA)
+        cv2.rectangle(img, Q(35, 52), Q(65, 80), col, -1, cv2.LINE_AA)
+        for x in (39, 61):
+            cv2.ellipse(img, Q(x, 45), (int(s * .085), int(s * .1)), 0, 0, 360, bg, -1, cv2.LINE_AA)
+        cv2.fillPoly(img, [P([[50, 55], [45, 64], [55, 64]])], bg, cv2.LINE_AA)
+        for x in (42, 50, 58):
+            cv2.line(img, Q(x, 70), Q(x, 80), bg, max(1, t // 2), cv2.LINE_AA)
+    elif name == "emblem":  # a crest: a shield with a crown over it and a star cut out
+        bg = tuple(int(v) for v in img[2, 2])
+        cv2.fillPoly(img, [P([[22, 32], [78, 32], [78, 56], [50, 88], [22, 56]])], col, cv2.LINE_AA)
+        cv2.fillPoly(img, [P([[28, 26], [28, 12], [39, 20], [50, 10], [61, 20], [72, 12], [72, 26]])], col, cv2.LINE_AA)
+        pts = [[50 + (14 if k % 2 == 0 else 6) * math.cos(-math.pi / 2 + k * math.pi / 5),
+                55 + (14 if k % 2 == 0 else 6) * math.sin(-math.pi / 2 + k * math.pi / 5)] for k in range(10)]
+        cv2.fillPoly(img, [P(pts)], bg, cv2.LINE_AA)
     elif name == "star":
         pts = []
         for k in range(10):
@@ -109,11 +144,19 @@ def _icon(img: np.ndarray, name: str, col, s: int) -> None:
 def render_face(value, side: int, style: str = "white") -> np.ndarray:
     """A square BGR face of ``side`` px: pips for an int value, an icon for a str name."""
     face_col, mark_col, _ = _style(style)
+    pip_size, one_size, one_col, marbled = _marks(style)
     s = side * SS
     img = np.full((s, s, 3), face_col, np.uint8)
+    if marbled:                                   # swirls of a lighter and a darker shade
+        rng = np.random.default_rng([side, zlib.crc32(str(value).encode())])
+        n = cv2.resize(rng.normal(0, 1, (6, 6)).astype(np.float32), (s, s), interpolation=cv2.INTER_CUBIC)
+        swirl = np.sin(n * 3.0)[..., None]
+        img = np.clip(img.astype(np.float32) * (1 + 0.3 * swirl), 0, 255).astype(np.uint8)
     if isinstance(value, (int, np.integer)):
-        r = int(s * 0.095)
+        r = int(s * 0.095 * pip_size)
         g = s * 0.27
+        if int(value) == 1:
+            r, mark_col = int(s * 0.095 * one_size), one_col or mark_col
         for dx, dy in PIP_POS[int(value)]:
             cv2.circle(img, (int(s / 2 + dx * g), int(s / 2 + dy * g)), r, mark_col, -1, cv2.LINE_AA)
     else:
@@ -150,7 +193,18 @@ def _shade(col, f):
 def _style(style: str):
     """(face BGR, pip BGR, translucent) of a die style, the camera models' colour pairs too."""
     from vision.synth_camera import EXTRA_STYLES
+    if style in FACE_STYLES:
+        return FACE_STYLES[style][:3]
     return PIP_STYLES.get(style) or EXTRA_STYLES.get(style) or PIP_STYLES["white"]
+
+
+def _marks(style: str):
+    """(pip size, the 1's size, the 1's BGR or None, marbled) of a die style: 1, 1, None, False
+    but for ``FACE_STYLES``."""
+    if style not in FACE_STYLES:
+        return 1.0, 1.0, None, False
+    f = FACE_STYLES[style]
+    return f[3], f[4], f[5], len(f) > 6 and f[6]
 
 
 def draw_die(canvas, value, style, centre, side, ang, axis, cam_h, rng=None, shadow=None, sides=None):
@@ -287,7 +341,7 @@ def dice_scene(seed: int = 0, kind: str = "pips", face_px: int = 64, n_dice: int
         style_pool = ["white"] if kind.endswith("offense") else ["black"]
     else:
         faces = [1, 2, 3, 4, 5, 6]
-        style_pool = list(PIP_STYLES)
+        style_pool = list(FACE_STYLES) if kind == "varied" else list(PIP_STYLES)
         if camera is not None:
             from vision.synth_camera import EXTRA_STYLES
             style_pool += list(EXTRA_STYLES) * 2

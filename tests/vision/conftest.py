@@ -1,10 +1,12 @@
 """Shared fixtures for the vision tests."""
+import os
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-REAL = ROOT.parent / "shared" / "data" / "dice-real"
+DATA = Path(os.environ.get("DICE_DATA", ROOT.parent / "shared" / "data"))   # the labelled sets
+REAL = DATA / "dice-real"
 
 
 @pytest.fixture(scope="session")

@@ -65,3 +65,15 @@ def test_a_models_folder_with_the_face_network_alone_keeps_the_shipped_detector(
     assert eval_dice.main(["--models", str(tmp_path), "--sets", "synth-pips-64", "--n", "1", "--no-timing"]) == 0
     assert net.FACE == tmp_path / net.FACE_FILE and net.DETECTOR == net.MODELS / net.DETECTOR_FILE
     assert net.available()
+
+
+def test_one_table_gives_frames_sure_right_sure_wrong_and_unsure_with_intervals():
+    from eval_dice import verdict_table
+    frames = [([3, 4], [3, 4], False)] * 8 + [([3, 4], [3, 4], True)] + [([3, 4], [3, 5], False)]
+    t = _tally(frames)
+    row = {**t.row(), "intervals": t.intervals()}
+    lo, hi = row["intervals"]["frames_wrong"]
+    assert lo == 0.0 and 0.1 <= hi <= 0.4
+    assert row["intervals"]["frames_ok"][1] <= 1.0
+    line = verdict_table([row]).splitlines()[2]
+    assert line.startswith("| set | 10 | 20 | 8 80.0% (") and "| 1 10.0% (0.0%-" in line
