@@ -208,7 +208,9 @@ def seen(m: dict) -> Image.Image:
     for i, square in enumerate(str(p.get("text", "")).split()[2:4]):
         name, _, said = monster_words(v, m.get("pack") or {}, tiles.get(square, {})).partition(": ")
         y = 10 + 27 * i
-        c.text(1, y, body.fit(f"{space_name(square).capitalize()}: {name}", W - 2), body)
+        line = f"{space_name(square).capitalize()}: {name}"
+        font = body if body.measure(line) <= W - 2 else small        # a long name in smaller type, whole
+        c.text(1, y, font.fit(line, W - 2), font)
         for j, line in enumerate(wrap(said, small, W - 2, 2)):
             c.text(1, y + 10 + 8 * j, line, small)
     return c.done()
