@@ -51,10 +51,19 @@ def _monster(pack: dict, mid: str) -> str:
     return (pack.get("monsters") or {}).get(mid) or str(mid).replace("-", " ").capitalize()
 
 
+def monsters_said(view: dict) -> str:
+    """The dungeon's count as the rulebook keeps it: a monster fought leaves the board won or
+    lost ("removed"; the rounds end at 8 and 16 removed), and only a won fight beats it."""
+    beaten = sum(len(seat.get("monsters") or []) for seat in (view.get("seats") or {}).values())
+    removed = view.get("removed", 0)
+    return f"{view.get('monsters_left', 0)} left, {removed} removed ({beaten} beaten)" if removed \
+        else f"{view.get('monsters_left', 0)} left"
+
+
 def game_facts(view: dict, pack: dict) -> dict:
     rows = [["round", str(view.get("round", ""))], ["turn", str(view.get("turn", ""))],
             ["order", ", ".join(str(s).upper() for s in view.get("order") or []) or "-"],
-            ["monsters", f"{view.get('monsters_left', 0)} left, {view.get('removed', 0)} beaten"],
+            ["monsters", monsters_said(view)],
             ["crystal bag", f"{view.get('bag_size', 0)}: " + text(view.get("bag"))],
             ["gold pile", str(view.get("gold_pile", ""))], ["sorcerer", f"costs {view.get('cost', '')}"]]
     combat = view.get("combat")
@@ -232,7 +241,7 @@ def _dice_rolled(event: dict) -> str:
 SAID = {
     "turn order": "Turn order: {order}",
     "turn": "Round {round}, turn {turn}: {order} in that order",
-    "round": "Round {round} begins ({removed} monsters beaten so far)",
+    "round": "Round {round} begins ({removed} monsters removed so far)",
     "resolution": "Turn {turn}: the spaces are resolved",
     "placed": "{seat} placed the {die} on {space}",
     "pass": "{seat}'s {die} sits this turn out: no space is open to it",
@@ -249,7 +258,7 @@ SAID = {
     "follower gained": "{seat} gained the {follower} ({die}) with a bid of {bid} gold",
     "sorcerer card": "{seat} took the sorcerer card {card} for a {cost} crystal",
     "sorcerer forfeited": "{seat} could not pay a {cost} crystal for {card}",
-    "monsters gone": "Every monster is beaten: the game ends with this turn",
+    "monsters gone": "Every monster is off the board: the game ends with this turn",
 }
 
 
