@@ -6,6 +6,7 @@ the game's own cross-checks. Any error names the file and the key, e.g.
 """
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
@@ -13,7 +14,7 @@ import re
 import stat
 import tomllib
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
 import msgspec
 
@@ -22,6 +23,23 @@ T = TypeVar("T")
 CONFIG_DIR = Path(__file__).resolve().parent.parent / "config"
 MAX_PACK_BYTES = 1 << 20        # a shipped pack is about 20 KB
 MAX_DEPTH = 32                  # tables and arrays inside each other: a pack needs 4
+
+
+def Int(lo: int, hi: int) -> Any:  # noqa: N802 - used as a type in pack schemas
+    """A whole number from ``lo`` to ``hi``: every number of a pack has a range, so no value
+    can make a deck of millions of cards or a game that never ends; msgspec's refusal names
+    the key."""
+    return Annotated[int, msgspec.Meta(ge=lo, le=hi)]
+
+
+ID = re.compile(r"[A-Za-z0-9+_-]{1,32}")
+
+
+def id_problem(value: str) -> str | None:
+    """Why ``value`` cannot be an id that action lines name (one word), or None."""
+    if ID.fullmatch(value):
+        return None
+    return f"{value!r} is not an id: one word of letters, digits, '+', '-' or '_', at most 32 characters"
 
 
 class PackError(ValueError):
@@ -46,9 +64,10 @@ def read_regular(path: str | Path, limit: int) -> bytes:
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
     try:
         info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
         if not stat.S_ISREG(info.st_mode):
-            kind = "a folder" if stat.S_ISDIR(info.st_mode) else "a device or a pipe"
-            raise FileRefused(f"not a regular file ({kind})")
+            raise FileRefused("not a regular file (a device or a pipe)")
         if info.st_size > limit:
             raise FileRefused(f"{info.st_size} bytes, more than the {limit} a file may have")
         with os.fdopen(fd, "rb") as f:
@@ -112,7 +131,26 @@ def convert(data: Any, schema: type[T], source: str | Path) -> T:
     try:
         return msgspec.convert(data, schema, strict=True)
     except msgspec.ValidationError as exc:
-        raise PackError(f"{source}: {describe_validation_error(exc)}") from None
+        raise PackError(f"{source}: {out_of_range(describe_validation_error(exc), data)}") from None
+
+
+_BOUND = re.compile(r"^(?P<path>.*): Expected `int` (?P<op>>=|<=) (?P<bound>-?\d+)$")
+
+
+def out_of_range(message: str, data: Any) -> str:
+    """msgspec's "a.b: Expected `int` >= 1" as "a.b: must be at least 1, not 0" (the value
+    looked up in ``data``); any other message as it is."""
+    match = _BOUND.match(message)
+    if not match:
+        return message
+    value = data
+    try:
+        for key, index in re.findall(r"([^.\[\]]+)|\[(\d+)\]", match["path"]):
+            value = value[int(index)] if index else value[key]
+    except (KeyError, IndexError, TypeError, ValueError):
+        return message
+    least = match["op"] == ">="
+    return f"{match['path']}: must be {'at least' if least else 'at most'} {match['bound']}, not {value!r}"
 
 
 _AT = re.compile(r"^(?P<msg>.*?) - at `\$(?P<path>[^`]*)`$")

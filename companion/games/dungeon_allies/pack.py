@@ -7,7 +7,7 @@ from pathlib import Path
 
 import msgspec
 
-from companion.packs import PackError, convert, read_toml, resolve_pack_path
+from companion.packs import Int, PackError, convert, read_toml, resolve_pack_path
 
 GAME = "dungeon-allies"
 COLOURS = ("red", "blue", "yellow", "green", "white")
@@ -18,11 +18,11 @@ CARD_KINDS = ("points", "crystal", "weak", "monsters")
 class Rules(msgspec.Struct, forbid_unknown_fields=True):
     ladder: list[str]
     start_dice: list[str]
-    characters_each: int
-    round_ends: list[int]
-    treasure_crystals: int
-    treasure_gold: int
-    sorcerer_row: int
+    characters_each: Int(1, 4)
+    round_ends: list[Int(1, 200)]
+    treasure_crystals: Int(0, 20)
+    treasure_gold: Int(0, 20)
+    sorcerer_row: Int(1, 10)
     sorcerer_cost: list[str]
     white_sections: list[list[str]]
     tie_breaks: list[str]
@@ -30,7 +30,7 @@ class Rules(msgspec.Struct, forbid_unknown_fields=True):
 
 class Section(msgspec.Struct, forbid_unknown_fields=True):
     colour: str
-    squares: int
+    squares: Int(1, 60)
 
 
 class Character(msgspec.Struct, forbid_unknown_fields=True):
@@ -45,40 +45,40 @@ class Follower(msgspec.Struct, forbid_unknown_fields=True):
 
 class Monster(msgspec.Struct, forbid_unknown_fields=True):
     name: str
-    need: list[int]
-    gold: list[int]
+    need: list[Int(1, 200)]         # a roll's total; above every reachable one: never beaten
+    gold: list[Int(0, 99)]
     weak: str
 
 
 class Card(msgspec.Struct, forbid_unknown_fields=True):
     name: str
     kind: str
-    points: int
+    points: Int(0, 99)
     colour: str = ""
     skill: str = ""
 
 
 class Prisoner(msgspec.Struct, forbid_unknown_fields=True):
-    offering: int
+    offering: Int(0, 99)
     reward: list[str]
 
 
 class Trade(msgspec.Struct, forbid_unknown_fields=True):
     give: str
-    count: int
+    count: Int(1, 20)
     take: str
 
 
 class PackInfo(msgspec.Struct):
     game: str
     name: str = "default"
-    version: int = 1
+    version: Int(1, 10_000) = 1
 
 
 class AlliesPack(msgspec.Struct, forbid_unknown_fields=True):
     pack: PackInfo
     rules: Rules
-    crystals: dict[str, int]
+    crystals: dict[str, Int(0, 200)]
     sections: list[Section]
     skills: dict[str, str]
     characters: list[Character]
@@ -86,7 +86,7 @@ class AlliesPack(msgspec.Struct, forbid_unknown_fields=True):
     monsters: list[Monster]
     sorcerer: list[Card]
     turn_order: list[str]
-    trainer_spaces: int
+    trainer_spaces: Int(1, 20)
     prisoners: list[Prisoner]
     trades: list[Trade]
 
