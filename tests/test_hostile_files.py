@@ -92,3 +92,11 @@ def test_the_emulated_device_serves_this_machine_only_whatever_a_layer_says(tmp_
     emulated_sections(Namespace(headless=True, frames=None, keys=None), cfg)
     web = cfg.section("web")
     assert web["bind"] == "127.0.0.1" and web["mdns"] is False and web["port"] == 9000
+
+
+def test_a_game_files_option_of_the_wrong_shape_is_refused_naming_the_key(tmp_path, capsys):
+    """Found by the game-file fuzzer: a team given as a list raised a TypeError."""
+    path = game_file(tmp_path, "default", game="dodgeball", header='options = { teams = { p1 = [], p2 = "moles" } }\n')
+    code = main(["replay", str(path)])
+    err = capsys.readouterr().err
+    assert code == 2 and "options.teams.p1: no team []" in err and "Traceback" not in err
