@@ -88,3 +88,27 @@ def time_limit(seconds: float):
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old)
+
+
+def fuzz(folder, name: str, cases: int, make, check, seconds: float = 60) -> tuple[dict[str, int], list[str]]:
+    """Write ``cases`` files ``make(rng, case)`` (bytes) into ``folder`` and run ``check(path,
+    case)`` on each under a time limit; it returns what happened ("refused", "played", ...).
+    Returns the count of each outcome and the findings: any exception or hang, with its
+    traceback. A file that passed is removed; a finding's file is kept for a rerun."""
+    import traceback
+    from collections import Counter
+
+    rng = random.Random(name)
+    outcomes: Counter = Counter()
+    failures: list[str] = []
+    for case in range(cases):
+        path = folder / f"{case}-{name}"
+        path.write_bytes(make(rng, case))
+        try:
+            with time_limit(seconds):
+                outcomes[check(path, case)] += 1
+            path.unlink()
+        except (Exception, Hang) as exc:  # noqa: BLE001 - every other outcome is a finding
+            failures.append(f"{path}: {type(exc).__name__}: {exc}\n{traceback.format_exc(limit=-3)}")
+    print(f"{name}: {cases} mutants, {dict(outcomes)}, {len(failures)} failures")
+    return dict(outcomes), failures

@@ -5,13 +5,12 @@ from __future__ import annotations
 import os
 import random
 import re
-import traceback
 from pathlib import Path
 
 import pytest
 
 from companion.cli import main
-from tests.fuzz.mutate import Hang, mutate, time_limit
+from tests.fuzz.mutate import fuzz, mutate
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 FILES = ["dodgeball.game", "dungeon-allies.game", "short-game.game", "dungeon-days.game", "dungeonbowl.game"]
@@ -40,22 +39,18 @@ def action_mutation(text: str, rng: random.Random) -> str:
 @pytest.mark.parametrize("name", FILES)
 def test_a_mutated_game_file_is_replayed_or_refused_naming_the_file(tmp_path, capsys, name):
     text = (EXAMPLES / name).read_text(encoding="utf-8")
-    rng = random.Random(f"game file {name}")
-    failures, outcomes = [], {0: 0, 2: 0}
-    for case in range(CASES):
-        path = tmp_path / f"{case}-{name}"
+
+    def make(rng, case):
         mutant = action_mutation(text, rng) if rng.random() < 0.6 else text
-        path.write_bytes(mutate(mutant, rng) if rng.random() < 0.6 else mutant.encode())
-        try:
-            with time_limit(60):
-                code = main(["replay", str(path)])
-            out, err = capsys.readouterr()
-            assert code in (0, 2), f"exit {code}"
-            if code == 2:
-                assert re.search(rf"{re.escape(str(path))}|companion: ", err) and "Traceback" not in err, err
-            outcomes[code] += 1
-            path.unlink()
-        except (Exception, Hang) as exc:  # noqa: BLE001 - every other outcome is a finding
-            failures.append(f"{path}: {type(exc).__name__}: {exc}\n{traceback.format_exc(limit=-3)}")
-    print(f"{name}: {CASES} mutants, {outcomes[0]} replayed, {outcomes[2]} refused, {len(failures)} failures")
+        return mutate(mutant, rng) if rng.random() < 0.6 else mutant.encode()
+
+    def check(path, case):
+        code = main(["replay", str(path)])
+        out, err = capsys.readouterr()
+        assert code in (0, 2), f"exit {code}"
+        if code == 2:
+            assert re.search(rf"{re.escape(str(path))}|companion: ", err) and "Traceback" not in err, err
+        return "replayed" if code == 0 else "refused"
+
+    outcomes, failures = fuzz(tmp_path, name, CASES, make, check)
     assert not failures, "\n".join(failures[:5])
