@@ -2,10 +2,10 @@
 
 A phone on the table's network can open connections and say nothing; each holds a file
 descriptor until the process has none left, and then asyncio logs a traceback for every
-refused accept. Here every connection is counted when it is made: past ``total`` open
-connections, or ``per_address`` from one address, it is closed at once. A connection that
-has not sent a whole request within ``handshake_seconds`` is closed (uvicorn's own keep-alive
-timeout takes over after the first answer). uvicorn's 400 answer carries the page's security
+refused accept. Here every connection is counted when it is made: past ``per_address`` from one
+address, or past ``total`` open connections when no silent one can make room, it is closed at
+once. A connection that has not sent a whole request within ``handshake_seconds`` is closed
+(uvicorn's own keep-alive timeout takes over after the first answer). uvicorn's 400 answer carries the page's security
 headers. Log lines about the peers' doing (refused connections, bad requests, invalid UTF-8,
 accept errors) are kept to a few per message every ``FloodLog.window`` seconds, without
 tracebacks, followed by how many were left out.
@@ -86,18 +86,36 @@ def guarded(headers: dict[str, str], total: int, per_address: int = PER_ADDRESS,
     class Guarded(H11Protocol):
         def connection_made(self, transport) -> None:
             super().connection_made(transport)
+            self.made_at = self.loop.time()
             host = self.client[0] if self.client else None
             mine = sum(1 for c in self.connections if c.client and c.client[0] == host)
-            if len(self.connections) > total or mine > per_address:
+            if mine > per_address or (len(self.connections) > total and not self.evict_silent()):
                 log.warning("web: a connection from %s refused: %d open (at most %d, %d per address)",
                             host, len(self.connections) - 1, total, per_address)
                 transport.abort()
                 return
             self.handshake_timer = self.loop.call_later(handshake_seconds, self.silent)
 
+        def is_silent(self) -> bool:
+            """Open, still this protocol's, and no whole request yet."""
+            return self.transport.get_protocol() is self and self.cycle is None and not self.transport.is_closing()
+
+        def evict_silent(self) -> bool:
+            """At the cap: the oldest connection that has said nothing makes room (a phone
+            loading the page gets in even while many addresses hold silent connections)."""
+            silent = [c for c in self.connections if c is not self and isinstance(c, Guarded) and c.is_silent()]
+            if not silent:
+                return False
+            oldest = min(silent, key=lambda c: c.made_at)
+            log.warning("web: a silent connection from %s closed to make room",
+                        oldest.client[0] if oldest.client else None)
+            oldest.transport.abort()
+            self.connections.discard(oldest)
+            return True
+
         def silent(self) -> None:
             """Closed when no whole request came in time (still this protocol's, not a socket's)."""
-            if self.transport.get_protocol() is self and self.cycle is None and not self.transport.is_closing():
+            if self.is_silent():
                 log.warning("web: a connection from %s closed: no request within %.0f s",
                             self.client[0] if self.client else None, handshake_seconds)
                 self.transport.close()
