@@ -219,3 +219,23 @@ def test_the_flood_log_lets_a_few_through_and_says_how_many_it_left_out():
 
         r = logging.LogRecord("x", logging.ERROR, "f", 1, "Invalid UTF-8", (), sys.exc_info())
     assert flood.filter(r) and r.exc_info is None and "UnicodeDecodeError" in r.getMessage()
+
+
+def test_accept_errors_of_a_process_out_of_descriptors_are_said_a_few_times_without_a_traceback(caplog):
+    """What asyncio reports for every refused accept once no descriptor is left (EMFILE)."""
+    import asyncio
+    import errno
+
+    caplog.set_level(logging.INFO)
+    connections.bound_logs(connections.__name__)
+    loop = asyncio.new_event_loop()
+    try:
+        loop.set_exception_handler(connections.loop_errors)
+        for _ in range(1000):
+            loop.call_exception_handler({"message": "socket.accept() out of system resource",
+                                         "exception": OSError(errno.EMFILE, "Too many open files")})
+    finally:
+        loop.close()
+    said = [r for r in caplog.records if "out of system resource" in r.getMessage()]
+    assert 1 <= len(said) <= connections.FLOODS.burst and not any(r.exc_info for r in said)
+    assert "Too many open files" in said[0].getMessage()
