@@ -25,7 +25,7 @@ MAX_PACK_BYTES = 1 << 20        # a shipped pack is about 20 KB
 MAX_DEPTH = 32                  # tables and arrays inside each other: a pack needs 4
 
 
-def Int(lo: int, hi: int) -> Any:  # noqa: N802 - used as a type in pack schemas
+def Int(lo: int, hi: int) -> Any:
     """A whole number from ``lo`` to ``hi``: every number of a pack has a range, so no value
     can make a deck of millions of cards or a game that never ends; msgspec's refusal names
     the key."""

@@ -7,7 +7,15 @@ import re
 import pytest
 
 from companion.packs import PackError
-from tests.fuzz.packs import GAMES, default_data, key_text, load, numbers, toml_text, with_value
+from tests.fuzz.packs import (
+    GAMES,
+    default_data,
+    key_text,
+    load,
+    numbers,
+    toml_text,
+    with_value,
+)
 
 
 @pytest.mark.parametrize("game", GAMES)

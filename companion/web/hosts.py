@@ -41,7 +41,7 @@ def interface_addresses() -> set[str]:
         for adapter in ifaddr.get_adapters():
             for ip in adapter.ips:
                 found.add(ip.ip if isinstance(ip.ip, str) else ip.ip[0].split("%")[0])
-    except Exception:  # noqa: BLE001 - no interface list: the bound address and loopback still count
+    except Exception:
         log.warning("web: cannot list the network interfaces", exc_info=True)
     return found
 

@@ -8,7 +8,6 @@ reads and claims with. The name
 from __future__ import annotations
 
 import logging
-import socket
 from dataclasses import dataclass
 from functools import lru_cache
 

@@ -42,5 +42,5 @@ def test_a_mutated_configuration_is_refused_naming_the_file_or_loads_whole(tmp_p
             assert json.loads(out)["config"]["ok"] in (True, False)
         return " / ".join(said)
 
-    outcomes, failures = fuzz(tmp_path, "device.toml", CASES, lambda rng, case: mutate(text, rng), check, 30)
+    _outcomes, failures = fuzz(tmp_path, "device.toml", CASES, lambda rng, case: mutate(text, rng), check, 30)
     assert not failures, "\n".join(failures[:5])

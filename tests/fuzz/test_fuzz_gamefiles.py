@@ -46,11 +46,11 @@ def test_a_mutated_game_file_is_replayed_or_refused_naming_the_file(tmp_path, ca
 
     def check(path, case):
         code = main(["replay", str(path)])
-        out, err = capsys.readouterr()
+        _, err = capsys.readouterr()
         assert code in (0, 2), f"exit {code}"
         if code == 2:
             assert re.search(rf"{re.escape(str(path))}|companion: ", err) and "Traceback" not in err, err
         return "replayed" if code == 0 else "refused"
 
-    outcomes, failures = fuzz(tmp_path, name, CASES, make, check)
+    _outcomes, failures = fuzz(tmp_path, name, CASES, make, check)
     assert not failures, "\n".join(failures[:5])

@@ -30,5 +30,5 @@ def test_a_mutated_pack_is_refused_naming_the_file_or_plays_to_an_end(tmp_path, 
         simulate(game, 1, case, policy="random", pack=str(path), progress=False)
         return "played to an end"
 
-    outcomes, failures = fuzz(tmp_path, f"{game}.toml", CASES, lambda rng, case: mutate(text, rng), check)
+    _outcomes, failures = fuzz(tmp_path, f"{game}.toml", CASES, lambda rng, case: mutate(text, rng), check)
     assert not failures, "\n".join(failures[:5])

@@ -18,7 +18,7 @@ README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 
 def directive(name: str) -> list[str]:
-    return re.findall(rf"^{name}=(.*)$", UNIT.read_text(), re.M)
+    return re.findall(rf"^{name}=(.*)$", UNIT.read_text(), re.MULTILINE)
 
 
 def test_the_open_file_limit_is_far_above_the_pages_connection_cap():
@@ -39,11 +39,11 @@ def test_the_readme_gives_the_exposure_systemd_measures():
     analyze = shutil.which("systemd-analyze")
     if analyze is None:
         pytest.skip("systemd-analyze is not installed here: the README's figure is not checked")
-    version = subprocess.run([analyze, "--version"], capture_output=True, text=True).stdout.split()[1]
+    version = subprocess.run([analyze, "--version"], capture_output=True, text=True, check=True).stdout.split()[1]
     out = subprocess.run([analyze, "security", "--offline=true", "--no-pager", str(UNIT)],
-                         capture_output=True, text=True)
+                         capture_output=True, text=True, check=False)
     level = re.search(r"Overall exposure level for companion\.service: ([0-9.]+) (\w+)", out.stdout + out.stderr)
     assert level is not None, out.stdout + out.stderr
-    said = re.search(r"Measured with systemd (\d+) .*?exposure ([0-9.]+) \"(\w+)\"", README, re.S)
+    said = re.search(r"Measured with systemd (\d+) .*?exposure ([0-9.]+) \"(\w+)\"", README, re.DOTALL)
     assert said is not None and "no network" not in README.split("Measured with systemd")[0][-400:]
     assert (said[1], said[2], said[3]) == (version, level[1], level[2])

@@ -207,7 +207,9 @@ def test_a_connection_that_says_nothing_is_closed_after_the_handshake_time(toy, 
 def test_the_flood_log_lets_a_few_through_and_says_how_many_it_left_out():
     clock = [0.0]
     flood = connections.FloodLog(burst=2, window=10, clock=lambda: clock[0])
-    record = lambda: logging.LogRecord("x", logging.WARNING, "f", 1, "refused %s", ("a",), None)  # noqa: E731
+
+    def record():
+        return logging.LogRecord("x", logging.WARNING, "f", 1, "refused %s", ("a",), None)
     assert [flood.filter(record()) for _ in range(5)] == [True, True, False, False, False]
     clock[0] = 11
     r = record()

@@ -2,8 +2,16 @@
 wrong codes are limited per page and per address, never for the whole table."""
 import pytest
 
-from companion.web.seating import (ADDRESS_BURST, CODE_DIGITS, PAGE_BURST, REFILL_SECONDS, ClaimRefused, Request,
-                                   Seating, address_key)
+from companion.web.seating import (
+    ADDRESS_BURST,
+    CODE_DIGITS,
+    PAGE_BURST,
+    REFILL_SECONDS,
+    ClaimRefused,
+    Request,
+    Seating,
+    address_key,
+)
 
 
 class Clock:
@@ -86,7 +94,7 @@ def test_a_strangers_chance_of_guessing_a_seat_in_a_whole_game_is_below_a_thousa
         page += 1
         seat = ("p1", "p2", "p3", "p4")[page % 4]
         try:
-            seating.check_claim(seat, wrong_for(seating, seat), page=page, address=address_key("2001:db8::1:%x" % page))
+            seating.check_claim(seat, wrong_for(seating, seat), page=page, address=address_key(f"2001:db8::1:{page:x}"))
         except ClaimRefused as exc:
             looked_at += "wrong code for" in str(exc)
         clock.t += 5.0                      # a claim every 5 s, faster than the refill

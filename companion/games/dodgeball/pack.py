@@ -6,7 +6,14 @@ from pathlib import Path
 
 import msgspec
 
-from companion.packs import Int, PackError, convert, id_problem, read_toml, resolve_pack_path
+from companion.packs import (
+    Int,
+    PackError,
+    convert,
+    id_problem,
+    read_toml,
+    resolve_pack_path,
+)
 
 GAME = "dodgeball"
 ATTRS = ("THR", "COU", "BLO", "DOD", "CTH", "SPD", "CON")
