@@ -80,3 +80,16 @@ def test_dodgeball_team_ids_are_one_word_each_and_name_one_team(tmp_path, change
     path.write_text(toml_text(data))
     with pytest.raises(PackError, match=re.escape(str(path)) + ": " + message):
         load("dodgeball", path)
+
+
+@pytest.mark.parametrize("name, message", [
+    (" ", r"monsters\[0\]\.name: ' ' has no letters or digits to name it by"),
+    ("'", r"monsters\[0\]\.name: \"'\" has no letters or digits"),
+    ("goblin", r"monsters\[1\]\.name: 'Goblin' is named like monsters\[0\] \('goblin'\) in actions: 'goblin'"),
+])
+def test_allies_names_are_words_actions_can_name_each_once(tmp_path, name, message):
+    """Found by the pack fuzzer: a monster named ' ' made a reveal action without its word."""
+    path = tmp_path / "pack.toml"
+    path.write_text(toml_text(with_value(default_data("dungeon-allies"), ("monsters", 0, "name"), name)))
+    with pytest.raises(PackError, match=re.escape(str(path)) + ": " + message):
+        load("dungeon-allies", path)

@@ -116,6 +116,23 @@ def load_pack(pack: str = "default") -> tuple[AlliesPack, str]:
     return loaded, digest
 
 
+def _check_names(p: AlliesPack, bad) -> None:
+    """Actions name a tile, a character, a follower or a card by its name as one word
+    (rules.slug): each must give a word, and no two of a kind the same one."""
+    from .rules import slug
+
+    for kind in ("monsters", "characters", "followers", "sorcerer"):
+        seen: dict[str, int] = {}
+        for i, item in enumerate(getattr(p, kind)):
+            word = slug(item.name)
+            if not word:
+                raise bad(f"{kind}[{i}].name", f"{item.name!r} has no letters or digits to name it by")
+            if word in seen:
+                raise bad(f"{kind}[{i}].name", f"{item.name!r} is named like {kind}[{seen[word]}] "
+                                                f"({getattr(p, kind)[seen[word]].name!r}) in actions: {word!r}")
+            seen[word] = i
+
+
 def check(p: AlliesPack, path: Path | str) -> None:
     """The cross-checks a schema cannot make; each error names the key."""
     def bad(key: str, why: str) -> PackError:
@@ -186,3 +203,4 @@ def check(p: AlliesPack, path: Path | str) -> None:
             raise bad(f"trades[{i}]", "give and take are two crystal colours, count at least 1")
     if p.trainer_spaces < 1:
         raise bad("trainer_spaces", "at least one")
+    _check_names(p, bad)
