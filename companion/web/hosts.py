@@ -46,6 +46,14 @@ def interface_addresses() -> set[str]:
     return found
 
 
+def normal(address: str) -> str | None:
+    """An address as ``ipaddress`` writes it (zone dropped), or None when it is none."""
+    try:
+        return str(ipaddress.ip_address(address.split("%")[0]))
+    except ValueError:
+        return None
+
+
 class Hosts:
     """``allows(host)`` and ``allows_origin(origin, host)`` for the page's requests."""
 
@@ -71,7 +79,7 @@ class Hosts:
             return True
         with self.lock:
             if self.clock() - self.at > REFRESH:
-                self.known, self.at = {str(ipaddress.ip_address(a)) for a in self.addresses()}, self.clock()
+                self.known, self.at = set(filter(None, map(normal, self.addresses()))), self.clock()
             return text in self.known
 
     def allows(self, host: str) -> bool:

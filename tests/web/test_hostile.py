@@ -98,7 +98,8 @@ def test_another_sites_name_is_refused_for_the_socket_and_the_page(dev):
 
 
 def test_the_devices_own_names_and_addresses_are_the_only_ones_allowed():
-    hosts = Hosts("table", "0.0.0.0", names=["pi.example.lan"], addresses=lambda: {"192.168.1.23", "fe80::1"})
+    hosts = Hosts("table", "0.0.0.0", names=["pi.example.lan"],
+                  addresses=lambda: {"192.168.1.23", "fe80::1%wlan0", "not an address"})
     for good in ("table.local:8080", "TABLE.LOCAL.", "localhost", "127.0.0.1:80", "[::1]:8080",
                  "192.168.1.23:8080", "[fe80::1]:8080", "pi.example.lan", f"{socket.gethostname()}:8080"):
         assert hosts.allows(good), good
