@@ -134,12 +134,12 @@ def main() -> int:
         if "Traceback" in err:
             raise SystemExit(f"the child failed: {err[-3000:]}")
         mine = acked[game]
+        before = sum(mine.values())
         for words in lines:
             if words and words[0] == "ack":
                 gid, n = int(words[1]), int(words[2])
                 totals["acknowledged"] += max(0, n - mine.get(gid, 0))
                 mine[gid] = max(mine.get(gid, 0), n)
-        before = sum(mine.values())
         result = check(journal, mine)
         totals["kills"] += 1
         totals["lost"] += result["lost"]
