@@ -6,18 +6,40 @@ the game's own cross-checks. Any error names the file and the key, e.g.
 """
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
+import os
 import re
+import stat
 import tomllib
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
 import msgspec
 
 T = TypeVar("T")
 
 CONFIG_DIR = Path(__file__).resolve().parent.parent / "config"
+MAX_PACK_BYTES = 1 << 20        # a shipped pack is about 20 KB
+MAX_DEPTH = 32                  # tables and arrays inside each other: a pack needs 4
+
+
+def Int(lo: int, hi: int) -> Any:
+    """A whole number from ``lo`` to ``hi``: every number of a pack has a range, so no value
+    can make a deck of millions of cards or a game that never ends; msgspec's refusal names
+    the key."""
+    return Annotated[int, msgspec.Meta(ge=lo, le=hi)]
+
+
+ID = re.compile(r"[A-Za-z0-9+_-]{1,32}")
+
+
+def id_problem(value: str) -> str | None:
+    """Why ``value`` cannot be an id that action lines name (one word), or None."""
+    if ID.fullmatch(value):
+        return None
+    return f"{value!r} is not an id: one word of letters, digits, '+', '-' or '_', at most 32 characters"
 
 
 class PackError(ValueError):
@@ -31,14 +53,63 @@ def resolve_pack_path(game: str, pack: str) -> Path:
     return Path(pack).expanduser()
 
 
+class FileRefused(ValueError):
+    """A path that is not a regular file of a bounded size (``/dev/zero``, a pipe, a folder)."""
+
+
+def read_regular(path: str | Path, limit: int) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes; FileRefused saying why not (a
+    device or a pipe is never read: it may never end, or never begin), OSError when it
+    cannot be opened."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+        if not stat.S_ISREG(info.st_mode):
+            raise FileRefused("not a regular file (a device or a pipe)")
+        if info.st_size > limit:
+            raise FileRefused(f"{info.st_size} bytes, more than the {limit} a file may have")
+        with os.fdopen(fd, "rb") as f:
+            fd = -1
+            raw = f.read(limit + 1)
+    finally:
+        if fd >= 0:
+            os.close(fd)
+    if len(raw) > limit:
+        raise FileRefused(f"more than the {limit} bytes a file may have")
+    return raw
+
+
+def loads_toml(text: str) -> dict[str, Any]:
+    """``tomllib.loads`` that takes a leading byte-order mark (an editor on Windows writes one)
+    and refuses, as a TOMLDecodeError, tables or arrays nested deeper than ``MAX_DEPTH``."""
+    try:
+        data = tomllib.loads(text.removeprefix("\ufeff"))
+    except RecursionError:
+        raise tomllib.TOMLDecodeError(f"tables or arrays nested deeper than {MAX_DEPTH} levels") from None
+    stack: list[tuple[Any, int]] = [(data, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise tomllib.TOMLDecodeError(f"tables or arrays nested deeper than {MAX_DEPTH} levels")
+        if isinstance(value, dict):
+            stack.extend((v, depth + 1) for v in value.values())
+        elif isinstance(value, list):
+            stack.extend((v, depth + 1) for v in value)
+    return data
+
+
 def read_toml(path: Path) -> tuple[dict[str, Any], str]:
     """Read a TOML file; return its data and a short digest of that data (see data_digest)."""
     try:
-        raw = path.read_bytes()
+        raw = read_regular(path, MAX_PACK_BYTES)
     except OSError as exc:
         raise PackError(f"{path}: cannot read: {exc.strerror}") from None
+    except FileRefused as exc:
+        raise PackError(f"{path}: cannot read: {exc}; a pack is a TOML file") from None
     try:
-        data = tomllib.loads(raw.decode("utf-8"))
+        data = loads_toml(raw.decode("utf-8"))
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
         raise PackError(f"{path}:{line}: not UTF-8 text (byte {raw[exc.start]:#04x}); is this a content pack?") from None
@@ -60,7 +131,26 @@ def convert(data: Any, schema: type[T], source: str | Path) -> T:
     try:
         return msgspec.convert(data, schema, strict=True)
     except msgspec.ValidationError as exc:
-        raise PackError(f"{source}: {describe_validation_error(exc)}") from None
+        raise PackError(f"{source}: {out_of_range(describe_validation_error(exc), data)}") from None
+
+
+_BOUND = re.compile(r"^(?P<path>.*): Expected `int` (?P<op>>=|<=) (?P<bound>-?\d+)$")
+
+
+def out_of_range(message: str, data: Any) -> str:
+    """msgspec's "a.b: Expected `int` >= 1" as "a.b: must be at least 1, not 0" (the value
+    looked up in ``data``); any other message as it is."""
+    match = _BOUND.match(message)
+    if not match:
+        return message
+    value = data
+    try:
+        for key, index in re.findall(r"([^.\[\]]+)|\[(\d+)\]", match["path"]):
+            value = value[int(index)] if index else value[key]
+    except (KeyError, IndexError, TypeError, ValueError):
+        return message
+    least = match["op"] == ">="
+    return f"{match['path']}: must be {'at least' if least else 'at most'} {match['bound']}, not {value!r}"
 
 
 _AT = re.compile(r"^(?P<msg>.*?) - at `\$(?P<path>[^`]*)`$")

@@ -189,6 +189,8 @@ class RefereeSession:
                 log.error("%s", exc)
                 self.save_error = exc.reason
         self.advance()
+        if self.engine.is_over(self.state):     # its last action was saved, its result was not
+            self._save_result()                 # (a pulled plug): it is no game to resume again
         return True
 
     def _replay_into(self, actions: list[str]) -> tuple[int, str] | None:

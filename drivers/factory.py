@@ -268,6 +268,7 @@ def open_link(cfg: Mapping[str, Any], queue: Any = None, *, section: str = "link
         write_timeout_s=c.float("write_timeout_s", 1.0, 0.01, 60.0),
         hello=c.bool("hello", True),
         scope=c.str("scope", "game", ("game", "full")),
+        max_pending=c.int("max_pending", 64, 1, 100_000),
     )
     if kw["reconnect_max_s"] < kw["reconnect_min_s"]:
         raise c.error("reconnect_max_s", "must be >= reconnect_min_s")

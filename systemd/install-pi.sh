@@ -3,9 +3,12 @@
 # Run from a git checkout of the project:  sudo systemd/install-pi.sh
 #
 # The installed code is the checkout's committed files (git archive HEAD), owned by root: never
-# the checkout's owner, never its .venv, journals or frames. Python packages are pinned by
-# systemd/constraints-pi.txt. A first install enables and starts the service; an upgrade
-# restarts it.
+# the checkout's owner, never its .venv, journals or frames. Nothing of the checkout runs as
+# root: git reads it as the checkout's owner (a hook or core.fsmonitor in its .git/config runs
+# with that user's rights only), and a checkout whose .git belongs to someone else is refused.
+# Python packages are pinned by systemd/constraints-pi.txt. A first install enables and starts
+# the service; an upgrade restarts it. The last word is the doctor's, run as the service's user
+# against its state directory.
 #
 # For tests and unusual layouts: COMPANION_PREFIX (default /opt/dungeon-companion),
 # COMPANION_UNIT_DIR (default /etc/systemd/system), COMPANION_INSTALL_STEPS (default: all of
@@ -19,7 +22,8 @@ SRC=$(cd "$(dirname "$0")/.." && pwd)
 PREFIX=${COMPANION_PREFIX:-/opt/dungeon-companion}
 UNIT_DIR=${COMPANION_UNIT_DIR:-/etc/systemd/system}
 STEPS=${COMPANION_INSTALL_STEPS:-packages i2c user copy venv config service}
-SERVICE_USER=companion
+SERVICE_USER=${COMPANION_SERVICE_USER:-companion}
+STATE_DIR=${COMPANION_STATE_DIR:-/var/lib/dungeon-companion}
 GROUPS_WANTED="gpio i2c video dialout"
 
 step_packages() {
@@ -49,16 +53,34 @@ step_user() {
     done
 }
 
+checkout_owner() {
+    # The checkout and its .git must have one owner: git then runs as that user.
+    local tree git_dir
+    tree=$(stat -c %u:%g "$SRC")
+    [ -d "$SRC/.git" ] || die "$SRC is not a git checkout with a commit: clone the repository"
+    git_dir=$(stat -c %u:%g "$SRC/.git")
+    [ "$tree" = "$git_dir" ] ||
+        die "$SRC belongs to uid:gid $tree but its .git to $git_dir: give both to one user (chown -R)"
+    echo "$tree"
+}
+
 git_src() {
-    # The checkout usually belongs to another user; git refuses such a repository to root
-    # unless told it is safe, for this command only.
-    git -c safe.directory="$SRC" -C "$SRC" "$@"
+    # As the checkout's owner, never as root: its .git/config (hooks, core.fsmonitor, aliases)
+    # is that user's to write, so it runs with that user's rights only.
+    local owner uid gid home
+    owner=$(checkout_owner) || exit 2
+    uid=${owner%%:*}
+    gid=${owner##*:}
+    home=$(getent passwd "$uid" | cut -d: -f6) || true
+    setpriv --reuid="$uid" --regid="$gid" --clear-groups --no-new-privs -- \
+        env HOME="${home:-$SRC}" GIT_CONFIG_NOSYSTEM=1 git -C "$SRC" "$@"
 }
 
 step_copy() {
     echo "== the committed code of $SRC into $PREFIX, owned by root"
     [ "$SRC" != "$PREFIX" ] || die "$PREFIX is the install target: run the script from a checkout elsewhere"
     command -v git >/dev/null || die "git is needed to read the checkout (apt-get install git)"
+    checkout_owner >/dev/null || exit 2
     git_src rev-parse --verify -q HEAD >/dev/null || die "$SRC is not a git checkout with a commit: clone the repository"
     if [ -n "$(git_src status --porcelain --untracked-files=no)" ]; then
         echo "   local changes in $SRC are not installed; the last commit is" >&2
@@ -116,7 +138,14 @@ step_service() {
     else
         systemctl enable --now companion
     fi
-    "$PREFIX/.venv/bin/companion" doctor || true
+    # The doctor as the service runs: its user, its state directory, the system configuration
+    if id "$SERVICE_USER" >/dev/null 2>&1; then
+        install -d -o "$SERVICE_USER" -g "$(id -g "$SERVICE_USER")" -m 700 "$STATE_DIR"
+        runuser -u "$SERVICE_USER" -- env STATE_DIRECTORY="$STATE_DIR" HOME="$STATE_DIR" \
+            "$PREFIX/.venv/bin/companion" doctor || true
+    else
+        echo "   no user $SERVICE_USER (the user step makes it): the doctor was not run" >&2
+    fi
     echo "installed: systemctl status companion; journalctl -u companion -f"
 }
 

@@ -40,6 +40,10 @@ BAD_CONFIGS = [
     ('[vision]\ncamera_height_px = 1e308\n', "vision.camera_height_px: must be a number from 50 to 100000"),
     ('[vision]\nfocus = 3\n', "vision.focus: unknown key"),
     ('[journal]\npath = 3\n', "journal.path: must be a string"),
+    ('[journal]\npath = ""\n', "journal.path: must name a file, not be empty"),
+    ('[web]\nbind = "eth0"\n', "web.bind: must be an IP address of this machine"),
+    ('[web]\nnames = ["pi.lan", 3]\n', "web.names: must be a list of host names"),
+    ('[game]\ndice = ' + '[' * 5000 + ']' * 5000 + '\n', "not valid TOML: tables or arrays nested deeper than 32"),
     ('[game]\ndice = "loaded"\n', "game.dice: 'loaded' is not a dice mode (known: digital, manual, camera)"),
     ('[game]\ndefault = "chess"\n', "game.default: 'chess' is not a known game (known: "),
     ('[game]\nkicking = "ask"\n', "game.kicking: unknown key (known: default, dice)"),
@@ -128,3 +132,17 @@ def test_doctor_finds_a_data_folder_that_cannot_be_made(capsys, home, monkeypatc
     captured = capsys.readouterr()
     assert f"data folder {blocker}/dungeon-companion: {blocker} is a file, not a folder" in captured.out
     assert "run would refuse to start" in captured.err
+
+
+def test_doctor_says_when_the_page_cannot_listen_on_the_bound_address(capsys, home):
+    """Not an address of this machine: the game would run without the phones' page."""
+    owner = home / "owner.toml"
+    owner.write_text('[web]\nbind = "192.0.2.77"\n')              # TEST-NET-1: nobody's address
+    assert main(["doctor", "--json", "--config", str(owner)]) == 0    # run still starts
+    report = json.loads(capsys.readouterr().out)
+    assert report["ok"] is False and f"{owner}: web.bind: cannot listen on 192.0.2.77" in report["web"]["problem"]
+    main(["doctor", "--config", str(owner)])
+    assert "web: PROBLEM:" in capsys.readouterr().out
+    owner.write_text('[web]\nbind = "127.0.0.1"\n')
+    assert main(["doctor", "--json", "--config", str(owner)]) == 0
+    assert json.loads(capsys.readouterr().out)["web"]["problem"] is None

@@ -10,13 +10,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.packs import CONFIG_DIR
+from companion.packs import CONFIG_DIR, FileRefused, loads_toml, read_regular
 
 DEFAULT_FILE = CONFIG_DIR / "device.toml"
 SYSTEM_FILE = Path("/etc/dungeon-companion/device.toml")
 SECTIONS = ("display", "inputs", "link", "camera", "journal", "game", "vision", "web")
 DICE_MODES = ("digital", "manual", "camera")
 GAME_KEYS = ("default", "dice")      # [game]: the game Settings and doctor look at; the dice mode
+MAX_CONFIG_BYTES = 1 << 20
 
 
 # vision key -> (lowest, highest, type): frames to wait for a still tray, seconds to give up,
@@ -84,9 +85,11 @@ def load(files: list[Path]) -> DeviceConfig:
     cfg = DeviceConfig()
     for path in files:
         try:
-            layer = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+            layer = loads_toml(read_regular(path, MAX_CONFIG_BYTES).decode("utf-8"))
         except OSError as exc:
             raise ConfigFileError(f"{path}: cannot read: {exc.strerror}") from None
+        except FileRefused as exc:
+            raise ConfigFileError(f"{path}: cannot read: {exc}") from None
         except UnicodeDecodeError as exc:
             raise ConfigFileError(f"{path}: not UTF-8 text (byte {exc.object[exc.start]:#04x} at offset "
                                   f"{exc.start}); is this a configuration file?") from None
@@ -149,6 +152,9 @@ def validate(cfg: DeviceConfig) -> None:
             raise ConfigFileError(f"{cfg.where('journal.' + key)}: journal.{key}: unknown key (known: path)")
     if not isinstance(journal.get("path", ""), str):
         raise ConfigFileError(f"{cfg.where('journal.path')}: journal.path: must be a string")
+    if "path" in journal and not journal["path"].strip():
+        raise ConfigFileError(f"{cfg.where('journal.path')}: journal.path: must name a file, not be empty "
+                              "(leave it out for journal.sqlite in the data folder)")
 
 
 def validate_game(cfg: DeviceConfig) -> None:

@@ -41,6 +41,14 @@ def cmd_doctor(args) -> int:
     report["journal"] = {"path": str(journal) if journal else None,
                          "problem": journal_problem(journal) if journal else None}
     problems += [report[name]["problem"] for name in ("data_dir", "journal") if report[name]["problem"]]
+    web_problem = None
+    if cfg is not None and cfg.section("web").get("enabled", True):
+        from companion.web.settings import bind_problem
+
+        bind = cfg.section("web").get("bind", "0.0.0.0")
+        why = bind_problem(bind)
+        web_problem = f"{cfg.where('web.bind')}: web.bind: {why} (the game runs without the phones' page)" if why else None
+        report["web"] = {"bind": bind, "problem": web_problem}
     if cfg is not None:
         from companion.device.camera_dice import vision_report
         report["vision"] = vision_report(config_mod.vision_dir(cfg), config_mod.icon_dice(cfg))
@@ -50,13 +58,15 @@ def cmd_doctor(args) -> int:
         report["look"] = camera_look(cfg, args.look) if cfg is not None else {"error": "the configuration was refused"}
         looked = report["look"].get("error")
     report["problems"] = problems
-    report["ok"] = not problems and not looked
+    report["ok"] = not problems and not looked and not web_problem
     failed = 2 if problems or looked else 0
     if args.json:
         print(json.dumps(report, indent=2, sort_keys=True, default=str))
         return failed
     print(f"Raspberry Pi: {'yes' if report['raspberry_pi'] else 'no (the service will emulate)'}")
     print("config: " + (f"ok ({', '.join(cfg.files)})" if cfg else f"REFUSED: {report['config']['error']}"))
+    if web_problem:
+        print(f"web: PROBLEM: {web_problem}")
     for name in ("data_dir", "journal"):
         item = report[name]
         if item["path"]:

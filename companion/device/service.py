@@ -51,9 +51,8 @@ def emulated_sections(args, cfg) -> None:
     port = str(link.get("port", ""))
     if link.get("type") == "serial" and not ("://" in port or port.startswith("/dev/pts/")):
         cfg.override("link", {"type": "null"}, "--emulate")
-    web = cfg.section("web")
-    if cfg.where("web.bind") == str(config_mod.DEFAULT_FILE):    # the Pi's default: this machine only
-        cfg.override("web", {**web, "bind": "127.0.0.1", "mdns": False}, "--emulate")
+    # An emulated device serves this machine only, whatever a configuration layer says
+    cfg.override("web", {**cfg.section("web"), "bind": "127.0.0.1", "mdns": False}, "--emulate")
 
 
 def check_options(args) -> None:

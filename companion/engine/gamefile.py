@@ -33,10 +33,12 @@ from pathlib import Path
 from typing import Any
 
 from companion.engine.core import Header
+from companion.packs import FileRefused, loads_toml, read_regular
 
 SEPARATOR = "---"
 FORMAT_LINE = "# Dungeon Companion game file, format 1"
 HEADER_KEYS = ("game", "pack", "seed", "options", "pack_digest")
+MAX_GAME_FILE_BYTES = 32 << 20      # a long game's file is some hundred KB
 
 
 class GameFileError(ValueError):
@@ -121,7 +123,7 @@ def loads(text: str, source: str = "<game>") -> GameRecord:
 def _header(lines: list[str], source: str, at: dict[str, int]) -> Header:
     """The header's values checked; ``at``: the line of each key (see _key_lines)."""
     try:
-        data = tomllib.loads("\n".join(lines))
+        data = loads_toml("\n".join(lines))
     except tomllib.TOMLDecodeError as exc:
         match = _TOML_AT.match(str(exc))
         line = (match["line"] or max(1, len(lines))) if match else 1
@@ -168,9 +170,11 @@ def _key_lines(lines: list[str]) -> dict[str, int]:
 def load(path: str | Path) -> GameRecord:
     path = Path(path)
     try:
-        raw = path.read_bytes()
+        raw = read_regular(path, MAX_GAME_FILE_BYTES)
     except OSError as exc:
         raise GameFileError(f"{path}: cannot read game file: {exc.strerror}") from None
+    except FileRefused as exc:
+        raise GameFileError(f"{path}: cannot read game file: {exc}") from None
     return loads(decode(raw, str(path)), str(path))
 
 

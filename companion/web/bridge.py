@@ -45,6 +45,8 @@ class WebBridge:
     def __init__(self, seating: Seating | None = None):
         self.seating = seating or Seating()
         self.viewers: dict[int, str | None] = {}       # connection -> seat (None: spectator)
+        self.addresses: dict[int, str | None] = {}     # connection -> its client's address_key
+        self.seats_free = 0                             # people's seats no page holds (read by the server)
         self.sent: dict[int, bytes] = {}
         self.cache: dict[str | None, bytes] = {}
         self.cache_key: tuple | None = None
@@ -65,8 +67,10 @@ class WebBridge:
         kind = msg.data.get("t")
         if kind == "open":
             self.viewers[msg.conn] = None
+            self.addresses[msg.conn] = msg.data.get("address")
         elif kind == "close":
             self.viewers.pop(msg.conn, None)
+            self.addresses.pop(msg.conn, None)
             self.sent.pop(msg.conn, None)
         elif msg.conn not in self.viewers:
             return
@@ -93,7 +97,7 @@ class WebBridge:
     def claim(self, app, conn: int, seat: Any, code: Any) -> None:
         self.sync_game(app)
         try:
-            seat = self.seating.check_claim(seat, code)
+            seat = self.seating.check_claim(seat, code, page=conn, address=self.addresses.get(conn))
         except ClaimRefused as exc:
             self.reply(conn, {"t": "error", "text": str(exc)})
             return
@@ -255,6 +259,7 @@ class WebBridge:
         """Send every page whose payload changed; returns how many were sent."""
         self.sync_game(app)
         self.note_undo(app)
+        self.seats_free = len(set(self.seating.seats) - set(self.viewers.values()))
         if not self.viewers:
             return 0
         if self.request is not None and (app.menu is None or app.menu_kind != "web"):

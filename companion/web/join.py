@@ -8,7 +8,6 @@ reads and claims with. The name
 from __future__ import annotations
 
 import logging
-import socket
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -22,14 +21,19 @@ class Address:
     hostname: str = "dungeon-companion"
 
     @property
+    def host(self) -> str:
+        """The address as a URL holds it: an IPv6 address in brackets."""
+        return f"[{self.ip}]" if ":" in self.ip else self.ip
+
+    @property
     def url(self) -> str:
-        return f"http://{self.ip}:{self.port}/"
+        return f"http://{self.host}:{self.port}/"
 
     def qr_text(self, seat: str | None = None, code: str = "") -> str:
         """What a QR code holds: upper case, so it is coded as QR's compact alphanumeric mode
         (a seat's link still fits 25x25 modules); ``/J/P2/4821`` opens the page and claims."""
         tail = f"J/{seat.upper()}/{code}" if seat else ""
-        return f"HTTP://{self.ip}:{self.port}/{tail}"
+        return f"HTTP://{self.host.upper()}:{self.port}/{tail}"
 
     @property
     def local_name(self) -> str:
@@ -91,8 +95,14 @@ class Announcer:
         from zeroconf import ServiceInfo
 
         return ServiceInfo("_http._tcp.local.", f"{self.title}._http._tcp.local.",
-                           addresses=[socket.inet_aton(self.address.ip)], port=self.address.port,
+                           parsed_addresses=[self.address.ip], port=self.address.port,
                            properties={"path": "/"}, server=f"{self.address.hostname}.local.")
+
+    def ip_version(self):
+        """Announce over the bound address's IP version (an IPv6 bind: over IPv6)."""
+        from zeroconf import IPVersion
+
+        return IPVersion.V6Only if ":" in self.address.ip else IPVersion.V4Only
 
     def start(self, zeroconf_class=None) -> str | None:
         """Announce; returns why it could not (the page still serves by number), or None."""
@@ -100,7 +110,7 @@ class Announcer:
             if zeroconf_class is None:
                 from zeroconf import Zeroconf as zeroconf_class
             self.info = self.service_info()
-            self.zeroconf = zeroconf_class()
+            self.zeroconf = zeroconf_class(ip_version=self.ip_version())
             self.zeroconf.register_service(self.info, allow_name_change=True)
         except Exception as exc:  # noqa: BLE001 - no multicast: the QR code's number still works
             log.warning("web: cannot announce %s.local: %s", self.address.hostname, exc)

@@ -5,22 +5,24 @@ is granted at once and the phone receives a token (kept in the browser, so a rel
 connection rejoins). A seat already held is given to a second phone only when someone at the
 device says yes: the claim waits as a ``Request`` until the panel's OK or BACK.
 
-Wrong codes are counted for the whole table: after ``MAX_WRONG`` in a minute, claims are
-refused for the rest of that minute, so four digits cannot be guessed by a script.
+Wrong codes are limited per page and per address (``WrongCodes``), never for the whole table:
+a stranger guessing codes slows only their own phone down, and the table's phones still join.
 
 Everything here runs in the app's loop (companion.web.bridge); nothing is shared with the
 server's thread.
 """
 from __future__ import annotations
 
+import ipaddress
 import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-CODE_DIGITS = 4
-MAX_WRONG = 8               # wrong join codes per minute, for the whole table
-WRONG_WINDOW = 60.0
+CODE_DIGITS = 6             # the panel's big font fits six digits beside the QR code
+# Wrong codes allowed at once, then one more a minute: per page, and per address
+PAGE_BURST, ADDRESS_BURST, REFILL_SECONDS = 5, 10, 60.0
+BURSTS = {"page": PAGE_BURST, "address": ADDRESS_BURST}
 
 
 class ClaimRefused(ValueError):
@@ -45,6 +47,64 @@ class Request:
         return f"{name}: fix dice?", f"{name}'s phone asks to enter the last dice again."
 
 
+class WrongCodes:
+    """How many wrong codes a page and an address may still send: a bucket of ``burst``
+    that refills by one every ``REFILL_SECONDS``. An IPv6 address counts by its /64, the
+    part a phone cannot change at will.
+
+    Why a stranger almost never takes a seat: a code is one of N = 10**6, drawn by
+    ``secrets``; a guess names one seat and one code, so it hits with a chance of at most
+    1/(N - g) after g wrong guesses at that seat. One address makes at most
+    ADDRESS_BURST + T / REFILL_SECONDS guesses in T seconds: 10 + 720 = 730 in a game
+    of 12 hours. The chance that any of them takes any seat is at most
+    730 / (10**6 - 730) = 0.073 %, below 0.1 %; in a two-hour game 130 / 10**6 = 0.013 %.
+    (Each of the table's own phones has its own bucket, so a stranger's guesses never lock
+    them out.)
+    """
+
+    def __init__(self, clock: Callable[[], float]):
+        self.clock = clock
+        self.buckets: dict[tuple[str, object], tuple[float, float]] = {}   # key -> (left, at)
+
+    def left(self, key: tuple[str, object]) -> float:
+        now = self.clock()
+        burst = BURSTS[key[0]]
+        left, at = self.buckets.get(key, (float(burst), now))
+        return min(float(burst), left + (now - at) / REFILL_SECONDS)
+
+    def keys(self, page: object, address: str | None) -> list[tuple[str, object]]:
+        return [("page", page)] + ([("address", address)] if address is not None else [])
+
+    def blocked(self, page: object, address: str | None) -> bool:
+        return any(self.left(key) < 1 for key in self.keys(page, address))
+
+    def wrong(self, page: object, address: str | None) -> None:
+        now = self.clock()
+        self.buckets = {k: v for k, v in self.buckets.items() if self.left(k) < BURSTS[k[0]]}   # full: forgotten
+        for key in self.keys(page, address):
+            self.buckets[key] = (self.left(key) - 1, now)
+
+
+def address_key(host: object) -> str | None:
+    """The part of a client address that limits count by: IPv4 whole, IPv6 by its /64."""
+    if not isinstance(host, str) or not host:
+        return None
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if ip.version == 6:
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+def same_text(given: str, expected: str) -> bool:
+    """Constant-time equality of any two strings (``compare_digest`` takes ASCII text only)."""
+    return secrets.compare_digest(given.encode("utf-8", "surrogatepass"), expected.encode("utf-8", "surrogatepass"))
+
+
 class Seating:
     """Join codes and tokens for the seats of the game in progress."""
 
@@ -53,7 +113,7 @@ class Seating:
         self.seats: tuple[str, ...] = ()
         self.codes: dict[str, str] = {}
         self.holders: dict[str, str] = {}       # seat -> token
-        self.wrong: list[float] = []            # times of wrong codes
+        self.wrong = WrongCodes(clock)
 
     def reset(self, seats: tuple[str, ...] | list[str]) -> None:
         """A new game (or none): new codes, every seat free, every old token void."""
@@ -73,23 +133,22 @@ class Seating:
         if not isinstance(token, str) or not token:
             return None
         for seat, held in self.holders.items():
-            if secrets.compare_digest(held, token):
+            if same_text(token, held):
                 return seat
         return None
 
     def held(self, seat: str) -> bool:
         return seat in self.holders
 
-    def check_claim(self, seat: object, code: object) -> str:
-        """The seat, when ``code`` is its join code; else ClaimRefused saying why."""
-        now = self.clock()
-        self.wrong = [t for t in self.wrong if now - t < WRONG_WINDOW]
-        if len(self.wrong) >= MAX_WRONG:
-            raise ClaimRefused("too many wrong codes: wait a minute")
+    def check_claim(self, seat: object, code: object, page: object = None, address: str | None = None) -> str:
+        """The seat, when ``code`` is its join code; else ClaimRefused saying why. Wrong codes
+        count against ``page`` (a connection) and ``address`` (its client's, ``address_key``)."""
+        if self.wrong.blocked(page, address):
+            raise ClaimRefused("too many wrong codes from this phone: wait a minute")
         if not isinstance(seat, str) or seat not in self.codes:
             raise ClaimRefused(f"no seat {str(seat)[:8]!r} in this game (seats: {', '.join(self.seats)})")
-        if not isinstance(code, str) or not secrets.compare_digest(code.strip(), self.codes[seat]):
-            self.wrong.append(now)
+        if not isinstance(code, str) or not same_text(code.strip(), self.codes[seat]):
+            self.wrong.wrong(page, address)
             raise ClaimRefused(f"wrong code for {seat.upper()}: the device's join screen shows it")
         return seat
 

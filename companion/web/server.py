@@ -6,10 +6,13 @@ WebSocket per open page. It never touches the game: every message that passes it
 sent was built in the app's loop (companion.web.bridge). ``send`` may be called from any
 thread.
 
-Checks on every socket: the page's own origin only; at most ``max_pages`` at once; a message
-is JSON text of at most ``MAX_MESSAGE`` bytes (uvicorn closes the socket on a bigger frame),
-an object of a known kind with short string fields; at most ``RATE`` messages a second after a
-burst of ``BURST``. A page that breaks a rule is closed with the reason.
+Checks on every request: ``Host`` (and ``Origin``) name the device itself (companion.web.hosts);
+the connection limits of companion.web.connections. Checks on every socket: at most
+``max_pages`` at once, ``PAGES_PER_ADDRESS`` from one address, and a second page from one
+address only while room is left for a phone at every free seat; a message is JSON text of at
+most ``MAX_MESSAGE`` bytes (uvicorn closes the socket on a bigger frame), an object of a known
+kind with short string fields; at most ``RATE`` messages a second after a burst of ``BURST``.
+A page that breaks a rule is closed with the reason.
 """
 from __future__ import annotations
 
@@ -23,7 +26,10 @@ from importlib import resources
 from itertools import count
 from typing import Any
 
+from companion.web import connections
 from companion.web.bridge import WebMessage
+from companion.web.hosts import Hosts
+from companion.web.seating import address_key
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +37,7 @@ MAX_MESSAGE = 1024
 MAX_FIELD = 200             # characters in any string field (an action line, a token)
 RATE, BURST = 8.0, 20       # messages a second, and the burst allowed before the rate
 OUTBOX = 16                 # payloads waiting for a slow page before it is closed
+PAGES_PER_ADDRESS = 4       # a phone with a few tabs open
 # kind -> the string fields it may carry
 KINDS = {"hello": ("token",), "claim": ("seat", "code"), "leave": ("token",), "act": ("action",),
          "undo": (), "correct": ()}
@@ -93,9 +100,16 @@ def static_files() -> dict[str, bytes]:
 class WebServer:
     """``start()`` binds at once (a port in use is said then) and serves from a thread."""
 
-    def __init__(self, events, bind: str = "127.0.0.1", port: int = 8080, max_pages: int = 16):
+    def __init__(self, events, bind: str = "127.0.0.1", port: int = 8080, max_pages: int = 16,
+                 hosts: Hosts | None = None, per_address: int = PAGES_PER_ADDRESS,
+                 max_connections: int | None = None):
         self.events = events                     # the app's queue
         self.bind, self.port, self.max_pages = bind, port, max_pages
+        self.hosts = hosts or Hosts("dungeon-companion", bind)
+        self.per_address = per_address
+        self.max_connections = max_connections or 4 * max_pages + 16   # pages, and the loads of them
+        self.reserve = lambda: 0                 # pages kept for the free seats' phones (the bridge's count)
+        self.addresses: dict[int, str | None] = {}   # connection -> address_key
         self.loop: asyncio.AbstractEventLoop | None = None
         self.server = None
         self.thread: threading.Thread | None = None
@@ -143,9 +157,11 @@ class WebServer:
         try:
             import uvicorn
 
+            http = connections.guarded(HEADERS, self.max_connections)
             config = uvicorn.Config(self.app(), log_level="warning", access_log=False, lifespan="off",
-                                    http="h11", ws="websockets-sansio", ws_max_size=MAX_MESSAGE,
+                                    http=http, ws="websockets-sansio", ws_max_size=MAX_MESSAGE,
                                     ws_ping_interval=20.0, ws_ping_timeout=20.0)
+            connections.bound_logs("uvicorn.error", connections.__name__, __name__)
             self.server = uvicorn.Server(config)
             asyncio.run(self._serve())
         except BaseException as exc:  # noqa: BLE001 - the page stops; the game goes on
@@ -156,6 +172,7 @@ class WebServer:
 
     async def _serve(self) -> None:
         self.loop = asyncio.get_running_loop()
+        self.loop.set_exception_handler(connections.loop_errors)
         self.ready.set()
         await self.server.serve(sockets=[self.sock])
 
@@ -183,7 +200,7 @@ class WebServer:
             # browsers ask for it on every load: an empty answer, kept a day, not a 404 in the log
             return Response(b"", status_code=204, headers={**HEADERS, "Cache-Control": "max-age=86400"})
 
-        return Starlette(routes=[
+        return self.guard(Starlette(routes=[
             Route("/", page("index.html")),
             Route("/J/{seat}/{code}", page("index.html")),
             Route("/app.js", page("app.js")),
@@ -192,22 +209,49 @@ class WebServer:
             Route("/dungeon_ball.js", page("dungeon_ball.js")),
             Route("/favicon.ico", no_icon),
             WebSocketRoute("/ws", self.socket),
-        ])
+        ]))
+
+    def guard(self, app):
+        """Every request: ``Host`` must name the device (else 421, or the socket refused);
+        every answer, 404 and 405 too, carries ``HEADERS``."""
+        from starlette.responses import PlainTextResponse
+
+        raw = [(k.lower().encode(), v.encode()) for k, v in HEADERS.items()]
+
+        async def guarded(scope, receive, send):
+            if scope["type"] not in ("http", "websocket"):
+                return await app(scope, receive, send)
+            host = dict(scope["headers"]).get(b"host", b"").decode("latin-1")
+            if not self.hosts.allows(host):
+                log.warning("web: a request for another site's name refused (Host: %s)", host[:80])
+                if scope["type"] == "websocket":
+                    await receive()                     # the connect, then the refusal (a 403)
+                    return await send({"type": "websocket.close", "code": 1008, "reason": "another site's name"})
+                return await PlainTextResponse("not this device's name", 421, headers=HEADERS)(scope, receive, send)
+
+            async def with_headers(message):
+                if message["type"] == "http.response.start":
+                    names = {k.lower() for k, _ in message.get("headers", [])}
+                    message["headers"] = [*message.get("headers", []), *(h for h in raw if h[0] not in names)]
+                await send(message)
+            return await app(scope, receive, with_headers)
+        return guarded
 
     async def socket(self, ws) -> None:
-        host = ws.headers.get("host", "")
-        origin = ws.headers.get("origin", "")
-        if origin and origin.split("://", 1)[-1] != host:
+        if not self.hosts.allows_origin(ws.headers.get("origin", ""), ws.headers.get("host", "")):
             await ws.close(code=1008, reason="another site's page")
             return
         await ws.accept()
-        if len(self.outboxes) >= self.max_pages:        # said to the page, which shows it
-            await ws.close(code=1013, reason="too many pages open")
+        address = address_key(ws.client.host if ws.client else None)
+        full = self.full(address)
+        if full:                                        # said to the page, which shows it
+            await ws.close(code=1013, reason=full)
             return
         conn = next(self.ids)
         box: asyncio.Queue = asyncio.Queue()
         self.outboxes[conn] = box
-        self.events.put(WebMessage(conn, {"t": "open"}))
+        self.addresses[conn] = address
+        self.events.put(WebMessage(conn, {"t": "open", "address": address}))
         writer = asyncio.create_task(self._write(ws, box))
         limit = RateLimit()
         try:
@@ -227,7 +271,19 @@ class WebServer:
         finally:
             writer.cancel()
             self.outboxes.pop(conn, None)
+            self.addresses.pop(conn, None)
             self.events.put(WebMessage(conn, {"t": "close"}))
+
+    def full(self, address: str | None) -> str | None:
+        """Why one more page from ``address`` is turned away, or None."""
+        mine = sum(1 for a in self.addresses.values() if a == address)
+        if len(self.outboxes) >= self.max_pages:
+            return "too many pages open"
+        if mine >= self.per_address:
+            return "too many pages open from this address"
+        if mine and len(self.outboxes) >= self.max_pages - self.reserve():
+            return "too many pages open from this address: the rest are kept for the seats' phones"
+        return None
 
     async def _write(self, ws, box: asyncio.Queue) -> None:
         try:

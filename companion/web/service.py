@@ -43,13 +43,16 @@ class WebService:
 
     def start(self) -> str | None:
         """Bind and serve; returns why the page cannot serve, or None."""
+        from companion.web.hosts import Hosts
         from companion.web.join import Address, lan_ip
         from companion.web.server import WebServer
 
         s = self.settings
         ports = [s.port + i for i in range(PORT_TRIES)] if s.port else [0]
+        hosts = Hosts(s.hostname, s.bind, s.names)
         for port in ports:
-            self.server = WebServer(self.events, s.bind, port, s.max_pages)
+            self.server = WebServer(self.events, s.bind, port, s.max_pages, hosts=hosts)
+            self.server.reserve = lambda: self.bridge.seats_free
             why = self.server.start()
             if why is None or self.server.errno != errno.EADDRINUSE:
                 break

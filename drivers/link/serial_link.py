@@ -12,6 +12,11 @@ Into the queue go:
 - LinkStatus(connected, port, reason, t) when the port opens or is lost
 ``PING`` is answered ``PONG`` and garbage ``ERR <reason>`` by the reader thread itself; refused
 lines are logged at a bounded rate (drivers.link.refusals).
+
+The queue is the app's, shared with the buttons and the phones: while it holds
+``max_pending`` events or more, a peer's ACTION or KEY is answered ``ERR busy`` and not queued,
+so a peer flooding lines never makes the buttons wait behind thousands of its events. Failed
+writes (a peer that never reads: every write times out) are logged at a bounded rate too.
 """
 from __future__ import annotations
 
@@ -43,9 +48,12 @@ from drivers.link.protocol import (
     parse_peer_line,
     state_line,
 )
-from drivers.link.refusals import BURST, WINDOW_S, RefusalLog
+from drivers.link.refusals import BURST, WINDOW_S, RefusalLog, WriteFailureLog
 
 log = logging.getLogger(__name__)
+
+MAX_PENDING = 64        # events in the app's queue past which a peer's line is answered ERR busy
+BUSY = "busy: the device has not caught up with the lines already sent; send this again later"
 
 
 @dataclass(frozen=True)
@@ -83,6 +91,7 @@ class SerialLink:
         scope: str = "game",
         refusal_burst: int = BURST,
         refusal_window_s: float = WINDOW_S,
+        max_pending: int = MAX_PENDING,
         clock: Callable[[], float] | None = None,
         opener: Callable[..., Any] | None = None,
         start: bool = True,
@@ -102,6 +111,9 @@ class SerialLink:
         self.scope = scope
         self.clock = clock or time.monotonic
         self._refusals = RefusalLog(log, port, burst=refusal_burst, window_s=refusal_window_s, clock=self.clock)
+        self._write_failures = WriteFailureLog(log, port, burst=refusal_burst, window_s=refusal_window_s,
+                                               clock=self.clock)
+        self.max_pending = max_pending
         self._opener = opener
         self._ser: Any = None
         self._wlock = threading.RLock()
@@ -152,7 +164,8 @@ class SerialLink:
             except Exception as e:  # noqa: BLE001 - SerialTimeoutException, SerialException, OSError
                 self.stats["write_errors"] += 1
                 self.last_error = f"write failed: {type(e).__name__}: {e}"
-                log.warning("serial link %s: %s", self.port, self.last_error)
+                self._write_failures.port = self.port
+                self._write_failures.failed(self.last_error)
                 if "Timeout" not in type(e).__name__:
                     self._reset.set()          # the reader thread reconnects
                 return False
@@ -267,6 +280,7 @@ class SerialLink:
                 self.last_error = f"lost {self.port}: {reason}"
                 log.warning("serial link: %s", self.last_error)
             self._refusals.flush(final=True)
+            self._write_failures.flush(final=True)
             self._drop()
             self._status(False, reason)
             # a port that opens and fails at once (flaky cable, wrong device) backs off too;
@@ -283,6 +297,7 @@ class SerialLink:
             if self._reset.is_set():
                 raise _Reset()
             self._refusals.flush()
+            self._write_failures.flush()
             n = ser.in_waiting
             data = ser.read(min(max(n, 1), 4096))
             if not data:
@@ -304,6 +319,10 @@ class SerialLink:
         except ProtocolError as e:
             self._refuse(item, e)
             return
+        if isinstance(msg, (Key, Action)) and self._busy():
+            self.stats["busy"] += 1
+            self._refuse(item, ProtocolError(BUSY))
+            return
         t = self.clock()
         if isinstance(msg, Key):
             self.queue.put(ButtonEvent(msg.button, "press", t, "link"))
@@ -314,6 +333,11 @@ class SerialLink:
             self.send_line("PONG")
         elif isinstance(msg, Echo):
             self.stats["echo"] += 1
+
+    def _busy(self) -> bool:
+        """Whether the app's queue holds ``max_pending`` events or more (not yet handled)."""
+        qsize = getattr(self.queue, "qsize", None)
+        return qsize is not None and qsize() >= self.max_pending
 
     def _refuse(self, line: str | None, reason: ProtocolError) -> None:
         """Answer ERR (every time) and log (at a bounded rate); nothing reaches the queue."""

@@ -42,6 +42,9 @@ def checkout(tmp_path, owner=1000) -> Path:
         (src / junk).write_text("junk")
     for p in [src, *src.rglob("*")]:
         os.lchown(p, owner, owner)
+    for folder in src.parents:                  # its owner reaches it, as pi reaches /home/pi
+        if folder.stat().st_uid == os.geteuid() and folder != Path("/"):
+            folder.chmod(folder.stat().st_mode | 0o011)
     return src
 
 

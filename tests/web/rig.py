@@ -66,8 +66,9 @@ class Device:
     def code(self, seat: str) -> str:
         return self.web.bridge.seating.codes[seat]
 
-    def page(self, token: str | None = None) -> "Page":
-        return Page(self.web.server.port, token)
+    def page(self, token: str | None = None, source: str | None = None) -> "Page":
+        """A page; ``source`` is another loopback address to come from (127.0.0.2: another phone)."""
+        return Page(self.web.server.port, token, source)
 
     def until(self, check, timeout: float = 10.0):
         """Wait until ``check()`` is truthy (it runs in this thread; read, never change)."""
@@ -83,10 +84,17 @@ class Device:
 class Page:
     """One page's socket, every frame it received kept (``frames``, as text)."""
 
-    def __init__(self, port: int, token: str | None = None):
+    def __init__(self, port: int, token: str | None = None, source: str | None = None):
+        import socket
+
         from websockets.sync.client import connect
 
-        self.ws = connect(f"ws://127.0.0.1:{port}/ws", origin=f"http://127.0.0.1:{port}",
+        sock = None
+        if source is not None:
+            sock = socket.socket()
+            sock.bind((source, 0))
+            sock.connect(("127.0.0.1", port))
+        self.ws = connect(f"ws://127.0.0.1:{port}/ws", origin=f"http://127.0.0.1:{port}", sock=sock,
                           max_size=2 ** 20, open_timeout=10).__enter__()
         self.frames: list[str] = []
         self.unread: list[dict] = []

@@ -44,7 +44,7 @@ def test_the_panel_shows_a_qr_code_a_phone_camera_reads_as_the_pages_address(sea
 
 
 def test_the_longest_address_still_fits_the_panel_at_two_pixels_a_module():
-    rows = qr_rows(Address("255.255.255.255", 65535).qr_text("p6", "9999"))
+    rows = qr_rows(Address("255.255.255.255", 65535).qr_text("p12", "999999"))
     assert len(rows) <= 29 and all(len(r) == len(rows) for r in rows)
 
 
@@ -75,6 +75,9 @@ def test_the_device_is_announced_as_dungeon_companion_local():
     class FakeZeroconf:
         registered = []
 
+        def __init__(self, ip_version=None):
+            self.ip_version = ip_version
+
         def register_service(self, info, allow_name_change=False):
             self.registered.append(info)
 
@@ -93,8 +96,21 @@ def test_the_device_is_announced_as_dungeon_companion_local():
     assert FakeZeroconf.registered == []
 
 
+def test_an_ipv6_bind_is_announced_over_ipv6_and_its_links_bracket_the_address():
+    """A real ServiceInfo and a real Zeroconf on IPv6 loopback (nothing leaves the machine)."""
+    from zeroconf import IPVersion
+
+    address = Address("2001:db8::5", 8080)
+    assert address.url == "http://[2001:db8::5]:8080/"
+    assert address.qr_text("p2", "123456") == "HTTP://[2001:DB8::5]:8080/J/P2/123456"
+    announcer = Announcer(address)
+    assert announcer.service_info().parsed_addresses() == ["2001:db8::5"]
+    assert announcer.ip_version() == IPVersion.V6Only
+    assert Announcer(Address("10.0.0.2", 80)).service_info().addresses == [socket.inet_aton("10.0.0.2")]
+
+
 def test_an_announcement_that_fails_is_said_and_the_page_goes_on():
-    def broken():
+    def broken(**kw):
         raise OSError("no multicast here")
 
     assert "no multicast" in Announcer(Address("10.0.0.2", 80)).start(broken)
@@ -110,7 +126,7 @@ def test_the_page_address_is_the_bound_one_or_a_network_address():
     ("[web]\nport = 0\n", "web.port: must be a whole number from 1 to 65535, not 0"),
     ("[web]\nenabled = \"yes\"\n", "web.enabled: must be true or false"),
     ("[web]\nhostname = \"dungeon companion\"\n", "web.hostname: must be letters, digits and dashes"),
-    ("[web]\nportt = 80\n", "web.portt: unknown key (known: enabled, port, bind, mdns, hostname, max_pages)"),
+    ("[web]\nportt = 80\n", "web.portt: unknown key (known: enabled, port, bind, mdns, hostname, max_pages, names)"),
 ])
 def test_a_bad_web_section_names_the_file_and_the_key(tmp_path, text, message):
     extra = tmp_path / "mine.toml"

@@ -10,7 +10,7 @@ import urllib.request
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
-from companion.web.server import BURST, MAX_MESSAGE, STATIC
+from companion.web.server import BURST, MAX_MESSAGE, PAGES_PER_ADDRESS, STATIC
 from companion.web.settings import WebSettings
 from tests.web.rig import Device, Page
 
@@ -156,11 +156,36 @@ def test_more_pages_than_allowed_are_turned_away(toy, tmp_path):
     device = Device(tmp_path, "toy")
     device.web.settings = WebSettings(port=0, bind="127.0.0.1", mdns=False, max_pages=2)
     with device:
-        a, b = device.page(), device.page()
+        a, b = device.page(source="127.0.0.2"), device.page(source="127.0.0.3")
         a.next("welcome"), b.next("welcome")
         with pytest.raises(ConnectionClosed) as info:
-            device.page().next("welcome")
-        assert info.value.rcvd.code == 1013
+            device.page(source="127.0.0.4").next("welcome")
+        assert info.value.rcvd.code == 1013 and info.value.rcvd.reason == "too many pages open"
+
+
+def test_one_address_cannot_take_the_pages_the_seats_phones_need(toy, tmp_path):
+    device = Device(tmp_path, "toy")                  # two seats, both free
+    device.web.settings = WebSettings(port=0, bind="127.0.0.1", mdns=False, max_pages=5)
+    with device:
+        mine = [device.page(source="127.0.0.9") for _ in range(3)]
+        for page in mine:
+            page.next("welcome")
+        device.until(lambda: device.web.bridge.seats_free == 2)
+        with pytest.raises(ConnectionClosed) as info:
+            device.page(source="127.0.0.9").next("welcome")
+        assert info.value.rcvd.code == 1013 and "kept for the seats' phones" in info.value.rcvd.reason
+        for source in ("127.0.0.2", "127.0.0.3"):        # each seat's phone still gets a page
+            device.page(source=source).next("welcome")
+
+
+def test_one_address_opens_at_most_a_few_pages(dev):
+    pages = [dev.page(source="127.0.0.9") for _ in range(PAGES_PER_ADDRESS)]
+    for page in pages:
+        page.next("welcome")
+    with pytest.raises(ConnectionClosed) as info:
+        dev.page(source="127.0.0.9").next("welcome")
+    assert info.value.rcvd.reason == "too many pages open from this address"
+    dev.page(source="127.0.0.10").next("welcome")
 
 
 def test_a_computer_seat_cannot_be_claimed_and_has_no_join_code(toy, tmp_path):

@@ -82,6 +82,9 @@ def test_the_name_is_announced_once_the_machine_has_a_network_address():
     class FakeZeroconf:
         infos = []
 
+        def __init__(self, ip_version=None):
+            self.ip_version = ip_version
+
         def register_service(self, info, allow_name_change=False):
             self.infos.append(info)
 

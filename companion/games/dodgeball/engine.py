@@ -86,7 +86,7 @@ class Dodgeball(StepEngine):
         if not isinstance(teams, dict) or sorted(teams) != ["p1", "p2"]:
             raise ValueError(f"options.teams: must name a team for p1 and p2, not {teams!r}")
         for seat, team in teams.items():
-            if team not in self.pack.by_team:
+            if not isinstance(team, str) or team not in self.pack.by_team:
                 raise ValueError(f"options.teams.{seat}: no team {team!r} (teams: {', '.join(self.pack.by_team)})")
             if not setup.team_fits(self, s, team):
                 raise ValueError(f"options.teams.{seat}: {team} is over the star limit of {s.star_limit}")

@@ -6,7 +6,14 @@ from pathlib import Path
 
 import msgspec
 
-from companion.packs import PackError, convert, read_toml, resolve_pack_path
+from companion.packs import (
+    Int,
+    PackError,
+    convert,
+    id_problem,
+    read_toml,
+    resolve_pack_path,
+)
 
 GAME = "dodgeball"
 ATTRS = ("THR", "COU", "BLO", "DOD", "CTH", "SPD", "CON")
@@ -19,26 +26,26 @@ CARD_KINDS = ("boost", "con", "supershot", "deceive")
 
 
 class Rules(msgspec.Struct, forbid_unknown_fields=True):
-    hand_size: int
-    rush_forward: int
-    strays: int
-    offense_max: int
-    balls_max: int
-    must_throw_at: int
-    defense_penalty: int
-    retreat_at: int
-    supershot: int
-    group_max: int
-    group_bonus: int
-    star_limit: int
-    draft_pool: int
+    hand_size: Int(1, 10)
+    rush_forward: Int(1, 6)
+    strays: Int(1, 12)
+    offense_max: Int(1, 6)
+    balls_max: Int(1, 6)
+    must_throw_at: Int(1, 12)
+    defense_penalty: Int(0, 12)
+    retreat_at: Int(1, 30)
+    supershot: Int(1, 12)
+    group_max: Int(1, 6)
+    group_bonus: Int(1, 12)
+    star_limit: Int(1, 100)
+    draft_pool: Int(1, 60)
 
 
 class Intensity(msgspec.Struct, forbid_unknown_fields=True):
     id: str
     kind: str
-    count: int
-    value: int = 0
+    count: Int(1, 20)
+    value: Int(0, 12) = 0
 
 
 class Ability(msgspec.Struct, forbid_unknown_fields=True):
@@ -47,7 +54,7 @@ class Ability(msgspec.Struct, forbid_unknown_fields=True):
     text: str
     attrs: list[str]
     when: str = "always"
-    add: int = 0
+    add: Int(-12, 12) = 0
     who: str = "self"
     base: str = ""
 
@@ -56,8 +63,8 @@ class Player(msgspec.Struct, forbid_unknown_fields=True):
     id: str
     name: str
     team: str
-    stars: int
-    attrs: dict[str, int]
+    stars: Int(0, 10)
+    attrs: dict[str, Int(0, 12)]
     ability: Ability
     captain: bool = False
 
@@ -75,7 +82,7 @@ class Mascot(msgspec.Struct, forbid_unknown_fields=True):
     name: str
     team: str
     attrs: list[str]
-    add: int
+    add: Int(-12, 12)
 
 
 class CoachCard(msgspec.Struct, forbid_unknown_fields=True):
@@ -83,13 +90,13 @@ class CoachCard(msgspec.Struct, forbid_unknown_fields=True):
     name: str
     text: str
     attrs: list[str]
-    add: int
+    add: Int(-12, 12)
     when: str = "always"
 
 
 class PackInfo(msgspec.Struct, forbid_unknown_fields=True):
     game: str
-    version: int
+    version: Int(1, 10_000)
 
 
 class DodgeballPack(msgspec.Struct, forbid_unknown_fields=True, dict=True):
@@ -125,6 +132,7 @@ def validate(p: DodgeballPack, path: Path | str = "<pack>") -> None:
 
     if p.pack.game != GAME:
         fail("pack.game", f"this pack is for {p.pack.game!r}, not {GAME!r}")
+    _check_ids(fail, p)
     for key in Rules.__struct_fields__:
         if getattr(p.rules, key) < (0 if key == "defense_penalty" else 1):
             fail(f"rules.{key}", f"must be at least 1, not {getattr(p.rules, key)}")
@@ -176,6 +184,25 @@ def validate(p: DodgeballPack, path: Path | str = "<pack>") -> None:
         _check_effect(fail, f"mascots[{i}]", m.attrs, "always")
     for i, c in enumerate(p.coaches):
         _check_effect(fail, f"coaches[{i}]", c.attrs, c.when)
+
+
+def _check_ids(fail, p: DodgeballPack) -> None:
+    """Ids are one word each (action lines name them) and name one thing of their kind."""
+    for kind in ("intensity", "players", "teams", "mascots", "coaches"):
+        seen: dict[str, int] = {}
+        for i, item in enumerate(getattr(p, kind)):
+            why = id_problem(item.id)
+            if why:
+                fail(f"{kind}[{i}].id", why)
+            if item.id in seen:
+                fail(f"{kind}[{i}].id", f"duplicate id {item.id!r} (also {kind}[{seen[item.id]}])")
+            seen[item.id] = i
+    for i, pl in enumerate(p.players):
+        if pl.team not in p.by_team:
+            fail(f"players[{i}].team", f"no team {pl.team!r} in the pack")
+    for i, m in enumerate(p.mascots):
+        if m.team not in p.by_team:
+            fail(f"mascots[{i}].team", f"no team {m.team!r} in the pack")
 
 
 def _check_effect(fail, where: str, attrs: list[str], when: str) -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import msgspec
 
-from companion.packs import PackError, convert, read_toml, resolve_pack_path
+from companion.packs import Int, PackError, convert, read_toml, resolve_pack_path
 
 GAME = "dungeon-allies"
 COLOURS = ("red", "blue", "yellow", "green", "white")
@@ -18,11 +18,11 @@ CARD_KINDS = ("points", "crystal", "weak", "monsters")
 class Rules(msgspec.Struct, forbid_unknown_fields=True):
     ladder: list[str]
     start_dice: list[str]
-    characters_each: int
-    round_ends: list[int]
-    treasure_crystals: int
-    treasure_gold: int
-    sorcerer_row: int
+    characters_each: Int(1, 4)
+    round_ends: list[Int(1, 200)]
+    treasure_crystals: Int(0, 20)
+    treasure_gold: Int(0, 20)
+    sorcerer_row: Int(1, 10)
     sorcerer_cost: list[str]
     white_sections: list[list[str]]
     tie_breaks: list[str]
@@ -30,7 +30,7 @@ class Rules(msgspec.Struct, forbid_unknown_fields=True):
 
 class Section(msgspec.Struct, forbid_unknown_fields=True):
     colour: str
-    squares: int
+    squares: Int(1, 60)
 
 
 class Character(msgspec.Struct, forbid_unknown_fields=True):
@@ -45,40 +45,40 @@ class Follower(msgspec.Struct, forbid_unknown_fields=True):
 
 class Monster(msgspec.Struct, forbid_unknown_fields=True):
     name: str
-    need: list[int]
-    gold: list[int]
+    need: list[Int(1, 200)]         # a roll's total; above every reachable one: never beaten
+    gold: list[Int(0, 99)]
     weak: str
 
 
 class Card(msgspec.Struct, forbid_unknown_fields=True):
     name: str
     kind: str
-    points: int
+    points: Int(0, 99)
     colour: str = ""
     skill: str = ""
 
 
 class Prisoner(msgspec.Struct, forbid_unknown_fields=True):
-    offering: int
+    offering: Int(0, 99)
     reward: list[str]
 
 
 class Trade(msgspec.Struct, forbid_unknown_fields=True):
     give: str
-    count: int
+    count: Int(1, 20)
     take: str
 
 
 class PackInfo(msgspec.Struct):
     game: str
     name: str = "default"
-    version: int = 1
+    version: Int(1, 10_000) = 1
 
 
 class AlliesPack(msgspec.Struct, forbid_unknown_fields=True):
     pack: PackInfo
     rules: Rules
-    crystals: dict[str, int]
+    crystals: dict[str, Int(0, 200)]
     sections: list[Section]
     skills: dict[str, str]
     characters: list[Character]
@@ -86,7 +86,7 @@ class AlliesPack(msgspec.Struct, forbid_unknown_fields=True):
     monsters: list[Monster]
     sorcerer: list[Card]
     turn_order: list[str]
-    trainer_spaces: int
+    trainer_spaces: Int(1, 20)
     prisoners: list[Prisoner]
     trades: list[Trade]
 
@@ -114,6 +114,23 @@ def load_pack(pack: str = "default") -> tuple[AlliesPack, str]:
     loaded = convert(data, AlliesPack, path)
     check(loaded, path)
     return loaded, digest
+
+
+def _check_names(p: AlliesPack, bad) -> None:
+    """Actions name a tile, a character, a follower or a card by its name as one word
+    (rules.slug): each must give a word, and no two of a kind the same one."""
+    from .rules import slug
+
+    for kind in ("monsters", "characters", "followers", "sorcerer"):
+        seen: dict[str, int] = {}
+        for i, item in enumerate(getattr(p, kind)):
+            word = slug(item.name)
+            if not word:
+                raise bad(f"{kind}[{i}].name", f"{item.name!r} has no letters or digits to name it by")
+            if word in seen:
+                raise bad(f"{kind}[{i}].name", f"{item.name!r} is named like {kind}[{seen[word]}] "
+                                                f"({getattr(p, kind)[seen[word]].name!r}) in actions: {word!r}")
+            seen[word] = i
 
 
 def check(p: AlliesPack, path: Path | str) -> None:
@@ -186,3 +203,4 @@ def check(p: AlliesPack, path: Path | str) -> None:
             raise bad(f"trades[{i}]", "give and take are two crystal colours, count at least 1")
     if p.trainer_spaces < 1:
         raise bad("trainer_spaces", "at least one")
+    _check_names(p, bad)

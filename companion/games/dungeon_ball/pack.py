@@ -13,7 +13,7 @@ from typing import Literal
 
 import msgspec
 
-from companion.packs import PackError, convert, read_toml, resolve_pack_path
+from companion.packs import Int, PackError, convert, read_toml, resolve_pack_path
 
 Colour = Literal["red", "yellow", "blue"]
 COLOURS: tuple[str, ...] = ("red", "yellow", "blue")
@@ -187,7 +187,7 @@ class Solo(Strict):
 class PackInfo(Strict):
     game: str
     name: str
-    version: int
+    version: Int(1, 10_000)
 
 
 class DungeonBallPack(Strict, dict=True):

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import msgspec
 
-from companion.packs import PackError, convert, read_toml, resolve_pack_path
+from companion.packs import Int, PackError, convert, read_toml, resolve_pack_path
 
 GAME = "dungeon-days"
 # The 18 kinds of play card the rulebook names; the engine knows each one's rule by this id.
@@ -21,16 +21,16 @@ TYPES = ("creature", "spell", "trap")
 class Card(msgspec.Struct, forbid_unknown_fields=True):
     code: str
     type: str
-    count: int
+    count: Int(0, 20)           # copies in one deck
     text: str = ""
-    points: int = 0
+    points: Int(0, 99) = 0
 
 
 class DaysPack(msgspec.Struct, forbid_unknown_fields=True):
     cards: dict[str, Card]
     days: list[str]
-    players_per_deck: int = 2
-    starting_hand: int = 0
+    players_per_deck: int = 2   # 1 to 6: _check says so
+    starting_hand: Int(0, 20) = 0
 
     def deck(self, players: int) -> list[str]:
         """Every card of the decks ``players`` need, one id per card, sorted."""

@@ -10,7 +10,7 @@ from typing import Literal
 
 import msgspec
 
-from companion.packs import PackError, convert, read_toml, resolve_pack_path
+from companion.packs import Int, PackError, convert, read_toml, resolve_pack_path
 
 
 class Strict(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -20,18 +20,18 @@ class Strict(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
 class PackInfo(Strict):
     game: str
     name: str
-    version: int
+    version: Int(1, 10_000)
     edition: str
 
 
 class Dungeon(Strict):
-    chests: int
-    ball_chests: int
-    pads: int
-    traps_per_coach: int
-    starters: int
-    roster_size: int
-    roster_max: int
+    chests: Int(2, 20)
+    ball_chests: Int(1, 19)
+    pads: Int(6, 6)
+    traps_per_coach: Int(0, 10)
+    starters: Int(1, 16)
+    roster_size: Int(1, 16)
+    roster_max: Int(1, 16)
 
 
 class Teleport(Strict):
@@ -39,34 +39,34 @@ class Teleport(Strict):
 
 
 class Inducements(Strict):
-    pit_pair_price: int
-    pit_pair_size: int
-    max_extra_pits: int
-    max_apothecaries: int
-    max_igors: int
+    pit_pair_price: Int(0, 1000)
+    pit_pair_size: Int(1, 10)
+    max_extra_pits: Int(0, 20)
+    max_apothecaries: Int(0, 5)
+    max_igors: Int(0, 5)
 
 
 class Armour(Strict):
-    dice: int
-    av_min: int
-    av_max: int
-    av_default: int
+    dice: Int(2, 2)             # the tables below are for 2d6
+    av_min: Int(2, 12)
+    av_max: Int(2, 12)
+    av_default: Int(2, 12)
 
 
 class Band(Strict):
-    low: int
-    high: int
+    low: Int(2, 68)             # 2d6 for injury, D68 (11-68) for casualty
+    high: Int(2, 68)
     result: str
 
 
 class Regeneration(Strict):
-    success_from: int
+    success_from: Int(2, 6)
 
 
 class Pit(Strict):
-    fake: list[int]
-    pit: list[int]
-    spiked: list[int]
+    fake: list[Int(1, 6)]
+    pit: list[Int(1, 6)]
+    spiked: list[Int(1, 6)]
 
 
 class Scatter(Strict):
