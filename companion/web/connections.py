@@ -3,7 +3,8 @@
 A phone on the table's network can open connections and say nothing; each holds a file
 descriptor until the process has none left, and then asyncio logs a traceback for every
 refused accept. Here every connection is counted when it is made: past ``per_address`` from one
-address, or past ``total`` open connections when no silent one can make room, it is closed at
+address the oldest idle connection of that address makes room (a browser keeps several alive
+per page), past ``total`` the oldest silent one does; when none can, the new one is closed at
 once. A connection that has not sent a whole request within ``handshake_seconds`` is closed
 (uvicorn's own keep-alive timeout takes over after the first answer). uvicorn's 400 answer carries the page's security
 headers. Log lines about the peers' doing (refused connections, bad requests, invalid UTF-8,
@@ -88,8 +89,10 @@ def guarded(headers: dict[str, str], total: int, per_address: int = PER_ADDRESS,
             super().connection_made(transport)
             self.made_at = self.loop.time()
             host = self.client[0] if self.client else None
-            mine = sum(1 for c in self.connections if c.client and c.client[0] == host)
-            if mine > per_address or (len(self.connections) > total and not self.evict_silent()):
+            mine = [c for c in self.connections if c.client and c.client[0] == host]
+            if (len(mine) > per_address and not self.make_room(mine, lambda c: c.is_idle(), "an idle")) \
+                    or (len(self.connections) > total and not self.make_room(self.connections, lambda c: c.is_silent(),
+                                                                             "a silent")):
                 log.warning("web: a connection from %s refused: %d open (at most %d, %d per address)",
                             host, len(self.connections) - 1, total, per_address)
                 transport.abort()
@@ -100,14 +103,23 @@ def guarded(headers: dict[str, str], total: int, per_address: int = PER_ADDRESS,
             """Open, still this protocol's, and no whole request yet."""
             return self.transport.get_protocol() is self and self.cycle is None and not self.transport.is_closing()
 
-        def evict_silent(self) -> bool:
-            """At the cap: the oldest connection that has said nothing makes room (a phone
-            loading the page gets in even while many addresses hold silent connections)."""
-            silent = [c for c in self.connections if c is not self and isinstance(c, Guarded) and c.is_silent()]
-            if not silent:
+        def is_idle(self) -> bool:
+            """Open, still this protocol's (not a page's socket), between requests or before the
+            first: closing it loses nothing (a browser opens another when it needs one)."""
+            return (self.transport.get_protocol() is self and not self.transport.is_closing()
+                    and (self.cycle is None or self.cycle.response_complete))
+
+        def make_room(self, among, closable, kind: str) -> bool:
+            """At a cap, the oldest connection of ``among`` that ``closable`` allows is closed
+            for this one. At the total cap only a silent one (no request yet) goes, so a phone
+            loading the page gets in while many addresses hold silent connections; at an
+            address's own cap an idle one goes, so a phone's keep-alive connections from its
+            earlier pages never lock out its next one."""
+            others = [c for c in among if c is not self and isinstance(c, Guarded) and closable(c)]
+            if not others:
                 return False
-            oldest = min(silent, key=lambda c: c.made_at)
-            log.warning("web: a silent connection from %s closed to make room",
+            oldest = min(others, key=lambda c: c.made_at)
+            log.warning("web: %s connection from %s closed to make room", kind,
                         oldest.client[0] if oldest.client else None)
             oldest.transport.abort()
             self.connections.discard(oldest)

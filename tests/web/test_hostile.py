@@ -190,6 +190,30 @@ def test_one_address_gets_at_most_its_share_of_connections(toy, tmp_path):
             s.close()
 
 
+def test_a_phone_whose_earlier_pages_hold_its_share_of_connections_still_loads_the_next(toy, tmp_path):
+    """A browser keeps its connections alive after each page and file: three tabs of one phone
+    hold more than its share. The oldest idle one makes room; the next page still loads (it was
+    refused, and a third tab of the page came up blank)."""
+    import http.client
+
+    with Device(tmp_path, "toy") as device:
+        port = device.web.server.port
+        kept = []
+        for _ in range(connections.PER_ADDRESS):
+            c = http.client.HTTPConnection("127.0.0.1", port, timeout=5, source_address=("127.0.0.78", 0))
+            c.request("GET", "/app.js")
+            assert c.getresponse().read()                          # answered, and kept alive
+            kept.append(c)
+        again = http.client.HTTPConnection("127.0.0.1", port, timeout=5, source_address=("127.0.0.78", 0))
+        again.request("GET", "/")
+        answer = again.getresponse()
+        assert answer.status == 200 and b"app.js" in answer.read()
+        assert len([c for c in device.web.server.server.server_state.connections
+                    if c.client and c.client[0] == "127.0.0.78"]) <= connections.PER_ADDRESS
+        for c in [*kept, again]:
+            c.close()
+
+
 def test_a_connection_that_says_nothing_is_closed_after_the_handshake_time(toy, tmp_path, monkeypatch):
     monkeypatch.setattr(connections, "HANDSHAKE_SECONDS", 0.5)
     with Device(tmp_path, "toy") as device:
