@@ -18,12 +18,13 @@ def at(name: str, upto: int):
 
 
 def decisions(name: str):
-    """Every action index of an example file where a seat (not chance) decides."""
+    """(index, engine, state) at every action of an example file where a seat (not chance)
+    decides; the state is a copy, the action at ``index`` the one the file took."""
     record = load(EXAMPLES / name)
     engine, state = replay(record, upto=0)
     for i, action in enumerate(record.actions):
         if not engine.is_over(state) and not engine.prompt(state).is_chance:
-            yield i
+            yield i, engine, copy(engine, state)
         engine.apply(state, action)
 
 
@@ -42,3 +43,27 @@ def ordered_outcomes(spec):
         n *= len(s)
     counts = Counter(product(*sides))
     return [(spec.outcome(list(v)), c / n) for v, c in counts.items()]
+
+
+def expectimax(engine, s, seat: str, value, _events=()):
+    """Brute force through the engine: chance prompts averaged over every ordered outcome,
+    ``seat``'s choices maximised over every legal action, until ``value(state, events)`` gives a
+    number (None: play on). The events are those of the last action."""
+    found = value(s, _events)
+    if found is not None:
+        return found
+    p = engine.prompt(s)
+    if p.is_chance:
+        branches = ordered_outcomes(p.chance)
+    elif p.actor == seat:
+        branches = [(a, None) for a in engine.legal_actions(s)]
+    else:
+        raise AssertionError(f"{p.actor} decides before the value is known: {p.text}")
+    results = []
+    for action, q in branches:
+        t = copy(engine, s)
+        ev = engine.apply(t, action)
+        results.append((expectimax(engine, t, seat, value, tuple(ev)), q))
+    if p.is_chance:
+        return sum(v * q for v, q in results)
+    return max(v for v, _ in results)

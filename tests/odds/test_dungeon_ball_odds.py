@@ -179,8 +179,7 @@ def test_a_luck_field_goal_is_its_dice_enumerated_through_the_engine(ball):
 
 
 def test_extra_point_against_two_points():
-    record_decisions = [u for u in decisions(GAME) if at(GAME, u)[0].prompt(at(GAME, u)[1]).kind == "conversion"]
-    engine, s = at(GAME, record_decisions[0])
+    engine, s = next((e, s) for _, e, s in decisions(GAME) if e.prompt(s).kind == "conversion")
     s = copy(engine, s)
     s.player(s.scorer).kicking = "luck"
     advice = advise(engine, s)
@@ -195,8 +194,7 @@ def test_odds_answers_at_every_decision_of_the_example_game():
     from tests.odds.helpers import EXAMPLES
 
     record = load(EXAMPLES / GAME)
-    for upto in decisions(GAME):
-        engine, s = at(GAME, upto)
+    for upto, engine, s in decisions(GAME):
         advice = advise(engine, s)
         assert [o.action for o in advice.options] == engine.legal_actions(s)
         assert advice.best in engine.legal_actions(s)
