@@ -90,13 +90,16 @@ def _gold(g, s: AlliesState, square: str, monster: str) -> int:
     return g.monsters[monster].gold[SECTION_INDEX[s.tile(square).section]]
 
 
-def _spells(g, s: AlliesState, prompt, legal: list[str]) -> Advice:
+def _combat(g, s: AlliesState):
+    """The fight under way: (combat, seat, monster, roll needed, gold, blue crystals)."""
     c = s.combat
     seat = s.seat(c.seat)
     monster = s.tile(c.square).monster
-    target = need(g, s, c)
-    gold = _gold(g, s, c.square, monster)
-    blues = seat.crystals["blue"]
+    return c, seat, monster, need(g, s, c), _gold(g, s, c.square, monster), seat.crystals["blue"]
+
+
+def _spells(g, s: AlliesState, prompt, legal: list[str]) -> Advice:
+    c, seat, monster, target, gold, blues = _combat(g, s)
     opts = []
     for action in legal:
         words = action.split()
@@ -121,13 +124,8 @@ def _cost(action: str) -> int:
 
 
 def _reroll(g, s: AlliesState, prompt, legal: list[str]) -> Advice:
-    c = s.combat
-    seat = s.seat(c.seat)
-    monster = s.tile(c.square).monster
-    target = need(g, s, c)
-    gold = _gold(g, s, c.square, monster)
+    c, seat, monster, target, gold, blues = _combat(g, s)
     twice = _doubled(g, s, seat, list(c.owners), list(c.blessed), monster)
-    blues = seat.crystals["blue"]
     sides = tuple(g.pack.sides(d) for d in c.dice)
     opts = []
     for action in legal:
