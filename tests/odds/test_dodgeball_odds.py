@@ -44,6 +44,21 @@ def _outs(s):
     return {c.id: len(c.out) for c in s.coaches}
 
 
+def _situation(upto: int, clean: str):
+    """The example at ``upto`` with ``clean``'s DECEIVEs made +3; its advice, the pool the seat
+    to act has not seen and that pool's size."""
+    engine, s = at(GAME, upto)
+    s = copy(engine, s)
+    _without_deceive(engine, s, clean)
+    advice = advise(engine, s)
+    pool = dodge_odds.unseen(s, advice.seat)
+    return engine, s, advice, pool, sum(pool.values())
+
+
+def _result(events) -> str:
+    return next(e["result"] for e in events if e.get("event") == "outcome")
+
+
 def _play(engine, t, actions):
     events = []
     for action in actions:
@@ -52,20 +67,14 @@ def _play(engine, t, actions):
 
 
 def test_defending_matches_every_thrower_card_played_through_the_engine():
-    engine, s = at(GAME, DEFEND)
-    s = copy(engine, s)
-    _without_deceive(engine, s, "p2")
-    advice = advise(engine, s)
-    pool = dodge_odds.unseen(s, "p1")
-    n = sum(pool.values())
+    engine, s, advice, pool, n = _situation(DEFEND, "p2")
     for option in advice.options:
         safe = net = 0.0
         for card, k in pool.items():
             t = copy(engine, s)
             _force(t, "p2", card, picked=True)
             before = _outs(t)
-            ev = _play(engine, t, [option.action])
-            result = next(e["result"] for e in ev if e.get("event") == "outcome")
+            result = _result(_play(engine, t, [option.action]))
             after = _outs(t)
             safe += k / n * (result != "hit")
             net += k / n * ((after["p2"] - before["p2"]) - (after["p1"] - before["p1"]))
@@ -74,12 +83,7 @@ def test_defending_matches_every_thrower_card_played_through_the_engine():
 
 
 def test_a_throw_card_matches_every_card_and_action_of_the_target_played_through_the_engine():
-    engine, s = at(GAME, THROW_CARD)
-    s = copy(engine, s)
-    _without_deceive(engine, s, "p1")
-    advice = advise(engine, s)
-    pool = dodge_odds.unseen(s, "p2")
-    n = sum(pool.values())
+    engine, s, advice, pool, n = _situation(THROW_CARD, "p1")
     checked = 0
     for option in advice.options:
         if "DECEIVE" in option.action:
@@ -92,22 +96,14 @@ def test_a_throw_card_matches_every_card_and_action_of_the_target_played_through
             engine.apply(t, f"p1 play {card}")
             actions = engine.legal_actions(t)
             for action in actions:
-                u = copy(engine, t)
-                ev = _play(engine, u, [action])
-                result = next(e["result"] for e in ev if e.get("event") == "outcome")
-                hit += k / n / len(actions) * (result == "hit")
+                hit += k / n / len(actions) * (_result(_play(engine, copy(engine, t), [action])) == "hit")
         assert option.p == pytest.approx(hit), option.action
         checked += 1
     assert checked >= 2
 
 
 def test_a_rush_card_matches_every_line_and_card_of_the_other_coach_played_through_the_engine():
-    engine, s = at(GAME, RUSH_CARD)
-    s = copy(engine, s)
-    _without_deceive(engine, s, "p2")
-    advice = advise(engine, s)
-    pool = dodge_odds.unseen(s, "p1")
-    n = sum(pool.values())
+    engine, s, advice, pool, n = _situation(RUSH_CARD, "p2")
     lines = list(combinations(sorted(s.coach("p2").players), 2))
     for option in advice.options:
         win = 0.0
@@ -124,12 +120,7 @@ def test_a_rush_card_matches_every_line_and_card_of_the_other_coach_played_throu
 
 
 def test_the_targets_card_then_its_best_action_matches_the_engine():
-    engine, s = at(GAME, DEFENDER_CARD)
-    s = copy(engine, s)
-    _without_deceive(engine, s, "p2")
-    advice = advise(engine, s)
-    pool = dodge_odds.unseen(s, "p1")
-    n = sum(pool.values())
+    engine, s, advice, pool, n = _situation(DEFENDER_CARD, "p2")
     for option in advice.options:
         if "DECEIVE" in option.action:
             continue
@@ -141,8 +132,7 @@ def test_the_targets_card_then_its_best_action_matches_the_engine():
             for card, k in pool.items():
                 u = copy(engine, t)
                 _force(u, "p2", card, picked=True)
-                ev = engine.apply(u, action)
-                safe += k / n * (next(e["result"] for e in ev if e.get("event") == "outcome") != "hit")
+                safe += k / n * (_result(engine.apply(u, action)) != "hit")
             safest = max(safest, safe)
         assert option.p == pytest.approx(safest), option.action
 
