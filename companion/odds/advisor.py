@@ -8,6 +8,8 @@ for what it cannot see a distribution (the cards it has not seen, a chest not ye
 from __future__ import annotations
 
 from importlib import import_module
+from itertools import combinations
+from math import comb
 from types import ModuleType
 
 from companion.engine.registry import get_game, load_object
@@ -47,12 +49,27 @@ def advise(engine, state) -> Advice:
     prompt = engine.prompt(state)
     if prompt.is_chance:
         raise NoDecision(f"chance decides next ({prompt.text}), not a seat")
-    legal = engine.legal_actions(state)
+    legal = legal_options(engine, state, prompt)
     module = odds_module(engine)
     advice = module.advise(engine, state, prompt, legal) if module is not None else None
     if advice is None:
         advice = no_chance(prompt, legal)
     return complete(advice, legal)
+
+
+MOST_LISTED = 4096      # a choice of subsets past this many is left to the engine's own list
+
+
+def legal_options(engine, state, prompt) -> list[str]:
+    """Every legal action of the prompt: the engine's list, or for a choice of ``min`` to ``max``
+    items (``choice["multi"]``) every such set, which an engine may list only in part."""
+    multi = prompt.choice.get("multi") if prompt.options is None else None
+    if multi:
+        items, low, high = multi["items"], multi.get("min", 0), multi.get("max", len(multi["items"]))
+        if sum(comb(len(items), k) for k in range(low, high + 1)) <= MOST_LISTED:
+            return [" ".join((prompt.actor, multi["verb"], *c)) for k in range(low, high + 1)
+                    for c in combinations(items, k)]
+    return engine.legal_actions(state)
 
 
 def no_chance(prompt, legal: list[str], what: str = "no dice or unseen card decide this choice") -> Advice:

@@ -46,5 +46,5 @@ def run(args) -> int:
     if args.json:
         print(json.dumps(advice.as_dict()))
     else:
-        print("\n".join(advice.lines()))
+        print("\n".join(advice.lines(None if len(advice.options) <= 40 else 30)))
     return 0
