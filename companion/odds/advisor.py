@@ -94,11 +94,16 @@ def complete(advice: Advice, legal: list[str]) -> Advice:
 def best_of(options: list[OptionOdds], key, lowest: bool = False) -> OptionOdds:
     """The option with the highest ``key(option)`` (lowest with ``lowest``); the first such in
     the prompt's order on a tie."""
-    rated = [o for o in options if key(o) is not None]
+    rated = [o for o in options if _known(key(o))]
     if not rated:
         return options[0]
     sign = -1 if lowest else 1
     return max(rated, key=lambda o: (_signed(key(o), sign), -options.index(o)))
+
+
+def _known(value) -> bool:
+    """A key with no None in it (an option without a chance is not ranked)."""
+    return all(_known(v) for v in value) if isinstance(value, tuple) else value is not None
 
 
 def _signed(value, sign: int):
