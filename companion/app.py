@@ -35,6 +35,7 @@ from companion import __version__
 from companion.engine.core import CHANCE, Header, IllegalAction
 from companion.engine.registry import UnknownGame, games, get_game
 from companion.game_setup import GameSetup
+from companion.odds import hint
 from companion.session import DICE_MODES, CorrectionConflict, RefereeSession, SaveFailed, UndoRefused
 from companion.ui.controls import MenuController, PromptController, main_menu
 from companion.ui.generic import shown_option
@@ -706,6 +707,7 @@ class DeviceApp:
             {"id": "continue", "label": "Back to the game"},
             {"id": "undo", "label": "Undo last decision"},
             {"id": "correct", "label": "Correct last dice"},
+            *([{"id": "hint", "label": "Hint"}] if hint.offered(self) else []),
             *([{"id": "phones", "label": "Phones: join"}] if self.web is not None else []),
             {"id": "leave", "label": "Main menu (saved)"},
         ], back="continue")
@@ -758,6 +760,11 @@ class DeviceApp:
             self.menu.ui["cursor"] = cursor
         elif kind == "settings" and choice.startswith("calibrate-"):
             self.calibration_begin(choice.removeprefix("calibrate-"))
+        elif kind == "settings" and choice == "hints":      # all games, solo only, none
+            self.session.journal.set_setting(hint.SETTING, hint.next_mode(hint.device_mode(self)))
+            cursor = self.menu.ui["cursor"]
+            self.open_settings()
+            self.menu.ui["cursor"] = cursor
         elif kind == "settings":
             key, values = "dice", DICE_MODES
             current = self.setting(key, values[0])
@@ -776,6 +783,8 @@ class DeviceApp:
                 self.undo()
             elif choice == "correct":
                 self.correct_last_dice()
+            elif choice == "hint":
+                self.message = hint.panel(self.session.engine, self.session.state)
             elif choice == "leave":
                 self.session.close_game()
                 self.show_main_menu()
@@ -842,6 +851,8 @@ class DeviceApp:
         if any(k.reader == "toss" for k in kinds):
             items.append({"id": "calibrate-lid", "label": "Calibrate the lid", "enabled": camera})
         items.append({"id": "calibrate-look", "label": "Camera check", "enabled": camera})
+        items.append({"id": "hints", "label": f"Hints: {hint.device_mode(self)}",
+                      "hint": "Hint in the game menu: all games, solo only, off"})
         self.open_menu("settings", "Settings", items)
 
     # ------------------------------------------------------------------ guided calibration

@@ -31,6 +31,7 @@ HELP = """\
   last words (red-1, right, heads). To choose dice, type their numbers (1 3), or stop to keep
   them all. For a number (a bid), type it. At a dice prompt, type the faces rolled (ball
   cleat time); mixed dice are asked one by one. Case does not matter.
+  odds shows the chance of each option for the seat to act (what that seat may see).
   undo (or u) takes back the last decision; quit (or Ctrl-D) stops here: the game file keeps
   every action, and companion play --resume FILE continues the game."""
 
@@ -231,6 +232,9 @@ class TerminalGame:
                 return "undo"
             if line in ("help", "?"):
                 self.say(HELP)
+            elif line == "odds":       # the chance of each option, for the seat to act
+                from companion.odds.hint import terminal_lines
+                self.say("\n".join(terminal_lines(self.engine, self.state)))
             elif line:
                 return line
 

@@ -48,9 +48,14 @@ class Advice:
         return {"seat": self.seat, "prompt": self.prompt, "options": [o.as_dict() for o in self.options],
                 "best": self.best, "why": self.why, "exact": self.exact, "samples": self.samples}
 
+    def ranked(self) -> list[OptionOdds]:
+        """The options best first, then by chance and mean; those not rated last."""
+        return sorted(self.options, key=lambda o: (o.action != self.best, o.p is None, -round(o.p or 0.0, 9),
+                                                   -round(o.mean or 0.0, 9)))
+
     def lines(self, limit: int | None = None) -> list[str]:
         """The advice as text: the options best first (``limit`` of them), then the best and why."""
-        ranked = sorted(self.options, key=lambda o: o.action != self.best)
+        ranked = self.ranked()
         shown = ranked if limit is None else ranked[:limit]
         width = max((len(o.action) for o in shown), default=0)
         prompt = self.prompt if self.prompt.startswith(self.seat) else f"{self.seat}: {self.prompt}"

@@ -33,7 +33,7 @@ RATE, BURST = 8.0, 20       # messages a second, and the burst allowed before th
 OUTBOX = 16                 # payloads waiting for a slow page before it is closed
 # kind -> the string fields it may carry
 KINDS = {"hello": ("token",), "claim": ("seat", "code"), "leave": ("token",), "act": ("action",),
-         "undo": (), "correct": ()}
+         "undo": (), "correct": (), "hint": ()}
 STATIC = {"app.js": "text/javascript", "style.css": "text/css", "index.html": "text/html"}
 HEADERS = {
     "Content-Security-Policy": "default-src 'self'; connect-src 'self'; img-src 'self' data:; "
