@@ -60,7 +60,7 @@ def panel(engine, state) -> dict:
     advice = _advice(engine, state, None)
     if isinstance(advice, str):
         return {"title": "Hint", "text": advice.removeprefix("no hint: ")}
-    rows = [f"{_short(o.action, advice.seat)} {percent(o.p)}" for o in advice.ranked()[:3]]
+    rows = [f"{_short(o.action, advice.seat)} " + ("-" if o.p is None else f"{o.p:.0%}") for o in advice.ranked()[:3]]
     rows.append("exact" if advice.exact else f"{advice.samples} games each")
     return {"title": f"Hint {advice.seat.upper()}", "text": "\n".join(rows)}
 

@@ -151,7 +151,8 @@ function showHint(h) {
   const panel = el("div", "hint-panel");
   panel.id = "hint";
   const rows = h.options.map((o) => el("li", o.action === h.best ? "best" : "", o.label + ": " + o.shown));
-  panel.append(el("h3", "", "Hint"), el("ol", "", ""), el("p", "", "Best: " + h.best.replace(h.seat + " ", "") + ", " + h.why),
+  panel.append(el("h3", "", "Hint"), el("p", "hint", h.options[0].what), el("ol", "", ""),
+               el("p", "", "Best: " + h.best.replace(h.seat + " ", "") + ", " + h.why),
                el("p", "hint", (h.exact ? "exact" : h.samples + " games sampled") + (h.more ? "; " + h.more + " more options" : "")));
   panel.querySelector("ol").replaceChildren(...rows);
   const old = $("hint");
