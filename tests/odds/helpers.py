@@ -45,10 +45,11 @@ def ordered_outcomes(spec):
     return [(spec.outcome(list(v)), c / n) for v, c in counts.items()]
 
 
-def expectimax(engine, s, seat: str, value, _events=()):
+def expectimax(engine, s, seat: str, value, _events=(), respond=None, better=max):
     """Brute force through the engine: chance prompts averaged over every ordered outcome,
-    ``seat``'s choices maximised over every legal action, until ``value(state, events)`` gives a
-    number (None: play on). The events are those of the last action."""
+    ``seat``'s choices the ``better`` over every legal action, another seat's ``respond(prompt,
+    legal)`` (none: an error), until ``value(state, events)`` gives a number or a tuple of
+    numbers (None: play on). The events are those of the last action."""
     found = value(s, _events)
     if found is not None:
         return found
@@ -57,13 +58,17 @@ def expectimax(engine, s, seat: str, value, _events=()):
         branches = ordered_outcomes(p.chance)
     elif p.actor == seat:
         branches = [(a, None) for a in engine.legal_actions(s)]
+    elif respond is not None:
+        branches = [(respond(p, engine.legal_actions(s)), None)]
     else:
         raise AssertionError(f"{p.actor} decides before the value is known: {p.text}")
     results = []
     for action, q in branches:
         t = copy(engine, s)
         ev = engine.apply(t, action)
-        results.append((expectimax(engine, t, seat, value, tuple(ev)), q))
+        results.append((expectimax(engine, t, seat, value, tuple(ev), respond, better), q))
     if p.is_chance:
+        if isinstance(results[0][0], tuple):
+            return tuple(sum(v[i] * q for v, q in results) for i in range(len(results[0][0])))
         return sum(v * q for v, q in results)
-    return max(v for v, _ in results)
+    return better(v for v, _ in results)

@@ -6,7 +6,7 @@ import pytest
 
 from companion.games.dungeon_ball import odds as ball_odds, rolls
 from companion.odds import advise
-from tests.odds.helpers import at, copy, decisions, ordered_outcomes
+from tests.odds.helpers import at, copy, decisions, expectimax, ordered_outcomes
 
 GAME = "short-game.game"
 
@@ -199,3 +199,25 @@ def test_odds_answers_at_every_decision_of_the_example_game():
         assert [o.action for o in advice.options] == engine.legal_actions(s)
         assert advice.best in engine.legal_actions(s)
         assert record.actions[upto] in engine.legal_actions(s)
+
+
+def _play_met(t, events):
+    for e in events:
+        if e.get("event") == "play_result":
+            return (float(e["met"] >= 1), float(e["met"]))
+    return None
+
+
+@pytest.mark.parametrize("upto", [12, 20, 32, 49])
+def test_each_ability_card_matches_the_engine_with_every_die_in_order_and_the_other_side_passing(upto):
+    engine, s = at(GAME, upto)
+    assert engine.prompt(s).kind == "ability_window"
+    advice = advise(engine, s)
+    seat = advice.seat
+    better = max if seat == s.offense else min
+    for option in advice.options:
+        t = copy(engine, s)
+        ev = engine.apply(t, option.action)
+        p, mean = expectimax(engine, t, seat, _play_met, tuple(ev),
+                             respond=lambda prompt, legal: f"{prompt.actor} pass", better=better)
+        assert (option.p, option.mean) == (pytest.approx(p), pytest.approx(mean)), option.action

@@ -18,7 +18,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from companion.games.dungeon_ball.state import GameState, other
-from companion.odds import dice
+from companion.odds import dice, lookahead
 from companion.odds.advice import Advice, OptionOdds
 from companion.odds.advisor import best_of
 
@@ -342,5 +342,38 @@ def _onside(g, s: GameState, prompt, legal: list[str]) -> Advice:
                   "still losing late: the only way to get the ball back at once")
 
 
-RATED = {"keep": _keep, "pawn": _pawn, "defense_card": _defense_card, "huddle": _huddle,
+def _window(g, s: GameState, prompt, legal: list[str]) -> Advice | None:
+    """An ability card window after the roll: each card (and pass) played through the engine,
+    its black die and rerolls enumerated, the other side then passing; the play's requirement
+    met as it resolves."""
+    if s.play is None or not s.play.colour:
+        return None
+    seat = prompt.actor
+    offense = seat == s.offense
+
+    def measure(t, events):
+        for e in events:
+            if e.get("event") == "play_result":
+                return (float(e["met"] >= 1), float(e["met"]), float(e["touchdown"]))
+        return None
+
+    def respond(p, options):
+        return f"{p.actor} pass" if f"{p.actor} pass" in options else options[0]
+
+    opts = []
+    for action in legal:
+        try:
+            p, mean, td = lookahead.expect(g, s, action, seat, measure, respond, better=max if offense else min)
+        except lookahead.TooBig:
+            opts.append(OptionOdds(action, None, None, "not rated: too many outcomes to enumerate"))
+            continue
+        opts.append(OptionOdds(action, p, mean, f"the offense's chance its {s.play.colour} play is met, mean {MET}; "
+                                                f"touchdown {100 * td:.0f}%; the other side then passes"))
+    sign = 1 if offense else -1         # the defence wants the play's chance low; a tie: pass
+    best = best_of(opts, lambda o: (sign * o.p, sign * o.mean, o.action.endswith(" pass")))
+    why = "the best chance the play is met" if offense else "the smallest chance the play is met"
+    return Advice(seat, prompt.text, opts, best.action, why + " (cards cost momentum: pass when it changes nothing)")
+
+
+RATED = {"ability_window": _window, "keep": _keep, "pawn": _pawn, "defense_card": _defense_card, "huddle": _huddle,
          "conversion": _conversion, "onside_choice": _onside, "pick": _pick, "call_coin": _coin}
