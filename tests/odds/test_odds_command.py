@@ -66,3 +66,15 @@ def test_a_refused_action_names_its_line(capsys, tmp_path):
     bad.write_text((EXAMPLES / "short-game.game").read_text().replace("p1 call tails", "p1 call edge"))
     code, out, err = odds(capsys, bad, "--json")
     assert code == 2 and f"{bad}:" in err and "call edge" in err and out == ""
+
+
+def test_the_documented_example_is_what_the_command_says(capsys):
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "odds.md").read_text()
+    shown = json.loads(text.split("```json\n", 1)[1].split("```", 1)[0])
+    code, out, _ = odds(capsys, EXAMPLES / "short-game.game", "--upto", 22, "--json")
+    real = json.loads(out)
+    assert code == 0 and shown["best"] == real["best"] and shown["seat"] == real["seat"]
+    assert [(o["action"], o["p"], o["mean"]) for o in shown["options"]] == \
+        [(o["action"], o["p"], o["mean"]) for o in real["options"]]
