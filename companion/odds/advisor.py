@@ -72,10 +72,11 @@ def legal_options(engine, state, prompt) -> list[str]:
     return engine.legal_actions(state)
 
 
-def no_chance(prompt, legal: list[str], what: str = "no dice or unseen card decide this choice") -> Advice:
-    """A choice that chance does not touch before the next decision: listed, not rated."""
+def no_chance(prompt, legal: list[str], what: str = "not rated: no dice or unseen card decide it at once") -> Advice:
+    """A choice the game's odds do not rate (chance does not decide it at once): listed, the
+    first shown as best, since no chance tells them apart."""
     return Advice(prompt.actor, prompt.text, [OptionOdds(a, None, None, what) for a in legal], legal[0],
-                  "chance plays no part here: choose by the plan", exact=True)
+                  "no chance tells these options apart (the first is shown)", exact=True)
 
 
 def complete(advice: Advice, legal: list[str]) -> Advice:
