@@ -20,7 +20,7 @@ from companion.engine.core import DEVICE, Header, IllegalAction, Prompt
 from companion.engine.dice import PositionalDice
 from companion.engine.gamefile import GameFileError, GameRecord
 from companion.engine.registry import get_game
-from companion.engine.runner import replay
+from companion.engine.runner import decide, replay
 from companion.session import computer_seats, seals
 
 CLEAR = "\n" * 60          # pushes a secret choice off the screen
@@ -204,7 +204,7 @@ class TerminalGame:
         """The computer seat's action, from its view only, its randomness fixed by the seed and
         the action's number (as on the device: replay and resume play the same moves)."""
         policy = self.computers[prompt.actor](self.header.seed * 1_000_003 + len(self.record.actions))
-        return policy(self.engine, self.engine.public_view(self.state, prompt.actor), prompt)
+        return decide(policy, self.engine, self.state, prompt)
 
     def answers_digitally(self, prompt: Prompt) -> bool:
         """The device answers its own draws (a hidden card, the AI deck) always, and the

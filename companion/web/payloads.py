@@ -140,6 +140,8 @@ def prompt_for(prompt: Any, viewer: str | None, computers: set[str], legal=None,
     who = actor.upper() + (" (computer)" if actor in computers else "")
     if prompt.private:
         return {"actor": actor, "mine": False, "text": f"{who} is choosing in secret"}
+    if actor in computers:              # a computer seat is asked only while it decides
+        return {"actor": actor, "mine": False, "text": f"{who} is thinking: {_said(prompt, actor, False, words)}"}
     return {"actor": actor, "mine": False, "text": f"{who}: {_said(prompt, actor, False, words)}"}
 
 

@@ -129,8 +129,12 @@ class Place(Step):
     def options(self, g, s: AlliesState, f: Frame) -> tuple[Seat, list[str]]:
         seat, k, _ = placer(g, s, f)
         allies = unplaced(s, seat, k >= g.pack.rules.characters_each)
-        out = [f"{seat.id} place {seat.allies[a].die} {space}" for a in allies for space in spaces(g, s)
-               if refusal(g, s, seat, a, space) is None]
+        names, free = spaces(g, s), {}      # refusal reads an ally only for its die: once per die
+        for a in allies:
+            die = seat.allies[a].die
+            if die not in free:
+                free[die] = [space for space in names if refusal(g, s, seat, a, space) is None]
+        out = [f"{seat.id} place {seat.allies[a].die} {space}" for a in allies for space in free[seat.allies[a].die]]
         if not out:
             out = [f"{seat.id} place {seat.allies[a].die} pass" for a in allies]
         if seat.crystals["red"] and (s.board == "real" or peekable(s, seat.id)):
