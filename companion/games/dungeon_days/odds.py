@@ -2,8 +2,8 @@
 and after) and at the end on average (the game played to its end from the option, sampled).
 
 The end is sampled: the other hands and the deck redrawn from the cards the seat has not seen
-(belief.py), every seat then playing any legal line alike, ``SAMPLES`` games per option from a
-fixed seed. The draw and the plays that gain the most now are played out (``PLAYED_OUT`` of
+(belief.py), every seat then playing any legal line alike, ``samples(seats)`` games per option
+from a fixed seed. The draw and the plays that gain the most now are played out (``PLAYED_OUT`` of
 them), so a hint stays quick; the rest show their points now only.
 """
 from __future__ import annotations
@@ -14,8 +14,13 @@ from companion.odds.advice import Advice, OptionOdds
 from companion.odds.advisor import best_of
 from companion.odds.rollout import play_to_end
 
-SAMPLES = 6
-PLAYED_OUT = 4
+SEAT_GAMES = 24         # games played out per option, times the seats: a longer game, fewer games
+PLAYED_OUT = 5
+
+
+def samples(seats: int) -> int:
+    """Games per option for ``seats`` seats (12 for two, 4 for six): a hint takes about as long."""
+    return max(4, SEAT_GAMES // seats)
 
 
 def scores(g, s: DaysState) -> dict[str, int]:
@@ -50,6 +55,7 @@ def advise(g, s: DaysState, prompt, legal: list[str]) -> Advice | None:
     if prompt.kind != "turn":
         return None
     seat = prompt.actor
+    games = samples(len(s.seats))
     now = {a: change_now(g, s, a) for a in legal}
     gain = {a: now[a][seat] - max((v for k, v in now[a].items() if k != seat), default=0) for a in legal}
     ranked = sorted(legal, key=lambda a: (not a.endswith(" draw"), -gain[a], legal.index(a)))
@@ -64,11 +70,11 @@ def advise(g, s: DaysState, prompt, legal: list[str]) -> Advice | None:
                                    f"{said}; not played out (the draw and the {PLAYED_OUT} best now are)"))
             continue
         # the same seed for every option: their games differ by the option, not by luck
-        won, lead = play_to_end(g, s, seat, action, SAMPLES, f"{seat}:{len(s.deck)}:{len(s.discard)}", _end)
+        won, lead = play_to_end(g, s, seat, action, games, f"{seat}:{len(s.deck)}:{len(s.discard)}", _end)
         opts.append(OptionOdds(action, won.mean, float(gain[action]),
                                f"chance to win at the end; {said}; at the end {lead.mean:+.1f} ±{lead.error:.1f} "
                                "ahead on average", error=won.error))
     best = best_of(opts, lambda o: (o.p, o.mean))
     return Advice(seat, prompt.text, opts, best.action,
-                  f"the most wins in {SAMPLES} games played out from each option (any line alike after it)",
-                  exact=False, samples=SAMPLES)
+                  f"the most wins in {games} games played out from each option (any line alike after it)",
+                  exact=False, samples=games)
