@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Benchmark: how long a hint takes, at every decision of whole games.
 
-    python3 dev.py bench odds [--games 3] [--seed 1] [--game GAME ...] [--json]
+    python3 dev.py bench odds [--games 3] [--seed 1] [--game GAME ...] [--players N] [--json]
 
 For each game: its example file (docs/examples) and ``--games`` games played by the game's
 first computer policy from seeds ``seed, seed+1, ...``; at every decision a seat makes, the
@@ -54,13 +54,15 @@ def example(game_id: str, times: dict) -> int:
     return n
 
 
-def played(game_id: str, seed: int, times: dict) -> int:
+def played(game_id: str, seed: int, times: dict, players: int | None = None) -> int:
     """One game of the game's first policy for every seat, its hints timed at each decision."""
     game = get_game(game_id)
     engine = game.load_engine()
-    state = engine.new_state(Header(game_id, seed=seed, pack_digest=engine.digest))
+    players = game.default_players() if players is None else game.check_players(players)
+    options = {} if players == game.default_players() else {"players": players}
+    state = engine.new_state(Header(game_id, seed=seed, options=options, pack_digest=engine.digest))
     policy = game.load_policy()
-    seats = {s: policy(seed * 31 + i) for i, s in enumerate(game.seats(game.default_players()))}
+    seats = {s: policy(seed * 31 + i) for i, s in enumerate(game.seats(players))}
     dice = SeededDice(seed)
     n = 0
     for _ in range(MAX_ACTIONS):
@@ -97,6 +99,7 @@ def main() -> int:
     parser.add_argument("--game", action="append", choices=sorted(GAMES), help="a game (repeatable; default all)")
     parser.add_argument("--games", type=int, default=3, help="whole games played per game (default 3)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", type=int, help="seats in the games played (default: each game's usual table)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     rows = []
@@ -104,12 +107,13 @@ def main() -> int:
         times: dict = defaultdict(list)
         advise_warm = example(game_id, times)      # the example file first: imports and caches warm here too
         for i in range(args.games):
-            played(game_id, args.seed + i, times)
+            played(game_id, args.seed + i, times, args.players)
         row = summary(game_id, times)
         row["example_decisions"] = advise_warm
         rows.append(row)
+        print(f"{game_id}: {row['decisions']} decisions timed", file=sys.stderr, flush=True)
     report = {"machine": platform.machine(), "python": platform.python_version(), "games": args.games,
-              "seed": args.seed, "results": rows}
+              "seed": args.seed, "players": args.players, "results": rows}
     if args.json:
         print(json.dumps(report))
     else:
