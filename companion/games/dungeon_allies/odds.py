@@ -13,7 +13,7 @@ under, and those won: never the monster actually under a tile.
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
+from itertools import product
 
 from companion.games.dungeon_allies.combat import SECTION_INDEX, extra_die, need
 from companion.games.dungeon_allies.state import AlliesState
@@ -36,47 +36,53 @@ def advise(g, s: AlliesState, prompt, legal: list[str]) -> Advice | None:
 
 # --------------------------------------------------------------------------- a fight
 
-@lru_cache(maxsize=4096)
-def _win(sides: tuple[int, ...], twice: tuple[bool, ...], values: tuple[int, ...] | None, target: int,
-         blues: int) -> float:
-    """The chance to reach ``target``: dice of ``sides`` (each counted twice where ``twice``),
-    showing ``values`` (None: not rolled yet), then up to ``blues`` rerolls of one die each,
-    each chosen to give the best chance."""
-    if values is None:
-        return _expect_roll(sides, twice, target, blues)
-    total = sum(v * (2 if t else 1) for v, t in zip(values, twice))
-    if total >= target:
-        return 1.0
-    if blues <= 0:
-        return 0.0
-    best = 0.0
-    for i, n in enumerate(sides):
-        p = 0.0
-        for face in range(1, n + 1):
-            again = values[:i] + (face,) + values[i + 1:]
-            p += _win(sides, twice, again, target, blues - 1) / n
-        best = max(best, p)
-    return best
+REROLLS_WEIGHED = 2      # blue rerolls played well; more crystals than this count as this many
 
 
-def _expect_roll(sides: tuple[int, ...], twice: tuple[bool, ...], target: int, blues: int) -> float:
-    if blues <= 0:
-        roll = dice.total([dice.scale(dice.die(range(1, n + 1)), 2 if t else 1) for n, t in zip(sides, twice)])
-        return dice.at_least(roll, target)
-    from itertools import product
+class Fight:
+    """One fight's dice: ``sides`` (each counted twice where ``twice``) against ``target``; the
+    chance to win from any showing with the best blue rerolls, remembered as it goes."""
 
-    p = 0.0
-    weight = 1.0
-    for n in sides:
-        weight /= n
-    for values in product(*(range(1, n + 1) for n in sides)):
-        p += _win(sides, twice, values, target, blues) * weight
-    return p
+    def __init__(self, sides: tuple[int, ...], twice: tuple[bool, ...], target: int):
+        self.sides, self.times, self.target = sides, tuple(2 if t else 1 for t in twice), target
+        self.seen: dict[tuple, float] = {}
+
+    def win(self, values: tuple[int, ...], blues: int) -> float:
+        """The chance to reach the target from ``values`` with ``blues`` rerolls of one die each."""
+        short = self.target - sum(v * m for v, m in zip(values, self.times))
+        if short <= 0:
+            return 1.0
+        if blues <= 0:
+            return 0.0
+        if blues == 1:          # one reroll left: the die most likely to make up the shortfall
+            return max(self._reach(n, m, short + v * m) for n, m, v in zip(self.sides, self.times, values))
+        key = (values, blues)
+        if key not in self.seen:
+            self.seen[key] = max(sum(self.win(values[:i] + (x,) + values[i + 1:], blues - 1) for x in range(1, n + 1)) / n
+                                 for i, n in enumerate(self.sides))
+        return self.seen[key]
+
+    @staticmethod
+    def _reach(n: int, m: int, need: int) -> float:
+        """The chance a d``n`` counted ``m`` times shows at least ``need``."""
+        least = max(1, -(-need // m))
+        return max(0, n - least + 1) / n
+
+    def rolled(self, blues: int) -> float:
+        """The chance to win a roll not made yet."""
+        blues = min(blues, REROLLS_WEIGHED)
+        if blues <= 0:
+            roll = dice.total([dice.scale(dice.die(range(1, n + 1)), m) for n, m in zip(self.sides, self.times)])
+            return dice.at_least(roll, self.target)
+        weight = 1.0
+        for n in self.sides:
+            weight /= n
+        return sum(self.win(values, blues) for values in product(*(range(1, n + 1) for n in self.sides))) * weight
 
 
 def _fight(g, dice_kinds: list[str], twice: list[bool], values: list[int] | None, target: int, blues: int) -> float:
-    sides = tuple(g.pack.sides(d) for d in dice_kinds)
-    return _win(sides, tuple(twice), None if values is None else tuple(values), target, blues)
+    fight = Fight(tuple(g.pack.sides(d) for d in dice_kinds), tuple(twice), target)
+    return fight.rolled(blues) if values is None else fight.win(tuple(values), min(blues, REROLLS_WEIGHED))
 
 
 # --------------------------------------------------------------------------- before and after the roll
@@ -113,7 +119,7 @@ def _spells(g, s: AlliesState, prompt, legal: list[str]) -> Advice:
             kinds.append(extra_die(g, s, c))
             owners.append(-1)
         p = _fight(g, kinds, _doubled(g, s, seat, owners, blessed, monster), None, target, blues)
-        opts.append(OptionOdds(action, p, p * gold, f"{WHAT}: then roll, {blues} blue reroll(s) played well"))
+        opts.append(OptionOdds(action, p, p * gold, f"{WHAT}: then roll, {min(blues, REROLLS_WEIGHED)} blue reroll(s) played well"))
     best = best_of(opts, lambda o: (o.p, -_cost(o.action)))
     why = "the surest win" + (" for the fewest crystals" if best.action.split()[1] == "roll" else "")
     return Advice(prompt.actor, prompt.text, opts, best.action, why)
@@ -126,17 +132,18 @@ def _cost(action: str) -> int:
 def _reroll(g, s: AlliesState, prompt, legal: list[str]) -> Advice:
     c, seat, monster, target, gold, blues = _combat(g, s)
     twice = _doubled(g, s, seat, list(c.owners), list(c.blessed), monster)
-    sides = tuple(g.pack.sides(d) for d in c.dice)
+    fight = Fight(tuple(g.pack.sides(d) for d in c.dice), tuple(twice), target)
+    later = min(blues - 1, REROLLS_WEIGHED)
     opts = []
     for action in legal:
         words = action.split()
         if words[1] == "stand":
-            p = _win(sides, tuple(twice), tuple(c.values), target, 0)
+            p = fight.win(tuple(c.values), 0)
         else:
             i = c.dice.index(words[2])
-            n = sides[i]
-            p = sum(_win(sides, tuple(twice), tuple(c.values[:i]) + (face,) + tuple(c.values[i + 1:]), target,
-                         blues - 1) for face in range(1, n + 1)) / n
+            n = fight.sides[i]
+            p = sum(fight.win(tuple(c.values[:i]) + (face,) + tuple(c.values[i + 1:]), later)
+                    for face in range(1, n + 1)) / n
         opts.append(OptionOdds(action, p, p * gold, f"{WHAT}; later blue rerolls played well"))
     best = best_of(opts, lambda o: (o.p, -_cost(o.action)))
     why = (f"the best chance to reach {target} with the rerolls left" if best.p else
