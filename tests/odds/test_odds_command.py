@@ -78,3 +78,19 @@ def test_the_documented_example_is_what_the_command_says(capsys):
     assert code == 0 and shown["best"] == real["best"] and shown["seat"] == real["seat"]
     assert [(o["action"], o["p"], o["mean"]) for o in shown["options"]] == \
         [(o["action"], o["p"], o["mean"]) for o in real["options"]]
+
+
+@pytest.mark.slow
+def test_a_sampled_answer_is_the_same_in_every_process():
+    """Dungeon Days is sampled: two processes with different hash seeds print the same JSON."""
+    import os
+    import subprocess
+    import sys
+
+    outs = set()
+    for seed in ("1", "2"):
+        env = dict(os.environ, PYTHONHASHSEED=seed)
+        done = subprocess.run([sys.executable, "-m", "companion", "odds", str(EXAMPLES / "dungeon-days.game"),
+                               "--upto", "11", "--json"], capture_output=True, text=True, env=env, check=True)
+        outs.add(done.stdout)
+    assert len(outs) == 1 and json.loads(outs.pop())["exact"] is False
