@@ -9,7 +9,7 @@ from itertools import product
 
 from companion.odds import dice
 
-LIMIT = 4000
+LIMIT = 1500
 
 
 class TooBig(RuntimeError):

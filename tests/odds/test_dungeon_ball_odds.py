@@ -221,3 +221,28 @@ def test_each_ability_card_matches_the_engine_with_every_die_in_order_and_the_ot
         p, mean = expectimax(engine, t, seat, _play_met, tuple(ev),
                              respond=lambda prompt, legal: f"{prompt.actor} pass", better=better)
         assert (option.p, option.mean) == (pytest.approx(p), pytest.approx(mean)), option.action
+
+
+def test_a_solo_game_gets_an_answer_at_every_decision_and_the_pawn_faces_the_ai_deck():
+    import random
+
+    from companion.engine.core import Header
+    from companion.engine.dice import SeededDice
+
+    engine = __import__("companion.engine.registry", fromlist=["get_game"]).get_game("dungeon-ball").load_engine()
+    s = engine.new_state(Header("dungeon-ball", seed=2, options={"solo": "III"}))
+    rng, dice_source = random.Random(2), SeededDice(2)
+    pawns = 0
+    while not engine.is_over(s):
+        p = engine.prompt(s)
+        if p.is_chance:
+            engine.apply(s, dice_source.answer(p))
+            continue
+        advice = advise(engine, s)
+        assert [o.action for o in advice.options] == engine.legal_actions(s)
+        if p.kind == "pawn":
+            pawns += 1
+            left = list(s.solo["draw"]) or list(s.solo["discard"])
+            assert ball_odds._cards_against(engine, s) == [(1 / len(left), engine.pack.ai_cards[c]) for c in left]
+        engine.apply(s, rng.choice(engine.legal_actions(s)))
+    assert pawns > 5

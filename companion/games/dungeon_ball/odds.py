@@ -346,8 +346,8 @@ def _window(g, s: GameState, prompt, legal: list[str]) -> Advice | None:
     """An ability card window after the roll: each card (and pass) played through the engine,
     its black die and rerolls enumerated, the other side then passing; the play's requirement
     met as it resolves."""
-    if s.play is None or not s.play.colour:
-        return None
+    if s.play is None or not s.play.colour or (s.solo and s.solo.get("ai") == s.offense):
+        return None         # the solo AI's play moves by its card, not by dice to be met
     seat = prompt.actor
     offense = seat == s.offense
 
@@ -370,7 +370,7 @@ def _window(g, s: GameState, prompt, legal: list[str]) -> Advice | None:
         opts.append(OptionOdds(action, p, mean, f"the offense's chance its {s.play.colour} play is met, mean {MET}; "
                                                 f"touchdown {100 * td:.0f}%; the other side then passes"))
     sign = 1 if offense else -1         # the defence wants the play's chance low; a tie: pass
-    best = best_of(opts, lambda o: (sign * o.p, sign * o.mean, o.action.endswith(" pass")))
+    best = best_of(opts, lambda o: None if o.p is None else (sign * o.p, sign * o.mean, o.action.endswith(" pass")))
     why = "the best chance the play is met" if offense else "the smallest chance the play is met"
     return Advice(seat, prompt.text, opts, best.action, why + " (cards cost momentum: pass when it changes nothing)")
 
