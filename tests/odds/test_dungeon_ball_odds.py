@@ -228,8 +228,9 @@ def test_a_solo_game_gets_an_answer_at_every_decision_and_the_pawn_faces_the_ai_
 
     from companion.engine.core import Header
     from companion.engine.dice import SeededDice
+    from companion.engine.registry import get_game
 
-    engine = __import__("companion.engine.registry", fromlist=["get_game"]).get_game("dungeon-ball").load_engine()
+    engine = get_game("dungeon-ball").load_engine()
     s = engine.new_state(Header("dungeon-ball", seed=2, options={"solo": "III"}))
     rng, dice_source = random.Random(2), SeededDice(2)
     pawns = 0
