@@ -114,7 +114,8 @@ def test_the_hail_mary_matches_the_best_reroll_enumerated():
     from itertools import combinations, product
 
     engine, _ = _keep_state()
-    q = sum("ball" in engine.face_icons[f] for f in engine._white_faces) / len(engine._white_faces)
+    faces = engine.pack.dice["white"].faces
+    q = sum("ball" in engine.face_icons[f] for f in faces) / len(faces)
 
     def chance(shown):
         return q ** sum(shown) * (1 - q) ** (len(shown) - sum(shown))

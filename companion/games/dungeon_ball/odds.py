@@ -37,6 +37,11 @@ def _coin(g, s: GameState, prompt, legal: list[str]) -> Advice:
 
 # --------------------------------------------------------------------------- one die
 
+def _white(g) -> tuple[str, ...]:
+    """The white die's sides, a face once per side it is on (the pack's)."""
+    return tuple(g.pack.dice["white"].faces)
+
+
 def _per_face(g, icon: str) -> dict[str, int]:
     return g.icon_tables[icon]
 
@@ -58,7 +63,7 @@ def _final(g, icon: str, face: str, rolls_left: int, time_locks: bool) -> tuple[
 def _fresh(g, icon: str, rolls_after: int, time_locks: bool) -> tuple[tuple[int, float], ...]:
     """A die rolled now, ``rolls_after`` more rolls allowed after this one."""
     out: dict[int, float] = {}
-    faces = g._white_faces
+    faces = _white(g)
     for face in faces:
         for v, p in _final(g, icon, face, rolls_after, time_locks):
             out[v] = out.get(v, 0.0) + p / len(faces)
@@ -68,7 +73,7 @@ def _fresh(g, icon: str, rolls_after: int, time_locks: bool) -> tuple[tuple[int,
 def _ball_die(g, rolls_after: int) -> float:
     """The chance a die rolled now ends showing a ball when rerolled until it does, with
     ``rolls_after`` rolls left (a Hail Mary or onside kick: time may be rerolled)."""
-    faces = g._white_faces
+    faces = _white(g)
     q = sum(1 for f in faces if "ball" in g.face_icons[f]) / len(faces)
     p = q
     for _ in range(rolls_after):
@@ -267,7 +272,7 @@ def _kick(g, s: GameState, kind: str) -> tuple[float, str]:
     else:
         reds = g.field.reds_to_posts(s.ball, g.attacking(s))
         count = max(r.field_goal_min_dice, min(r.field_goal_max_dice, r.field_goal_base_dice - reds))
-    faces = g._white_faces
+    faces = _white(g)
     miss = sum(1 for f in faces if "ball" not in g.face_icons[f]) / len(faces)
     return 1 - miss ** count, f"any ball on {count} dice"
 
