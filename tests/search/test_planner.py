@@ -163,3 +163,18 @@ def test_whole_games_with_planners_in_every_seat_end_with_the_common_summary(gam
         for action in actions:
             engine.apply(again, action)
         assert engine.to_json(again) == engine.to_json(state)
+
+
+def test_the_sim_reports_each_seats_decision_times(monkeypatch):
+    from companion.sim import decision_ms, simulate
+
+    monkeypatch.setattr(get_game("dungeonbowl").load_policy("planner"), "iterations", 4)
+    summary = simulate("dungeonbowl", 1, 3, policy="random", options={"seats": {"p1": "computer:planner"}})
+    d = summary.as_dict()
+    assert list(d)[list(d).index("draws") + 1] == "decision_ms"
+    assert set(d["decision_ms"]) == {"p1", "p2"}
+    for seat, ms in d["decision_ms"].items():
+        assert list(ms) == ["mean", "p95", "max"] and 0 < ms["mean"] <= ms["max"] and ms["p95"] <= ms["max"]
+        assert len(summary.times[seat]) > 10
+    assert decision_ms([0.001, 0.002, 0.010]) == {"mean": 4.333, "p95": 10.0, "max": 10.0}
+    assert decision_ms([]) == {"mean": 0.0, "p95": 0.0, "max": 0.0}

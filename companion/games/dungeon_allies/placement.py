@@ -55,7 +55,8 @@ def refusal(g, s: AlliesState, seat: Seat, ally: int, space: str) -> tuple[str, 
     """Why ``seat`` may not put ``ally``'s die on ``space`` now, as (reason, rule); None if it may."""
     here = on_space(s, space)
     die = seat.allies[ally].die
-    tile = s.tile(space)
+    at = g.square_index.get(space)    # s.tile(space) without a search: a state's tiles are the pack's squares in order
+    tile = None if at is None else s.tiles[at]
     if tile is not None:
         if tile.removed:
             return f"the monster on {space} is gone", EXCURSION
