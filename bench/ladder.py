@@ -99,15 +99,15 @@ def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def elo(games: list[dict], anchor: str = "random") -> dict[str, float]:
-    """Ratings by maximum likelihood (Bradley-Terry on the Elo scale), ``anchor`` at 0; a
-    sweep of draws at 0.5 and a small prior of one drawn game against the anchor keep a
-    player who won or lost everything finite."""
+    """Ratings by maximum likelihood (Bradley-Terry on the Elo scale), ``anchor`` at 0, with
+    a prior of one drawn game between every two players, which keeps a player who won or lost
+    every game finite."""
     names = sorted({g["a"] for g in games} | {g["b"] for g in games})
     if anchor not in names:
         anchor = names[0]
     r = dict.fromkeys(names, 0.0)
     results = [(g["a"], g["b"], g["score"]) for g in games]
-    results += [(n, anchor, 0.5) for n in names if n != anchor]
+    results += [(a, b, 0.5) for i, a in enumerate(names) for b in names[i + 1:]]
     for _ in range(300):
         grad = dict.fromkeys(names, 0.0)
         for a, b, s in results:

@@ -1,6 +1,7 @@
-"""Dodgeball's planners: the search of companion.search over this engine, with random legal
-choices in rollouts cut short after ``DEPTH`` decisions and scored by the players each coach
-still has on court and the balls on his side."""
+"""Dodgeball's planners: the search of companion.search over this engine, guided by the
+``coach`` (its choice is the search's prior), with random legal choices in rollouts cut short
+after ``DEPTH`` decisions and scored by the players each coach still has on court and the balls
+on his side."""
 from __future__ import annotations
 
 from companion.games.dodgeball.belief import sample_state

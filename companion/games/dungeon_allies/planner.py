@@ -1,5 +1,6 @@
-"""Dungeon Allies' planners: the search of companion.search over this engine, with random
-legal choices in rollouts cut short after ``DEPTH`` decisions and scored by each seat's points."""
+"""Dungeon Allies' planners: the search of companion.search over this engine, guided by the
+``sensible`` player (its choice is the search's prior), with random legal choices in rollouts
+cut short after ``DEPTH`` decisions and scored by each seat's points (and a little for gold)."""
 from __future__ import annotations
 
 from companion.games.dungeon_allies.belief import sample_state

@@ -1,6 +1,7 @@
-"""Dungeon Ball's planners: the search of companion.search over this engine, with the
-``random`` policy (which never throws a play away) in rollouts cut short after ``DEPTH``
-decisions and scored by the points, possession and the yards still to go."""
+"""Dungeon Ball's planners: the search of companion.search over this engine, guided by the
+``coach`` (its choice is the search's prior), with the ``random`` player (which never throws a
+play away) in rollouts cut short after ``DEPTH`` decisions and scored by the points, possession
+and the spaces still to go."""
 from __future__ import annotations
 
 from companion.games.dungeon_ball.belief import sample_state

@@ -1,5 +1,6 @@
-"""Dungeon Days' planners: the search of companion.search over this engine, with random legal
-choices in rollouts cut short after ``DEPTH`` decisions and scored by each board's points."""
+"""Dungeon Days' planners: the search of companion.search over this engine, guided by the
+``greedy`` player (its choice is the search's prior), with random legal choices in rollouts cut
+short after ``DEPTH`` decisions and scored by each board's points."""
 from __future__ import annotations
 
 from companion.games.dungeon_days import board as B

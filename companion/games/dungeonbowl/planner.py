@@ -1,6 +1,7 @@
-"""Dungeonbowl's planners: the search of companion.search over this engine, with the random
-reporter in rollouts cut short after ``DEPTH`` decisions and scored by touchdowns, the ball
-and the players each coach still has in the dungeon."""
+"""Dungeonbowl's planners: the search of companion.search over this engine, guided by the
+``coach`` (its choice is the search's prior), with the random reporter in rollouts cut short
+after ``DEPTH`` decisions and scored by touchdowns, the ball and the players each coach still
+has in the dungeon."""
 from __future__ import annotations
 
 from companion.games.dungeonbowl.belief import sample_state
