@@ -10,12 +10,12 @@ from companion.games.dodgeball.policies import RandomPolicy
 from companion.search.evaluate import lead_score
 from companion.search.planner import planners
 
-DEPTH = 12
+DEPTH = 3
 
 
 def points(engine, s) -> dict[str, float]:
     return {c.id: len(c.on_court()) + 0.2 * c.balls_on_side() for c in s.coaches}
 
 
-Planner, StrongPlanner = planners(__name__, sample_state, RandomPolicy, lead_score(points, 1.5), DEPTH, (65, 325), views=False,
+Planner, StrongPlanner = planners(__name__, sample_state, RandomPolicy, lead_score(points, 1.5), DEPTH, (140, 700), views=False,
                                   guide=CoachPolicy)

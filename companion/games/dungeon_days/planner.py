@@ -9,12 +9,12 @@ from companion.games.dungeon_days.policies import GreedyPolicy, RandomPolicy
 from companion.search.evaluate import lead_score
 from companion.search.planner import planners
 
-DEPTH = 12
+DEPTH = 3
 
 
 def points(engine, s) -> dict[str, float]:
     return {x.id: float(B.board_score(engine.pack, x.board)) for x in s.seats}
 
 
-Planner, StrongPlanner = planners(__name__, sample_state, RandomPolicy, lead_score(points, 3.0), DEPTH, (40, 200), views=False,
+Planner, StrongPlanner = planners(__name__, sample_state, RandomPolicy, lead_score(points, 3.0), DEPTH, (90, 450), views=False,
                                   guide=GreedyPolicy)
