@@ -11,7 +11,7 @@ from companion.games.dungeonbowl.state import DUNGEON, split_player
 from companion.search.evaluate import lead_score
 from companion.search.planner import planners
 
-DEPTH = 12
+DEPTH = 3
 
 
 def points(engine, s) -> dict[str, float]:
@@ -21,5 +21,5 @@ def points(engine, s) -> dict[str, float]:
     return have
 
 
-Planner, StrongPlanner = planners(__name__, sample_state, RandomReporter, lead_score(points, 0.5), DEPTH, (140, 700),
+Planner, StrongPlanner = planners(__name__, sample_state, RandomReporter, lead_score(points, 0.5), DEPTH, (250, 1250),
                                   guide=CoachPolicy)
