@@ -99,26 +99,28 @@ def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def elo(games: list[dict], anchor: str = "random") -> dict[str, float]:
-    """Ratings by maximum likelihood (Bradley-Terry on the Elo scale), ``anchor`` at 0, with
-    a prior of one drawn game between every two players, which keeps a player who won or lost
-    every game finite."""
+    """Ratings by maximum likelihood (Bradley-Terry, fitted by Hunter's MM updates, on the Elo
+    scale), ``anchor`` at 0, with a prior of one drawn game between every two players, which
+    keeps a player who won or lost every game finite. A draw is half a win each."""
     names = sorted({g["a"] for g in games} | {g["b"] for g in games})
     if anchor not in names:
         anchor = names[0]
-    r = dict.fromkeys(names, 0.0)
+    wins = dict.fromkeys(names, 0.0)
+    played: dict[tuple[str, str], float] = defaultdict(float)
     results = [(g["a"], g["b"], g["score"]) for g in games]
     results += [(a, b, 0.5) for i, a in enumerate(names) for b in names[i + 1:]]
-    for _ in range(300):
-        grad = dict.fromkeys(names, 0.0)
-        for a, b, s in results:
-            e = 1.0 / (1.0 + 10 ** ((r[b] - r[a]) / 400))
-            grad[a] += s - e
-            grad[b] -= s - e
-        for n in names:
-            r[n] += 20.0 * grad[n]
-        shift = r.get(anchor, 0.0)
-        r = {n: v - shift for n, v in r.items()}
-    return r
+    for a, b, s in results:
+        wins[a] += s
+        wins[b] += 1.0 - s
+        played[a, b] += 1.0
+        played[b, a] += 1.0
+    gamma = dict.fromkeys(names, 1.0)
+    for _ in range(500):
+        gamma = {n: wins[n] / sum(played[n, m] / (gamma[n] + gamma[m]) for m in names if (n, m) in played)
+                 for n in names}
+        norm = gamma[anchor]
+        gamma = {n: v / norm for n, v in gamma.items()}
+    return {n: 400.0 * math.log10(v) for n, v in gamma.items()}
 
 
 def report(files: list[Path], seed: int = 1) -> str:
