@@ -66,7 +66,7 @@ def _ms(times: list[float]) -> list[float]:
     return [round(1000 * sum(times), 3), len(times), round(1000 * max(times, default=0.0), 3)]
 
 
-def run(game_id: str, out: Path, minutes: float, seed: int) -> None:
+def run(game_id: str, out: Path, minutes: float, seed: int, only: list[str] | None = None) -> None:
     game = get_game(game_id)
     engine = game.load_engine()
     done = defaultdict(int)
@@ -75,14 +75,15 @@ def run(game_id: str, out: Path, minutes: float, seed: int) -> None:
             if line.strip():
                 g = json.loads(line)
                 done[(g["a"], g["b"])] += 1
-    targets = pairs(game_id)
+    every = pairs(game_id)
+    targets = {p: n for p, n in every.items() if not only or " vs ".join(p) in only}
     stop = time.monotonic() + 60 * minutes
     while time.monotonic() < stop:
         left = [p for p, n in targets.items() if done[p] < n]
         if not left:
             break
         a, b = min(left, key=lambda p: done[p] / targets[p])
-        games = play_pair(game, engine, a, b, seed + 1000 * list(targets).index((a, b)) + done[(a, b)])
+        games = play_pair(game, engine, a, b, seed + 1000 * list(every).index((a, b)) + done[(a, b)])
         with out.open("a") as f:
             for g in games:
                 f.write(json.dumps(g) + "\n")
@@ -168,6 +169,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path)
     parser.add_argument("--report", type=Path, nargs="+")
+    parser.add_argument("--only", nargs="+", metavar="PAIR", help='play only these pairs ("planner vs coach")')
     args = parser.parse_args()
     if args.report:
         print(report(args.report))
@@ -175,7 +177,7 @@ def main() -> int:
     if not args.game:
         parser.error("--game or --report")
     out = args.out or Path(f"ladder-{args.game}.jsonl")
-    run(args.game, out, args.minutes, args.seed)
+    run(args.game, out, args.minutes, args.seed, args.only)
     print(report([out]))
     return 0
 
