@@ -22,7 +22,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from sim_compare import export   # the base commit's tree, exported (bench/ runs as the script's folder)
+from sim_compare import export  # bench/ is the script's folder
 
 ROOT = Path(__file__).resolve().parent.parent
 TABLES = {"dungeon-ball": {}, "dodgeball": {}, "dungeonbowl": {}, "dungeon-days": {"players": 6},
