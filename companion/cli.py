@@ -383,6 +383,9 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true", help="print one JSON object with fixed keys")
     sim.set_defaults(func=cmd_sim)
 
+    from companion.odds.command import add_command as add_odds
+
+    add_odds(sub)
     _add_lazy_commands(sub, named)
     return parser
 

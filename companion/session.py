@@ -41,7 +41,7 @@ from companion.engine.core import DEVICE, Header, IllegalAction, Prompt
 from companion.engine.dice import PositionalDice
 from companion.engine.gamefile import GameRecord
 from companion.engine.registry import get_game
-from companion.engine.runner import ReplayError, replay
+from companion.engine.runner import ReplayError, decide, replay
 from companion.games import get_engine
 from companion.journal import Journal, JournalError
 
@@ -85,7 +85,7 @@ def computer_seats(header: Header) -> dict[str, str | None]:
     game = get_game(header.game)
     players = header.options.get("players", game.default_players())
     game.check_players(players)
-    return game.computer_seats(header.options.get("seats", {}) or {}, players)
+    return game.computer_seats(header.options.get("seats", {}) or {}, players, header.options)
 
 
 def seals(action: str, events: list[dict]) -> bool:
@@ -118,6 +118,7 @@ class RefereeSession:
         self.dealt: dict[int, str] = {}         # a private chance outcome (a card drawn) -> its seat
         self.last_undone = ""                   # what the last undo took back, safe to show
         self.computer_moves: list[tuple[Prompt, str]] = []   # the computer seats' moves the last action led to
+        self.on_thinking = None                 # called with the seat before a computer seat searches
 
     # ------------------------------------------------------------------ lifecycle
     @property
@@ -314,7 +315,9 @@ class RefereeSession:
         randomness is fixed by the seed and the action's number."""
         policy_class = get_game(self.header.game).load_policy(self.computers[prompt.actor])
         policy = policy_class(self.header.seed * 1_000_003 + len(self.actions))
-        return policy(self.engine, self.engine.public_view(self.state, prompt.actor), prompt)
+        if self.on_thinking is not None and hasattr(policy, "choose"):   # a planner: it takes a while
+            self.on_thinking(prompt.actor)
+        return decide(policy, self.engine, self.state, prompt)
 
     def advance(self) -> list[dict]:
         """Answer every prompt that needs no person: the device's chance, computer seats (their

@@ -2,7 +2,9 @@
 
 The summary's keys are the same for every game, in this order: ``game``, ``seed``, ``policy``,
 ``players``, ``games``, ``seconds``, ``games_per_second``, ``actions_per_second``,
-``mean_actions_per_game``, ``wins`` (per seat), ``draws``, then the game's own statistics.
+``mean_actions_per_game``, ``wins`` (per seat), ``draws``, ``decision_ms`` (per seat: the
+``mean``, ``p95`` and ``max`` milliseconds a computer took to choose), then the game's own
+statistics.
 
 A game's own statistics come from its registry entry (``GameType.stats``, a function
 ``(engine, state) -> dict`` called on each finished game) and are combined over the games by
@@ -23,7 +25,7 @@ from companion.engine.registry import GameType, get_game, load_object
 from companion.engine.runner import play_out
 
 SCHEMA = ("game", "seed", "policy", "players", "games", "seconds", "games_per_second",
-          "actions_per_second", "mean_actions_per_game", "wins", "draws")
+          "actions_per_second", "mean_actions_per_game", "wins", "draws", "decision_ms")
 
 MIXED = object()          # a statistic the games disagree on: left out of the summary
 
@@ -39,6 +41,7 @@ class SimSummary:
     seconds: float = 0.0
     wins: dict[str, int] = field(default_factory=dict)
     draws: int = 0
+    times: dict[str, list[float]] = field(default_factory=dict)   # seat -> seconds per decision
     own: dict[str, Any] = field(default_factory=dict)     # the game's statistics, combined so far
 
     def add_own(self, stats: dict[str, Any]) -> None:
@@ -81,6 +84,7 @@ class SimSummary:
             "mean_actions_per_game": round(self.actions / max(self.games, 1), 1),
             "wins": dict(self.wins),
             "draws": self.draws,
+            "decision_ms": {seat: decision_ms(times) for seat, times in self.times.items()},
         }
         for key, value in self.own_stats().items():
             out.setdefault(key, value)
@@ -90,11 +94,47 @@ class SimSummary:
         d = self.as_dict()
         wins = ", ".join(f"{seat} {n}" for seat, n in d["wins"].items())
         own = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in d.items() if k not in SCHEMA)
+        times = ", ".join(f"{seat} {t['mean']:.2f}/{t['p95']:.2f}/{t['max']:.2f}" for seat, t in d["decision_ms"].items())
         return (f"{d['games']} games of {d['game']} ({d['players']} players, {d['policy']} policy, seeds "
                 f"{self.seed}..{self.seed + self.games - 1}) in {d['seconds']:.2f} s: "
                 f"{d['games_per_second']} games/s, {d['actions_per_second']:.0f} actions/s, "
                 f"{d['mean_actions_per_game']} actions per game\n"
-                f"wins {wins}, draws {d['draws']}" + (f"\n{own}" if own else ""))
+                f"wins {wins}, draws {d['draws']}\n"
+                f"decision ms (mean/p95/max): {times}" + (f"\n{own}" if own else ""))
+
+
+def decision_ms(times: list[float]) -> dict[str, float]:
+    """The mean, 95th percentile and longest of a seat's decision times, in milliseconds."""
+    if not times:
+        return {"mean": 0.0, "p95": 0.0, "max": 0.0}
+    ordered = sorted(times)
+    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+    return {"mean": round(1000 * sum(ordered) / len(ordered), 3), "p95": round(1000 * p95, 3),
+            "max": round(1000 * ordered[-1], 3)}
+
+
+class Timed:
+    """A computer player that keeps how long each of its decisions took (``times``, seconds);
+    it offers ``view_keys`` and ``choose`` exactly when the player it wraps does."""
+
+    def __init__(self, policy, times: list[float]):
+        self.policy, self.times = policy, times
+        if hasattr(policy, "view_keys"):
+            self.view_keys = policy.view_keys
+        if hasattr(policy, "choose"):
+            self.choose = self._choose
+
+    def __call__(self, engine, view, prompt) -> str:
+        started = time.perf_counter()
+        action = self.policy(engine, view, prompt)
+        self.times.append(time.perf_counter() - started)
+        return action
+
+    def _choose(self, engine, state, prompt) -> str:
+        started = time.perf_counter()
+        action = self.policy.choose(engine, state, prompt)
+        self.times.append(time.perf_counter() - started)
+        return action
 
 
 def computer_seats(game: GameType, seats: dict[str, str], default: str) -> dict[str, str]:
@@ -128,12 +168,12 @@ def simulate(game: str, games: int, seed: int, policy: str | None = None, pack: 
     named = kind.seat_kinds(options.get("seats", {}), players)
     default = policy or (kind.policy_names() or ("",))[0]
     chosen = computer_seats(kind, named, default)
-    per_seat = {seat: chosen.get(seat, default) for seat in seat_names}
+    per_seat = {seat: chosen.get(seat, default) for seat in seat_names} | kind.implied_computers(options)
     engine = kind.load_engine(pack)
     stats = load_object(kind.stats) if kind.stats else None
     label = default if len(set(per_seat.values())) == 1 else " ".join(f"{s}={p}" for s, p in per_seat.items())
     summary = SimSummary(game=game, policy=label, seed=seed, players=players,
-                         wins={seat: 0 for seat in seat_names})
+                         wins={seat: 0 for seat in seat_names}, times={seat: [] for seat in per_seat})
     classes = {name: kind.load_policy(name) for name in dict.fromkeys(per_seat.values())}
     bar = _progress_bar(games, game, progress)
     started = time.perf_counter()
@@ -143,8 +183,8 @@ def simulate(game: str, games: int, seed: int, policy: str | None = None, pack: 
             header = Header(game, pack=pack, seed=game_seed, options=dict(options))
             state = engine.new_state(header)
             made = {name: cls(game_seed) for name, cls in classes.items()}
-            actions = play_out(engine, state, {seat: made[name] for seat, name in per_seat.items()},
-                               SeededDice(game_seed))
+            actions = play_out(engine, state, {seat: Timed(made[name], summary.times[seat])
+                                               for seat, name in per_seat.items()}, SeededDice(game_seed))
             result = engine.summary(state)
             summary.games += 1
             summary.actions += len(actions)

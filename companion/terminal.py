@@ -20,7 +20,7 @@ from companion.engine.core import DEVICE, Header, IllegalAction, Prompt
 from companion.engine.dice import PositionalDice
 from companion.engine.gamefile import GameFileError, GameRecord
 from companion.engine.registry import get_game
-from companion.engine.runner import replay
+from companion.engine.runner import decide, replay
 from companion.session import computer_seats, seals
 
 CLEAR = "\n" * 60          # pushes a secret choice off the screen
@@ -31,6 +31,7 @@ HELP = """\
   last words (red-1, right, heads). To choose dice, type their numbers (1 3), or stop to keep
   them all. For a number (a bid), type it. At a dice prompt, type the faces rolled (ball
   cleat time); mixed dice are asked one by one. Case does not matter.
+  odds shows the chance of each option for the seat to act (what that seat may see).
   undo (or u) takes back the last decision; quit (or Ctrl-D) stops here: the game file keeps
   every action, and companion play --resume FILE continues the game."""
 
@@ -203,7 +204,7 @@ class TerminalGame:
         """The computer seat's action, from its view only, its randomness fixed by the seed and
         the action's number (as on the device: replay and resume play the same moves)."""
         policy = self.computers[prompt.actor](self.header.seed * 1_000_003 + len(self.record.actions))
-        return policy(self.engine, self.engine.public_view(self.state, prompt.actor), prompt)
+        return decide(policy, self.engine, self.state, prompt)
 
     def answers_digitally(self, prompt: Prompt) -> bool:
         """The device answers its own draws (a hidden card, the AI deck) always, and the
@@ -231,6 +232,9 @@ class TerminalGame:
                 return "undo"
             if line in ("help", "?"):
                 self.say(HELP)
+            elif line == "odds":       # the chance of each option, for the seat to act
+                from companion.odds.hint import terminal_lines
+                self.say("\n".join(terminal_lines(self.engine, self.state)))
             elif line:
                 return line
 

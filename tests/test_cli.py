@@ -223,7 +223,8 @@ def test_games_lists_every_registered_game_with_its_seats(monkeypatch, capsys):
     code, out, _ = run_cli(monkeypatch, capsys, ["games"])
     assert code == 0
     lines = {line.split()[0]: " ".join(line.split()[1:]) for line in out.splitlines() if line.strip()}
-    assert lines["dungeon-ball"] == "Dungeon Ball (1-2 players; computer players: random, uniform)"
+    assert lines["dungeon-ball"] == ("Dungeon Ball (1-2 players; computer players: random, uniform, coach, "
+                                     "planner, planner-strong)")
     assert lines["toy"] == "Crystal Auction (2-3 players; computer players: random, greedy)"
     titles = [line.index(" ".join(line.split()[1:])) for line in out.splitlines() if line.strip()]
     assert len(set(titles)) == 1                    # the titles line up, whatever the longest id

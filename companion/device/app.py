@@ -57,6 +57,7 @@ class DeviceApp(Menus, Play, Secrets, Camera, Calibration, Saving):
                  watchdog: Watchdog | None = None):
         self.watchdog = watchdog or Watchdog()      # systemd's: pinged from every pass of the loop
         self.session = session
+        session.on_thinking = lambda seat: (self.say(f"{seat.upper()} is thinking", 2.0), self.refresh())
         self.camera_dice = camera_dice
         self.camera_step: dict | None = None    # the camera reading a chance prompt: waiting/confirm
         self.calibration: dict | None = None    # guided calibration of a die or the lid

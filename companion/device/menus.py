@@ -11,6 +11,7 @@ from companion.device.game_setup import GameSetup
 from companion.device.keys import help_items
 from companion.device.panel_text import missing_parts, title, undo_refusal
 from companion.engine.registry import UnknownGame, games, get_game
+from companion.odds import hint
 from companion.session import DICE_MODES
 from companion.ui.controls import MenuController, main_menu
 
@@ -49,6 +50,7 @@ class Menus:
             undo,
             *([{"id": "correct", "label": "Correct last dice"}] if s.active and s.last_chance_index() is not None
               else []),
+            *([{"id": "hint", "label": "Hint"}] if hint.offered(self) else []),
             *([{"id": "phones", "label": "Phones: join"}] if self.web is not None else []),
             {"id": "leave", "label": "Main menu (saved)"},
         ], back="continue")
@@ -94,6 +96,9 @@ class Menus:
             self.reopen(lambda: self.open_setup(self.setup))
         elif kind == "settings" and choice.startswith("calibrate-"):
             self.calibration_begin(choice.removeprefix("calibrate-"))
+        elif kind == "settings" and choice == "hints":      # all games, solo only, none
+            self.session.journal.set_setting(hint.SETTING, hint.next_mode(hint.device_mode(self)))
+            self.reopen(self.open_settings)
         elif kind == "settings":
             current = self.setting("dice", DICE_MODES[0])
             nxt = DICE_MODES[(DICE_MODES.index(current) + 1) % len(DICE_MODES)] if current in DICE_MODES else DICE_MODES[0]
@@ -130,6 +135,8 @@ class Menus:
             self.undo()
         elif choice == "correct":
             self.correct_last_dice()
+        elif choice == "hint":
+            self.message = hint.panel(self.session.engine, self.session.state)
         elif choice == "leave":
             self.session.close_game()
             self.show_main_menu()
@@ -202,4 +209,6 @@ class Menus:
         if any(k.reader == "toss" for k in kinds):
             items.append({"id": "calibrate-lid", "label": "Calibrate the lid", "enabled": camera})
         items.append({"id": "calibrate-look", "label": "Camera check", "enabled": camera})
+        items.append({"id": "hints", "label": f"Hints: {hint.device_mode(self)}",
+                      "hint": "Hint in the game menu: all games, solo only, off"})
         self.open_menu("settings", "Settings", items)

@@ -117,6 +117,8 @@ class GameType:
     die_kinds: tuple[DieKind, ...] = ()
     stats: str = ""                            # "module:function"(engine, state) -> the game's own sim keys
     pack: str = ""                             # the content pack's stem in config/, "" for none
+    computers: str = ""                        # "module:function"(options) -> {seat: policy}: seats an option
+                                               # gives the computer (a solo level a planner plays)
     description: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -169,11 +171,17 @@ class GameType:
             checked[seat] = kind
         return checked
 
-    def computer_seats(self, seats: Any, players: int) -> dict[str, str | None]:
+    def computer_seats(self, seats: Any, players: int, options: dict | None = None) -> dict[str, str | None]:
         """The computer seats among ``seats`` (checked as ``seat_kinds`` does): seat -> policy
-        name, None for the game's default policy."""
-        return {seat: kind.partition(":")[2] or None
-                for seat, kind in self.seat_kinds(seats, players).items() if kind != "human"}
+        name, None for the game's default policy; with ``options``, also the seats the game's
+        options give the computer (``computers``)."""
+        chosen = {seat: kind.partition(":")[2] or None
+                  for seat, kind in self.seat_kinds(seats, players).items() if kind != "human"}
+        return {**self.implied_computers(options or {}), **chosen}
+
+    def implied_computers(self, options: dict) -> dict[str, str]:
+        """Seat -> policy for the seats ``options`` give the computer (none for most games)."""
+        return load_object(self.computers)(options) if self.computers else {}
 
     def option(self, key: str) -> Option:
         for opt in self.options:

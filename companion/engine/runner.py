@@ -83,21 +83,41 @@ class RandomPolicy:
         return " ".join((actor, verb, *map(str, combo)))
 
 
+def decide(policy, engine, state, prompt: Prompt) -> str:
+    """A computer seat's action: a planner (a policy with ``choose``) searches from the state
+    through its game's belief module; any other policy sees only the seat's public view."""
+    choose = getattr(policy, "choose", None)
+    if choose is not None:
+        return choose(engine, state, prompt)
+    return policy(engine, engine.public_view(state, prompt.actor), prompt)
+
+
+def view_for(view_of, state, prompt: Prompt, wants) -> dict:
+    """What a policy is handed for ``prompt``: its seat's whole view (``view_of`` is the
+    engine's ``public_view``), or only the keys its ``view_keys`` (``wants``) names."""
+    if wants is None:
+        return view_of(state, prompt.actor)
+    keys = wants(prompt)
+    return view_of(state, prompt.actor, keys) if keys else {}
+
+
 def play_out(engine, state, seats: dict[str, Policy], dice, record: GameRecord | None = None,
              max_actions: int = 100_000, check: bool = False) -> list[str]:
     """Play until the game ends; every action taken is appended to ``record`` if given.
 
     ``seats`` maps each seat that decides to a policy, called ``policy(engine, view, prompt)``
     with ``view = engine.public_view(state, seat)``: a policy never sees the state, so it cannot
-    see another seat's secrets. A policy that reads only a few keys says which with
+    see another seat's secrets (a planner, a policy with ``choose``, searches from the state
+    through its game's belief module: see ``decide``). A policy that reads only a few keys says which with
     ``view_keys(prompt)``, and only those are built. Chance prompts go to ``dice``. Actions come from the prompt, a
     built-in policy or a dice source, so they take the engine's trusted fast path
     (``apply_trusted``) unless ``check`` is set."""
     taken: list[str] = []
     trusted = None if check else getattr(engine, "apply_trusted", None)
     view_of = engine.public_view
-    # seat -> (policy, its view_keys or None), looked up once per action
-    table = {seat: (policy, getattr(policy, "view_keys", None)) for seat, policy in seats.items()}
+    # seat -> (policy, its view_keys or None, its choose or None), looked up once per action
+    table = {seat: (policy, getattr(policy, "view_keys", None), getattr(policy, "choose", None))
+             for seat, policy in seats.items()}
     answer = dice.answer
     keep = taken.append
     if record is not None:
@@ -114,13 +134,11 @@ def play_out(engine, state, seats: dict[str, Policy], dice, record: GameRecord |
         if actor == CHANCE:
             action = answer(prompt)
         else:
-            policy, wants = table[actor]
-            if wants is None:
-                view = view_of(state, actor)
+            policy, wants, choose = table[actor]
+            if choose is not None:
+                action = choose(engine, state, prompt)
             else:
-                keys = wants(prompt)
-                view = view_of(state, actor, keys) if keys else {}
-            action = policy(engine, view, prompt)
+                action = policy(engine, view_for(view_of, state, prompt, wants), prompt)
         if trusted is not None:
             prompt = trusted(state, action, prompt)[1]
         else:

@@ -84,6 +84,9 @@ class WebBridge:
             self.act(app, msg.conn, msg.data.get("action"))
         elif kind in ("undo", "correct"):
             self.ask(app, msg.conn, kind)
+        elif kind == "hint":        # the odds for the seat this phone holds, for it alone
+            from companion.odds.hint import phone_reply
+            self.reply(msg.conn, phone_reply(app, self.viewers[msg.conn]))
 
     def reply(self, conn: int, data: dict) -> None:
         self.send(conn, json.dumps(data).encode())

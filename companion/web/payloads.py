@@ -155,6 +155,8 @@ def prompt_for(prompt: Any, viewer: str | None, computers: set[str], legal=None,
     if prompt.private:
         return {"actor": actor, "mine": False, "text": f"{who} is choosing in secret"}
     said = _said(prompt, actor, False, words)
+    if actor in computers:              # a computer seat is asked only while it decides
+        return {"actor": actor, "mine": False, "text": f"{who} is thinking: {said}"}
     if said.rstrip().endswith("?"):         # a question put to the actor, not to whoever reads it
         return {"actor": actor, "mine": False, "text": f"waiting for {who} to answer: {said}"}
     return {"actor": actor, "mine": False, "text": f"{who}: {said}"}

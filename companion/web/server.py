@@ -40,7 +40,7 @@ OUTBOX = 16                 # payloads waiting for a slow page before it is clos
 PAGES_PER_ADDRESS = 4       # a phone with a few tabs open
 # kind -> the string fields it may carry
 KINDS = {"hello": ("token",), "claim": ("seat", "code"), "leave": ("token",), "act": ("action",),
-         "undo": (), "correct": ()}
+         "undo": (), "correct": (), "hint": ()}
 STATIC = {"app.js": "text/javascript", "style.css": "text/css", "index.html": "text/html",
           "dungeon_allies.js": "text/javascript", "dungeon_ball.js": "text/javascript"}
 HEADERS = {

@@ -66,7 +66,7 @@ def test_level_v_asks_for_two_teams_and_removed_cards_are_random_base_cards():
 def test_bad_solo_options_are_refused():
     g = engine()
     with pytest.raises(ValueError, match="options.solo.level"):
-        g.new_state(Header("dungeon-ball", options={"solo": {"level": "VII"}}))
+        g.new_state(Header("dungeon-ball", options={"solo": {"level": "VIII"}}))
     with pytest.raises(ValueError, match="options.solo.teams"):
         g.new_state(Header("dungeon-ball", options={"solo": {"level": "V", "teams": ["mimic", "mimic"]}}))
 

@@ -35,6 +35,8 @@ def deck_values(pack, con: int, vs_catch: bool, attacking: bool) -> list[float]:
 class CoachPolicy(RandomPolicy):
     """A sensible coach; falls back to a random legal option for anything it does not judge."""
 
+    view_keys = None        # it reads the whole view (the random player reads none)
+
     def __call__(self, engine, view: dict, prompt: Prompt) -> str:
         judge = getattr(self, "_" + prompt.kind, None)
         choice = judge(engine, view, prompt) if judge and (prompt.options or prompt.kind == "line") else None

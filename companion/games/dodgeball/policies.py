@@ -13,6 +13,10 @@ class RandomPolicy:
     def __init__(self, seed: int):
         self.rng = random.Random(seed)
 
+    def view_keys(self, prompt: Prompt) -> tuple[str, ...]:
+        """It reads no part of the view, so none is built (runner.play_out)."""
+        return ()
+
     def __call__(self, engine, view: dict, prompt: Prompt) -> str:
         if prompt.options is None:                       # the rush line: players chosen at random
             multi = prompt.choice["multi"]

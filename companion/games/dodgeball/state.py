@@ -9,6 +9,7 @@ import msgspec
 from companion.engine.steps import Frame
 
 OFF, DEF, OUT = "off", "def", "out"
+ON_COURT = frozenset((OFF, DEF))
 
 
 class Coach(msgspec.Struct):
@@ -33,10 +34,12 @@ class Coach(msgspec.Struct):
     counter_used: bool = False               # this opposing turn's counter-attack is spent
 
     def on_court(self) -> list[str]:
-        return [p for p in self.players if self.zone.get(p) in (OFF, DEF)]
+        where = self.zone.get       # looked up once: the rules ask this many times an action
+        return [p for p in self.players if where(p) in ON_COURT]
 
     def in_zone(self, zone: str) -> list[str]:
-        return [p for p in self.players if self.zone.get(p) == zone]
+        where = self.zone.get
+        return [p for p in self.players if where(p) == zone]
 
     def balls_on_side(self) -> int:
         return self.strays + sum(self.balls.values())

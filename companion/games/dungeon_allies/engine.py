@@ -54,6 +54,8 @@ class DungeonAllies(StepEngine):
         self.characters = {slug(c.name): c for c in self.pack.characters}
         self.followers = {slug(f.name): f for f in self.pack.followers}
         self.cards = {slug(c.name): c for c in self.pack.sorcerer}
+        # where each square's tile sits in a state's ``tiles`` (built in this order by new_state)
+        self.square_index = {square: i for i, (square, _) in enumerate(self.pack.squares())}
 
     def result(self, s: AlliesState) -> str:
         return result(s)

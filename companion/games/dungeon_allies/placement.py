@@ -55,7 +55,8 @@ def refusal(g, s: AlliesState, seat: Seat, ally: int, space: str) -> tuple[str, 
     """Why ``seat`` may not put ``ally``'s die on ``space`` now, as (reason, rule); None if it may."""
     here = on_space(s, space)
     die = seat.allies[ally].die
-    tile = s.tile(space)
+    at = g.square_index.get(space)    # s.tile(space) without a search: a state's tiles are the pack's squares in order
+    tile = None if at is None else s.tiles[at]
     if tile is not None:
         if tile.removed:
             return f"the monster on {space} is gone", EXCURSION
@@ -125,8 +126,12 @@ class Place(Step):
     def options(self, g, s: AlliesState, f: Frame) -> tuple[Seat, list[str]]:
         seat, k, _ = placer(g, s, f)
         allies = unplaced(s, seat, k >= g.pack.rules.characters_each)
-        out = [f"{seat.id} place {seat.allies[a].die} {space}" for a in allies for space in spaces(g, s)
-               if refusal(g, s, seat, a, space) is None]
+        names, free = spaces(g, s), {}      # refusal reads an ally only for its die: once per die
+        for a in allies:
+            die = seat.allies[a].die
+            if die not in free:
+                free[die] = [space for space in names if refusal(g, s, seat, a, space) is None]
+        out = [f"{seat.id} place {seat.allies[a].die} {space}" for a in allies for space in free[seat.allies[a].die]]
         if not out:
             out = [f"{seat.id} place {seat.allies[a].die} pass" for a in allies]
         if seat.crystals["red"] and (s.board == "real" or peekable(s, seat.id)):

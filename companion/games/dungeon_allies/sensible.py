@@ -28,6 +28,8 @@ def chance_at_least(dice: tuple[tuple[int, int], ...], need: int) -> float:
 
 
 class SensiblePolicy(RandomPolicy):
+    view_keys = None        # it reads the whole view (the random player reads none)
+
     def __call__(self, engine, view: dict, prompt: Prompt) -> str:
         me = view["seats"][prompt.actor]
         handler = getattr(self, f"on_{prompt.kind}", None)

@@ -97,7 +97,10 @@ class AlliesState(msgspec.Struct):
         return self.seats[int(sid[1:]) - 1]
 
     def tile(self, square: str) -> Tile | None:
-        return next((t for t in self.tiles if t.square == square), None)
+        for t in self.tiles:
+            if t.square == square:
+                return t
+        return None
 
     @property
     def step(self) -> str:

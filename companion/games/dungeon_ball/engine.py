@@ -23,7 +23,7 @@ from companion.engine.core import ChanceSpec, Header, Prompt
 from companion.games.dungeon_ball import flow, solo
 from companion.games.dungeon_ball.abilities import Abilities
 from companion.games.dungeon_ball.field import Field
-from companion.games.dungeon_ball.options import normalise
+from companion.games.dungeon_ball.options import PLANNED, normalise
 from companion.games.dungeon_ball.pack import LETTER_TO_COLOUR, MAX_CLOCK, DungeonBallPack, board_cells, load_pack
 from companion.games.dungeon_ball.state import GameState, Play, PlayerState, dumps, loads
 from companion.games.dungeon_ball.steps import DungeonBallMachine
@@ -127,7 +127,9 @@ class DungeonBall:
         )
         options = normalise(header.options)
         self._apply_options(s, options)
-        if "solo" in options:
+        if "solo" in options and str(options["solo"].get("level", "")).upper() == PLANNED:
+            pass    # level VII: a two-player game, the other side a computer seat (options.computers)
+        elif "solo" in options:
             solo.setup(self, s, options["solo"])
             if s.player(solo.HUMAN).team:
                 s.step = solo.after_teams(s)
@@ -159,7 +161,7 @@ class DungeonBall:
                 s.player(pid).kicking = kicking[pid]
         if all(p.team for p in s.players):
             s.step = "call_coin"
-        if "solo" in options and "p2" in teams:
+        if "solo" in options and "p2" in teams and options["solo"].get("level") != PLANNED:
             raise ValueError("options.teams.p2: the solo AI has no team of ability cards")
 
     def prompt(self, s: GameState) -> Prompt:

@@ -16,7 +16,20 @@ from __future__ import annotations
 from typing import Any
 
 KNOWN = ("teams", "kicking", "clock_start", "solo", "players", "seats")
-LEVELS = ("I", "II", "III", "IV", "V", "VI")
+LEVELS = ("I", "II", "III", "IV", "V", "VI", "VII")
+PLANNED = "VII"         # the level where the planner plays the other side instead of the AI deck
+
+
+def computers(options: dict[str, Any]) -> dict[str, str]:
+    """The seat the options give the computer: level VII's other side, played by the planner.
+    (Levels I to VI are the AI deck, which the engine plays itself.)
+
+        >>> computers({"solo": "VII"}), computers({"solo": "III"}), computers({})
+        ({'p2': 'planner'}, {}, {})
+    """
+    solo = options.get("solo")
+    level = solo.get("level") if isinstance(solo, dict) else solo
+    return {"p2": "planner"} if isinstance(level, str) and level.upper() == PLANNED else {}
 KICKING = ("ask", "skill", "luck")
 SEATS = ("p1", "p2")
 

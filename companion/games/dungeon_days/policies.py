@@ -23,6 +23,10 @@ class RandomPolicy:
     def __init__(self, seed: int):
         self.rng = random.Random(seed)
 
+    def view_keys(self, prompt: Prompt) -> tuple[str, ...]:
+        """It reads no part of the view, so none is built (runner.play_out)."""
+        return ()
+
     def __call__(self, engine, view: dict, prompt: Prompt) -> str:
         options = prompt.options or ()
         return options[int(self.rng.random() * len(options))]
@@ -52,6 +56,8 @@ def worth(pack, s: DaysState, me: str) -> float:
 
 class GreedyPolicy(RandomPolicy):
     """The best play by one look ahead over the boards it sees; a draw when no play helps."""
+
+    view_keys = None        # it reads the whole view (the random player reads none)
 
     def __call__(self, engine, view: dict, prompt: Prompt) -> str:
         options = prompt.options or ()

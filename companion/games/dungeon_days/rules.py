@@ -198,12 +198,14 @@ def legal_plays(pack: DaysPack, s: DaysState) -> list[str]:
     out = []
     for kind in sorted(set(seat.hand), key=order.index):
         targets = [seat.id] if kind in OWN else [b for b in boards if b != seat.id] if kind in OTHERS else boards
+        check = CHECKS.get(kind, _check_room)     # what refusal asks once the play's shape is right
         for target in targets:
-            for day in pack.days:
+            board = s.seat(target).board
+            for d, day in enumerate(pack.days):
                 words = [seat.id, "play", kind, target, day]
                 if kind == "transformation":
                     out.extend(_transformations(pack, s, words))
-                elif refusal(pack, s, words) is None:
+                elif check(pack, s, kind, board, d, words) is None:
                     out.append(" ".join(words))
     return out
 

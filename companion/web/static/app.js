@@ -80,6 +80,8 @@ function receive(msg) {
   } else if (msg.t === "released") {
     localStorage.removeItem(KEY);
     toast(msg.text, true);
+  } else if (msg.t === "hint") {
+    showHint(msg);
   } else if (msg.t === "wait") {
     toast(msg.text);
   } else if (msg.t === "error") {
@@ -133,9 +135,30 @@ function drawPrompt(s) {
   box.hidden = !p;
   if (!p) { box.replaceChildren(); return; }
   const parts = [el("h2", "", p.mine ? "Your decision" + (p.private ? " (secret)" : "") : "Now"), el("p", "", p.text)];
-  if (p.mine) parts.push(controls(p));
+  if (p.mine) parts.push(controls(p), hintButton());
   if (p.mine && p.choice && p.choice.why_not) parts.push(whyNot(p, p.choice.why_not));
   box.replaceChildren(...parts);
+}
+
+// The odds of this seat's options, asked of the device (companion/odds/hint.py); the panel
+// goes with the next state, which redraws the prompt.
+function hintButton() {
+  const b = el("button", "hint-ask", "Hint");
+  b.type = "button";
+  b.onclick = () => send({ t: "hint" });
+  return b;
+}
+function showHint(h) {
+  const panel = el("div", "hint-panel");
+  panel.id = "hint";
+  const rows = h.options.map((o) => el("li", o.action === h.best ? "best" : "", o.label + ": " + o.shown));
+  panel.append(el("h3", "", "Hint"), el("p", "hint", h.options[0].what), el("ol", "", ""),
+               el("p", "", "Best: " + h.best.replace(h.seat + " ", "") + ", " + h.why),
+               el("p", "hint", (h.exact ? "exact" : h.samples + " games sampled") + (h.more ? "; " + h.more + " more options" : "")));
+  panel.querySelector("ol").replaceChildren(...rows);
+  const old = $("hint");
+  if (old) old.remove();
+  $("prompt").append(panel);
 }
 
 // A decision sent: its buttons wait for the device's answer (the next state, or an error), so

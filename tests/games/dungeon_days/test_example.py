@@ -59,10 +59,10 @@ def test_the_sim_at_four_players_gives_the_platforms_keys_then_the_games_own():
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
     keys = list(result)
-    assert keys[:11] == ["game", "seed", "policy", "players", "games", "seconds", "games_per_second",
-                         "actions_per_second", "mean_actions_per_game", "wins", "draws"]
-    assert result["players"] == 4 and set(result["wins"]) == {"p1", "p2", "p3", "p4"}
-    assert keys[11:] == ["mean_turns", "mean_draws", "mean_plays", "mean_reshuffles", "mean_creatures_removed",
+    assert keys[:12] == ["game", "seed", "policy", "players", "games", "seconds", "games_per_second",
+                         "actions_per_second", "mean_actions_per_game", "wins", "draws", "decision_ms"]
+    assert result["players"] == 4 and set(result["wins"]) == set(result["decision_ms"]) == {"p1", "p2", "p3", "p4"}
+    assert keys[12:] == ["mean_turns", "mean_draws", "mean_plays", "mean_reshuffles", "mean_creatures_removed",
                          "mean_winning_score", "mean_margin", "mean_blocked_days", "own_week_end_rate",
                          "other_week_end_rate", "stalemate_rate", "tie_break_rate"]
     assert result["own_week_end_rate"] + result["other_week_end_rate"] + result["stalemate_rate"] == 1

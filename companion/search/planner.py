@@ -1,0 +1,83 @@
+"""The planner: a computer seat that searches (companion.search.mcts) at every decision.
+
+A game makes its planners with ``planners(...)`` in its own ``planner.py``, naming its belief
+module's ``sample_state``, the policy its rollouts play, the position score for rollouts cut
+short, and two iteration budgets (``planner`` and ``planner-strong``). Budgets are counts of
+simulations, never wall-clock, so a planner plays the same move on every machine: its
+randomness is one ``random.Random`` from its seed, and replay and resume play the same moves.
+
+A planner decides from the game's state through ``choose(engine, state, prompt)``; the state
+reaches the search only through the belief module, which keeps what the seat has seen and
+redraws the rest, so it cannot see another seat's secrets (tests/search checks this by
+changing them).
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from companion.engine.core import Prompt
+from companion.search.evaluate import Rollout
+from companion.search.mcts import Search, candidates
+
+
+class Planner:
+    """``Planner(seed)`` -> a computer player; subclasses set the class attributes below."""
+
+    sample: Callable = staticmethod(lambda engine, state, seat, rng: state)
+    rollout_policy: type = object        # the game's policy class for rollouts (Class(seed))
+    score: Callable = staticmethod(lambda engine, state: {})
+    depth = 40                           # rollout decisions before the position is scored
+    views = True                         # the rollout policy reads its seat's view
+    guide_policy: type | None = None     # a heuristic player whose choices are the prior (PUCT)
+    prior_weight = 0.5
+    iterations = 100
+    uct_c = 1.4
+
+    def __init__(self, seed: int):
+        self.rng = random.Random(seed)
+
+    def players(self, rng: random.Random, cls: type | None = None) -> Callable[[str], Callable]:
+        """Seat -> its rollout player (or one of ``cls``), made on first use from ``rng``."""
+        made: dict[str, Callable] = {}
+        cls = cls or self.rollout_policy
+
+        def player(seat: str) -> Callable:
+            p = made.get(seat)
+            if p is None:
+                p = made[seat] = cls(int(rng.random() * (1 << 30)))
+            return p
+        return player
+
+    def choose(self, engine, state, prompt: Prompt) -> str:
+        """The action for ``prompt.actor``, searched from what that seat has seen of ``state``."""
+        rng = self.rng
+        seat = prompt.actor
+        players = self.players(rng)
+        legal = candidates(engine, self.sample(engine, state, seat, rng), prompt, players(seat))
+        if len(legal) == 1:
+            return legal[0]
+        guide = self.players(rng, self.guide_policy) if self.guide_policy is not None else None
+        search = Search(self.sample, Rollout(players, self.score, self.depth, self.views), players,
+                        self.iterations, self.uct_c, guide, self.prior_weight)
+        root = search.run(engine, state, seat, rng)
+        return Search.best(root, legal)
+
+    def __call__(self, engine, view: dict, prompt: Prompt) -> str:
+        raise TypeError("a planner decides from the game's state: call choose(engine, state, prompt) "
+                        "(companion.engine.runner.decide does)")
+
+
+def planners(module: str, sample: Callable, rollout_policy: type, score: Callable, depth: int,
+             iterations: tuple[int, int], uct_c: float = 1.4, views: bool = True,
+             guide: type | None = None) -> tuple[type, type]:
+    """A game's ``planner`` and ``planner-strong`` classes (of ``module``, the game's planner
+    module): the same search, two budgets. ``views=False`` for a rollout policy that reads
+    no view (a uniform player): then none is built. ``guide``: a heuristic player whose
+    choices the search's prior favours (see companion.search.mcts.Search)."""
+    attrs = {"sample": staticmethod(sample), "rollout_policy": rollout_policy, "__module__": module,
+             "score": staticmethod(score), "depth": depth, "uct_c": uct_c, "views": views,
+             "guide_policy": guide}
+    fast = type("Planner", (Planner,), {**attrs, "iterations": iterations[0]})
+    strong = type("StrongPlanner", (Planner,), {**attrs, "iterations": iterations[1]})
+    return fast, strong
