@@ -298,11 +298,11 @@ def test_settings_offer_to_calibrate_the_icon_dice_of_the_game(tmp_path, monkeyp
     app.menu_choice("settings")
     game = get_game("dungeon-ball")
     want = [f"calibrate-{k.name}" for k in game.die_kinds if k.reader == "icons"] + ["calibrate-lid", "calibrate-look"]
-    assert [it["id"] for it in app.menu.items][1:] == want
+    assert [it["id"] for it in app.menu.items][1:] == [*want, "hints"]      # the odds advisor's setting last
     app.default_game = "toy"                           # no icon dice, no lid: only the camera check
     app.menu_choice("back")
     app.menu_choice("settings")
-    assert [it["id"] for it in app.menu.items] == ["dice", "calibrate-look"]
+    assert [it["id"] for it in app.menu.items] == ["dice", "calibrate-look", "hints"]
 
 
 def _camera_check(tmp_path, frame):

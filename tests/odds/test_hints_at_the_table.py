@@ -97,7 +97,7 @@ def test_odds_at_the_terminal_prompt(tmp_path):
     TerminalGame(engine, record.header, path, "digital", inp=io.StringIO("odds\nq\n"), out=out,
                  record=record).run()
     shown = out.getvalue().splitlines()
-    at = next(i for i, line in enumerate(shown) if line.endswith("  p1: reroll some dice (name them) or stop"))
+    at = next(i for i, line in enumerate(shown) if line.endswith("  p1: choose dice to reroll, or keep these"))
     assert shown[at + 2].split() == ["p1", "reroll", "1", "2", "4", "5", "7", "100.0%", "mean", "1.83"]
     assert shown[at + 3].split() == ["p1", "reroll", "1", "2", "4", "5", "100.0%", "mean", "1.67"]
     assert "  best: p1 reroll 1 2 4 5 7: keeps every die that helps and rerolls the rest" in shown
