@@ -90,7 +90,7 @@ def test_sim_plays_three_seats_with_the_fixed_keys(tmp_path):
     assert out["draws"] > 0                                     # equal top scores happen
     assert {"doubled", "free_lots"} <= set(out)                 # the game's own statistics
     again = companion("sim", "toy", "--players", "3", "--games", "100", "--seed", "3", "--json")
-    timing = ("seconds", "games_per_second", "actions_per_second")
+    timing = ("seconds", "games_per_second", "actions_per_second", "decision_ms")
     assert {k: v for k, v in json.loads(again.stdout).items() if k not in timing} == \
         {k: v for k, v in out.items() if k not in timing}
 
