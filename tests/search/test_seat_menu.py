@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.app import DeviceApp
+from companion.device.app import DeviceApp
 from companion.engine.registry import get_game
 from companion.journal import Journal
 from companion.session import RefereeSession

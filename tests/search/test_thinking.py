@@ -3,7 +3,7 @@ move (never before an instant policy's), the device shows it on the panel, and t
 page says the computer seat is thinking."""
 from __future__ import annotations
 
-from companion.app import DeviceApp
+from companion.device.app import DeviceApp
 from companion.engine.core import Header, Prompt
 from companion.engine.registry import get_game
 from companion.journal import Journal
