@@ -15,7 +15,6 @@ import pytest
 
 from companion.cli import main
 from companion.engine.gamefile import load
-from tests.test_doctor import home  # noqa: F401 - the fixture: a data folder of our own, no system layer
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "docs" / "examples" / "short-game.game"
@@ -454,6 +453,7 @@ def test_doctor_look_without_a_camera_says_so(capsys, home):
 def _dice_photo(path: Path, values=(1, 6)) -> Path:
     import cv2
     import numpy as np
+
     from vision import synth
 
     img = np.full((240, 150 * (len(values) + 1), 3), 150, np.uint8)
