@@ -350,8 +350,11 @@ def test_sim_with_a_huge_count_of_games_stops_on_ctrl_c(tmp_path):
     """The user asked for --games 99999999999999999999 and pressed Ctrl-C: no traceback, exit 130."""
     import time
 
+    # Started as from a terminal: a shell's background job (a suite run with `&`) ignores
+    # SIGINT, and a child inherits that, so it is put back to the default here.
     proc = subprocess.Popen([sys.executable, "-m", "companion", "sim", "--games", "99999999999999999999"],
-                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     time.sleep(3)
     proc.send_signal(signal.SIGINT)
     try:
