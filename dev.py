@@ -39,7 +39,7 @@ def _requirements_digest() -> str:
 
 def ensure_venv() -> None:
     """Create the venv and install the project (editable, with test extras) when stale."""
-    if sys.version_info < (3, 11):
+    if sys.version_info < (3, 11):  # noqa: UP036 - what a user with an older Python runs first: it says why
         sys.exit(f"Dungeon Companion needs Python 3.11 or newer; this is {sys.version.split()[0]}.")
     digest = _requirements_digest()
     if STAMP.exists() and STAMP.read_text().strip() == digest and PY.exists():

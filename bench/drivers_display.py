@@ -82,11 +82,11 @@ def main(argv=None):
         ser = CountingSerial()
         d = open_display({"type": kind, "pixel_shift": False}, serial_interface=ser)
         ser.data_bytes = ser.commands = 0
-        changed = timeit(lambda i: d.show(A if i % 2 else B), n)
+        changed = timeit(lambda i, d=d: d.show(A if i % 2 else B), n)
         assert d.pushed == n and ser.data_bytes == 1024 * n, (d.pushed, ser.data_bytes)
         d.show(A)                                   # make sure A is what the panel holds
         before, skipped = ser.data_bytes, d.skipped
-        same = timeit(lambda i: d.show(A), n)
+        same = timeit(lambda i, d=d: d.show(A), n)
         assert ser.data_bytes == before and d.skipped == skipped + n   # nothing reached the bus
         results[f"{kind} changed frame"] = ms(changed)
         results[f"{kind} unchanged frame (skipped)"] = ms(same)
@@ -99,7 +99,7 @@ def main(argv=None):
 
     for style in ("halfblock", "braille"):
         d = open_display({"type": "terminal", "style": style}, stream=io.StringIO())
-        results[f"terminal {style} changed frame"] = ms(timeit(lambda i: d.show(A if i % 2 else B), max(50, n // 5)))
+        results[f"terminal {style} changed frame"] = ms(timeit(lambda i, d=d: d.show(A if i % 2 else B), max(50, n // 5)))
 
     if a.json:
         print(json.dumps(results, indent=2))

@@ -24,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 t0 = time.perf_counter()
 from companion.games.dungeonbowl.engine import Dungeonbowl  # noqa: E402
+
 IMPORT_S = time.perf_counter() - t0
 
 from companion.engine.core import Header  # noqa: E402

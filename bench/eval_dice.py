@@ -370,8 +370,9 @@ def synth_items(kind, n, face, seed, camera=None):
 
 
 def run_icons(name, n, face, seed):
-    from vision import synth, icons
     import tempfile
+
+    from vision import icons, synth
     t = Tally(name)
     with tempfile.TemporaryDirectory() as td:
         gal = {}
@@ -399,6 +400,7 @@ def run_custom(name, n, seed, face):
     shots of the same phone; each photo written as a JPEG and read from the file at the size its
     dice need (``vision.photo``), so the time includes the decode."""
     import tempfile
+
     from vision import custom, icons, photo, synth_photo
     value = CUSTOM[face]
     t = Tally(name, match_centres)

@@ -32,9 +32,10 @@ import cv2
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import eval_dice as E                                      # noqa: E402
-from vision import net, pips                               # noqa: E402
-from vision_train_net import FOLDS, fold                   # noqa: E402
+import eval_dice as E  # noqa: E402
+from vision_train_net import FOLDS, fold  # noqa: E402
+
+from vision import net, pips  # noqa: E402
 
 SHIPPED = net.MODELS
 

@@ -21,9 +21,10 @@ import cv2
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import eval_dice as E                                      # noqa: E402
-from vision import net                                     # noqa: E402
-from vision_train_net import validation                    # noqa: E402
+import eval_dice as E  # noqa: E402
+from vision_train_net import validation  # noqa: E402
+
+from vision import net  # noqa: E402
 
 
 def use_models(folder: Path) -> None:

@@ -37,6 +37,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 import eval_dice  # noqa: E402
+
 from vision import pips  # noqa: E402
 
 SETS = ("real-dev", "desk-dev", "floor-dev")

@@ -25,7 +25,9 @@ def peak_mb() -> float:
 
 def main() -> int:
     import subprocess
+
     import cv2
+
     from vision import synth, synth_photo
     sc = synth.dice_scene(seed=7, kind="pips", face_px=72, n_dice=7, size=(1280, 960), effects=False)
     with tempfile.TemporaryDirectory() as td:

@@ -24,7 +24,9 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 import eval_dice  # noqa: E402
+
 from vision import likeness, net, slant  # noqa: E402
+
 
 def _truth(f, gt):
     """The ground-truth value whose box centre lies in the found die's box, nearest first."""

@@ -24,8 +24,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from vision import pips, synth  # noqa: E402
 import eval_dice as E  # noqa: E402
+
+from vision import pips, synth  # noqa: E402
 
 
 def patches_from(img, gt):
@@ -60,7 +61,7 @@ def symmetries(f):
 
 def collect(split):
     rows = []
-    for path, img, gt in E.real_items(split):
+    for _path, img, gt in E.real_items(split):
         rows += patches_from(img, gt)
     return rows
 
@@ -85,7 +86,7 @@ def train(X, y, hidden=48, epochs=40, lr=2e-3, seed=0):
     m = [np.zeros_like(p) for p in params]
     v = [np.zeros_like(p) for p in params]
     t = 0
-    for ep in range(epochs):
+    for _ep in range(epochs):
         idx = rng.permutation(len(X))
         for s in range(0, len(X), 128):
             j = idx[s:s + 128]

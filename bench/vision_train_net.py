@@ -147,9 +147,10 @@ def reader_framed(frames, source: str):
     candidates that lie on no labelled die (a label on a cable, a plug, a side face, the desk's
     edge) are its "no die" examples."""
     import eval_dice
+
     from vision import net
     out = []
-    for path, img, gt in frames:
+    for _path, img, gt in frames:
         read = net._pip_dice(net.Halvings(img))[1]
         pred = [(0, (f.cx - f.side / 2, f.cy - f.side / 2, f.side, f.side)) for f in read]
         pairs, _, _ = eval_dice.match_centres(pred, gt)
@@ -183,7 +184,7 @@ def detector_targets(items):
         group = [it for it in items if it.source == which]
         ratios = []
         for it in group:
-            for v, cx, cy, side in it.found:
+            for _value, cx, cy, side in it.found:
                 lab = min(it.labels, key=lambda g: math.hypot(g[1] - cx, g[2] - cy))
                 ratios.append(side / lab[3])
         ratio = float(np.median(ratios)) if ratios else 1.0
@@ -833,7 +834,7 @@ def main(argv=None):
             mine(items, detector, log)
         if a.webcam:
             if a.mine_with and (a.mine_with / "dice-detector.onnx").exists():
-                from vision import net          # frame the webcam dice as the reader will: with this detector
+                from vision import net  # frame the webcam dice as the reader will: with this detector
                 net.DETECTOR = a.mine_with / "dice-detector.onnx"
                 net.use_backend(net.BACKEND)
             items = items + webcam_items(a.fold)

@@ -126,8 +126,8 @@ def cmd_games(args) -> int:
 
 def cmd_play(args) -> int:
     from companion.engine.core import Header
-    from companion.engine.registry import get_game
     from companion.engine.gamefile import load
+    from companion.engine.registry import get_game
     from companion.terminal import TerminalGame
 
     if args.resume:

@@ -13,8 +13,6 @@ and the ``*_with_fallback`` variants that never raise for a missing device. See 
 from __future__ import annotations
 
 from drivers.errors import CameraError, ConfigError, DisplayError, DriverError, InputError, LinkError
-from drivers.inputs.events import BUTTONS, ButtonEvent
-from drivers.link.serial_link import LinkAction, LinkStatus
 from drivers.factory import (
     Opened,
     check_config,
@@ -27,6 +25,8 @@ from drivers.factory import (
     open_link,
     open_link_with_fallback,
 )
+from drivers.inputs.events import BUTTONS, ButtonEvent
+from drivers.link.serial_link import LinkAction, LinkStatus
 
 __all__ = [
     "BUTTONS", "ButtonEvent", "LinkAction", "LinkStatus",

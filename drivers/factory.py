@@ -259,7 +259,7 @@ def open_link(cfg: Mapping[str, Any], queue: Any = None, *, section: str = "link
             known = False
         if not known:
             raise c.error("port", f"unknown URL scheme {scheme!r} (pyserial knows e.g. socket://, rfc2217://, loop://)")
-    kw = dict(
+    kw: dict[str, Any] = dict(
         baudrate=c.int("baudrate", 115200, 50, 4_000_000),
         max_line=c.int("max_line", 256, 16, 4096),
         max_out_line=c.int("max_out_line", 4096, 1024, 65536),     # a STATE is about 600 bytes
@@ -297,7 +297,7 @@ def open_camera(cfg: Mapping[str, Any], *, section: str = "camera"):
 
 def _open_camera(c: Cfg, kind: str):
     if kind == "picamera2":
-        kw = dict(
+        kw: dict[str, Any] = dict(
             size=(c.int("width", 1280, 64, 9152), c.int("height", 960, 64, 6944)),
             camera_num=c.int("camera", 0, 0, 15),
             settle_s=c.float("settle_s", 1.0, 0.0, 30.0),

@@ -50,3 +50,42 @@ def unreadable(monkeypatch):
                 return real(self)
             monkeypatch.setattr(Path, "read_bytes", refused)
     return lock
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    """A data folder of our own and no system configuration layer."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.delenv("STATE_DIRECTORY", raising=False)
+    monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "no-system.toml"))
+    return tmp_path
+
+
+@pytest.fixture
+def drawn(monkeypatch):
+    """What the screens draw: ``texts`` (every string drawn) and ``cut`` (every string cut to
+    fit, whole as it was asked)."""
+    from companion.ui import fonts
+    from companion.ui.draw import Canvas
+
+    seen = {"texts": [], "cut": []}
+    fit, text = fonts.Font.fit, Canvas.text
+
+    def recording_fit(self, s, pixels):
+        out = fit(self, s, pixels)
+        if out != s:
+            seen["cut"].append(s)
+        return out
+
+    def recording_text(self, x, y, s, font=None, fill=1):
+        seen["texts"].append(s)
+        return text(self, x, y, s, font, fill)
+
+    monkeypatch.setattr(fonts.Font, "fit", recording_fit)
+    monkeypatch.setattr(Canvas, "text", recording_text)
+
+    def clear():
+        seen["texts"].clear()
+        seen["cut"].clear()
+    seen["clear"] = clear
+    return seen

@@ -4,7 +4,6 @@ import pytest
 
 from companion.cli import main
 from companion.journal import Journal
-from tests.test_doctor import home  # noqa: F401 - the fixture: a data folder of our own, no system layer
 
 
 def refused(capsys, argv) -> str:

@@ -4,7 +4,6 @@ import json
 import subprocess
 import sys
 
-
 from companion.cli import main
 from companion.engine.gamefile import load
 from companion.engine.runner import replay

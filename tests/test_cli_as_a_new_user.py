@@ -15,7 +15,6 @@ import pytest
 
 from companion.cli import main
 from companion.engine.gamefile import load
-from tests.test_doctor import home  # noqa: F401 - the fixture: a data folder of our own, no system layer
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "docs" / "examples" / "short-game.game"
@@ -351,8 +350,11 @@ def test_sim_with_a_huge_count_of_games_stops_on_ctrl_c(tmp_path):
     """The user asked for --games 99999999999999999999 and pressed Ctrl-C: no traceback, exit 130."""
     import time
 
+    # Started as from a terminal: a shell's background job (a suite run with `&`) ignores
+    # SIGINT, and a child inherits that, so it is put back to the default here.
     proc = subprocess.Popen([sys.executable, "-m", "companion", "sim", "--games", "99999999999999999999"],
-                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     time.sleep(3)
     proc.send_signal(signal.SIGINT)
     try:
@@ -454,6 +456,7 @@ def test_doctor_look_without_a_camera_says_so(capsys, home):
 def _dice_photo(path: Path, values=(1, 6)) -> Path:
     import cv2
     import numpy as np
+
     from vision import synth
 
     img = np.full((240, 150 * (len(values) + 1), 3), 150, np.uint8)

@@ -53,15 +53,6 @@ BAD_CONFIGS = [
 ]
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    """A data folder of our own and no system configuration layer."""
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.delenv("STATE_DIRECTORY", raising=False)
-    monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "no-system.toml"))
-    return tmp_path
-
-
 def run_and_doctor(capsys, home, *extra):
     keys = home / "keys.txt"
     keys.write_text("down\n")

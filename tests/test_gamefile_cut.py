@@ -5,7 +5,7 @@ from companion.cli import main
 from companion.engine.core import Header
 from companion.engine.dice import SeededDice
 from companion.engine.gamefile import GameFileError, GameRecord, load, loads
-from companion.engine.runner import ReplayError, RandomPolicy, play_out, replay, start
+from companion.engine.runner import RandomPolicy, ReplayError, play_out, replay, start
 
 
 def played_until_a_two_dice_reroll(seed: int = 4) -> tuple[GameRecord, int]:

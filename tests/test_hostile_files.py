@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.device import config as config_mod
 from companion.cli import main
+from companion.device import config as config_mod
 from companion.engine import gamefile
 from companion.packs import MAX_PACK_BYTES, PackError, read_toml
 

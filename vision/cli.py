@@ -117,9 +117,9 @@ def _image_folder(text: str) -> str:
 
 
 def cmd_dice_read(args) -> int:
-    from .drawing import annotate_dice, shown
+    from . import icons, pips
     from .camera_advice import advice
-    from . import pips, icons
+    from .drawing import annotate_dice, shown
     gallery = None
     if args.dice or args.gallery:
         gdir = args.gallery or os.path.join("galleries", args.dice)

@@ -20,15 +20,24 @@ name; a thin margin, or a face with a side missing, gives an unsure reading.
 """
 from __future__ import annotations
 
-from pathlib import Path
 import json
 import math
+from pathlib import Path
 
 import cv2
 import numpy as np
 
 from .net import crop_sharpness
-from .pips import Die, DiceReading, finish_reading, segment_dice, warp_face, mask_outside, sharpness, WORK_SIDE
+from .pips import (
+    WORK_SIDE,
+    DiceReading,
+    Die,
+    finish_reading,
+    mask_outside,
+    segment_dice,
+    sharpness,
+    warp_face,
+)
 
 SIDE = 40                # template side
 SHIFT = 5                # +- px searched when matching (a fitted face can be off by an eighth of a side)
@@ -205,7 +214,7 @@ class Gallery:
         return d / "gallery.npz"
 
     @classmethod
-    def load(cls, directory) -> "Gallery":
+    def load(cls, directory) -> Gallery:
         p = Path(directory)
         if p.is_dir():
             p = p / "gallery.npz"

@@ -23,9 +23,9 @@ brightened before the uprights are looked for.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, asdict
 import json
 import math
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import cv2
@@ -63,7 +63,7 @@ class LidCalibration:
         Path(path).write_text(json.dumps(asdict(self), indent=1))
 
     @classmethod
-    def load(cls, path) -> "LidCalibration":
+    def load(cls, path) -> LidCalibration:
         return cls(**json.loads(Path(path).read_text()))
 
 

@@ -34,8 +34,18 @@ import cv2
 import numpy as np
 
 from vision.scaling import (  # noqa: F401  (the reader's image helpers, also used from here)
-    CROP, CROP_CONTEXT, Halvings, crop_sharpness, face_crop, halvings, normalise, pips_dark, shrink)
-from vision.scaling import column_median, median as _med
+    CROP,
+    CROP_CONTEXT,
+    Halvings,
+    column_median,
+    crop_sharpness,
+    face_crop,
+    halvings,
+    normalise,
+    pips_dark,
+    shrink,
+)
+from vision.scaling import median as _med
 
 MODELS = Path(__file__).resolve().parent / "models"
 DETECTOR_FILE, FACE_FILE = "dice-detector.onnx", "dice-face.onnx"

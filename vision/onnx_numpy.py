@@ -83,7 +83,7 @@ def _tensor(buf: bytes) -> tuple[str, np.ndarray]:
 
 def _node(buf: bytes) -> dict:
     node = {"inputs": [], "outputs": [], "op": "", "attrs": {}}
-    for num, wt, v in _fields(buf):
+    for num, _wt, v in _fields(buf):
         if num == 1:
             node["inputs"].append(v.decode())
         elif num == 2:

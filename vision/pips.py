@@ -19,8 +19,8 @@ The reader prefers saying "unsure" to giving a confident wrong answer.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 import math
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import cv2

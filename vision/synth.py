@@ -19,9 +19,9 @@ Public:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 import math
 import zlib
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
@@ -424,7 +424,7 @@ def icon_calibration_shots(die: str = "offense", seed: int = 0, face_px: int = 6
     out = {}
     for name in dict.fromkeys(faces):
         frames = []
-        for k in range(shots):
+        for _k in range(shots):
             img, _ = _tray((320, 320), rng, wall=False)
             c = (160 + rng.uniform(-20, 20), 160 + rng.uniform(-20, 20))
             draw_die(img, name, style, c, face_px, float(rng.uniform(0, 90)), (160, 160), 25 * face_px, rng)

@@ -92,7 +92,7 @@ def clutter(img: np.ndarray, rng, face_px: float, keep: list) -> None:
             rect = ((float(p[0]), float(p[1])), (s * 1.4, s), float(rng.uniform(0, 180)))
             box = cv2.boxPoints(rect).astype(np.int32)
             cv2.fillConvexPoly(img, box, (230, 232, 235), cv2.LINE_AA)
-            for k in range(int(rng.integers(2, 5))):
+            for _ in range(int(rng.integers(2, 5))):
                 q = p + rng.uniform(-0.35, 0.35, 2) * s
                 cv2.putText(img, str(rng.integers(0, 99)), (int(q[0] - s / 4), int(q[1] + s / 8)),
                             cv2.FONT_HERSHEY_SIMPLEX, s / 80, (30, 30, 30), max(1, int(s / 25)), cv2.LINE_AA)

@@ -13,8 +13,8 @@
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, asdict, field
 import json
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import cv2
@@ -88,7 +88,7 @@ class TrayCalibration:
         Path(path).write_text(json.dumps(asdict(self), indent=1))
 
     @classmethod
-    def load(cls, path) -> "TrayCalibration":
+    def load(cls, path) -> TrayCalibration:
         return cls(**json.loads(Path(path).read_text()))
 
     def mask(self, shape) -> np.ndarray:

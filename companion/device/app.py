@@ -20,9 +20,9 @@ without opening the game menu first.
 """
 from __future__ import annotations
 
+import logging
 import queue as queue_mod
 import random
-import logging
 import time
 from collections.abc import Callable
 from typing import Any

@@ -94,9 +94,8 @@ def cmd_doctor(args) -> int:
 def camera_look(cfg, folder: Path) -> dict:
     """``doctor --look``: the configured camera's still frame and its reading (see
     ``CameraDice.look``), or {"error": why} naming what to fix."""
-    from drivers import ConfigError, open_camera
-
     from companion.device.camera_dice import CameraDice, use_table_models
+    from drivers import ConfigError, open_camera
 
     camera_cfg = cfg.section("camera")
     if camera_cfg.get("type", "null") == "null":

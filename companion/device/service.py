@@ -107,13 +107,17 @@ def say_where(service) -> None:
 
 def build(args):
     """Open everything from configuration; return (app, events, inputs, closers)."""
-    from drivers import (ConfigError, open_camera_with_fallback, open_display_with_fallback,
-                         open_inputs_with_fallback, open_link_with_fallback)
-
     from companion.device.app import DeviceApp
+    from companion.device.watchdog import Watchdog
     from companion.journal import Journal
     from companion.session import RefereeSession
-    from companion.device.watchdog import Watchdog
+    from drivers import (
+        ConfigError,
+        open_camera_with_fallback,
+        open_display_with_fallback,
+        open_inputs_with_fallback,
+        open_link_with_fallback,
+    )
 
     cfg = config_mod.load(config_mod.default_files(args.config))      # every check doctor makes too
     check_options(args)

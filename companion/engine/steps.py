@@ -242,6 +242,9 @@ class StepEngine:
     steps: dict[str, Step]
     over_rule: str = "end of the game"
     machine: StepMachine
+    # The fast path: ``apply_trusted(s, action, prompt)`` when ``action`` answers ``prompt`` (its
+    # options, a policy, a dice source). The constructor sets it to the machine's own, one layer less.
+    apply_trusted: Callable[[Any, str, Prompt], tuple[list[dict], Prompt | None]]
 
     def __init__(self, pack: str = "default", loaded: Any = None, digest: str = ""):
         if loaded is None:
@@ -250,7 +253,7 @@ class StepEngine:
         self.digest = digest
         self.machine = StepMachine(self.steps, is_over=lambda s: s.over, over_rule=self.over_rule,
                                    over_prompt=lambda s: Prompt("", "over", f"game over: {self.result(s)}", ()))
-        self.apply_trusted = self.machine.trusted(self)     # the method below, without a layer
+        self.apply_trusted = self.machine.trusted(self)
 
     @staticmethod
     def load_pack(name: str) -> tuple[Any, str]:
@@ -266,10 +269,6 @@ class StepEngine:
     def apply(self, s, action: str, prompt: Prompt | None = None) -> list[dict]:
         """Check ``action``, then apply it; a refusal names the rule and changes nothing."""
         return self.machine.apply(self, s, action, prompt)[0]
-
-    def apply_trusted(self, s, action: str, prompt: Prompt) -> tuple[list[dict], Prompt | None]:
-        """The fast path: ``action`` answers ``prompt`` (its options, a policy, a dice source)."""
-        return self.machine.apply_trusted(self, s, action, prompt)
 
     def is_over(self, s) -> bool:
         return s.over

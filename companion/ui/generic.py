@@ -12,7 +12,7 @@ from PIL import Image
 
 from companion.engine.words import describe
 from companion.ui import fonts
-from companion.ui.draw import H, W, Canvas, wrap
+from companion.ui.draw import Canvas, H, W, wrap
 from companion.ui.hooks import game_hook
 from companion.ui.menus import draw_list
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from PIL import Image
 
 from companion.ui import fonts
-from companion.ui.draw import H, Canvas
+from companion.ui.draw import Canvas, H
 
 
 def web_join(model: dict) -> Image.Image:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PIL import Image
 
 from companion.ui import fonts
-from companion.ui.draw import H, W, Canvas, wrap
+from companion.ui.draw import Canvas, H, W, wrap
 
 ROW = 12          # list row pitch (body font, 10 px, plus 2)
 

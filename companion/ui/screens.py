@@ -15,7 +15,7 @@ from collections.abc import Callable
 from PIL import Image
 
 from companion.ui import generic, join, menus
-from companion.ui.draw import H, Canvas
+from companion.ui.draw import Canvas, H
 from companion.ui.hooks import game_hook, screens_module
 
 Screen = Callable[[dict], Image.Image]

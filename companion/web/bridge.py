@@ -201,7 +201,7 @@ class WebBridge:
             app.start_prompt()
             return
         if request.kind == "seat":
-            if request.conn in self.viewers:
+            if request.conn in self.viewers and request.seat is not None:
                 self.give_seat(request.conn, request.seat)
             app.start_prompt()
         elif request.kind == "undo":
@@ -339,6 +339,6 @@ class WebBridge:
         if button in ("ok", "back"):
             self.join_page = None
         elif button in ("right", "down"):
-            self.join_page = (self.join_page + 1) % pages
+            self.join_page = ((self.join_page or 0) + 1) % pages
         elif button in ("left", "up"):
-            self.join_page = (self.join_page - 1) % pages
+            self.join_page = ((self.join_page or 0) - 1) % pages

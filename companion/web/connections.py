@@ -81,7 +81,7 @@ def loop_errors(loop, context: dict) -> None:
 def guarded(headers: dict[str, str], total: int, per_address: int = PER_ADDRESS,
             handshake_seconds: float | None = None) -> type[H11Protocol]:
     """uvicorn's h11 protocol with these limits and headers."""
-    handshake_seconds = HANDSHAKE_SECONDS if handshake_seconds is None else handshake_seconds
+    seconds = HANDSHAKE_SECONDS if handshake_seconds is None else handshake_seconds
     raw = [(k.lower().encode(), v.encode()) for k, v in headers.items()]
 
     class Guarded(H11Protocol):
@@ -89,7 +89,7 @@ def guarded(headers: dict[str, str], total: int, per_address: int = PER_ADDRESS,
             super().connection_made(transport)
             self.made_at = self.loop.time()
             host = self.client[0] if self.client else None
-            mine = [c for c in self.connections if c.client and c.client[0] == host]
+            mine = [c for c in self.connections if (getattr(c, "client", None) or (None,))[0] == host]
             if (len(mine) > per_address and not self.make_room(mine, lambda c: c.is_idle(), "an idle")) \
                     or (len(self.connections) > total and not self.make_room(self.connections, lambda c: c.is_silent(),
                                                                              "a silent")):
@@ -97,7 +97,7 @@ def guarded(headers: dict[str, str], total: int, per_address: int = PER_ADDRESS,
                             host, len(self.connections) - 1, total, per_address)
                 transport.abort()
                 return
-            self.handshake_timer = self.loop.call_later(handshake_seconds, self.silent)
+            self.handshake_timer = self.loop.call_later(seconds, self.silent)
 
         def is_silent(self) -> bool:
             """Open, still this protocol's, and no whole request yet."""
@@ -129,7 +129,7 @@ def guarded(headers: dict[str, str], total: int, per_address: int = PER_ADDRESS,
             """Closed when no whole request came in time (still this protocol's, not a socket's)."""
             if self.is_silent():
                 log.warning("web: a connection from %s closed: no request within %.0f s",
-                            self.client[0] if self.client else None, handshake_seconds)
+                            self.client[0] if self.client else None, seconds)
                 self.transport.close()
 
         def connection_lost(self, exc) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 log = logging.getLogger(__name__)
 
@@ -88,7 +89,7 @@ class Announcer:
     def __init__(self, address: Address, title: str = "Dungeon Companion"):
         self.address = address
         self.title = title
-        self.zeroconf = None
+        self.zeroconf: Any = None                # zeroconf's Zeroconf while it announces
         self.info = None
 
     def service_info(self):

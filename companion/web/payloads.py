@@ -13,6 +13,7 @@ contract, never of the action lines: a line can hold a secret its prompt did not
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from companion.engine.registry import GameType, load_object
@@ -219,7 +220,7 @@ def result_text(summary: dict) -> str:
 
 
 def build(game: GameType, engine: Any, state: Any, viewer: str | None, *, seats_held: dict[str, bool],
-          computers: set[str], pack: dict, log: list[str] = ()) -> dict:
+          computers: set[str], pack: dict, log: Sequence[str] = ()) -> dict:
     """The payload for ``viewer``: everything a page draws, from ``public_view(state, viewer)``."""
     view = engine.public_view(state, viewer)
     summary = engine.summary(state)
@@ -234,7 +235,7 @@ def build(game: GameType, engine: Any, state: Any, viewer: str | None, *, seats_
     shown = prompt_for(prompt, viewer, computers, legal=lambda: engine.legal_actions(state), adapt=page_prompt(game),
                        words=prompt_words(game, model))
     names = prompt_names(game, shown, pack)
-    if names:
+    if names and shown is not None:
         shown["names"] = names
     mark_options(game, shown, pack, view, given=(prompt.choice or {}).get("labels") if prompt is not None else None)
     return {

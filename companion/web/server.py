@@ -111,7 +111,7 @@ class WebServer:
         self.reserve = lambda: 0                 # pages kept for the free seats' phones (the bridge's count)
         self.addresses: dict[int, str | None] = {}   # connection -> address_key
         self.loop: asyncio.AbstractEventLoop | None = None
-        self.server = None
+        self.server: Any = None                  # uvicorn's Server while it serves
         self.thread: threading.Thread | None = None
         self.ready = threading.Event()
         self.error: str | None = None

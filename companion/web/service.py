@@ -15,9 +15,14 @@ from __future__ import annotations
 import errno
 import logging
 import threading
+from typing import TYPE_CHECKING
 
 from companion.web.bridge import WebBridge
 from companion.web.settings import WebSettings
+
+if TYPE_CHECKING:
+    from companion.web.join import Announcer
+    from companion.web.server import WebServer
 
 log = logging.getLogger(__name__)
 
@@ -30,8 +35,8 @@ class WebService:
         self.events = events
         self.announce = settings.mdns if announce is None else announce
         self.bridge = WebBridge()
-        self.server = None
-        self.announcer = None
+        self.server: WebServer | None = None
+        self.announcer: Announcer | None = None
         self.app = None
         self.stopping = threading.Event()
         self.zeroconf_class = None              # zeroconf.Zeroconf; a test's stand-in sends nothing
@@ -51,10 +56,10 @@ class WebService:
         ports = [s.port + i for i in range(PORT_TRIES)] if s.port else [0]
         hosts = Hosts(s.hostname, s.bind, s.names)
         for port in ports:
-            self.server = WebServer(self.events, s.bind, port, s.max_pages, hosts=hosts)
-            self.server.reserve = lambda: self.bridge.seats_free
-            why = self.server.start()
-            if why is None or self.server.errno != errno.EADDRINUSE:
+            self.server = server = WebServer(self.events, s.bind, port, s.max_pages, hosts=hosts)
+            server.reserve = lambda: self.bridge.seats_free
+            why = server.start()
+            if why is None or server.errno != errno.EADDRINUSE:
                 break
         if why is not None:
             log.warning("web: %s; the game goes on without the page", why)
@@ -63,8 +68,8 @@ class WebService:
             if self.app is not None:
                 self.app.web = None
             return why
-        self.bridge.attach(self.server.send)
-        port = self.server.port
+        self.bridge.attach(server.send)
+        port = server.port
         if s.port and port != s.port:
             log.warning("web: port %d is in use; the page is on port %d", s.port, port)
         self.bridge.locate = lambda: Address(lan_ip(s.bind), port, s.hostname)

@@ -59,7 +59,8 @@ def problem(section: dict[str, Any]) -> tuple[str, str] | None:
 
 def from_section(section: dict[str, Any]) -> WebSettings:
     """The settings from a section ``problem`` found good."""
-    return WebSettings(**{k: tuple(v) if k == "names" else v for k, v in section.items() if k in KEYS})
+    values: dict[str, Any] = {k: tuple(v) if k == "names" else v for k, v in section.items() if k in KEYS}
+    return WebSettings(**values)
 
 
 def bind_problem(bind: str) -> str | None:

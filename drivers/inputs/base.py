@@ -26,7 +26,7 @@ class InputBackend:
 
     source = "input"
 
-    def __init__(self, queue: "_queue.Queue[Any] | _queue.SimpleQueue[Any] | None", clock: Clock | None = None):
+    def __init__(self, queue: _queue.Queue[Any] | _queue.SimpleQueue[Any] | None, clock: Clock | None = None):
         self.queue = queue if queue is not None else _queue.Queue()
         self.clock: Clock = clock or time.monotonic
         self.closed = False

@@ -16,8 +16,6 @@ from drivers.inputs.base import Clock, EdgeInput
 from drivers.inputs.events import ButtonEvent
 from drivers.inputs.logic import ButtonLogic
 
-
-
 DEFAULT_PINS: dict[str, int] = {"up": 17, "down": 27, "left": 22, "right": 23, "ok": 24, "back": 25}
 
 

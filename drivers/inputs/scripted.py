@@ -62,7 +62,7 @@ def parse_script(text: str, name: str = "<script>") -> list[Step]:
         words = line.split()
         head = words[0].lower()
 
-        def bad(msg: str) -> ScriptError:
+        def bad(msg: str, no: int = no, raw: str = raw) -> ScriptError:
             return ScriptError(f"{name}:{no}: {msg}: {raw.strip()[:40]!r}")
 
         if head in ("wait", "sleep"):

@@ -125,7 +125,7 @@ class SerialLink:
         self._thread: threading.Thread | None = None
         self.last_error: str | None = None
         self.connects = 0
-        self.stats = collections.Counter()
+        self.stats: collections.Counter[str] = collections.Counter()
         self.sent: collections.deque[str] = collections.deque(maxlen=64)
         if opener is None:
             try:

@@ -29,7 +29,7 @@ def test_the_computers_moves_show_on_the_panel_and_in_the_phones_log(tmp_path, g
     app.show_events = watching
     play(t, 11, limit=30)
     assert shown, "the computer never moved"
-    for screen, said, moves in shown:
+    for _screen, said, moves in shown:
         if said:
             assert len(said) == len(moves)
             for line, (prompt, action) in zip(said, moves):

@@ -4,7 +4,6 @@ import os
 import queue
 import time
 
-
 from companion.device.app import DeviceApp
 from companion.journal import Journal
 from companion.session import RefereeSession

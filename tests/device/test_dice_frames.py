@@ -303,8 +303,8 @@ def test_the_service_keeps_frames_as_configured_and_names_a_broken_table_model(t
                                                                               shipped_networks):
     """`companion run` with `[vision] keep_frames` and a file in <vision dir>/models that is no
     network: the camera keeps frames, the notice says what is missing, the shipped one reads."""
-    from companion.device import service
     from companion.cli import build_parser
+    from companion.device import service
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.delenv("STATE_DIRECTORY", raising=False)
     models = tmp_path / "data" / "dungeon-companion" / "vision" / "models"

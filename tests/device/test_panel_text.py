@@ -1,6 +1,14 @@
 """What the panel says, on its own: option errors in a person's words, missing hardware in one
 line, undo refusals, and texts cut to the panel's four lines at a word."""
-from companion.device.panel_text import fits_the_panel, fitted, for_the_panel, missing_notice, missing_parts, title, undo_refusal
+from companion.device.panel_text import (
+    fits_the_panel,
+    fitted,
+    for_the_panel,
+    missing_notice,
+    missing_parts,
+    title,
+    undo_refusal,
+)
 
 
 def test_an_option_error_names_the_seat_or_the_option_not_the_key_path():

@@ -4,9 +4,9 @@ A journal that no longer replays is resumed up to its last good action, never a 
 import json
 import logging
 import os
-import sys
 import sqlite3
 import subprocess
+import sys
 
 import pytest
 

@@ -17,7 +17,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from PIL import Image
 
 from companion.device.app import DeviceApp

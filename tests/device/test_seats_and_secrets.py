@@ -18,8 +18,8 @@ from companion.engine.core import Header
 from companion.journal import Journal
 from companion.session import RefereeSession, UndoRefused
 from drivers import open_display, open_link
-from tests.toygame.testing import use_toy
 from tests.pty_reader import drain
+from tests.toygame.testing import use_toy
 
 SEEN_VIEWS: list[tuple[str, object]] = []
 

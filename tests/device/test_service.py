@@ -118,7 +118,7 @@ def test_sigkill_at_many_points_loses_nothing_and_resumes_the_journal(tmp_path, 
             args.append("--menu")                           # then each restart resumes the game
         before = journaled(journal)
         proc = companion(*args)
-        wait_until(lambda: journaled(journal) > before, proc)     # started and playing again
+        wait_until(lambda before=before: journaled(journal) > before, proc)     # started and playing again
         time.sleep(delay)
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=30)

@@ -7,9 +7,9 @@ import pytest
 
 from companion.device.app import DeviceApp
 from companion.engine.core import Header
+from companion.games.dungeon_ball.screens import screen_for
 from companion.journal import Journal
 from companion.session import RefereeSession
-from companion.games.dungeon_ball.screens import screen_for
 from drivers import ButtonEvent, open_display
 from drivers.inputs.keyboard import KeyboardInput
 from drivers.inputs.scripted import ScriptedInput

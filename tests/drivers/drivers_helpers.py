@@ -2,7 +2,6 @@
 import queue
 
 
-
 class FakeClock:
     """A clock the test moves by hand."""
 

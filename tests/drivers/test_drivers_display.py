@@ -163,7 +163,7 @@ def test_luma_getdata_warning_is_filtered_narrowly():
         if hasattr(Image.Image, "getdata"):
             Image.new("1", (8, 8)).getdata()               # the same call from our code still warns
             assert [w for w in caught if "getdata" in str(w.message)]
-        warnings.warn("something else", DeprecationWarning)
+        warnings.warn("something else", DeprecationWarning, stacklevel=1)
         assert [w for w in caught if "something else" in str(w.message)]
 
 

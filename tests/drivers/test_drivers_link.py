@@ -14,7 +14,17 @@ from drivers_helpers import kinds
 from drivers import ConfigError, open_link, open_link_with_fallback
 from drivers.inputs import ButtonEvent
 from drivers.link import LineSplitter, LinkAction, LinkStatus, NullLink, ProtocolError, parse_peer_line
-from drivers.link.protocol import LINK_SCOPES, Action, Echo, Key, Ping, check_scope, error_line, hello_line, state_line
+from drivers.link.protocol import (
+    LINK_SCOPES,
+    Action,
+    Echo,
+    Key,
+    Ping,
+    check_scope,
+    error_line,
+    hello_line,
+    state_line,
+)
 from drivers.link.refusals import RefusalLog
 from drivers.link.serial_link import SerialLink
 from tests.pty_reader import drain

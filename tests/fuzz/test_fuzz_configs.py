@@ -8,8 +8,8 @@ import os
 
 import pytest
 
-from companion.device import config as config_mod
 from companion.cli import main
+from companion.device import config as config_mod
 from companion.web.settings import from_section
 from tests.fuzz.mutate import fuzz, mutate
 

@@ -9,8 +9,16 @@ from its circle at 22; p2 (goblins) defends it and restarts on its circle at 4.
 import pytest
 
 from companion.engine.core import Header, IllegalAction
-from tests.games.dungeon_ball_table import (act, at_down, engine, find, new_game, pass_windows, play_down,
-                                            snapshot)
+from tests.games.dungeon_ball_table import (
+    act,
+    at_down,
+    engine,
+    find,
+    new_game,
+    pass_windows,
+    play_down,
+    snapshot,
+)
 
 BASE = [f"ai-{i:02d}" for i in range(1, 25)]
 

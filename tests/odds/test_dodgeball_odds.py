@@ -164,6 +164,6 @@ def test_a_second_deceive_counts_half():
 
 
 def test_odds_answers_at_every_decision_of_the_example_game():
-    for upto, engine, s in decisions(GAME):
+    for _upto, engine, s in decisions(GAME):
         advice = advise(engine, s)
         assert [o.action for o in advice.options] == engine.legal_actions(s)

@@ -2,8 +2,6 @@
 every die's faces enumerated and the blue rerolls chosen by trying them all."""
 from __future__ import annotations
 
-from itertools import product
-
 import pytest
 
 from companion.games.dungeon_allies import odds as allies_odds
@@ -104,6 +102,6 @@ def test_the_monster_under_a_tile_it_has_not_seen_does_not_change_the_advice():
 
 
 def test_odds_answers_at_every_decision_of_the_example_game():
-    for upto, engine, s in decisions(GAME):
+    for _upto, engine, s in decisions(GAME):
         advice = advise(engine, s)
         assert [o.action for o in advice.options] == engine.legal_actions(s)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.dungeon_ball import odds as ball_odds, rolls
+from companion.games.dungeon_ball import odds as ball_odds
+from companion.games.dungeon_ball import rolls
 from companion.odds import advise
 from tests.odds.helpers import at, copy, decisions, expectimax, ordered_outcomes
 

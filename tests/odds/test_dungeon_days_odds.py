@@ -57,7 +57,7 @@ def test_a_play_that_ends_the_game_is_won_or_lost_for_sure():
 
 
 def test_the_same_answer_every_run_and_sampled_with_its_error():
-    _, engine, s = next((d for d in decisions(GAME) if d[0] > 4))
+    _, engine, s = next(d for d in decisions(GAME) if d[0] > 4)
     first, second = advise(engine, s), advise(engine, copy(engine, s))
     assert first.as_dict() == second.as_dict()
     assert not first.exact and first.samples == days_odds.samples(2) == 12

@@ -96,7 +96,7 @@ def test_armour_holds_as_the_engines_2d6(av):
 
 
 def test_odds_answers_at_every_decision_of_the_example_game():
-    for upto, engine, s in decisions(GAME):
+    for _upto, engine, s in decisions(GAME):
         advice = advise(engine, s)
         assert advice.best in [o.action for o in advice.options]
         prompt = engine.prompt(s)

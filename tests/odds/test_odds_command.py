@@ -24,7 +24,7 @@ def odds(capsys, *argv):
 def test_odds_answers_at_every_decision_of_the_example_file(name, capsys):
     record = load(EXAMPLES / name)
     seen = 0
-    for upto, engine, s in decisions(name):
+    for upto, _engine, _s in decisions(name):
         code, out, err = odds(capsys, EXAMPLES / name, "--upto", upto, "--json")
         assert code == 0, err
         advice = json.loads(out)

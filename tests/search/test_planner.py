@@ -58,7 +58,8 @@ class First:
 
 
 def race_search(iterations: int) -> Search:
-    copy = lambda engine, s, seat, rng: Race(s.count, s.turn)
+    def copy(engine, s, seat, rng):
+        return Race(s.count, s.turn)
     rollout = Rollout(lambda seat: First(1), lead_score(lambda e, s: {"p1": 0, "p2": 0}, 1.0), depth=100)
     return Search(copy, rollout, lambda seat: First(2), iterations)
 
@@ -120,7 +121,7 @@ def test_the_planner_chooses_the_same_whatever_another_seat_hides(game_id):
 def test_the_planner_plays_legal_moves_and_the_same_ones_under_the_same_seed(game_id):
     engine, found = snapshots(game_id, seeds=range(7, 9), every=9)
     planner = small(game_id, 8)
-    for n, (state, seat) in enumerate(found[:6]):
+    for n, (state, _seat) in enumerate(found[:6]):
         prompt = engine.prompt(state)
         before = engine.to_json(state)
         a = planner(n).choose(engine, state, prompt)

@@ -14,6 +14,7 @@ from drivers import open_display
 from drivers.inputs.events import ButtonEvent
 from tests.toygame.policies import RandomPolicy
 
+
 class StillClock:
     """Time stands still: a result screen stays until OK, so the key script replays the same."""
 

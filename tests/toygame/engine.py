@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-
 from companion.engine.core import ChanceSpec, DieSpec, Header
 from companion.engine.steps import StepEngine
 from tests.toygame.pack import ToyPack, load_pack

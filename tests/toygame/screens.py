@@ -6,7 +6,7 @@ from __future__ import annotations
 from PIL import Image
 
 from companion.ui import fonts
-from companion.ui.draw import W, Canvas
+from companion.ui.draw import Canvas, W
 from companion.ui.generic import strip
 
 RESULT = "toy_result"

@@ -459,7 +459,8 @@ def played_until(seed: int, solo: str | None, wanted: str, clock_start: int = 8)
         options["solo"] = {"level": solo}
     s = g.new_state(Header("dungeon-ball", seed=seed, options=options))
     dice, rng = SeededDice(seed), random.Random(seed)
-    name = (lambda pid: "AI" if solo and pid == "p2" else pid.upper())
+    def name(pid):
+        return "AI" if solo and pid == "p2" else pid.upper()
     while not g.is_over(s):
         p = g.prompt(s)
         a = dice.answer(p) if p.is_chance else rng.choice(p.options) if p.options else rng.choice(g.legal_actions(s))

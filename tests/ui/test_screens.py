@@ -19,7 +19,6 @@ from tests.ui.golden_check import check_golden
 from tests.ui.scenarios import SCENARIOS
 
 
-
 @pytest.fixture(autouse=True)
 def no_default_font(monkeypatch):
     """Pillow's default font changes between versions: no screen may fall back to it."""

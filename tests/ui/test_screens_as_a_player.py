@@ -9,36 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.ui import fonts
-from companion.ui.draw import Canvas
 from companion.ui.screens import render, screen_name
-
-
-@pytest.fixture
-def drawn(monkeypatch):
-    """What the screens draw: ``texts`` (every string drawn) and ``cut`` (every string cut to
-    fit, whole as it was asked)."""
-    seen = {"texts": [], "cut": []}
-    fit, text = fonts.Font.fit, Canvas.text
-
-    def recording_fit(self, s, pixels):
-        out = fit(self, s, pixels)
-        if out != s:
-            seen["cut"].append(s)
-        return out
-
-    def recording_text(self, x, y, s, font=None, fill=1):
-        seen["texts"].append(s)
-        return text(self, x, y, s, font, fill)
-
-    monkeypatch.setattr(fonts.Font, "fit", recording_fit)
-    monkeypatch.setattr(Canvas, "text", recording_text)
-
-    def clear():
-        seen["texts"].clear()
-        seen["cut"].clear()
-    seen["clear"] = clear
-    return seen
 
 
 def two_seats(**summary) -> dict:

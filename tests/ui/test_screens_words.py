@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from companion.ui.draw import H, W
 from companion.ui.screens import render, screen_name
-from tests.ui.test_screens_as_a_player import drawn, two_seats  # noqa: F401  (the fixture)
+from tests.ui.test_screens_as_a_player import two_seats
 
 
 def device(tmp_path, dice_mode="digital"):

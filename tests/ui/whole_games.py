@@ -85,7 +85,7 @@ def phone_pages(game_id: str, seed: int) -> Iterator[tuple[str, dict]]:
         states.append((state_before, prompt, action, events))
 
     play(game, engine, seed, after=after)
-    for n, (state, prompt, action, events) in enumerate(states):
+    for n, (state, _prompt, action, events) in enumerate(states):
         players = engine.summary(state).get("players") or []
         for viewer in (*players, None):
             page = payloads.build(game, engine, state, viewer, seats_held={}, computers=set(), pack=pack,

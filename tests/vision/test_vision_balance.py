@@ -14,8 +14,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
-
 from test_vision_webcam import _frame  # noqa: E402  (a labelled photo, skipped when ../shared is not there)
+
 from vision import balance, net
 
 ROOT = Path(__file__).resolve().parents[2]

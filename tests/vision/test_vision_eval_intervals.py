@@ -49,6 +49,7 @@ def test_a_models_folder_with_the_face_network_alone_keeps_the_shipped_detector(
     back to the classical one without a word); a folder with neither is refused, and so is a
     file there that is not a network, by its name."""
     import eval_dice
+
     from vision import net
     monkeypatch.setattr(net, "DETECTOR", net.DETECTOR)
     monkeypatch.setattr(net, "FACE", net.FACE)

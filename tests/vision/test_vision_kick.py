@@ -22,7 +22,7 @@ def test_lid_calibration_finds_green_and_uprights(lid, tmp_path):
     ref, truth = lid
     cal = kick.calibrate_lid(ref, 900.0)
     assert len(cal.uprights) == 2
-    for (a, b), (ta, tb) in zip(cal.uprights, truth["uprights"]):
+    for (a, b), (ta, _tb) in zip(cal.uprights, truth["uprights"]):
         assert abs((a[0] + b[0]) / 2 - ta[0]) < 3          # post x within 3 px
     gx = sorted(p[0] for p in cal.green)
     assert abs(gx[0] - truth["green"][0][0]) < 8 and abs(gx[-1] - truth["green"][1][0]) < 8

@@ -312,6 +312,7 @@ def test_a_finer_look_a_little_finer_than_the_first_is_still_looked_at(monkeypat
 def test_the_wide_set_measures_small_dice_in_1080p_frames(capsys):
     """bench/eval_dice.py ``synth-wide-44``: the frames the finer look is for, read and scored."""
     import json
+
     import eval_dice
     eval_dice.main(["--sets", "synth-wide-44", "--n", "2", "--seed", "5003", "--no-timing", "--json"])
     row = json.loads(capsys.readouterr().out)["sets"][0]

@@ -7,9 +7,9 @@ import math
 
 import numpy as np
 import pytest
+from test_vision_webcam import _frame
 
 from vision import net, slant
-from test_vision_webcam import _frame
 
 
 def _probs(value: int, p: float) -> np.ndarray:

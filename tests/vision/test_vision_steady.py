@@ -176,8 +176,9 @@ def test_a_floor_die_boxed_too_big_is_read_at_its_fellows_size_when_the_count_sa
     hesitantly (0.32-0.35). With the rolled count (two dice, two boxes) it is read at its
     twin's size: sure, and so is the frame. Without the count, or without that read, it is
     asked: touching dice boxed as one would read the same."""
-    from test_vision_webcam import _frame        # puts bench/ on the path too
     from eval_dice import held_back
+    from test_vision_webcam import _frame  # puts bench/ on the path too
+
     from vision import net
     assert not held_back(stem)                    # never a held-back frame
     img, values = _frame("dice-real-webcam-floor", stem)

@@ -40,6 +40,7 @@ def test_a_found_die_is_not_taught_twice():
 def _turns_taught(monkeypatch, slanted: bool, upright: bool) -> np.ndarray:
     """The angles (degrees, -180..180) at which the face network is shown a die's crops."""
     import vision_train_net as T
+
     from vision import net
     angles = []
 
@@ -93,7 +94,6 @@ def test_motion_blur_smears_a_crop_along_a_line_and_keeps_its_light():
     """--motion-blur: a sharp pip smeared along one direction (its sharpness falls, its mean
     light stays), and the sample says it was smeared, so the teacher is not asked about it."""
     import cv2
-
     import vision_train_net as T
     crop = np.full((40, 40, 3), 230, np.uint8)
     cv2.circle(crop, (20, 20), 4, (20, 20, 20), -1)
@@ -164,7 +164,6 @@ def test_a_detector_crop_seen_through_another_cameras_colours_keeps_its_targets(
     channel scaled, or grey), turned and flipped with it, and the die's target lies on the die
     in both."""
     import cv2
-
     import vision_train_net as T
     item = _die_item()
     cast_seen = on_die = 0
@@ -238,8 +237,9 @@ def test_a_narrower_detector_keeps_the_strongest_channels_and_their_inputs():
 
 
 def test_the_shipped_detector_pruned_to_its_own_width_is_itself():
-    from vision import net
     from vision_train_net import conv_layers, onnx_det_width, prune_layers
+
+    from vision import net
     layers = conv_layers(net.DETECTOR)
     assert onnx_det_width(net.DETECTOR) == layers[-1][0].shape[1] == layers[2][0].shape[0]
     same = prune_layers(layers, onnx_det_width(net.DETECTOR))
@@ -250,6 +250,7 @@ def test_the_shipped_detector_pruned_to_its_own_width_is_itself():
 
 def test_the_trainer_refuses_a_detector_wider_than_the_one_it_starts_from(capsys):
     import vision_train_net as T
+
     from vision import net
     with pytest.raises(SystemExit):
         T.main(["--det-width", "32", "--init-detector", str(net.DETECTOR)])

@@ -4,7 +4,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision import tray, synth
+from vision import synth, tray
 
 
 def test_shipped_sheet_matches_generator_and_has_four_markers():

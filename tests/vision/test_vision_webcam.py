@@ -158,6 +158,7 @@ def test_a_camera_mounted_upside_down_is_turned_back_by_rotate(tmp_path, stem):
     1 with a side face's pip below it reads as a 2; the camera's ``rotate = 2`` turns each frame
     back, and the dice read sure and right again."""
     from eval_dice import held_back
+
     from drivers import open_camera
     assert not held_back(stem)
     img, values = _frame("dice-real-webcam-desk", stem)

@@ -39,7 +39,7 @@ class Device:
         self.thread = threading.Thread(target=self.app.run, args=(self.events,),
                                        kwargs={"stop_when": lambda: self.stopped, "tick": 0.05}, daemon=True)
 
-    def __enter__(self) -> "Device":
+    def __enter__(self) -> Device:
         self.thread.start()
         deadline = time.monotonic() + 20
         while (self.web.server is None or not self.web.server.ready.is_set()) and time.monotonic() < deadline:
@@ -66,7 +66,7 @@ class Device:
     def code(self, seat: str) -> str:
         return self.web.bridge.seating.codes[seat]
 
-    def page(self, token: str | None = None, source: str | None = None) -> "Page":
+    def page(self, token: str | None = None, source: str | None = None) -> Page:
         """A page; ``source`` is another loopback address to come from (127.0.0.2: another phone)."""
         return Page(self.web.server.port, token, source)
 

@@ -138,7 +138,7 @@ def test_a_secret_pick_is_made_on_the_phone_and_stays_secret(table):
         count = len(dev.session.actions)
         buttons = page.locator("#prompt .options button")
         (buttons.first if buttons.count() else page.locator("#prompt button", has_text="Send")).click()
-        dev.until(lambda: len(dev.session.actions) > count)
+        dev.until(lambda count=count: len(dev.session.actions) > count)
     assert prompt.private, "the auction reaches the secret pick"
     actor, other = prompt.actor, "p2" if prompt.actor == "p1" else "p1"
     phones[other].page.wait_for_selector("#prompt p:has-text('is choosing in secret')")
@@ -181,6 +181,6 @@ def test_dungeon_balls_reroll_is_chosen_die_by_die_on_the_page(tmp_path, browser
         count = len(dev.session.actions)
         page.locator("#prompt .options button", has_text=f"die {rerollable[-1]}:").click()
         page.locator("#prompt button.send").click()
-        dev.until(lambda: len(dev.session.actions) > count)
+        dev.until(lambda count=count: len(dev.session.actions) > count)
         assert dev.session.actions[count] == f"{actor} reroll {rerollable[-1]}"
         phone.close()

@@ -145,8 +145,8 @@ def test_dodgeballs_attributes_table_shows_every_name_in_full_on_a_small_phone(t
 
 # ------------------------------------------------------------------ Dungeonbowl, a concession
 def test_dungeonbowls_concession_alone_asks_a_second_tap_and_only_of_its_actor():
-    from tests.games.dungeonbowl.table import to_first_turn
     from companion.games.dungeonbowl.engine import Dungeonbowl
+    from tests.games.dungeonbowl.table import to_first_turn
     state = to_first_turn()
     engine = Dungeonbowl()
     mine = _payload("dungeonbowl", engine, state, "p1")["prompt"]

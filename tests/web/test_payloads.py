@@ -295,9 +295,9 @@ def test_dungeon_allies_face_down_monsters_reach_only_the_seat_that_looked_never
 def test_dungeonbowl_closed_chests_and_hidden_traps_are_only_closed_and_hidden_on_every_page():
     game = get_game("dungeonbowl")
     closed = 0
-    for engine, state, events in _events_of_a_game("dungeonbowl", 4, {}):
+    for engine, state, _events in _events_of_a_game("dungeonbowl", 4, {}):
         pages = {viewer: json.loads(build(game, engine, state, viewer)) for viewer in ("p1", "p2", None)}
-        for viewer, data in pages.items():
+        for _viewer, data in pages.items():
             block = next(b for b in data["blocks"] if b["title"] == "Chests and traps")
             chests = {i["text"]: i["sub"] for i in block["rows"][0]["items"]}
             traps = {i["text"]: i["sub"] for i in block["rows"][1]["items"]}
@@ -320,7 +320,7 @@ def test_dungeonbowl_closed_chests_and_hidden_traps_are_only_closed_and_hidden_o
 def test_a_prompts_options_and_names_go_to_its_actors_page_only(game_id, options):
     game = get_game(game_id)
     mine = 0
-    for engine, state, actions, secret in positions(game_id, 5, options, limit=120):
+    for engine, state, _actions, _secret in positions(game_id, 5, options, limit=120):
         prompt = None if engine.is_over(state) else engine.prompt(state)
         for viewer in [*engine.summary(state)["players"], None]:
             shown = json.loads(build(game, engine, state, viewer))["prompt"]

@@ -144,6 +144,6 @@ class DuelChoices(Step):
     def auto(self, g, s: DodgeState, f: Frame, ev: list[dict]) -> bool:
         if f.data["queue"]:
             return False
-        from companion.games.dodgeball.reveal import reveal      # reveal builds on this module
+        from companion.games.dodgeball.reveal import reveal  # reveal builds on this module
         reveal(g, s, f, ev)
         return True

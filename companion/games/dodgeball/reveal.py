@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from companion.engine.steps import Frame, StepMachine
 from companion.games.dodgeball import cards
-from companion.games.dodgeball.power import Context, Power, attribute, card_value
 from companion.games.dodgeball.duel import card_queue
+from companion.games.dodgeball.power import Context, Power, attribute, card_value
 from companion.games.dodgeball.state import DEF, OFF, DodgeState, Duel
 from companion.games.dodgeball.throws import resolve, throw_powers
 from companion.games.dodgeball.turns import start_turn

@@ -17,7 +17,7 @@ from PIL import Image
 from companion.games.dodgeball.labels import short_name
 from companion.games.dodgeball.screens_controls import DONE, StepControl
 from companion.ui import fonts
-from companion.ui.draw import W, Canvas
+from companion.ui.draw import Canvas, W
 from companion.ui.generic import BOTTOM, STRIP_TOP, choose, seat_name, title
 
 COURT, HAND, RESULT, PICK = "dodge_court", "dodge_hand", "dodge_result", "dodge_pick"

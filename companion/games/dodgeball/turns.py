@@ -224,7 +224,7 @@ class Turn(Step):
 
     def act(self, g, s: DodgeState, f: Frame, w: list[str], ev: list[dict]) -> None:
         seat, verb, args = w[0], w[1], w[2:]
-        me, them = s.coach(seat), s.other(seat)
+        me = s.coach(seat)
         if verb == "stay":
             end_turn(g, s, ev)
         elif verb == "retreat":

@@ -155,7 +155,7 @@ def check(p: AlliesPack, path: Path | str) -> None:
             raise bad(f"crystals.{colour}", f"not a crystal colour ({', '.join(COLOURS)})")
     if any(n < 0 for n in p.crystals.values()):
         raise bad("crystals", "a count is negative")
-    for i, colour in enumerate(p.rules.sorcerer_cost + p.rules.tie_breaks + p.turn_order):
+    for colour in p.rules.sorcerer_cost + p.rules.tie_breaks + p.turn_order:
         if colour not in COLOURS:
             raise bad("rules", f"{colour!r} is not a crystal colour ({', '.join(COLOURS)})")
     if len(p.rules.sorcerer_cost) != 3 or len(p.rules.white_sections) != 3:

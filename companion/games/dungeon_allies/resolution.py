@@ -11,7 +11,7 @@ from companion.engine.steps import Frame, Step, StepMachine
 from .placement import PRISONER, SORCERER, TAVERN, TRADE, TRAINER, TREASURE
 from .rules import gain_crystals, lowest_rank, next_die, on_space, sorcerer_cost, spend
 from .scoring import finish_game
-from .state import Ally, AlliesState
+from .state import AlliesState, Ally
 
 goto = StepMachine.goto
 GUARDS = ("green", "white")

@@ -17,7 +17,7 @@ from __future__ import annotations
 from PIL import Image
 
 from companion.ui import fonts
-from companion.ui.draw import H, W, Canvas, wrap
+from companion.ui.draw import Canvas, H, W, wrap
 from companion.ui.generic import choose, draw_scores, seat_name, strip
 from companion.ui.menus import draw_list
 

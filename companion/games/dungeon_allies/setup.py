@@ -7,7 +7,7 @@ from companion.engine.core import CHANCE, ChanceSpec, DieSpec, Prompt
 from companion.engine.steps import Frame, Step, StepMachine
 
 from .rules import bag_faces, bag_size, drawn
-from .state import Ally, AlliesState
+from .state import AlliesState, Ally
 
 goto = StepMachine.goto
 PERCENTILE = DieSpec("d%", tuple(f"{n:02d}" for n in range(0, 100, 10)))

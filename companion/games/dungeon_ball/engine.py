@@ -15,8 +15,6 @@ returns, so ``prompt`` always names the next decision.
 """
 from __future__ import annotations
 
-from functools import lru_cache
-
 import msgspec
 
 from companion.engine.core import ChanceSpec, Header, Prompt
@@ -24,7 +22,13 @@ from companion.games.dungeon_ball import flow, solo
 from companion.games.dungeon_ball.abilities import Abilities
 from companion.games.dungeon_ball.field import Field
 from companion.games.dungeon_ball.options import PLANNED, normalise
-from companion.games.dungeon_ball.pack import LETTER_TO_COLOUR, MAX_CLOCK, DungeonBallPack, board_cells, load_pack
+from companion.games.dungeon_ball.pack import (
+    LETTER_TO_COLOUR,
+    MAX_CLOCK,
+    DungeonBallPack,
+    board_cells,
+    load_pack,
+)
 from companion.games.dungeon_ball.state import GameState, Play, PlayerState, dumps, loads
 from companion.games.dungeon_ball.steps import DungeonBallMachine
 
@@ -94,21 +98,31 @@ class DungeonBall:
         self.machine = DungeonBallMachine()
         self.apply_trusted = self.machine.trusted(self)   # the method below, without a layer
         self._white_faces = tuple(loaded.dice["white"].faces)
+        # made once and kept by this engine (a cache on the class would keep every engine alive)
+        self._white_specs: dict[int, ChanceSpec] = {}
+        self._defense_options: dict[str, tuple[str, ...]] = {}
+        self._move_options: dict[tuple[str, str], tuple[str, ...]] = {}
 
     # ------------------------------------------------------------------ helpers for procedures
-    @lru_cache(maxsize=16)
     def white_spec(self, count: int) -> ChanceSpec:
-        return ChanceSpec("roll", self._white_faces, count, die="white")
+        spec = self._white_specs.get(count)
+        if spec is None:
+            spec = self._white_specs[count] = ChanceSpec("roll", self._white_faces, count, die="white")
+        return spec
 
-    @lru_cache(maxsize=4)
     def defense_options(self, seat: str) -> tuple[str, ...]:
         """``<seat> defend <card>`` for every defense card: the same all game, made once."""
-        return tuple(f"{seat} defend {card.id}" for card in self.pack.defense_cards)
+        options = self._defense_options.get(seat)
+        if options is None:
+            options = self._defense_options[seat] = tuple(f"{seat} defend {card.id}" for card in self.pack.defense_cards)
+        return options
 
-    @lru_cache(maxsize=64)
     def move_options(self, seat: str, cell: str) -> tuple[str, ...]:
         """``<seat> move <direction>`` for each way off ``cell``, made once per cell."""
-        return tuple(f"{seat} move {direction}" for direction in self.neighbours[cell])
+        options = self._move_options.get((seat, cell))
+        if options is None:
+            options = self._move_options[seat, cell] = tuple(f"{seat} move {d}" for d in self.neighbours[cell])
+        return options
 
     def attacking(self, s: GameState) -> str:
         """The end zone the offense attacks (Field.attacking of the one it defends)."""

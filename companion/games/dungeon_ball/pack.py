@@ -89,7 +89,7 @@ class DefenseCard(Strict):
 
 class DefenseRoll(Strict):
     on: list[str]
-    effect: "Effect"
+    effect: Effect
 
 
 class Effect(Strict, omit_defaults=True):

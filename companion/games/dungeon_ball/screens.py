@@ -11,14 +11,16 @@ from __future__ import annotations
 
 from PIL import Image
 
+from companion.engine.words import counted, describe
 from companion.games.dungeon_ball import screens_results as results
 from companion.games.dungeon_ball import screens_status as status
-from companion.games.dungeon_ball.screens_controls import control
+from companion.games.dungeon_ball.screens_controls import (
+    control as control,  # the screens' hook: the UI looks it up here
+)
 from companion.games.dungeon_ball.screens_results import RESULT_EVENTS
-from companion.engine.words import counted, describe
 from companion.ui import fonts
 from companion.ui.controls import STEP
-from companion.ui.draw import W, Canvas, wrap
+from companion.ui.draw import Canvas, W, wrap
 from companion.ui.generic import _prompt, _summary, _ui
 from companion.ui.menus import draw_list
 

@@ -14,7 +14,7 @@ the side it is heading for (the end zone its offense attacks).
 from __future__ import annotations
 
 from companion.ui import fonts
-from companion.ui.draw import W, Canvas
+from companion.ui.draw import Canvas, W
 
 TOP = 56          # the strip's first row; screens draw above ``BOTTOM``
 BOTTOM = 54       # the last row a screen's own content may use (row 55 is the rule)

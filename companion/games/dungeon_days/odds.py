@@ -8,7 +8,8 @@ them), so a hint stays quick; the rest show their points now only.
 """
 from __future__ import annotations
 
-from companion.games.dungeon_days import board as B, rules
+from companion.games.dungeon_days import board as B
+from companion.games.dungeon_days import rules
 from companion.games.dungeon_days.state import DaysState
 from companion.odds.advice import Advice, OptionOdds
 from companion.odds.advisor import best_of

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from PIL import Image
 
+from companion.engine.words import counted
 from companion.games.dungeon_days.controls import DaysControl
 from companion.ui import fonts
-from companion.engine.words import counted
-from companion.ui.draw import W, Canvas, wrap
+from companion.ui.draw import Canvas, W, wrap
 from companion.ui.generic import BOTTOM, seat_name, strip
 
 COL = 18            # seven columns of 18 px: 126 px

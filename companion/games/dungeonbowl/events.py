@@ -7,8 +7,19 @@ from __future__ import annotations
 
 from companion.engine.core import CHANCE, DEVICE, ChanceSpec, Prompt
 from companion.engine.steps import Frame, Step
-from companion.games.dungeonbowl.rolls import (ONE_D6, armour_roll, injury_roll, knock_down, name, pop, push, show, stat,
-                                              turnover, up)
+from companion.games.dungeonbowl.rolls import (
+    ONE_D6,
+    armour_roll,
+    injury_roll,
+    knock_down,
+    name,
+    pop,
+    push,
+    show,
+    stat,
+    turnover,
+    up,
+)
 from companion.games.dungeonbowl.state import KO, BowlState, in_dungeon, other, split_player
 
 CHESTS = "OPENING TREASURE CHESTS"

@@ -8,7 +8,16 @@ from __future__ import annotations
 
 from companion.engine.core import CHANCE, ChanceSpec, DieSpec, Prompt
 from companion.engine.steps import Frame, Step, StepMachine
-from companion.games.dungeonbowl.state import BADLY_HURT, CAS, DUNGEON, KO, RESERVES, BowlState, split_player, where
+from companion.games.dungeonbowl.state import (
+    BADLY_HURT,
+    CAS,
+    DUNGEON,
+    KO,
+    RESERVES,
+    BowlState,
+    split_player,
+    where,
+)
 
 D6 = tuple("123456")
 D8 = tuple("12345678")

@@ -7,12 +7,17 @@ from __future__ import annotations
 
 from PIL import Image
 
+from companion.games.dungeonbowl.screens_text import (
+    event_label,
+    option_label,  # noqa: F401  (the generic list's words for an option)
+    roll_results,
+    shorter,
+    who,
+)
 from companion.ui import fonts
 from companion.ui.controls import Control, ListControl, MultiControl
-from companion.ui.draw import W, Canvas, wrap
+from companion.ui.draw import Canvas, W, wrap
 from companion.ui.generic import _prompt, _summary, _ui, chance
-from companion.games.dungeonbowl.screens_text import event_label, roll_results, shorter, who
-from companion.games.dungeonbowl.screens_text import option_label  # noqa: F401  (the generic list's words for an option)
 
 TURN, ROLL, OVER, PLACE, DICE = "bowl_turn", "bowl_roll", "game_over", "bowl_place", "bowl_dice"
 PLACING = ("place_chest", "place_pad", "place_trap")

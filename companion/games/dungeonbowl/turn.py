@@ -10,8 +10,17 @@ from __future__ import annotations
 from companion.engine.core import Prompt
 from companion.engine.steps import Frame, Step, StepMachine
 from companion.games.dungeonbowl.rolls import name, push, stat, turnover, up
-from companion.games.dungeonbowl.state import (BADLY_HURT, CAS, DUNGEON, KO, RESERVES, BowlState, in_dungeon, other,
-                                              split_player)
+from companion.games.dungeonbowl.state import (
+    BADLY_HURT,
+    CAS,
+    DUNGEON,
+    KO,
+    RESERVES,
+    BowlState,
+    in_dungeon,
+    other,
+    split_player,
+)
 
 DUGOUT = "DUG-OUT TELEPORTERS"
 SPONGE = "INJURED PLAYERS (Ed'e Warring's Magic Sponge)"

@@ -4,7 +4,6 @@ step-by-step throw on the buttons, and the duel's arithmetic on the result scree
 ``UPDATE_GOLDEN=1`` rewrites the goldens (look at them at 4x before committing)."""
 from __future__ import annotations
 
-
 import pytest
 
 from companion.games.dodgeball import screens
@@ -12,10 +11,9 @@ from companion.games.dodgeball.screens_controls import StepControl
 from companion.ui.controls import PromptController
 from companion.ui.model import prompt_dict
 from companion.ui.screens import render, screen_name
-from tests.ui.golden_check import check_golden
 from tests.games.dodgeball.court import court, play
 from tests.games.dodgeball.scenes import SCENES, result_throw
-
+from tests.ui.golden_check import check_golden
 
 
 @pytest.mark.parametrize("name", sorted(SCENES))

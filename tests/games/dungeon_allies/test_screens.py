@@ -13,7 +13,7 @@ from companion.ui.model import build_model
 from companion.ui.screens import render
 from tests.ui.golden_check import check_golden
 from tests.ui.presses import presses_to
-from tests.ui.test_screens_as_a_player import drawn, two_seats  # noqa: F401  (the fixture)
+from tests.ui.test_screens_as_a_player import two_seats
 
 from .table import engine, give, play, set_up
 from .test_rounds_and_end import clear_tiles

@@ -75,7 +75,7 @@ def test_why_not_names_the_one_reason_or_the_cards_rule():
     _, _, turns = _turns(5)
     said = {reason for state, prompt in turns for reason in (prompt.choice.get("why_not") or {}).values()}
     assert said and all(r and not r.startswith("'") for r in said)
-    for state, prompt in turns:
+    for _state, prompt in turns:
         legal = set(prompt.options)
         for kind in prompt.choice.get("why_not") or {}:
             assert not any(line.split()[2:3] == [kind] for line in legal if " play " in line)

@@ -4,7 +4,17 @@ test quotes the rule it checks."""
 import pytest
 
 from companion.engine.core import Header
-from tests.games.dungeon_days.table import DAYS, ENGINE, day_points, full_week, pile, play, refused, score, table
+from tests.games.dungeon_days.table import (
+    DAYS,
+    ENGINE,
+    day_points,
+    full_week,
+    pile,
+    play,
+    refused,
+    score,
+    table,
+)
 
 PLAYING = "Playing a card"
 

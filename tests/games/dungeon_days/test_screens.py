@@ -4,17 +4,15 @@ turn built word by word (card, board, day), left/right changing the board shown,
 drawn only for its owner."""
 from __future__ import annotations
 
-
 import pytest
 
 from companion.games.dungeon_days import screens as days_screens
 from companion.ui import PromptController, build_model
 from companion.ui.model import prompt_dict
 from companion.ui.screens import render, screen_function, screen_name
-from tests.ui.golden_check import check_golden
 from tests.games.dungeon_days.scenarios import SCENARIOS
 from tests.games.dungeon_days.table import ENGINE, pile, play, table
-
+from tests.ui.golden_check import check_golden
 
 
 @pytest.mark.parametrize("name", sorted(SCENARIOS))

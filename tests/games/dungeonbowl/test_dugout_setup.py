@@ -1,7 +1,17 @@
 """The dug-out (one player teleported in from the reserves at the start of each turn, or the
 Magic Sponge moving one KO'd player to the reserves instead; no return to the dug-out) and the
 set-up (the roll-off, the counters the device counts, six starters, inducements)."""
-from tests.games.dungeonbowl.table import ENGINE, SETUP, kinds, new, place_traps, play, prompt, refused, to_first_turn
+from tests.games.dungeonbowl.table import (
+    ENGINE,
+    SETUP,
+    kinds,
+    new,
+    place_traps,
+    play,
+    prompt,
+    refused,
+    to_first_turn,
+)
 
 DUGOUT = "DUG-OUT TELEPORTERS"
 SPONGE = "Magic Sponge"

@@ -1,8 +1,8 @@
 """RULES OF PLAY: the game ends at the first touchdown, by a standing player holding the ball
 in the opposing end zone (claimed without the ball: refused); the scatter that would go into a
 wall is rolled again; passes underground; every roll and reveal is in the record."""
-from companion.engine.gamefile import GameRecord, loads
 from companion.engine.core import Header
+from companion.engine.gamefile import GameRecord, loads
 from companion.engine.runner import replay
 from tests.games.dungeonbowl.table import ENGINE, SETUP, kinds, play, prompt, refused, to_first_turn
 

@@ -1,8 +1,17 @@
 """A rulebook audit: scenarios a careful player with only the Dungeonbowl rulebook would try,
 each asserting what the rulebook says (the rules the other test files cover are left to them)."""
-import pytest
 
-from tests.games.dungeonbowl.table import ENGINE, SETUP, kinds, new, place_traps, play, prompt, refused, to_first_turn
+from tests.games.dungeonbowl.table import (
+    ENGINE,
+    SETUP,
+    kinds,
+    new,
+    place_traps,
+    play,
+    prompt,
+    refused,
+    to_first_turn,
+)
 
 
 def find_ball(s, holder, opener=None):

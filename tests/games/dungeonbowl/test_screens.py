@@ -13,9 +13,9 @@ from companion.engine.dice import SeededDice
 from companion.games.dungeonbowl.screens import DICE, OVER, PLACE, ROLL, TURN, screen_after, screen_for
 from companion.games.dungeonbowl.screens_text import event_label, roll_results
 from companion.ui import PromptController, build_model, prompt_dict, render
+from tests.games.dungeonbowl.table import ENGINE, play, to_first_turn
+from tests.games.dungeonbowl.table import SETUP as SETUP_LINES
 from tests.ui.golden_check import check_golden
-from tests.games.dungeonbowl.table import ENGINE, SETUP as SETUP_LINES, play, to_first_turn
-
 
 
 def turn_start():

@@ -15,7 +15,7 @@ from companion.ui.screens import render
 from drivers import open_display
 from tests.games.dungeonbowl.table import ENGINE, new, play, prompt
 from tests.ui.presses import presses_to
-from tests.ui.test_screens_as_a_player import drawn, two_seats  # noqa: F401  (the fixture)
+from tests.ui.test_screens_as_a_player import two_seats
 
 
 def test_the_roll_off_is_said_in_the_rulebooks_words(drawn):  # noqa: F811
