@@ -17,6 +17,7 @@ are passed on: `python3 dev.py test -k dungeon`, `python3 dev.py run --solo --le
 The whole suite and the quick tier run on several worker processes (pytest-xdist); naming
 test files, `-k`, or `-n 0` runs in one process as plain pytest does.
 """
+
 from __future__ import annotations
 
 import hashlib

@@ -10,6 +10,7 @@ is the median of ``--runs`` fresh interpreters (``python -m companion --help``);
 cost is the sum of the cumulative times ``python -X importtime`` reports for the top-level
 imports of the program and its libraries.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -22,8 +23,18 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-HEAVY = ("companion.device.service", "companion.device.doctor", "companion.device.config", "companion.device.app", "companion.session",
-         "companion.games.dungeon_ball.engine", "companion.engine.steps", "PIL", "numpy", "cv2")
+HEAVY = (
+    "companion.device.service",
+    "companion.device.doctor",
+    "companion.device.config",
+    "companion.device.app",
+    "companion.session",
+    "companion.games.dungeon_ball.engine",
+    "companion.engine.steps",
+    "PIL",
+    "numpy",
+    "cv2",
+)
 OWN = ("companion", "drivers", "vision", "PIL", "numpy", "cv2", "msgspec", "argparse")
 
 
@@ -34,8 +45,13 @@ def wall_times(argv: list[str], runs: int, trees: list[Path]) -> list[list[float
     for _ in range(runs):
         for tree, spent in zip(trees, times):
             started = time.perf_counter()
-            subprocess.run([sys.executable, "-m", "companion", *argv], cwd=tree, check=True,
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            subprocess.run(
+                [sys.executable, "-m", "companion", *argv],
+                cwd=tree,
+                check=True,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
             spent.append(time.perf_counter() - started)
     return times
 
@@ -49,8 +65,13 @@ def exported(rev: str, into: Path) -> Path:
 
 def imported(argv: list[str], tree: Path = ROOT) -> dict[str, tuple[int, int]]:
     """Module -> (nesting depth, cumulative import microseconds), from ``python -X importtime``."""
-    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "companion", *argv], cwd=tree,
-                          capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "companion", *argv],
+        cwd=tree,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     found: dict[str, tuple[int, int]] = {}
     for line in done.stderr.splitlines():
         if not line.startswith("import time:") or "|" not in line:
@@ -66,8 +87,9 @@ def figures(label: str, times: list[float], modules: dict[str, tuple[int, int]])
     return {
         "tree": label,
         "median_ms": round(statistics.median(times) * 1000, 1),
-        "program_imports_ms": round(sum(us for m, (depth, us) in modules.items()
-                                        if depth == 0 and m.startswith(OWN)) / 1000, 1),
+        "program_imports_ms": round(
+            sum(us for m, (depth, us) in modules.items() if depth == 0 and m.startswith(OWN)) / 1000, 1
+        ),
         "heavy_modules_imported": sorted(m for m in modules if m.startswith(HEAVY)),
     }
 
@@ -84,21 +106,32 @@ def main(argv: list[str] | None = None) -> int:
         trees = [ROOT] + ([exported(args.against, Path(tmp))] if args.against else [])
         labels = ["this tree"] + ([args.against] if args.against else [])
         times = wall_times(cli_args, args.runs, trees)
-        rows = [figures(label, spent, imported(cli_args, tree)) for label, spent, tree in zip(labels, times, trees)]
+        rows = [
+            figures(label, spent, imported(cli_args, tree))
+            for label, spent, tree in zip(labels, times, trees)
+        ]
     bare = []
     for _ in range(args.runs):
         started = time.perf_counter()
         subprocess.run([sys.executable, "-c", "pass"], check=True)
         bare.append(time.perf_counter() - started)
-    result = {"command": f"companion {args.args}", "runs": args.runs,
-              "python_alone_median_ms": round(statistics.median(bare) * 1000, 1), "trees": rows}
+    result = {
+        "command": f"companion {args.args}",
+        "runs": args.runs,
+        "python_alone_median_ms": round(statistics.median(bare) * 1000, 1),
+        "trees": rows,
+    }
     if args.json:
         print(json.dumps(result))
         return 0
-    print(f"{result['command']}, median of {args.runs} runs each (python alone {result['python_alone_median_ms']} ms):")
+    print(
+        f"{result['command']}, median of {args.runs} runs each (python alone {result['python_alone_median_ms']} ms):"
+    )
     for row in rows:
-        print(f"  {row['tree']:>10}: {row['median_ms']} ms; the program's imports {row['program_imports_ms']} ms; "
-              f"heavy modules: {', '.join(row['heavy_modules_imported']) or 'none'}")
+        print(
+            f"  {row['tree']:>10}: {row['median_ms']} ms; the program's imports {row['program_imports_ms']} ms; "
+            f"heavy modules: {', '.join(row['heavy_modules_imported']) or 'none'}"
+        )
     return 0
 
 

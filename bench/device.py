@@ -11,6 +11,7 @@
 * memory: VmRSS and VmHWM of that running service before any vision import (aim: under 40 MB).
 Render time per screen is bench/ui_render.py.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -28,9 +29,14 @@ sys.path.insert(0, str(ROOT))
 
 
 class Wire:
-    def command(self, *cmd): pass
-    def data(self, data): pass
-    def cleanup(self): pass
+    def command(self, *cmd):
+        pass
+
+    def data(self, data):
+        pass
+
+    def cleanup(self):
+        pass
 
 
 def button_to_frame(presses: int) -> dict:
@@ -57,9 +63,14 @@ def button_to_frame(presses: int) -> dict:
         if not app.session.active:
             app.start_game("dungeon-ball", {"solo": {"level": "III"}})
     times.sort()
-    return {"presses": presses, "frames_pushed": pushed, "mean_ms": round(statistics.mean(times), 3),
-            "p50_ms": round(times[len(times) // 2], 3), "p95_ms": round(times[int(len(times) * 0.95)], 3),
-            "max_ms": round(times[-1], 3)}
+    return {
+        "presses": presses,
+        "frames_pushed": pushed,
+        "mean_ms": round(statistics.mean(times), 3),
+        "p50_ms": round(times[len(times) // 2], 3),
+        "p95_ms": round(times[int(len(times) * 0.95)], 3),
+        "max_ms": round(times[-1], 3),
+    }
 
 
 def startup_and_memory() -> dict:
@@ -69,9 +80,27 @@ def startup_and_memory() -> dict:
     keys.write_text("wait 3\n")
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     t0 = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-m", "companion", "run", "--emulate", "--headless", "--keys", str(keys),
-                             "--frames", str(frames), "--journal", str(tmp / "j.sqlite"), "--menu"],
-                            cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "companion",
+            "run",
+            "--emulate",
+            "--headless",
+            "--keys",
+            str(keys),
+            "--frames",
+            str(frames),
+            "--journal",
+            str(tmp / "j.sqlite"),
+            "--menu",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+    )
     first = None
     while time.perf_counter() - t0 < 20:
         if (frames / "000001.png").exists():
@@ -84,9 +113,12 @@ def startup_and_memory() -> dict:
     modules = "cv2 not loaded"
     proc.terminate()
     proc.wait(timeout=20)
-    return {"first_frame_s": round(first, 3) if first else None,
-            "rss_mb": round(int(fields["VmRSS"].split()[0]) / 1024, 1),
-            "peak_rss_mb": round(int(fields["VmHWM"].split()[0]) / 1024, 1), "vision": modules}
+    return {
+        "first_frame_s": round(first, 3) if first else None,
+        "rss_mb": round(int(fields["VmRSS"].split()[0]) / 1024, 1),
+        "peak_rss_mb": round(int(fields["VmHWM"].split()[0]) / 1024, 1),
+        "vision": modules,
+    }
 
 
 def main() -> int:
@@ -99,10 +131,14 @@ def main() -> int:
         print(json.dumps(result))
     else:
         b, s = result["button_to_frame"], result["service"]
-        print(f"button -> frame (real ssd1306 driver, recording bus): mean {b['mean_ms']} ms, p50 {b['p50_ms']} ms, "
-              f"p95 {b['p95_ms']} ms, max {b['max_ms']} ms over {b['presses']} presses ({b['frames_pushed']} frames pushed)")
-        print(f"start-up to first frame: {s['first_frame_s']} s; resident memory {s['rss_mb']} MB "
-              f"(peak {s['peak_rss_mb']} MB), {s['vision']}")
+        print(
+            f"button -> frame (real ssd1306 driver, recording bus): mean {b['mean_ms']} ms, p50 {b['p50_ms']} ms, "
+            f"p95 {b['p95_ms']} ms, max {b['max_ms']} ms over {b['presses']} presses ({b['frames_pushed']} frames pushed)"
+        )
+        print(
+            f"start-up to first frame: {s['first_frame_s']} s; resident memory {s['rss_mb']} MB "
+            f"(peak {s['peak_rss_mb']} MB), {s['vision']}"
+        )
     return 0
 
 

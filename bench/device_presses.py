@@ -10,6 +10,7 @@ result, the neutral screen after a secret; results also go by themselves after a
 Counts: menu keys, decisions, OKs (of which pass screens and results) up to P1's n-th decision.
 Run on an older checkout too (PYTHONPATH=that checkout) to compare.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -28,7 +29,7 @@ TYPICAL = {"dungeon-ball": 9, "dodgeball": 6, "dungeon-days": 8, "dungeon-allies
 def device_app():
     try:
         from companion.device.app import DeviceApp
-    except ImportError:                       # a checkout from before companion/device/
+    except ImportError:  # a checkout from before companion/device/
         from companion.app import DeviceApp
     return DeviceApp
 
@@ -56,8 +57,11 @@ def presses(game: str, mix: dict[str, str], nth: int, seed: int = 7) -> dict:
     choose(app, game, count)
     for seat, kind in mix.items():
         item = f"seat-{seat}"
-        while kind == "computer" and "computer" not in next(
-                it["label"] for it in app.menu.menu["items"] if it["id"] == item).lower():
+        while (
+            kind == "computer"
+            and "computer"
+            not in next(it["label"] for it in app.menu.menu["items"] if it["id"] == item).lower()
+        ):
             choose(app, item, count)
     choose(app, "start", count)
     policy, dice, mine = RandomPolicy(seed), SeededDice(seed), 0
@@ -93,13 +97,17 @@ def main(argv=None) -> int:
     rows = []
     for game, nth in TYPICAL.items():
         for mix in ({"p1": "human", "p2": "computer"}, {"p1": "human", "p2": "human"}):
-            rows.append({"game": game, "seats": "/".join(mix.values()), "decision": nth, **presses(game, mix, nth)})
+            rows.append(
+                {"game": game, "seats": "/".join(mix.values()), "decision": nth, **presses(game, mix, nth)}
+            )
     if args.json:
         print(json.dumps(rows))
         return 0
     for r in rows:
-        print(f"{r['game']:15s} {r['seats']:15s} P1's decision {r['decision']:2d}: menu keys {r['menu']:2d}, "
-              f"decisions {r['decisions']:3d}, OK {r['ok']:3d} (pass {r['pass']}, results {r['results']})")
+        print(
+            f"{r['game']:15s} {r['seats']:15s} P1's decision {r['decision']:2d}: menu keys {r['menu']:2d}, "
+            f"decisions {r['decisions']:3d}, OK {r['ok']:3d} (pass {r['pass']}, results {r['results']})"
+        )
     return 0
 
 

@@ -6,6 +6,7 @@ folder is full and the oldest is dropped each time) and the JPEG's size.
     .venv/bin/python bench/dice_frames.py              # 1280x960, 1920x1080, 12 MP; 320 frames into 300
     .venv/bin/python bench/dice_frames.py --frames 50 --limit 40 --dir /mnt/sdcard/tmp   # on the Pi's card
 """
+
 from __future__ import annotations
 
 import argparse
@@ -34,7 +35,10 @@ def main(argv=None) -> int:
     cv2.setNumThreads(1)
     for size in SIZES:
         scene = synth.dice_scene(seed=3, kind="pips", face_px=72, n_dice=3, size=size)
-        dice = [{"value": int(d["value"]), "box": [int(v) for v in d["box"]], "confidence": 0.95} for d in scene.dice]
+        dice = [
+            {"value": int(d["value"]), "box": [int(v) for v in d["box"]], "confidence": 0.95}
+            for d in scene.dice
+        ]
         values = [str(d["value"]) for d in scene.dice]
         with tempfile.TemporaryDirectory(dir=a.dir) as folder:
             keeper = FrameKeeper(Path(folder), limit=a.limit)
@@ -46,8 +50,10 @@ def main(argv=None) -> int:
                 ms.append((time.perf_counter() - t0) * 1000)
             jpeg = (Path(folder) / "images" / f"frame{a.frames - 1:05d}.jpg").stat().st_size
             kept = len(keeper.labels())
-        print(f"{size[0]}x{size[1]}: {np.mean(ms):.1f} ms mean, {np.percentile(ms, 95):.1f} ms p95, "
-              f"{np.mean(ms[-20:]):.1f} ms the last 20 (folder full: {kept} kept); JPEG {jpeg / 1024:.0f} kB")
+        print(
+            f"{size[0]}x{size[1]}: {np.mean(ms):.1f} ms mean, {np.percentile(ms, 95):.1f} ms p95, "
+            f"{np.mean(ms[-20:]):.1f} ms the last 20 (folder full: {kept} kept); JPEG {jpeg / 1024:.0f} kB"
+        )
     return 0
 
 

@@ -4,6 +4,7 @@ sides, each team playing both seats; prints each team's share of its games won.
 
     .venv/bin/python bench/dodgeball_teams.py [--games 200] [--seed 1] [--option abilities=true ...]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -28,8 +29,13 @@ def main() -> None:
     won = {t: 0 for t in teams}
     played = {t: 0 for t in teams}
     for p1, p2 in permutations(teams, 2):
-        wins = simulate("dodgeball", args.games, args.seed, options={"teams": {"p1": p1, "p2": p2}, **extra},
-                        progress=False).wins
+        wins = simulate(
+            "dodgeball",
+            args.games,
+            args.seed,
+            options={"teams": {"p1": p1, "p2": p2}, **extra},
+            progress=False,
+        ).wins
         won[p1] += wins["p1"]
         won[p2] += wins["p2"]
         played[p1] += args.games

@@ -8,6 +8,7 @@ The time printed is CPU time in Python on this machine (luma's packing of 8192 p
 1,024 bytes + our checks); the I2C transfer itself adds ~23 ms per frame at 400 kHz on a Pi
 (1,024 data bytes + addressing, 9 bits per byte), which is why unchanged frames are skipped.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -65,8 +66,11 @@ def timeit(fn, n):
 
 def ms(ts):
     ts = sorted(ts)
-    return {"median_ms": round(statistics.median(ts) * 1e3, 3), "p95_ms": round(ts[int(len(ts) * 0.95) - 1] * 1e3, 3),
-            "mean_ms": round(statistics.fmean(ts) * 1e3, 3)}
+    return {
+        "median_ms": round(statistics.median(ts) * 1e3, 3),
+        "p95_ms": round(ts[int(len(ts) * 0.95) - 1] * 1e3, 3),
+        "mean_ms": round(statistics.fmean(ts) * 1e3, 3),
+    }
 
 
 def main(argv=None):
@@ -84,22 +88,27 @@ def main(argv=None):
         ser.data_bytes = ser.commands = 0
         changed = timeit(lambda i, d=d: d.show(A if i % 2 else B), n)
         assert d.pushed == n and ser.data_bytes == 1024 * n, (d.pushed, ser.data_bytes)
-        d.show(A)                                   # make sure A is what the panel holds
+        d.show(A)  # make sure A is what the panel holds
         before, skipped = ser.data_bytes, d.skipped
         same = timeit(lambda i, d=d: d.show(A), n)
-        assert ser.data_bytes == before and d.skipped == skipped + n   # nothing reached the bus
+        assert ser.data_bytes == before and d.skipped == skipped + n  # nothing reached the bus
         results[f"{kind} changed frame"] = ms(changed)
         results[f"{kind} unchanged frame (skipped)"] = ms(same)
 
     ser = CountingSerial()
-    d = open_display({"type": "ssd1306", "pixel_shift": True, "shift_period_s": 1.0, "shift_max_px": 2},
-                     serial_interface=ser, clock=lambda: 7.5)   # offset index 7: a shifted frame
+    d = open_display(
+        {"type": "ssd1306", "pixel_shift": True, "shift_period_s": 1.0, "shift_max_px": 2},
+        serial_interface=ser,
+        clock=lambda: 7.5,
+    )  # offset index 7: a shifted frame
     results["ssd1306 changed frame, pixel shift on"] = ms(timeit(lambda i: d.show(A if i % 2 else B), n))
     results["ssd1306 unchanged frame, pixel shift on"] = ms(timeit(lambda i: d.show(A), n))
 
     for style in ("halfblock", "braille"):
         d = open_display({"type": "terminal", "style": style}, stream=io.StringIO())
-        results[f"terminal {style} changed frame"] = ms(timeit(lambda i, d=d: d.show(A if i % 2 else B), max(50, n // 5)))
+        results[f"terminal {style} changed frame"] = ms(
+            timeit(lambda i, d=d: d.show(A if i % 2 else B), max(50, n // 5))
+        )
 
     if a.json:
         print(json.dumps(results, indent=2))

@@ -5,6 +5,7 @@ logic per edge.
 
     python3 dev.py bench drivers_inputs [--n N]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -35,9 +36,11 @@ def main(argv=None):
         lat.append(time.perf_counter() - t0)
     inp.close()
     lat.sort()
-    print(f"gpio edge -> event in queue (threaded worker, mock pins), {a.n} edges: "
-          f"median {statistics.median(lat) * 1e3:.3f} ms, p95 {lat[int(len(lat) * .95) - 1] * 1e3:.3f} ms, "
-          f"max {lat[-1] * 1e3:.3f} ms")
+    print(
+        f"gpio edge -> event in queue (threaded worker, mock pins), {a.n} edges: "
+        f"median {statistics.median(lat) * 1e3:.3f} ms, p95 {lat[int(len(lat) * 0.95) - 1] * 1e3:.3f} ms, "
+        f"max {lat[-1] * 1e3:.3f} ms"
+    )
     lg = ButtonLogic(["up", "down", "left", "right", "ok", "back"])
     n = 100_000
     t0 = time.perf_counter()

@@ -4,6 +4,7 @@ and KEY -> ButtonEvent in the queue.
 
     python3 dev.py bench drivers_link [--n N]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -32,7 +33,7 @@ def readline(fd, buf):
 
 def stats(ts):
     ts = sorted(ts)
-    return f"median {statistics.median(ts) * 1e3:.3f} ms, p95 {ts[int(len(ts) * .95) - 1] * 1e3:.3f} ms"
+    return f"median {statistics.median(ts) * 1e3:.3f} ms, p95 {ts[int(len(ts) * 0.95) - 1] * 1e3:.3f} ms"
 
 
 def main(argv=None):
@@ -43,7 +44,7 @@ def main(argv=None):
     q = queue.Queue()
     link = open_link({"type": "serial", "port": os.ttyname(slave), "baudrate": 115200}, q)
     buf = [b""]
-    readline(master, buf)                                   # HELLO
+    readline(master, buf)  # HELLO
     ping = []
     for _ in range(a.n):
         t0 = time.perf_counter()
@@ -57,7 +58,7 @@ def main(argv=None):
         while not isinstance(q.get(timeout=5), ButtonEvent):
             pass
         key.append(time.perf_counter() - t0)
-        q.get(timeout=5)                                    # the release
+        q.get(timeout=5)  # the release
     link.close()
     os.close(master)
     os.close(slave)

@@ -8,6 +8,7 @@ seat rotates through p1..pN so that no seat number is favoured (turn order comes
 percentile roll anyway). Prints the sensible player's win rate (a draw counts as no win),
 what a seat wins by chance (1/N), the mean scores, and games per second.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -40,8 +41,10 @@ def main() -> None:
         seed = args.seed + n
         smart = f"p{n % args.players + 1}"
         state = engine.new_state(Header("dungeon-allies", seed=seed, options={"players": args.players}))
-        seats = {f"p{i}": (SensiblePolicy if f"p{i}" == smart else RandomPolicy)(seed * 10 + i)
-                 for i in range(1, args.players + 1)}
+        seats = {
+            f"p{i}": (SensiblePolicy if f"p{i}" == smart else RandomPolicy)(seed * 10 + i)
+            for i in range(1, args.players + 1)
+        }
         play_out(engine, state, seats, SeededDice(seed))
         summary = engine.summary(state)
         wins += summary["winner"] == smart
@@ -49,10 +52,17 @@ def main() -> None:
         mine += summary["scores"][smart]
         others += sum(v for k, v in summary["scores"].items() if k != smart) / (args.players - 1)
     seconds = time.perf_counter() - started
-    result = {"players": args.players, "games": args.games, "seed": args.seed,
-              "sensible_win_rate": round(wins / args.games, 3), "chance_win_rate": round(1 / args.players, 3),
-              "draws": draws, "mean_score_sensible": round(mine / args.games, 1),
-              "mean_score_random": round(others / args.games, 1), "games_per_second": round(args.games / seconds, 1)}
+    result = {
+        "players": args.players,
+        "games": args.games,
+        "seed": args.seed,
+        "sensible_win_rate": round(wins / args.games, 3),
+        "chance_win_rate": round(1 / args.players, 3),
+        "draws": draws,
+        "mean_score_sensible": round(mine / args.games, 1),
+        "mean_score_random": round(others / args.games, 1),
+        "games_per_second": round(args.games / seconds, 1),
+    }
     print(json.dumps(result) if args.json else "\n".join(f"{k}: {v}" for k, v in result.items()))
 
 

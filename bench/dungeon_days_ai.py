@@ -9,6 +9,7 @@ random legal moves. Prints the win rate with a 95% interval, the draw rate and t
 seat would win by chance (1/players). ``--timing``: how long the greedy player takes to choose
 (median, p99, max over every decision of 30 six-player games; a Pi Zero 2 W is about 10x slower).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -28,16 +29,27 @@ def win_rate(players: int, games: int, seed: int) -> dict:
     for i in range(players):
         seat = f"p{i + 1}"
         n = games // players + (i < games % players)
-        d = simulate("dungeon-days", n, seed + i * n, policy="random",
-                     options={"players": players, "seats": {seat: "computer:greedy"}}).as_dict()
+        d = simulate(
+            "dungeon-days",
+            n,
+            seed + i * n,
+            policy="random",
+            options={"players": players, "seats": {seat: "computer:greedy"}},
+        ).as_dict()
         wins += d["wins"][seat]
         draws += d["draws"]
         played += d["games"]
         seconds += d["seconds"]
     p = wins / played
-    return {"players": players, "games": played, "greedy_win_rate": round(p, 4),
-            "ci95": round(1.96 * math.sqrt(p * (1 - p) / played), 4), "draw_rate": round(draws / played, 4),
-            "chance_win_rate": round(1 / players, 4), "seconds": round(seconds, 2)}
+    return {
+        "players": players,
+        "games": played,
+        "greedy_win_rate": round(p, 4),
+        "ci95": round(1.96 * math.sqrt(p * (1 - p) / played), 4),
+        "draw_rate": round(draws / played, 4),
+        "chance_win_rate": round(1 / players, 4),
+        "seconds": round(seconds, 2),
+    }
 
 
 def decision_times(games: int = 30, players: int = 6) -> dict:
@@ -58,14 +70,22 @@ def decision_times(games: int = 30, players: int = 6) -> dict:
             action = policy(engine, view, prompt)
             times.append(time.perf_counter() - started)
             return action
+
         return choose
 
     for seed in range(games):
         state = engine.new_state(Header("dungeon-days", seed=seed, options={"players": players}))
-        play_out(engine, state, {f"p{i}": timed(greedy(seed + i)) for i in range(1, players + 1)}, SeededDice(seed))
+        play_out(
+            engine, state, {f"p{i}": timed(greedy(seed + i)) for i in range(1, players + 1)}, SeededDice(seed)
+        )
     times.sort()
-    return {"players": players, "decisions": len(times), "median_ms": round(times[len(times) // 2] * 1e3, 2),
-            "p99_ms": round(times[int(len(times) * 0.99)] * 1e3, 2), "max_ms": round(times[-1] * 1e3, 2)}
+    return {
+        "players": players,
+        "decisions": len(times),
+        "median_ms": round(times[len(times) // 2] * 1e3, 2),
+        "p99_ms": round(times[int(len(times) * 0.99)] * 1e3, 2),
+        "max_ms": round(times[-1] * 1e3, 2),
+    }
 
 
 def main() -> int:
@@ -86,8 +106,10 @@ def main() -> int:
     print("| players | games | greedy wins | 95% | draws | by chance |")
     print("|---|---|---|---|---|---|")
     for r in rows:
-        print(f"| {r['players']} | {r['games']} | {r['greedy_win_rate']:.1%} | ±{r['ci95']:.1%} | "
-              f"{r['draw_rate']:.1%} | {r['chance_win_rate']:.0%} |")
+        print(
+            f"| {r['players']} | {r['games']} | {r['greedy_win_rate']:.1%} | ±{r['ci95']:.1%} | "
+            f"{r['draw_rate']:.1%} | {r['chance_win_rate']:.0%} |"
+        )
     return 0
 
 

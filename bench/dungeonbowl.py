@@ -10,6 +10,7 @@ than a laptop).
 * the state's JSON size and the game file's size at the end of each game;
 * the peak memory of one whole game (tracemalloc) and the engine's import time.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -34,7 +35,9 @@ from companion.games.dungeonbowl.policies import RandomReporter  # noqa: E402
 from companion.ui import build_model, render  # noqa: E402
 
 
-def one_game(engine: Dungeonbowl, seed: int, timings: dict[str, list[float]], screens: bool) -> tuple[int, int, int]:
+def one_game(
+    engine: Dungeonbowl, seed: int, timings: dict[str, list[float]], screens: bool
+) -> tuple[int, int, int]:
     header = Header("dungeonbowl", seed=seed)
     s = engine.new_state(header)
     dice, seats = SeededDice(seed), {"p1": RandomReporter(seed), "p2": RandomReporter(seed + 1)}
@@ -70,16 +73,20 @@ def main(argv: list[str] | None = None) -> int:
     def ms(xs: list[float], q: float) -> float:
         return round(statistics.quantiles(xs, n=100)[int(q) - 1] * 1000, 3) if len(xs) > 1 else 0.0
 
-    out = {"games": args.games, "seed": args.seed, "engine_import_ms": round(IMPORT_S * 1000, 1),
-           "actions_per_game_mean": round(statistics.mean(a for a, _, _ in sizes), 1),
-           "apply_ms_mean": round(statistics.mean(timings["apply"]) * 1000, 4),
-           "apply_ms_p99": ms(timings["apply"], 99),
-           "turn_screen_ms_mean": round(statistics.mean(timings["screen"]) * 1000, 3),
-           "turn_screen_ms_p95": ms(timings["screen"], 95),
-           "state_json_bytes_max": max(b for _, b, _ in sizes),
-           "game_file_bytes_mean": round(statistics.mean(f for _, _, f in sizes)),
-           "game_file_bytes_max": max(f for _, _, f in sizes),
-           "peak_kib_one_game": round(peak / 1024, 1)}
+    out = {
+        "games": args.games,
+        "seed": args.seed,
+        "engine_import_ms": round(IMPORT_S * 1000, 1),
+        "actions_per_game_mean": round(statistics.mean(a for a, _, _ in sizes), 1),
+        "apply_ms_mean": round(statistics.mean(timings["apply"]) * 1000, 4),
+        "apply_ms_p99": ms(timings["apply"], 99),
+        "turn_screen_ms_mean": round(statistics.mean(timings["screen"]) * 1000, 3),
+        "turn_screen_ms_p95": ms(timings["screen"], 95),
+        "state_json_bytes_max": max(b for _, b, _ in sizes),
+        "game_file_bytes_mean": round(statistics.mean(f for _, _, f in sizes)),
+        "game_file_bytes_max": max(f for _, _, f in sizes),
+        "peak_kib_one_game": round(peak / 1024, 1),
+    }
     print(json.dumps(out) if args.json else "\n".join(f"{k:24} {v}" for k, v in out.items()))
     return 0
 

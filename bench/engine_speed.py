@@ -13,6 +13,7 @@ trees must play identical games, or the run fails (exit 1). Reports actions per 
 (the game loop only; imports and pack loading are not counted) for each, the speed-up, and
 each game's speed as a share of Dungeon Ball's in the same run.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -25,8 +26,13 @@ from pathlib import Path
 from sim_compare import export  # bench/ is the script's folder
 
 ROOT = Path(__file__).resolve().parent.parent
-TABLES = {"dungeon-ball": {}, "dodgeball": {}, "dungeonbowl": {}, "dungeon-days": {"players": 6},
-          "dungeon-allies": {"players": 3}}
+TABLES = {
+    "dungeon-ball": {},
+    "dodgeball": {},
+    "dungeonbowl": {},
+    "dungeon-days": {"players": 6},
+    "dungeon-allies": {"players": 3},
+}
 
 # Runs inside each tree, through the public API only (play_out, the policies, SeededDice).
 WORKER = r"""
@@ -58,15 +64,35 @@ print(json.dumps({"digest": digest.hexdigest(), "actions": actions, "games": gam
 
 def run(tree: Path, game: str, first: int, seconds: float = 0.0, count: int = 0) -> dict:
     """``count`` games from seed ``first`` (or as many as ``seconds`` of CPU time take)."""
-    out = subprocess.run([sys.executable, "-c", WORKER, str(tree), game, str(first), str(seconds), str(count),
-                          json.dumps(TABLES[game])], cwd=tree, check=True, capture_output=True, text=True)
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            WORKER,
+            str(tree),
+            game,
+            str(first),
+            str(seconds),
+            str(count),
+            json.dumps(TABLES[game]),
+        ],
+        cwd=tree,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
     return json.loads(out.stdout)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--base", default="HEAD", help="the commit to compare against")
-    parser.add_argument("--seconds", type=float, default=6.0, help="CPU seconds per game, round and side (sets each game's count of games)")
+    parser.add_argument(
+        "--seconds",
+        type=float,
+        default=6.0,
+        help="CPU seconds per game, round and side (sets each game's count of games)",
+    )
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--game", choices=sorted(TABLES))
     parser.add_argument("--json", action="store_true")
@@ -82,7 +108,9 @@ def main() -> int:
                 order = ("base", "new") if r % 2 == 0 else ("new", "base")
                 results = {side: run(trees[side], game, first, count=counts[game]) for side in order}
                 if results["base"]["digest"] != results["new"]["digest"]:
-                    print(f"{game} seeds {first}..{first + counts[game] - 1}: the games differ", file=sys.stderr)
+                    print(
+                        f"{game} seeds {first}..{first + counts[game] - 1}: the games differ", file=sys.stderr
+                    )
                     return 1
                 for side, res in results.items():
                     t = totals[game][side]
@@ -105,8 +133,10 @@ def main() -> int:
     print(f"actions per CPU second, random play at each game's usual table; base {args.base}")
     print(f"{'game':15} {'seats':>5} {'base':>9} {'new':>9} {'speed-up':>9} {'of ball':>8}")
     for game, row in report["games"].items():
-        print(f"{game:15} {row['players']:>5} {row['base']:>9} {row['new']:>9} {row['speedup']:>8.2f}x "
-              f"{row.get('share_of_dungeon_ball', 0):>7.2f}")
+        print(
+            f"{game:15} {row['players']:>5} {row['base']:>9} {row['new']:>9} {row['speedup']:>8.2f}x "
+            f"{row.get('share_of_dungeon_ball', 0):>7.2f}"
+        )
     return 0
 
 

@@ -37,6 +37,7 @@ found), ``sure_right`` (found, right, in a frame not flagged unsure: the only di
 as read) and ``conf_wrong`` (dice wrong or missed in a sure frame, plus dice invented there,
 over all dice).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -56,13 +57,14 @@ sys.path.insert(0, str(ROOT))
 
 from vision import net, pips  # noqa: E402
 
-DATA = Path(os.environ.get("DICE_DATA", ROOT.parent / "shared" / "data"))   # the labelled sets
+DATA = Path(os.environ.get("DICE_DATA", ROOT.parent / "shared" / "data"))  # the labelled sets
 REAL = DATA / "dice-real"
-WEBCAM = {"desk": DATA / "dice-real-webcam-desk",
-          "floor": DATA / "dice-real-webcam-floor"}
-PHONES = {"phone": DATA / "dice-real-phone-mixed",     # casino, Catan, translucent dice; many tiny
-          "gem": DATA / "dice-real-gem-trays"}          # trays of gem, marbled, translucent dice
-ERRATA = ROOT / "bench" / "label_errata.toml"     # labels the photos contradict (--errata)
+WEBCAM = {"desk": DATA / "dice-real-webcam-desk", "floor": DATA / "dice-real-webcam-floor"}
+PHONES = {
+    "phone": DATA / "dice-real-phone-mixed",  # casino, Catan, translucent dice; many tiny
+    "gem": DATA / "dice-real-gem-trays",
+}  # trays of gem, marbled, translucent dice
+ERRATA = ROOT / "bench" / "label_errata.toml"  # labels the photos contradict (--errata)
 
 
 def held_back(stem: str) -> bool:
@@ -104,8 +106,10 @@ def folder_items(root: Path, split: str = "all"):
 
     labels = root / "labels.csv"
     if not labels.exists():
-        raise SystemExit(f"{root}: no labels.csv (a folder of images/, labels.csv and labels_yolo/, "
-                         "as ../shared/data/README.md describes)")
+        raise SystemExit(
+            f"{root}: no labels.csv (a folder of images/, labels.csv and labels_yolo/, "
+            "as ../shared/data/README.md describes)"
+        )
     with labels.open(newline="", encoding="utf-8") as f:
         rows = list(csv.DictReader(f))
     for row in rows:
@@ -138,12 +142,17 @@ def read_labels(root: Path, stem: str, w: int, h: int, errata=None) -> list:
             sw, sh = d["size"][0] * w, d["size"][1] * h
             gt.append((d["shows"], (cx - sw / 2, cy - sh / 2, sw, sh)))
             continue
-        near = [j for j, (v, (x, y, bw, bh)) in enumerate(gt)
-                if v == d["labelled"] and abs(x + bw / 2 - cx) <= bw / 2 and abs(y + bh / 2 - cy) <= bh / 2]
+        near = [
+            j
+            for j, (v, (x, y, bw, bh)) in enumerate(gt)
+            if v == d["labelled"] and abs(x + bw / 2 - cx) <= bw / 2 and abs(y + bh / 2 - cy) <= bh / 2
+        ]
         if len(near) != 1:
-            raise ValueError(f"{ERRATA}: the erratum for {root.name}/{stem} at {d['at']} finds "
-                             f"{len(near)} dice labelled {d['labelled']} there, not one: mend its `at` or `labelled`, "
-                             "or remove it if the labels were fixed at the source")
+            raise ValueError(
+                f"{ERRATA}: the erratum for {root.name}/{stem} at {d['at']} finds "
+                f"{len(near)} dice labelled {d['labelled']} there, not one: mend its `at` or `labelled`, "
+                "or remove it if the labels were fixed at the source"
+            )
         gt[near[0]] = (d["shows"], gt[near[0]][1])
     return gt
 
@@ -152,6 +161,7 @@ def load_errata(path: Path = None) -> dict:
     """The label corrections of ``bench/label_errata.toml``: (set folder, image stem) -> its
     entries. A broken entry is refused with the file and the key that is wrong."""
     import tomllib
+
     path = path or ERRATA
     try:
         data = tomllib.loads(path.read_text())
@@ -169,8 +179,12 @@ def load_errata(path: Path = None) -> dict:
             if key in d and not 1 <= d[key] <= 6:
                 raise ValueError(f"{where}.{key}: a face value is 1-6, got {d[key]}")
         for key in ("at", "size"):
-            if key in d and (len(d[key]) != 2 or not all(isinstance(v, (int, float)) and 0 <= v <= 1 for v in d[key])):
-                raise ValueError(f"{where}.{key}: expected two numbers 0-1 (normalised x and y), got {d[key]!r}")
+            if key in d and (
+                len(d[key]) != 2 or not all(isinstance(v, (int, float)) and 0 <= v <= 1 for v in d[key])
+            ):
+                raise ValueError(
+                    f"{where}.{key}: expected two numbers 0-1 (normalised x and y), got {d[key]!r}"
+                )
         unknown = set(d) - set(need)
         if unknown:
             raise ValueError(f"{where}: unknown key {sorted(unknown)[0]!r}")
@@ -191,8 +205,9 @@ def iou(a, b):
 def match(pred, gt, thr=0.25):
     """Greedy IoU matching. pred: list of (value, box, conf). Returns pairs, unmatched idx."""
     pairs = []
-    cand = sorted(((iou(p[1], g[1]), i, j) for i, p in enumerate(pred) for j, g in enumerate(gt)),
-                  reverse=True)
+    cand = sorted(
+        ((iou(p[1], g[1]), i, j) for i, p in enumerate(pred) for j, g in enumerate(gt)), reverse=True
+    )
     used_p, used_g = set(), set()
     for v, i, j in cand:
         if v < thr:
@@ -202,7 +217,11 @@ def match(pred, gt, thr=0.25):
         used_p.add(i)
         used_g.add(j)
         pairs.append((i, j))
-    return pairs, [i for i in range(len(pred)) if i not in used_p], [j for j in range(len(gt)) if j not in used_g]
+    return (
+        pairs,
+        [i for i in range(len(pred)) if i not in used_p],
+        [j for j in range(len(gt)) if j not in used_g],
+    )
 
 
 def match_centres(pred, gt):
@@ -221,7 +240,11 @@ def match_centres(pred, gt):
             used_p.add(i)
             used_g.add(j)
             pairs.append((i, j))
-    return pairs, [i for i in range(len(pred)) if i not in used_p], [j for j in range(len(gt)) if j not in used_g]
+    return (
+        pairs,
+        [i for i in range(len(pred)) if i not in used_p],
+        [j for j in range(len(gt)) if j not in used_g],
+    )
 
 
 def match_values(pred, gt):
@@ -256,8 +279,8 @@ class Tally:
         self.frames = self.f_ok = self.f_unsure = self.f_wrong = 0
         self.ms = []
         self.errors = []
-        self.reasons = {}       # why frames were flagged unsure (numbers stripped), counted
-        self.per_frame = []     # (dice, sure and right, confidently wrong, unsure) of each frame
+        self.reasons = {}  # why frames were flagged unsure (numbers stripped), counted
+        self.per_frame = []  # (dice, sure and right, confidently wrong, unsure) of each frame
 
     def add(self, name, pred, gt, frame_unsure, ms):
         pairs, extra, miss = self.matcher(pred, gt)
@@ -289,7 +312,9 @@ class Tally:
             box = gt[j][1]
             self.errors.append((name, "missed", gt[j][0], None, box and [round(x) for x in box], None))
         for i in extra:
-            self.errors.append((name, "invented", None, pred[i][0], [round(x) for x in pred[i][1]], round(pred[i][2], 2)))
+            self.errors.append(
+                (name, "invented", None, pred[i][0], [round(x) for x in pred[i][1]], round(pred[i][2], 2))
+            )
         if miss or extra:
             bad = True
         if frame_unsure:
@@ -303,13 +328,24 @@ class Tally:
         n = max(self.n, 1)
         f = max(self.frames, 1)
         ms = np.array(self.ms) if self.ms else np.zeros(1)
-        return {"set": self.name, "frames": self.frames, "dice": self.n,
-                "correct": self.correct / n, "unsure": self.unsure / n, "wrong": self.wrong / n,
-                "missed": self.missed / n, "invented": self.invented / n,
-                "frames_ok": self.f_ok / f, "frames_unsure": self.f_unsure / f,
-                "frames_wrong": self.f_wrong / f, "matched": self.matched / n,
-                "sure_right": self.sure_right / n, "conf_wrong": self.conf_wrong / n,
-                "ms_mean": float(ms.mean()), "ms_p95": float(np.percentile(ms, 95))}
+        return {
+            "set": self.name,
+            "frames": self.frames,
+            "dice": self.n,
+            "correct": self.correct / n,
+            "unsure": self.unsure / n,
+            "wrong": self.wrong / n,
+            "missed": self.missed / n,
+            "invented": self.invented / n,
+            "frames_ok": self.f_ok / f,
+            "frames_unsure": self.f_unsure / f,
+            "frames_wrong": self.f_wrong / f,
+            "matched": self.matched / n,
+            "sure_right": self.sure_right / n,
+            "conf_wrong": self.conf_wrong / n,
+            "ms_mean": float(ms.mean()),
+            "ms_p95": float(np.percentile(ms, 95)),
+        }
 
     def intervals(self, rounds: int = 2000, seed: int = 0) -> dict:
         """95 % intervals of the share of unsure frames, of dice sure and right and of dice
@@ -320,13 +356,17 @@ class Tally:
             return {}
         table = np.array(self.per_frame, np.float64)
         picks = np.random.default_rng(seed).integers(0, len(table), (rounds, len(table)))
-        drawn = table[picks].sum(axis=1)                   # rounds x (dice, right, wrong, unsure)
+        drawn = table[picks].sum(axis=1)  # rounds x (dice, right, wrong, unsure)
         dice = np.maximum(drawn[:, 0], 1)
         frames = np.array([(w == 0 and not u, w > 0, u) for _, _, w, u in self.per_frame], np.float64)
-        f_drawn = frames[picks].sum(axis=1)                # rounds x (sure right, sure wrong, unsure)
-        shares = {"frames_unsure": drawn[:, 3] / len(table), "sure_right": drawn[:, 1] / dice,
-                  "conf_wrong": drawn[:, 2] / dice, "frames_ok": f_drawn[:, 0] / len(table),
-                  "frames_wrong": f_drawn[:, 1] / len(table)}
+        f_drawn = frames[picks].sum(axis=1)  # rounds x (sure right, sure wrong, unsure)
+        shares = {
+            "frames_unsure": drawn[:, 3] / len(table),
+            "sure_right": drawn[:, 1] / dice,
+            "conf_wrong": drawn[:, 2] / dice,
+            "frames_ok": f_drawn[:, 0] / len(table),
+            "frames_wrong": f_drawn[:, 1] / len(table),
+        }
         return {k: (float(np.percentile(v, 2.5)), float(np.percentile(v, 97.5))) for k, v in shares.items()}
 
 
@@ -353,15 +393,16 @@ def synth_matcher(kind, camera=None):
     return match_centres if camera or kind in ("slant", "wide") else match
 
 
-SYNTH_KINDS = ("pips", "hard", "slant", "wide", "varied")     # synth_items' scenes (and CAMERAS)
+SYNTH_KINDS = ("pips", "hard", "slant", "wide", "varied")  # synth_items' scenes (and CAMERAS)
 
 
 def synth_items(kind, n, face, seed, camera=None):
     from vision import synth, synth_slant
+
     for k in range(n):
-        if kind == "slant":                     # a pinhole camera seen slantwise (synth_slant.ELEVATION)
+        if kind == "slant":  # a pinhole camera seen slantwise (synth_slant.ELEVATION)
             sc = synth_slant.slanted_scene(seed + k, size=(960, 720), face_px=face * 1.3)
-        elif kind == "wide":                    # pip dice in a 1920x1080 frame
+        elif kind == "wide":  # pip dice in a 1920x1080 frame
             sc = synth.dice_scene(seed=seed + k, kind="pips", face_px=face, size=(1920, 1080))
         else:
             sc = synth.dice_scene(seed=seed + k, kind=kind, face_px=face, camera=camera)
@@ -373,6 +414,7 @@ def run_icons(name, n, face, seed):
     import tempfile
 
     from vision import icons, synth
+
     t = Tally(name)
     with tempfile.TemporaryDirectory() as td:
         gal = {}
@@ -391,7 +433,7 @@ def run_icons(name, n, face, seed):
     return t
 
 
-CUSTOM = {"skull": 1, "emblem": 6}   # synth-custom-FACE: the face and the value it stands on
+CUSTOM = {"skull": 1, "emblem": 6}  # synth-custom-FACE: the face and the value it stands on
 
 
 def run_custom(name, n, seed, face):
@@ -402,11 +444,13 @@ def run_custom(name, n, seed, face):
     import tempfile
 
     from vision import custom, icons, photo, synth_photo
+
     value = CUSTOM[face]
     t = Tally(name, match_centres)
     with tempfile.TemporaryDirectory() as td:
-        gallery = icons.calibrate({str(value): synth_photo.custom_shots(face, value, seed=seed + 999)},
-                                  Path(td) / "gallery")
+        gallery = icons.calibrate(
+            {str(value): synth_photo.custom_shots(face, value, seed=seed + 999)}, Path(td) / "gallery"
+        )
         for k in range(n):
             sc = synth_photo.custom_photo(seed + k, face, value)
             path = Path(td) / f"{k}.jpg"
@@ -422,8 +466,8 @@ def run_custom(name, n, seed, face):
 def time_7dice(repeat=30, reader="auto"):
     """ms for a 1280x960 frame with 7 dice (72 px faces), OpenCV on one thread."""
     from vision import synth
-    sc = synth.dice_scene(seed=7, kind="pips", face_px=72, n_dice=7, size=(1280, 960),
-                          effects=False)
+
+    sc = synth.dice_scene(seed=7, kind="pips", face_px=72, n_dice=7, size=(1280, 960), effects=False)
     pips.read_dice(sc.image, reader=reader)
     ts = []
     for _ in range(repeat):
@@ -436,60 +480,110 @@ def time_7dice(repeat=30, reader="auto"):
 
 from vision.synth_camera import CAMERAS  # noqa: E402
 
-ALL_SETS = ["real-dev", "real-heldout", "desk-dev", "desk-heldout", "floor-dev", "floor-heldout",
-            "phone-dev", "phone-heldout", "gem-dev", "gem-heldout", "synth-pips-32", "synth-pips-48", "synth-pips-64",
-            "synth-pips-96", "synth-icons-64", "synth-icons-96", "synth-hard-64",
-            "synth-webcam-64", "synth-picam-64", "synth-slant-64", "synth-wide-44", "synth-varied-64"]
+ALL_SETS = [
+    "real-dev",
+    "real-heldout",
+    "desk-dev",
+    "desk-heldout",
+    "floor-dev",
+    "floor-heldout",
+    "phone-dev",
+    "phone-heldout",
+    "gem-dev",
+    "gem-heldout",
+    "synth-pips-32",
+    "synth-pips-48",
+    "synth-pips-64",
+    "synth-pips-96",
+    "synth-icons-64",
+    "synth-icons-96",
+    "synth-hard-64",
+    "synth-webcam-64",
+    "synth-picam-64",
+    "synth-slant-64",
+    "synth-wide-44",
+    "synth-varied-64",
+]
 
 
 def verdict_table(rows) -> str:
     """Per set, in one Markdown table: frames sure and right, sure and wrong, unsure, and the
     dice sure and right and sure and wrong, each share with its 95 % interval."""
+
     def cell(r, key, count=None):
         lo, hi = r["intervals"].get(key, (0.0, 0.0))
         n = f"{count} " if count is not None else ""
         return f"{n}{r[key]:.1%} ({lo:.1%}-{hi:.1%})"
-    out = ["| set | frames | dice | frames sure, right | frames sure, wrong | frames unsure "
-           "| dice sure, right | dice sure, wrong |", "|---|---|---|---|---|---|---|---|"]
+
+    out = [
+        "| set | frames | dice | frames sure, right | frames sure, wrong | frames unsure "
+        "| dice sure, right | dice sure, wrong |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
     for r in rows:
         f = r["frames"]
-        out.append(f"| {r['set']} | {f} | {r['dice']} | {cell(r, 'frames_ok', round(r['frames_ok'] * f))} "
-                   f"| {cell(r, 'frames_wrong', round(r['frames_wrong'] * f))} "
-                   f"| {cell(r, 'frames_unsure', round(r['frames_unsure'] * f))} "
-                   f"| {cell(r, 'sure_right')} | {cell(r, 'conf_wrong')} |")
+        out.append(
+            f"| {r['set']} | {f} | {r['dice']} | {cell(r, 'frames_ok', round(r['frames_ok'] * f))} "
+            f"| {cell(r, 'frames_wrong', round(r['frames_wrong'] * f))} "
+            f"| {cell(r, 'frames_unsure', round(r['frames_unsure'] * f))} "
+            f"| {cell(r, 'sure_right')} | {cell(r, 'conf_wrong')} |"
+        )
     return "\n".join(out)
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--sets", nargs="*", default=ALL_SETS, help="data sets (default: all): " + " ".join(ALL_SETS))
+    ap.add_argument(
+        "--sets", nargs="*", default=ALL_SETS, help="data sets (default: all): " + " ".join(ALL_SETS)
+    )
     ap.add_argument("--n", type=int, default=100, help="synthetic frames per set")
     ap.add_argument("--seed", type=int, default=1000)
     ap.add_argument("--expected", action="store_true", help="pass the true dice count as expected_count")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--errors", type=int, default=0, help="print this many errors per set")
     ap.add_argument("--no-timing", action="store_true")
-    ap.add_argument("--reader", choices=["auto", "net", "classical"], default="auto",
-                    help="pip reader: the learned one (net), the classical one, or auto (net if installed)")
+    ap.add_argument(
+        "--reader",
+        choices=["auto", "net", "classical"],
+        default="auto",
+        help="pip reader: the learned one (net), the classical one, or auto (net if installed)",
+    )
     ap.add_argument("--models", type=Path, help="read the learned reader's ONNX files from this folder")
-    ap.add_argument("--intervals", action="store_true", help="also give 95 %% intervals of the sure/unsure "
-                    "figures, drawing each set's frames again (how much they could move on other frames)")
-    ap.add_argument("--errata", action="store_true", help="correct the labels that the photos contradict "
-                    "(bench/label_errata.toml) before scoring")
-    ap.add_argument("--folder", type=Path, action="append", default=[], metavar="DIR",
-                    help="also read a folder of labelled frames (images/, labels.csv, labels_yolo/): the "
-                    "frames a device kept with [vision] keep_frames, in two rows: NAME-dev (what "
-                    "vision_train_net.py --table learns) and NAME-heldout (never learned); repeatable")
-    ap.add_argument("--table", action="store_true", help="one table: frames sure and right, sure and "
-                    "wrong, unsure, and dice sure and right, sure and wrong, each with its 95 %% interval")
+    ap.add_argument(
+        "--intervals",
+        action="store_true",
+        help="also give 95 %% intervals of the sure/unsure "
+        "figures, drawing each set's frames again (how much they could move on other frames)",
+    )
+    ap.add_argument(
+        "--errata",
+        action="store_true",
+        help="correct the labels that the photos contradict (bench/label_errata.toml) before scoring",
+    )
+    ap.add_argument(
+        "--folder",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="also read a folder of labelled frames (images/, labels.csv, labels_yolo/): the "
+        "frames a device kept with [vision] keep_frames, in two rows: NAME-dev (what "
+        "vision_train_net.py --table learns) and NAME-heldout (never learned); repeatable",
+    )
+    ap.add_argument(
+        "--table",
+        action="store_true",
+        help="one table: frames sure and right, sure and "
+        "wrong, unsure, and dice sure and right, sure and wrong, each with its 95 %% interval",
+    )
     a = ap.parse_args(argv)
     a.intervals = a.intervals or a.table
     errata = load_errata() if a.errata else None
     cv2.setNumThreads(1)
     if a.models:
         try:
-            taken = net.use_models(a.models)      # a folder of one network keeps the shipped other
-        except ValueError as exc:                 # a file there that is not a dice network
+            taken = net.use_models(a.models)  # a folder of one network keeps the shipped other
+        except ValueError as exc:  # a file there that is not a dice network
             ap.error(f"--models: {exc}")
         if not taken:
             ap.error(f"--models {a.models}: no {net.FACE_FILE} nor {net.DETECTOR_FILE} there")
@@ -525,12 +619,19 @@ def main(argv=None):
             t = run_icons(s, a.n, face, a.seed)
         elif s.startswith("synth-"):
             kind, _, face = s[6:].rpartition("-")
-            camera = kind if kind in CAMERAS else None     # synth-webcam-64: pips seen by a camera model
+            camera = kind if kind in CAMERAS else None  # synth-webcam-64: pips seen by a camera model
             if kind not in SYNTH_KINDS and not camera or not face.isdigit():
-                ap.error(f"unknown set {s}: a synthetic set is synth-KIND-FACEPX, KIND one of "
-                         f"{', '.join(SYNTH_KINDS + tuple(CAMERAS))}")
-            t = run_pips(s, synth_items("pips" if camera else kind, a.n, int(face), a.seed, camera),
-                         a.expected, a.reader, synth_matcher(kind, camera))
+                ap.error(
+                    f"unknown set {s}: a synthetic set is synth-KIND-FACEPX, KIND one of "
+                    f"{', '.join(SYNTH_KINDS + tuple(CAMERAS))}"
+                )
+            t = run_pips(
+                s,
+                synth_items("pips" if camera else kind, a.n, int(face), a.seed, camera),
+                a.expected,
+                a.reader,
+                synth_matcher(kind, camera),
+            )
         else:
             ap.error(f"unknown set {s}")
         tallies.append(t)
@@ -548,23 +649,37 @@ def main(argv=None):
         hdr = f"{'set':16s} {'frames':>6s} {'dice':>5s} {'correct':>8s} {'unsure':>7s} {'wrong':>6s} {'missed':>7s} {'invent':>7s} | {'fr_ok':>6s} {'fr_uns':>6s} {'fr_wrg':>6s} | {'ms':>6s} {'p95':>6s}"
         print(hdr)
         for r in rows:
-            print(f"{r['set']:16s} {r['frames']:6d} {r['dice']:5d} {r['correct']:8.1%} {r['unsure']:7.1%} {r['wrong']:6.1%} {r['missed']:7.1%} {r['invented']:7.1%} | {r['frames_ok']:6.1%} {r['frames_unsure']:6.1%} {r['frames_wrong']:6.1%} | {r['ms_mean']:6.1f} {r['ms_p95']:6.1f}")
-        print(f"\n{'set':16s} {'frames':>6s} {'unsure frames':>14s} {'matched':>8s} {'sure+right':>10s} {'conf.wrong':>10s}")
+            print(
+                f"{r['set']:16s} {r['frames']:6d} {r['dice']:5d} {r['correct']:8.1%} {r['unsure']:7.1%} {r['wrong']:6.1%} {r['missed']:7.1%} {r['invented']:7.1%} | {r['frames_ok']:6.1%} {r['frames_unsure']:6.1%} {r['frames_wrong']:6.1%} | {r['ms_mean']:6.1f} {r['ms_p95']:6.1f}"
+            )
+        print(
+            f"\n{'set':16s} {'frames':>6s} {'unsure frames':>14s} {'matched':>8s} {'sure+right':>10s} {'conf.wrong':>10s}"
+        )
         for r in rows:
-            print(f"{r['set']:16s} {r['frames']:6d} {round(r['frames_unsure'] * r['frames']):6d} ({r['frames_unsure']:5.1%}) {r['matched']:8.1%} {r['sure_right']:10.1%} {r['conf_wrong']:10.1%}")
+            print(
+                f"{r['set']:16s} {r['frames']:6d} {round(r['frames_unsure'] * r['frames']):6d} ({r['frames_unsure']:5.1%}) {r['matched']:8.1%} {r['sure_right']:10.1%} {r['conf_wrong']:10.1%}"
+            )
         if a.intervals:
-            print(f"\n{'set':16s} {'unsure frames':>15s} {'sure+right':>15s} {'conf.wrong':>13s}   (95 % intervals)")
+            print(
+                f"\n{'set':16s} {'unsure frames':>15s} {'sure+right':>15s} {'conf.wrong':>13s}   (95 % intervals)"
+            )
             for r in rows:
                 iv = r.get("intervals") or {}
-                cells = [f"{lo:6.1%}-{hi:6.1%}" for lo, hi in (iv.get(k, (0.0, 0.0)) for k in
-                                                             ("frames_unsure", "sure_right", "conf_wrong"))]
+                cells = [
+                    f"{lo:6.1%}-{hi:6.1%}"
+                    for lo, hi in (
+                        iv.get(k, (0.0, 0.0)) for k in ("frames_unsure", "sure_right", "conf_wrong")
+                    )
+                ]
                 print(f"{r['set']:16s} {cells[0]:>15s} {cells[1]:>15s} {cells[2]:>13s}")
         if "frame_1280x960_7dice" in out:
             f = out["frame_1280x960_7dice"]
-            print(f"1280x960, 7 dice, 1 thread: {f['ms_mean']:.1f} ms mean, {f['ms_p95']:.1f} ms p95, read ok: {f['read_ok']}")
+            print(
+                f"1280x960, 7 dice, 1 thread: {f['ms_mean']:.1f} ms mean, {f['ms_p95']:.1f} ms p95, read ok: {f['read_ok']}"
+            )
     if a.errors:
         for t in tallies:
-            for e in t.errors[:a.errors]:
+            for e in t.errors[: a.errors]:
                 print("ERR", t.name, *e, file=sys.stderr)
             for why, k in sorted(t.reasons.items(), key=lambda kv: -kv[1]):
                 print("WHY", t.name, k, why, file=sys.stderr)

@@ -19,6 +19,7 @@ free to look at.
 ``dice-detector.onnx`` if the detector was trained with the webcams too). The held-back parts
 are never read here. Columns as ``eval_dice.py``'s second table.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -44,9 +45,11 @@ def read_folds(folds: Path, expected: bool = False, sets=("desk", "floor")):
     """{set: (Tally, [frame record])}: each development frame read by its fold's networks."""
     missing = [k for k in range(FOLDS) if not (folds / f"fold{k}" / net.FACE_FILE).exists()]
     if missing:
-        raise SystemExit(f"{folds}: no fold{missing[0]}/{net.FACE_FILE}; train it with "
-                         f"vision_train_net.py --fold {missing[0]} --out {folds}/fold{missing[0]}")
-    for k in range(FOLDS):                        # every fold's files run, before any frame is read
+        raise SystemExit(
+            f"{folds}: no fold{missing[0]}/{net.FACE_FILE}; train it with "
+            f"vision_train_net.py --fold {missing[0]} --out {folds}/fold{missing[0]}"
+        )
+    for k in range(FOLDS):  # every fold's files run, before any frame is read
         try:
             net.check_models(folds / f"fold{k}")
         except ValueError as exc:
@@ -54,7 +57,7 @@ def read_folds(folds: Path, expected: bool = False, sets=("desk", "floor")):
     frames = {which: list(E.webcam_items(which, "dev")) for which in sets}
     out = {which: (E.Tally(f"{which}-folds", E.match_centres), []) for which in sets}
     for k in range(FOLDS):
-        net.use_models(SHIPPED)                   # a fold without a detector keeps the shipped one
+        net.use_models(SHIPPED)  # a fold without a detector keeps the shipped one
         net.use_models(folds / f"fold{k}")
         for which in sets:
             tally, records = out[which]
@@ -68,11 +71,21 @@ def read_folds(folds: Path, expected: bool = False, sets=("desk", "floor")):
                 for why in r.reasons:
                     key = re.sub(r"[0-9.]+", "#", why)
                     tally.reasons[key] = tally.reasons.get(key, 0) + 1
-                records.append({"image": Path(path).name, "fold": k, "unsure": r.unsure, "reasons": r.reasons,
-                                "dice": [{"value": d.value, "box": list(d.box), "confidence": round(d.confidence, 3)}
-                                         for d in r.dice],
-                                "labels": [v for v, _ in gt],
-                                "sure_right": tally.sure_right - before[0], "conf_wrong": tally.conf_wrong - before[1]})
+                records.append(
+                    {
+                        "image": Path(path).name,
+                        "fold": k,
+                        "unsure": r.unsure,
+                        "reasons": r.reasons,
+                        "dice": [
+                            {"value": d.value, "box": list(d.box), "confidence": round(d.confidence, 3)}
+                            for d in r.dice
+                        ],
+                        "labels": [v for v, _ in gt],
+                        "sure_right": tally.sure_right - before[0],
+                        "conf_wrong": tally.conf_wrong - before[1],
+                    }
+                )
     return out
 
 
@@ -85,11 +98,15 @@ def main(argv=None) -> int:
     a = ap.parse_args(argv)
     cv2.setNumThreads(1)
     out = read_folds(a.folds, a.expected)
-    print(f"{'set':14s} {'frames':>6s} {'unsure frames':>14s} {'matched':>8s} {'sure+right':>10s} {'conf.wrong':>10s}")
+    print(
+        f"{'set':14s} {'frames':>6s} {'unsure frames':>14s} {'matched':>8s} {'sure+right':>10s} {'conf.wrong':>10s}"
+    )
     for tally, _ in out.values():
         r = tally.row()
-        print(f"{r['set']:14s} {r['frames']:6d} {round(r['frames_unsure'] * r['frames']):6d} ({r['frames_unsure']:5.1%}) "
-              f"{r['matched']:8.1%} {r['sure_right']:10.1%} {r['conf_wrong']:10.1%}")
+        print(
+            f"{r['set']:14s} {r['frames']:6d} {round(r['frames_unsure'] * r['frames']):6d} ({r['frames_unsure']:5.1%}) "
+            f"{r['matched']:8.1%} {r['sure_right']:10.1%} {r['conf_wrong']:10.1%}"
+        )
     for tally, _ in out.values():
         for why, k in sorted(tally.reasons.items(), key=lambda kv: -kv[1]):
             print(f"  {tally.name}: {k:3d} x {why}")
@@ -98,8 +115,10 @@ def main(argv=None) -> int:
             for rec in records:
                 if rec["unsure"] or rec["conf_wrong"]:
                     got = " ".join(f"{d['value']}:{d['confidence']:.2f}" for d in rec["dice"])
-                    print(f"{tally.name} {rec['image']} fold {rec['fold']} labels {sorted(rec['labels'])} read [{got}] "
-                          f"{'UNSURE ' + '; '.join(rec['reasons']) if rec['unsure'] else 'SURE, WRONG'}")
+                    print(
+                        f"{tally.name} {rec['image']} fold {rec['fold']} labels {sorted(rec['labels'])} read [{got}] "
+                        f"{'UNSURE ' + '; '.join(rec['reasons']) if rec['unsure'] else 'SURE, WRONG'}"
+                    )
     if a.json:
         a.json.write_text(json.dumps({t.name: recs for t, recs in out.values()}, indent=0))
     return 0

@@ -10,6 +10,7 @@ alone). Columns as in ``eval_dice.py``: frames, unsure frames, sure and right, c
 wrong, frames read exactly right, dice invented, dice correct (percent). The held-back parts are
 never read here: they judge the shipped reader once, with ``eval_dice.py``.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -30,8 +31,10 @@ from vision import net  # noqa: E402
 def use_models(folder: Path) -> None:
     """Read with the networks in ``folder`` (before the reader's first use)."""
     if not (folder / net.FACE_FILE).exists():
-        raise SystemExit(f"{folder}: no {net.FACE_FILE} there; give the folder a training wrote "
-                         f"(bench/vision_train_net.py --out)")
+        raise SystemExit(
+            f"{folder}: no {net.FACE_FILE} there; give the folder a training wrote "
+            f"(bench/vision_train_net.py --out)"
+        )
     net.use_models(folder)
 
 
@@ -43,9 +46,15 @@ def rows(n: int, seed: int) -> list[dict]:
             picked = [i for i in items if validation(Path(i[0]).stem) == held]
             out.append(E.run_pips(f"{which}-{part}", picked, matcher=E.match_centres).row())
     out.append(E.run_pips("real-dev", E.real_items("dev")).row())
-    for name, kind, cam in (("synth-pips-64", "pips", None), ("synth-webcam-64", "pips", "webcam"),
-                            ("synth-picam-64", "pips", "picam"), ("synth-slant-64", "slant", None)):
-        out.append(E.run_pips(name, E.synth_items(kind, n, 64, seed, cam), matcher=E.synth_matcher(kind, cam)).row())
+    for name, kind, cam in (
+        ("synth-pips-64", "pips", None),
+        ("synth-webcam-64", "pips", "webcam"),
+        ("synth-picam-64", "pips", "picam"),
+        ("synth-slant-64", "slant", None),
+    ):
+        out.append(
+            E.run_pips(name, E.synth_items(kind, n, 64, seed, cam), matcher=E.synth_matcher(kind, cam)).row()
+        )
     return out
 
 
@@ -60,10 +69,14 @@ def main(argv=None) -> int:
     cv2.setNumThreads(1)
     if a.models:
         use_models(a.models)
-    print(f"{'set':16} {'frames':>6} {'unsure':>7} {'s+r':>6} {'c.wrong':>7} {'fr_ok':>6} {'invent':>6} {'correct':>7}")
+    print(
+        f"{'set':16} {'frames':>6} {'unsure':>7} {'s+r':>6} {'c.wrong':>7} {'fr_ok':>6} {'invent':>6} {'correct':>7}"
+    )
     for r in rows(a.n, a.seed):
-        print(f"{r['set']:16} {r['frames']:6d} {100 * r['frames_unsure']:7.1f} {100 * r['sure_right']:6.1f} "
-              f"{100 * r['conf_wrong']:7.1f} {100 * r['frames_ok']:6.1f} {100 * r['invented']:6.1f} {100 * r['correct']:7.1f}")
+        print(
+            f"{r['set']:16} {r['frames']:6d} {100 * r['frames_unsure']:7.1f} {100 * r['sure_right']:6.1f} "
+            f"{100 * r['conf_wrong']:7.1f} {100 * r['frames_ok']:6.1f} {100 * r['invented']:6.1f} {100 * r['correct']:7.1f}"
+        )
     return 0
 
 

@@ -9,6 +9,7 @@ generated empty-lid photo, and judge. Reports verdict accuracy outside the close
 (must be 100 %), what the judge says for the exact-50 % cases, the mean absolute error of the
 inside fraction, and the same run with the parallax correction switched off, for contrast.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -43,10 +44,19 @@ def run(n: int, seed: int, parallax: bool = True):
                     t0 = time.perf_counter()
                     v = kick.judge(sc.before, sc.after, cal)
                     ms = (time.perf_counter() - t0) * 1000
-                    rows.append({"case": case, "post": post, "y": yf, "truth": sc.truth["verdict"],
-                                 "true_fraction": sc.truth["inside_fraction"], "verdict": v.verdict,
-                                 "fraction": v.inside_fraction, "ms": ms,
-                                 "distance": sc.truth["distance_from_axis"]})
+                    rows.append(
+                        {
+                            "case": case,
+                            "post": post,
+                            "y": yf,
+                            "truth": sc.truth["verdict"],
+                            "true_fraction": sc.truth["inside_fraction"],
+                            "verdict": v.verdict,
+                            "fraction": v.inside_fraction,
+                            "ms": ms,
+                            "distance": sc.truth["distance_from_axis"],
+                        }
+                    )
     return rows
 
 
@@ -58,14 +68,23 @@ def summarise(rows, band=kick.BAND):
     per_case = {}
     for c in CASES:
         rs = [r for r in rows if r["case"] == c]
-        per_case[c] = {"n": len(rs), "verdicts": {v: sum(r["verdict"] == v for r in rs)
-                                                  for v in ("good", "no_good", "too_close", "no_die")},
-                       "mean_abs_fraction_error": float(np.mean([abs(r["fraction"] - r["true_fraction"]) for r in rs]))}
-    return {"kicks": len(rows), "outside_band": len(out_band),
-            "accuracy_outside_band": ok / max(1, len(out_band)),
-            "at_50pct_too_close": sum(r["verdict"] == "too_close" for r in fifty) / max(1, len(fifty)),
-            "mean_abs_fraction_error": float(err.mean()), "max_abs_fraction_error": float(err.max()),
-            "ms_mean": float(np.mean([r["ms"] for r in rows])), "per_case": per_case}
+        per_case[c] = {
+            "n": len(rs),
+            "verdicts": {
+                v: sum(r["verdict"] == v for r in rs) for v in ("good", "no_good", "too_close", "no_die")
+            },
+            "mean_abs_fraction_error": float(np.mean([abs(r["fraction"] - r["true_fraction"]) for r in rs])),
+        }
+    return {
+        "kicks": len(rows),
+        "outside_band": len(out_band),
+        "accuracy_outside_band": ok / max(1, len(out_band)),
+        "at_50pct_too_close": sum(r["verdict"] == "too_close" for r in fifty) / max(1, len(fifty)),
+        "mean_abs_fraction_error": float(err.mean()),
+        "max_abs_fraction_error": float(err.max()),
+        "ms_mean": float(np.mean([r["ms"] for r in rows])),
+        "per_case": per_case,
+    }
 
 
 def main(argv=None):
@@ -74,16 +93,20 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=500)
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
-    res = {"parallax_corrected": summarise(run(a.n, a.seed, True)),
-           "no_parallax_correction": summarise(run(a.n, a.seed, False))}
+    res = {
+        "parallax_corrected": summarise(run(a.n, a.seed, True)),
+        "no_parallax_correction": summarise(run(a.n, a.seed, False)),
+    }
     if a.json:
         print(json.dumps(res))
     else:
         for k, s in res.items():
-            print(f"{k}: {s['kicks']} kicks, accuracy outside the close-call band {s['accuracy_outside_band']:.1%} "
-                  f"({s['outside_band']} kicks), exact-50% cases called too_close {s['at_50pct_too_close']:.0%}, "
-                  f"fraction error mean {s['mean_abs_fraction_error']:.3f} max {s['max_abs_fraction_error']:.3f}, "
-                  f"{s['ms_mean']:.1f} ms/judge")
+            print(
+                f"{k}: {s['kicks']} kicks, accuracy outside the close-call band {s['accuracy_outside_band']:.1%} "
+                f"({s['outside_band']} kicks), exact-50% cases called too_close {s['at_50pct_too_close']:.0%}, "
+                f"fraction error mean {s['mean_abs_fraction_error']:.3f} max {s['max_abs_fraction_error']:.3f}, "
+                f"{s['ms_mean']:.1f} ms/judge"
+            )
             for c, p in s["per_case"].items():
                 print(f"   {c:7s} n={p['n']:3d} {p['verdicts']}  |err| {p['mean_abs_fraction_error']:.3f}")
     return 0

@@ -29,6 +29,7 @@ Reported per change: accuracy against the truth outside the close-call band (the
 scenes score 100 %), the share of verdicts equal to the unchanged scene's verdict, how many
 scenes found no die, and the mean change of the inside fraction against the unchanged scene.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -48,7 +49,18 @@ from vision import kick, synth  # noqa: E402
 
 CASES = ["in", "out", "post40", "post50", "post60"]
 CAMERA = ("dim0.8", "dim0.6", "dim0.4", "bright1.3", "jpeg60", "jpeg40", "warm", "cool", "noise6")
-MOMENT = ("after0.8", "after0.6", "after1.25", "after-warm", "after-cool", "lamp0.3", "lamp", "shift1", "shift2", "shift3")
+MOMENT = (
+    "after0.8",
+    "after0.6",
+    "after1.25",
+    "after-warm",
+    "after-cool",
+    "lamp0.3",
+    "lamp",
+    "shift1",
+    "shift2",
+    "shift3",
+)
 CHANGES = ("none",) + CAMERA + MOMENT
 
 
@@ -67,8 +79,14 @@ def camera(change: str, img: np.ndarray, rng: np.random.Generator) -> np.ndarray
     if change.startswith("bright"):
         return _u8(f * float(change[6:]))
     if change in ("warm", "cool"):
-        return _u8(f * (np.array([0.8, 1.0, 1.2], np.float32) if change == "warm"
-                        else np.array([1.2, 1.0, 0.8], np.float32)))
+        return _u8(
+            f
+            * (
+                np.array([0.8, 1.0, 1.2], np.float32)
+                if change == "warm"
+                else np.array([1.2, 1.0, 0.8], np.float32)
+            )
+        )
     if change.startswith("noise"):
         return _u8(f + rng.normal(0, float(change[5:]), f.shape).astype(np.float32))
     raise SystemExit(f"unknown change {change!r} (known: {', '.join(CHANGES)})")
@@ -81,7 +99,7 @@ def lamp(img: np.ndarray, rng: np.random.Generator, strength: float = 0.5) -> np
     cx, cy = w / 2 + 0.45 * w * math.cos(a), h / 2 + 0.45 * h * math.sin(a)
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
     pool = np.exp(-((xx - cx) ** 2 + (yy - cy) ** 2) / (2 * (0.4 * w) ** 2))
-    tint = np.array([0.6, 0.85, 1.0], np.float32)                 # warm: more red than blue
+    tint = np.array([0.6, 0.85, 1.0], np.float32)  # warm: more red than blue
     return _u8(img.astype(np.float32) * (1 + strength * pool[..., None] * tint))
 
 
@@ -89,8 +107,9 @@ def nudge(img: np.ndarray, d: float, rng: np.random.Generator) -> np.ndarray:
     """The camera moved by ``d`` px in a random direction (sub-pixel, edges repeated)."""
     a = rng.uniform(0, 2 * math.pi)
     m = np.float32([[1, 0, d * math.cos(a)], [0, 1, d * math.sin(a)]])
-    return cv2.warpAffine(img, m, (img.shape[1], img.shape[0]), flags=cv2.INTER_LINEAR,
-                          borderMode=cv2.BORDER_REPLICATE)
+    return cv2.warpAffine(
+        img, m, (img.shape[1], img.shape[0]), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+    )
 
 
 def moment(change: str, after: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -133,23 +152,37 @@ def run(change: str, items: list, ref: np.ndarray, seed: int) -> list:
         cal.camera_height_px = sc.lid["camera_height_px"]
         t0 = time.perf_counter()
         v = kick.judge(before, after, cal)
-        rows.append({"seed": s, "case": case, "post": post, "y": yf, "truth": sc.truth["verdict"],
-                     "true_fraction": sc.truth["inside_fraction"], "verdict": v.verdict,
-                     "fraction": v.inside_fraction, "ms": (time.perf_counter() - t0) * 1000,
-                     "uprights": len(cal.uprights)})
+        rows.append(
+            {
+                "seed": s,
+                "case": case,
+                "post": post,
+                "y": yf,
+                "truth": sc.truth["verdict"],
+                "true_fraction": sc.truth["inside_fraction"],
+                "verdict": v.verdict,
+                "fraction": v.inside_fraction,
+                "ms": (time.perf_counter() - t0) * 1000,
+                "uprights": len(cal.uprights),
+            }
+        )
     return rows
 
 
 def summarise(change: str, rows: list, base: list) -> dict:
     out_band = [r for r in rows if abs(r["true_fraction"] - 0.5) >= 0.08]
-    return {"change": change, "kicks": len(rows),
-            "accuracy_outside_band": sum(r["verdict"] == r["truth"] for r in out_band) / max(1, len(out_band)),
-            "same_as_unchanged": sum(r["verdict"] == b["verdict"] for r, b in zip(rows, base)) / max(1, len(rows)),
-            "no_die": sum(r["verdict"] == "no_die" for r in rows),
-            "fraction_shift": float(np.mean([abs(r["fraction"] - b["fraction"]) for r, b in zip(rows, base)])),
-            "fraction_error": float(np.mean([abs(r["fraction"] - r["true_fraction"]) for r in rows])),
-            "uprights_found": rows[0]["uprights"] == 2 if rows else False,
-            "ms_mean": float(np.mean([r["ms"] for r in rows]))}
+    return {
+        "change": change,
+        "kicks": len(rows),
+        "accuracy_outside_band": sum(r["verdict"] == r["truth"] for r in out_band) / max(1, len(out_band)),
+        "same_as_unchanged": sum(r["verdict"] == b["verdict"] for r, b in zip(rows, base))
+        / max(1, len(rows)),
+        "no_die": sum(r["verdict"] == "no_die" for r in rows),
+        "fraction_shift": float(np.mean([abs(r["fraction"] - b["fraction"]) for r, b in zip(rows, base)])),
+        "fraction_error": float(np.mean([abs(r["fraction"] - r["true_fraction"]) for r in rows])),
+        "uprights_found": rows[0]["uprights"] == 2 if rows else False,
+        "ms_mean": float(np.mean([r["ms"] for r in rows])),
+    }
 
 
 def main(argv=None) -> int:
@@ -165,16 +198,21 @@ def main(argv=None) -> int:
     base = run("none", items, ref, a.seed)
     res = []
     if not a.json:
-        print(f"{'change':12s} {'accuracy':>9s} {'same':>6s} {'no_die':>6s} {'|dfrac|':>8s} {'|err|':>6s} "
-              f"{'posts':>5s} {'ms':>6s}   ({len(items)} kicks each; accuracy outside the close-call band)")
+        print(
+            f"{'change':12s} {'accuracy':>9s} {'same':>6s} {'no_die':>6s} {'|dfrac|':>8s} {'|err|':>6s} "
+            f"{'posts':>5s} {'ms':>6s}   ({len(items)} kicks each; accuracy outside the close-call band)"
+        )
     for change in a.changes:
         rows = base if change == "none" else run(change, items, ref, a.seed)
         s = summarise(change, rows, base)
         res.append(s)
         if not a.json:
-            print(f"{change:12s} {100 * s['accuracy_outside_band']:8.1f}% {100 * s['same_as_unchanged']:5.1f}% "
-                  f"{s['no_die']:6d} {s['fraction_shift']:8.3f} {s['fraction_error']:6.3f} "
-                  f"{'yes' if s['uprights_found'] else 'NO':>5s} {s['ms_mean']:6.1f}", flush=True)
+            print(
+                f"{change:12s} {100 * s['accuracy_outside_band']:8.1f}% {100 * s['same_as_unchanged']:5.1f}% "
+                f"{s['no_die']:6d} {s['fraction_shift']:8.3f} {s['fraction_error']:6.3f} "
+                f"{'yes' if s['uprights_found'] else 'NO':>5s} {s['ms_mean']:6.1f}",
+                flush=True,
+            )
     if a.json:
         print(json.dumps(res, indent=1))
     return 0

@@ -16,6 +16,7 @@ stuck resuming itself would otherwise pass with nothing lost.
 
     nice python bench/kill9.py --kills 1000 --out /tmp/kill9.json
 """
+
 from __future__ import annotations
 
 import argparse
@@ -48,17 +49,20 @@ def child(journal_path: str, game: str, seed: int) -> None:
     print("ready", flush=True)
     while True:
         if not session.resume():
-            session.new_game(Header(game, seed=rng.randrange(2 ** 31),
-                                    options={"seats": {"p2": "computer:random"}}))
+            session.new_game(
+                Header(game, seed=rng.randrange(2**31), options={"seats": {"p2": "computer:random"}})
+            )
             print(f"ack {session.game_id} {len(session.actions)}", flush=True)
-        policy = get_game(session.header.game).load_policy("random")(rng.randrange(2 ** 31))
-        table = SeededDice(rng.randrange(2 ** 31))
+        policy = get_game(session.header.game).load_policy("random")(rng.randrange(2**31))
+        table = SeededDice(rng.randrange(2**31))
         while not session.engine.is_over(session.state):
             prompt = session.prompt()
             if prompt.is_chance:
                 action = table.answer(prompt)
             else:
-                action = policy(session.engine, session.engine.public_view(session.state, prompt.actor), prompt)
+                action = policy(
+                    session.engine, session.engine.public_view(session.state, prompt.actor), prompt
+                )
             session.submit(action)
             print(f"ack {session.game_id} {len(session.actions)}", flush=True)
         session.close_game()
@@ -83,8 +87,9 @@ def check(journal_path: Path, acked: dict[int, int]) -> dict:
         assert session.resume(unfinished)
         after = Journal(journal_path).record(unfinished)
         _, expected = replay(after)
-        resumed_equal = (after.actions[:len(before.actions)] == before.actions
-                         and session.engine.to_json(session.state) == session.engine.to_json(expected))
+        resumed_equal = after.actions[: len(before.actions)] == before.actions and session.engine.to_json(
+            session.state
+        ) == session.engine.to_json(expected)
         session.journal.close()
     journal.close()
     return {"lost": lost, "resumed_equal": resumed_equal}
@@ -94,7 +99,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--kills", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--folder", type=Path, default=None, help="for the journals; default: a new temporary one")
+    parser.add_argument(
+        "--folder", type=Path, default=None, help="for the journals; default: a new temporary one"
+    )
     parser.add_argument("--out", type=Path, default=None, help="the counts as JSON")
     parser.add_argument("--child", nargs=3, metavar=("JOURNAL", "GAME", "SEED"), help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -104,15 +111,27 @@ def main() -> int:
     folder = args.folder or Path(tempfile.mkdtemp(prefix="kill9-"))
     rng = random.Random(args.seed)
     acked: dict[str, dict[int, int]] = {game: {} for game in GAMES}
-    totals = {"kills": 0, "acknowledged": 0, "lost": 0, "resumes": 0, "resumes_unequal": 0,
-              "longest_stall": 0, "folder": str(folder)}
-    stalled = {game: 0 for game in GAMES}       # kills in a row in which a game's journal did not grow
+    totals = {
+        "kills": 0,
+        "acknowledged": 0,
+        "lost": 0,
+        "resumes": 0,
+        "resumes_unequal": 0,
+        "longest_stall": 0,
+        "folder": str(folder),
+    }
+    stalled = {game: 0 for game in GAMES}  # kills in a row in which a game's journal did not grow
     started = time.monotonic()
     for kill in range(args.kills):
         game = GAMES[kill % len(GAMES)]
         journal = folder / f"{game}.sqlite"
-        proc = subprocess.Popen([sys.executable, __file__, "--child", str(journal), game, str(rng.randrange(2 ** 31))],
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+        proc = subprocess.Popen(
+            [sys.executable, __file__, "--child", str(journal), game, str(rng.randrange(2**31))],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=ROOT,
+        )
         lines: list[str] = []
         ready = threading.Event()
 
@@ -121,6 +140,7 @@ def main() -> int:
                 into.append(line.split())
                 if into[-1] == ["ready"]:
                     ready.set()
+
         reader = threading.Thread(target=read, daemon=True)
         reader.start()
         if not ready.wait(60):
@@ -156,10 +176,12 @@ def main() -> int:
     for game in GAMES:
         j = Journal(folder / f"{game}.sqlite")
         games = j.games(100_000)
-        totals["by_game"][game] = {"kills": sum(1 for k in range(args.kills) if GAMES[k % len(GAMES)] == game),
-                                   "games": len(games),
-                                   "finished": sum(1 for g in games if j.result(g["id"]) is not None),
-                                   "journal_actions": sum(j.count(g["id"]) for g in games)}
+        totals["by_game"][game] = {
+            "kills": sum(1 for k in range(args.kills) if GAMES[k % len(GAMES)] == game),
+            "games": len(games),
+            "finished": sum(1 for g in games if j.result(g["id"]) is not None),
+            "journal_actions": sum(j.count(g["id"]) for g in games),
+        }
         j.close()
     totals["seconds"] = round(time.monotonic() - started)
     print(json.dumps(totals, indent=2))

@@ -15,6 +15,7 @@ over the games), and the mean decision time of each player.
 Targets (games): planner vs heuristic 100, planner-strong vs heuristic 40, each planner vs
 random 40, heuristic vs random 40.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -34,14 +35,24 @@ from companion.engine.registry import get_game
 from companion.engine.runner import play_out
 from companion.sim import Timed
 
-HEURISTIC = {"dungeon-ball": "coach", "dodgeball": "coach", "dungeonbowl": "coach",
-             "dungeon-days": "greedy", "dungeon-allies": "sensible"}
+HEURISTIC = {
+    "dungeon-ball": "coach",
+    "dodgeball": "coach",
+    "dungeonbowl": "coach",
+    "dungeon-days": "greedy",
+    "dungeon-allies": "sensible",
+}
 
 
 def pairs(game_id: str) -> dict[tuple[str, str], int]:
     h = HEURISTIC[game_id]
-    return {("planner", h): 100, ("planner-strong", h): 40, ("planner", "random"): 40,
-            ("planner-strong", "random"): 40, (h, "random"): 40}
+    return {
+        ("planner", h): 100,
+        ("planner-strong", h): 40,
+        ("planner", "random"): 40,
+        ("planner-strong", "random"): 40,
+        (h, "random"): 40,
+    }
 
 
 def play_pair(game, engine, a: str, b: str, seed: int) -> list[dict]:
@@ -50,15 +61,26 @@ def play_pair(game, engine, a: str, b: str, seed: int) -> list[dict]:
     for a_seat in ("p1", "p2"):
         b_seat = "p2" if a_seat == "p1" else "p1"
         times = {a_seat: [], b_seat: []}
-        players = {a_seat: Timed(game.load_policy(a)(seed), times[a_seat]),
-                   b_seat: Timed(game.load_policy(b)(seed + 1), times[b_seat])}
+        players = {
+            a_seat: Timed(game.load_policy(a)(seed), times[a_seat]),
+            b_seat: Timed(game.load_policy(b)(seed + 1), times[b_seat]),
+        }
         state = engine.new_state(Header(game.id, seed=seed))
         actions = play_out(engine, state, players, SeededDice(seed))
         result = engine.summary(state)
         winner = result.get("winner")
         score = 0.5 if winner is None or result.get("draw") else float(winner == a_seat)
-        out.append({"a": a, "b": b, "a_seat": a_seat, "seed": seed, "score": score, "actions": len(actions),
-                    "ms": {a: _ms(times[a_seat]), b: _ms(times[b_seat])}})
+        out.append(
+            {
+                "a": a,
+                "b": b,
+                "a_seat": a_seat,
+                "seed": seed,
+                "score": score,
+                "actions": len(actions),
+                "ms": {a: _ms(times[a_seat]), b: _ms(times[b_seat])},
+            }
+        )
     return out
 
 
@@ -109,7 +131,7 @@ def elo(games: list[dict], anchor: str = "random") -> dict[str, float]:
     wins = dict.fromkeys(names, 0.0)
     played: dict[tuple[str, str], float] = defaultdict(float)
     results = [(g["a"], g["b"], g["score"]) for g in games]
-    results += [(a, b, 0.5) for i, a in enumerate(names) for b in names[i + 1:]]
+    results += [(a, b, 0.5) for i, a in enumerate(names) for b in names[i + 1 :]]
     for a, b, s in results:
         wins[a] += s
         wins[b] += 1.0 - s
@@ -117,8 +139,10 @@ def elo(games: list[dict], anchor: str = "random") -> dict[str, float]:
         played[b, a] += 1.0
     gamma = dict.fromkeys(names, 1.0)
     for _ in range(500):
-        gamma = {n: wins[n] / sum(played[n, m] / (gamma[n] + gamma[m]) for m in names if (n, m) in played)
-                 for n in names}
+        gamma = {
+            n: wins[n] / sum(played[n, m] / (gamma[n] + gamma[m]) for m in names if (n, m) in played)
+            for n in names
+        }
         norm = gamma[anchor]
         gamma = {n: v / norm for n, v in gamma.items()}
     return {n: 400.0 * math.log10(v) for n, v in gamma.items()}
@@ -138,8 +162,10 @@ def report(files: list[Path], seed: int = 1) -> str:
         for (a, b), gs in by_pair.items():
             score = sum(g["score"] for g in gs)
             lo, hi = wilson(score, len(gs))
-            lines.append(f"  {a + ' vs ' + b:34} {len(gs):>5} {100 * score / len(gs):>6.1f}% "
-                         f"{100 * lo:>6.1f}-{100 * hi:.1f}%")
+            lines.append(
+                f"  {a + ' vs ' + b:34} {len(gs):>5} {100 * score / len(gs):>6.1f}% "
+                f"{100 * lo:>6.1f}-{100 * hi:.1f}%"
+            )
         rating = elo(games)
         rng = random.Random(seed)
         boot = defaultdict(list)
@@ -169,7 +195,9 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path)
     parser.add_argument("--report", type=Path, nargs="+")
-    parser.add_argument("--only", nargs="+", metavar="PAIR", help='play only these pairs ("planner vs coach")')
+    parser.add_argument(
+        "--only", nargs="+", metavar="PAIR", help='play only these pairs ("planner vs coach")'
+    )
     args = parser.parse_args()
     if args.report:
         print(report(args.report))

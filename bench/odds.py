@@ -10,6 +10,7 @@ time too). Reports per game the decisions, mean, 95th percentile and worst in mi
 and the worst decision kind. The aim is 200 ms or less here (a Pi Zero 2 W is about ten times
 slower: 2 s).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -30,8 +31,13 @@ from companion.engine.registry import get_game  # noqa: E402
 from companion.engine.runner import replay  # noqa: E402
 from companion.odds import advise  # noqa: E402
 
-GAMES = {"dungeon-ball": "short-game.game", "dodgeball": "dodgeball.game", "dungeon-allies": "dungeon-allies.game",
-         "dungeon-days": "dungeon-days.game", "dungeonbowl": "dungeonbowl.game"}
+GAMES = {
+    "dungeon-ball": "short-game.game",
+    "dodgeball": "dodgeball.game",
+    "dungeon-allies": "dungeon-allies.game",
+    "dungeon-days": "dungeon-days.game",
+    "dungeonbowl": "dungeonbowl.game",
+}
 MAX_ACTIONS = 3000
 
 
@@ -88,38 +94,56 @@ def summary(game_id: str, times: dict) -> dict:
     cpu = [c for v in times.values() for c, _ in v]
     wall = [w for v in times.values() for _, w in v]
     worst_kind = max(times, key=lambda k: max(c for c, _ in times[k])) if times else ""
-    return {"game": game_id, "decisions": len(cpu), "mean_ms": round(sum(cpu) / max(1, len(cpu)), 2),
-            "p95_ms": round(percentile(cpu, 0.95), 2), "max_ms": round(max(cpu, default=0.0), 2),
-            "max_wall_ms": round(max(wall, default=0.0), 2), "worst_kind": worst_kind,
-            "by_kind_max_ms": {k: round(max(c for c, _ in v), 2) for k, v in sorted(times.items())}}
+    return {
+        "game": game_id,
+        "decisions": len(cpu),
+        "mean_ms": round(sum(cpu) / max(1, len(cpu)), 2),
+        "p95_ms": round(percentile(cpu, 0.95), 2),
+        "max_ms": round(max(cpu, default=0.0), 2),
+        "max_wall_ms": round(max(wall, default=0.0), 2),
+        "worst_kind": worst_kind,
+        "by_kind_max_ms": {k: round(max(c for c, _ in v), 2) for k, v in sorted(times.items())},
+    }
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", action="append", choices=sorted(GAMES), help="a game (repeatable; default all)")
+    parser.add_argument(
+        "--game", action="append", choices=sorted(GAMES), help="a game (repeatable; default all)"
+    )
     parser.add_argument("--games", type=int, default=3, help="whole games played per game (default 3)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--players", type=int, help="seats in the games played (default: each game's usual table)")
+    parser.add_argument(
+        "--players", type=int, help="seats in the games played (default: each game's usual table)"
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     rows = []
     for game_id in args.game or list(GAMES):
         times: dict = defaultdict(list)
-        advise_warm = example(game_id, times)      # the example file first: imports and caches warm here too
+        advise_warm = example(game_id, times)  # the example file first: imports and caches warm here too
         for i in range(args.games):
             played(game_id, args.seed + i, times, args.players)
         row = summary(game_id, times)
         row["example_decisions"] = advise_warm
         rows.append(row)
         print(f"{game_id}: {row['decisions']} decisions timed", file=sys.stderr, flush=True)
-    report = {"machine": platform.machine(), "python": platform.python_version(), "games": args.games,
-              "seed": args.seed, "players": args.players, "results": rows}
+    report = {
+        "machine": platform.machine(),
+        "python": platform.python_version(),
+        "games": args.games,
+        "seed": args.seed,
+        "players": args.players,
+        "results": rows,
+    }
     if args.json:
         print(json.dumps(report))
     else:
         for r in rows:
-            print(f"{r['game']:<15} {r['decisions']:>5} decisions  mean {r['mean_ms']:>7.2f} ms  "
-                  f"p95 {r['p95_ms']:>7.2f} ms  max {r['max_ms']:>7.2f} ms ({r['worst_kind']})")
+            print(
+                f"{r['game']:<15} {r['decisions']:>5} decisions  mean {r['mean_ms']:>7.2f} ms  "
+                f"p95 {r['p95_ms']:>7.2f} ms  max {r['max_ms']:>7.2f} ms ({r['worst_kind']})"
+            )
     return 0
 
 

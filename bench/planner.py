@@ -9,6 +9,7 @@ real choice (two or more answers): mean, p95 and max CPU milliseconds (steadier 
 clock on a busy machine), with the budget in simulations. Memory: the peak that tracemalloc sees during a decision, beyond the game's state
 (the tree, the sampled states, the rollouts). A Pi Zero 2 W is about ten times slower.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -26,8 +27,13 @@ from companion.engine.registry import get_game
 from companion.search.mcts import candidates
 from companion.sim import decision_ms
 
-TABLES = {"dungeon-ball": {}, "dodgeball": {}, "dungeonbowl": {}, "dungeon-days": {"players": 6},
-          "dungeon-allies": {"players": 3}}
+TABLES = {
+    "dungeon-ball": {},
+    "dodgeball": {},
+    "dungeonbowl": {},
+    "dungeon-days": {"players": 6},
+    "dungeon-allies": {"players": 3},
+}
 
 
 def measure(game_id: str, policy: str, decisions: int, memory: bool) -> dict:
@@ -56,8 +62,14 @@ def measure(game_id: str, policy: str, decisions: int, memory: bool) -> dict:
             else:
                 action = other(engine, engine.public_view(state, prompt.actor), prompt)
             prompt = engine.apply_trusted(state, action, prompt)[1]
-    out = {"game": game_id, "policy": policy, "players": TABLES[game_id].get("players", 2),
-           "iterations": planner_class.iterations, "decisions": len(times), "ms": decision_ms(times)}
+    out = {
+        "game": game_id,
+        "policy": policy,
+        "players": TABLES[game_id].get("players", 2),
+        "iterations": planner_class.iterations,
+        "decisions": len(times),
+        "ms": decision_ms(times),
+    }
     if memory:
         out["peak_mb"] = round(max(peaks) / 1e6, 2)
     return out
@@ -71,16 +83,22 @@ def main() -> int:
     parser.add_argument("--memory", action="store_true", help="also the peak memory (tracemalloc: slower)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    results = [measure(g, args.policy, args.decisions, args.memory) for g in ([args.game] if args.game else TABLES)]
+    results = [
+        measure(g, args.policy, args.decisions, args.memory) for g in ([args.game] if args.game else TABLES)
+    ]
     if args.json:
         print(json.dumps(results))
         return 0
-    print(f"{'game':15} {'policy':15} {'seats':>5} {'sims':>5} {'mean ms':>8} {'p95 ms':>7} {'max ms':>7}  (CPU)"
-          + (f" {'peak MB':>8}" if args.memory else ""))
+    print(
+        f"{'game':15} {'policy':15} {'seats':>5} {'sims':>5} {'mean ms':>8} {'p95 ms':>7} {'max ms':>7}  (CPU)"
+        + (f" {'peak MB':>8}" if args.memory else "")
+    )
     for r in results:
         ms = r["ms"]
-        print(f"{r['game']:15} {r['policy']:15} {r['players']:>5} {r['iterations']:>5} {ms['mean']:>8.1f} "
-              f"{ms['p95']:>7.1f} {ms['max']:>7.1f}" + (f" {r['peak_mb']:>8.2f}" if args.memory else ""))
+        print(
+            f"{r['game']:15} {r['policy']:15} {r['players']:>5} {r['iterations']:>5} {ms['mean']:>8.1f} "
+            f"{ms['p95']:>7.1f} {ms['max']:>7.1f}" + (f" {r['peak_mb']:>8.2f}" if args.memory else "")
+        )
     return 0
 
 

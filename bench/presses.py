@@ -10,6 +10,7 @@ tests/ui/presses.py):
 * Dungeonbowl: buying nothing at the inducements, and the whole set-up on the device (roll-off,
   end zone, inducements, every counter, the starters) with OK alone.
 """
+
 from __future__ import annotations
 
 import sys
@@ -54,6 +55,7 @@ def bowl_setup(own: bool) -> int:
         app.result_seconds = 1e9
         if not own:
             import companion.games.dungeonbowl.screens as screens
+
             saved, screens.control = screens.control, lambda prompt: None
         app.start_game("dungeonbowl", {})
         presses = 0
@@ -62,9 +64,17 @@ def bowl_setup(own: bool) -> int:
             button = "ok"
             if app.interstitial is None and ui.get("mode") == "multi":
                 ticked = len(ui["selected"]) >= ui["min"]
-                want = len(ui["items"]) if ticked else min(i for i in range(len(ui["items"])) if i not in ui["selected"])
+                want = (
+                    len(ui["items"])
+                    if ticked
+                    else min(i for i in range(len(ui["items"])) if i not in ui["selected"])
+                )
                 button = "down" if ui["cursor"] < want else "ok"
-            elif app.interstitial is None and ui.get("mode") == "list" and session.prompt().kind == "inducements":
+            elif (
+                app.interstitial is None
+                and ui.get("mode") == "list"
+                and session.prompt().kind == "inducements"
+            ):
                 button = "up" if ui["cursor"] != len(ui["options"]) - 1 else "ok"
             app.press(button)
             presses += 1
@@ -78,8 +88,10 @@ def bowl() -> None:
     s = new()
     bowl_play(s, "chance roll 5 2", "p1 end-zone left")
     p = prompt_dict(bowl_prompt(s))
-    print(f"Dungeonbowl, buy nothing: before {presses_to('', p, 'p1 done')}, "
-          f"after {presses_to('dungeonbowl', p, 'p1 done')}")
+    print(
+        f"Dungeonbowl, buy nothing: before {presses_to('', p, 'p1 done')}, "
+        f"after {presses_to('dungeonbowl', p, 'p1 done')}"
+    )
     print(f"Dungeonbowl, whole set-up with OK: before {bowl_setup(False)}, after {bowl_setup(True)}")
 
 

@@ -7,6 +7,7 @@ Reports wall and CPU time (CPU time is steadier on a busy machine), games and ac
 second. The aim for Dungeon Ball is at least 200 random-policy games a second on the
 development machine; a Pi Zero 2 W is about ten times slower.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -46,12 +47,20 @@ def main() -> int:
         games = args.games if policy == "random" else max(1, args.games // 10)
         results.append(measure(args.game, games, args.seed, policy))
     if args.json:
-        print(json.dumps({"python": platform.python_version(), "machine": platform.machine(), "results": results}))
+        print(
+            json.dumps(
+                {"python": platform.python_version(), "machine": platform.machine(), "results": results}
+            )
+        )
         return 0
-    print(f"{'policy':8} {'games':>6} {'wall s':>7} {'games/s':>8} {'games/cpu s':>11} {'actions/cpu s':>13} {'actions/game':>12}")
+    print(
+        f"{'policy':8} {'games':>6} {'wall s':>7} {'games/s':>8} {'games/cpu s':>11} {'actions/cpu s':>13} {'actions/game':>12}"
+    )
     for r in results:
-        print(f"{r['policy']:8} {r['games']:>6} {r['seconds']:>7.2f} {r['games_per_second']:>8.1f} "
-              f"{r['games_per_cpu_second']:>11.1f} {r['actions_per_cpu_second']:>13.0f} {r['mean_actions_per_game']:>12.1f}")
+        print(
+            f"{r['policy']:8} {r['games']:>6} {r['seconds']:>7.2f} {r['games_per_second']:>8.1f} "
+            f"{r['games_per_cpu_second']:>11.1f} {r['actions_per_cpu_second']:>13.0f} {r['mean_actions_per_game']:>12.1f}"
+        )
     return 0
 
 

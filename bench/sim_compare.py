@@ -11,6 +11,7 @@ machine slows both alike. Every game's actions and final summary are hashed: the
 must play identical games, or the run fails (exit 1). Reports games per CPU second for each
 and the speed-up (CPU time of the game loop only; imports and pack loading are not counted).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -23,7 +24,7 @@ from io import BytesIO
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_BASE = "75c304fa625aaf09a3ee05b60cfec4b386e2798e"   # the commit before the step machine
+DEFAULT_BASE = "75c304fa625aaf09a3ee05b60cfec4b386e2798e"  # the commit before the step machine
 
 # Runs inside each tree: the same code drives the old and the new engine through their
 # public API (play_out, the policies, SeededDice), so only the engine and runner differ.
@@ -54,16 +55,22 @@ print(json.dumps({"digest": digest.hexdigest(), "actions": actions, "cpu": cpu})
 
 def export(commit: str, into: Path) -> Path:
     """The base commit's companion/ and config/ in ``into`` (no checkout: the work tree is shared)."""
-    data = subprocess.run(["git", "-C", str(ROOT), "archive", commit, "companion", "config"],
-                          check=True, capture_output=True).stdout
+    data = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", commit, "companion", "config"], check=True, capture_output=True
+    ).stdout
     with tarfile.open(fileobj=BytesIO(data)) as tar:
         tar.extractall(into, filter="data")
     return into
 
 
 def run(tree: Path, first: int, count: int, policy: str, options: dict) -> dict:
-    out = subprocess.run([sys.executable, "-c", WORKER, str(tree), str(first), str(count), policy,
-                          json.dumps(options)], cwd=tree, check=True, capture_output=True, text=True)
+    out = subprocess.run(
+        [sys.executable, "-c", WORKER, str(tree), str(first), str(count), policy, json.dumps(options)],
+        cwd=tree,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
     return json.loads(out.stdout)
 
 
@@ -73,7 +80,9 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=300, help="games per round, per side")
     parser.add_argument("--rounds", type=int, default=4, help="rounds, each on new seeds")
     parser.add_argument("--seed", type=int, default=1, help="the first game's seed")
-    parser.add_argument("--policy", choices=["random", "uniform"], default="random", help="the built-in player")
+    parser.add_argument(
+        "--policy", choices=["random", "uniform"], default="random", help="the built-in player"
+    )
     parser.add_argument("--solo", metavar="LEVEL", help="play against the AI deck at this level (I..VI)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
@@ -94,14 +103,19 @@ def main() -> int:
                 totals[side]["actions"] += res["actions"]
     report = {"base": args.base, "policy": args.policy, "solo": args.solo, "identical": True}
     for side, t in totals.items():
-        report[side] = {"games": t["games"], "cpu_seconds": round(t["cpu"], 3),
-                        "games_per_second": round(t["games"] / t["cpu"], 1),
-                        "actions_per_second": round(t["actions"] / t["cpu"])}
+        report[side] = {
+            "games": t["games"],
+            "cpu_seconds": round(t["cpu"], 3),
+            "games_per_second": round(t["games"] / t["cpu"], 1),
+            "actions_per_second": round(t["actions"] / t["cpu"]),
+        }
     report["speedup"] = round(report["new"]["games_per_second"] / report["base"]["games_per_second"], 3)
     if args.json:
         print(json.dumps(report))
     else:
-        print(f"identical games: {totals['new']['games']} ({args.policy}{', solo ' + args.solo if args.solo else ''})")
+        print(
+            f"identical games: {totals['new']['games']} ({args.policy}{', solo ' + args.solo if args.solo else ''})"
+        )
         for side in ("base", "new"):
             r = report[side]
             print(f"{side:5} {r['games_per_second']:8.1f} games/s  {r['actions_per_second']:8d} actions/s")

@@ -7,6 +7,7 @@ Prints a Markdown table (the one in docs/dungeon-ball.md). The levels must get h
 VI; when the reconstructed deck does not make them so, tune config/dungeon-ball.toml, not the
 engine. A 95% interval is given for each rate.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -30,8 +31,13 @@ def main() -> int:
     args = parser.parse_args()
     rows = []
     for level in LEVELS:
-        summary = simulate("dungeon-ball", args.games, args.seed, policy="random",
-                           options={"solo": {"level": level}, "kicking": {"p1": "luck"}})
+        summary = simulate(
+            "dungeon-ball",
+            args.games,
+            args.seed,
+            policy="random",
+            options={"solo": {"level": level}, "kicking": {"p1": "luck"}},
+        )
         d = summary.as_dict()
         p = d["ai_win_rate"]
         d["ci95"] = round(1.96 * math.sqrt(p * (1 - p) / max(1, d["games"])), 4)
@@ -41,11 +47,19 @@ def main() -> int:
         return 0
     print("| level | AI deck | games | AI win rate | 95% interval | points per game | overtime games |")
     print("|---|---|---|---|---|---|---|")
-    decks = {"I": "base 24", "II": "18 base + Mimic", "III": "18 base + Spider", "IV": "18 base + Skull",
-             "V": "12 base + two teams", "VI": "6 base + all three"}
+    decks = {
+        "I": "base 24",
+        "II": "18 base + Mimic",
+        "III": "18 base + Spider",
+        "IV": "18 base + Skull",
+        "V": "12 base + two teams",
+        "VI": "6 base + all three",
+    }
     for d in rows:
-        print(f"| {d['level']} | {decks[d['level']]} | {d['games']} | {d['ai_win_rate']:.1%} | "
-              f"±{d['ci95']:.1%} | {d['mean_points_per_game']:.1f} | {d['overtime_games']} |")
+        print(
+            f"| {d['level']} | {decks[d['level']]} | {d['games']} | {d['ai_win_rate']:.1%} | "
+            f"±{d['ci95']:.1%} | {d['mean_points_per_game']:.1f} | {d['overtime_games']} |"
+        )
     return 0
 
 

@@ -7,6 +7,7 @@ Models are built once (from real positions, tests/ui/scenarios.py), then ``rende
 timed alone: the pure model -> 128x64 one-bit image step. ``build_model`` (engine summary,
 public view and prompt as plain data) is timed separately. Aim: under 2 ms per render.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -38,8 +39,13 @@ def bench(repeat: int) -> dict:
             t0 = time.perf_counter()
             render(model)
             times.append((time.perf_counter() - t0) * 1000)
-        out[name] = {"screen": screen_name(model), "mean_ms": statistics.fmean(times),
-                     "median_ms": statistics.median(times), "p95_ms": p95(times), "max_ms": max(times)}
+        out[name] = {
+            "screen": screen_name(model),
+            "mean_ms": statistics.fmean(times),
+            "median_ms": statistics.median(times),
+            "p95_ms": p95(times),
+            "max_ms": max(times),
+        }
     # build_model on a mid-game position
     g, s = scenarios.short_game("p1 defend yellow-2")
     build_model(g, s)
@@ -48,8 +54,13 @@ def bench(repeat: int) -> dict:
         t0 = time.perf_counter()
         build_model(g, s, viewer="p1")
         times.append((time.perf_counter() - t0) * 1000)
-    out["(build_model)"] = {"screen": "-", "mean_ms": statistics.fmean(times),
-                            "median_ms": statistics.median(times), "p95_ms": p95(times), "max_ms": max(times)}
+    out["(build_model)"] = {
+        "screen": "-",
+        "mean_ms": statistics.fmean(times),
+        "median_ms": statistics.median(times),
+        "p95_ms": p95(times),
+        "max_ms": max(times),
+    }
     return out
 
 
@@ -64,12 +75,16 @@ def main(argv=None) -> int:
         return 0
     print(f"{'scenario':28} {'screen':14} {'mean ms':>8} {'median':>8} {'p95 ms':>8} {'max ms':>8}")
     for name, r in res.items():
-        print(f"{name:28} {r['screen']:14} {r['mean_ms']:8.3f} {r['median_ms']:8.3f} {r['p95_ms']:8.3f} "
-              f"{r['max_ms']:8.3f}")
+        print(
+            f"{name:28} {r['screen']:14} {r['mean_ms']:8.3f} {r['median_ms']:8.3f} {r['p95_ms']:8.3f} "
+            f"{r['max_ms']:8.3f}"
+        )
     worst = max(r["p95_ms"] for n, r in res.items() if not n.startswith("("))
     mean = max(r["mean_ms"] for n, r in res.items() if not n.startswith("("))
-    print(f"worst mean render: {mean:.3f} ms; worst p95: {worst:.3f} ms (aim < 2 ms; p95 and max include "
-          f"scheduler noise when the machine is busy: see os.getloadavg() = {os.getloadavg()[0]:.2f})")
+    print(
+        f"worst mean render: {mean:.3f} ms; worst p95: {worst:.3f} ms (aim < 2 ms; p95 and max include "
+        f"scheduler noise when the machine is busy: see os.getloadavg() = {os.getloadavg()[0]:.2f})"
+    )
     return 0
 
 

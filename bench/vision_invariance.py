@@ -21,6 +21,7 @@ would change it, with its labels moved along, and scored as ``bench/eval_dice.py
 A reader that only learned its development frames reads their changed copies worse; the gap
 says what a new camera costs before any new photo is taken.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -41,8 +42,22 @@ import eval_dice  # noqa: E402
 from vision import pips  # noqa: E402
 
 SETS = ("real-dev", "desk-dev", "floor-dev")
-CHANGES = ("none", "dim0.8", "dim0.6", "dim0.4", "jpeg60", "jpeg40", "warm", "cool", "noise6", "s0.75", "flip",
-           "r90", "r180", "r270")
+CHANGES = (
+    "none",
+    "dim0.8",
+    "dim0.6",
+    "dim0.4",
+    "jpeg60",
+    "jpeg40",
+    "warm",
+    "cool",
+    "noise6",
+    "s0.75",
+    "flip",
+    "r90",
+    "r180",
+    "r270",
+)
 TOP_DOWN = {"real-dev"}
 
 
@@ -59,9 +74,10 @@ def changed(change: str, img: np.ndarray, gt: list, seed: int = 0):
     """(frame, labels) as another camera would have given them (see the module's list)."""
     try:
         return _changed(change, img, gt, seed)
-    except ValueError:                             # "dimx", "s" without its number
-        raise SystemExit(f"unknown change {change!r} (known: {', '.join(CHANGES)}, or dimF, jpegQ, noiseS, sF)") \
-            from None
+    except ValueError:  # "dimx", "s" without its number
+        raise SystemExit(
+            f"unknown change {change!r} (known: {', '.join(CHANGES)}, or dimF, jpegQ, noiseS, sF)"
+        ) from None
 
 
 def _changed(change: str, img: np.ndarray, gt: list, seed: int):
@@ -87,11 +103,17 @@ def _changed(change: str, img: np.ndarray, gt: list, seed: int):
     if change.startswith("dim"):
         f = f * float(change[3:])
     elif change in ("warm", "cool"):
-        f = f * (np.array([0.8, 1.0, 1.2], np.float32) if change == "warm" else np.array([1.2, 1.0, 0.8], np.float32))
+        f = f * (
+            np.array([0.8, 1.0, 1.2], np.float32)
+            if change == "warm"
+            else np.array([1.2, 1.0, 0.8], np.float32)
+        )
     elif change.startswith("noise"):
         f = f + np.random.default_rng(seed).normal(0, float(change[5:]), f.shape)
     else:
-        raise SystemExit(f"unknown change {change!r} (known: {', '.join(CHANGES)}, or dimF, jpegQ, noiseS, sF)")
+        raise SystemExit(
+            f"unknown change {change!r} (known: {', '.join(CHANGES)}, or dimF, jpegQ, noiseS, sF)"
+        )
     return np.clip(f + 0.5, 0, 255).astype(np.uint8), gt
 
 
@@ -111,8 +133,13 @@ def run(name: str, frames: list, matcher, change: str) -> dict:
         t0 = time.perf_counter()
         r = pips.read_dice(frame)
         ms = (time.perf_counter() - t0) * 1000
-        tally.add(path, [(d.value, d.box, d.confidence, d.confidence >= r.conf_ok) for d in r.dice], labels,
-                  r.unsure, ms)
+        tally.add(
+            path,
+            [(d.value, d.box, d.confidence, d.confidence >= r.conf_ok) for d in r.dice],
+            labels,
+            r.unsure,
+            ms,
+        )
     return tally.row()
 
 
@@ -126,6 +153,7 @@ def main(argv=None) -> int:
     cv2.setNumThreads(1)
     if a.models:
         from vision import net
+
         net.use_models(a.models)
     rows = []
     for name in a.sets:
@@ -136,9 +164,12 @@ def main(argv=None) -> int:
             row = run(name, frames, matcher, change)
             rows.append(row)
             if not a.json:
-                print(f"{row['set']:20s} unsure frames {100 * row['frames_unsure']:5.1f} %   sure and right "
-                      f"{100 * row['sure_right']:5.1f} %   confidently wrong {100 * row['conf_wrong']:4.1f} %   "
-                      f"{row['ms_mean']:5.1f} ms", flush=True)
+                print(
+                    f"{row['set']:20s} unsure frames {100 * row['frames_unsure']:5.1f} %   sure and right "
+                    f"{100 * row['sure_right']:5.1f} %   confidently wrong {100 * row['conf_wrong']:4.1f} %   "
+                    f"{row['ms_mean']:5.1f} ms",
+                    flush=True,
+                )
     if a.json:
         print(json.dumps(rows, indent=1))
     return 0

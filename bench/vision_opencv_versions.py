@@ -9,6 +9,7 @@ and compare:
 
 Prints how many dice got the same value and box, and the largest confidence difference.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -34,7 +35,7 @@ def main(argv=None) -> int:
     a = ap.parse_args(argv)
     cv2.setNumThreads(1)
     out = {"opencv": cv2.__version__, "images": {}}
-    for p in sorted(REAL.glob("*.jpg"))[::a.every]:
+    for p in sorted(REAL.glob("*.jpg"))[:: a.every]:
         r = net.read_dice(cv2.imread(str(p)))
         out["images"][p.name] = [[d.value, list(d.box), round(d.confidence, 4)] for d in r.dice]
     a.dump.write_text(json.dumps(out))
@@ -51,8 +52,10 @@ def main(argv=None) -> int:
                 if d[0] == t[0] and d[1] == t[1]:
                     same += 1
                     worst = max(worst, abs(d[2] - t[2]))
-        print(f"against OpenCV {other['opencv']}: {same} of {total} dice with the same value and box; "
-              f"largest confidence difference {worst:.3f}")
+        print(
+            f"against OpenCV {other['opencv']}: {same} of {total} dice with the same value and box; "
+            f"largest confidence difference {worst:.3f}"
+        )
         return 0 if same == total else 1
     return 0
 

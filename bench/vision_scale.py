@@ -22,6 +22,7 @@ Frames:
   file by ``vision.photo.read_photo``, which decodes them at the size their dice need (a
   quarter here): the decode is in the time.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -40,26 +41,49 @@ sys.path.insert(0, str(ROOT))
 
 from vision import net, photo, synth  # noqa: E402
 
-DATA = Path(os.environ.get("DICE_DATA", ROOT.parent / "shared" / "data"))   # the labelled sets
-FLOOR_FULL = ["WIN_20221210_14_47_18_Pro", "WIN_20221210_14_49_38_Pro", "WIN_20221211_13_06_18_Pro",
-              "WIN_20221211_13_08_50_Pro", "WIN_20221211_13_10_50_Pro", "WIN_20221211_13_11_15_Pro"]
+DATA = Path(os.environ.get("DICE_DATA", ROOT.parent / "shared" / "data"))  # the labelled sets
+FLOOR_FULL = [
+    "WIN_20221210_14_47_18_Pro",
+    "WIN_20221210_14_49_38_Pro",
+    "WIN_20221211_13_06_18_Pro",
+    "WIN_20221211_13_08_50_Pro",
+    "WIN_20221211_13_10_50_Pro",
+    "WIN_20221211_13_11_15_Pro",
+]
 DESK_12MP = ["dice_19", "four_35", "dice_20"]
 
 
 def frames():
     """(name, [BGR frames]) per frame kind; real ones only when ../shared/data is there."""
-    yield "1280x960 synth", [synth.dice_scene(seed=7, kind="pips", face_px=72, n_dice=7, size=(1280, 960),
-                                              effects=False).image]
-    yield "1920x1080 synth", [synth.dice_scene(seed=12, kind="pips", face_px=80, n_dice=6, size=(1920, 1080)).image]
-    yield "1920x1080 small", [synth.dice_scene(seed=21, kind="pips", face_px=44, n_dice=5, size=(1920, 1080),
-                                               effects=False).image]
+    yield (
+        "1280x960 synth",
+        [synth.dice_scene(seed=7, kind="pips", face_px=72, n_dice=7, size=(1280, 960), effects=False).image],
+    )
+    yield (
+        "1920x1080 synth",
+        [synth.dice_scene(seed=12, kind="pips", face_px=80, n_dice=6, size=(1920, 1080)).image],
+    )
+    yield (
+        "1920x1080 small",
+        [
+            synth.dice_scene(
+                seed=21, kind="pips", face_px=44, n_dice=5, size=(1920, 1080), effects=False
+            ).image
+        ],
+    )
     floor = [DATA / "dice-real-webcam-floor" / "images" / f"{n}.jpg" for n in FLOOR_FULL]
     if all(p.exists() for p in floor):
         yield "1920x1080 floor", [cv2.imread(str(p)) for p in floor]
-    yield "12 MP synth", [synth.dice_scene(seed=12, kind="pips", face_px=260, n_dice=6, size=(4032, 3024)).image]
+    yield (
+        "12 MP synth",
+        [synth.dice_scene(seed=12, kind="pips", face_px=260, n_dice=6, size=(4032, 3024)).image],
+    )
     desk = [DATA / "dice-real-webcam-desk" / "images" / f"{n}.jpg" for n in DESK_12MP]
     if all(p.exists() for p in desk):
-        yield "12 MP desk", [cv2.resize(cv2.imread(str(p)), (4032, 3024), interpolation=cv2.INTER_CUBIC) for p in desk]
+        yield (
+            "12 MP desk",
+            [cv2.resize(cv2.imread(str(p)), (4032, 3024), interpolation=cv2.INTER_CUBIC) for p in desk],
+        )
 
 
 def timed(name, inputs, read, repeat, shape=None) -> dict:
@@ -73,16 +97,24 @@ def timed(name, inputs, read, repeat, shape=None) -> dict:
             ts.append((time.perf_counter() - t0) * 1000)
             cpu.append((time.thread_time() - c0) * 1000)
     h, w = (shape or inputs[0].shape)[:2]
-    return {"frames": name, "n": len(inputs), "size": f"{w}x{h}",
-            "ms_mean": float(np.mean(ts)), "ms_p95": float(np.percentile(ts, 95)),
-            "cpu_ms_mean": float(np.mean(cpu)), "cpu_ms_p95": float(np.percentile(cpu, 95))}
+    return {
+        "frames": name,
+        "n": len(inputs),
+        "size": f"{w}x{h}",
+        "ms_mean": float(np.mean(ts)),
+        "ms_p95": float(np.percentile(ts, 95)),
+        "cpu_ms_mean": float(np.mean(cpu)),
+        "cpu_ms_p95": float(np.percentile(cpu, 95)),
+    }
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--repeat", type=int, default=10, help="timed reads per frame (after one warm-up)")
     ap.add_argument("--json", action="store_true")
-    ap.add_argument("--models", type=Path, help="time the networks in this folder (a training's --out) instead")
+    ap.add_argument(
+        "--models", type=Path, help="time the networks in this folder (a training's --out) instead"
+    )
     a = ap.parse_args(argv)
     if a.repeat < 1:
         ap.error(f"--repeat is a number of timed reads, 1 or more, not {a.repeat}")
@@ -100,20 +132,31 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory() as td:
         for name, imgs in frames():
             rows.append(timed(name, imgs, lambda img: net.read_dice(img), a.repeat))
-            if name.startswith("12 MP"):          # the same photos read from their files
+            if name.startswith("12 MP"):  # the same photos read from their files
                 paths = []
                 for k, img in enumerate(imgs):
                     paths.append(Path(td) / f"{name.replace(' ', '-')}-{k}.jpg")
                     cv2.imwrite(str(paths[-1]), img, [cv2.IMWRITE_JPEG_QUALITY, 92])
-                rows.append(timed(name.replace("12 MP", "12 MP file"), paths,
-                                  lambda p: photo.read_photo(p, net.read_dice), a.repeat, imgs[0].shape))
+                rows.append(
+                    timed(
+                        name.replace("12 MP", "12 MP file"),
+                        paths,
+                        lambda p: photo.read_photo(p, net.read_dice),
+                        a.repeat,
+                        imgs[0].shape,
+                    )
+                )
     if a.json:
         print(json.dumps(rows))
     else:
-        print(f"{'frames':18s} {'n':>2s} {'size':>10s} {'ms mean':>8s} {'p95':>7s} | {'cpu ms':>7s} {'p95':>7s}")
+        print(
+            f"{'frames':18s} {'n':>2s} {'size':>10s} {'ms mean':>8s} {'p95':>7s} | {'cpu ms':>7s} {'p95':>7s}"
+        )
         for r in rows:
-            print(f"{r['frames']:18s} {r['n']:2d} {r['size']:>10s} {r['ms_mean']:8.1f} {r['ms_p95']:7.1f} | "
-                  f"{r['cpu_ms_mean']:7.1f} {r['cpu_ms_p95']:7.1f}")
+            print(
+                f"{r['frames']:18s} {r['n']:2d} {r['size']:>10s} {r['ms_mean']:8.1f} {r['ms_p95']:7.1f} | "
+                f"{r['cpu_ms_mean']:7.1f} {r['cpu_ms_p95']:7.1f}"
+            )
     return 0
 
 

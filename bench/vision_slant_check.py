@@ -11,6 +11,7 @@ value (leading by more than ``--margin``) AND the mean probability of its value 
 is below the threshold. Per set and threshold it prints how many sure frames whose dice were
 all right would turn unsure (a loss) and how many sure frames with a wrong die would (a gain).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -48,12 +49,15 @@ def collect(band):
         kept = original(found, hv)
         caught["found"], caught["hv"] = kept[0], hv
         return kept
+
     likeness.left_out = spy
-    band_in_reader, slant.BAND = slant.BAND, (1.0, 1.0)     # measured here, not applied
+    band_in_reader, slant.BAND = slant.BAND, (1.0, 1.0)  # measured here, not applied
     frames = []
-    sets = [("desk-dev", eval_dice.webcam_items("desk", "dev")),
-            ("floor-dev", eval_dice.webcam_items("floor", "dev")),
-            ("real-dev", eval_dice.real_items("dev"))]
+    sets = [
+        ("desk-dev", eval_dice.webcam_items("desk", "dev")),
+        ("floor-dev", eval_dice.webcam_items("floor", "dev")),
+        ("real-dev", eval_dice.real_items("dev")),
+    ]
     face = net.model()
     try:
         for set_name, items in sets:
@@ -100,8 +104,10 @@ def main(argv=None) -> int:
         for thr in args.thresholds:
             lost = [f[1] for f in mine if f[2] and flagged(f[3], thr, args.margin)]
             caught = [f[1] for f in mine if not f[2] and flagged(f[3], thr, args.margin)]
-            print(f"{set_name:10} {thr:4.2f} {len(mine):11d} {len(lost):10d} {len(caught):12d}  "
-                  f"lost {lost} caught {caught}")
+            print(
+                f"{set_name:10} {thr:4.2f} {len(mine):11d} {len(lost):10d} {len(caught):12d}  "
+                f"lost {lost} caught {caught}"
+            )
     return 0
 
 

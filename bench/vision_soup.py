@@ -9,6 +9,7 @@ varies less, at the cost of one network at run time (an ensemble would cost seve
 
 Needs the onnx package (training only; see bench/vision_train_net.py).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -21,6 +22,7 @@ def soup(paths: list[str]):
     """The first ONNX model of ``paths`` with every float weight the mean over all of them."""
     import onnx
     from onnx import numpy_helper
+
     models = [onnx.load(p) for p in paths]
     base = models[0]
     for k, t in enumerate(base.graph.initializer):
@@ -38,6 +40,7 @@ def main(argv=None) -> int:
     ap.add_argument("models", nargs="+")
     a = ap.parse_args(argv)
     import onnx
+
     onnx.save(soup(a.models), a.out)
     print(f"wrote {a.out}: the mean of {len(a.models)} networks")
     return 0

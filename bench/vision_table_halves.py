@@ -13,6 +13,7 @@ roll is read with the count known, as the device reads it, and recorded with the
 values, as the players would record them (``FrameKeeper.keep`` with the reader's dice). The
 held-back part of the set is never used.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -36,7 +37,8 @@ def half(which: str, odd: bool):
 def use_face(models: Path) -> None:
     """Read with the networks in ``models`` (its face network, and its detector if it has one)."""
     from vision import net
-    net.DETECTOR, net.FACE = net.MODELS / net.DETECTOR_FILE, net.MODELS / net.FACE_FILE   # the last one's gone
+
+    net.DETECTOR, net.FACE = net.MODELS / net.DETECTOR_FILE, net.MODELS / net.FACE_FILE  # the last one's gone
     if not net.use_models(models):
         raise SystemExit(f"{models}: no {net.FACE_FILE} there")
 
@@ -44,6 +46,7 @@ def use_face(models: Path) -> None:
 def keep(a) -> int:
     from companion.device.dice_frames import FrameKeeper
     from vision import pips
+
     use_face(a.models)
     keeper = FrameKeeper(a.out, limit=100_000)
     boxed = 0
@@ -63,9 +66,11 @@ def read(a) -> int:
         use_face(models)
         for expected in (False, True):
             r = E.run_pips(f"{a.set}-even", frames, expected=expected, matcher=E.match_centres).row()
-            print(f"{str(models):30s} {'with the count' if expected else 'without':15s} {r['frames']} frames, "
-                  f"{r['dice']} dice: unsure {r['frames_unsure']:.1%}, sure and right {r['sure_right']:.1%}, "
-                  f"confidently wrong {r['conf_wrong']:.1%}")
+            print(
+                f"{str(models):30s} {'with the count' if expected else 'without':15s} {r['frames']} frames, "
+                f"{r['dice']} dice: unsure {r['frames_unsure']:.1%}, sure and right {r['sure_right']:.1%}, "
+                f"confidently wrong {r['conf_wrong']:.1%}"
+            )
     return 0
 
 

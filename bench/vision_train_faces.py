@@ -11,6 +11,7 @@ symmetric under them). Model: one hidden layer (ReLU) + softmax, trained with pl
 (Adam); saved as a small .npz that ``vision.pips`` runs with numpy (no extra package).
 Prints the held-out accuracy of the classifier alone and when it agrees with the pip count.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -33,8 +34,11 @@ def patches_from(img, gt):
     """(feature, label, pip value, pip confidence) for every found die matched to a label."""
     h, w = img.shape[:2]
     scale = max(h, w) / pips.WORK_SIDE if max(h, w) > pips.WORK_SIDE else 1.0
-    work = img if scale == 1.0 else cv2.resize(img, (int(round(w / scale)), int(round(h / scale))),
-                                               interpolation=cv2.INTER_AREA)
+    work = (
+        img
+        if scale == 1.0
+        else cv2.resize(img, (int(round(w / scale)), int(round(h / scale))), interpolation=cv2.INTER_AREA)
+    )
     out = []
     for b in pips.segment_dice(work):
         rect, ok = pips.refine(img, b.rect, scale)
@@ -89,7 +93,7 @@ def train(X, y, hidden=48, epochs=40, lr=2e-3, seed=0):
     for _ep in range(epochs):
         idx = rng.permutation(len(X))
         for s in range(0, len(X), 128):
-            j = idx[s:s + 128]
+            j = idx[s : s + 128]
             xb, yb = X[j], y[j]
             hpre = xb @ W1 + b1
             hact = np.maximum(hpre, 0)
@@ -109,7 +113,7 @@ def train(X, y, hidden=48, epochs=40, lr=2e-3, seed=0):
             for k, (pp, gg) in enumerate(zip(params, [gW1, gb1, gW2, gb2])):
                 m[k] = 0.9 * m[k] + 0.1 * gg
                 v[k] = 0.999 * v[k] + 0.001 * gg * gg
-                pp -= lr * (m[k] / (1 - 0.9 ** t)) / (np.sqrt(v[k] / (1 - 0.999 ** t)) + 1e-8)
+                pp -= lr * (m[k] / (1 - 0.9**t)) / (np.sqrt(v[k] / (1 - 0.999**t)) + 1e-8)
     return {"W1": W1, "b1": b1, "W2": W2, "b2": b2}
 
 
@@ -137,8 +141,10 @@ def main(argv=None):
     pred = p.argmax(axis=1)
     pv = np.array([r[2] - 1 for r in te])
     agree = pred == pv
-    print(f"held-out: classifier alone {np.mean(pred == yt):.1%}; pip count alone {np.mean(pv == yt):.1%}; "
-          f"they agree on {agree.mean():.1%}, and are then right {np.mean(pred[agree] == yt[agree]):.1%}")
+    print(
+        f"held-out: classifier alone {np.mean(pred == yt):.1%}; pip count alone {np.mean(pv == yt):.1%}; "
+        f"they agree on {agree.mean():.1%}, and are then right {np.mean(pred[agree] == yt[agree]):.1%}"
+    )
     print(f"model saved to {a.out} ({Path(a.out).stat().st_size} bytes)")
     return 0
 

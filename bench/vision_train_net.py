@@ -50,6 +50,7 @@ images) is never used, so ``bench/eval_dice.py --sets real-heldout`` stays an ho
 ``vision.synth`` with seeds from 200000 up (the evaluation uses 1000-5299), cached in
 ``--cache``. Everything is seeded: the same command gives the same models.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -72,34 +73,39 @@ MODELS = ROOT / "vision" / "models"
 STRIDE = 4
 CROP = 40
 CROP_CONTEXT = 1.15
-DET_WIDTH = 24           # the shipped detector's channels at the grid's resolution (--det-width)
+DET_WIDTH = 24  # the shipped detector's channels at the grid's resolution (--det-width)
 
 
 # --------------------------------------------------------------------------- data
 
+
 class Item:
     """One frame: image, dice as (value, cx, cy, side) with value 0 for icon dice."""
+
     __slots__ = ("image", "dice", "real", "negatives", "found", "source", "labels", "slanted")
 
     def __init__(self, image, dice, real, source="dice-real", slanted=False):
         self.image = image
-        self.slanted = slanted        # seen by a slanted camera: the frame's top is the far side
+        self.slanted = slanted  # seen by a slanted camera: the frame's top is the far side
         self.dice = np.asarray(dice, np.float32).reshape(-1, 4)
         self.real = real
         self.source = source
-        self.negatives = np.zeros((0, 3), np.float32)     # (cx, cy, side) the detector mistook for dice
-        self.found = np.zeros((0, 4), np.float32)         # (value, cx, cy, side) as the detector saw dice
-        self.labels = []                                  # webcam frames: (value, cx, cy, side) as labelled
+        self.negatives = np.zeros((0, 3), np.float32)  # (cx, cy, side) the detector mistook for dice
+        self.found = np.zeros((0, 4), np.float32)  # (value, cx, cy, side) as the detector saw dice
+        self.labels = []  # webcam frames: (value, cx, cy, side) as labelled
 
 
 def real_items(with_heldout: bool):
     """The real photos as ``Item``s (the split and labels as ``eval_dice`` reads them)."""
     import eval_dice
-    return [Item(img, [(v, x + w / 2, y + h / 2, math.sqrt(w * h)) for v, (x, y, w, h) in gt], True)
-            for _, img, gt in eval_dice.real_items("all" if with_heldout else "dev")]
+
+    return [
+        Item(img, [(v, x + w / 2, y + h / 2, math.sqrt(w * h)) for v, (x, y, w, h) in gt], True)
+        for _, img, gt in eval_dice.real_items("all" if with_heldout else "dev")
+    ]
 
 
-FOLDS = 4                # the webcam development frames fall in this many folds (``fold``)
+FOLDS = 4  # the webcam development frames fall in this many folds (``fold``)
 
 
 def fold(stem: str) -> int:
@@ -108,6 +114,7 @@ def fold(stem: str) -> int:
     with the network of its own fold judges the reader on frames its networks never saw
     (``bench/eval_dice_folds.py``)."""
     import zlib
+
     return zlib.adler32(stem.encode()) % FOLDS
 
 
@@ -120,10 +127,14 @@ def webcam_items(leave_out: int | None = None):
     """The development parts of the webcam sets (never their held-back parts: ``eval_dice``'s
     split) as ``Item``s, for the face network (``reader_framed``); without fold ``leave_out``."""
     import eval_dice
+
     out = []
     for which in ("desk", "floor"):
-        frames = [(path, img, gt) for path, img, gt in eval_dice.webcam_items(which, "dev")
-                  if leave_out is None or fold(Path(path).stem) != leave_out]
+        frames = [
+            (path, img, gt)
+            for path, img, gt in eval_dice.webcam_items(which, "dev")
+            if leave_out is None or fold(Path(path).stem) != leave_out
+        ]
         out += reader_framed(frames, which)
     return out
 
@@ -134,8 +145,12 @@ def table_items(root: Path):
     network (``reader_framed``), seen as slanted (the reader keeps the frame's up). Never the
     third ``eval_dice.py --folder`` holds back to measure the result on (NAME-heldout)."""
     import eval_dice
-    frames = [(path, img, gt) for path, img, gt in eval_dice.folder_items(root, "dev")
-              if gt and all(box is not None and v for v, box in gt)]
+
+    frames = [
+        (path, img, gt)
+        for path, img, gt in eval_dice.folder_items(root, "dev")
+        if gt and all(box is not None and v for v, box in gt)
+    ]
     return reader_framed(frames, f"table:{root.name}")
 
 
@@ -149,6 +164,7 @@ def reader_framed(frames, source: str):
     import eval_dice
 
     from vision import net
+
     out = []
     for _path, img, gt in frames:
         read = net._pip_dice(net.Halvings(img))[1]
@@ -157,8 +173,12 @@ def reader_framed(frames, source: str):
         dice = [(gt[j][0], read[i].cx, read[i].cy, read[i].side) for i, j in pairs]
         held = {i for i, _ in pairs}
         centres = [(x + w / 2, y + h / 2) for _, (x, y, w, h) in gt]
-        negs = [(f.cx, f.cy, f.side) for i, f in enumerate(read) if i not in held
-                and all(abs(gx - f.cx) > 0.6 * f.side or abs(gy - f.cy) > 0.6 * f.side for gx, gy in centres)]
+        negs = [
+            (f.cx, f.cy, f.side)
+            for i, f in enumerate(read)
+            if i not in held
+            and all(abs(gx - f.cx) > 0.6 * f.side or abs(gy - f.cy) > 0.6 * f.side for gx, gy in centres)
+        ]
         it = Item(img, dice, True, source, slanted=True)
         it.labels = [(v, x + w / 2, y + h / 2, math.sqrt(w * h)) for v, (x, y, w, h) in gt]
         it.found = it.dice.copy()
@@ -202,13 +222,15 @@ def detector_targets(items):
 KINDS = ["pips", "pips", "hard", "icons-offense", "icons-defense", "pips"]
 CAMERAS = [None, None, "webcam", "picam", "webcam", "phone"]
 SIZES = [(640, 480), (960, 720), (960, 720), (1280, 960)]
-NEGATIVES_FROM = 0.9     # a face sample from 0.9 up (of 0..1) is one of the detector's mistakes (--negatives-from)
-UPRIGHT = False          # --upright: crops of slanted views are not turned (the top face is the upper one)
-UPRIGHT_TURN = 8.0       # ... but for a few degrees (standard deviation)
-CAMERA_MODELS = True     # two in three scenes seen by a camera model (vision.synth_camera); --no-cameras: none
-MOTION_BLUR = 0.0        # --motion-blur: share of face crops smeared along a line, as a die still sliding
+NEGATIVES_FROM = (
+    0.9  # a face sample from 0.9 up (of 0..1) is one of the detector's mistakes (--negatives-from)
+)
+UPRIGHT = False  # --upright: crops of slanted views are not turned (the top face is the upper one)
+UPRIGHT_TURN = 8.0  # ... but for a few degrees (standard deviation)
+CAMERA_MODELS = True  # two in three scenes seen by a camera model (vision.synth_camera); --no-cameras: none
+MOTION_BLUR = 0.0  # --motion-blur: share of face crops smeared along a line, as a die still sliding
 DISTILL_SLANTED = False  # --distill-slanted: the --distill teacher is asked about those scenes' crops too
-SLANTED = 0.0            # --slanted: share of the synthetic scenes a slanted pinhole camera sees (vision.synth_slant)
+SLANTED = 0.0  # --slanted: share of the synthetic scenes a slanted pinhole camera sees (vision.synth_slant)
 
 
 def _draws(seed: int):
@@ -233,15 +255,28 @@ def _scene_name(seed: int) -> str:
 
 def _scene(seed: int):
     from vision import synth
+
     rng, kind, size, face, camera = _draws(seed)
     if slanted(seed):
         from vision import synth_slant
-        sc = synth_slant.slanted_scene(seed, size=size, n_dice=int(rng.integers(1, 9)), face_px=1.3 * face,
-                                       camera="picam" if rng.random() < 0.4 else "webcam")
+
+        sc = synth_slant.slanted_scene(
+            seed,
+            size=size,
+            n_dice=int(rng.integers(1, 9)),
+            face_px=1.3 * face,
+            camera="picam" if rng.random() < 0.4 else "webcam",
+        )
     else:
-        sc = synth.dice_scene(seed=seed, kind=kind, face_px=face, size=size,
-                              n_dice=int(rng.integers(1, 14)), blur=float(rng.choice([0, 0, 0, 0.8, 1.5])),
-                              camera=camera)
+        sc = synth.dice_scene(
+            seed=seed,
+            kind=kind,
+            face_px=face,
+            size=size,
+            n_dice=int(rng.integers(1, 14)),
+            blur=float(rng.choice([0, 0, 0, 0.8, 1.5])),
+            camera=camera,
+        )
     dice = []
     for d in sc.dice:
         x, y, w, h = d["box"]
@@ -261,12 +296,20 @@ def synth_items(n: int, cache: Path, workers: int):
             for s, (jpg, dice) in zip(todo, ex.map(_scene, todo, chunksize=4)):
                 (cache / f"{_scene_name(s)}.jpg").write_bytes(jpg.tobytes())
                 (cache / f"{_scene_name(s)}.json").write_text(json.dumps(dice))
-    return [Item(cv2.imread(str(cache / f"{_scene_name(s)}.jpg")), json.loads((cache / f"{_scene_name(s)}.json").read_text()),
-                 False, "synthetic-slant" if slanted(s) else "synthetic",
-                 slanted=slanted(s) or _draws(s)[4] in ("webcam", "picam")) for s in seeds]
+    return [
+        Item(
+            cv2.imread(str(cache / f"{_scene_name(s)}.jpg")),
+            json.loads((cache / f"{_scene_name(s)}.json").read_text()),
+            False,
+            "synthetic-slant" if slanted(s) else "synthetic",
+            slanted=slanted(s) or _draws(s)[4] in ("webcam", "picam"),
+        )
+        for s in seeds
+    ]
 
 
 # --------------------------------------------------------------------------- augmentation
+
 
 def colour_jitter(img: np.ndarray, rng, invert_p: float = 0.0) -> np.ndarray:
     img = img[..., rng.permutation(3)] if rng.random() < 0.5 else img
@@ -302,6 +345,7 @@ def det_sample(item: Item, rng, out: int, cast: float = 0.0):
     crop before ``camera_cast`` (the student learns to see under the cast what the teacher
     sees without it)."""
     from vision.net import shrink
+
     img, dice = item.image, item.dice
     med = float(np.median(dice[:, 3])) if len(dice) else 40.0
     target = rng.uniform(8.0, 56.0)
@@ -311,7 +355,10 @@ def det_sample(item: Item, rng, out: int, cast: float = 0.0):
     wh, ww = work.shape[:2]
     if len(dice) and rng.random() < 0.75:
         k = int(rng.integers(len(dice)))
-        cx, cy = dice[k, 1] * s + rng.uniform(-out / 3, out / 3), dice[k, 2] * s + rng.uniform(-out / 3, out / 3)
+        cx, cy = (
+            dice[k, 1] * s + rng.uniform(-out / 3, out / 3),
+            dice[k, 2] * s + rng.uniform(-out / 3, out / 3),
+        )
     else:
         cx, cy = rng.uniform(0, ww), rng.uniform(0, wh)
     x0, y0 = int(round(cx - out / 2)), int(round(cy - out / 2))
@@ -332,7 +379,7 @@ def det_sample(item: Item, rng, out: int, cast: float = 0.0):
         crop = camera_cast(crop, rng)
     # a random turn and flip of the crop, and of the dice centres with it
     pts = [((dx * s - x0), (dy * s - y0), side * s) for v, dx, dy, side in dice]
-    for _ in range(int(rng.integers(4))):       # np.rot90 turns counter-clockwise: (x, y) -> (y, out - x)
+    for _ in range(int(rng.integers(4))):  # np.rot90 turns counter-clockwise: (x, y) -> (y, out - x)
         crop, plain = np.rot90(crop), np.rot90(plain)
         pts = [(y, out - x, ps) for x, y, ps in pts]
     if rng.random() < 0.5:
@@ -368,6 +415,7 @@ def clf_sample(item: Item, rng):
     seen as one (2-3.5 sides), a piece of one die (0.25-0.5 sides), the floor and walls, and
     the detector's own mistakes on this frame (``Item.negatives``)."""
     from vision.net import face_crop
+
     img, dice = item.image, item.dice
     pips_dice = dice[dice[:, 0] > 0] if len(dice) else dice
     h, w = img.shape[:2]
@@ -405,7 +453,7 @@ def clf_sample(item: Item, rng):
         side = d[3] * rng.uniform(0.9, 1.15) if d is not None else rng.uniform(20, 80)
         cx, cy = rng.uniform(0, w), rng.uniform(0, h)
     if check and len(dice) and (np.hypot(dice[:, 1] - cx, dice[:, 2] - cy) / dice[:, 3]).min() < 0.45:
-        return None                    # that would be a die after all
+        return None  # that would be a die after all
     upright = UPRIGHT and item.slanted
     angle = rng.normal(0, UPRIGHT_TURN) if upright else rng.uniform(0, 360)
     crop = face_crop(img, cx, cy, side, angle=float(angle))
@@ -431,11 +479,16 @@ def motion_blur(crop: np.ndarray, rng, longest: int = 9) -> np.ndarray:
 
 # --------------------------------------------------------------------------- models
 
+
 def build(torch):
     nn = torch.nn
 
     def cbr(i, o, s=1, d=1):
-        return [nn.Conv2d(i, o, 3, s, padding=d, dilation=d, bias=False), nn.BatchNorm2d(o), nn.ReLU(inplace=True)]
+        return [
+            nn.Conv2d(i, o, 3, s, padding=d, dilation=d, bias=False),
+            nn.BatchNorm2d(o),
+            nn.ReLU(inplace=True),
+        ]
 
     class Detector(nn.Module):
         """``width``: the channels of the four layers at the grid's resolution (the shipped one: 24)."""
@@ -443,8 +496,14 @@ def build(torch):
         def __init__(self, width=DET_WIDTH):
             super().__init__()
             w = width
-            self.body = nn.Sequential(*cbr(3, 12, 2), *cbr(12, 16, 2), *cbr(16, w), *cbr(w, w, 1, 2),
-                                      *cbr(w, w, 1, 4), *cbr(w, w, 1, 2))
+            self.body = nn.Sequential(
+                *cbr(3, 12, 2),
+                *cbr(12, 16, 2),
+                *cbr(16, w),
+                *cbr(w, w, 1, 2),
+                *cbr(w, w, 1, 4),
+                *cbr(w, w, 1, 2),
+            )
             self.head = nn.Conv2d(w, 4, 1)
 
         def forward(self, x):
@@ -453,8 +512,16 @@ def build(torch):
     class FaceNet(nn.Module):
         def __init__(self):
             super().__init__()
-            self.body = nn.Sequential(*cbr(3, 16), nn.MaxPool2d(2), *cbr(16, 32), *cbr(32, 32), nn.MaxPool2d(2),
-                                      *cbr(32, 64), nn.MaxPool2d(2), *cbr(64, 96))
+            self.body = nn.Sequential(
+                *cbr(3, 16),
+                nn.MaxPool2d(2),
+                *cbr(16, 32),
+                *cbr(32, 32),
+                nn.MaxPool2d(2),
+                *cbr(32, 64),
+                nn.MaxPool2d(2),
+                *cbr(64, 96),
+            )
             self.fc = nn.Linear(96 * 5 * 5, 7)
 
         def forward(self, x):
@@ -468,11 +535,12 @@ def mine(items, models: Path, log):
     "no die" example (``Item.negatives``); the pip dice it finds are kept as it framed them
     (``Item.found``), so the face network learns the detector's real centring and size errors."""
     from vision import net
+
     detector = net.DiceNet(models / net.DETECTOR.name, None)
     n_neg = n_pos = 0
     for it in items:
         if framed_by_reader(it):
-            continue                    # framed by the whole reader already (reader_framed)
+            continue  # framed by the whole reader already (reader_framed)
         negs, found = [], []
         for cx, cy, side, score in detector.detect(it.image):
             if score < net.DET_MAYBE:
@@ -494,10 +562,11 @@ def mine(items, models: Path, log):
 
 def to_tensor(torch, imgs):
     from vision.net import normalise
+
     return torch.from_numpy(np.stack([normalise(i) for i in imgs]))
 
 
-REAL_SHARES = {"dice-real": 0.5, "desk": 0.3, "floor": 0.2}   # of the real samples, per photo set
+REAL_SHARES = {"dice-real": 0.5, "desk": 0.3, "floor": 0.2}  # of the real samples, per photo set
 
 
 class RealPick(list):
@@ -521,8 +590,21 @@ def _setup(torch, net, items, steps, lr=3e-3):
     return opt, sched, RealPick(i for i in items if i.real), [i for i in items if not i.real]
 
 
-def train_detector(torch, items, steps, batch, seed, log, share=0.4, init=None, lr=3e-3, distill=0.0,
-                   distill_box=0.0, cast=0.0, width=None):
+def train_detector(
+    torch,
+    items,
+    steps,
+    batch,
+    seed,
+    log,
+    share=0.4,
+    init=None,
+    lr=3e-3,
+    distill=0.0,
+    distill_box=0.0,
+    cast=0.0,
+    width=None,
+):
     """The detector, afresh or fine-tuned from ``init``. With ``distill``, on every frame not from a
     webcam set it also learns ``init``'s heat map (learning without unlearning: the phone photos'
     tray screw and the synthetic scenes keep the scores the reader's thresholds were chosen on).
@@ -550,8 +632,10 @@ def train_detector(torch, items, steps, batch, seed, log, share=0.4, init=None, 
     opt, sched, real, syn = _setup(torch, net, items, steps, lr)
     t0 = time.time()
     for step in range(steps):
-        picked = [real.pick(rng) if rng.random() >= share or not syn else syn[int(rng.integers(len(syn)))]
-                  for _ in range(batch)]
+        picked = [
+            real.pick(rng) if rng.random() >= share or not syn else syn[int(rng.integers(len(syn)))]
+            for _ in range(batch)
+        ]
         samples = [det_sample(it, rng, 192, cast) for it in picked]
         x = to_tensor(torch, [s[0] for s in samples])
         heat = torch.from_numpy(np.stack([s[1] for s in samples]))
@@ -563,7 +647,7 @@ def train_detector(torch, items, steps, batch, seed, log, share=0.4, init=None, 
         pos = heat.eq(1).float()
         neg = 1 - pos
         lpos = -(torch.log(p) * (1 - p) ** 2 * pos).sum()
-        lneg = -(torch.log(1 - p) * p ** 2 * (1 - heat) ** 4 * neg).sum()
+        lneg = -(torch.log(1 - p) * p**2 * (1 - heat) ** 4 * neg).sum()
         npos = pos.sum().clamp(min=1)
         lheat = (lpos + lneg) / npos
         lsize = (torch.abs(y[:, 1] - size) * mask).sum() / npos
@@ -578,18 +662,21 @@ def train_detector(torch, items, steps, batch, seed, log, share=0.4, init=None, 
             kl = pt * torch.log(pt / ps) + (1 - pt) * torch.log((1 - pt) / (1 - ps))
             loss = loss + distill * kl.sum() / pos[keep].sum().clamp(min=1)
             if distill_box > 0:
-                w = (pt > 0.3).float()                      # where the teacher sees a die
+                w = (pt > 0.3).float()  # where the teacher sees a die
                 ys = y[keep]
-                lbox = (torch.abs(ys[:, 1] - yt[:, 1]) * w).sum() + \
-                    (torch.abs(torch.sigmoid(ys[:, 2:4]) - torch.sigmoid(yt[:, 2:4])) * w[:, None]).sum()
+                lbox = (torch.abs(ys[:, 1] - yt[:, 1]) * w).sum() + (
+                    torch.abs(torch.sigmoid(ys[:, 2:4]) - torch.sigmoid(yt[:, 2:4])) * w[:, None]
+                ).sum()
                 loss = loss + distill_box * lbox / w.sum().clamp(min=1)
         opt.zero_grad()
         loss.backward()
         opt.step()
         sched.step()
         if step % 100 == 0 or step == steps - 1:
-            log(f"detector {step:5d}/{steps} loss {loss.item():.3f} (heat {lheat.item():.3f} size "
-                f"{lsize.item():.3f} off {loff.item():.3f}) {time.time() - t0:.0f}s")
+            log(
+                f"detector {step:5d}/{steps} loss {loss.item():.3f} (heat {lheat.item():.3f} size "
+                f"{lsize.item():.3f} off {loff.item():.3f}) {time.time() - t0:.0f}s"
+            )
     return net.eval()
 
 
@@ -600,9 +687,10 @@ def init_from_onnx(torch, net, path: Path) -> None:
     weights, its batch norm becomes the identity plus the folded bias and stays in eval mode
     (its statistics frozen)."""
     from vision.onnx_numpy import NumpyNet
+
     onnx_net = NumpyNet(path)
     layers = conv_layers(onnx_net)
-    if hasattr(net, "head"):            # the detector: its last convolution is the head
+    if hasattr(net, "head"):  # the detector: its last convolution is the head
         layers = prune_layers(layers, net.head.weight.shape[1])
         out, last = net.head, layers.pop()
     else:
@@ -624,6 +712,7 @@ def conv_layers(onnx_net) -> list[tuple[np.ndarray, np.ndarray]]:
     """An ONNX network's convolutions as (weight, bias), in order; ``onnx_net`` a file or the
     ``vision.onnx_numpy.NumpyNet`` read from it (the numpy fallback's own reader)."""
     from vision.onnx_numpy import NumpyNet
+
     n = onnx_net if isinstance(onnx_net, NumpyNet) else NumpyNet(onnx_net)
     return [(n.weights[nd["inputs"][1]], n.weights[nd["inputs"][2]]) for nd in n.nodes if nd["op"] == "Conv"]
 
@@ -654,14 +743,16 @@ def prune_layers(layers, width: int) -> list[tuple[np.ndarray, np.ndarray]]:
 def teacher_probs(teacher, crops) -> np.ndarray:
     """The ``teacher`` face network's (an OpenCV dnn net) probabilities for ``crops``."""
     from vision.net import normalise
+
     teacher.setInput(np.stack([normalise(np.ascontiguousarray(c)) for c in crops]))
     logits = teacher.forward()
     e = np.exp(logits - logits.max(axis=1, keepdims=True))
     return (e / e.sum(axis=1, keepdims=True)).astype(np.float32)
 
 
-def train_face(torch, items, steps, batch, seed, log, share=0.45, init=None, lr=3e-3,
-               distill=0.0, teacher=None):
+def train_face(
+    torch, items, steps, batch, seed, log, share=0.45, init=None, lr=3e-3, distill=0.0, teacher=None
+):
     """The face network. With ``distill`` > 0 it also learns the ``teacher`` ONNX network's
     probabilities on every crop not cut from a webcam set nor smeared (a KL term of that weight), so what
     it learns from the webcams does not unlearn what the teacher reads well."""
@@ -687,8 +778,11 @@ def train_face(torch, items, steps, batch, seed, log, share=0.45, init=None, lr=
                 samples.append(s)
                 # the teacher never saw a smear; a die drawn slantwise in 3D is taught by its label
                 # alone unless --distill-slanted (the teacher keeps its "no die" on those floors)
-                keep.append(not framed_by_reader(it) and not s[2]
-                            and (DISTILL_SLANTED or it.source != "synthetic-slant"))
+                keep.append(
+                    not framed_by_reader(it)
+                    and not s[2]
+                    and (DISTILL_SLANTED or it.source != "synthetic-slant")
+                )
         x = to_tensor(torch, [s[0] for s in samples])
         y = torch.tensor([s[1] for s in samples])
         out = net(x)
@@ -711,8 +805,17 @@ def train_face(torch, items, steps, batch, seed, log, share=0.45, init=None, lr=
 def export(torch, net, shape, path: Path, dynamic: bool):
     x = torch.zeros(shape)
     kw = {"dynamic_axes": {"input": {2: "h", 3: "w"}, "output": {2: "gh", 3: "gw"}}} if dynamic else {}
-    torch.onnx.export(net, x, str(path), input_names=["input"], output_names=["output"], opset_version=13,
-                      do_constant_folding=True, dynamo=False, **kw)
+    torch.onnx.export(
+        net,
+        x,
+        str(path),
+        input_names=["input"],
+        output_names=["output"],
+        opset_version=13,
+        do_constant_folding=True,
+        dynamo=False,
+        **kw,
+    )
 
 
 def main(argv=None):
@@ -723,56 +826,135 @@ def main(argv=None):
     ap.add_argument("--det-steps", type=int, default=5000)
     ap.add_argument("--face-steps", type=int, default=8000)
     ap.add_argument("--batch", type=int, default=32)
-    ap.add_argument("--synthetic-share", type=float, help="share of training samples cut from synthetic "
-                    "frames (default: 0.4 for the detector, 0.45 for the face network)")
+    ap.add_argument(
+        "--synthetic-share",
+        type=float,
+        help="share of training samples cut from synthetic "
+        "frames (default: 0.4 for the detector, 0.45 for the face network)",
+    )
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--with-heldout", action="store_true", help="also train on the held-out real photos")
     ap.add_argument("--only", choices=["detector", "face"], help="train one of the two")
-    ap.add_argument("--webcam", action="store_true", help="both networks also learn from the webcam sets' "
-                    "development parts (never their held-back parts)")
-    ap.add_argument("--init-face", type=Path, help="fine-tune this ONNX face network instead of starting afresh")
-    ap.add_argument("--init-detector", type=Path, help="fine-tune this ONNX detector instead of starting afresh")
-    ap.add_argument("--det-width", type=int, help=f"channels of the detector's layers at the grid's resolution "
-                    f"(default {DET_WIDTH}; narrower is faster: with --init-detector, started from its strongest channels)")
+    ap.add_argument(
+        "--webcam",
+        action="store_true",
+        help="both networks also learn from the webcam sets' development parts (never their held-back parts)",
+    )
+    ap.add_argument(
+        "--init-face", type=Path, help="fine-tune this ONNX face network instead of starting afresh"
+    )
+    ap.add_argument(
+        "--init-detector", type=Path, help="fine-tune this ONNX detector instead of starting afresh"
+    )
+    ap.add_argument(
+        "--det-width",
+        type=int,
+        help=f"channels of the detector's layers at the grid's resolution "
+        f"(default {DET_WIDTH}; narrower is faster: with --init-detector, started from its strongest channels)",
+    )
     ap.add_argument("--det-lr", type=float, default=3e-3, help="peak learning rate of the detector")
-    ap.add_argument("--distill", type=float, default=0.0, help="weight of the --init-face network's probabilities "
-                    "on crops off the webcam sets (learning without unlearning)")
-    ap.add_argument("--det-distill", type=float, default=0.0,
-                    help="weight of the --init-detector network's heat map on frames off the webcam sets")
-    ap.add_argument("--det-distill-box", type=float, default=0.0,
-                    help="weight of the --init-detector network's boxes (size, offset) where it sees a die, "
-                    "on frames off the webcam sets")
-    ap.add_argument("--det-cast", type=float, default=0.0,
-                    help="share of the detector's crops seen through another camera's colours (a white balance "
-                    "off by up to 35 %%, or grey); with --det-distill the teacher sees them as they were")
-    ap.add_argument("--negatives-from", type=float, default=0.9, help="share of face samples cut from the "
-                    "detector's mistakes on the frame (a label, a bead): 1 minus this, at most 0.17")
-    ap.add_argument("--webcam-val", action="store_true", help="leave the webcam development frames whose "
-                    "name's Adler-32 is divisible by 4 out of training (they judge the settings): --fold 0")
-    ap.add_argument("--fold", type=int, choices=range(FOLDS), metavar=f"0-{FOLDS - 1}",
-                    help="leave the webcam development frames of this fold (Adler-32 of the name modulo "
-                    f"{FOLDS}) out of training; bench/eval_dice_folds.py reads each fold with its network")
+    ap.add_argument(
+        "--distill",
+        type=float,
+        default=0.0,
+        help="weight of the --init-face network's probabilities "
+        "on crops off the webcam sets (learning without unlearning)",
+    )
+    ap.add_argument(
+        "--det-distill",
+        type=float,
+        default=0.0,
+        help="weight of the --init-detector network's heat map on frames off the webcam sets",
+    )
+    ap.add_argument(
+        "--det-distill-box",
+        type=float,
+        default=0.0,
+        help="weight of the --init-detector network's boxes (size, offset) where it sees a die, "
+        "on frames off the webcam sets",
+    )
+    ap.add_argument(
+        "--det-cast",
+        type=float,
+        default=0.0,
+        help="share of the detector's crops seen through another camera's colours (a white balance "
+        "off by up to 35 %%, or grey); with --det-distill the teacher sees them as they were",
+    )
+    ap.add_argument(
+        "--negatives-from",
+        type=float,
+        default=0.9,
+        help="share of face samples cut from the "
+        "detector's mistakes on the frame (a label, a bead): 1 minus this, at most 0.17",
+    )
+    ap.add_argument(
+        "--webcam-val",
+        action="store_true",
+        help="leave the webcam development frames whose "
+        "name's Adler-32 is divisible by 4 out of training (they judge the settings): --fold 0",
+    )
+    ap.add_argument(
+        "--fold",
+        type=int,
+        choices=range(FOLDS),
+        metavar=f"0-{FOLDS - 1}",
+        help="leave the webcam development frames of this fold (Adler-32 of the name modulo "
+        f"{FOLDS}) out of training; bench/eval_dice_folds.py reads each fold with its network",
+    )
     ap.add_argument("--lr", type=float, default=3e-3, help="peak learning rate of the face network")
-    ap.add_argument("--real-shares", help="share of real samples per photo set, e.g. dice-real=0.6,desk=0.25,floor=0.15")
-    ap.add_argument("--no-cameras", action="store_true", help="synthetic scenes without camera models "
-                    "(vision.synth_camera), as the shipped detector learned")
-    ap.add_argument("--upright", action="store_true", help="crops of slanted views (the webcam sets, the "
-                    "slanted synthetic cameras) are not turned, so the network can learn that a slanted die's "
-                    "top face is the upper of the two faces it sees")
-    ap.add_argument("--motion-blur", type=float, default=0.0, help="share of face crops smeared along a line "
-                    "of 3-9 px at any angle (dice still sliding, a slow shutter); default 0")
-    ap.add_argument("--slanted", type=float, default=0.0, help="share of the synthetic scenes drawn in 3D and "
-                    "seen slantwise by a pinhole camera, side faces as tall as the slant makes them "
-                    "(vision.synth_slant); default 0")
-    ap.add_argument("--distill-slanted", action="store_true", help="the --distill teacher is asked about the "
-                    "--slanted scenes' crops too (by default their labels alone teach)")
-    ap.add_argument("--table", type=Path, action="append", default=[], metavar="DIR",
-                    help="the face network also learns a device's kept frames of its own table "
-                    "([vision] keep_frames; weigh them with --real-shares table:NAME=0.3); repeatable")
+    ap.add_argument(
+        "--real-shares", help="share of real samples per photo set, e.g. dice-real=0.6,desk=0.25,floor=0.15"
+    )
+    ap.add_argument(
+        "--no-cameras",
+        action="store_true",
+        help="synthetic scenes without camera models (vision.synth_camera), as the shipped detector learned",
+    )
+    ap.add_argument(
+        "--upright",
+        action="store_true",
+        help="crops of slanted views (the webcam sets, the "
+        "slanted synthetic cameras) are not turned, so the network can learn that a slanted die's "
+        "top face is the upper of the two faces it sees",
+    )
+    ap.add_argument(
+        "--motion-blur",
+        type=float,
+        default=0.0,
+        help="share of face crops smeared along a line "
+        "of 3-9 px at any angle (dice still sliding, a slow shutter); default 0",
+    )
+    ap.add_argument(
+        "--slanted",
+        type=float,
+        default=0.0,
+        help="share of the synthetic scenes drawn in 3D and "
+        "seen slantwise by a pinhole camera, side faces as tall as the slant makes them "
+        "(vision.synth_slant); default 0",
+    )
+    ap.add_argument(
+        "--distill-slanted",
+        action="store_true",
+        help="the --distill teacher is asked about the "
+        "--slanted scenes' crops too (by default their labels alone teach)",
+    )
+    ap.add_argument(
+        "--table",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="the face network also learns a device's kept frames of its own table "
+        "([vision] keep_frames; weigh them with --real-shares table:NAME=0.3); repeatable",
+    )
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--threads", type=int, default=0, help="torch threads (default: all cores)")
-    ap.add_argument("--mine-with", type=Path, help="the detector whose false detections on the training "
-                    "frames become 'no die' examples for the face network (default: the one in --out)")
+    ap.add_argument(
+        "--mine-with",
+        type=Path,
+        help="the detector whose false detections on the training "
+        "frames become 'no die' examples for the face network (default: the one in --out)",
+    )
     a = ap.parse_args(argv)
     if a.webcam_val:
         if a.fold not in (None, 0):
@@ -787,22 +969,30 @@ def main(argv=None):
     if not 0.0 <= a.motion_blur <= 1.0:
         ap.error(f"--motion-blur is a share of the face crops, 0-1, not {a.motion_blur}")
     if not 0.83 <= a.negatives_from <= 1.0:
-        ap.error(f"--negatives-from must lie in 0.83-1.0 (below 0.83 other 'no die' samples begin), not {a.negatives_from}")
-    for flag, weight, init, start in (("--distill", a.distill, a.init_face, "--init-face"),
-                                      ("--det-distill", a.det_distill, a.init_detector, "--init-detector"),
-                                      ("--det-distill-box", a.det_distill_box, a.init_detector, "--init-detector")):
+        ap.error(
+            f"--negatives-from must lie in 0.83-1.0 (below 0.83 other 'no die' samples begin), not {a.negatives_from}"
+        )
+    for flag, weight, init, start in (
+        ("--distill", a.distill, a.init_face, "--init-face"),
+        ("--det-distill", a.det_distill, a.init_detector, "--init-detector"),
+        ("--det-distill-box", a.det_distill_box, a.init_detector, "--init-detector"),
+    ):
         if weight < 0:
             ap.error(f"{flag} is a weight, 0 or more, not {weight}")
         if weight > 0 and init is None:
             ap.error(f"{flag} learns the starting network's outputs: give it with {start} FILE.onnx")
     for flag, path in (("--init-face", a.init_face), ("--init-detector", a.init_detector)):
         if path is not None and not path.is_file():
-            ap.error(f"{flag} {path}: no such file (give a network's .onnx file, e.g. vision/models/dice-face.onnx)")
+            ap.error(
+                f"{flag} {path}: no such file (give a network's .onnx file, e.g. vision/models/dice-face.onnx)"
+            )
     if a.det_width is not None and a.init_detector is not None:
         wide = onnx_det_width(a.init_detector)
         if a.det_width > wide:
-            ap.error(f"--det-width {a.det_width} is wider than {a.init_detector} ({wide}): "
-                     "a detector starts only from a wider one's strongest channels")
+            ap.error(
+                f"--det-width {a.det_width} is wider than {a.init_detector} ({wide}): "
+                "a detector starts only from a wider one's strongest channels"
+            )
     try:
         import torch
     except ImportError:
@@ -824,9 +1014,21 @@ def main(argv=None):
     a.out.mkdir(parents=True, exist_ok=True)
     if a.only in (None, "detector"):
         det_items = items + detector_targets(webcam_items(a.fold)) if a.webcam else items
-        det = train_detector(torch, det_items, a.det_steps, a.batch, a.seed, log,
-                             0.4 if a.synthetic_share is None else a.synthetic_share, a.init_detector, a.det_lr,
-                             a.det_distill, a.det_distill_box, a.det_cast, a.det_width)
+        det = train_detector(
+            torch,
+            det_items,
+            a.det_steps,
+            a.batch,
+            a.seed,
+            log,
+            0.4 if a.synthetic_share is None else a.synthetic_share,
+            a.init_detector,
+            a.det_lr,
+            a.det_distill,
+            a.det_distill_box,
+            a.det_cast,
+            a.det_width,
+        )
         export(torch, det, (1, 3, 320, 320), a.out / "dice-detector.onnx", dynamic=True)
     if a.only in (None, "face"):
         detector = a.mine_with or a.out
@@ -835,6 +1037,7 @@ def main(argv=None):
         if a.webcam:
             if a.mine_with and (a.mine_with / "dice-detector.onnx").exists():
                 from vision import net  # frame the webcam dice as the reader will: with this detector
+
                 net.DETECTOR = a.mine_with / "dice-detector.onnx"
                 net.use_backend(net.BACKEND)
             items = items + webcam_items(a.fold)
@@ -842,6 +1045,7 @@ def main(argv=None):
         for root in a.table:
             if a.mine_with and (a.mine_with / "dice-detector.onnx").exists():
                 from vision import net
+
                 net.DETECTOR = a.mine_with / "dice-detector.onnx"
                 net.use_backend(net.BACKEND)
             table = table_items(root)
@@ -850,21 +1054,55 @@ def main(argv=None):
             REAL_SHARES.setdefault(f"table:{root.name}", 0.3)
             items = items + table
             log(f"{len(table)} frames of the table in {root}")
-        face = train_face(torch, items, a.face_steps, a.batch * 4, a.seed, log,
-                          0.45 if a.synthetic_share is None else a.synthetic_share, a.init_face, a.lr,
-                          a.distill, a.init_face)
+        face = train_face(
+            torch,
+            items,
+            a.face_steps,
+            a.batch * 4,
+            a.seed,
+            log,
+            0.45 if a.synthetic_share is None else a.synthetic_share,
+            a.init_face,
+            a.lr,
+            a.distill,
+            a.init_face,
+        )
         export(torch, face, (1, 3, CROP, CROP), a.out / "dice-face.onnx", dynamic=False)
-    meta = {"trained_on_heldout": bool(a.with_heldout), "synthetic_scenes": a.synthetic,
-            "synthetic_seeds": [200000, 200000 + a.synthetic - 1], "det_steps": a.det_steps,
-            "face_steps": a.face_steps, "synthetic_share": a.synthetic_share, "seed": a.seed, "torch": torch.__version__,
-            "camera_models": not a.no_cameras, "webcam_dev": bool(a.webcam), "real_shares": REAL_SHARES,
-            "init_face": str(a.init_face) if a.init_face else None, "lr": a.lr,
-            "init_detector": str(a.init_detector) if a.init_detector else None, "det_lr": a.det_lr,
-            "distill": a.distill, "det_distill": a.det_distill, "det_distill_box": a.det_distill_box, "det_width": a.det_width or DET_WIDTH, "webcam_val_left_out": a.fold == 0, "fold_left_out": a.fold, "negatives_from": NEGATIVES_FROM,
-            "upright": UPRIGHT, "motion_blur": MOTION_BLUR, "slanted": SLANTED, "distill_slanted": DISTILL_SLANTED,
-            "tables": [str(t) for t in a.table]}
+    meta = {
+        "trained_on_heldout": bool(a.with_heldout),
+        "synthetic_scenes": a.synthetic,
+        "synthetic_seeds": [200000, 200000 + a.synthetic - 1],
+        "det_steps": a.det_steps,
+        "face_steps": a.face_steps,
+        "synthetic_share": a.synthetic_share,
+        "seed": a.seed,
+        "torch": torch.__version__,
+        "camera_models": not a.no_cameras,
+        "webcam_dev": bool(a.webcam),
+        "real_shares": REAL_SHARES,
+        "init_face": str(a.init_face) if a.init_face else None,
+        "lr": a.lr,
+        "init_detector": str(a.init_detector) if a.init_detector else None,
+        "det_lr": a.det_lr,
+        "distill": a.distill,
+        "det_distill": a.det_distill,
+        "det_distill_box": a.det_distill_box,
+        "det_width": a.det_width or DET_WIDTH,
+        "webcam_val_left_out": a.fold == 0,
+        "fold_left_out": a.fold,
+        "negatives_from": NEGATIVES_FROM,
+        "upright": UPRIGHT,
+        "motion_blur": MOTION_BLUR,
+        "slanted": SLANTED,
+        "distill_slanted": DISTILL_SLANTED,
+        "tables": [str(t) for t in a.table],
+    }
     (a.out / "dice-net.json").write_text(json.dumps(meta, indent=1) + "\n")
-    wrote = {None: "dice-detector.onnx, dice-face.onnx", "detector": "dice-detector.onnx", "face": "dice-face.onnx"}
+    wrote = {
+        None: "dice-detector.onnx, dice-face.onnx",
+        "detector": "dice-detector.onnx",
+        "face": "dice-face.onnx",
+    }
     log(f"wrote {wrote[a.only]} and dice-net.json in {a.out}")
     return 0
 

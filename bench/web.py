@@ -19,6 +19,7 @@ to the first frame with the server on.
 * start-up: the same service with ``--frames DIR``, process start to the first PNG frame, web
   on and off (median of ``--runs``). The server starts after the first frame. Aim: 0.5 s.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -54,7 +55,7 @@ def choose(prompt: dict, rng: random.Random) -> str | None:
         m = choice["multi"]
         if m.get("none") and m.get("min", 0) == 0:
             return f"{actor} {m['none']}"
-        return " ".join([actor, m.get("verb", "")] + m["items"][:m.get("min", 1)])
+        return " ".join([actor, m.get("verb", "")] + m["items"][: m.get("min", 1)])
     return None
 
 
@@ -105,7 +106,9 @@ def latency(actions: int) -> dict:
         round_trips, to_pages, sizes = [], [], []
         for _ in range(actions):
             time.sleep(0.05)
-            actor = next((i for i in (0, 1) if i in latest and (latest[i].get("prompt") or {}).get("mine")), None)
+            actor = next(
+                (i for i in (0, 1) if i in latest and (latest[i].get("prompt") or {}).get("mine")), None
+            )
             if actor is None or any(latest.get(i, {}).get("over") for i in (0, 1)):
                 if any(latest.get(i, {}).get("over") for i in (0, 1)):
                     break
@@ -119,10 +122,11 @@ def latency(actions: int) -> dict:
             pages[actor].send({"t": "act", "action": line})
             deadline = time.perf_counter() + 5
             while time.perf_counter() < deadline and not (
-                    len(accepted) > before and all(len(received[i]) > counts[i] for i in range(PAGES))):
+                len(accepted) > before and all(len(received[i]) > counts[i] for i in range(PAGES))
+            ):
                 time.sleep(0.0005)
             if len(accepted) == before:
-                continue                         # refused by the rules (the page's line was stale)
+                continue  # refused by the rules (the page's line was stale)
             last = max(received[i][-1][1] for i in range(PAGES))
             round_trips.append((last - sent) * 1000)
             to_pages.append((last - accepted[-1]) * 1000)
@@ -133,11 +137,20 @@ def latency(actions: int) -> dict:
 
     def stats(values):
         values = sorted(values)
-        return {"mean_ms": round(statistics.mean(values), 2), "p50_ms": round(values[len(values) // 2], 2),
-                "p95_ms": round(values[int(len(values) * 0.95)], 2), "max_ms": round(values[-1], 2)}
+        return {
+            "mean_ms": round(statistics.mean(values), 2),
+            "p50_ms": round(values[len(values) // 2], 2),
+            "p95_ms": round(values[int(len(values) * 0.95)], 2),
+            "max_ms": round(values[-1], 2),
+        }
 
-    return {"pages": PAGES, "actions": len(to_pages), "accepted_to_every_page": stats(to_pages),
-            "page_to_every_page": stats(round_trips), "spectator_payload_bytes": max(sizes)}
+    return {
+        "pages": PAGES,
+        "actions": len(to_pages),
+        "accepted_to_every_page": stats(to_pages),
+        "page_to_every_page": stats(round_trips),
+        "spectator_payload_bytes": max(sizes),
+    }
 
 
 def free_port() -> int:
@@ -159,7 +172,11 @@ def prepared_journal(folder: Path) -> Path:
     rng = random.Random(2)
     for _ in range(30):
         prompt = session.prompt()
-        session.submit(rng.choice(prompt.options) if prompt.options else rng.choice(session.engine.legal_actions(session.state)))
+        session.submit(
+            rng.choice(prompt.options)
+            if prompt.options
+            else rng.choice(session.engine.legal_actions(session.state))
+        )
     journal.close()
     return path
 
@@ -173,16 +190,27 @@ def rss_mb(pid: int) -> float:
 
 def service(folder: Path, web: bool, frames: Path | None = None, port: int = 0) -> subprocess.Popen:
     config = folder / f"web-{port}.toml"
-    config.write_text(f"[web]\nport = {port or free_port()}\nbind = \"127.0.0.1\"\nmdns = false\n")
-    cmd = [sys.executable, "-m", "companion", "run", "--emulate", "--headless", "--journal",
-           str(folder / "journal.sqlite"), "--config", str(config)]
+    config.write_text(f'[web]\nport = {port or free_port()}\nbind = "127.0.0.1"\nmdns = false\n')
+    cmd = [
+        sys.executable,
+        "-m",
+        "companion",
+        "run",
+        "--emulate",
+        "--headless",
+        "--journal",
+        str(folder / "journal.sqlite"),
+        "--config",
+        str(config),
+    ]
     if frames is not None:
         cmd += ["--frames", str(frames)]
     if not web:
         cmd.append("--no-web")
     env = dict(os.environ, COMPANION_CONFIG=str(folder / "no-system.toml"))
-    return subprocess.Popen(cmd, cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
+    return subprocess.Popen(
+        cmd, cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
 
 
 def memory() -> dict:
@@ -223,9 +251,11 @@ def memory() -> dict:
 def zeroconf_import_mb() -> float:
     """What loading zeroconf adds (the .local announcement, on by default on a Pi). The bench
     does not announce: nothing is multicast from this machine."""
-    code = ("import companion.device.app, companion.web.server, uvicorn, starlette.applications\n"
-            "def rss():\n    return int([l for l in open('/proc/self/status') if l.startswith('VmRSS')][0].split()[1])\n"
-            "a = rss()\nfrom zeroconf import ServiceInfo, Zeroconf\nprint((rss() - a) / 1024)")
+    code = (
+        "import companion.device.app, companion.web.server, uvicorn, starlette.applications\n"
+        "def rss():\n    return int([l for l in open('/proc/self/status') if l.startswith('VmRSS')][0].split()[1])\n"
+        "a = rss()\nfrom zeroconf import ServiceInfo, Zeroconf\nprint((rss() - a) / 1024)"
+    )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     return round(float(out.stdout.strip()), 1)
 
@@ -235,7 +265,7 @@ def startup(runs: int) -> dict:
     prepared_journal(folder)
     times: dict[str, list[float]] = {"web": [], "no_web": []}
     for n in range(runs):
-        for web in ((True, False) if n % 2 == 0 else (False, True)):     # neither always goes first
+        for web in (True, False) if n % 2 == 0 else (False, True):  # neither always goes first
             frames = folder / f"frames-{n}-{web}"
             t0 = time.perf_counter()
             proc = service(folder, web, frames=frames)
@@ -266,18 +296,28 @@ def payloads_by_game(actions: int) -> dict:
             pack = payloads.pack_for(game, engine)
             for viewer in [*engine.summary(state)["players"], None]:
                 t0 = time.perf_counter()
-                data = json.dumps(payloads.build(game, engine, state, viewer, seats_held={}, computers=set(),
-                                                 pack=pack), separators=(",", ":"))
+                data = json.dumps(
+                    payloads.build(game, engine, state, viewer, seats_held={}, computers=set(), pack=pack),
+                    separators=(",", ":"),
+                )
                 times.append((time.perf_counter() - t0) * 1000)
                 sizes.append(len(data))
             prompt = engine.prompt(state)
-            lines = list(prompt.options) if prompt.options else ([] if prompt.is_chance else engine.legal_actions(state))
-            playing = [line for line in lines if not line.endswith(" concede")] or lines     # the game goes on
+            lines = (
+                list(prompt.options)
+                if prompt.options
+                else ([] if prompt.is_chance else engine.legal_actions(state))
+            )
+            playing = [line for line in lines if not line.endswith(" concede")] or lines  # the game goes on
             engine.apply(state, dice.answer(prompt, n) if prompt.is_chance else rng.choice(playing))
         times.sort()
-        out[game.id] = {"players": len(engine.summary(state)["players"]), "payloads": len(sizes),
-                        "max_bytes": max(sizes), "mean_ms": round(statistics.mean(times), 2),
-                        "p95_ms": round(times[int(len(times) * 0.95)], 2)}
+        out[game.id] = {
+            "players": len(engine.summary(state)["players"]),
+            "payloads": len(sizes),
+            "max_bytes": max(sizes),
+            "mean_ms": round(statistics.mean(times), 2),
+            "p95_ms": round(times[int(len(times) * 0.95)], 2),
+        }
     return out
 
 
@@ -285,11 +325,17 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--actions", type=int, default=200)
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--only", choices=("latency", "memory", "startup", "payloads"), help="measure just this")
+    parser.add_argument(
+        "--only", choices=("latency", "memory", "startup", "payloads"), help="measure just this"
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    parts = {"latency": lambda: latency(args.actions), "memory": memory, "startup_s": lambda: startup(args.runs),
-             "payloads": lambda: payloads_by_game(args.actions)}
+    parts = {
+        "latency": lambda: latency(args.actions),
+        "memory": memory,
+        "startup_s": lambda: startup(args.runs),
+        "payloads": lambda: payloads_by_game(args.actions),
+    }
     result = {k: run() for k, run in parts.items() if args.only in (None, k.removesuffix("_s"))}
     if args.json:
         print(json.dumps(result))
@@ -297,22 +343,32 @@ def main() -> int:
     if "latency" in result:
         lat = result["latency"]
         a, r = lat["accepted_to_every_page"], lat["page_to_every_page"]
-        print(f"accepted action -> all {lat['pages']} pages updated: mean {a['mean_ms']} ms, p50 {a['p50_ms']} ms, "
-              f"p95 {a['p95_ms']} ms, max {a['max_ms']} ms over {lat['actions']} actions")
-        print(f"page sends -> all {lat['pages']} pages updated: mean {r['mean_ms']} ms, p95 {r['p95_ms']} ms, "
-              f"max {r['max_ms']} ms (payload up to {lat['spectator_payload_bytes']} bytes)")
+        print(
+            f"accepted action -> all {lat['pages']} pages updated: mean {a['mean_ms']} ms, p50 {a['p50_ms']} ms, "
+            f"p95 {a['p95_ms']} ms, max {a['max_ms']} ms over {lat['actions']} actions"
+        )
+        print(
+            f"page sends -> all {lat['pages']} pages updated: mean {r['mean_ms']} ms, p95 {r['p95_ms']} ms, "
+            f"max {r['max_ms']} ms (payload up to {lat['spectator_payload_bytes']} bytes)"
+        )
     if "memory" in result:
         mem = result["memory"]
-        print(f"memory: {mem['without_page_mb']} MB without the page, {mem['with_page_mb']} MB with it and "
-              f"{mem['pages']} pages open: {mem['extra_mb']} MB extra; zeroconf (the .local name) adds "
-              f"{mem['zeroconf_import_mb']} MB: {mem['extra_with_mdns_mb']} MB extra on a Pi")
+        print(
+            f"memory: {mem['without_page_mb']} MB without the page, {mem['with_page_mb']} MB with it and "
+            f"{mem['pages']} pages open: {mem['extra_mb']} MB extra; zeroconf (the .local name) adds "
+            f"{mem['zeroconf_import_mb']} MB: {mem['extra_with_mdns_mb']} MB extra on a Pi"
+        )
     for game, p in (result.get("payloads") or {}).items():
-        print(f"{game} ({p['players']} seats): payload up to {p['max_bytes']} bytes, built in {p['mean_ms']} ms "
-              f"mean, p95 {p['p95_ms']} ms over {p['payloads']} payloads")
+        print(
+            f"{game} ({p['players']} seats): payload up to {p['max_bytes']} bytes, built in {p['mean_ms']} ms "
+            f"mean, p95 {p['p95_ms']} ms over {p['payloads']} payloads"
+        )
     if "startup_s" in result:
         st = result["startup_s"]
-        print(f"start-up to first frame (median of {st['runs']}): {st['web']} s with the page, "
-              f"{st['no_web']} s without")
+        print(
+            f"start-up to first frame (median of {st['runs']}): {st['web']} s with the page, "
+            f"{st['no_web']} s without"
+        )
     return 0
 
 

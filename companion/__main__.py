@@ -1,5 +1,6 @@
 """``python -m companion``: the command line (companion.cli). Ctrl-C while its modules are still
 being imported ends it as quietly as Ctrl-C later: exit 130, no traceback."""
+
 try:
     from companion.cli import main
 except KeyboardInterrupt:

@@ -3,6 +3,7 @@ only for ``play`` and ``sim``, which list them; every command imports what it ne
 ``doctor``) and the camera's (``dice``, ``kick``) are loaded only when named, so
 ``companion --help`` starts fast and ``companion run`` on a Pi does not pay for OpenCV until
 the camera is used."""
+
 from __future__ import annotations
 
 import argparse
@@ -17,8 +18,16 @@ from companion import __version__
 # Commands whose parsers live with their code, loaded only when named: name -> (module,
 # function that adds its commands, the help shown in ``companion --help``).
 LAZY_COMMANDS = {
-    "run": ("companion.device.service", "add_commands", "the companion: real hardware on a Pi, emulated elsewhere"),
-    "doctor": ("companion.device.service", "add_commands", "report the hardware found and what would be used"),
+    "run": (
+        "companion.device.service",
+        "add_commands",
+        "the companion: real hardware on a Pi, emulated elsewhere",
+    ),
+    "doctor": (
+        "companion.device.service",
+        "add_commands",
+        "report the hardware found and what would be used",
+    ),
     "dice": ("vision.cli", "register", "read dice from photos; calibrate icon dice and the tray"),
     "kick": ("vision.cli", "register", "judge the field-goal toss"),
 }
@@ -64,7 +73,9 @@ def header_options(game, args) -> dict:
     options: dict = {}
     for key, value in getattr(args, "option", None) or ():
         if key in ("players", "seats"):
-            raise ValueError(f"--option {key}=...: use {'--players N' if key == 'players' else '--seat SEAT=KIND'} instead")
+            raise ValueError(
+                f"--option {key}=...: use {'--players N' if key == 'players' else '--seat SEAT=KIND'} instead"
+            )
         try:
             options[key] = game.option(key).check(value)
         except ValueError as exc:
@@ -89,13 +100,19 @@ def _shortcut_options(game, args) -> dict:
     has no such option, and ``--level``/``--ai-teams`` without ``--solo`` (else ignored)."""
     options: dict = {}
     solo = getattr(args, "solo", False)
-    for flag, key, value in (("--kicking", "kicking", getattr(args, "kicking", None)), ("--solo", "solo", solo)):
+    for flag, key, value in (
+        ("--kicking", "kicking", getattr(args, "kicking", None)),
+        ("--solo", "solo", solo),
+    ):
         if value:
             try:
                 game.option(key)
             except ValueError as exc:
                 raise ValueError(f"{flag}: {exc}") from None
-    for flag, value in (("--level", getattr(args, "level", None)), ("--ai-teams", getattr(args, "ai_teams", None))):
+    for flag, value in (
+        ("--level", getattr(args, "level", None)),
+        ("--ai-teams", getattr(args, "ai_teams", None)),
+    ):
         if value and not solo:
             raise ValueError(f"{flag} {value}: only with --solo (it sets the solo AI)")
     if getattr(args, "kicking", None):
@@ -110,8 +127,17 @@ def _shortcut_options(game, args) -> dict:
 def cmd_games(args) -> int:
     from companion.engine.registry import games
 
-    rows = [{"id": g.id, "title": g.title, "players": list(g.players), "policies": list(g.policy_names()),
-             "options": {o.key: o.default for o in g.options}, "description": g.description} for g in games()]
+    rows = [
+        {
+            "id": g.id,
+            "title": g.title,
+            "players": list(g.players),
+            "policies": list(g.policy_names()),
+            "options": {o.key: o.default for o in g.options},
+            "description": g.description,
+        }
+        for g in games()
+    ]
     if args.json:
         print(json.dumps(rows))
         return 0
@@ -148,14 +174,16 @@ def cmd_play(args) -> int:
     header = Header(game.id, pack=args.pack, seed=seed, options=options, pack_digest=engine.digest)
     if args.save:
         save = Path(args.save)
-        if save.is_file() and save.stat().st_size:      # never write a new game over a saved one
-            raise ValueError(f"--save {save}: a game file is already there; continue it with "
-                             f"`companion play --resume {save}`, or give another --save")
+        if save.is_file() and save.stat().st_size:  # never write a new game over a saved one
+            raise ValueError(
+                f"--save {save}: a game file is already there; continue it with "
+                f"`companion play --resume {save}`, or give another --save"
+            )
     else:
         from companion.device.config import data_dir
 
         save = data_dir() / "games" / time.strftime(f"%Y%m%d-%H%M%S-{game.id}.game")
-        for n in range(2, 1000):    # two games started in the same second: a name of its own
+        for n in range(2, 1000):  # two games started in the same second: a name of its own
             if not save.exists():
                 break
             save = save.with_name(time.strftime(f"%Y%m%d-%H%M%S-{game.id}-{n}.game"))
@@ -185,22 +213,37 @@ class _Utf8Lines:
             return line.decode("utf-8")
         except UnicodeDecodeError as exc:
             path = self.terminal.writer.path
-            raise ValueError(f"standard input:{self.number}: not UTF-8 text (byte {line[exc.start]:#04x}); "
-                             f"the game so far is saved: companion play --resume {path}") from None
+            raise ValueError(
+                f"standard input:{self.number}: not UTF-8 text (byte {line[exc.start]:#04x}); "
+                f"the game so far is saved: companion play --resume {path}"
+            ) from None
 
 
 def _refuse_with_resume(args, game_id: str) -> None:
     """``--resume`` continues the game its header describes: a game, seats, options, pack or
     seed given with it would be ignored, so they are refused by name."""
     given = [f"{args.game} (the file is a {game_id} game)"] if args.game and args.game != game_id else []
-    given += [flag for flag, value in (
-        ("--players", args.players), ("--seat", args.seat), ("--option", args.option),
-        ("--pack", args.pack != "default"), ("--kicking", args.kicking), ("--solo", args.solo),
-        ("--level", args.level), ("--ai-teams", args.ai_teams), ("--seed", args.seed is not None),
-        ("--save", args.save)) if value]
+    given += [
+        flag
+        for flag, value in (
+            ("--players", args.players),
+            ("--seat", args.seat),
+            ("--option", args.option),
+            ("--pack", args.pack != "default"),
+            ("--kicking", args.kicking),
+            ("--solo", args.solo),
+            ("--level", args.level),
+            ("--ai-teams", args.ai_teams),
+            ("--seed", args.seed is not None),
+            ("--save", args.save),
+        )
+        if value
+    ]
     if given:
-        raise ValueError(f"--resume {args.resume}: the file's header says the game, its seats, options, pack "
-                         f"and seed, and the game goes on in that file; leave out {', '.join(given)}")
+        raise ValueError(
+            f"--resume {args.resume}: the file's header says the game, its seats, options, pack "
+            f"and seed, and the game goes on in that file; leave out {', '.join(given)}"
+        )
 
 
 def _default_game() -> str:
@@ -226,9 +269,11 @@ def cmd_replay(args) -> int:
     _warn(record.warnings)
     engine, state = started(record)
     if record.header.pack_digest and record.header.pack_digest != engine.digest:
-        print(f"warning: {args.gamefile} was played with another version of pack {record.header.pack!r}",
-              file=sys.stderr)
-    actions = record.actions if args.upto is None else record.actions[:args.upto]
+        print(
+            f"warning: {args.gamefile} was played with another version of pack {record.header.pack!r}",
+            file=sys.stderr,
+        )
+    actions = record.actions if args.upto is None else record.actions[: args.upto]
     for number, action in enumerate(actions, 1):
         try:
             engine.apply(state, action)
@@ -277,11 +322,23 @@ def started(record):
 def _refused(args, record, number: int, action: str, exc) -> int:
     """A recorded action the engine refused: one line on stderr naming FILE:LINE, and with
     ``--json`` one object on stdout; exit 2."""
-    print(f"companion: {record.where(number)}action {number} ({action[:60]!r}) was refused: {exc.reason}"
-          + (f" (rule: {exc.rule})" if exc.rule else ""), file=sys.stderr)
+    print(
+        f"companion: {record.where(number)}action {number} ({action[:60]!r}) was refused: {exc.reason}"
+        + (f" (rule: {exc.rule})" if exc.rule else ""),
+        file=sys.stderr,
+    )
     if args.json:
-        print(json.dumps({"error": "illegal", "index": number, "action": action, "reason": exc.reason,
-                          "rule": exc.rule}))
+        print(
+            json.dumps(
+                {
+                    "error": "illegal",
+                    "index": number,
+                    "action": action,
+                    "reason": exc.reason,
+                    "rule": exc.rule,
+                }
+            )
+        )
     return 2
 
 
@@ -301,8 +358,9 @@ def cmd_sim(args) -> int:
     from companion.sim import simulate
 
     game = get_game(args.game or _default_game())
-    summary = simulate(game.id, args.games, args.seed, policy=args.policy, pack=args.pack,
-                       options=header_options(game, args))
+    summary = simulate(
+        game.id, args.games, args.seed, policy=args.policy, pack=args.pack, options=header_options(game, args)
+    )
     print(json.dumps(summary.as_dict()) if args.json else summary.text())
     return 0
 
@@ -312,28 +370,58 @@ def _add_game_arguments(parser, known: list[str]) -> None:
     ``known``: the registered games (the default: ``companion.device.config.default_game_id``), or [] when the command run
     is another (the registry is then not loaded)."""
     default_game = ""
-    if known:                       # only play and sim look the games up (--help stays light)
+    if known:  # only play and sim look the games up (--help stays light)
         from companion.device.config import default_game_id
 
         default_game = default_game_id(known)
-    parser.add_argument("game", nargs="?", default=None, metavar="GAME",
-                        help=f"the game: {', '.join(known)} (default {default_game}; "
-                             "`companion games` lists them with their seats)")
-    parser.add_argument("--players", type=positive_int, metavar="N",
-                        help="how many seats (default: the game's usual table; see `companion games`)")
-    parser.add_argument("--seat", type=seat_choice, action="append", metavar="SEAT=KIND",
-                        help="who plays a seat: p2=computer, p2=computer:POLICY or p2=human (repeatable)")
-    parser.add_argument("--option", type=option_choice, action="append", metavar="KEY=VALUE",
-                        help="a game option (repeatable; `companion games --json` lists each game's "
-                             "options and their defaults)")
+    parser.add_argument(
+        "game",
+        nargs="?",
+        default=None,
+        metavar="GAME",
+        help=f"the game: {', '.join(known)} (default {default_game}; "
+        "`companion games` lists them with their seats)",
+    )
+    parser.add_argument(
+        "--players",
+        type=positive_int,
+        metavar="N",
+        help="how many seats (default: the game's usual table; see `companion games`)",
+    )
+    parser.add_argument(
+        "--seat",
+        type=seat_choice,
+        action="append",
+        metavar="SEAT=KIND",
+        help="who plays a seat: p2=computer, p2=computer:POLICY or p2=human (repeatable)",
+    )
+    parser.add_argument(
+        "--option",
+        type=option_choice,
+        action="append",
+        metavar="KEY=VALUE",
+        help="a game option (repeatable; `companion games --json` lists each game's "
+        "options and their defaults)",
+    )
     parser.add_argument("--pack", default="default", help="content pack: 'default' or a TOML file")
-    shortcuts = parser.add_argument_group("shortcuts for the solo and kicking options of games that have them")
-    shortcuts.add_argument("--kicking", choices=["skill", "luck"], help="every seat's kicking, set in advance")
-    shortcuts.add_argument("--solo", action="store_true", help="play alone against the game's AI (you are p1)")
-    shortcuts.add_argument("--level", choices=["I", "II", "III", "IV", "V", "VI"],
-                           help="the solo AI's level: I base deck, II Mimic, III Spider, IV Skull, V two teams, "
-                                "VI all three (default I)")
-    shortcuts.add_argument("--ai-teams", help="level V: the AI's two teams, e.g. mimic,skull (else you are asked)")
+    shortcuts = parser.add_argument_group(
+        "shortcuts for the solo and kicking options of games that have them"
+    )
+    shortcuts.add_argument(
+        "--kicking", choices=["skill", "luck"], help="every seat's kicking, set in advance"
+    )
+    shortcuts.add_argument(
+        "--solo", action="store_true", help="play alone against the game's AI (you are p1)"
+    )
+    shortcuts.add_argument(
+        "--level",
+        choices=["I", "II", "III", "IV", "V", "VI"],
+        help="the solo AI's level: I base deck, II Mimic, III Spider, IV Skull, V two teams, "
+        "VI all three (default I)",
+    )
+    shortcuts.add_argument(
+        "--ai-teams", help="level V: the AI's two teams, e.g. mimic,skull (else you are asked)"
+    )
 
 
 def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
@@ -351,35 +439,58 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
         known = []
 
     gl = sub.add_parser("games", help="list the games with their seats and computer players")
-    gl.add_argument("--json", action="store_true", help="one JSON list: id, title, players, policies, options")
+    gl.add_argument(
+        "--json", action="store_true", help="one JSON list: id, title, players, policies, options"
+    )
     gl.set_defaults(func=cmd_games)
 
     play = sub.add_parser("play", help="play at this terminal (the players share one keyboard)")
     _add_game_arguments(play, known)
-    play.add_argument("--dice", choices=["digital", "manual"], default="digital",
-                      help="digital: the companion rolls; manual: type the faces rolled on the table")
-    play.add_argument("--seed", type=int, help="seed for digital dice and computer players (random if omitted)")
+    play.add_argument(
+        "--dice",
+        choices=["digital", "manual"],
+        default="digital",
+        help="digital: the companion rolls; manual: type the faces rolled on the table",
+    )
+    play.add_argument(
+        "--seed", type=int, help="seed for digital dice and computer players (random if omitted)"
+    )
     play.add_argument("--save", help="game file to write (default: under ~/.local/share/dungeon-companion)")
     play.add_argument("--resume", metavar="GAMEFILE", help="continue a saved game (its header says the game)")
     play.set_defaults(func=cmd_play)
 
     rep = sub.add_parser("replay", help="replay a game file and print the state it reaches")
     rep.add_argument("gamefile", help="the game file (see docs/game-files.md)")
-    rep.add_argument("--json", action="store_true",
-                     help="print the summary and the whole public state as one JSON object; a refused "
-                          "action as {\"error\": \"illegal\", ...}")
-    rep.add_argument("--upto", type=whole_number, metavar="N", help="stop after action N (0: the start of the game)")
-    rep.add_argument("--referee", action="store_true",
-                     help="with --json: the whole state, every hidden hand and face-down card included "
-                          "(the file holds them already); without it nothing hidden is printed")
+    rep.add_argument(
+        "--json",
+        action="store_true",
+        help="print the summary and the whole public state as one JSON object; a refused "
+        'action as {"error": "illegal", ...}',
+    )
+    rep.add_argument(
+        "--upto", type=whole_number, metavar="N", help="stop after action N (0: the start of the game)"
+    )
+    rep.add_argument(
+        "--referee",
+        action="store_true",
+        help="with --json: the whole state, every hidden hand and face-down card included "
+        "(the file holds them already); without it nothing hidden is printed",
+    )
     rep.set_defaults(func=cmd_replay)
 
     sim = sub.add_parser("sim", help="simulate whole games with computer players and digital dice")
     _add_game_arguments(sim, known)
-    sim.add_argument("--games", type=positive_int, default=100, help="how many games (1 or more; default 100)")
-    sim.add_argument("--seed", type=int, default=1, help="the first game's seed; game i plays seed+i (default 1)")
-    sim.add_argument("--policy", help="the computer players' policy for every seat not named by --seat "
-                                      "(default: the game's first; `companion games` lists them)")
+    sim.add_argument(
+        "--games", type=positive_int, default=100, help="how many games (1 or more; default 100)"
+    )
+    sim.add_argument(
+        "--seed", type=int, default=1, help="the first game's seed; game i plays seed+i (default 1)"
+    )
+    sim.add_argument(
+        "--policy",
+        help="the computer players' policy for every seat not named by --seat "
+        "(default: the game's first; `companion games` lists them)",
+    )
     sim.add_argument("--json", action="store_true", help="print one JSON object with fixed keys")
     sim.set_defaults(func=cmd_sim)
 
@@ -403,7 +514,7 @@ def _add_lazy_commands(sub, named: str | None) -> None:
         module, function, _ = LAZY_COMMANDS[named]
         try:
             getattr(import_module(module), function)(sub)
-        except ImportError as exc:   # numpy or OpenCV missing: the vision extra is not installed
+        except ImportError as exc:  # numpy or OpenCV missing: the vision extra is not installed
             missing = str(exc)
             for name, (mod, _, _) in LAZY_COMMANDS.items():
                 if mod == module:
@@ -416,8 +527,11 @@ def _add_lazy_commands(sub, named: str | None) -> None:
 
 
 def _no_vision(why: str) -> int:
-    print(f"companion: the camera commands need numpy and OpenCV ({why}); "
-          "install them with: pip install 'dungeon-companion[vision]' (apt python3-opencv on a Pi)", file=sys.stderr)
+    print(
+        f"companion: the camera commands need numpy and OpenCV ({why}); "
+        "install them with: pip install 'dungeon-companion[vision]' (apt python3-opencv on a Pi)",
+        file=sys.stderr,
+    )
     return 2
 
 

@@ -15,6 +15,7 @@ service's back is noticed at the next write, not written into the void.
     journal.append(gid, "p1 team orcs")
     journal.record(gid)            # -> GameRecord(header, actions)
 """
+
 from __future__ import annotations
 
 import json
@@ -82,7 +83,7 @@ def _why(exc: BaseException) -> str:
     return text
 
 
-LAST_PLAYED = "games.last_played"     # settings key: the game in which the last action was taken
+LAST_PLAYED = "games.last_played"  # settings key: the game in which the last action was taken
 
 
 class Journal:
@@ -107,8 +108,11 @@ class Journal:
             db.execute("PRAGMA foreign_keys=ON")
             db.executescript(SCHEMA)
             # A real write, so a read-only file or folder is found now, not at the first move.
-            db.execute("INSERT INTO settings (key, value) VALUES ('journal.opened', ?) "
-                       "ON CONFLICT(key) DO UPDATE SET value = excluded.value", (repr(self.clock()),))
+            db.execute(
+                "INSERT INTO settings (key, value) VALUES ('journal.opened', ?) "
+                "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                (repr(self.clock()),),
+            )
         except (OSError, sqlite3.Error) as exc:
             db.close()
             raise JournalError(self.path, _why(exc), "cannot open") from None
@@ -170,19 +174,26 @@ class Journal:
     # ------------------------------------------------------------------ games
     def start(self, header: Header) -> int:
         """A new game, which is now the game last played; return its number."""
-        self._write_many([
-            ("INSERT INTO games (game, header, started) VALUES (?, ?, ?)",
-             (header.game, json.dumps(asdict(header), sort_keys=True), self.clock())),
-            self._played("CAST(last_insert_rowid() AS TEXT)")])
+        self._write_many(
+            [
+                (
+                    "INSERT INTO games (game, header, started) VALUES (?, ?, ?)",
+                    (header.game, json.dumps(asdict(header), sort_keys=True), self.clock()),
+                ),
+                self._played("CAST(last_insert_rowid() AS TEXT)"),
+            ]
+        )
         self.last_played = int(self.setting(LAST_PLAYED))
         return self.last_played
 
     def _played(self, game_id: int | str) -> tuple[str, tuple]:
         """The write that makes ``game_id`` (a number, or SQL giving it) the game last played."""
         value = "?" if isinstance(game_id, int) else game_id
-        return (f"INSERT INTO settings (key, value) VALUES (?, {value}) "
-                "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                (LAST_PLAYED, str(game_id)) if isinstance(game_id, int) else (LAST_PLAYED,))
+        return (
+            f"INSERT INTO settings (key, value) VALUES (?, {value}) "
+            "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+            (LAST_PLAYED, str(game_id)) if isinstance(game_id, int) else (LAST_PLAYED,),
+        )
 
     def header(self, game_id: int) -> Header:
         row = self.db.execute("SELECT header FROM games WHERE id = ?", (game_id,)).fetchone()
@@ -194,11 +205,13 @@ class Journal:
         """Add an action; return its sequence number (0-based). Durable when it returns;
         raises JournalError (nothing written) when it cannot be."""
         seq = self.count(game_id)
-        insert = ("INSERT INTO actions (game_id, seq, action, at) VALUES (?, ?, ?, ?)",
-                  (game_id, seq, action, self.clock()))
-        if self.last_played == game_id:          # the common case: one write, as before
+        insert = (
+            "INSERT INTO actions (game_id, seq, action, at) VALUES (?, ?, ?, ?)",
+            (game_id, seq, action, self.clock()),
+        )
+        if self.last_played == game_id:  # the common case: one write, as before
             self._write(*insert)
-        else:                                    # a move in another game: it is now the last played
+        else:  # a move in another game: it is now the last played
             self._write_many([insert, self._played(game_id)])
             self.last_played = game_id
         return seq
@@ -216,8 +229,12 @@ class Journal:
     def truncate(self, game_id: int, keep: int) -> list[str]:
         """Drop every action from number ``keep`` on (undo); return what was dropped."""
         dropped = self.actions(game_id)[keep:]
-        self._write_many([("DELETE FROM actions WHERE game_id = ? AND seq >= ?", (game_id, keep)),
-                          ("UPDATE games SET finished = NULL, result = NULL WHERE id = ?", (game_id,))])
+        self._write_many(
+            [
+                ("DELETE FROM actions WHERE game_id = ? AND seq >= ?", (game_id, keep)),
+                ("UPDATE games SET finished = NULL, result = NULL WHERE id = ?", (game_id,)),
+            ]
+        )
         return dropped
 
     def set_aside(self, game_id: int, keep: int, reason: str) -> list[str]:
@@ -227,14 +244,21 @@ class Journal:
         moved = self.actions(game_id)[keep:]
         now = self.clock()
         self._write_many(
-            [("INSERT INTO set_aside (game_id, seq, action, reason, at) VALUES (?, ?, ?, ?, ?)",
-              (game_id, keep + i, a, reason, now)) for i, a in enumerate(moved)]
-            + [("DELETE FROM actions WHERE game_id = ? AND seq >= ?", (game_id, keep))])
+            [
+                (
+                    "INSERT INTO set_aside (game_id, seq, action, reason, at) VALUES (?, ?, ?, ?, ?)",
+                    (game_id, keep + i, a, reason, now),
+                )
+                for i, a in enumerate(moved)
+            ]
+            + [("DELETE FROM actions WHERE game_id = ? AND seq >= ?", (game_id, keep))]
+        )
         return moved
 
     def aside(self, game_id: int) -> list[tuple[int, str, str]]:
-        rows = self.db.execute("SELECT seq, action, reason FROM set_aside WHERE game_id = ? ORDER BY at, seq",
-                               (game_id,))
+        rows = self.db.execute(
+            "SELECT seq, action, reason FROM set_aside WHERE game_id = ? ORDER BY at, seq", (game_id,)
+        )
         return [tuple(r) for r in rows]
 
     def reopen_game(self, game_id: int) -> None:
@@ -243,7 +267,9 @@ class Journal:
 
     def replace(self, game_id: int, seq: int, action: str) -> str:
         """Put ``action`` in place of action number ``seq``; return the old one."""
-        row = self.db.execute("SELECT action FROM actions WHERE game_id = ? AND seq = ?", (game_id, seq)).fetchone()
+        row = self.db.execute(
+            "SELECT action FROM actions WHERE game_id = ? AND seq = ?", (game_id, seq)
+        ).fetchone()
         if row is None:
             raise KeyError(f"journal {self.path}: game {game_id} has no action {seq}")
         self._write("UPDATE actions SET action = ? WHERE game_id = ? AND seq = ?", (action, game_id, seq))
@@ -264,18 +290,27 @@ class Journal:
         if stored is None:
             game_id = self.start(header)
             stored = []
-        if stored != actions[:len(stored)]:
+        if stored != actions[: len(stored)]:
             raise JournalError(self.path, f"the file holds another history for game {game_id}")
         now = self.clock()
-        missing = actions[len(stored):]
+        missing = actions[len(stored) :]
         if missing:
-            self._write_many([("INSERT INTO actions (game_id, seq, action, at) VALUES (?, ?, ?, ?)",
-                               (game_id, len(stored) + i, a, now)) for i, a in enumerate(missing)])
+            self._write_many(
+                [
+                    (
+                        "INSERT INTO actions (game_id, seq, action, at) VALUES (?, ?, ?, ?)",
+                        (game_id, len(stored) + i, a, now),
+                    )
+                    for i, a in enumerate(missing)
+                ]
+            )
         return game_id
 
     def finish(self, game_id: int, result: dict) -> None:
-        self._write("UPDATE games SET finished = ?, result = ? WHERE id = ?",
-                    (self.clock(), json.dumps(result, sort_keys=True), game_id))
+        self._write(
+            "UPDATE games SET finished = ?, result = ? WHERE id = ?",
+            (self.clock(), json.dumps(result, sort_keys=True), game_id),
+        )
 
     def abandon(self, game_id: int, reason: str) -> None:
         """Close a game that cannot be rebuilt at all (its header no longer loads)."""
@@ -299,14 +334,24 @@ class Journal:
             "SELECT g.id, g.game, g.started, (SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id) "
             "FROM games g WHERE g.finished IS NULL ORDER BY g.id = ? DESC, "
             "(SELECT MAX(a.rowid) FROM actions a WHERE a.game_id = g.id) DESC NULLS LAST, g.id DESC LIMIT ?",
-            (self.last_played, limit))
+            (self.last_played, limit),
+        )
         return [{"id": r[0], "game": r[1], "started": r[2], "actions": r[3]} for r in rows]
 
     def games(self, limit: int = 20) -> list[dict]:
-        rows = self.db.execute("SELECT id, game, started, finished, result FROM games ORDER BY id DESC LIMIT ?",
-                               (limit,))
-        return [{"id": r[0], "game": r[1], "started": r[2], "finished": r[3],
-                 "result": json.loads(r[4]) if r[4] else None} for r in rows]
+        rows = self.db.execute(
+            "SELECT id, game, started, finished, result FROM games ORDER BY id DESC LIMIT ?", (limit,)
+        )
+        return [
+            {
+                "id": r[0],
+                "game": r[1],
+                "started": r[2],
+                "finished": r[3],
+                "result": json.loads(r[4]) if r[4] else None,
+            }
+            for r in rows
+        ]
 
     # ------------------------------------------------------------------ settings
     def setting(self, key: str, default: str | None = None) -> str | None:
@@ -314,5 +359,8 @@ class Journal:
         return row[0] if row else default
 
     def set_setting(self, key: str, value: str) -> None:
-        self._write("INSERT INTO settings (key, value) VALUES (?, ?) "
-                    "ON CONFLICT(key) DO UPDATE SET value = excluded.value", (key, value))
+        self._write(
+            "INSERT INTO settings (key, value) VALUES (?, ?) "
+            "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+            (key, value),
+        )

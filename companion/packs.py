@@ -4,6 +4,7 @@ A pack is validated when loaded, against a msgspec schema that the game supplies
 the game's own cross-checks. Any error names the file and the key, e.g.
 ``config/dungeon-ball.toml: teams[2].cards[0].cost: Expected `int`, got `str```.
 """
+
 from __future__ import annotations
 
 import errno
@@ -21,8 +22,8 @@ import msgspec
 T = TypeVar("T")
 
 CONFIG_DIR = Path(__file__).resolve().parent.parent / "config"
-MAX_PACK_BYTES = 1 << 20        # a shipped pack is about 20 KB
-MAX_DEPTH = 32                  # tables and arrays inside each other: a pack needs 4
+MAX_PACK_BYTES = 1 << 20  # a shipped pack is about 20 KB
+MAX_DEPTH = 32  # tables and arrays inside each other: a pack needs 4
 
 
 def Int(lo: int, hi: int) -> Any:
@@ -112,7 +113,9 @@ def read_toml(path: Path) -> tuple[dict[str, Any], str]:
         data = loads_toml(raw.decode("utf-8"))
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
-        raise PackError(f"{path}:{line}: not UTF-8 text (byte {raw[exc.start]:#04x}); is this a content pack?") from None
+        raise PackError(
+            f"{path}:{line}: not UTF-8 text (byte {raw[exc.start]:#04x}); is this a content pack?"
+        ) from None
     except tomllib.TOMLDecodeError as exc:
         raise PackError(f"{path}: not valid TOML: {exc}") from None
     return data, data_digest(data)

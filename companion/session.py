@@ -31,6 +31,7 @@ correcting the dice is the tool. So a player cannot try a move, see the dice, un
 again. A computer's secret choice (its prompt was ``private``) answered nothing: undo steps
 over it together with the decision before it.
 """
+
 from __future__ import annotations
 
 import logging
@@ -106,19 +107,19 @@ class RefereeSession:
         self.game_id: int | None = None
         self.actions: list[str] = []
         self.dice: PositionalDice | None = None
-        self.pending: str | None = None        # accepted by the rules, not yet saved
+        self.pending: str | None = None  # accepted by the rules, not yet saved
         self.save_error: str | None = None
-        self.seal = 0                           # actions before this number cannot be undone
-        self.snapshots: list[tuple[int, bytes]] = []   # (action number, state before it) since the seal
-        self.resume_note: str | None = None     # what resuming had to leave out, for the screen
-        self.computers: dict[str, str | None] = {}   # computer seat -> policy name
-        self.stepped: set[int] = set()          # computer secret choices: undo steps over them
-        self.secret: set[int] = set()           # actions made at a private prompt (never shown)
-        self.rolls: set[int] = set()            # chance outcomes the table answered: correctable
-        self.dealt: dict[int, str] = {}         # a private chance outcome (a card drawn) -> its seat
-        self.last_undone = ""                   # what the last undo took back, safe to show
-        self.computer_moves: list[tuple[Prompt, str]] = []   # the computer seats' moves the last action led to
-        self.on_thinking = None                 # called with the seat before a computer seat searches
+        self.seal = 0  # actions before this number cannot be undone
+        self.snapshots: list[tuple[int, bytes]] = []  # (action number, state before it) since the seal
+        self.resume_note: str | None = None  # what resuming had to leave out, for the screen
+        self.computers: dict[str, str | None] = {}  # computer seat -> policy name
+        self.stepped: set[int] = set()  # computer secret choices: undo steps over them
+        self.secret: set[int] = set()  # actions made at a private prompt (never shown)
+        self.rolls: set[int] = set()  # chance outcomes the table answered: correctable
+        self.dealt: dict[int, str] = {}  # a private chance outcome (a card drawn) -> its seat
+        self.last_undone = ""  # what the last undo took back, safe to show
+        self.computer_moves: list[tuple[Prompt, str]] = []  # the computer seats' moves the last action led to
+        self.on_thinking = None  # called with the seat before a computer seat searches
 
     # ------------------------------------------------------------------ lifecycle
     @property
@@ -129,7 +130,7 @@ class RefereeSession:
         engine = get_engine(header.game, header.pack)
         header.pack_digest = header.pack_digest or engine.digest
         computers = computer_seats(header)
-        state = engine.new_state(header)          # validates the options before anything is saved
+        state = engine.new_state(header)  # validates the options before anything is saved
         try:
             game_id = self.journal.start(header)
         except JournalError as exc:
@@ -180,9 +181,18 @@ class RefereeSession:
         if bad is not None:
             number, reason = bad
             lost = len(record.actions) - number
-            log.warning("journal %s: game %d replays up to action %d of %d; the %d action(s) after it are "
-                        "set aside (table set_aside): action %d %r was refused: %s", self.journal.path, gid,
-                        number, len(record.actions), lost, number + 1, record.actions[number], reason)
+            log.warning(
+                "journal %s: game %d replays up to action %d of %d; the %d action(s) after it are "
+                "set aside (table set_aside): action %d %r was refused: %s",
+                self.journal.path,
+                gid,
+                number,
+                len(record.actions),
+                lost,
+                number + 1,
+                record.actions[number],
+                reason,
+            )
             self.resume_note = f"resumed at action {number}; {lost} set aside"
             try:
                 self.journal.set_aside(gid, number, reason)
@@ -190,8 +200,8 @@ class RefereeSession:
                 log.error("%s", exc)
                 self.save_error = exc.reason
         self.advance()
-        if self.engine.is_over(self.state):     # its last action was saved, its result was not
-            self._save_result()                 # (a pulled plug): it is no game to resume again
+        if self.engine.is_over(self.state):  # its last action was saved, its result was not
+            self._save_result()  # (a pulled plug): it is no game to resume again
         return True
 
     def _replay_into(self, actions: list[str]) -> tuple[int, str] | None:
@@ -231,14 +241,14 @@ class RefereeSession:
         prompt = prompt or self.prompt()
         before = self.engine.to_json(self.state)
         trial = self.engine.from_json(before)
-        events = self.engine.apply(trial, action, prompt)   # IllegalAction: nothing changed
+        events = self.engine.apply(trial, action, prompt)  # IllegalAction: nothing changed
         try:
             self.journal.append(self.game_id, action)
         except JournalError as exc:
             self.pending, self.save_error = action, exc.reason
             log.error("%s; the game waits until it can save %r", exc, action)
             raise SaveFailed(action, exc.reason) from None
-        self.state = trial                               # saved: now the game moves
+        self.state = trial  # saved: now the game moves
         self._record(action, before, events, prompt)
         if self.engine.is_over(self.state):
             self._save_result()
@@ -275,7 +285,7 @@ class RefereeSession:
     def _save_result(self) -> None:
         try:
             self.journal.finish(self.game_id, self.engine.summary(self.state))
-        except JournalError as exc:     # the actions are saved; the result is rebuilt by replay
+        except JournalError as exc:  # the actions are saved; the result is rebuilt by replay
             log.error("%s (the game's result)", exc)
 
     def retry_save(self) -> list[dict]:
@@ -315,7 +325,7 @@ class RefereeSession:
         randomness is fixed by the seed and the action's number."""
         policy_class = get_game(self.header.game).load_policy(self.computers[prompt.actor])
         policy = policy_class(self.header.seed * 1_000_003 + len(self.actions))
-        if self.on_thinking is not None and hasattr(policy, "choose"):   # a planner: it takes a while
+        if self.on_thinking is not None and hasattr(policy, "choose"):  # a planner: it takes a while
             self.on_thinking(prompt.actor)
         return decide(policy, self.engine, self.state, prompt)
 
@@ -341,14 +351,16 @@ class RefereeSession:
             return "cannot save: " + (self.save_error or "an action waits")
         if not self.actions:
             return "nothing to undo"
-        if self.snapshots and all(n in self.stepped for n in range(self.snapshots[-1][0] + 1, len(self.actions))):
+        if self.snapshots and all(
+            n in self.stepped for n in range(self.snapshots[-1][0] + 1, len(self.actions))
+        ):
             return None
-        last = len(self.actions) - 1          # what answered the decision: a computer's secret
-        while last > 0 and last in self.stepped:   # choice answered nothing, look before it
+        last = len(self.actions) - 1  # what answered the decision: a computer's secret
+        while last > 0 and last in self.stepped:  # choice answered nothing, look before it
             last -= 1
         if _is_chance(self.actions[last]) and last in self.rolls:
             return "the dice have answered it: correct the dice instead"
-        if _is_chance(self.actions[last]):          # the device's own draw: a deck, a bag, a chest
+        if _is_chance(self.actions[last]):  # the device's own draw: a deck, a bag, a chest
             return "a draw has answered it: that decision stands"
         if self.is_computer(self.actions[last].split(" ", 1)[0]):
             return "the computer has answered it: that decision stands"
@@ -356,7 +368,9 @@ class RefereeSession:
             return "nothing to undo"
         return "a hidden card was revealed: that decision stands"
 
-    def undone_text(self, dropped: list[str], number: int, words: Callable[[Prompt, str], str] | None = None) -> str:
+    def undone_text(
+        self, dropped: list[str], number: int, words: Callable[[Prompt, str], str] | None = None
+    ) -> str:
         """What an undo took back, in words safe for the table and short enough for the panel's
         notice (``NOTICE_CHARS``): the choice in the table's words (``words(prompt, action)``,
         as the question now asked again showed it; else the action without its seat); a secret
@@ -367,8 +381,10 @@ class RefereeSession:
         if number in self.secret:
             return f"undone: {seat.upper()}'s secret"
         said = words(self.prompt(), dropped[0]) if words else rest or seat
-        return next((t for t in (f"undone: {said}", f"undid {said}") if len(t) <= NOTICE_CHARS),
-                    f"undone: {seat.upper()}'s choice")
+        return next(
+            (t for t in (f"undone: {said}", f"undid {said}") if len(t) <= NOTICE_CHARS),
+            f"undone: {seat.upper()}'s choice",
+        )
 
     def undo(self, words: Callable[[Prompt, str], str] | None = None) -> list[str]:
         """Take back the last decision; return the actions removed (``last_undone`` says it,
@@ -399,7 +415,7 @@ class RefereeSession:
         later action no longer fits, raise CorrectionConflict and change nothing."""
         if seq not in self.rolls:
             raise ValueError(f"action {seq} is not a recorded roll of the table's dice")
-        candidate = self.actions[:seq] + [" ".join(action.split())] + self.actions[seq + 1:]
+        candidate = self.actions[:seq] + [" ".join(action.split())] + self.actions[seq + 1 :]
         try:
             replay(GameRecord(self.header, candidate), self.engine)
         except ReplayError as exc:
@@ -430,5 +446,14 @@ class RefereeSession:
         return state
 
 
-__all__ = ["RefereeSession", "CorrectionConflict", "UndoRefused", "SaveFailed", "IllegalAction", "DICE_MODES",
-           "SEALING_EVENTS", "seals", "computer_seats"]
+__all__ = [
+    "RefereeSession",
+    "CorrectionConflict",
+    "UndoRefused",
+    "SaveFailed",
+    "IllegalAction",
+    "DICE_MODES",
+    "SEALING_EVENTS",
+    "seals",
+    "computer_seats",
+]

@@ -12,6 +12,7 @@ their names: a key starting with ``mean_`` is averaged over the games (3 decimal
 ending in ``_rate`` too (a fraction of games, 4 decimals), any other number is summed, and any
 other value (a level's name) is kept when every game agrees on it.
 """
+
 from __future__ import annotations
 
 import sys
@@ -24,10 +25,22 @@ from companion.engine.dice import SeededDice
 from companion.engine.registry import GameType, get_game, load_object
 from companion.engine.runner import play_out
 
-SCHEMA = ("game", "seed", "policy", "players", "games", "seconds", "games_per_second",
-          "actions_per_second", "mean_actions_per_game", "wins", "draws", "decision_ms")
+SCHEMA = (
+    "game",
+    "seed",
+    "policy",
+    "players",
+    "games",
+    "seconds",
+    "games_per_second",
+    "actions_per_second",
+    "mean_actions_per_game",
+    "wins",
+    "draws",
+    "decision_ms",
+)
 
-MIXED = object()          # a statistic the games disagree on: left out of the summary
+MIXED = object()  # a statistic the games disagree on: left out of the summary
 
 
 @dataclass
@@ -41,8 +54,8 @@ class SimSummary:
     seconds: float = 0.0
     wins: dict[str, int] = field(default_factory=dict)
     draws: int = 0
-    times: dict[str, list[float]] = field(default_factory=dict)   # seat -> seconds per decision
-    own: dict[str, Any] = field(default_factory=dict)     # the game's statistics, combined so far
+    times: dict[str, list[float]] = field(default_factory=dict)  # seat -> seconds per decision
+    own: dict[str, Any] = field(default_factory=dict)  # the game's statistics, combined so far
 
     def add_own(self, stats: dict[str, Any]) -> None:
         """Combine one game's own statistics into the totals (see the module's docstring)."""
@@ -94,13 +107,17 @@ class SimSummary:
         d = self.as_dict()
         wins = ", ".join(f"{seat} {n}" for seat, n in d["wins"].items())
         own = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in d.items() if k not in SCHEMA)
-        times = ", ".join(f"{seat} {t['mean']:.2f}/{t['p95']:.2f}/{t['max']:.2f}" for seat, t in d["decision_ms"].items())
-        return (f"{d['games']} games of {d['game']} ({d['players']} players, {d['policy']} policy, seeds "
-                f"{self.seed}..{self.seed + self.games - 1}) in {d['seconds']:.2f} s: "
-                f"{d['games_per_second']} games/s, {d['actions_per_second']:.0f} actions/s, "
-                f"{d['mean_actions_per_game']} actions per game\n"
-                f"wins {wins}, draws {d['draws']}\n"
-                f"decision ms (mean/p95/max): {times}" + (f"\n{own}" if own else ""))
+        times = ", ".join(
+            f"{seat} {t['mean']:.2f}/{t['p95']:.2f}/{t['max']:.2f}" for seat, t in d["decision_ms"].items()
+        )
+        return (
+            f"{d['games']} games of {d['game']} ({d['players']} players, {d['policy']} policy, seeds "
+            f"{self.seed}..{self.seed + self.games - 1}) in {d['seconds']:.2f} s: "
+            f"{d['games_per_second']} games/s, {d['actions_per_second']:.0f} actions/s, "
+            f"{d['mean_actions_per_game']} actions per game\n"
+            f"wins {wins}, draws {d['draws']}\n"
+            f"decision ms (mean/p95/max): {times}" + (f"\n{own}" if own else "")
+        )
 
 
 def decision_ms(times: list[float]) -> dict[str, float]:
@@ -109,8 +126,11 @@ def decision_ms(times: list[float]) -> dict[str, float]:
         return {"mean": 0.0, "p95": 0.0, "max": 0.0}
     ordered = sorted(times)
     p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
-    return {"mean": round(1000 * sum(ordered) / len(ordered), 3), "p95": round(1000 * p95, 3),
-            "max": round(1000 * ordered[-1], 3)}
+    return {
+        "mean": round(1000 * sum(ordered) / len(ordered), 3),
+        "p95": round(1000 * p95, 3),
+        "max": round(1000 * ordered[-1], 3),
+    }
 
 
 class Timed:
@@ -142,18 +162,28 @@ def computer_seats(game: GameType, seats: dict[str, str], default: str) -> dict[
     (already checked by ``GameType.seat_kinds``) a computer, playing ``default`` unless it
     names another policy."""
     if default not in game.policy_names():
-        game.load_policy(default)                      # raises, naming the game's policies
+        game.load_policy(default)  # raises, naming the game's policies
     chosen = {}
     for seat, kind in seats.items():
         if kind == "human":
-            raise ValueError(f"--seat {seat}=human: a simulation has no person at the table; "
-                             f"give {seat}=computer or {seat}=computer:POLICY")
+            raise ValueError(
+                f"--seat {seat}=human: a simulation has no person at the table; "
+                f"give {seat}=computer or {seat}=computer:POLICY"
+            )
         chosen[seat] = kind.partition(":")[2] or default
     return chosen
 
 
-def simulate(game: str, games: int, seed: int, policy: str | None = None, pack: str = "default",
-             options: dict | None = None, on_game=None, progress: bool | None = None) -> SimSummary:
+def simulate(
+    game: str,
+    games: int,
+    seed: int,
+    policy: str | None = None,
+    pack: str = "default",
+    options: dict | None = None,
+    on_game=None,
+    progress: bool | None = None,
+) -> SimSummary:
     """Play ``games`` games, game i with seed ``seed + i`` and every seat a computer player;
     ``on_game(engine, state, header, actions)`` sees each finished game (the conformance tests
     check invariants through it). Seats that play the same policy share one player per game,
@@ -172,8 +202,14 @@ def simulate(game: str, games: int, seed: int, policy: str | None = None, pack: 
     engine = kind.load_engine(pack)
     stats = load_object(kind.stats) if kind.stats else None
     label = default if len(set(per_seat.values())) == 1 else " ".join(f"{s}={p}" for s, p in per_seat.items())
-    summary = SimSummary(game=game, policy=label, seed=seed, players=players,
-                         wins={seat: 0 for seat in seat_names}, times={seat: [] for seat in per_seat})
+    summary = SimSummary(
+        game=game,
+        policy=label,
+        seed=seed,
+        players=players,
+        wins={seat: 0 for seat in seat_names},
+        times={seat: [] for seat in per_seat},
+    )
     classes = {name: kind.load_policy(name) for name in dict.fromkeys(per_seat.values())}
     bar = _progress_bar(games, game, progress)
     started = time.perf_counter()
@@ -183,8 +219,12 @@ def simulate(game: str, games: int, seed: int, policy: str | None = None, pack: 
             header = Header(game, pack=pack, seed=game_seed, options=dict(options))
             state = engine.new_state(header)
             made = {name: cls(game_seed) for name, cls in classes.items()}
-            actions = play_out(engine, state, {seat: Timed(made[name], summary.times[seat])
-                                               for seat, name in per_seat.items()}, SeededDice(game_seed))
+            actions = play_out(
+                engine,
+                state,
+                {seat: Timed(made[name], summary.times[seat]) for seat, name in per_seat.items()},
+                SeededDice(game_seed),
+            )
             result = engine.summary(state)
             summary.games += 1
             summary.actions += len(actions)

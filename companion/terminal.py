@@ -8,6 +8,7 @@ to pass the keyboard to its seat, and the screen is cleared after it. Every acce
 appended to the game file at once (flushed and synced), so a closed terminal or a pulled plug
 loses nothing: ``companion replay FILE`` rebuilds the game.
 """
+
 from __future__ import annotations
 
 import os
@@ -23,7 +24,7 @@ from companion.engine.registry import get_game
 from companion.engine.runner import decide, replay
 from companion.session import computer_seats, seals
 
-CLEAR = "\n" * 60          # pushes a secret choice off the screen
+CLEAR = "\n" * 60  # pushes a secret choice off the screen
 
 
 HELP = """\
@@ -47,7 +48,7 @@ def match_option(line: str, actor: str, options: tuple[str, ...]) -> str | None:
     exact = [o for o in options if o.split()[1:] == words]
     if exact:
         return exact[0]
-    tails = [o for o in options if o.split()[1:][-len(words):] == words]
+    tails = [o for o in options if o.split()[1:][-len(words) :] == words]
     return tails[0] if len(tails) == 1 else None
 
 
@@ -80,7 +81,7 @@ class GameWriter:
                 os.replace(tmp, self.path)
             finally:
                 tmp.unlink(missing_ok=True)
-        self.record.lines.clear()       # the file's line numbers changed (comments are gone)
+        self.record.lines.clear()  # the file's line numbers changed (comments are gone)
 
     def append(self, action: str) -> None:
         with self.saving(), open(self.path, "a", encoding="utf-8") as f:
@@ -91,8 +92,16 @@ class GameWriter:
 
 
 class TerminalGame:
-    def __init__(self, engine, header: Header, save: Path, dice_mode: str = "digital",
-                 inp: TextIO | None = None, out: TextIO | None = None, record: GameRecord | None = None):
+    def __init__(
+        self,
+        engine,
+        header: Header,
+        save: Path,
+        dice_mode: str = "digital",
+        inp: TextIO | None = None,
+        out: TextIO | None = None,
+        record: GameRecord | None = None,
+    ):
         self.engine = engine
         self.header = header
         self.dice_mode = dice_mode
@@ -100,7 +109,7 @@ class TerminalGame:
         self.inp, self.out = inp or sys.stdin, out or sys.stdout
         self.computers = self._computer_policies(header)
         self.record = record or GameRecord(header)
-        _, self.state = replay(self.record, engine)     # a file that does not replay is left as it is
+        _, self.state = replay(self.record, engine)  # a file that does not replay is left as it is
         self.seal, self.stepped = self._undo_marks()
         self.writer = GameWriter(save, self.record)
 
@@ -156,7 +165,10 @@ class TerminalGame:
                 self.say(f"  [{self.shown_outcome(prompt, action)}]")
             elif prompt.actor in self.computers:
                 action = self.computer_move(prompt)
-                self.say(f"  {prompt.actor} (computer) " + ("chose, face down" if prompt.private else f"> {action}"))
+                self.say(
+                    f"  {prompt.actor} (computer) "
+                    + ("chose, face down" if prompt.private else f"> {action}")
+                )
             else:
                 if (prompt.private or prompt.shows_hand) and passed_to != prompt.actor:
                     if not self.pass_to(prompt.actor, prompt.private):
@@ -180,7 +192,7 @@ class TerminalGame:
             if prompt.private and prompt.actor not in self.computers:
                 self.say(CLEAR + f"{prompt.actor.upper()} has chosen.")
             elif prompt.shows_hand and prompt.actor not in self.computers:
-                self.say(CLEAR + f"  {prompt.actor} > {action}")      # the hand hidden, the move public
+                self.say(CLEAR + f"  {prompt.actor} > {action}")  # the hand hidden, the move public
             passed_to = None
             self.show_events(events)
         self.say(g.status_line(self.state))
@@ -232,8 +244,9 @@ class TerminalGame:
                 return "undo"
             if line in ("help", "?"):
                 self.say(HELP)
-            elif line == "odds":       # the chance of each option, for the seat to act
+            elif line == "odds":  # the chance of each option, for the seat to act
                 from companion.odds.hint import terminal_lines
+
                 self.say("\n".join(terminal_lines(self.engine, self.state)))
             elif line:
                 return line
@@ -241,7 +254,7 @@ class TerminalGame:
     def ask_for(self, prompt: Prompt) -> str | None:
         self.say("")
         table_text = getattr(self.engine, "table_text", None)
-        if table_text is not None:          # the game's table in text; the actor's secrets once passed to them
+        if table_text is not None:  # the game's table in text; the actor's secrets once passed to them
             seen = prompt.actor if prompt.private or prompt.shows_hand else None
             for line in table_text(self.state, seen):
                 self.say(line)
@@ -261,18 +274,26 @@ class TerminalGame:
         elif "multi" in choice:
             spec = choice["multi"]
             self.say("  " + "  ".join(f"{i}:{item}" for i, item in enumerate(spec.get("items", []), 1)))
-            self.say(f"  type the numbers of {spec.get('min', 0)} to {spec.get('max', len(spec.get('items', [])))}"
-                     " of them, e.g. '1 3'" + (f", or '{spec['none']}'" if spec.get("none") else ""))
+            self.say(
+                f"  type the numbers of {spec.get('min', 0)} to {spec.get('max', len(spec.get('items', [])))}"
+                " of them, e.g. '1 3'" + (f", or '{spec['none']}'" if spec.get("none") else "")
+            )
         elif "words" in choice:
             for step, words in enumerate(choice["words"], 1):
                 self.say(f"  word {step}: {' '.join(map(str, words))}")
         else:
             dice = choice.get("dice", [])
             free = set(choice.get("rerollable") or choice.get("eligible") or [])
-            self.say("  dice: " + "  ".join(f"{i}:{face}" + ("" if i in free else "(x)")
-                                            for i, face in enumerate(dice, 1) if face))
-            self.say("  (x): cannot be chosen. Type the dice numbers, e.g. '1 3'"
-                     + (", or 'stop' to keep them all" if prompt.kind == "keep" else ""))
+            self.say(
+                "  dice: "
+                + "  ".join(
+                    f"{i}:{face}" + ("" if i in free else "(x)") for i, face in enumerate(dice, 1) if face
+                )
+            )
+            self.say(
+                "  (x): cannot be chosen. Type the dice numbers, e.g. '1 3'"
+                + (", or 'stop' to keep them all" if prompt.kind == "keep" else "")
+            )
         while True:
             line = self.ask_line(f"{prompt.actor}> ")
             if line in (None, "undo"):
@@ -303,7 +324,11 @@ class TerminalGame:
             if not all(1 <= i <= len(items) for i in picked):
                 self.say(f"  ! choose numbers from 1 to {len(items)}")
                 return None
-            return " ".join(str(w) for w in (actor, spec.get("verb", ""), *(items[i - 1] for i in sorted(set(picked)))) if w)
+            return " ".join(
+                str(w)
+                for w in (actor, spec.get("verb", ""), *(items[i - 1] for i in sorted(set(picked))))
+                if w
+            )
         elif line.replace(" ", "").isdigit():
             verb = "reroll" if prompt.kind == "keep" else "pick"
             return f"{actor} {verb} {line}"
@@ -315,7 +340,9 @@ class TerminalGame:
         spec = prompt.chance
         if spec.dice is None:
             faces = " ".join(sorted(set(spec.faces)))
-            line = self.ask_line(f"  enter {spec.count} {'value' if spec.count == 1 else 'values'} [{faces}]: ")
+            line = self.ask_line(
+                f"  enter {spec.count} {'value' if spec.count == 1 else 'values'} [{faces}]: "
+            )
             return line if line in (None, "undo") else spec.outcome(line.split())
         values: list[str] = []
         for die in spec.dice:
@@ -354,17 +381,28 @@ class TerminalGame:
             return
         if last <= self.seal:
             answered = actions[self.seal - 1]
-            why = ("the dice have answered it" if answered.startswith("chance ")
-                   else "a computer player has answered it" if answered.split()[0] in self.computers
-                   else "a hidden card was revealed")
+            why = (
+                "the dice have answered it"
+                if answered.startswith("chance ")
+                else "a computer player has answered it"
+                if answered.split()[0] in self.computers
+                else "a hidden card was revealed"
+            )
             self.say(f"  ! no undo: {why}; that decision stands")
             return
-        taken = actions[last - 1:]
-        del actions[last - 1:]
+        taken = actions[last - 1 :]
+        del actions[last - 1 :]
         self.stepped = {n for n in self.stepped if n < last}
         self.writer.rewrite()
         _, self.state = replay(self.record, self.engine)
-        self.say(f"  undone: {taken[0]}" + (f" (and {len(taken) - 1} computer choice{'s' if len(taken) > 2 else ''})" if len(taken) > 1 else ""))
+        self.say(
+            f"  undone: {taken[0]}"
+            + (
+                f" (and {len(taken) - 1} computer choice{'s' if len(taken) > 2 else ''})"
+                if len(taken) > 1
+                else ""
+            )
+        )
 
     def show_events(self, events: list[dict]) -> None:
         """Every event (events are public): a told text as it is, the rest as its fields."""

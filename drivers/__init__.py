@@ -10,6 +10,7 @@ until a backend is opened. The core uses only:
 
 and the ``*_with_fallback`` variants that never raise for a missing device. See docs/drivers.md.
 """
+
 from __future__ import annotations
 
 from drivers.errors import CameraError, ConfigError, DisplayError, DriverError, InputError, LinkError
@@ -29,11 +30,24 @@ from drivers.inputs.events import BUTTONS, ButtonEvent
 from drivers.link.serial_link import LinkAction, LinkStatus
 
 __all__ = [
-    "BUTTONS", "ButtonEvent", "LinkAction", "LinkStatus",
-    "CameraError", "ConfigError", "DisplayError", "DriverError", "InputError", "LinkError",
-    "Opened", "check_config",
-    "open_camera", "open_camera_with_fallback",
-    "open_display", "open_display_with_fallback",
-    "open_inputs", "open_inputs_with_fallback",
-    "open_link", "open_link_with_fallback",
+    "BUTTONS",
+    "ButtonEvent",
+    "LinkAction",
+    "LinkStatus",
+    "CameraError",
+    "ConfigError",
+    "DisplayError",
+    "DriverError",
+    "InputError",
+    "LinkError",
+    "Opened",
+    "check_config",
+    "open_camera",
+    "open_camera_with_fallback",
+    "open_display",
+    "open_display_with_fallback",
+    "open_inputs",
+    "open_inputs_with_fallback",
+    "open_link",
+    "open_link_with_fallback",
 ]

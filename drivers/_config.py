@@ -1,4 +1,5 @@
 """Small typed reader for driver config mappings; every error names the offending key."""
+
 from __future__ import annotations
 
 import builtins
@@ -61,7 +62,9 @@ class Cfg:
             raise self.error(name, f"{v!r} is not one of {', '.join(repr(c) for c in choices)}")
         return v
 
-    def int(self, name: builtins.str, default: Any = _MISSING, lo: int | None = None, hi: int | None = None) -> int:
+    def int(
+        self, name: builtins.str, default: Any = _MISSING, lo: int | None = None, hi: int | None = None
+    ) -> int:
         v = self.raw(name, default)
         if isinstance(v, str):
             try:
@@ -74,16 +77,22 @@ class Cfg:
             raise self.error(name, f"{v} is outside {lo}..{hi}")
         return v
 
-    def float(self, name: builtins.str, default: Any = _MISSING, lo: float | None = None, hi: float | None = None) -> float:
+    def float(
+        self, name: builtins.str, default: Any = _MISSING, lo: float | None = None, hi: float | None = None
+    ) -> float:
         v = self.raw(name, default)
         if isinstance(v, bool) or not isinstance(v, (int, float)):
             raise self.error(name, f"expected a number, got {v!r}")
         v = float(v)
-        if not math.isfinite(v):    # nan passes every comparison below
+        if not math.isfinite(v):  # nan passes every comparison below
             raise self.error(name, f"expected a finite number, got {v!r}")
         if (lo is not None and v < lo) or (hi is not None and v > hi):
-            raise self.error(name, f"{v:g} is outside {lo:g}..{hi:g}" if lo is not None and hi is not None
-                             else f"{v:g} is out of range")
+            raise self.error(
+                name,
+                f"{v:g} is outside {lo:g}..{hi:g}"
+                if lo is not None and hi is not None
+                else f"{v:g} is out of range",
+            )
         return v
 
     def bool(self, name: builtins.str, default: Any = _MISSING) -> bool:
@@ -98,7 +107,9 @@ class Cfg:
             raise self.error(name, f"expected a table, got {v!r}")
         return v
 
-    def str_list(self, name: builtins.str, default: Any = _MISSING, choices: tuple[builtins.str, ...] | None = None) -> list[builtins.str]:
+    def str_list(
+        self, name: builtins.str, default: Any = _MISSING, choices: tuple[builtins.str, ...] | None = None
+    ) -> list[builtins.str]:
         v = self.raw(name, default)
         if isinstance(v, str) or not isinstance(v, (list, tuple)) or not all(isinstance(x, str) for x in v):
             raise self.error(name, f"expected a list of strings, got {v!r}")

@@ -1,4 +1,5 @@
 """Exceptions shared by all drivers."""
+
 from __future__ import annotations
 
 

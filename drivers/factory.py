@@ -9,6 +9,7 @@ The ``*_with_fallback`` helpers try the configured backend and, if it cannot ope
 reason and return the fallback backend (null by default) with the reason, so the service can
 carry on and say what is missing. Config errors are NOT swallowed by them.
 """
+
 from __future__ import annotations
 
 import logging
@@ -86,8 +87,15 @@ def _logic_kw(c: Cfg) -> dict[str, Any]:
     )
 
 
-def open_inputs(cfg: Mapping[str, Any] | Sequence[Mapping[str, Any]], queue: Any = None, *,
-                clock: Any = None, section: str = "inputs", pin_factory: Any = None, **extra: Any):
+def open_inputs(
+    cfg: Mapping[str, Any] | Sequence[Mapping[str, Any]],
+    queue: Any = None,
+    *,
+    clock: Any = None,
+    section: str = "inputs",
+    pin_factory: Any = None,
+    **extra: Any,
+):
     """Open an input backend; it puts ButtonEvents into ``queue``.
 
     ``cfg`` may also be a list of mappings: all are opened into one queue (a MultiInput).
@@ -103,8 +111,11 @@ def open_inputs(cfg: Mapping[str, Any] | Sequence[Mapping[str, Any]], queue: Any
         opened = []
         try:
             for i, one in enumerate(cfg):
-                opened.append(open_inputs(one, queue, clock=clock, section=f"{section}[{i}]",
-                                          pin_factory=pin_factory, **extra))
+                opened.append(
+                    open_inputs(
+                        one, queue, clock=clock, section=f"{section}[{i}]", pin_factory=pin_factory, **extra
+                    )
+                )
         except BaseException:
             for b in opened:
                 b.close()
@@ -185,8 +196,14 @@ def _encoder_kw(c: Cfg) -> dict[str, Any]:
 
 
 # --------------------------------------------------------------------------------- display
-def open_display(cfg: Mapping[str, Any], *, clock: Any = None, section: str = "display",
-                 serial_interface: Any = None, stream: Any = None):
+def open_display(
+    cfg: Mapping[str, Any],
+    *,
+    clock: Any = None,
+    section: str = "display",
+    serial_interface: Any = None,
+    stream: Any = None,
+):
     """Open a display backend: ``show(image)`` of a 128x64 mode "1" image, ``close(message)``.
 
     ``serial_interface`` replaces luma's i2c() (tests, benches); ``stream`` is the terminal
@@ -212,8 +229,16 @@ def open_display(cfg: Mapping[str, Any], *, clock: Any = None, section: str = "d
         c.check_unknown()
         from drivers.display.oled import LumaOled
 
-        return LumaOled(kind, port=port, address=address, rotate=rotate, contrast=contrast,
-                        retry_s=retry_s, serial_interface=serial_interface, **shift)
+        return LumaOled(
+            kind,
+            port=port,
+            address=address,
+            rotate=rotate,
+            contrast=contrast,
+            retry_s=retry_s,
+            serial_interface=serial_interface,
+            **shift,
+        )
     if kind == "terminal":
         style = c.str("style", "halfblock", ("halfblock", "braille"))
         border = c.bool("border", True)
@@ -235,8 +260,9 @@ def open_display(cfg: Mapping[str, Any], *, clock: Any = None, section: str = "d
 
 
 # ------------------------------------------------------------------------------------ link
-def open_link(cfg: Mapping[str, Any], queue: Any = None, *, section: str = "link",
-              clock: Any = None, start: bool = True):
+def open_link(
+    cfg: Mapping[str, Any], queue: Any = None, *, section: str = "link", clock: Any = None, start: bool = True
+):
     """Open the serial link. Incoming KEY lines become ButtonEvents (press+release), ACTION
     lines LinkAction, connection changes LinkStatus, all put into ``queue`` (``link.queue``)."""
     c = Cfg(cfg, section)
@@ -248,7 +274,9 @@ def open_link(cfg: Mapping[str, Any], queue: Any = None, *, section: str = "link
         return NullLink(queue)
     port = c.str("port")
     if not port.strip():
-        raise c.error("port", "must not be empty (a device like /dev/ttyUSB0 or a URL like socket://host:port)")
+        raise c.error(
+            "port", "must not be empty (a device like /dev/ttyUSB0 or a URL like socket://host:port)"
+        )
     if "://" in port:
         scheme = port.split("://", 1)[0]
         import importlib.util
@@ -258,11 +286,13 @@ def open_link(cfg: Mapping[str, Any], queue: Any = None, *, section: str = "link
         except (ImportError, ValueError):
             known = False
         if not known:
-            raise c.error("port", f"unknown URL scheme {scheme!r} (pyserial knows e.g. socket://, rfc2217://, loop://)")
+            raise c.error(
+                "port", f"unknown URL scheme {scheme!r} (pyserial knows e.g. socket://, rfc2217://, loop://)"
+            )
     kw: dict[str, Any] = dict(
         baudrate=c.int("baudrate", 115200, 50, 4_000_000),
         max_line=c.int("max_line", 256, 16, 4096),
-        max_out_line=c.int("max_out_line", 4096, 1024, 65536),     # a STATE is about 600 bytes
+        max_out_line=c.int("max_out_line", 4096, 1024, 65536),  # a STATE is about 600 bytes
         reconnect_min_s=c.float("reconnect_min_s", 0.5, 0.01, 60.0),
         reconnect_max_s=c.float("reconnect_max_s", 10.0, 0.01, 3600.0),
         write_timeout_s=c.float("write_timeout_s", 1.0, 0.01, 60.0),
@@ -310,7 +340,9 @@ def _open_camera(c: Cfg, kind: str):
     if kind == "opencv":
         src = c.raw("source", 0)
         if isinstance(src, bool) or not isinstance(src, (int, str)) or (isinstance(src, int) and src < 0):
-            raise c.error("source", f"expected a camera index (0, 1, ...) or a device/video path, got {src!r}")
+            raise c.error(
+                "source", f"expected a camera index (0, 1, ...) or a device/video path, got {src!r}"
+            )
         w, h = c.int("width", 0, 0, 9152), c.int("height", 0, 0, 6944)
         loop = c.bool("loop", True)
         c.check_unknown()
@@ -358,21 +390,25 @@ def _with_fallback(kind: str, opener: Any, cfg: Any, fallback_cfg: Any, *args: A
         return Opened(opener(fallback_cfg, *args, **kw), reason)
 
 
-def open_inputs_with_fallback(cfg: Any, queue: Any = None, *, fallback: Mapping[str, Any] | None = None,
-                              **kw: Any) -> Opened:
+def open_inputs_with_fallback(
+    cfg: Any, queue: Any = None, *, fallback: Mapping[str, Any] | None = None, **kw: Any
+) -> Opened:
     return _with_fallback("inputs", open_inputs, cfg, dict(fallback or {"type": "null"}), queue, **kw)
 
 
-def open_display_with_fallback(cfg: Mapping[str, Any], *, fallback: Mapping[str, Any] | None = None,
-                               **kw: Any) -> Opened:
+def open_display_with_fallback(
+    cfg: Mapping[str, Any], *, fallback: Mapping[str, Any] | None = None, **kw: Any
+) -> Opened:
     return _with_fallback("display", open_display, cfg, dict(fallback or {"type": "null"}), **kw)
 
 
-def open_link_with_fallback(cfg: Mapping[str, Any], queue: Any = None, *,
-                            fallback: Mapping[str, Any] | None = None, **kw: Any) -> Opened:
+def open_link_with_fallback(
+    cfg: Mapping[str, Any], queue: Any = None, *, fallback: Mapping[str, Any] | None = None, **kw: Any
+) -> Opened:
     return _with_fallback("link", open_link, cfg, dict(fallback or {"type": "null"}), queue, **kw)
 
 
-def open_camera_with_fallback(cfg: Mapping[str, Any], *, fallback: Mapping[str, Any] | None = None,
-                              **kw: Any) -> Opened:
+def open_camera_with_fallback(
+    cfg: Mapping[str, Any], *, fallback: Mapping[str, Any] | None = None, **kw: Any
+) -> Opened:
     return _with_fallback("camera", open_camera, cfg, dict(fallback or {"type": "null"}), **kw)

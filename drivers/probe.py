@@ -5,6 +5,7 @@ the probe, and no gpiozero pin factory is created (that would claim the GPIO chi
     from drivers.probe import probe_all
     probe_all()  # {"i2c": {...}, "camera": {...}, "gpio": {...}, "serial": {...}}
 """
+
 from __future__ import annotations
 
 import errno
@@ -51,8 +52,12 @@ def _importable(name: str) -> tuple[bool, str | None]:
 
 
 @_safe
-def probe_i2c(addresses: Iterable[int] = OLED_ADDRESSES, *, dev_dir: str = "/dev",
-              smbus_factory: Callable[[int], Any] | None = None) -> dict[str, Any]:
+def probe_i2c(
+    addresses: Iterable[int] = OLED_ADDRESSES,
+    *,
+    dev_dir: str = "/dev",
+    smbus_factory: Callable[[int], Any] | None = None,
+) -> dict[str, Any]:
     """I2C buses, and which of ``addresses`` answer on each (needs smbus2).
 
     {"buses": ["/dev/i2c-1"], "smbus2": True, "devices": [{"bus": 1, "address": "0x3C",
@@ -89,7 +94,7 @@ def probe_i2c(addresses: Iterable[int] = OLED_ADDRESSES, *, dev_dir: str = "/dev
                     ok = True
                 except OSError as e:
                     ok = False
-                    if e.errno in (errno.EOPNOTSUPP, errno.EINVAL):   # adapter without quick write
+                    if e.errno in (errno.EOPNOTSUPP, errno.EINVAL):  # adapter without quick write
                         try:
                             bus.read_byte(addr)
                             ok = True
@@ -121,8 +126,13 @@ def probe_camera(*, dev_dir: str = "/dev", list_cameras: bool = True) -> dict[st
         try:
             from picamera2 import Picamera2
 
-            out["cameras"] = [{k: (v if isinstance(v, (int, float, str, bool)) or v is None else str(v))
-                               for k, v in dict(c).items()} for c in Picamera2.global_camera_info()]
+            out["cameras"] = [
+                {
+                    k: (v if isinstance(v, (int, float, str, bool)) or v is None else str(v))
+                    for k, v in dict(c).items()
+                }
+                for c in Picamera2.global_camera_info()
+            ]
         except Exception as e:  # noqa: BLE001
             out["errors"]["cameras"] = _err(e)
     return out
@@ -154,7 +164,7 @@ def probe_gpio(*, dev_dir: str = "/dev", model_path: str = "/proc/device-tree/mo
     if env:
         out["likely_factory"] = env
     elif not out["gpiochips"]:
-        out["likely_factory"] = None          # no GPIO here: buttons need the keyboard or mock
+        out["likely_factory"] = None  # no GPIO here: buttons need the keyboard or mock
     else:
         out["likely_factory"] = next((n for n in ("lgpio", "rpigpio", "pigpio") if libs[n]), "native")
     return out
@@ -165,8 +175,11 @@ def probe_serial() -> dict[str, Any]:
     """Serial ports pyserial can list: {"ports": [{"device", "description", "hwid"}]}."""
     from serial.tools import list_ports
 
-    return {"ports": [{"device": p.device, "description": p.description, "hwid": p.hwid}
-                      for p in list_ports.comports()]}
+    return {
+        "ports": [
+            {"device": p.device, "description": p.description, "hwid": p.hwid} for p in list_ports.comports()
+        ]
+    }
 
 
 def probe_all() -> dict[str, Any]:

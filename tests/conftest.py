@@ -1,4 +1,5 @@
 """Shared test set-up: hardware tests are skipped unless asked for, and say so."""
+
 from __future__ import annotations
 
 import os
@@ -7,8 +8,12 @@ import pytest
 
 
 def pytest_addoption(parser):
-    parser.addoption("--hardware", action="store_true", default=False,
-                     help="run tests that need real Raspberry Pi hardware (camera, I2C display, GPIO)")
+    parser.addoption(
+        "--hardware",
+        action="store_true",
+        default=False,
+        help="run tests that need real Raspberry Pi hardware (camera, I2C display, GPIO)",
+    )
 
 
 def pytest_collection_modifyitems(config, items):
@@ -48,7 +53,9 @@ def unreadable(monkeypatch):
                 if self == path:
                     raise PermissionError(13, "Permission denied", str(self))
                 return real(self)
+
             monkeypatch.setattr(Path, "read_bytes", refused)
+
     return lock
 
 
@@ -87,5 +94,6 @@ def drawn(monkeypatch):
     def clear():
         seen["texts"].clear()
         seen["cut"].clear()
+
     seen["clear"] = clear
     return seen

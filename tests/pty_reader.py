@@ -1,4 +1,5 @@
 """Reading a pty's master side in a test, so the device's writes never block on a full buffer."""
+
 from __future__ import annotations
 
 import os

@@ -1,4 +1,5 @@
 """dev.py, the set-up behind the README's commands: which pytest a newcomer's words run."""
+
 from __future__ import annotations
 
 import importlib.util
@@ -26,7 +27,14 @@ def test_the_whole_suite_runs_on_several_workers(dev, monkeypatch):
 def test_the_quick_tier_leaves_out_the_slow_tests_and_still_runs_in_parallel(dev, monkeypatch):
     monkeypatch.setattr(dev, "_workers", lambda: 3)
     assert dev.pytest_args(["--quick"]) == ["-m", "not slow", "-n", "3"]
-    assert dev.pytest_args(["--quick", "--durations", "20"]) == ["-m", "not slow", "-n", "3", "--durations", "20"]
+    assert dev.pytest_args(["--quick", "--durations", "20"]) == [
+        "-m",
+        "not slow",
+        "-n",
+        "3",
+        "--durations",
+        "20",
+    ]
 
 
 def test_a_selection_by_keyword_is_still_parallel_but_named_files_run_in_one_process(dev, monkeypatch):

@@ -1,4 +1,5 @@
 """The documentation's examples are real: the game in docs/game-files.md replays as described."""
+
 from pathlib import Path
 
 from companion.engine.gamefile import load, loads
@@ -36,7 +37,7 @@ def refusal_of(monkeypatch, capsys, tmp_path, old: str, new: str, occurrence: in
     for _ in range(occurrence):
         at = text.index(old, at + 1)
     bad = tmp_path / "bad.game"
-    bad.write_text(text[:at] + new + text[at + len(old):])
+    bad.write_text(text[:at] + new + text[at + len(old) :])
     assert main(["replay", str(bad), "--json"]) == 2
     return json.loads(capsys.readouterr().out)
 
@@ -46,11 +47,13 @@ def test_a_bag_holds_its_repeats_and_no_more_as_game_files_md_says(monkeypatch, 
     assert refusal["error"] == "illegal" and refusal["action"] == "chance draw red red"
     assert refusal["reason"].endswith("no 'red' left in the bag to draw")
     assert "a third red is refused (`no 'red' left in the bag to draw`)" in " ".join(
-        (DOCS / "game-files.md").read_text().split())
+        (DOCS / "game-files.md").read_text().split()
+    )
 
 
 def test_each_value_of_a_mixed_roll_is_checked_against_its_own_die(monkeypatch, capsys, tmp_path):
     refusal = refusal_of(monkeypatch, capsys, tmp_path, "chance roll 4 6 2", "chance roll 6 4 2")
     assert refusal["reason"].endswith("'6' is not a face of the d4 (1, 2, 3, 4)")
     assert "`chance roll 4 6 2` is a d4 showing 4, a d6 showing 6 and a d12" in " ".join(
-        (DOCS / "game-files.md").read_text().split())
+        (DOCS / "game-files.md").read_text().split()
+    )

@@ -1,5 +1,6 @@
 """Every number of every pack of the five games has a range: a number far out of it in either
 direction is refused as a pack error naming the file and the key, and changes nothing."""
+
 from __future__ import annotations
 
 import re
@@ -27,7 +28,7 @@ def test_the_default_pack_written_back_loads_the_same(tmp_path, game):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
-@pytest.mark.parametrize("far", [10 ** 7, -10 ** 9])
+@pytest.mark.parametrize("far", [10**7, -(10**9)])
 def test_every_number_far_out_of_its_range_is_refused_naming_its_key(tmp_path, game, far):
     data = default_data(game)
     path = tmp_path / "pack.toml"
@@ -43,15 +44,23 @@ def test_every_number_far_out_of_its_range_is_refused_naming_its_key(tmp_path, g
     assert accepted == []
 
 
-@pytest.mark.parametrize("game, where, value, message", [
-    ("dungeon-days", ("cards", "elf", "count"), 10 ** 7, "cards.elf: count: must be at most 20, not 10000000"),
-    ("dodgeball", ("intensity", 0, "count"), 10 ** 7, "intensity[0].count: must be at most 20"),
-    ("dodgeball", ("players", 0, "stars"), -1, "players[0].stars: must be at least 0, not -1"),
-    ("dungeon-allies", ("monsters", 0, "gold", 0), -10 ** 9, "monsters[0].gold[0]: must be at least 0"),
-    ("dungeon-allies", ("monsters", 0, "need", 1), -3, "monsters[0].need[1]: must be at least 1, not -3"),
-    ("dungeonbowl", ("casualty", 0, "low"), -11, "casualty[0].low: must be at least 2, not -11"),
-    ("dungeonbowl", ("casualty", 0, "high"), -38, "casualty[0].high: must be at least 2"),
-])
+@pytest.mark.parametrize(
+    "game, where, value, message",
+    [
+        (
+            "dungeon-days",
+            ("cards", "elf", "count"),
+            10**7,
+            "cards.elf: count: must be at most 20, not 10000000",
+        ),
+        ("dodgeball", ("intensity", 0, "count"), 10**7, "intensity[0].count: must be at most 20"),
+        ("dodgeball", ("players", 0, "stars"), -1, "players[0].stars: must be at least 0, not -1"),
+        ("dungeon-allies", ("monsters", 0, "gold", 0), -(10**9), "monsters[0].gold[0]: must be at least 0"),
+        ("dungeon-allies", ("monsters", 0, "need", 1), -3, "monsters[0].need[1]: must be at least 1, not -3"),
+        ("dungeonbowl", ("casualty", 0, "low"), -11, "casualty[0].low: must be at least 2, not -11"),
+        ("dungeonbowl", ("casualty", 0, "high"), -38, "casualty[0].high: must be at least 2"),
+    ],
+)
 def test_the_numbers_that_hung_or_flooded_a_game_are_refused(tmp_path, game, where, value, message):
     path = tmp_path / "pack.toml"
     path.write_text(toml_text(with_value(default_data(game), where, value)))
@@ -64,14 +73,17 @@ def dodgeball_with(team: int, **changes):
     return with_value(data, ("teams", team), {**data["teams"][team], **changes})
 
 
-@pytest.mark.parametrize("changes, message", [
-    ({"team": 1, "id": "same"}, None),
-    ({"id": ""}, r"teams\[0\]\.id: '' is not an id"),
-    ({"id": "fox es"}, r"teams\[0\]\.id: 'fox es' is not an id"),
-])
+@pytest.mark.parametrize(
+    "changes, message",
+    [
+        ({"team": 1, "id": "same"}, None),
+        ({"id": ""}, r"teams\[0\]\.id: '' is not an id"),
+        ({"id": "fox es"}, r"teams\[0\]\.id: 'fox es' is not an id"),
+    ],
+)
 def test_dodgeball_team_ids_are_one_word_each_and_name_one_team(tmp_path, changes, message):
     path = tmp_path / "pack.toml"
-    if "team" in changes:                       # two teams with one id
+    if "team" in changes:  # two teams with one id
         data = default_data("dodgeball")
         data = with_value(data, ("teams", 1, "id"), data["teams"][0]["id"])
         message = rf"teams\[1\]\.id: duplicate id '{data['teams'][0]['id']}' \(also teams\[0\]\)"
@@ -82,11 +94,17 @@ def test_dodgeball_team_ids_are_one_word_each_and_name_one_team(tmp_path, change
         load("dodgeball", path)
 
 
-@pytest.mark.parametrize("name, message", [
-    (" ", r"monsters\[0\]\.name: ' ' has no letters or digits to name it by"),
-    ("'", r"monsters\[0\]\.name: \"'\" has no letters or digits"),
-    ("goblin", r"monsters\[1\]\.name: 'Goblin' is named like monsters\[0\] \('goblin'\) in actions: 'goblin'"),
-])
+@pytest.mark.parametrize(
+    "name, message",
+    [
+        (" ", r"monsters\[0\]\.name: ' ' has no letters or digits to name it by"),
+        ("'", r"monsters\[0\]\.name: \"'\" has no letters or digits"),
+        (
+            "goblin",
+            r"monsters\[1\]\.name: 'Goblin' is named like monsters\[0\] \('goblin'\) in actions: 'goblin'",
+        ),
+    ],
+)
 def test_allies_names_are_words_actions_can_name_each_once(tmp_path, name, message):
     """Found by the pack fuzzer: a monster named ' ' made a reveal action without its word."""
     path = tmp_path / "pack.toml"

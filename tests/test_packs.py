@@ -1,4 +1,5 @@
 """Content packs are validated when loaded; a broken one is refused naming the file and key."""
+
 import re
 import tomllib
 from pathlib import Path
@@ -47,49 +48,100 @@ BAD_PACK_VALUES = [
     ("clock_start = 29", "clock_start = 1000000000", r"rules\.clock_start: 1000000000 is outside 1\.\.99"),
     ("max_dice = 7 ", "max_dice = 50000000 ", r"rules\.max_dice: 50000000 is outside 1\.\.12"),
     ("all_balls_dice = 5 ", "all_balls_dice = 50000000 ", r"rules\.all_balls_dice: 50000000 is outside"),
-    ("extra_point_dice = 4 ", "extra_point_dice = 50000000 ", r"rules\.extra_point_dice: 50000000 is outside"),
+    (
+        "extra_point_dice = 4 ",
+        "extra_point_dice = 50000000 ",
+        r"rules\.extra_point_dice: 50000000 is outside",
+    ),
     ("field_goal_max_dice = 4 ", "field_goal_max_dice = 50000000 ", r"rules\.field_goal_max_dice: 50000000"),
-    ("rolls_per_play = 2", "rolls_per_play = 50000000", r"rules\.rolls_per_play: 50000000 is outside 1\.\.10"),
+    (
+        "rolls_per_play = 2",
+        "rolls_per_play = 50000000",
+        r"rules\.rolls_per_play: 50000000 is outside 1\.\.10",
+    ),
     ("field_goal_min_dice = 1 ", "field_goal_min_dice = 5 ", r"rules\.field_goal_min_dice: must not exceed"),
     ("touchdown_points = 6 ", "touchdown_points = -6 ", r"rules\.touchdown_points: -6 is outside 0\.\.99"),
     ("two_point_points = 2 ", "two_point_points = -2 ", r"rules\.two_point_points: -2 is outside"),
     ("skill_kick_success = 0.6", "skill_kick_success = nan", r"rules\.skill_kick_success: nan is outside"),
     ("cost = 1\n", "cost = -1\n", r"teams\[0\]\.cards\[0\]\.cost: -1 is outside 0\.\.20"),
     ("juke = { cost = 1 }", "juke = { cost = -1 }", r"board\.juke\.cost: -1 is outside"),
-    ("big_hit = { cost = 2, move_back = 2 }", "big_hit = { cost = -2, move_back = 2 }", r"board\.big_hit\.cost: -2"),
-    ("big_hit = { cost = 2, move_back = 2 }", "big_hit = { cost = 2, move_back = -2 }",
-     r"board\.big_hit\.move_back: -2 is outside 1\.\.27"),
-    ("effect = { add = { ball = 1 } }", "effect = { add = { ball = 50000000 } }",
-     r"teams\[0\]\.cards\[0\]\.effect\.add\.ball: 50000000 is outside 1\.\.12"),
-    ('game = "dungeon-ball"', 'game = "dungeonbowl"', r"pack\.game: this pack is for 'dungeonbowl', not 'dungeon-ball'"),
+    (
+        "big_hit = { cost = 2, move_back = 2 }",
+        "big_hit = { cost = -2, move_back = 2 }",
+        r"board\.big_hit\.cost: -2",
+    ),
+    (
+        "big_hit = { cost = 2, move_back = 2 }",
+        "big_hit = { cost = 2, move_back = -2 }",
+        r"board\.big_hit\.move_back: -2 is outside 1\.\.27",
+    ),
+    (
+        "effect = { add = { ball = 1 } }",
+        "effect = { add = { ball = 50000000 } }",
+        r"teams\[0\]\.cards\[0\]\.effect\.add\.ball: 50000000 is outside 1\.\.12",
+    ),
+    (
+        'game = "dungeon-ball"',
+        'game = "dungeonbowl"',
+        r"pack\.game: this pack is for 'dungeonbowl', not 'dungeon-ball'",
+    ),
     ("base_out_per_team = 6", "base_out_per_team = 9", r"solo\.base_out_per_team: 9 is outside 0\.\.8"),
     ("base_out_per_team = 6", "base_out_per_team = -1", r"solo\.base_out_per_team: -1 is outside 0\.\.8"),
 ]
 
 
-@pytest.mark.parametrize("old, new, message", BAD_PACK_VALUES + [
-    ("cost = 1\neffect = { add = { ball = 1 } }", 'cost = "one"\neffect = { add = { ball = 1 } }',
-     r"teams\[0\]\.cards\[0\]\.cost: Expected `int`, got `str`"),
-    ("clock_start = 29", "clock_start = 0", r"rules\.clock_start: 0 is outside 1\.\.99"),
-    ("clock_start = 29", "clock_start = 29\nclock_stop = 3", r"unknown field `clock_stop`"),
-    ('spaces = "BYRYRBYRYRBYRBRYBRYRYBRYRYB"', 'spaces = "BYRYRBYRYRBYRBRYBRYRYBRYRYX"',
-     r"field\.spaces: unknown space letter 'X'"),
-    ("start_low = 4", "start_low = 5", r"field\.start_low: the rulebook puts starting and field-goal circles on red"),
-    ("midfield = 13", "midfield = 40", r"field\.midfield: space 40 is not on the playing field"),
-    ('start = "b2"', 'start = "z9"', r"board\.start: 'z9' is not a cell"),
-    ('id = "red-2"', 'id = "red-1"', r"defense_cards\[1\]\.id: duplicate id 'red-1'"),
-    ("effect = { add = { ball = 1 } }", "effect = { add = { ball = 1 }, reroll = 2 }",
-     r"teams\[0\]\.cards\[0\]\.effect: an effect has exactly one key; found 2"),
-    ("effect = { add = { ball = 1 } }", "effect = { add = { dragon = 1 } }",
-     r"teams\[0\]\.cards\[0\]\.effect\.add\.dragon: unknown icon"),
-    ("effect = { discard = 1 }", "effect = { add = { ball = 1 } }",
-     r"teams\[0\]\.cards\[2\]\.effect\.add: a defense card cannot have this effect"),
-    ('on = ["fist"], effect = { move_back = 3 }', 'on = ["dragon"], effect = { move_back = 3 }',
-     r"defense_roll\.on: no face of the black die shows 'dragon'"),
-    ('yellow = { icon = "ball", count = 2 }', "", r"requirements\.yellow: missing"),
-    ('faces = ["ball", "ball", "ball", "cleat", "time", "lightning"]', 'faces = ["ball", "cleat", "lightning"]',
-     r"dice\.white\.faces: no face shows a time icon"),
-])
+@pytest.mark.parametrize(
+    "old, new, message",
+    BAD_PACK_VALUES
+    + [
+        (
+            "cost = 1\neffect = { add = { ball = 1 } }",
+            'cost = "one"\neffect = { add = { ball = 1 } }',
+            r"teams\[0\]\.cards\[0\]\.cost: Expected `int`, got `str`",
+        ),
+        ("clock_start = 29", "clock_start = 0", r"rules\.clock_start: 0 is outside 1\.\.99"),
+        ("clock_start = 29", "clock_start = 29\nclock_stop = 3", r"unknown field `clock_stop`"),
+        (
+            'spaces = "BYRYRBYRYRBYRBRYBRYRYBRYRYB"',
+            'spaces = "BYRYRBYRYRBYRBRYBRYRYBRYRYX"',
+            r"field\.spaces: unknown space letter 'X'",
+        ),
+        (
+            "start_low = 4",
+            "start_low = 5",
+            r"field\.start_low: the rulebook puts starting and field-goal circles on red",
+        ),
+        ("midfield = 13", "midfield = 40", r"field\.midfield: space 40 is not on the playing field"),
+        ('start = "b2"', 'start = "z9"', r"board\.start: 'z9' is not a cell"),
+        ('id = "red-2"', 'id = "red-1"', r"defense_cards\[1\]\.id: duplicate id 'red-1'"),
+        (
+            "effect = { add = { ball = 1 } }",
+            "effect = { add = { ball = 1 }, reroll = 2 }",
+            r"teams\[0\]\.cards\[0\]\.effect: an effect has exactly one key; found 2",
+        ),
+        (
+            "effect = { add = { ball = 1 } }",
+            "effect = { add = { dragon = 1 } }",
+            r"teams\[0\]\.cards\[0\]\.effect\.add\.dragon: unknown icon",
+        ),
+        (
+            "effect = { discard = 1 }",
+            "effect = { add = { ball = 1 } }",
+            r"teams\[0\]\.cards\[2\]\.effect\.add: a defense card cannot have this effect",
+        ),
+        (
+            'on = ["fist"], effect = { move_back = 3 }',
+            'on = ["dragon"], effect = { move_back = 3 }',
+            r"defense_roll\.on: no face of the black die shows 'dragon'",
+        ),
+        ('yellow = { icon = "ball", count = 2 }', "", r"requirements\.yellow: missing"),
+        (
+            'faces = ["ball", "ball", "ball", "cleat", "time", "lightning"]',
+            'faces = ["ball", "cleat", "lightning"]',
+            r"dice\.white\.faces: no face shows a time icon",
+        ),
+    ],
+)
 def test_broken_pack_names_file_and_key(tmp_path, old, new, message):
     path = edited(tmp_path, old, new)
     with pytest.raises(PackError) as err:
@@ -129,7 +181,9 @@ def test_an_owner_pack_changes_the_game(tmp_path):
 def test_the_digest_is_of_the_values_so_a_comment_is_no_other_version(tmp_path):
     """A game file names its pack by this digest: replay warns only when a value changed."""
     _, digest = load_pack()
-    commented = edited(tmp_path, "clock_start = 29", "# a note on the clock\nclock_start   =   29   # unchanged")
+    commented = edited(
+        tmp_path, "clock_start = 29", "# a note on the clock\nclock_start   =   29   # unchanged"
+    )
     assert load_pack(str(commented))[1] == digest
     changed = edited(tmp_path, "clock_start = 29", "clock_start = 20")
     assert load_pack(str(changed))[1] != digest

@@ -1,5 +1,6 @@
 """The registry of games: facts found under companion/games, test games registered for a while,
 options and seats checked with messages that name the key."""
+
 import pytest
 
 from companion.engine import registry
@@ -59,6 +60,7 @@ def test_every_games_description_fits_the_new_game_menus_hint_whole():
     from companion.ui import fonts
     from companion.ui.draw import W, wrap
     from companion.ui.menus import HINT_LINES
+
     for game in games():
         assert game.description, game.id
         assert len(wrap(game.description, fonts.small(), W - 2)) <= HINT_LINES, (game.id, game.description)

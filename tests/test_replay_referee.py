@@ -1,5 +1,6 @@
 """``companion replay FILE --json --referee``: the whole state, every hidden hand and face-down
 card included (the file holds them already); without ``--referee`` nothing hidden."""
+
 import json
 
 import pytest
@@ -50,7 +51,11 @@ def test_dungeon_allies_face_down_monsters_only_with_referee(capsys):
 def test_a_game_with_nothing_hidden_or_without_its_own_referee_view_replays_whole(capsys, game):
     public = replay(capsys, f"docs/examples/{game}.game", "--json")
     whole = replay(capsys, f"docs/examples/{game}.game", "--json", "--referee")
-    assert whole == public if game == "dungeonbowl" else whole["players"][0]["hand"] != public["players"][0]["hand"]
+    assert (
+        whole == public
+        if game == "dungeonbowl"
+        else whole["players"][0]["hand"] != public["players"][0]["hand"]
+    )
 
 
 def test_referee_without_json_is_refused(capsys):

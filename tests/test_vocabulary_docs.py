@@ -2,6 +2,7 @@
 a line the engine accepted: seeded games (random legal play, no concession) and the game's
 example file are replayed, and every documented line must be among their actions, every verb
 they used among the documented ones."""
+
 from __future__ import annotations
 
 import random
@@ -20,16 +21,45 @@ ROOT = Path(__file__).resolve().parents[1]
 ALL = {"abilities": True, "group_throws": True, "counter_attack": True, "mascots": True, "coach_cards": True}
 # game: (its doc, its example file, [(options, how many seeded games)])
 GAMES = {
-    "dodgeball": ("docs/dodgeball.md", "docs/examples/dodgeball.game",
-                  [(ALL, 4), ({"draft": True, "mascots": True, "coach_cards": True}, 3),
-                   ({"build": True, "cards": "table", "mascots": True, "coach_cards": True, "counter_attack": True}, 3)]),
-    "dungeon-days": ("docs/dungeon-days.md", "docs/examples/dungeon-days.game",
-                     [({"players": 3}, 5), ({"players": 2, "mode": "score"}, 2)]),
-    "dungeon-allies": ("docs/dungeon-allies.md", "docs/examples/dungeon-allies.game",
-                       [({"players": 3}, 3), ({"players": 2, "board": "real"}, 2)]),
+    "dodgeball": (
+        "docs/dodgeball.md",
+        "docs/examples/dodgeball.game",
+        [
+            (ALL, 4),
+            ({"draft": True, "mascots": True, "coach_cards": True}, 3),
+            (
+                {
+                    "build": True,
+                    "cards": "table",
+                    "mascots": True,
+                    "coach_cards": True,
+                    "counter_attack": True,
+                },
+                3,
+            ),
+        ],
+    ),
+    "dungeon-days": (
+        "docs/dungeon-days.md",
+        "docs/examples/dungeon-days.game",
+        [({"players": 3}, 5), ({"players": 2, "mode": "score"}, 2)],
+    ),
+    "dungeon-allies": (
+        "docs/dungeon-allies.md",
+        "docs/examples/dungeon-allies.game",
+        [({"players": 3}, 3), ({"players": 2, "board": "real"}, 2)],
+    ),
     # Regeneration is offered only to the teams the option names (none by default)
-    "dungeonbowl": ("docs/dungeonbowl.md", "docs/examples/dungeonbowl.game", [({}, 6), ({"regeneration": "both"}, 6)]),
-    "dungeon-ball": ("docs/game-files.md", "docs/examples/short-game.game", [({}, 12), ({"players": 1, "solo": "III"}, 2)]),
+    "dungeonbowl": (
+        "docs/dungeonbowl.md",
+        "docs/examples/dungeonbowl.game",
+        [({}, 6), ({"regeneration": "both"}, 6)],
+    ),
+    "dungeon-ball": (
+        "docs/game-files.md",
+        "docs/examples/short-game.game",
+        [({}, 12), ({"players": 1, "solo": "III"}, 2)],
+    ),
 }
 
 
@@ -38,7 +68,9 @@ def documented(doc: str) -> list[str]:
     two for a row of two verbs)."""
     text = (ROOT / doc).read_text()
     table = text.split("<!-- vocabulary:start -->")[1].split("<!-- vocabulary:end -->")[0]
-    rows = [[c.strip() for c in re.split(r"(?<!\\)\|", line.strip()[1:-1])] for line in table.strip().splitlines()]
+    rows = [
+        [c.strip() for c in re.split(r"(?<!\\)\|", line.strip()[1:-1])] for line in table.strip().splitlines()
+    ]
     column = rows[0].index("example")
     return [line for row in rows[2:] for line in re.findall(r"`([^`]+)`", row[column])]
 

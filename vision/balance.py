@@ -35,6 +35,7 @@ less surely or be missed. With the two checks none of them is touched.
     >>> balance.balanced(grey) is grey
     True
 """
+
 from __future__ import annotations
 
 import cv2
@@ -42,13 +43,13 @@ import numpy as np
 
 from vision.exposure import SAMPLES, sample  # noqa: F401  (SAMPLES: how many pixels measure the cast)
 
-BOX = 0.05              # a frame whose channel means lie within this of their mean is balanced
-TOP = 2.0               # per cent of the pixels, the brightest, that show the light's colour
-STILL = 0.03            # gains this close to 1 leave the frame as it is (a camera's own balance
-                        # moves this much from frame to frame)
-AMBER = np.array([1.0, 0.0, -1.0]) / np.sqrt(2.0)    # a light's cast in log B, G, R: bluer or more amber
-SURE_CAST = 0.5         # a cast borne out and like a light's at least this much is taken out
-OFF_LINE = 2.0          # a cast half as far off that line as along it is not a light's
+BOX = 0.05  # a frame whose channel means lie within this of their mean is balanced
+TOP = 2.0  # per cent of the pixels, the brightest, that show the light's colour
+STILL = 0.03  # gains this close to 1 leave the frame as it is (a camera's own balance
+# moves this much from frame to frame)
+AMBER = np.array([1.0, 0.0, -1.0]) / np.sqrt(2.0)  # a light's cast in log B, G, R: bluer or more amber
+SURE_CAST = 0.5  # a cast borne out and like a light's at least this much is taken out
+OFF_LINE = 2.0  # a cast half as far off that line as along it is not a light's
 
 
 def _log_ratios(mean) -> np.ndarray:
@@ -77,7 +78,7 @@ def borne(grey: np.ndarray, white: np.ndarray) -> float:
     if norm < 1e-12:
         return 0.0
     along = float(white @ grey) / norm
-    astray = float(np.linalg.norm(white - along * grey)) / norm ** 0.5
+    astray = float(np.linalg.norm(white - along * grey)) / norm**0.5
     return min(max(along - astray, 0.0), 1.0)
 
 

@@ -10,6 +10,7 @@
 
 Every subcommand sets ``func`` (``func(args) -> int``). Nothing here needs a display.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -24,6 +25,7 @@ DEFAULT_LID = "lid.json"
 def _turned(img, quarter_turns: int):
     """The photo turned clockwise, as the camera's ``rotate`` turns frames (drivers.camera.turned)."""
     import cv2
+
     codes = {1: cv2.ROTATE_90_CLOCKWISE, 2: cv2.ROTATE_180, 3: cv2.ROTATE_90_COUNTERCLOCKWISE}
     return cv2.rotate(img, codes[quarter_turns]) if quarter_turns else img
 
@@ -32,13 +34,15 @@ def _imread(path):
     """The photo as a BGR frame, upright by its EXIF orientation (drivers.camera.folder.read_image),
     or OSError naming the file and what is wrong with it."""
     from drivers.camera.folder import read_image
+
     try:
         return read_image(path)
     except FileNotFoundError:
         raise OSError(f"no such image {path}: check the path") from None
     except IsADirectoryError:
-        raise OSError(f"{path} is a folder, not an image: name the photos in it (e.g. {Path(path) / '*.jpg'})") \
-            from None
+        raise OSError(
+            f"{path} is a folder, not an image: name the photos in it (e.g. {Path(path) / '*.jpg'})"
+        ) from None
     except OSError as e:
         raise OSError(f"cannot read image {path}: {e.strerror or e}") from None
     except ValueError as e:
@@ -49,6 +53,7 @@ def _write_image(flag: str, path: Path, img) -> None:
     """Write ``img`` (PNG or JPEG by the name) through Python, not OpenCV: OpenCV says nothing
     when it cannot write, and crashes on a name that is not UTF-8. OSError names ``flag``."""
     import cv2
+
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         ok, data = cv2.imencode(path.suffix.lower() or ".png", img)
@@ -64,8 +69,9 @@ def _utf8(flag: str, path: str) -> None:
     try:
         str(path).encode("utf-8")
     except UnicodeEncodeError:
-        raise OSError(f"{flag} {_shown_path(path)}: the name is not UTF-8 and cannot be written by OpenCV; "
-                      "rename it") from None
+        raise OSError(
+            f"{flag} {_shown_path(path)}: the name is not UTF-8 and cannot be written by OpenCV; rename it"
+        ) from None
 
 
 def _shown_path(path) -> str:
@@ -76,6 +82,7 @@ def _shown_path(path) -> str:
 def _number(kind: type, what: str, fits, refusal: str):
     """An argparse type: ``kind`` read from the text (else "expected ``what``"), refused with
     ``refusal`` (``{value}`` the text as given) unless ``fits(value)``."""
+
     def parse(text: str):
         try:
             value = kind(text)
@@ -84,16 +91,25 @@ def _number(kind: type, what: str, fits, refusal: str):
         if not fits(value):
             raise argparse.ArgumentTypeError(refusal.format(value=text))
         return value
+
     return parse
 
 
 # the number of dice rolled (``--expected -2`` is refused); a camera's height in pixels (not
 # -5, nan or inf); a printer resolution the marker sheet can be drawn at
 _dice_count = _number(int, "a whole number of dice", lambda n: n >= 1, "expected 1 or more dice, got {value}")
-_camera_height = _number(float, "a number of pixels", lambda v: 0 < v < float("inf"),
-                         "must be a number of pixels above 0, not {value}")
-_dpi = _number(int, "a whole number of dots per inch", lambda v: 50 <= v <= 600,
-               "must be from 50 to 600 dpi, not {value}")
+_camera_height = _number(
+    float,
+    "a number of pixels",
+    lambda v: 0 < v < float("inf"),
+    "must be a number of pixels above 0, not {value}",
+)
+_dpi = _number(
+    int,
+    "a whole number of dots per inch",
+    lambda v: 50 <= v <= 600,
+    "must be from 50 to 600 dpi, not {value}",
+)
 
 
 def _calibration(flag: str, path, load, maker: str):
@@ -120,32 +136,50 @@ def cmd_dice_read(args) -> int:
     from . import icons, pips
     from .camera_advice import advice
     from .drawing import annotate_dice, shown
+
     gallery = None
     if args.dice or args.gallery:
         gdir = args.gallery or os.path.join("galleries", args.dice)
         try:
-            gallery = _calibration("--gallery" if args.gallery else "--dice", gdir, icons.Gallery.load,
-                                   "companion dice calibrate")
+            gallery = _calibration(
+                "--gallery" if args.gallery else "--dice",
+                gdir,
+                icons.Gallery.load,
+                "companion dice calibrate",
+            )
         except OSError as e:
-            print(f"error: no gallery for {args.dice or gdir} ({e}); run `dice calibrate` first", file=sys.stderr)
+            print(
+                f"error: no gallery for {args.dice or gdir} ({e}); run `dice calibrate` first",
+                file=sys.stderr,
+            )
             return 2
     faces = None
     if args.custom_faces:
         from . import custom
+
         hint = f"companion dice calibrate --gallery {args.custom_faces} --face 1 SHOT SHOT SHOT"
         try:
-            faces = _calibration("--custom-faces", args.custom_faces, icons.Gallery.load, "companion dice calibrate")
+            faces = _calibration(
+                "--custom-faces", args.custom_faces, icons.Gallery.load, "companion dice calibrate"
+            )
             custom.face_values(faces)
         except (OSError, ValueError) as e:
-            print(f"error: custom faces in {args.custom_faces}: {e}; calibrate them with `{hint}`", file=sys.stderr)
+            print(
+                f"error: custom faces in {args.custom_faces}: {e}; calibrate them with `{hint}`",
+                file=sys.stderr,
+            )
             return 2
     tray_cal = None
     if args.tray:
         from . import tray
+
         try:
             tray_cal = _calibration("--tray", args.tray, tray.TrayCalibration.load, "companion dice tray")
         except OSError as e:
-            print(f"error: {e}; locate the tray with `companion dice tray IMAGE --out {args.tray}`", file=sys.stderr)
+            print(
+                f"error: {e}; locate the tray with `companion dice tray IMAGE --out {args.tray}`",
+                file=sys.stderr,
+            )
             return 2
     rc = 0
     for path in args.images:
@@ -163,9 +197,11 @@ def cmd_dice_read(args) -> int:
         if tray_cal is not None:
             try:
                 roi = tray_cal.mask(img.shape)
-            except Exception as e:      # corners that are not four points
-                print(f"error: --tray {args.tray}: not a file saved by `companion dice tray` ({type(e).__name__})",
-                      file=sys.stderr)
+            except Exception as e:  # corners that are not four points
+                print(
+                    f"error: --tray {args.tray}: not a file saved by `companion dice tray` ({type(e).__name__})",
+                    file=sys.stderr,
+                )
                 return 2
         if gallery is not None:
             r = icons.read_icons(img, gallery, expected_count=args.expected, roi=roi)
@@ -173,7 +209,7 @@ def cmd_dice_read(args) -> int:
             r = custom.read_dice(img, faces, expected_count=args.expected, roi=roi)
         else:
             r = pips.read_dice(img, expected_count=args.expected, roi=roi, reader=args.reader)
-        tips = advice(img, r.dice)                # a grey photo, a dim one, dice too small
+        tips = advice(img, r.dice)  # a grey photo, a dim one, dice too small
         if args.json:
             print(json.dumps({"image": str(path), **r.to_json(), "advice": [a.text for a in tips]}))
         else:
@@ -183,12 +219,15 @@ def cmd_dice_read(args) -> int:
             for tip in tips:
                 print(f"  advice: {tip.text}")
         if args.annotate:
-            _write_image("--annotate", Path(args.annotate) / (Path(path).stem + ".dice.png"), annotate_dice(img, r))
+            _write_image(
+                "--annotate", Path(args.annotate) / (Path(path).stem + ".dice.png"), annotate_dice(img, r)
+            )
     return rc
 
 
 def cmd_dice_calibrate(args) -> int:
     from . import icons
+
     if not args.face:
         print("error: give at least one --face NAME IMAGE...", file=sys.stderr)
         return 2
@@ -207,6 +246,7 @@ def cmd_dice_calibrate(args) -> int:
 
 def cmd_dice_markers(args) -> int:
     from . import tray
+
     out = args.out or "tray-markers.png"
     if Path(out).is_dir() or Path(out).suffix.lower() not in (".png", ".jpg", ".jpeg"):
         print(f"error: {out}: name a .png (or .jpg) file for the sheet", file=sys.stderr)
@@ -218,6 +258,7 @@ def cmd_dice_markers(args) -> int:
 
 def cmd_dice_tray(args) -> int:
     from . import tray
+
     img = _imread(args.image)
     cal = tray.locate_by_reference(img) if args.reference else tray.locate_by_markers(img)
     if cal is None:
@@ -230,6 +271,7 @@ def cmd_dice_tray(args) -> int:
 
 def cmd_kick_calibrate(args) -> int:
     from . import kick
+
     img = _imread(args.reference)
     try:
         cal = kick.calibrate_lid(img, args.camera_height, args.axis)
@@ -243,8 +285,11 @@ def cmd_kick_calibrate(args) -> int:
 
 def cmd_kick_judge(args) -> int:
     from . import kick
+
     try:
-        cal = _calibration("--calibration", args.calibration, kick.LidCalibration.load, "companion kick calibrate")
+        cal = _calibration(
+            "--calibration", args.calibration, kick.LidCalibration.load, "companion kick calibrate"
+        )
     except OSError as e:
         print(f"error: no lid calibration ({e}); run `kick calibrate` first", file=sys.stderr)
         return 2
@@ -255,8 +300,11 @@ def cmd_kick_judge(args) -> int:
     else:
         print(f"{v.verdict}: {v.inside_fraction:.0%} inside ({'; '.join(v.reasons)})")
     if args.annotate:
-        _write_image("--annotate", Path(args.annotate) / (Path(args.after).stem + ".kick.png"),
-                     kick.annotate(after, v, cal))
+        _write_image(
+            "--annotate",
+            Path(args.annotate) / (Path(args.after).stem + ".kick.png"),
+            kick.annotate(after, v, cal),
+        )
     return 0
 
 
@@ -267,52 +315,113 @@ def register(subparsers) -> None:
     dice.set_defaults(func=lambda a: (dice.print_help(), 2)[1])
 
     r = ds.add_parser("read", help="read the dice in one or more images")
-    r.add_argument("images", nargs="+", metavar="IMAGE",
-                   help="photos of the dice (JPEG or PNG; WebP, TIFF and BMP too)")
+    r.add_argument(
+        "images", nargs="+", metavar="IMAGE", help="photos of the dice (JPEG or PNG; WebP, TIFF and BMP too)"
+    )
     r.add_argument("--json", action="store_true", help="one JSON object per image per line")
-    r.add_argument("--expected", type=_dice_count, default=None, metavar="N", help="number of dice expected (else unsure)")
+    r.add_argument(
+        "--expected",
+        type=_dice_count,
+        default=None,
+        metavar="N",
+        help="number of dice expected (else unsure)",
+    )
     r.add_argument("--dice", default=None, metavar="PACK_DIE", help="a calibrated icon die (default: pip d6)")
-    r.add_argument("--gallery", default=None, metavar="DIR", help="gallery directory (default galleries/PACK_DIE)")
-    r.add_argument("--custom-faces", default=None, metavar="DIR", help="pip dice with a custom face (a skull on "
-                   "the 1): its gallery, calibrated with `dice calibrate --gallery DIR --face 1 SHOT...`")
-    r.add_argument("--annotate", type=_image_folder, default=None, metavar="DIR", help="write annotated images here")
+    r.add_argument(
+        "--gallery", default=None, metavar="DIR", help="gallery directory (default galleries/PACK_DIE)"
+    )
+    r.add_argument(
+        "--custom-faces",
+        default=None,
+        metavar="DIR",
+        help="pip dice with a custom face (a skull on "
+        "the 1): its gallery, calibrated with `dice calibrate --gallery DIR --face 1 SHOT...`",
+    )
+    r.add_argument(
+        "--annotate", type=_image_folder, default=None, metavar="DIR", help="write annotated images here"
+    )
     r.add_argument("--tray", default=None, metavar="TRAY.json", help="only look inside the calibrated tray")
-    r.add_argument("--rotate", type=int, choices=[0, 1, 2, 3], default=0, metavar="TURNS",
-                   help="turn each photo this many quarter turns clockwise first, so the table's far side is "
-                        "at the top (a slanted die's upper face is read as its top face), as [camera] rotate does")
-    r.add_argument("--reader", choices=["auto", "net", "classical"], default="auto",
-                   help="pip dice: the learned reader (net, the default when its models are installed) "
-                        "or classical pip counting")
+    r.add_argument(
+        "--rotate",
+        type=int,
+        choices=[0, 1, 2, 3],
+        default=0,
+        metavar="TURNS",
+        help="turn each photo this many quarter turns clockwise first, so the table's far side is "
+        "at the top (a slanted die's upper face is read as its top face), as [camera] rotate does",
+    )
+    r.add_argument(
+        "--reader",
+        choices=["auto", "net", "classical"],
+        default="auto",
+        help="pip dice: the learned reader (net, the default when its models are installed) "
+        "or classical pip counting",
+    )
     r.set_defaults(func=cmd_dice_read)
 
     c = ds.add_parser("calibrate", help="build an icon-die gallery from a few shots per named face")
-    c.add_argument("--dice", default=None, metavar="PACK_DIE", help="the pack's name of the die (white, black)")
-    c.add_argument("--gallery", default=None, metavar="DIR", help="where to write the gallery (default galleries/PACK_DIE)")
-    c.add_argument("--face", nargs="+", action="append", metavar=("NAME", "IMAGE"),
-                   help="a face name then one or more images of a die showing it (repeat per face)")
+    c.add_argument(
+        "--dice", default=None, metavar="PACK_DIE", help="the pack's name of the die (white, black)"
+    )
+    c.add_argument(
+        "--gallery",
+        default=None,
+        metavar="DIR",
+        help="where to write the gallery (default galleries/PACK_DIE)",
+    )
+    c.add_argument(
+        "--face",
+        nargs="+",
+        action="append",
+        metavar=("NAME", "IMAGE"),
+        help="a face name then one or more images of a die showing it (repeat per face)",
+    )
     c.set_defaults(func=cmd_dice_calibrate)
 
     m = ds.add_parser("markers", help="write the printable ArUco marker sheet for the tray")
-    m.add_argument("out", nargs="?", default=None, metavar="OUT.png", help="the sheet to write (default tray-markers.png)")
-    m.add_argument("--dpi", type=_dpi, default=150, help="printer resolution of the sheet, 50 to 600 (default 150)")
+    m.add_argument(
+        "out",
+        nargs="?",
+        default=None,
+        metavar="OUT.png",
+        help="the sheet to write (default tray-markers.png)",
+    )
+    m.add_argument(
+        "--dpi", type=_dpi, default=150, help="printer resolution of the sheet, 50 to 600 (default 150)"
+    )
     m.set_defaults(func=cmd_dice_markers)
 
     t = ds.add_parser("tray", help="locate the tray (markers, or --reference empty-tray photo) and save it")
     t.add_argument("image", metavar="IMAGE", help="a photo of the tray from the camera's place")
     t.add_argument("--out", default="tray.json", help="where to save the tray (default tray.json)")
-    t.add_argument("--reference", action="store_true", help="IMAGE is a photo of the empty tray without markers")
+    t.add_argument(
+        "--reference", action="store_true", help="IMAGE is a photo of the empty tray without markers"
+    )
     t.set_defaults(func=cmd_dice_tray)
 
     kick = subparsers.add_parser("kick", help="judge the field-goal toss")
     ks = kick.add_subparsers(dest="kick_cmd", metavar="{calibrate,judge}")
     kick.set_defaults(func=lambda a: (kick.print_help(), 2)[1])
 
-    kc = ks.add_parser("calibrate", help="locate the lid's green area and uprights on a photo of the empty lid")
+    kc = ks.add_parser(
+        "calibrate", help="locate the lid's green area and uprights on a photo of the empty lid"
+    )
     kc.add_argument("--reference", required=True, metavar="EMPTY_LID", help="a photo of the empty lid")
-    kc.add_argument("--camera-height", type=_camera_height, required=True, metavar="PX",
-                    help="camera height over the lid in lid-plane pixels (lens height / size of one pixel on the lid)")
-    kc.add_argument("--axis", type=float, nargs=2, default=None, metavar=("X", "Y"),
-                    help="optical axis in the image (default: image centre)")
+    kc.add_argument(
+        "--camera-height",
+        type=_camera_height,
+        required=True,
+        metavar="PX",
+        help="camera height over the lid in lid-plane pixels (lens height / size of one pixel on the lid)",
+    )
+    kc.add_argument(
+        "--axis",
+        type=float,
+        nargs=2,
+        default=None,
+        metavar=("X", "Y"),
+        help="optical axis in the image (default: image centre)",
+    )
     kc.add_argument("--out", default=DEFAULT_LID, help=f"where to save the lid (default {DEFAULT_LID})")
     kc.set_defaults(func=cmd_kick_calibrate)
 
@@ -321,7 +430,9 @@ def register(subparsers) -> None:
     kj.add_argument("--after", required=True, help="the lid photographed after the toss")
     kj.add_argument("--calibration", default=DEFAULT_LID, metavar="LID.json", help="the lid's calibration")
     kj.add_argument("--json", action="store_true", help="print the verdict as one JSON object")
-    kj.add_argument("--annotate", type=_image_folder, default=None, metavar="DIR", help="write an image that shows why")
+    kj.add_argument(
+        "--annotate", type=_image_folder, default=None, metavar="DIR", help="write an image that shows why"
+    )
     kj.set_defaults(func=cmd_kick_judge)
 
 
@@ -336,7 +447,7 @@ def main(argv=None) -> int:
         return 2
     try:
         return int(a.func(a) or 0)
-    except (OSError, ValueError) as e:       # a photo or a file to write named with what is wrong
+    except (OSError, ValueError) as e:  # a photo or a file to write named with what is wrong
         print(f"vision: {e}", file=sys.stderr)
         return 2
 

@@ -19,6 +19,7 @@ other faces read as pips, and a face that is neither stays None: the frame is un
     >>> custom.read_dice(frame, skull).values                         # doctest: +SKIP
     [1, 4, 6]
 """
+
 from __future__ import annotations
 
 import math
@@ -28,15 +29,17 @@ import numpy as np
 from vision import icons, net
 from vision.pips import DiceReading, warp_face
 
-SAME_SIDE = 1.12         # the calibrated face side holds for dice boxed within this factor of it (the fit's reach)
+SAME_SIDE = 1.12  # the calibrated face side holds for dice boxed within this factor of it (the fit's reach)
 
 
 def face_values(gallery: icons.Gallery) -> dict[str, int]:
     """The gallery's faces and the pip values they stand for; each name must be one of 1-6."""
     bad = [n for n in gallery.names if n not in {"1", "2", "3", "4", "5", "6"}]
     if bad:
-        raise ValueError(f"custom faces are named by the value they stand for (1-6), not "
-                         f"{', '.join(repr(n) for n in bad)}: calibrate them as --face 1 SHOT...")
+        raise ValueError(
+            f"custom faces are named by the value they stand for (1-6), not "
+            f"{', '.join(repr(n) for n in bad)}: calibrate them as --face 1 SHOT..."
+        )
     return {n: int(n) for n in gallery.names}
 
 
@@ -45,9 +48,9 @@ def custom_face(frame: np.ndarray, die, gallery: icons.Gallery) -> tuple[int, fl
     values = face_values(gallery)
     seen = net.FACE_OF_BOX * die.box[2]
     side = gallery.meta.get("face_side")
-    fits = [(seen, False)]                        # a photo nearer or farther than the shots: a free fit
-    if side is not None:                          # the shots' side, in a photo decoded at 1/2, 1/4, 1/8
-        side = min((side / 2 ** k for k in range(4)), key=lambda s: abs(math.log(s / max(seen, 1.0))))
+    fits = [(seen, False)]  # a photo nearer or farther than the shots: a free fit
+    if side is not None:  # the shots' side, in a photo decoded at 1/2, 1/4, 1/8
+        side = min((side / 2**k for k in range(4)), key=lambda s: abs(math.log(s / max(seen, 1.0))))
         fits = [(side, True)] if 1 / SAME_SIDE < side / max(seen, 1.0) < SAME_SIDE else fits + [(seen, True)]
     best = None
     for size, known in fits:
@@ -66,7 +69,7 @@ def _read_fitted(frame, centre, side, known, gallery) -> tuple[str, float] | Non
     patch = warp_face(frame, rect, 1.0, inset=0.96, size=64)
     colour = gallery.meta.get("face_lab")
     if colour is not None and icons.colour_distance(icons.face_colour(patch), colour) > icons.COLOUR_FAR:
-        return None                               # another kind of die
+        return None  # another kind of die
     name, conf, _ = icons.read_face(patch, gallery)
     return name, conf
 
@@ -79,8 +82,12 @@ def take_custom_faces(frame: np.ndarray, dice: list, gallery: icons.Gallery) -> 
             d.value, d.confidence = hit
 
 
-def read_dice(frame_bgr: np.ndarray, gallery: icons.Gallery, expected_count: int | None = None,
-              roi: np.ndarray | None = None) -> DiceReading:
+def read_dice(
+    frame_bgr: np.ndarray,
+    gallery: icons.Gallery,
+    expected_count: int | None = None,
+    roi: np.ndarray | None = None,
+) -> DiceReading:
     """Read pip dice whose custom face(s) ``gallery`` holds (see the module's docstring)."""
-    face_values(gallery)                          # a wrong gallery fails before any reading
+    face_values(gallery)  # a wrong gallery fails before any reading
     return net.read_dice(frame_bgr, expected_count, roi, custom=gallery)

@@ -8,6 +8,7 @@ reads on a wood floor or a white die alike; a caption too long for the photo's w
 >>> unit(np.zeros((480, 640, 3), np.uint8)), unit(np.zeros((3024, 4032, 3), np.uint8))
 (1, 5)
 """
+
 from __future__ import annotations
 
 import math
@@ -16,7 +17,7 @@ import cv2
 import numpy as np
 
 FONT = cv2.FONT_HERSHEY_SIMPLEX
-REFERENCE_SIDE = 800      # a photo's longest side per unit of line width and text size
+REFERENCE_SIDE = 800  # a photo's longest side per unit of line width and text size
 
 
 def unit(img: np.ndarray) -> int:
@@ -91,7 +92,7 @@ def shown_confidence(conf: float) -> str:
     return f"{math.floor(conf * 100 + 1e-9) / 100:.2f}"
 
 
-SPOT = (0, 165, 255)      # orange: a die-like spot the reader did not read as a die
+SPOT = (0, 165, 255)  # orange: a die-like spot the reader did not read as a die
 
 
 def annotate_dice(img: np.ndarray, reading) -> np.ndarray:
@@ -102,8 +103,14 @@ def annotate_dice(img: np.ndarray, reading) -> np.ndarray:
     vis = img.copy()
     msg = "UNSURE: " + "; ".join(reading.reasons) if reading.unsure else "sure"
     band_w, band_h = caption_band(vis, msg)
-    marks = [(d.box, f"{shown(d.value)} {shown_confidence(d.confidence)}",
-              (0, 200, 0) if d.confidence >= reading.conf_ok else (0, 0, 255)) for d in reading.dice]
+    marks = [
+        (
+            d.box,
+            f"{shown(d.value)} {shown_confidence(d.confidence)}",
+            (0, 200, 0) if d.confidence >= reading.conf_ok else (0, 0, 255),
+        )
+        for d in reading.dice
+    ]
     marks += [(b, "spot", SPOT) for b in getattr(reading, "spots", [])]
     for (x, y, w, h), text, col in marks:
         box(vis, x, y, w, h, col)

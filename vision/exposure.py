@@ -18,16 +18,17 @@ there is no exposure to find in the dark, and the blur and count checks say what
 The level is measured on about ``SAMPLES`` pixels spread over the frame, so a 12 MP frame
 costs what a small one does; only a dim frame pays for the multiplication.
 """
+
 from __future__ import annotations
 
 import numpy as np
 
-TOP = 99.9               # the percentile of the brightest channel that measures the exposure
-DIM = 180                # a frame whose TOP lies below this is dim (the development frames': 193-255)
-BRIGHT = 200             # ... and is brightened to this
-MOST_GAIN = 3.0          # a dim frame is brightened at most this much (beyond, noise is all that grows)
-DARKEST = 8              # below this nothing is in view to expose for
-SAMPLES = 30_000         # about this many pixels measure the level
+TOP = 99.9  # the percentile of the brightest channel that measures the exposure
+DIM = 180  # a frame whose TOP lies below this is dim (the development frames': 193-255)
+BRIGHT = 200  # ... and is brightened to this
+MOST_GAIN = 3.0  # a dim frame is brightened at most this much (beyond, noise is all that grows)
+DARKEST = 8  # below this nothing is in view to expose for
+SAMPLES = 30_000  # about this many pixels measure the level
 
 
 def sample(frame: np.ndarray) -> np.ndarray:
@@ -65,4 +66,5 @@ def exposed(frame: np.ndarray) -> np.ndarray:
     if g == 1.0:
         return frame
     import cv2
+
     return cv2.convertScaleAbs(frame, alpha=g)

@@ -20,19 +20,21 @@ their pips (rendered dice blurred by 6-8 % of their side read right, 0.8-0.95).
     >>> checks([Die(3, (0, 0, 40, 40), 0.95), Die(5, (50, 0, 42, 42), 0.9)], None)
     []
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-SMALL_DIE = 24           # px: a die boxed smaller than this (about 20 px of die: the detector's box
-                         # holds some floor) is too small to read
-SIZE_APART = 3.0         # a die boxed this many times its fellows' median side is not one of them
-BLUR_SURE = 0.9          # a soft frame's dice must all read this surely (pips.finish_reading's blur_sure)
+SMALL_DIE = 24  # px: a die boxed smaller than this (about 20 px of die: the detector's box
+# holds some floor) is too small to read
+SIZE_APART = 3.0  # a die boxed this many times its fellows' median side is not one of them
+BLUR_SURE = 0.9  # a soft frame's dice must all read this surely (pips.finish_reading's blur_sure)
 
 
 @dataclass(frozen=True)
 class Check:
     """A reason the frame is unsure: ``text`` for the reading's reasons, ``short`` for a panel."""
+
     short: str
     text: str
 
@@ -48,11 +50,16 @@ def too_small(dice, roi=None) -> Check | None:
     if not small:
         return None
     n = len(small)
-    where = "the tray fills too little of the view: move the camera closer to it" if roi is not None \
+    where = (
+        "the tray fills too little of the view: move the camera closer to it"
+        if roi is not None
         else "move the camera closer"
-    return Check("dice small: move closer",
-                 f"{n} {'die' if n == 1 else 'dice'} too small to read ({min(small):.0f} px, "
-                 f"{SMALL_DIE} needed): {where}")
+    )
+    return Check(
+        "dice small: move closer",
+        f"{n} {'die' if n == 1 else 'dice'} too small to read ({min(small):.0f} px, "
+        f"{SMALL_DIE} needed): {where}",
+    )
 
 
 def unlike_fellows(dice) -> list:
@@ -76,6 +83,10 @@ def checks(dice, roi=None) -> list[Check]:
     big = unlike_fellows(dice)
     if big:
         n = len(big)
-        out.append(Check("a die of another size",
-                         f"{n} {'die' if n == 1 else 'dice'} {SIZE_APART:g} times the size of the others or more"))
+        out.append(
+            Check(
+                "a die of another size",
+                f"{n} {'die' if n == 1 else 'dice'} {SIZE_APART:g} times the size of the others or more",
+            )
+        )
     return out

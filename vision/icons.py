@@ -18,6 +18,7 @@ so a blank face stays near zero and matches the blank face); the face's score is
 template. Confidence comes from the best score and the margin over the best *other* face
 name; a thin margin, or a face with a side missing, gives an unsure reading.
 """
+
 from __future__ import annotations
 
 import json
@@ -39,17 +40,17 @@ from .pips import (
     warp_face,
 )
 
-SIDE = 40                # template side
-SHIFT = 5                # +- px searched when matching (a fitted face can be off by an eighth of a side)
+SIDE = 40  # template side
+SHIFT = 5  # +- px searched when matching (a fitted face can be off by an eighth of a side)
 CONF_OK = 0.6
-BLUR_MIN = 0.05          # median crop_sharpness of the marked faces: sharp synthetic frames >= 0.08,
-                         # blurred 1.5 px per 72 <= 0.045 (bench: docs/vision.md)
-GLARE_SHARPNESS = 0.25   # edge gradient / contrast below this: a soft highlight
-MARK_SHARE = 0.93        # ... unless its ink reaches this share of the calibrated marks' level
-PLATEAU = 0.75           # in a light mark, ink this far below its plateau (and not at its rim) is glare
-COLOUR_FAR = 45.0        # a face this far from the calibrated face colour is another die's
-HALO = 12.0              # ink (colour distance) still counted as part of a glare's halo
-BLANK_RMS = 0.12         # ink rms below this is a blank face
+BLUR_MIN = 0.05  # median crop_sharpness of the marked faces: sharp synthetic frames >= 0.08,
+# blurred 1.5 px per 72 <= 0.045 (bench: docs/vision.md)
+GLARE_SHARPNESS = 0.25  # edge gradient / contrast below this: a soft highlight
+MARK_SHARE = 0.93  # ... unless its ink reaches this share of the calibrated marks' level
+PLATEAU = 0.75  # in a light mark, ink this far below its plateau (and not at its rim) is glare
+COLOUR_FAR = 45.0  # a face this far from the calibrated face colour is another die's
+HALO = 12.0  # ink (colour distance) still counted as part of a glare's halo
+BLANK_RMS = 0.12  # ink rms below this is a blank face
 EDGE_WEIGHT = 1.0  # weight of the ink map's outline in matching
 
 
@@ -58,7 +59,7 @@ def _band(s: int) -> np.ndarray:
     the centre)."""
     a, b = int(s * 0.06), int(s * 0.2)
     band = np.ones((s, s), bool)
-    band[b:s - b, b:s - b] = False
+    band[b : s - b, b : s - b] = False
     band[:a, :] = band[-a:, :] = False
     band[:, :a] = band[:, -a:] = False
     return band
@@ -84,8 +85,9 @@ def ink_distance(lab: np.ndarray, face) -> np.ndarray:
     return np.sqrt(((lab - face) ** 2 * np.array([1.0, 2.0, 2.0])).sum(axis=2))
 
 
-def ink_map(patch: np.ndarray, side: int = SIDE, drop_glare: bool = True,
-            mark_level: float | None = None) -> np.ndarray:
+def ink_map(
+    patch: np.ndarray, side: int = SIDE, drop_glare: bool = True, mark_level: float | None = None
+) -> np.ndarray:
     """Colour-independent map of marks on a face patch: distance from the face colour.
     ``drop_glare``: take soft-edged light blobs for glare and leave them out, unless they are
     as far from the face colour as the printed marks (``mark_level``, from calibration): a
@@ -116,7 +118,7 @@ def _ink(patch: np.ndarray, side: int, drop_glare: bool, mark_level: float | Non
         rim = mk - cv2.erode(mk, np.ones((3, 3), np.uint8))
         inner = np.zeros((s, s), bool)
         q = int(s * 0.15)
-        inner[q:s - q, q:s - q] = True
+        inner[q : s - q, q : s - q] = True
         for i in range(1, n):
             comp = lab_i == i
             if float(np.median(lab[..., 0][comp])) <= face[0]:
@@ -124,8 +126,9 @@ def _ink(patch: np.ndarray, side: int, drop_glare: bool, mark_level: float | Non
             rr = rim.astype(bool) & comp
             if rr.any():
                 sharp = float(np.percentile(grad[rr], 75)) / max(float(d[comp].max()), 1.0)
-                inked = mark_level is not None and \
-                    float(np.percentile(d[comp], 90)) >= MARK_SHARE * mark_level
+                inked = (
+                    mark_level is not None and float(np.percentile(d[comp], 90)) >= MARK_SHARE * mark_level
+                )
                 if drop_glare and sharp < GLARE_SHARPNESS and not inked:
                     edge[i] = glare[i] = True
                     continue
@@ -159,7 +162,7 @@ def _glare_halo(d: np.ndarray, lab_i: np.ndarray, glare: np.ndarray) -> np.ndarr
     ``HALO``) around a glare core goes, unless a printed mark lies in it too; then a wider
     ring around the core only."""
     core = glare[lab_i] & (lab_i > 0)
-    marks = (lab_i > 0) & ~glare[lab_i]         # a mark cut by the border is still a mark
+    marks = (lab_i > 0) & ~glare[lab_i]  # a mark cut by the border is still a mark
     _, low = cv2.connectedComponents((d > HALO).astype(np.uint8), connectivity=8)
     hit = np.unique(low[core])
     shared = np.unique(low[marks])
@@ -180,7 +183,7 @@ def _shifted_features(m: np.ndarray, shift: int = 0) -> np.ndarray:
         v = np.lib.stride_tricks.sliding_window_view(a, (SIDE, SIDE)).reshape(-1, SIDE * SIDE)
         v = v - v.mean(axis=1, keepdims=True)
         rows.append(v / np.maximum(np.linalg.norm(v, axis=1, keepdims=True), 1e-6))
-    return np.hstack([rows[0], EDGE_WEIGHT * rows[1]]) / math.sqrt(1 + EDGE_WEIGHT ** 2)
+    return np.hstack([rows[0], EDGE_WEIGHT * rows[1]]) / math.sqrt(1 + EDGE_WEIGHT**2)
 
 
 def _rms(v: np.ndarray) -> float:
@@ -190,23 +193,39 @@ def _rms(v: np.ndarray) -> float:
 class Gallery:
     """Templates per face name."""
 
-    def __init__(self, names: list[str], templates: np.ndarray, labels: np.ndarray, meta: dict | None = None,
-                 shots: np.ndarray | None = None):
+    def __init__(
+        self,
+        names: list[str],
+        templates: np.ndarray,
+        labels: np.ndarray,
+        meta: dict | None = None,
+        shots: np.ndarray | None = None,
+    ):
         self.names = list(names)
-        self.templates = templates.astype(np.float32)      # (n, SIDE*SIDE) raw ink maps
-        self.labels = labels.astype(np.int32)               # index into names
+        self.templates = templates.astype(np.float32)  # (n, SIDE*SIDE) raw ink maps
+        self.labels = labels.astype(np.int32)  # index into names
         # which calibration shot each template came from (4 rotations per shot)
         self.shots = (shots if shots is not None else np.arange(len(labels)) // 4).astype(np.int32)
         self.meta = meta or {}
         self._rms = np.array([_rms(t) for t in self.templates], np.float32)
         self._blank = self._rms < BLANK_RMS
-        self._norm = np.vstack([_shifted_features(t) for t in self.templates]) if len(self.templates) else self.templates
+        self._norm = (
+            np.vstack([_shifted_features(t) for t in self.templates])
+            if len(self.templates)
+            else self.templates
+        )
 
     def save(self, directory) -> Path:
         d = Path(directory)
         d.mkdir(parents=True, exist_ok=True)
-        np.savez_compressed(d / "gallery.npz", templates=self.templates, labels=self.labels, shots=self.shots,
-                            names=np.array(self.names), meta=json.dumps(self.meta))
+        np.savez_compressed(
+            d / "gallery.npz",
+            templates=self.templates,
+            labels=self.labels,
+            shots=self.shots,
+            names=np.array(self.names),
+            meta=json.dumps(self.meta),
+        )
         # a contact sheet a person can look at
         tiles = [(t.reshape(SIDE, SIDE) * 255).clip(0, 255).astype(np.uint8) for t in self.templates[::4]]
         if tiles:
@@ -220,7 +239,9 @@ class Gallery:
             p = p / "gallery.npz"
         z = np.load(p, allow_pickle=False)
         shots = z["shots"] if "shots" in z.files else None
-        return cls([str(n) for n in z["names"]], z["templates"], z["labels"], json.loads(str(z["meta"])), shots)
+        return cls(
+            [str(n) for n in z["names"]], z["templates"], z["labels"], json.loads(str(z["meta"])), shots
+        )
 
     def scores(self, ink: np.ndarray, shift: int = SHIFT) -> np.ndarray:
         """Best similarity per face name, over small shifts of the die's map."""
@@ -229,8 +250,9 @@ class Gallery:
         # marked faces: best normalised correlation over shifts, damped when the die is bare
         # OpenCV's product, on the reader's one thread: numpy's BLAS spreads this small product over
         # every core and, with other jobs running, spins for 0.3 s where it needs 0.2 ms
-        sim = cv2.gemm(self._norm, views, 1.0, None, 0.0, flags=cv2.GEMM_2_T).max(axis=1) \
-            * float(np.clip(r / (2 * BLANK_RMS), 0, 1))
+        sim = cv2.gemm(self._norm, views, 1.0, None, 0.0, flags=cv2.GEMM_2_T).max(axis=1) * float(
+            np.clip(r / (2 * BLANK_RMS), 0, 1)
+        )
         # blank faces: similarity falls with the amount of ink on the die
         sim = np.where(self._blank, float(np.clip(1.0 - r / (2.5 * BLANK_RMS), 0, 1)), sim)
         # per shot: best rotation; per face: the median shot, so one bad shot cannot dominate
@@ -238,18 +260,23 @@ class Gallery:
         np.maximum.at(per_shot, self.shots, sim)
         shot_label = np.zeros_like(per_shot, dtype=np.int32)
         shot_label[self.shots] = self.labels
-        out = np.array([float(np.median(per_shot[shot_label == k])) if np.any(shot_label == k) else -1.0
-                        for k in range(len(self.names))], np.float32)
+        out = np.array(
+            [
+                float(np.median(per_shot[shot_label == k])) if np.any(shot_label == k) else -1.0
+                for k in range(len(self.names))
+            ],
+            np.float32,
+        )
         return out
 
 
-FIT_SIDE = 32            # face side in the working window of the square fit (px)
-FIT_EDGE = 4.0           # edge strength (Lab units / px above the window's median) that counts fully
-FIT_MIN = 0.5            # mean edge support below this: no square face there, not a die
-FIT_OK = 0.6             # below this a side of the face is missing: the reading is at most unsure
-FIT_WEAK = 0.8           # a weak detector peak is a die only with a fit this good
-NUDGE = 0.15             # an unsure die is read again from its face moved this many sides
-FIT_REACH = 0.5          # the face centre is searched within this many sides of the seed
+FIT_SIDE = 32  # face side in the working window of the square fit (px)
+FIT_EDGE = 4.0  # edge strength (Lab units / px above the window's median) that counts fully
+FIT_MIN = 0.5  # mean edge support below this: no square face there, not a die
+FIT_OK = 0.6  # below this a side of the face is missing: the reading is at most unsure
+FIT_WEAK = 0.8  # a weak detector peak is a die only with a fit this good
+NUDGE = 0.15  # an unsure die is read again from its face moved this many sides
+FIT_REACH = 0.5  # the face centre is searched within this many sides of the seed
 
 
 def _window(frame: np.ndarray, cx: float, cy: float, f: float, ang: float, n: int):
@@ -257,8 +284,9 @@ def _window(frame: np.ndarray, cx: float, cy: float, f: float, ang: float, n: in
     m = cv2.getRotationMatrix2D((cx, cy), ang, f)
     m[0, 2] += n / 2 - cx
     m[1, 2] += n / 2 - cy
-    p = cv2.warpAffine(frame, m, (n, n), flags=cv2.INTER_AREA if f < 1 else cv2.INTER_LINEAR,
-                       borderMode=cv2.BORDER_REPLICATE)
+    p = cv2.warpAffine(
+        frame, m, (n, n), flags=cv2.INTER_AREA if f < 1 else cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+    )
     return p, m
 
 
@@ -304,8 +332,8 @@ def _square_at(frame, cx, cy, f, ang, n, sizes, reach, prior):
     ex, ey = np.sqrt(_channels(gx * gx)), np.sqrt(_channels(gy * gy))
     n0 = float(np.median(ex + ey)) / 2
     ex, ey = np.clip((ex - n0) / FIT_EDGE, 0, 1), np.clip((ey - n0) / FIT_EDGE, 0, 1)
-    colsum = np.vstack([np.zeros((1, n), np.float32), np.cumsum(ex, 0)])    # [y, x]: ex[:y, x]
-    rowsum = np.hstack([np.zeros((n, 1), np.float32), np.cumsum(ey, 1)])    # [y, x]: ey[y, :x]
+    colsum = np.vstack([np.zeros((1, n), np.float32), np.cumsum(ex, 0)])  # [y, x]: ex[:y, x]
+    rowsum = np.hstack([np.zeros((n, 1), np.float32), np.cumsum(ey, 1)])  # [y, x]: ey[y, :x]
     best = (-1.0, None, m)
     for a in sizes:
         lo = max(1, int(math.floor(n / 2 - a / 2 - reach)))
@@ -313,9 +341,22 @@ def _square_at(frame, cx, cy, f, ang, n, sizes, reach, prior):
         if hi < lo:
             continue
         # every square of side a with its corner (u, v) in [lo, hi]^2 at once: rows are v, columns u
-        top, bot, left, right = slice(lo, hi + 1), slice(lo + a, hi + 1 + a), slice(lo, hi + 1), slice(lo + a, hi + 1 + a)
-        s = (colsum[bot, left] - colsum[top, left] + colsum[bot, right] - colsum[top, right]
-             + rowsum[top, right] - rowsum[top, left] + rowsum[bot, right] - rowsum[bot, left]) / (4 * a)
+        top, bot, left, right = (
+            slice(lo, hi + 1),
+            slice(lo + a, hi + 1 + a),
+            slice(lo, hi + 1),
+            slice(lo + a, hi + 1 + a),
+        )
+        s = (
+            colsum[bot, left]
+            - colsum[top, left]
+            + colsum[bot, right]
+            - colsum[top, right]
+            + rowsum[top, right]
+            - rowsum[top, left]
+            + rowsum[bot, right]
+            - rowsum[bot, left]
+        ) / (4 * a)
         s -= prior * abs(a / FIT_SIDE - 1)
         i = int(s.argmax())
         if s.flat[i] > best[0]:
@@ -363,19 +404,26 @@ def _faces_in(frame: np.ndarray, face_side: float | None = None, detector: bool 
     then fitted (``fit_face``) with the calibrated face side when known; two dice fitted onto
     the same face, or a fit with no square there, are dropped."""
     from . import net
-    seeds = []                  # (cx, cy, rough face side, fit score needed)
+
+    seeds = []  # (cx, cy, rough face side, fit score needed)
     if detector and net.available():
         # a weak detector peak (a plain face gives the detector little to go on) is a die only
         # if a whole square face is fitted there. Touching dice pull their peaks together: every
         # peak is a seed, and the fits tell the dice apart
-        seeds = [(cx, cy, side * 0.8, FIT_MIN if score >= net.DET_MIN else FIT_WEAK)
-                 for cx, cy, side, score in net.candidates(frame, net.TWIN) if score >= net.DET_MAYBE]
+        seeds = [
+            (cx, cy, side * 0.8, FIT_MIN if score >= net.DET_MIN else FIT_WEAK)
+            for cx, cy, side, score in net.candidates(frame, net.TWIN)
+            if score >= net.DET_MAYBE
+        ]
     # segmentation finds what the detector missed (a plain black face by a dark wall or by a
     # twin); beside the detector's seeds, its seeds need a whole square face
     h, w = frame.shape[:2]
     scale = max(h, w) / WORK_SIDE if max(h, w) > WORK_SIDE else 1.0
-    work = frame if scale == 1.0 else cv2.resize(frame, (int(round(w / scale)), int(round(h / scale))),
-                                                 interpolation=cv2.INTER_AREA)
+    work = (
+        frame
+        if scale == 1.0
+        else cv2.resize(frame, (int(round(w / scale)), int(round(h / scale))), interpolation=cv2.INTER_AREA)
+    )
     need = FIT_WEAK if seeds else FIT_MIN
     for b in segment_dice(work):
         (cx, cy), (bw, bh), _ = b.rect
@@ -383,7 +431,7 @@ def _faces_in(frame: np.ndarray, face_side: float | None = None, detector: bool 
     kept = []
     for cx, cy, rough, need in sorted(seeds, key=lambda s: s[3]):
         if any(math.hypot(cx - k[1][0][0], cy - k[1][0][1]) < 0.5 * k[1][1][0] for k in kept):
-            continue            # inside a face already found
+            continue  # inside a face already found
         rect, score = fit_face(frame, cx, cy, face_side or rough, face_side is not None)
         if rect is None or score < need:
             continue
@@ -392,7 +440,7 @@ def _faces_in(frame: np.ndarray, face_side: float | None = None, detector: bool 
         if not twin:
             kept.append((score, rect))
         elif score > kept[twin[0]][0]:
-            kept[twin[0]] = (score, rect)     # two seeds on one die: the better fit
+            kept[twin[0]] = (score, rect)  # two seeds on one die: the better fit
     kept.sort(key=lambda t: -t[0])
     for score, rect in kept:
         (cx, cy), (s, _), ang = rect
@@ -410,17 +458,21 @@ def calibrate(shots: dict, directory=None) -> Gallery:
     # the face side in pixels: every shot's best fit with a free size (dice of a kind are
     # all alike and the camera is fixed, so reading holds faces to this side). A shot shows
     # one die on a plain surface: classical segmentation finds it more surely than the detector
-    sides = [next(iter(found))[2][1][0] for frames in shots.values() for frame in frames
-             if (found := list(_faces_in(frame, detector=False)))]
+    sides = [
+        next(iter(found))[2][1][0]
+        for frames in shots.values()
+        for frame in frames
+        if (found := list(_faces_in(frame, detector=False)))
+    ]
     face_side = float(np.median(sides)) if sides else None
     patches, skipped = [], []
     for k, name in enumerate(names):
         for frame in shots[name]:
             found = list(_faces_in(frame, face_side, detector=False)) if face_side else []
             if found:
-                patches.append((k, found[0][0]))     # the best fitted face
+                patches.append((k, found[0][0]))  # the best fitted face
             elif max(frame.shape[:2]) <= 160:
-                patches.append((k, cv2.resize(frame, (64, 64), interpolation=cv2.INTER_AREA)))   # a face crop
+                patches.append((k, cv2.resize(frame, (64, 64), interpolation=cv2.INTER_AREA)))  # a face crop
             else:
                 skipped.append(name)
     levels = [v for _, patch in patches if (v := light_mark_level(patch)) is not None]
@@ -436,11 +488,19 @@ def calibrate(shots: dict, directory=None) -> Gallery:
     missing = [n for k, n in enumerate(names) if k not in set(labels)]
     if missing:
         raise ValueError(f"no die found in any shot of face(s) {', '.join(missing)}: retake them")
-    g = Gallery(names, np.stack(temps), np.array(labels),
-                {"shots": {n: len(shots[n]) for n in names}, "skipped": skipped, "face_side": face_side,
-                 "face_lab": [round(float(v), 1) for v in np.median(colours, axis=0)],
-                 "mark_level": None if level is None else round(level, 1)},
-                np.array(shot_ids))
+    g = Gallery(
+        names,
+        np.stack(temps),
+        np.array(labels),
+        {
+            "shots": {n: len(shots[n]) for n in names},
+            "skipped": skipped,
+            "face_side": face_side,
+            "face_lab": [round(float(v), 1) for v in np.median(colours, axis=0)],
+            "mark_level": None if level is None else round(level, 1),
+        },
+        np.array(shot_ids),
+    )
     if directory is not None:
         g.save(directory)
     return g
@@ -505,8 +565,9 @@ def _read_nudged(frame: np.ndarray, rect, gallery: Gallery, name: str, conf: flo
     return name, conf
 
 
-def read_icons(frame_bgr: np.ndarray, gallery: Gallery, expected_count: int | None = None,
-               roi: np.ndarray | None = None) -> DiceReading:
+def read_icons(
+    frame_bgr: np.ndarray, gallery: Gallery, expected_count: int | None = None, roi: np.ndarray | None = None
+) -> DiceReading:
     """Read every icon die of one kind (one gallery) in a frame (``roi``: tray floor mask)."""
     if isinstance(gallery, (str, Path)):
         gallery = Gallery.load(gallery)
@@ -517,12 +578,12 @@ def read_icons(frame_bgr: np.ndarray, gallery: Gallery, expected_count: int | No
     plain = {gallery.names[k] for k, b in zip(gallery.labels, gallery._blank) if b}
     for patch, box, rect, fit in _faces_in(frame_bgr, gallery.meta.get("face_side")):
         if colour is not None and colour_distance(face_colour(patch), colour) > COLOUR_FAR:
-            continue                              # not this kind of die (or no die: the floor)
+            continue  # not this kind of die (or no die: the floor)
         name, conf, margin = read_face(patch, gallery)
         if conf < CONF_OK:
             name, conf = _read_nudged(frame_bgr, rect, gallery, name, conf)
         if fit < FIT_OK:
-            conf = min(conf, CONF_OK - 0.01)      # a side of the face is missing: maybe not this die's face
+            conf = min(conf, CONF_OK - 0.01)  # a side of the face is missing: maybe not this die's face
         sharp.append(sharpness(cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY)))
         if name not in plain:
             marked.append(crop_sharpness(patch))

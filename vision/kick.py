@@ -21,6 +21,7 @@ white balance, a lamp switched on), so only the die is left changed. A top face 
 ceiling is told from its sides by a stricter threshold (``CLIPPED_TOP``); a dim lid reference is
 brightened before the uprights are looked for.
 """
+
 from __future__ import annotations
 
 import json
@@ -31,24 +32,24 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-BAND = 0.06   # |fraction - 0.5| below this is too close to call
-GREEN_HSV_LO, GREEN_HSV_HI = (35, 60, 40), (90, 255, 255)          # the green area
-UPRIGHT_HSV_LO, UPRIGHT_HSV_HI = (20, 120, 180), (34, 255, 255)    # yellow uprights (not cardboard)
-EXPOSED = 225        # a well exposed lid photo's brightest 0.1 % (value) lie at or above this
-MOST_GAIN = 4.0      # a dim lid photo is brightened at most this much
-CLIPPED = 250        # a channel at or above this may be clipped by the sensor
-CLIPPED_TOP = 0.94   # a top face at the ceiling: its pixels above this share of its level
-LIGHT_BLOCKS = 24    # the light's change is measured on blocks of 1/24 of the shorter side ...
-LIGHT_WINDOW = 7     # ... and its median taken over 7 x 7 blocks
-NUDGE_MIN, NUDGE_MAX = 0.5, 12.0   # px: a camera nudge smaller is ignored, larger is not a nudge
+BAND = 0.06  # |fraction - 0.5| below this is too close to call
+GREEN_HSV_LO, GREEN_HSV_HI = (35, 60, 40), (90, 255, 255)  # the green area
+UPRIGHT_HSV_LO, UPRIGHT_HSV_HI = (20, 120, 180), (34, 255, 255)  # yellow uprights (not cardboard)
+EXPOSED = 225  # a well exposed lid photo's brightest 0.1 % (value) lie at or above this
+MOST_GAIN = 4.0  # a dim lid photo is brightened at most this much
+CLIPPED = 250  # a channel at or above this may be clipped by the sensor
+CLIPPED_TOP = 0.94  # a top face at the ceiling: its pixels above this share of its level
+LIGHT_BLOCKS = 24  # the light's change is measured on blocks of 1/24 of the shorter side ...
+LIGHT_WINDOW = 7  # ... and its median taken over 7 x 7 blocks
+NUDGE_MIN, NUDGE_MAX = 0.5, 12.0  # px: a camera nudge smaller is ignored, larger is not a nudge
 
 
 @dataclass
 class LidCalibration:
-    green: list                  # [[x, y], ...] convex polygon, image px
-    uprights: list               # [[[x1, y1], [x2, y2]], [[x1, y1], [x2, y2]]]
-    axis: list                   # [cx, cy] optical axis in the image
-    camera_height_px: float      # camera height over the lid, in lid-plane pixels
+    green: list  # [[x, y], ...] convex polygon, image px
+    uprights: list  # [[[x1, y1], [x2, y2]], [[x1, y1], [x2, y2]]]
+    axis: list  # [cx, cy] optical axis in the image
+    camera_height_px: float  # camera height over the lid, in lid-plane pixels
     image_size: list = field(default_factory=list)
 
     def goal_polygon(self) -> np.ndarray:
@@ -69,22 +70,29 @@ class LidCalibration:
 
 @dataclass
 class KickVerdict:
-    verdict: str                 # "good" | "no_good" | "too_close" (or "no_die")
+    verdict: str  # "good" | "no_good" | "too_close" (or "no_die")
     inside_fraction: float
-    die_box: tuple | None = None          # bounding box of what changed (x, y, w, h)
-    top_face: list | None = None          # 4 points as seen
-    footprint: list | None = None         # 4 points after the parallax correction
+    die_box: tuple | None = None  # bounding box of what changed (x, y, w, h)
+    top_face: list | None = None  # 4 points as seen
+    footprint: list | None = None  # 4 points after the parallax correction
     confidence: float = 0.0
     reasons: list = field(default_factory=list)
 
     def to_json(self) -> dict:
-        return {"verdict": self.verdict, "inside_fraction": round(float(self.inside_fraction), 3),
-                "die_box": list(self.die_box) if self.die_box else None,
-                "footprint": [[round(float(v), 1) for v in p] for p in self.footprint] if self.footprint else None,
-                "confidence": round(float(self.confidence), 3), "reasons": list(self.reasons)}
+        return {
+            "verdict": self.verdict,
+            "inside_fraction": round(float(self.inside_fraction), 3),
+            "die_box": list(self.die_box) if self.die_box else None,
+            "footprint": [[round(float(v), 1) for v in p] for p in self.footprint]
+            if self.footprint
+            else None,
+            "confidence": round(float(self.confidence), 3),
+            "reasons": list(self.reasons),
+        }
 
 
 # --------------------------------------------------------------------------- calibration
+
 
 def calibrate_lid(reference_bgr: np.ndarray, camera_height_px: float, axis=None) -> LidCalibration:
     """Locate the green area and the two uprights on a photo of the empty lid."""
@@ -93,6 +101,7 @@ def calibrate_lid(reference_bgr: np.ndarray, camera_height_px: float, axis=None)
     # the uprights' brightness test assumes a well exposed photo: bring a dim one up to it
     # (HSV's value is the brightest channel, as vision.exposure measures it)
     from vision.exposure import level as exposure_level
+
     level = exposure_level(reference_bgr)
     if 0 < level < EXPOSED:
         hsv[..., 2] = cv2.convertScaleAbs(hsv[..., 2], alpha=min(EXPOSED / level, MOST_GAIN))
@@ -124,21 +133,39 @@ def calibrate_lid(reference_bgr: np.ndarray, camera_height_px: float, axis=None)
         v = hsv[..., 2]
         thr = (float(np.median(v[one > 0])) + float(np.median(v[ring]))) / 2 if ring.any() else 180.0
         ys, xs = np.nonzero((near > 0) & (v > thr))
-        pts = np.stack([xs, ys], axis=1).astype(np.float32) if len(xs) > 10 else cc.reshape(-1, 2).astype(np.float32)
+        pts = (
+            np.stack([xs, ys], axis=1).astype(np.float32)
+            if len(xs) > 10
+            else cc.reshape(-1, 2).astype(np.float32)
+        )
         vx, vy, x0, y0 = cv2.fitLine(pts, cv2.DIST_L2, 0, 0.01, 0.01).reshape(-1)
         t = (pts[:, 0] - x0) * vx + (pts[:, 1] - y0) * vy
-        bars.append((cx, [[float(x0 + vx * t.min()), float(y0 + vy * t.min())],
-                          [float(x0 + vx * t.max()), float(y0 + vy * t.max())]], max(rw, rh)))
+        bars.append(
+            (
+                cx,
+                [
+                    [float(x0 + vx * t.min()), float(y0 + vy * t.min())],
+                    [float(x0 + vx * t.max()), float(y0 + vy * t.max())],
+                ],
+                max(rw, rh),
+            )
+        )
     bars.sort(key=lambda b: -b[2])
     bars = sorted(bars[:2], key=lambda b: b[0])
     uprights = [b[1] for b in bars] if len(bars) == 2 else []
     if axis is None:
         axis = [w / 2.0, h / 2.0]
-    return LidCalibration([[float(x), float(y)] for x, y in poly], uprights, [float(axis[0]), float(axis[1])],
-                          float(camera_height_px), [w, h])
+    return LidCalibration(
+        [[float(x), float(y)] for x, y in poly],
+        uprights,
+        [float(axis[0]), float(axis[1])],
+        float(camera_height_px),
+        [w, h],
+    )
 
 
 # --------------------------------------------------------------------------- judging
+
 
 def camera_nudge(before, after) -> tuple:
     """(dx, dy): how far the lid moved in the frame between ``before`` and ``after`` (the camera
@@ -165,8 +192,12 @@ def light_change(before, after) -> np.ndarray:
     b = cv2.copyMakeBorder(before, 0, gh * n - h, 0, gw * n - w, cv2.BORDER_CONSTANT, value=0)
     a = cv2.copyMakeBorder(after, 0, gh * n - h, 0, gw * n - w, cv2.BORDER_CONSTANT, value=0)
     bc, ac = cv2.split(b), cv2.split(a)
-    ok = ((cv2.max(cv2.max(bc[0], bc[1]), bc[2]) < CLIPPED) & (cv2.max(cv2.max(ac[0], ac[1]), ac[2]) < CLIPPED)
-          & (cv2.min(cv2.min(bc[0], bc[1]), bc[2]) > 8) & (cv2.min(cv2.min(ac[0], ac[1]), ac[2]) > 8))
+    ok = (
+        (cv2.max(cv2.max(bc[0], bc[1]), bc[2]) < CLIPPED)
+        & (cv2.max(cv2.max(ac[0], ac[1]), ac[2]) < CLIPPED)
+        & (cv2.min(cv2.min(bc[0], bc[1]), bc[2]) > 8)
+        & (cv2.min(cv2.min(ac[0], ac[1]), ac[2]) > 8)
+    )
     okf = ok.astype(np.float32)
     lr = cv2.log((a.astype(np.float32) + 1.0) / (b.astype(np.float32) + 1.0)) * okf[..., None]
     cnt = cv2.resize(okf, (gw, gh), interpolation=cv2.INTER_AREA)
@@ -174,8 +205,11 @@ def light_change(before, after) -> np.ndarray:
     mean[cnt < 0.25] = np.nan
     r = LIGHT_WINDOW // 2
     win = np.lib.stride_tricks.sliding_window_view(
-        np.pad(mean, ((r, r), (r, r), (0, 0)), constant_values=np.nan), (LIGHT_WINDOW, LIGHT_WINDOW), axis=(0, 1))
-    win = np.sort(win.reshape(gh, gw, 3, -1), axis=3)          # NaN (no block) sorts last
+        np.pad(mean, ((r, r), (r, r), (0, 0)), constant_values=np.nan),
+        (LIGHT_WINDOW, LIGHT_WINDOW),
+        axis=(0, 1),
+    )
+    win = np.sort(win.reshape(gh, gw, 3, -1), axis=3)  # NaN (no block) sorts last
     k = (~np.isnan(win)).sum(axis=3, keepdims=True)
     lo = np.take_along_axis(win, np.maximum(k - 1, 0) // 2, axis=3)
     hi = np.take_along_axis(win, k // 2 - (k == 0), axis=3)
@@ -204,8 +238,13 @@ def find_top_face(before, after, nudge=(0.0, 0.0)):
     before frame is moved along before the two are compared."""
     if nudge != (0.0, 0.0):
         mv = np.float32([[1, 0, nudge[0]], [0, 1, nudge[1]]])
-        before = cv2.warpAffine(before, mv, (before.shape[1], before.shape[0]), flags=cv2.INTER_LINEAR,
-                                borderMode=cv2.BORDER_REPLICATE)
+        before = cv2.warpAffine(
+            before,
+            mv,
+            (before.shape[1], before.shape[0]),
+            flags=cv2.INTER_LINEAR,
+            borderMode=cv2.BORDER_REPLICATE,
+        )
     m, d = _changed(before, after)
     n, lab, stats, _ = cv2.connectedComponentsWithStats(m, 8)
     if n <= 1:
@@ -224,7 +263,7 @@ def find_top_face(before, after, nudge=(0.0, 0.0)):
     t = max(float(t), (CLIPPED_TOP if top_level >= CLIPPED else 0.85) * top_level)
     top = ((g > t) & (comp > 0)).astype(np.uint8)
     kk = max(3, int(math.sqrt(area) * 0.25) | 1)
-    if top_level >= CLIPPED:      # single bright specks of the sides, near the ceiling, are not the top
+    if top_level >= CLIPPED:  # single bright specks of the sides, near the ceiling, are not the top
         top = cv2.morphologyEx(top, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     top = cv2.morphologyEx(top, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (kk, kk)))
     cs, _ = cv2.findContours(top, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
@@ -258,7 +297,9 @@ def inside_fraction(footprint: np.ndarray, cal: LidCalibration) -> float:
     return float(np.clip(inter / area, 0.0, 1.0))
 
 
-def judge(before: np.ndarray, after: np.ndarray, calibration: LidCalibration, band: float = BAND) -> KickVerdict:
+def judge(
+    before: np.ndarray, after: np.ndarray, calibration: LidCalibration, band: float = BAND
+) -> KickVerdict:
     """Verdict for one toss from the frames before and after it."""
     if isinstance(calibration, (str, Path)):
         calibration = LidCalibration.load(calibration)
@@ -283,7 +324,9 @@ def judge(before: np.ndarray, after: np.ndarray, calibration: LidCalibration, ba
         verdict = "no_good"
         reasons.append(f"only {frac:.0%} of the die's footprint is inside the posts")
     if nudge != (0.0, 0.0):
-        reasons.append(f"the camera moved by ({nudge[0]:+.1f}, {nudge[1]:+.1f}) px between the frames; corrected")
+        reasons.append(
+            f"the camera moved by ({nudge[0]:+.1f}, {nudge[1]:+.1f}) px between the frames; corrected"
+        )
     conf = float(np.clip(abs(frac - 0.5) / 0.5, 0, 1))
     top = cv2.boxPoints(rect).tolist()
     return KickVerdict(verdict, frac, box, top, fp.tolist(), conf, reasons)
@@ -293,6 +336,7 @@ def annotate(after: np.ndarray, v: KickVerdict, cal: LidCalibration) -> np.ndarr
     """An image that shows why: goal region, posts, the seen top face, the footprint; lines and
     the verdict sized to the photo (``vision.drawing``)."""
     from vision.drawing import caption, unit
+
     img = after.copy()
     u = unit(img)
     cv2.polylines(img, [cal.goal_polygon().astype(np.int32).reshape(-1, 1, 2)], True, (0, 255, 0), 2 * u)
@@ -307,6 +351,8 @@ def annotate(after: np.ndarray, v: KickVerdict, cal: LidCalibration) -> np.ndarr
         cv2.polylines(img, [fp.astype(np.int32).reshape(-1, 1, 2)], True, (0, 0, 255), 2 * u)
         c = tuple(int(x) for x in fp.mean(axis=0))
         cv2.line(img, ax, c, (200, 200, 200), u)
-    col = {"good": (0, 200, 0), "no_good": (0, 0, 255), "too_close": (0, 200, 255)}.get(v.verdict, (200, 200, 200))
+    col = {"good": (0, 200, 0), "no_good": (0, 0, 255), "too_close": (0, 200, 255)}.get(
+        v.verdict, (200, 200, 200)
+    )
     caption(img, f"{v.verdict.replace('_', ' ').upper()}  {v.inside_fraction:.0%} inside", col, size=0.7)
     return img

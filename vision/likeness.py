@@ -13,6 +13,7 @@ are compared in OpenCV's 8-bit Lab (L 0-255, a and b 0-255 around 128) with ligh
 weight (a die in light shadow is darker, not another colour), on the die's own colours before
 any grey conversion.
 """
+
 from __future__ import annotations
 
 import cv2
@@ -20,13 +21,13 @@ import numpy as np
 
 from vision import net, scaling
 
-FACE_FAR = 15.0          # face colours further apart than this (weighted Lab) are not one set
-                         # (chosen on desk-dev/floor-dev: their dice lie within 10, beads and labels beyond)
-CLOSER = 0.55            # a spot is read again this much closer (of its box) before it is called clutter
-FAR_UNLIKE = 2 * FACE_FAR    # a spot this far from every sure die is clutter on weaker evidence:
-DOUBT_OWN = 0.2              # ... its own read gives "no die" this much,
-DOUBT_CLOSER = 0.15          # ... the closer read this much (chosen on desk-dev: labels 0.16-0.48,
-                             # a hesitant real cream die 0.07), and its own colours say "no die"
+FACE_FAR = 15.0  # face colours further apart than this (weighted Lab) are not one set
+# (chosen on desk-dev/floor-dev: their dice lie within 10, beads and labels beyond)
+CLOSER = 0.55  # a spot is read again this much closer (of its box) before it is called clutter
+FAR_UNLIKE = 2 * FACE_FAR  # a spot this far from every sure die is clutter on weaker evidence:
+DOUBT_OWN = 0.2  # ... its own read gives "no die" this much,
+DOUBT_CLOSER = 0.15  # ... the closer read this much (chosen on desk-dev: labels 0.16-0.48,
+# a hesitant real cream die 0.07), and its own colours say "no die"
 _WEIGHT = np.array([0.5, 1.0, 1.0], np.float32)
 
 
@@ -35,7 +36,7 @@ def face_colour(crop: np.ndarray) -> np.ndarray:
     its central half, where the top face lies whatever the view; pips are too few to move it."""
     n = crop.shape[0]
     q = n // 4
-    core = cv2.cvtColor(np.ascontiguousarray(crop[q:n - q, q:n - q]), cv2.COLOR_BGR2Lab)
+    core = cv2.cvtColor(np.ascontiguousarray(crop[q : n - q, q : n - q]), cv2.COLOR_BGR2Lab)
     return scaling.column_median(core.reshape(-1, 3).astype(np.float32))
 
 
@@ -82,8 +83,12 @@ def far_unlike(c, far: float, probs: np.ndarray) -> bool:
     "no die" at under a tenth and stays.
     ``far`` is its colour's distance to the nearest sure die (``nearest_die_colour``);
     ``probs`` are the closer and own-colour reads, in that order."""
-    return bool(far >= FAR_UNLIKE and c.probs[0] >= DOUBT_OWN and probs[1, 0] >= net.NOT_DIE
-                and (probs[0, 0] >= DOUBT_CLOSER or c.probs[0] >= net.NOT_DIE))
+    return bool(
+        far >= FAR_UNLIKE
+        and c.probs[0] >= DOUBT_OWN
+        and probs[1, 0] >= net.NOT_DIE
+        and (probs[0, 0] >= DOUBT_CLOSER or c.probs[0] >= net.NOT_DIE)
+    )
 
 
 def left_out(found: list, hv) -> tuple[list, list]:

@@ -24,6 +24,7 @@ A die is *sure* when the face network gives its value a probability of at least 
 and the detector is sure it is a die; anything less makes the whole reading unsure, and the
 session asks the player.
 """
+
 from __future__ import annotations
 
 import math
@@ -52,53 +53,53 @@ DETECTOR_FILE, FACE_FILE = "dice-detector.onnx", "dice-face.onnx"
 DETECTOR = MODELS / DETECTOR_FILE
 FACE = MODELS / FACE_FILE
 
-WORK_SIDE = 320          # the detector's input: longest side in pixels
-STRIDE = 4               # detector grid cell in working pixels
-WIDER = 1.3              # a hesitant die is also read from a crop this much wider
-DIE_BIG = 52             # dice bigger than this (working px) are left to a coarser scale
-OVERLAP = 2.5            # ... which answers for dice from DIE_BIG / OVERLAP up (its own px)
-SUPPRESS = 0.45          # two candidates closer than this (in box sides) are one die
-TWIN = 0.25              # ... and at one scale, closer than this, the same peak twice
-APART = 0.25             # ... unless both read a different face surely: then down to this
-SURE_APART = 0.9         # ... "surely": the face network's probability of each face
-DIE_APART = 0.5          # ... and the die_score of the second one
-APART_MIN = 0.6          # two dice's centres are at least this far apart (box sides, unbiased centres)
-TOUCH = 1.3              # dice closer than this (in box sides) touch: a die may hide beside them
-LOOK = 1.2               # ... and the second look covers this many box sides around them
-LOOK_MAX = 3             # ... and reads at most this many candidates there (a die hides beside two)
-MOST_DICE = 40           # a first look keeping more "dice" than this sees a pattern (a checked cloth), not a roll
-DIE_MIN = 0.2            # detector score x face network's "a die" below this: not a die
-FINE_DIE = 16            # dice smaller than this (working px) are looked for at a finer scale
-FINE_TARGET = 24         # ... where they measure this
-PYRAMID_MIN = 64         # the coarsest scale looked at: longest side in px
-SAME_LEVEL = 1.25        # a finer look's halving this near a level of the first look (in scale) is that level
-NEAR_REACH = 2.0         # a finer look looks this many die sides around the first look's candidates
-NEAR_SHARE = 0.6         # ... unless those windows cover this share of the level: then all of it
-NEAR_MOST = 40           # ... or there are more candidates than this (clutter): all of it too
-NEAR_SIZE = 1.5          # ... candidates up to this many DIE_BIG at the finer scale (a die seen too big)
-ONE_LOOK = 2             # this many sure dice, small enough, make the working level the only one (one_level)
-DET_MIN = 0.3            # detector score that makes a die on its own (icon dice: no face network)
-DET_MAYBE = 0.12         # the weakest peak that is a candidate at all
-DET_ODD = 0.6            # a candidate this strong outside every die makes the reading unsure
-NOT_DIE = 0.5            # the face network's p(no die) from which a candidate is not a die
-ODD_NOT_DIE = 0.9        # ... and from which a strong candidate outside every die is no doubt
-ANCHOR_P = 0.9           # dice read this surely (and found by the detector with DET_ANCHOR)
-DET_ANCHOR = 0.5         # ... show the surface the dice lie on (vision/surface.py)
-FEW_WEAK = 6             # with this many weak candidates or fewer, all are read at once
+WORK_SIDE = 320  # the detector's input: longest side in pixels
+STRIDE = 4  # detector grid cell in working pixels
+WIDER = 1.3  # a hesitant die is also read from a crop this much wider
+DIE_BIG = 52  # dice bigger than this (working px) are left to a coarser scale
+OVERLAP = 2.5  # ... which answers for dice from DIE_BIG / OVERLAP up (its own px)
+SUPPRESS = 0.45  # two candidates closer than this (in box sides) are one die
+TWIN = 0.25  # ... and at one scale, closer than this, the same peak twice
+APART = 0.25  # ... unless both read a different face surely: then down to this
+SURE_APART = 0.9  # ... "surely": the face network's probability of each face
+DIE_APART = 0.5  # ... and the die_score of the second one
+APART_MIN = 0.6  # two dice's centres are at least this far apart (box sides, unbiased centres)
+TOUCH = 1.3  # dice closer than this (in box sides) touch: a die may hide beside them
+LOOK = 1.2  # ... and the second look covers this many box sides around them
+LOOK_MAX = 3  # ... and reads at most this many candidates there (a die hides beside two)
+MOST_DICE = 40  # a first look keeping more "dice" than this sees a pattern (a checked cloth), not a roll
+DIE_MIN = 0.2  # detector score x face network's "a die" below this: not a die
+FINE_DIE = 16  # dice smaller than this (working px) are looked for at a finer scale
+FINE_TARGET = 24  # ... where they measure this
+PYRAMID_MIN = 64  # the coarsest scale looked at: longest side in px
+SAME_LEVEL = 1.25  # a finer look's halving this near a level of the first look (in scale) is that level
+NEAR_REACH = 2.0  # a finer look looks this many die sides around the first look's candidates
+NEAR_SHARE = 0.6  # ... unless those windows cover this share of the level: then all of it
+NEAR_MOST = 40  # ... or there are more candidates than this (clutter): all of it too
+NEAR_SIZE = 1.5  # ... candidates up to this many DIE_BIG at the finer scale (a die seen too big)
+ONE_LOOK = 2  # this many sure dice, small enough, make the working level the only one (one_level)
+DET_MIN = 0.3  # detector score that makes a die on its own (icon dice: no face network)
+DET_MAYBE = 0.12  # the weakest peak that is a candidate at all
+DET_ODD = 0.6  # a candidate this strong outside every die makes the reading unsure
+NOT_DIE = 0.5  # the face network's p(no die) from which a candidate is not a die
+ODD_NOT_DIE = 0.9  # ... and from which a strong candidate outside every die is no doubt
+ANCHOR_P = 0.9  # dice read this surely (and found by the detector with DET_ANCHOR)
+DET_ANCHOR = 0.5  # ... show the surface the dice lie on (vision/surface.py)
+FEW_WEAK = 6  # with this many weak candidates or fewer, all are read at once
 SIZE_APART = (0.5, 2.0)  # a weak candidate outside this many times the sure dice's side is no die
-ONE_SIZE = 1.5           # sure dice whose sides differ by less than this factor are one size
-EDGE_NOT_DIE = 0.05      # at the surface's edge a die needs p(no die) below this
-NULL_FIT = 0.93          # a die-like candidate whose face fits a square this well is a die
-ONE_LOOKS = (1.0, 0.8)   # ... and whose face shows one round mark at one of these crops (box sides), a 1
-FIT_PX = 64              # ... fitted on the level where its box measures about this
-FACE_OF_BOX = 0.85       # ... the top face's side in the detector's box sides
-NOT_DIE_NEAR = 0.2       # ... or below this and to touch a die kept
-DET_SURE = 0.3           # below this a die is at most unsure (chosen on real-dev)
-CONF_OK = 0.6            # face probability needed for a sure die (chosen on the development parts: bench/eval_dice.py)
-ROLLED_SURE = 0.9        # the rolled count of dice, each read this surely, settles a spot (all_rolled_read)
-CUT_OFF = 0.25           # a die whose box lies this much (of its side) outside the frame is cut by its edge
-BLUR_MIN = 0.09          # median crop_sharpness over a frame's dice (real photos: 1st percentile 0.11),
-                         # below which the dice must read frame_checks.BLUR_SURE
+ONE_SIZE = 1.5  # sure dice whose sides differ by less than this factor are one size
+EDGE_NOT_DIE = 0.05  # at the surface's edge a die needs p(no die) below this
+NULL_FIT = 0.93  # a die-like candidate whose face fits a square this well is a die
+ONE_LOOKS = (1.0, 0.8)  # ... and whose face shows one round mark at one of these crops (box sides), a 1
+FIT_PX = 64  # ... fitted on the level where its box measures about this
+FACE_OF_BOX = 0.85  # ... the top face's side in the detector's box sides
+NOT_DIE_NEAR = 0.2  # ... or below this and to touch a die kept
+DET_SURE = 0.3  # below this a die is at most unsure (chosen on real-dev)
+CONF_OK = 0.6  # face probability needed for a sure die (chosen on the development parts: bench/eval_dice.py)
+ROLLED_SURE = 0.9  # the rolled count of dice, each read this surely, settles a spot (all_rolled_read)
+CUT_OFF = 0.25  # a die whose box lies this much (of its side) outside the frame is cut by its edge
+BLUR_MIN = 0.09  # median crop_sharpness over a frame's dice (real photos: 1st percentile 0.11),
+# below which the dice must read frame_checks.BLUR_SURE
 
 
 class ModelMissing(RuntimeError):
@@ -115,15 +116,20 @@ def load_net(path: Path, backend: str = "auto", probe=(1, 3, 40, 40)):
         raise ValueError(f"backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
     if backend != "numpy":
         try:
-            classic = getattr(cv2.dnn, "ENGINE_CLASSIC", None)     # OpenCV 5: the 4.x engine, faster here
-            net = cv2.dnn.readNetFromONNX(str(path)) if classic is None else cv2.dnn.readNetFromONNX(str(path), classic)
+            classic = getattr(cv2.dnn, "ENGINE_CLASSIC", None)  # OpenCV 5: the 4.x engine, faster here
+            net = (
+                cv2.dnn.readNetFromONNX(str(path))
+                if classic is None
+                else cv2.dnn.readNetFromONNX(str(path), classic)
+            )
             net.setInput(np.zeros(probe, np.float32))
-            net.forward()                         # an importer that reads the file but cannot run it
+            net.forward()  # an importer that reads the file but cannot run it
             return net
         except (AttributeError, cv2.error):
             if backend == "dnn":
                 raise
     from vision.onnx_numpy import NumpyNet
+
     return NumpyNet(path)
 
 
@@ -147,8 +153,9 @@ class DiceNet:
         found.sort(key=lambda d: -d[3])
         return found
 
-    def detect_scales(self, frame, work_side: float = WORK_SIDE, near=None,
-                      whole: bool = True) -> list[list[tuple[float, float, float, float]]]:
+    def detect_scales(
+        self, frame, work_side: float = WORK_SIDE, near=None, whole: bool = True
+    ) -> list[list[tuple[float, float, float, float]]]:
         """Candidates per scale, finest first.
 
         The detector knows dice of about 8 to 56 working pixels. It looks at the working image
@@ -170,12 +177,13 @@ class DiceNet:
         # a finer look (``work_side``) halves down onto the first look's levels: a level
         # within ``SAME_LEVEL`` of one looked at already in this frame is that one, candidates
         # and all (below the finest, levels answer only for the bigger dice: seen alike)
-        looked = hv.memo.setdefault("detector", [])      # [(level, its candidates)]
-        hv.memo.pop("one level", None)                   # the scale of this look's working level alone
+        looked = hv.memo.setdefault("detector", [])  # [(level, its candidates)]
+        hv.memo.pop("one level", None)  # the scale of this look's working level alone
 
         def seen(side):
             near = [(abs(math.log(max(lv.shape[:2]) / side)), i) for i, (lv, _) in enumerate(looked)]
             return looked[min(near)[1]] if near and min(near)[0] <= math.log(SAME_LEVEL) else None
+
         work = hv.shrink(min(1.0, work_side / max(h, w)))
         # the finest level is the look's own (a look 1.2 times finer is still finer); the same
         # look again reads what it read
@@ -184,17 +192,17 @@ class DiceNet:
             levels.append(seen(max(levels[-1][0].shape[:2]) / 2) or (hv.half(levels[-1][0]), None))
         out, other = [], []
         for k, (level, found_in) in enumerate(levels):
-            s = level.shape[1] / w                # the scale the rounding really gave
+            s = level.shape[1] / w  # the scale the rounding really gave
             if found_in is None:
                 found_in = self._detect_near(level, s, (w, h), near)
                 looked.append((level, found_in))
             if k == 0 and not whole and len(levels) > 1 and one_level(found_in, s):
-                del levels[1:]                    # the coarser levels answer for no die rolled with these
+                del levels[1:]  # the coarser levels answer for no die rolled with these
                 hv.memo["one level"] = s
             found = []
             for c in found_in:
                 if c[2] > 0.6 * min(h, w):
-                    continue                      # no die fills the frame
+                    continue  # no die fills the frame
                 side = c[2] * s
                 if k < len(levels) - 1 and side > DIE_BIG or k > 0 and side < DIE_BIG / OVERLAP:
                     other.append((c, k))
@@ -202,12 +210,15 @@ class DiceNet:
                     found.append(c)
             out.append(found)
         for c, k in sorted(other, key=lambda t: -t[0][3]):
-            if c[3] >= DET_SURE and not any(math.hypot(c[0] - o[0], c[1] - o[1]) < 0.5 * max(c[2], o[2])
-                                            for level in out for o in level):
+            if c[3] >= DET_SURE and not any(
+                math.hypot(c[0] - o[0], c[1] - o[1]) < 0.5 * max(c[2], o[2]) for level in out for o in level
+            ):
                 out[k].append(c)
         return out
 
-    def _detect_near(self, level: np.ndarray, s: float, size, near) -> list[tuple[float, float, float, float]]:
+    def _detect_near(
+        self, level: np.ndarray, s: float, size, near
+    ) -> list[tuple[float, float, float, float]]:
         """``_detect_in`` the whole ``level``, or only its windows around ``near``: a peak
         nearer a window's inner edge than half its box comes from a die cut by that edge (the
         die was no candidate of the first look), and is left out."""
@@ -217,10 +228,16 @@ class DiceNet:
         lh, lw = level.shape[:2]
         found = []
         for x0, y0, x1, y1 in windows:
-            for cx, cy, side, score in self._detect_in(level[y0:y1, x0:x1], s, ((x1 - x0) / s, (y1 - y0) / s)):
+            for cx, cy, side, score in self._detect_in(
+                level[y0:y1, x0:x1], s, ((x1 - x0) / s, (y1 - y0) / s)
+            ):
                 x, y, r = cx * s, cy * s, side * s / 2
-                if (x0 == 0 or x >= r) and (y0 == 0 or y >= r) and \
-                        (x1 == lw or x <= x1 - x0 - r) and (y1 == lh or y <= y1 - y0 - r):
+                if (
+                    (x0 == 0 or x >= r)
+                    and (y0 == 0 or y >= r)
+                    and (x1 == lw or x <= x1 - x0 - r)
+                    and (y1 == lh or y <= y1 - y0 - r)
+                ):
                     found.append((cx + x0 / s, cy + y0 / s, side, score))
         found.sort(key=lambda d: -d[3])
         return found
@@ -240,9 +257,11 @@ class DiceNet:
         iy, ix = np.nonzero(peaks)
         off = 1.0 / (1.0 + np.exp(-out[2:4, iy, ix]))
         cxs, cys = ((ix + off[0]) * STRIDE / s).tolist(), ((iy + off[1]) * STRIDE / s).tolist()
-        found = [(cx, cy, math.exp(ls) / s, score)
-                 for cx, cy, ls, score in zip(cxs, cys, out[1, iy, ix].tolist(), heat[iy, ix].tolist())
-                 if cx < w and cy < h]
+        found = [
+            (cx, cy, math.exp(ls) / s, score)
+            for cx, cy, ls, score in zip(cxs, cys, out[1, iy, ix].tolist(), heat[iy, ix].tolist())
+            if cx < w and cy < h
+        ]
         found.sort(key=lambda d: -d[3])
         return found
 
@@ -252,7 +271,7 @@ class DiceNet:
         if not cands:
             return np.zeros((0, 7), np.float32), []
         hv = halvings(frame)
-        seen = hv.memo.setdefault("faces", {})       # (cx, cy, side) -> (probs, crop)
+        seen = hv.memo.setdefault("faces", {})  # (cx, cy, side) -> (probs, crop)
         new = list(dict.fromkeys(c[:3] for c in cands if c[:3] not in seen))
         if new:
             crops = [hv.crop(cx, cy, side) for cx, cy, side in new]
@@ -273,7 +292,7 @@ _NET: DiceNet | None = None
 _NET_LOCK = threading.Lock()
 
 
-BACKEND = "auto"         # the shared networks' backend (``DiceNet``); set before first use
+BACKEND = "auto"  # the shared networks' backend (``DiceNet``); set before first use
 
 
 def model() -> DiceNet:
@@ -309,11 +328,13 @@ def check_models(folder: Path) -> dict[str, Path]:
             net.setInput(np.zeros(probe, np.float32))
             answer = net.forward()
         except Exception as exc:  # noqa: BLE001 - any reason a file is not a network is the same refusal
-            why = str(exc).strip()[:120] or type(exc).__name__          # some loaders raise with no message
+            why = str(exc).strip()[:120] or type(exc).__name__  # some loaders raise with no message
             raise ValueError(f"{path}: not a network the dice reader can run ({why})") from None
         if answer.shape[1] != channels:
-            raise ValueError(f"{path}: answers {answer.shape[1]} channels, not the {channels} of a dice "
-                             f"{'face network' if channels == 7 else 'detector'}: is it the other file?")
+            raise ValueError(
+                f"{path}: answers {answer.shape[1]} channels, not the {channels} of a dice "
+                f"{'face network' if channels == 7 else 'detector'}: is it the other file?"
+            )
         found[name] = path
     return found
 
@@ -354,8 +375,11 @@ def candidates(frame: np.ndarray, radius: float = SUPPRESS) -> list[tuple[float,
             inside = [k for k in kept if math.hypot(k[0] - c[0], k[1] - c[1]) < 0.5 * c[2]]
             if not inside:
                 kept.append(c)
-            elif c[3] >= DET_MIN and all(c[3] > k[3] for k in inside if k[2] < 0.7 * c[2]) \
-                    and not any(k[2] >= 0.7 * c[2] and k[3] >= DET_MIN for k in inside):
+            elif (
+                c[3] >= DET_MIN
+                and all(c[3] > k[3] for k in inside if k[2] < 0.7 * c[2])
+                and not any(k[2] >= 0.7 * c[2] and k[3] >= DET_MIN for k in inside)
+            ):
                 kept = [k for k in kept if k not in inside] + [c]
     kept.sort(key=lambda d: -d[3])
     return kept
@@ -365,6 +389,7 @@ class Found:
     """A candidate read by both networks: the detector's (cx, cy, side, score), the face
     probabilities (no die, 1..6) and the crop they were read from. ``pip_dice`` keeps the
     ones that are dice."""
+
     __slots__ = ("cx", "cy", "side", "score", "probs", "crop")
 
     def __init__(self, cand, probs, crop):
@@ -415,14 +440,15 @@ def _read(hv: Halvings, whole: bool) -> tuple[list[Found], list[Found]] | None:
     # The strongest are read first: the surest dice among them show the play area, and of
     # the rest only those not off it are read (a cloth's pattern, a laptop's keys are not)
     from vision.surface import play_area
+
     strong = [c for c in raw if c[3] >= DIE_MIN]
     first = [c for c in strong if c[3] >= DET_ANCHOR]
     if len(strong) - len(first) <= FEW_WEAK:
-        first = strong                            # a tidy frame: read them all at once
+        first = strong  # a tidy frame: read them all at once
     probs, crops = net.classify(hv, first)
     read = [Found(c, p, q) for c, p, q in zip(first, probs, crops)]
     if not whole and "one level" in hv.memo and not one_level_read(read, hv.memo["one level"]):
-        return None                               # the whole look, then (faces read are not read again)
+        return None  # the whole look, then (faces read are not read again)
     if len(first) == len(strong):
         return _look_again(hv, _one_per_die(read), raw, None), read
     first = _one_per_die(read)
@@ -435,9 +461,14 @@ def _read(hv: Halvings, whole: bool) -> tuple[list[Found], list[Found]] | None:
     sure = [f.side for f in first if f.probs[0] < NOT_DIE and f.probs[1:].max() >= ANCHOR_P]
     typical = _med(sure) if sure else 0.0
     lo, hi = (SIZE_APART[0] * typical, SIZE_APART[1] * typical) if sure else (0.0, math.inf)
-    rest = [c for c in raw if DIE_MIN <= c[3] < DET_ANCHOR and lo <= c[2] <= hi      # (a die the detector
-            and (area is None or area.where(c[0], c[1], max(c[2], typical)) != "off")  # sees too small: its ring)
-            and not any(math.hypot(c[0] - f.cx, c[1] - f.cy) <= SUPPRESS * max(c[2], f.side) for f in taken)]
+    rest = [
+        c
+        for c in raw
+        if DIE_MIN <= c[3] < DET_ANCHOR
+        and lo <= c[2] <= hi  # (a die the detector
+        and (area is None or area.where(c[0], c[1], max(c[2], typical)) != "off")  # sees too small: its ring)
+        and not any(math.hypot(c[0] - f.cx, c[1] - f.cy) <= SUPPRESS * max(c[2], f.side) for f in taken)
+    ]
     probs, crops = net.classify(hv, rest)
     read += [Found(c, p, q) for c, p, q in zip(rest, probs, crops)]
     return _look_again(hv, _one_per_die(read), raw, area), read
@@ -448,11 +479,11 @@ def _look_again(hv: Halvings, kept: list[Found], raw, area) -> list[Found]:
     again (turned, wider, in their own two colours)."""
     net = model()
     if len(kept) > MOST_DICE:
-        return kept                               # a pattern: read_dice says so, no closer look
+        return kept  # a pattern: read_dice says so, no closer look
     for region in _crowded(hv.frame, kept, raw, area):
         kept += _second_look(hv, region, kept)
         if sum(f.probs[0] < NOT_DIE for f in kept) > MOST_DICE:
-            return kept                           # the second looks show a pattern (read_dice says so): no more
+            return kept  # the second looks show a pattern (read_dice says so): no more
     hesitant = [f for f in kept if f.probs[1:].max() < CONF_OK]
     if hesitant:
         # a second look, turned a half turn, averaged in; a third with more room around it,
@@ -460,8 +491,10 @@ def _look_again(hv: Halvings, kept: list[Found], raw, area) -> list[Found]:
         # a fourth in the die's own two colours, redrawn black on white
         wider = [hv.crop(f.cx, f.cy, f.side * WIDER) for f in hesitant]
         n = len(hesitant)
-        both = net._probs([np.rot90(f.crop, 2) for f in hesitant] + wider + [pips_dark(f.crop) for f in hesitant])
-        more, wide, dark = both[:n], both[n:2 * n], both[2 * n:]
+        both = net._probs(
+            [np.rot90(f.crop, 2) for f in hesitant] + wider + [pips_dark(f.crop) for f in hesitant]
+        )
+        more, wide, dark = both[:n], both[n : 2 * n], both[2 * n :]
         for f, m, w, d, crop in zip(hesitant, more, wide, dark, wider):
             f.probs = (f.probs + m) / 2
             if w[1:].max() > f.probs[1:].max():
@@ -487,8 +520,9 @@ def one_level(found, s: float) -> bool:
     ``SIZE_APART``[1] times their typical side, measures under ``DIE_BIG`` there, as does
     every candidate that may be a die (``DIE_MIN``): the coarser levels answer only for dice
     from ``DIE_BIG`` / ``OVERLAP`` up, and would find none."""
-    return (_few_small_dice([c[2] * s for c in found if c[3] >= DET_ANCHOR])
-            and all(c[2] * s <= DIE_BIG for c in found if c[3] >= DIE_MIN))
+    return _few_small_dice([c[2] * s for c in found if c[3] >= DET_ANCHOR]) and all(
+        c[2] * s <= DIE_BIG for c in found if c[3] >= DIE_MIN
+    )
 
 
 def one_level_read(read: list[Found], s: float) -> bool:
@@ -498,8 +532,9 @@ def one_level_read(read: list[Found], s: float) -> bool:
     ``DIE_BIG``), the rest as no die (a shoe). Pips of a die too big for the level read as
     dice hesitantly; pieces of it, as no die with no pip face beside them."""
     surest = [f for f in read if f.score >= DET_ANCHOR]
-    return (_few_small_dice([f.side * s for f in surest if f.probs[1:].max() >= ANCHOR_P])
-            and all(f.probs[1:].max() >= ANCHOR_P or f.probs[0] >= ANCHOR_P for f in surest))
+    return _few_small_dice([f.side * s for f in surest if f.probs[1:].max() >= ANCHOR_P]) and all(
+        f.probs[1:].max() >= ANCHOR_P or f.probs[0] >= ANCHOR_P for f in surest
+    )
 
 
 def _few_small_dice(sides) -> bool:
@@ -519,8 +554,14 @@ def near_windows(near, s: float, shape) -> list[tuple[int, int, int, int]] | Non
     boxes = []
     for cx, cy, side in near:
         r = NEAR_REACH * side * s
-        boxes.append([max(0, int(cx * s - r) // 8 * 8), max(0, int(cy * s - r) // 8 * 8),
-                      min(lw, math.ceil(cx * s + r)), min(lh, math.ceil(cy * s + r))])
+        boxes.append(
+            [
+                max(0, int(cx * s - r) // 8 * 8),
+                max(0, int(cy * s - r) // 8 * 8),
+                min(lw, math.ceil(cx * s + r)),
+                min(lh, math.ceil(cy * s + r)),
+            ]
+        )
     merged = True
     while merged:
         merged = False
@@ -567,20 +608,31 @@ def _crowded(frame: np.ndarray, kept: list[Found], raw, area=None) -> list[tuple
     h, w = frame.shape[:2]
     spots = []
     for i, a in enumerate(kept):
-        for b in kept[i + 1:]:
+        for b in kept[i + 1 :]:
             if math.hypot(a.cx - b.cx, a.cy - b.cy) < TOUCH * max(a.side, b.side):
                 spots.append(((a.cx + b.cx) / 2, (a.cy + b.cy) / 2, max(a.side, b.side)))
     typical = _med([f.side for f in kept]) if kept else None
     for c in raw:
         if typical is not None and c[2] > 3 * typical:
-            continue                              # bigger than a few dice: a shoe, a stripe of the floor
-        if c[3] >= DET_SURE and not _in_a_die(c, kept) and (area is None or area.where(c[0], c[1], c[2]) != "off"):
+            continue  # bigger than a few dice: a shoe, a stripe of the floor
+        if (
+            c[3] >= DET_SURE
+            and not _in_a_die(c, kept)
+            and (area is None or area.where(c[0], c[1], c[2]) != "off")
+        ):
             near = [f.side for f in kept if math.hypot(c[0] - f.cx, c[1] - f.cy) < 1.5 * f.side]
             d = max(near + [c[2]])
             if not any(math.hypot(c[0] - x, c[1] - y) < 0.5 * max(d, e) for x, y, e in spots):
-                spots.append((c[0], c[1], d))     # one look per spot (a die is seen at two scales)
-    return [(max(0, int(x - LOOK * d)), max(0, int(y - LOOK * d)), min(w, int(x + LOOK * d)), min(h, int(y + LOOK * d)))
-            for x, y, d in spots]
+                spots.append((c[0], c[1], d))  # one look per spot (a die is seen at two scales)
+    return [
+        (
+            max(0, int(x - LOOK * d)),
+            max(0, int(y - LOOK * d)),
+            min(w, int(x + LOOK * d)),
+            min(h, int(y + LOOK * d)),
+        )
+        for x, y, d in spots
+    ]
 
 
 def _second_look(frame, region, kept: list[Found]) -> list[Found]:
@@ -597,29 +649,43 @@ def _second_look(frame, region, kept: list[Found]) -> list[Found]:
     h, w = frame.shape[:2]
     s = min(1.0, max(WORK_SIDE / max(h, w), FINE_TARGET / side))
     while side * s > DIE_BIG and max(h, w) * s / 2 >= PYRAMID_MIN:
-        s /= 2                                    # the scale that answers for dice of this size
+        s /= 2  # the scale that answers for dice of this size
     patch = hv.region(x0, y0, x1, y1, s).copy()
     zx, zy = patch.shape[1] / (x1 - x0), patch.shape[0] / (y1 - y0)
     ring = np.concatenate([patch[0], patch[-1], patch[:, 0], patch[:, -1]])
     floor = tuple(int(v) for v in column_median(ring))
     for f in near:
-        cv2.circle(patch, (int(round((f.cx - x0) * zx)), int(round((f.cy - y0) * zy))),
-                   int(round(0.5 * f.side * zx)), floor, -1)
+        cv2.circle(
+            patch,
+            (int(round((f.cx - x0) * zx)), int(round((f.cy - y0) * zy))),
+            int(round(0.5 * f.side * zx)),
+            floor,
+            -1,
+        )
     net = model()
-    cands = [(cx + x0, cy + y0, sd, score) for cx, cy, sd, score in net._detect_in(patch, zx, (x1 - x0, y1 - y0))
-             if 0.6 * side < sd < 1.6 * side and score >= DIE_MIN]      # die_score <= score
-    cands = [c for c in cands if not any(math.hypot(c[0] - f.cx, c[1] - f.cy) < APART_MIN * max(c[2], f.side)
-                                         for f in kept)]
-    apart = []                                    # one candidate per spot, the strongest, a few at most
+    cands = [
+        (cx + x0, cy + y0, sd, score)
+        for cx, cy, sd, score in net._detect_in(patch, zx, (x1 - x0, y1 - y0))
+        if 0.6 * side < sd < 1.6 * side and score >= DIE_MIN
+    ]  # die_score <= score
+    cands = [
+        c
+        for c in cands
+        if not any(math.hypot(c[0] - f.cx, c[1] - f.cy) < APART_MIN * max(c[2], f.side) for f in kept)
+    ]
+    apart = []  # one candidate per spot, the strongest, a few at most
     for c in sorted(cands, key=lambda c: -c[3]):
-        if len(apart) < LOOK_MAX and not any(math.hypot(c[0] - o[0], c[1] - o[1]) < APART_MIN * max(c[2], o[2]) for o in apart):
+        if len(apart) < LOOK_MAX and not any(
+            math.hypot(c[0] - o[0], c[1] - o[1]) < APART_MIN * max(c[2], o[2]) for o in apart
+        ):
             apart.append(c)
     cands = apart
     new = []
-    for f in (Found(c, p, q) for c, p, q in zip(cands, *net.classify(hv, cands))):   # one batch
+    for f in (Found(c, p, q) for c, p, q in zip(cands, *net.classify(hv, cands))):  # one batch
         if f.die_score >= DIE_MIN and not any(
-                math.hypot(f.cx - o.cx, f.cy - o.cy) < APART_MIN * max(f.side, o.side) for o in new):
-            new.append(f)                         # not overlapping a die found
+            math.hypot(f.cx - o.cx, f.cy - o.cy) < APART_MIN * max(f.side, o.side) for o in new
+        ):
+            new.append(f)  # not overlapping a die found
     return new
 
 
@@ -636,8 +702,9 @@ def _two_dice(f: Found, k: Found) -> bool:
     return vf != vk and min(f.probs[1 + vf], k.probs[1 + vk]) >= SURE_APART and f.die_score >= DIE_APART
 
 
-def unexplained(dice: list[Found], cands: list[Found], area=None, hv: Halvings | None = None,
-                explained: list[Found] = ()) -> list[Found]:
+def unexplained(
+    dice: list[Found], cands: list[Found], area=None, hv: Halvings | None = None, explained: list[Found] = ()
+) -> list[Found]:
     """Strong candidates (>= ``DET_ODD``) that lie in no die nor in an ``explained`` spot: a
     die the reader may have missed (touching dice seen as one, say). They make a reading
     unsure, unless it lies off the play ``area``, or the face network is sure it is no die, or
@@ -651,18 +718,27 @@ def unexplained(dice: list[Found], cands: list[Found], area=None, hv: Halvings |
     ``DET_ANCHOR``); in a frame without one, the dice read at least ``CONF_OK``: the reading
     vouches for them all the same."""
     from vision.likeness import DOUBT_OWN, FACE_FAR, clutter, colour_distance, face_colour
-    sure = ([f for f in dice if f.probs[1:].max() >= ANCHOR_P and f.score >= DET_ANCHOR]
-            or [f for f in dice if f.probs[1:].max() >= CONF_OK])    # no anchor: the dice read sure
-    colour = [face_colour(f.crop) for f in dice]          # each die's face colour, once
+
+    sure = [f for f in dice if f.probs[1:].max() >= ANCHOR_P and f.score >= DET_ANCHOR] or [
+        f for f in dice if f.probs[1:].max() >= CONF_OK
+    ]  # no anchor: the dice read sure
+    colour = [face_colour(f.crop) for f in dice]  # each die's face colour, once
     refs = [colour[i] for i, f in enumerate(dice) if any(f is k for k in sure)]
     one_set = all(colour_distance(c, r) <= FACE_FAR for c in colour for r in refs)
-    odd = [c for c in cands if c.score >= DET_ODD and c.probs[0] < ODD_NOT_DIE
-           and not _in_a_die((c.cx, c.cy), list(dice) + list(explained))
-           and (area is None or area.where(c.cx, c.cy, c.side) == "on")]
+    odd = [
+        c
+        for c in cands
+        if c.score >= DET_ODD
+        and c.probs[0] < ODD_NOT_DIE
+        and not _in_a_die((c.cx, c.cy), list(dice) + list(explained))
+        and (area is None or area.where(c.cx, c.cy, c.side) == "on")
+    ]
     sides = [f.side for f in sure]
-    if sides and max(sides) <= ONE_SIZE * min(sides):    # the sure dice are one size: a spot
-        odd = [c for c in odd if c.side <= SIZE_APART[1] * _med(sides)]    # far bigger is a shoe, a box
-    return [c for c in odd if not (one_set and c.probs[0] >= DOUBT_OWN and clutter(c, sure, hv, own_colours=True))]
+    if sides and max(sides) <= ONE_SIZE * min(sides):  # the sure dice are one size: a spot
+        odd = [c for c in odd if c.side <= SIZE_APART[1] * _med(sides)]  # far bigger is a shoe, a box
+    return [
+        c for c in odd if not (one_set and c.probs[0] >= DOUBT_OWN and clutter(c, sure, hv, own_colours=True))
+    ]
 
 
 def _frame_box(f: Found, ox: int = 0, oy: int = 0) -> tuple[int, int, int, int]:
@@ -678,13 +754,14 @@ def a_pattern(found: list[Found], ox: int = 0, oy: int = 0):
     says so, without the closer looks that would cost seconds on a Pi (on a synthetic checked
     cloth, 189 second looks and 1 s here)."""
     from vision.pips import DiceReading, Die
+
     dice = []
     for f in found:
         k = 1 + int(np.argmax(f.probs[1:]))
         box = _frame_box(f, ox, oy)
         dice.append(Die(k, box, float(f.probs[k]), 0.0, (f.cx + ox, f.cy + oy)))
     dice.sort(key=lambda d: (d.box[1], d.box[0]))
-    why = f"{len(found)} die-like spots: a pattern, not a roll"   # fits the panel whole
+    why = f"{len(found)} die-like spots: a pattern, not a roll"  # fits the panel whole
     return DiceReading(dice, True, [why], 0.0, CONF_OK)
 
 
@@ -696,11 +773,16 @@ def all_rolled_read(dice: list, expected_count: int | None) -> bool:
     spot beside a die read 0.8 was nearly as often the sign of that die misread as of
     clutter. Without the count (a photo read on its own) nothing is assumed."""
     pips = [d for d in dice if d.value is not None]
-    return (expected_count is not None and len(pips) == expected_count
-            and all(d.confidence >= ROLLED_SURE for d in pips))
+    return (
+        expected_count is not None
+        and len(pips) == expected_count
+        and all(d.confidence >= ROLLED_SURE for d in pips)
+    )
 
 
-def not_pip_faces(hv: Halvings, dice: list[Found], cands: list[Found], area) -> tuple[list[Found], list[Found]]:
+def not_pip_faces(
+    hv: Halvings, dice: list[Found], cands: list[Found], area
+) -> tuple[list[Found], list[Found]]:
     """Dice whose face is not a pip face (a skull on the 1, an emblem on the 6): candidates the
     detector is sure of (>= ``DET_ODD``) and the face network calls no pip die, on the play
     ``area``, in no die, whose top face is a square with all four sides on edges
@@ -709,15 +791,20 @@ def not_pip_faces(hv: Halvings, dice: list[Found], cands: list[Found], area) -> 
     pip, a logo): those come second, ``(blank, ones)``."""
     from vision.icons import fit_face
     from vision.one_pip import one_pip
+
     out: list[Found] = []
     ones: list[Found] = []
     typical = _med([f.side for f in dice]) if dice else None
     for c in sorted(cands, key=lambda c: -c.score):
-        if c.score < DET_ODD or c.probs[0] < NOT_DIE or _in_a_die((c.cx, c.cy), dice + out + ones) \
-                or any(_in_a_die((o.cx, o.cy), [c]) for o in out + ones):
-            continue                              # one per die
+        if (
+            c.score < DET_ODD
+            or c.probs[0] < NOT_DIE
+            or _in_a_die((c.cx, c.cy), dice + out + ones)
+            or any(_in_a_die((o.cx, o.cy), [c]) for o in out + ones)
+        ):
+            continue  # one per die
         if typical is not None and not 0.6 * typical < c.side < 1.6 * typical:
-            continue                              # not the size of the dice rolled with it
+            continue  # not the size of the dice rolled with it
         if area is not None and area.where(c.cx, c.cy, c.side) != "on":
             continue
         k = hv._finest_within(FIT_PX / max(c.side, 1.0))
@@ -726,7 +813,7 @@ def not_pip_faces(hv: Halvings, dice: list[Found], cands: list[Found], area) -> 
         if fit_face(img, c.cx * f, c.cy * f, FACE_OF_BOX * c.side * f, known=False)[1] < NULL_FIT:
             continue
         if any(one_pip(hv.crop(c.cx, c.cy, c.side * k)) for k in ONE_LOOKS):
-            ones.append(c)                        # a big or coloured 1, a logo on the 1
+            ones.append(c)  # a big or coloured 1, a logo on the 1
         else:
             out.append(c)
     return out, ones
@@ -747,8 +834,11 @@ def on_play_area(found: list[Found], area) -> list[Found]:
     while grown:
         grown = False
         for f in found:
-            if id(f) in near and f not in kept and any(
-                    math.hypot(f.cx - k.cx, f.cy - k.cy) < TOUCH * max(f.side, k.side) for k in kept):
+            if (
+                id(f) in near
+                and f not in kept
+                and any(math.hypot(f.cx - k.cx, f.cy - k.cy) < TOUCH * max(f.side, k.side) for k in kept)
+            ):
                 kept.append(f)
                 grown = True
     return [f for f in found if f in kept]
@@ -759,8 +849,11 @@ def cut_by_the_edge(dice, shape) -> list:
     ``shape`` (h, w): part of the die is out of view, and the face read may be a part of it.
     The player moves the die into view or reads it."""
     h, w = shape
-    return [d for d in dice if max(-d.box[0], -d.box[1], d.box[0] + d.box[2] - w,
-                                   d.box[1] + d.box[3] - h) > CUT_OFF * d.box[2]]
+    return [
+        d
+        for d in dice
+        if max(-d.box[0], -d.box[1], d.box[0] + d.box[2] - w, d.box[1] + d.box[3] - h) > CUT_OFF * d.box[2]
+    ]
 
 
 def _in_a_die(c, dice: list[Found]) -> bool:
@@ -781,23 +874,26 @@ def _suppress(cands, radius: float = None):
         return []
     cell = max(2.0 * radius * _med([c[2] for c in cands]), 1e-6)
     grid: dict[tuple[int, int], list] = {}
-    wide: list = []                               # kept candidates that reach farther than a cell
+    wide: list = []  # kept candidates that reach farther than a cell
     kept = []
     for c in cands:
         x, y = c[0], c[1]
         gx, gy = int(x // cell), int(y // cell)
         near = [kr for i in (gx - 1, gx, gx + 1) for j in (gy - 1, gy, gy + 1) for kr in grid.get((i, j), ())]
-        if any(-r <= x - k[0] <= r and -r <= y - k[1] <= r and math.hypot(x - k[0], y - k[1]) <= r
-               for k, r in near + wide):
-            continue                              # (one farther than r along x or y is farther: no hypot)
+        if any(
+            -r <= x - k[0] <= r and -r <= y - k[1] <= r and math.hypot(x - k[0], y - k[1]) <= r
+            for k, r in near + wide
+        ):
+            continue  # (one farther than r along x or y is farther: no hypot)
         r = radius * c[2]
         (wide if r > cell else grid.setdefault((gx, gy), [])).append((c, r))
         kept.append(c)
     return kept
 
 
-def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None, roi: np.ndarray | None = None,
-              custom=None):
+def read_dice(
+    frame_bgr: np.ndarray, expected_count: int | None = None, roi: np.ndarray | None = None, custom=None
+):
     """Read every pip d6 in a top-down BGR frame with the learned reader.
 
     ``roi``: optional mask of the tray floor; what lies outside it is ignored and the tray's
@@ -807,56 +903,69 @@ def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None, roi: np.
     from vision.one_pip import ONE_CONF
     from vision.pips import Die, dice_count, finish_reading, mask_outside
     from vision.surface import play_area
+
     if frame_bgr is None or frame_bgr.ndim != 3:
         raise ValueError("read_dice needs a BGR image (H x W x 3)")
     from vision.balance import balanced
     from vision.exposure import exposed
-    frame_bgr = exposed(frame_bgr)                # a dim camera's frame, as a well exposed one
-    frame_bgr = balanced(frame_bgr)               # ... and a cast one, as one balanced for the room
+
+    frame_bgr = exposed(frame_bgr)  # a dim camera's frame, as a well exposed one
+    frame_bgr = balanced(frame_bgr)  # ... and a cast one, as one balanced for the room
     ox = oy = 0
     full = frame_bgr
     if roi is not None and (roi > 0).any():
         frame_bgr = mask_outside(frame_bgr, roi)
         x, y, w, h = cv2.boundingRect((roi > 0).astype(np.uint8))
-        frame_bgr, ox, oy = frame_bgr[y:y + h, x:x + w], x, y
+        frame_bgr, ox, oy = frame_bgr[y : y + h, x : x + w], x, y
     dice, sharp = [], []
     hv = Halvings(frame_bgr)
     found, cands = _pip_dice(hv)
     from vision.steady import at_fellows_size, steadied, top_faces
+
     # a strong candidate called no die may be a slanted die whose side face confuses the read
     no_die = [i for i, f in enumerate(found) if f.probs[0] >= NOT_DIE and f.score >= DET_ANCHOR]
     for i, probs in top_faces(found, no_die, model(), hv).items():
-        found[i].probs = probs                    # its top face, read alone, is a pip face
-    found = [f for f in found if f.probs[0] < NOT_DIE]       # the face network: not a die
+        found[i].probs = probs  # its top face, read alone, is a pip face
+    found = [f for f in found if f.probs[0] < NOT_DIE]  # the face network: not a die
     if len(found) > MOST_DICE:
         return a_pattern(found, ox, oy)
-    area = play_area(hv, anchors(found))        # the surest dice, read again where they hesitated
+    area = play_area(hv, anchors(found))  # the surest dice, read again where they hesitated
     from vision.likeness import left_out
+
     on_area = on_play_area(found, area)
     # a die read surely just beside the play area may be a die against the tray's wall seen
     # over it: left out, it would be a die missed without a doubt
-    beside = [f for f in found if area is not None and f not in on_area and f.probs[1:].max() >= ANCHOR_P
-              and f.probs[0] < EDGE_NOT_DIE and f.score >= DET_ANCHOR and area.beside(f.cx, f.cy, f.side)]
+    beside = [
+        f
+        for f in found
+        if area is not None
+        and f not in on_area
+        and f.probs[1:].max() >= ANCHOR_P
+        and f.probs[0] < EDGE_NOT_DIE
+        and f.score >= DET_ANCHOR
+        and area.beside(f.cx, f.cy, f.side)
+    ]
     found, clutter = left_out(on_area, hv)
     blank, ones = not_pip_faces(hv, found, cands, area)
-    for f in blank:                               # a die, but not a pip face: value null
+    for f in blank:  # a die, but not a pip face: value null
         box = _frame_box(f, ox, oy)
         dice.append(Die(None, box, 0.0, 0.0, (f.cx + ox, f.cy + oy)))
-    for f in ones:                                # a 1 the face network never learned: one big mark
+    for f in ones:  # a 1 the face network never learned: one big mark
         dice.append(Die(1, _frame_box(f, ox, oy), ONE_CONF, 0.0, (f.cx + ox, f.cy + oy)))
         sharp.append(crop_sharpness(f.crop))
-    blank = blank + ones                          # boxes the count and the spots account for
+    blank = blank + ones  # boxes the count and the spots account for
     from vision.slant import doubtful, seen_twice
-    side, twins = seen_twice(found, hv, model())     # a slanted die found again by a side face
+
+    side, twins = seen_twice(found, hv, model())  # a slanted die found again by a side face
     if expected_count is not None and len(found) - len(side) > expected_count:
         # a die too many by the rolled count: a twin read surely may be a side face too
         more, _ = seen_twice(found, hv, model(), sure=math.inf)
         if len(found) - len(side | more) == expected_count:
             side, twins = side | more, twins - more
-    seen = found                                    # what explains the detector's spots
+    seen = found  # what explains the detector's spots
     kept = [i for i in range(len(found)) if i not in side]
     found, twins = [found[i] for i in kept], {kept.index(i) for i in twins}
-    slanted = doubtful(found, hv, model()) | twins   # a side face's pips taken for the top face's
+    slanted = doubtful(found, hv, model()) | twins  # a side face's pips taken for the top face's
     doubted = {i for i, f in enumerate(found) if f.score < DET_SURE or f.probs[0] >= 0.5 or i in slanted}
     asked = [i for i in range(len(found)) if i not in doubted]
     steady = steadied(found, asked, model(), CONF_OK)
@@ -867,25 +976,27 @@ def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None, roi: np.
         top.update(at_fellows_size(found, hesitant, model(), hv))
     for i, f in enumerate(found):
         k = 1 + int(np.argmax(f.probs[1:]))
-        conf = steady.get(i, float(f.probs[k]))   # a hesitant die read again eight ways
-        if i in top:                              # ... or its top face read alone
+        conf = steady.get(i, float(f.probs[k]))  # a hesitant die read again eight ways
+        if i in top:  # ... or its top face read alone
             k = 1 + int(np.argmax(top[i][1:]))
             conf = float(top[i][k])
         if i in doubted:
-            conf = min(conf, CONF_OK - 0.01)      # one of the two networks doubts it is a die, or its value
+            conf = min(conf, CONF_OK - 0.01)  # one of the two networks doubts it is a die, or its value
         box = _frame_box(f, ox, oy)
         dice.append(Die(k, box, conf, 0.0, (f.cx + ox, f.cy + oy)))
         sharp.append(crop_sharpness(f.crop))
     if custom is not None:
         from vision.custom import take_custom_faces
+
         take_custom_faces(full, dice, custom)
     rolled = all_rolled_read(dice, expected_count)
-    if rolled:                                    # every die rolled is read: the rest is no die
+    if rolled:  # every die rolled is read: the rest is no die
         dice = [d for d in dice if d.value is not None]
     # soft dice that all read surely are not refused for blur when the count says none was lost
-    reading = finish_reading(dice, sharp, expected_count, CONF_OK, BLUR_MIN,
-                             None if expected_count is None else BLUR_SURE)
-    for check in checks(dice, roi):               # dice too small to read, a box of another size
+    reading = finish_reading(
+        dice, sharp, expected_count, CONF_OK, BLUR_MIN, None if expected_count is None else BLUR_SURE
+    )
+    for check in checks(dice, roi):  # dice too small to read, a box of another size
         reading.unsure = True
         reading.reasons.append(check.text)
     nulls = sum(d.value is None for d in dice)
@@ -904,5 +1015,5 @@ def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None, roi: np.
     if odd:
         reading.unsure = True
         reading.reasons.append(f"{dice_count(len(odd), 'die-like spot', 'die-like spots')} not read as dice")
-        reading.spots += [_frame_box(c, ox, oy) for c in odd]    # shown on the annotated frame
+        reading.spots += [_frame_box(c, ox, oy) for c in odd]  # shown on the annotated frame
     return reading

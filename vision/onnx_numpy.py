@@ -6,6 +6,7 @@ so both paths use the same weights. Only what the dice networks use is known: Co
 stride, padding and dilation; batch norm is already folded in), Relu, MaxPool, Flatten, Gemm.
 Anything else is refused with the operator's name.
 """
+
 from __future__ import annotations
 
 import struct
@@ -17,6 +18,7 @@ OPS = ("Conv", "Relu", "MaxPool", "Flatten", "Gemm")
 
 
 # --------------------------------------------------------------------------- protobuf
+
 
 def _varint(buf: bytes, i: int) -> tuple[int, int]:
     out = shift = 0
@@ -39,12 +41,12 @@ def _fields(buf: bytes):
         if wt == 0:
             v, i = _varint(buf, i)
         elif wt == 1:
-            v, i = buf[i:i + 8], i + 8
+            v, i = buf[i : i + 8], i + 8
         elif wt == 2:
             ln, i = _varint(buf, i)
-            v, i = buf[i:i + ln], i + ln
+            v, i = buf[i : i + ln], i + ln
         elif wt == 5:
-            v, i = buf[i:i + 4], i + 4
+            v, i = buf[i : i + 4], i + 4
         else:
             raise ValueError(f"unsupported protobuf wire type {wt}")
         yield num, wt, v
@@ -111,8 +113,10 @@ def _value_name(buf: bytes) -> str:
 
 # --------------------------------------------------------------------------- operators
 
-def conv(x: np.ndarray, w: np.ndarray, b: np.ndarray | None, strides=(1, 1), pads=(0, 0, 0, 0),
-         dilations=(1, 1)) -> np.ndarray:
+
+def conv(
+    x: np.ndarray, w: np.ndarray, b: np.ndarray | None, strides=(1, 1), pads=(0, 0, 0, 0), dilations=(1, 1)
+) -> np.ndarray:
     """2-D convolution, NCHW: every kernel tap is a strided view of the padded input, and each
     adds its (channels x out channels) product (a few BLAS calls, no im2col copy)."""
     n, c, h, wd = x.shape
@@ -122,11 +126,11 @@ def conv(x: np.ndarray, w: np.ndarray, b: np.ndarray | None, strides=(1, 1), pad
     xp = np.pad(x, ((0, 0), (0, 0), (pads[0], pads[2]), (pads[1], pads[3])))
     oh = (xp.shape[2] - (kh - 1) * dy - 1) // sy + 1
     ow = (xp.shape[3] - (kw - 1) * dx - 1) // sx + 1
-    xt = xp.transpose(0, 2, 3, 1)                           # NHWC: the channel product is a matmul
+    xt = xp.transpose(0, 2, 3, 1)  # NHWC: the channel product is a matmul
     out = np.zeros((n, oh, ow, o), np.float32)
     for i in range(kh):
         for j in range(kw):
-            tap = xt[:, i * dy:i * dy + sy * (oh - 1) + 1:sy, j * dx:j * dx + sx * (ow - 1) + 1:sx, :]
+            tap = xt[:, i * dy : i * dy + sy * (oh - 1) + 1 : sy, j * dx : j * dx + sx * (ow - 1) + 1 : sx, :]
             out += tap @ w[:, :, i, j].T
     if b is not None:
         out += b
@@ -139,7 +143,7 @@ def maxpool(x: np.ndarray, kernel=(2, 2), strides=(2, 2)) -> np.ndarray:
     n, c, h, w = x.shape
     ky, kx = kernel
     oh, ow = h // ky, w // kx
-    return x[:, :, :oh * ky, :ow * kx].reshape(n, c, oh, ky, ow, kx).max(axis=(3, 5))
+    return x[:, :, : oh * ky, : ow * kx].reshape(n, c, oh, ky, ow, kx).max(axis=(3, 5))
 
 
 class NumpyNet:
@@ -178,15 +182,21 @@ class NumpyNet:
             args = [vals[i] if i else None for i in nd["inputs"]]
             op = nd["op"]
             if op == "Conv":
-                y = conv(args[0], args[1], args[2] if len(args) > 2 else None, a.get("strides", (1, 1)),
-                         a.get("pads", (0, 0, 0, 0)), a.get("dilations", (1, 1)))
+                y = conv(
+                    args[0],
+                    args[1],
+                    args[2] if len(args) > 2 else None,
+                    a.get("strides", (1, 1)),
+                    a.get("pads", (0, 0, 0, 0)),
+                    a.get("dilations", (1, 1)),
+                )
             elif op == "Relu":
                 y = np.maximum(args[0], 0)
             elif op == "MaxPool":
                 y = maxpool(args[0], a.get("kernel_shape", (2, 2)), a.get("strides", (2, 2)))
             elif op == "Flatten":
                 y = args[0].reshape(args[0].shape[0], -1)
-            else:                                           # Gemm
+            else:  # Gemm
                 wt = args[1].T if a.get("transB", 0) else args[1]
                 y = a.get("alpha", 1.0) * (args[0] @ wt)
                 if len(args) > 2 and args[2] is not None:

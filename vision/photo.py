@@ -11,6 +11,7 @@ read again. The reading's boxes are given in the whole photo's pixels.
     >>> from vision import photo, pips                                    # doctest: +SKIP
     >>> reading, scale = photo.read_photo("roll.jpg", pips.read_dice)      # doctest: +SKIP
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -19,10 +20,10 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-NEED = 48                # px: dice read at this size or more (camera_advice: best from 60, sure from 40)
-WHOLE_BELOW = 2000       # px: a photo whose longest side is under this is decoded whole
+NEED = 48  # px: dice read at this size or more (camera_advice: best from 60, sure from 40)
+WHOLE_BELOW = 2000  # px: a photo whose longest side is under this is decoded whole
 REDUCED = {1: cv2.IMREAD_COLOR, 2: cv2.IMREAD_REDUCED_COLOR_2, 4: cv2.IMREAD_REDUCED_COLOR_4}
-FIRST = 4                # the first look's reduction
+FIRST = 4  # the first look's reduction
 
 
 def decode(path, factor: int) -> np.ndarray:
@@ -37,8 +38,10 @@ def scaled(reading, k: float):
     """``reading`` with its dice's boxes, centres and spots in pixels ``k`` times larger."""
     if k == 1:
         return reading
-    dice = [replace(d, box=tuple(int(round(v * k)) for v in d.box),
-                    centre=(d.centre[0] * k, d.centre[1] * k)) for d in reading.dice]
+    dice = [
+        replace(d, box=tuple(int(round(v * k)) for v in d.box), centre=(d.centre[0] * k, d.centre[1] * k))
+        for d in reading.dice
+    ]
     spots = [tuple(int(round(v * k)) for v in s) for s in reading.spots]
     return replace(reading, dice=dice, spots=spots)
 
@@ -48,7 +51,7 @@ def needed(reading, factor: int) -> int:
     px or more: ``factor`` itself when they do already."""
     sides = sorted(min(d.box[2], d.box[3]) for d in reading.dice)
     if not sides:
-        return 1                                  # nothing found: look at every pixel
+        return 1  # nothing found: look at every pixel
     side = sides[len(sides) // 2]
     for f in (factor, 2, 1):
         if f <= factor and side * factor / f >= NEED:

@@ -17,6 +17,7 @@ Pipeline (all classical OpenCV + numpy, works on OpenCV 4.6 and 5.x):
 
 The reader prefers saying "unsure" to giving a confident wrong answer.
 """
+
 from __future__ import annotations
 
 import math
@@ -28,27 +29,30 @@ import numpy as np
 
 from vision.scaling import median as _med
 
-WORK_SIDE = 640          # segmentation works at most at this size (longest side)
-PATCH = 48               # face patch side in pixels
-CONF_OK = 0.8            # a die below this confidence makes the reading unsure
-BLUR_MIN = 60.0          # variance of Laplacian (on die patches) below this: blurred
-CORE = 0.3              # distance-transform core threshold, in die sides
-FG_MIN = 30.0            # lowest colour distance from the floor that counts as foreground
-ODD_PIPS = 0.5           # unexplained blob area (in pips) that makes a face unsure
+WORK_SIDE = 640  # segmentation works at most at this size (longest side)
+PATCH = 48  # face patch side in pixels
+CONF_OK = 0.8  # a die below this confidence makes the reading unsure
+BLUR_MIN = 60.0  # variance of Laplacian (on die patches) below this: blurred
+CORE = 0.3  # distance-transform core threshold, in die sides
+FG_MIN = 30.0  # lowest colour distance from the floor that counts as foreground
+ODD_PIPS = 0.5  # unexplained blob area (in pips) that makes a face unsure
 
 
 @dataclass
 class Die:
-    value: int | str | None      # None: a die whose face is not a pip face (nor a calibrated icon)
+    value: int | str | None  # None: a die whose face is not a pip face (nor a calibrated icon)
     box: tuple[int, int, int, int]
     confidence: float
-    angle: float = 0.0           # rotation of the face in degrees (0..90)
+    angle: float = 0.0  # rotation of the face in degrees (0..90)
     centre: tuple[float, float] = (0.0, 0.0)
 
     def to_json(self) -> dict:
         value = self.value if self.value is None or isinstance(self.value, str) else int(self.value)
-        return {"value": value, "box": [int(v) for v in self.box],
-                "confidence": round(float(self.confidence), 3)}
+        return {
+            "value": value,
+            "box": [int(v) for v in self.box],
+            "confidence": round(float(self.confidence), 3),
+        }
 
 
 @dataclass
@@ -57,8 +61,8 @@ class DiceReading:
     unsure: bool = False
     reasons: list[str] = field(default_factory=list)
     sharpness: float = 0.0
-    conf_ok: float = 0.0          # the reader's confidence for a sure die
-    spots: list = field(default_factory=list)   # boxes (x, y, w, h) of die-like spots not read as dice
+    conf_ok: float = 0.0  # the reader's confidence for a sure die
+    spots: list = field(default_factory=list)  # boxes (x, y, w, h) of die-like spots not read as dice
 
     @property
     def values(self) -> list:
@@ -66,14 +70,24 @@ class DiceReading:
         return sorted((d.value for d in self.dice), key=lambda v: (v is None, 0 if v is None else v))
 
     def to_json(self) -> dict:
-        return {"dice": [d.to_json() for d in self.dice], "unsure": bool(self.unsure),
-                "reasons": list(self.reasons)}
+        return {
+            "dice": [d.to_json() for d in self.dice],
+            "unsure": bool(self.unsure),
+            "reasons": list(self.reasons),
+        }
 
 
 # --------------------------------------------------------------------------- helpers
 
-def finish_reading(dice: list[Die], sharp: list[float], expected_count: int | None,
-                   conf_ok: float, blur_min: float = BLUR_MIN, blur_sure: float | None = None) -> DiceReading:
+
+def finish_reading(
+    dice: list[Die],
+    sharp: list[float],
+    expected_count: int | None,
+    conf_ok: float,
+    blur_min: float = BLUR_MIN,
+    blur_sure: float | None = None,
+) -> DiceReading:
     """The verdict on a frame's dice, top to bottom: unsure when blurred, when a die is below
     ``conf_ok`` (a die of value None, whose face is not a pip face, always is: the caller
     says why), when the count is not the expected one, or when there is no die at all.
@@ -83,7 +97,7 @@ def finish_reading(dice: list[Die], sharp: list[float], expected_count: int | No
     shp = _med(sharp) if sharp else 0.0
     if sharp and shp < blur_min and (blur_sure is None or any(d.confidence < blur_sure for d in dice)):
         reasons.append(f"blurred (sharpness {shp:.3g} < {blur_min:.3g})")
-    low = [d for d in dice if d.confidence < conf_ok and d.value is not None]   # None: its own reason
+    low = [d for d in dice if d.confidence < conf_ok and d.value is not None]  # None: its own reason
     if low:
         reasons.append(f"{dice_count(len(low))} read with low confidence")
     if expected_count is not None and len(dice) != expected_count:
@@ -162,10 +176,10 @@ def _fg_distance(lab: np.ndarray, lab_bg: np.ndarray) -> np.ndarray:
 
 @dataclass
 class Blob:
-    rect: tuple            # cv2 RotatedRect ((cx, cy), (w, h), angle) in work coordinates
+    rect: tuple  # cv2 RotatedRect ((cx, cy), (w, h), angle) in work coordinates
     area: float
     contour: np.ndarray
-    s0: float = 0.0        # typical die side in the frame, work px
+    s0: float = 0.0  # typical die side in the frame, work px
 
 
 def segment_dice(work: np.ndarray, min_side: float = 12.0, rejects: list | None = None) -> list[Blob]:
@@ -205,7 +219,7 @@ def segment_dice(work: np.ndarray, min_side: float = 12.0, rejects: list | None 
     blobs: list[Blob] = []
     for i in comps:
         x, y, bw, bh, area = stats[i]
-        sub = (labels[y:y + bh, x:x + bw] == i).astype(np.uint8)
+        sub = (labels[y : y + bh, x : x + bw] == i).astype(np.uint8)
         parts = [sub]
         if area > 1.5 * a0 or not (0.6 < bw / bh < 1.6 and area > 0.55 * bw * bh):
             parts = _split(sub, s0)
@@ -292,8 +306,9 @@ def _split(sub: np.ndarray, s0: float) -> list[np.ndarray]:
     if n <= 1:
         return []
     # label of the nearest core for every pixel
-    _, near = cv2.distanceTransformWithLabels((cores == 0).astype(np.uint8), cv2.DIST_L2, 5,
-                                              labelType=cv2.DIST_LABEL_CCOMP)
+    _, near = cv2.distanceTransformWithLabels(
+        (cores == 0).astype(np.uint8), cv2.DIST_L2, 5, labelType=cv2.DIST_LABEL_CCOMP
+    )
     # map distance-transform labels (one per zero-pixel component) to core ids
     lut = np.zeros(int(near.max()) + 1, np.int32)
     lut[near[cores > 0]] = markers[cores > 0]
@@ -308,15 +323,15 @@ def _split(sub: np.ndarray, s0: float) -> list[np.ndarray]:
         x0, x1 = max(0, xs.min() - 2 * r), min(m.shape[1], xs.max() + 2 * r + 1)
         reach = cv2.dilate(core[y0:y1, x0:x1], ker)
         part = np.zeros_like(m)
-        part[y0:y1, x0:x1] = ((owner[y0:y1, x0:x1] == k) & (m[y0:y1, x0:x1] > 0) & (reach > 0))
+        part[y0:y1, x0:x1] = (owner[y0:y1, x0:x1] == k) & (m[y0:y1, x0:x1] > 0) & (reach > 0)
         out.append(part[pad:-pad, pad:-pad])
     return out
 
 
 # --------------------------------------------------------------------------- one face
 
-def warp_face(frame: np.ndarray, rect, scale: float, inset: float = 0.92,
-              size: int = PATCH) -> np.ndarray:
+
+def warp_face(frame: np.ndarray, rect, scale: float, inset: float = 0.92, size: int = PATCH) -> np.ndarray:
     """Upright square patch of a rotated rect (given in work coords; ``scale`` maps to frame)."""
     (cx, cy), (rw, rh), ang = rect
     side = max(rw, rh) * inset * scale
@@ -324,8 +339,13 @@ def warp_face(frame: np.ndarray, rect, scale: float, inset: float = 0.92,
     m = cv2.getRotationMatrix2D((cx, cy), ang, size / side)
     m[0, 2] += size / 2 - cx
     m[1, 2] += size / 2 - cy
-    return cv2.warpAffine(frame, m, (size, size), flags=cv2.INTER_AREA if side > size else cv2.INTER_LINEAR,
-                          borderMode=cv2.BORDER_REPLICATE)
+    return cv2.warpAffine(
+        frame,
+        m,
+        (size, size),
+        flags=cv2.INTER_AREA if side > size else cv2.INTER_LINEAR,
+        borderMode=cv2.BORDER_REPLICATE,
+    )
 
 
 def _face_region(lab, face, size):
@@ -375,30 +395,31 @@ def refine(frame: np.ndarray, rect, scale: float, size: int = 64):
     c0, c1 = int(size * 0.35), int(size * 0.65)
     inner = int(size * 0.2), int(size * 0.8)
     ring = np.zeros((size, size), bool)
-    ring[inner[0]:inner[1], inner[0]:inner[1]] = True
+    ring[inner[0] : inner[1], inner[0] : inner[1]] = True
     ring[c0:c1, c0:c1] = False
     best = None
+
     # face colour: the centre's median, or (big icons cover the centre) the ring around it
     # candidates for the face colour: the centre's median, and the two main colours of the
     # inner part (big icons can cover the centre); the largest square face wins
     def attempt(face):
         got = _face_region(lab, face, size)
         if got is not None and min(got[0][1]) < 0.68 * min(rw, rh) * size / side:
-            got = None      # much smaller than the blob: a printed mark, not the face
+            got = None  # much smaller than the blob: a printed mark, not the face
         return got
 
     centre = np.median(lab[c0:c1, c0:c1].reshape(-1, 3), axis=0)
     best = attempt(centre)
     if best is None or min(best[0][1]) < 0.85 * min(rw, rh) * size / side:
         # failed, or smallish (maybe a big mark covering the centre): try the main colours
-        pts = lab[inner[0]:inner[1], inner[0]:inner[1]].reshape(-1, 3)[::3].astype(np.float32)
+        pts = lab[inner[0] : inner[1], inner[0] : inner[1]].reshape(-1, 3)[::3].astype(np.float32)
         crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 10, 1.0)
         _, lbl, centres = cv2.kmeans(pts, 2, None, crit, 1, cv2.KMEANS_PP_CENTERS)
         for k in range(2):
             if np.linalg.norm(centres[k] - centre) > 20:
                 got = attempt(centres[k])
                 if got is not None and (best is None or got[2] > best[2]):
-                    best = got      # the larger face wins
+                    best = got  # the larger face wins
     if best is None:
         return rect, False
     (px, py), (pw, ph), pa = best[0]
@@ -413,7 +434,7 @@ def refine(frame: np.ndarray, rect, scale: float, size: int = 64):
 class FaceRead:
     value: int
     confidence: float
-    pips: list = field(default_factory=list)    # (x, y, r) in patch coords
+    pips: list = field(default_factory=list)  # (x, y, r) in patch coords
     detail: str = ""
 
 
@@ -476,8 +497,9 @@ def _layout_score(pts: np.ndarray, radii: np.ndarray, size: int) -> tuple[float,
     return score, f"c{s_centre:.2f} y{s_sym:.2f} z{s_size:.2f} p{s_sp:.2f} g{s_geo:.2f}"
 
 
-def soft_light_blobs(lab: np.ndarray, face_l: float, min_area: float, sharp_max: float = 0.25,
-                     exclude=()) -> float:
+def soft_light_blobs(
+    lab: np.ndarray, face_l: float, min_area: float, sharp_max: float = 0.25, exclude=()
+) -> float:
     """Area (px) of soft-edged blobs clearly lighter than the face: specular glare.
 
     Printed pips and icons have sharp edges (edge gradient comparable to their contrast);
@@ -495,11 +517,14 @@ def soft_light_blobs(lab: np.ndarray, face_l: float, min_area: float, sharp_max:
     for i in range(1, n):
         x, y, bw, bh, area = st[i]
         if area < min_area or x == 0 or y == 0 or x + bw >= mk.shape[1] or y + bh >= mk.shape[0]:
-            continue      # too small, or background / side face at the patch border
+            continue  # too small, or background / side face at the patch border
         comp = li == i
-        if any(comp[int(round(y)), int(round(x))] for x, y in exclude
-               if 0 <= int(round(y)) < comp.shape[0] and 0 <= int(round(x)) < comp.shape[1]):
-            continue      # this light blob was read as a pip
+        if any(
+            comp[int(round(y)), int(round(x))]
+            for x, y in exclude
+            if 0 <= int(round(y)) < comp.shape[0] and 0 <= int(round(x)) < comp.shape[1]
+        ):
+            continue  # this light blob was read as a pip
         rr = rim & comp
         if not rr.any():
             continue
@@ -514,7 +539,7 @@ def read_face(patch: np.ndarray) -> FaceRead:
     size = patch.shape[0]
     lab = cv2.cvtColor(patch, cv2.COLOR_BGR2Lab).astype(np.float32)
     m = int(size * 0.1)
-    inner = lab[m:size - m, m:size - m].reshape(-1, 3)
+    inner = lab[m : size - m, m : size - m].reshape(-1, 3)
     face = np.median(inner, axis=0)
     dl = lab[..., 0] - face[0]
     dab = np.linalg.norm(lab[..., 1:] - face[1:], axis=2)
@@ -530,7 +555,7 @@ def read_face(patch: np.ndarray) -> FaceRead:
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
         n, lab_i, stats, cents = cv2.connectedComponentsWithStats(mask, 4)
         pips = []
-        odd = 0.0      # area of inner blobs that are not pips (merged pip + glare, smudges)
+        odd = 0.0  # area of inner blobs that are not pips (merged pip + glare, smudges)
         for i in range(1, n):
             x, y, bw, bh, area = stats[i]
             if area < (0.035 * size) ** 2:
@@ -541,9 +566,16 @@ def read_face(patch: np.ndarray) -> FaceRead:
             if area > (0.3 * size) ** 2 or max(bw, bh) > 2.2 * min(bw, bh) or fill < 0.45:
                 odd += float(area)
                 continue
-            comp = lab_i[y:y + bh, x:x + bw] == i
+            comp = lab_i[y : y + bh, x : x + bw] == i
             cx, cy = cents[i]
-            pips.append((float(cx), float(cy), math.sqrt(area / math.pi), float(np.mean(np.abs(d[y:y + bh, x:x + bw][comp])))))
+            pips.append(
+                (
+                    float(cx),
+                    float(cy),
+                    math.sqrt(area / math.pi),
+                    float(np.mean(np.abs(d[y : y + bh, x : x + bw][comp]))),
+                )
+            )
         cands.append((pol, pips, odd))
     for pol, pips, odd in cands:
         if not pips:
@@ -557,14 +589,17 @@ def read_face(patch: np.ndarray) -> FaceRead:
         conf = score * (0.6 + 0.4 * s_con)
         pip_area = _med(radii) ** 2 * math.pi
         if odd > ODD_PIPS * pip_area:
-            conf *= 0.5          # something pip-sized we could not explain
+            conf *= 0.5  # something pip-sized we could not explain
             detail += " odd"
         if len(pips) > 6:
             continue
         if conf > best.confidence or (best.value == 0 and len(pips) > 0):
             best = FaceRead(len(pips), conf, pips, f"pol{pol} t{t:.0f} {detail}")
-    glare = soft_light_blobs(lab, float(face[0]), (0.06 * size) ** 2,
-                             exclude=[(p[0], p[1]) for p in best.pips]) if best.value else 0.0
+    glare = (
+        soft_light_blobs(lab, float(face[0]), (0.06 * size) ** 2, exclude=[(p[0], p[1]) for p in best.pips])
+        if best.value
+        else 0.0
+    )
     if glare > 0:
         # a highlight may hide a pip: never be sure then
         best = FaceRead(best.value, best.confidence * 0.5, best.pips, best.detail + " glare")
@@ -581,7 +616,7 @@ def _drop_outliers(pips: list) -> list:
     return keep if keep else pips
 
 
-FEAT = 20                # side of the classifier's input map
+FEAT = 20  # side of the classifier's input map
 MODEL = Path(__file__).resolve().parent / "models" / "pipface.npz"
 
 
@@ -591,7 +626,7 @@ def face_feature(patch: np.ndarray) -> np.ndarray:
     lab = cv2.cvtColor(patch, cv2.COLOR_BGR2Lab).astype(np.float32)
     s = patch.shape[0]
     m = int(s * 0.1)
-    face = np.median(lab[m:s - m, m:s - m].reshape(-1, 3), axis=0)
+    face = np.median(lab[m : s - m, m : s - m].reshape(-1, 3), axis=0)
     d = np.sqrt(((lab - face) ** 2 * np.array([1.0, 2.0, 2.0], np.float32)).sum(axis=2))
     d = cv2.resize(d, (FEAT, FEAT), interpolation=cv2.INTER_AREA)
     scale = max(float(np.percentile(d, 95)), 20.0)
@@ -630,8 +665,8 @@ def _classifier():
 
 # --------------------------------------------------------------------------- frame
 
-AGREE_P = 0.9            # classifier probability needed to vouch for the pip count
-AGREE_MIN = 0.3          # pip-count confidence needed for the classifier to raise it
+AGREE_P = 0.9  # classifier probability needed to vouch for the pip count
+AGREE_MIN = 0.3  # pip-count confidence needed for the classifier to raise it
 
 
 def _second_opinion(fr: FaceRead, patch: np.ndarray) -> FaceRead:
@@ -661,8 +696,12 @@ def mask_outside(frame_bgr: np.ndarray, roi: np.ndarray) -> np.ndarray:
     return out
 
 
-def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None,
-              roi: np.ndarray | None = None, reader: str = "auto") -> DiceReading:
+def read_dice(
+    frame_bgr: np.ndarray,
+    expected_count: int | None = None,
+    roi: np.ndarray | None = None,
+    reader: str = "auto",
+) -> DiceReading:
     """Read every pip d6 in a top-down BGR frame.
 
     ``roi``: optional mask of the tray floor (e.g. ``TrayCalibration.mask(frame.shape)``);
@@ -670,6 +709,7 @@ def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None,
     "classical" (this module's pip counting), or "auto": the learned one when its model
     files are installed."""
     from . import net
+
     if reader == "net" or reader == "auto" and net.available():
         return net.read_dice(frame_bgr, expected_count, roi)
     if reader not in ("auto", "classical"):
@@ -677,8 +717,9 @@ def read_dice(frame_bgr: np.ndarray, expected_count: int | None = None,
     return read_dice_classical(frame_bgr, expected_count, roi)
 
 
-def read_dice_classical(frame_bgr: np.ndarray, expected_count: int | None = None,
-                        roi: np.ndarray | None = None) -> DiceReading:
+def read_dice_classical(
+    frame_bgr: np.ndarray, expected_count: int | None = None, roi: np.ndarray | None = None
+) -> DiceReading:
     """The classical reader: segmentation, top face, pip layouts, and the numpy second opinion."""
     if frame_bgr is None or frame_bgr.ndim != 3:
         raise ValueError("read_dice needs a BGR image (H x W x 3)")
@@ -686,8 +727,13 @@ def read_dice_classical(frame_bgr: np.ndarray, expected_count: int | None = None
         frame_bgr = mask_outside(frame_bgr, roi)
     h, w = frame_bgr.shape[:2]
     scale = max(h, w) / WORK_SIDE if max(h, w) > WORK_SIDE else 1.0
-    work = frame_bgr if scale == 1.0 else cv2.resize(
-        frame_bgr, (int(round(w / scale)), int(round(h / scale))), interpolation=cv2.INTER_AREA)
+    work = (
+        frame_bgr
+        if scale == 1.0
+        else cv2.resize(
+            frame_bgr, (int(round(w / scale)), int(round(h / scale))), interpolation=cv2.INTER_AREA
+        )
+    )
     rejects: list[Blob] = []
     blobs = segment_dice(work, rejects=rejects)
     dice: list[Die] = []
@@ -701,7 +747,7 @@ def read_dice_classical(frame_bgr: np.ndarray, expected_count: int | None = None
         patch = warp_face(frame_bgr, rect, scale, inset=0.96)
         fr = read_face(patch)
         if fr.value == 0 and not die_sized:
-            continue                  # not a die, or nothing we can call a die
+            continue  # not a die, or nothing we can call a die
         fr = _second_opinion(fr, patch)
         sharp.append(sharpness(cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY)))
         (cx, cy), _, ang = b.rect
@@ -712,6 +758,13 @@ def read_dice_classical(frame_bgr: np.ndarray, expected_count: int | None = None
             x, y, bw, bh = cv2.boundingRect(b.contour)
         box = (int(round(x * scale)), int(round(y * scale)), int(round(bw * scale)), int(round(bh * scale)))
         # value 0: a die-shaped face whose pips we could not read (always unsure)
-        dice.append(Die(fr.value, box, float(fr.confidence) if fr.value else 0.0, float(ang % 90),
-                        (cx * scale, cy * scale)))
+        dice.append(
+            Die(
+                fr.value,
+                box,
+                float(fr.confidence) if fr.value else 0.0,
+                float(ang % 90),
+                (cx * scale, cy * scale),
+            )
+        )
     return finish_reading(dice, sharp, expected_count, CONF_OK)

@@ -5,6 +5,7 @@ A 12 MP frame is halved once into a pyramid (OpenCV's fast 2x2 area path) and ev
 networks see is cut from the level nearest its scale, so no crop is ever shrunk from the full
 frame; the 40 px face crops are area-averaged first, so small pips are not aliased away.
 """
+
 from __future__ import annotations
 
 import math
@@ -12,8 +13,8 @@ import math
 import cv2
 import numpy as np
 
-CROP = 40                # face network input side
-CROP_CONTEXT = 1.15      # crop side in die sides
+CROP = 40  # face network input side
+CROP_CONTEXT = 1.15  # crop side in die sides
 
 
 def shrink(img: np.ndarray, s: float) -> np.ndarray:
@@ -41,13 +42,15 @@ class Halvings:
     def __init__(self, frame: np.ndarray):
         self.frame = frame
         self.levels = [frame]
-        self.memo: dict = {}              # what the reading's steps derive from the frame alone (the play area)
+        self.memo: dict = {}  # what the reading's steps derive from the frame alone (the play area)
 
     def level(self, k: int) -> np.ndarray:
         """The frame halved ``k`` times."""
         while len(self.levels) <= k:
             img = self.levels[-1]
-            self.levels.append(cv2.resize(img, (img.shape[1] // 2, img.shape[0] // 2), interpolation=cv2.INTER_AREA))
+            self.levels.append(
+                cv2.resize(img, (img.shape[1] // 2, img.shape[0] // 2), interpolation=cv2.INTER_AREA)
+            )
         return self.levels[k]
 
     def half(self, img: np.ndarray) -> np.ndarray:
@@ -73,12 +76,17 @@ class Halvings:
         h, w = self.frame.shape[:2]
         size = (max(1, int(round(w * s))), max(1, int(round(h * s))))
         k = 0
-        while (w >> (k + 1)) >= size[0] and (h >> (k + 1)) >= size[1] and (w >> k) >= 2 * size[0] and (h >> k) >= 2 * size[1]:
+        while (
+            (w >> (k + 1)) >= size[0]
+            and (h >> (k + 1)) >= size[1]
+            and (w >> k) >= 2 * size[0]
+            and (h >> k) >= 2 * size[1]
+        ):
             k += 1
         img = self.level(k)
         if (img.shape[1], img.shape[0]) == size:
             return img
-        made = self.memo.setdefault("shrunk", {})     # a look's working image, asked for again
+        made = self.memo.setdefault("shrunk", {})  # a look's working image, asked for again
         if size not in made:
             made[size] = cv2.resize(img, size, interpolation=cv2.INTER_AREA)
         return made[size]
@@ -98,7 +106,10 @@ class Halvings:
         img = self.level(k)
         f = img.shape[1] / self.frame.shape[1]
         g = img.shape[0] / self.frame.shape[0]
-        part = img[int(y0 * g):max(int(y0 * g) + 1, int(round(y1 * g))), int(x0 * f):max(int(x0 * f) + 1, int(round(x1 * f)))]
+        part = img[
+            int(y0 * g) : max(int(y0 * g) + 1, int(round(y1 * g))),
+            int(x0 * f) : max(int(x0 * f) + 1, int(round(x1 * f))),
+        ]
         return shrink(part, s / f)
 
 
@@ -116,7 +127,7 @@ def column_median(x: np.ndarray) -> np.ndarray:
     n = len(x)
     k = n // 2
     if np.issubdtype(x.dtype, np.integer):
-        x = x.astype(np.float64)                  # as np.median's mean does
+        x = x.astype(np.float64)  # as np.median's mean does
     if n % 2:
         return np.partition(x, k, axis=0)[k]
     part = np.partition(x, [k - 1, k], axis=0)
@@ -138,8 +149,9 @@ def normalise(img: np.ndarray) -> np.ndarray:
     return x
 
 
-def face_crop(img: np.ndarray, cx: float, cy: float, side: float, angle: float = 0.0,
-              size: int = CROP) -> np.ndarray:
+def face_crop(
+    img: np.ndarray, cx: float, cy: float, side: float, angle: float = 0.0, size: int = CROP
+) -> np.ndarray:
     """A ``size`` px square around (cx, cy) covering ``CROP_CONTEXT`` die sides, turned by
     ``angle`` degrees; shrunk by area averaging first so small pips are not aliased away."""
     c = max(side * CROP_CONTEXT, 4.0)
@@ -151,8 +163,9 @@ def face_crop(img: np.ndarray, cx: float, cy: float, side: float, angle: float =
         return np.full((size, size, 3), 127, np.uint8)
     roi = img[ay0:ay1, ax0:ax1]
     if (ax0, ay0, ax1, ay1) != (x0, y0, x0 + 2 * r + 1, y0 + 2 * r + 1):
-        roi = cv2.copyMakeBorder(roi, ay0 - y0, y0 + 2 * r + 1 - ay1, ax0 - x0, x0 + 2 * r + 1 - ax1,
-                                 cv2.BORDER_REPLICATE)
+        roi = cv2.copyMakeBorder(
+            roi, ay0 - y0, y0 + 2 * r + 1 - ay1, ax0 - x0, x0 + 2 * r + 1 - ax1, cv2.BORDER_REPLICATE
+        )
     px, py = cx - x0, cy - y0
     z = size / c
     if z < 0.8:
@@ -179,13 +192,13 @@ def pips_dark(crop: np.ndarray) -> np.ndarray:
     in grey; along the line between the two colours they are black on white."""
     lab = cv2.cvtColor(crop, cv2.COLOR_BGR2Lab).astype(np.float32)
     n = crop.shape[0]
-    core = lab[n // 4:n - n // 4, n // 4:n - n // 4].reshape(-1, 3)
+    core = lab[n // 4 : n - n // 4, n // 4 : n - n // 4].reshape(-1, 3)
     face = column_median(core)
     far = np.linalg.norm(core - face, axis=1)
     pip = core[far >= np.percentile(far, 95)].mean(axis=0)
     axis = pip - face
     span = float(axis @ axis)
-    if span < 100.0:                              # one colour: nothing to redraw
+    if span < 100.0:  # one colour: nothing to redraw
         return crop
     t = np.clip(((lab - face) @ axis) / span, 0.0, 1.0)
     grey = (235.0 - 215.0 * t).astype(np.uint8)

@@ -16,18 +16,19 @@ when it reads the surer die's value surely, the two boxes hold one die and the t
 out; otherwise the twin makes the frame unsure. Two dice lying side by
 side are at least 0.55 box sides apart, mostly read surely, and one crop of both reads neither.
 """
+
 from __future__ import annotations
 
 import numpy as np
 
-BAND = (0.6, 0.95)       # dice read with a probability in this band (from net.CONF_OK) get the second look
-CLOSER = 0.8             # the closer look's side, in box sides
-LEAD = 0.2               # the closer look's value leads the die's value by more than this ...
-HOLDS = 0.7              # ... and the die's value holds less than this over the turns and mirror
-TWIN_NEAR = 0.6          # a die this close (box sides, centres) to a die read more surely ...
-TWIN_SURE = 0.9          # ... and read less surely than this may be that die's side face
-ONE_DIE_SIDES = (0.8, 1.0)   # the square around both boxes read at these sides ...
-ONE_DIE_SURE = 0.85      # ... giving the surer die's value this surely every time: one die
+BAND = (0.6, 0.95)  # dice read with a probability in this band (from net.CONF_OK) get the second look
+CLOSER = 0.8  # the closer look's side, in box sides
+LEAD = 0.2  # the closer look's value leads the die's value by more than this ...
+HOLDS = 0.7  # ... and the die's value holds less than this over the turns and mirror
+TWIN_NEAR = 0.6  # a die this close (box sides, centres) to a die read more surely ...
+TWIN_SURE = 0.9  # ... and read less surely than this may be that die's side face
+ONE_DIE_SIDES = (0.8, 1.0)  # the square around both boxes read at these sides ...
+ONE_DIE_SURE = 0.85  # ... giving the surer die's value this surely every time: one die
 
 
 def views(found, hv) -> list[np.ndarray]:
@@ -39,6 +40,7 @@ def turned(found) -> list[np.ndarray]:
     """The die's crop turned by 90, 180 and 270 degrees, and mirrored (``steady.eight_ways``'
     second to fifth)."""
     from vision.steady import eight_ways
+
     return eight_ways(found.crop)[1:5]
 
 
@@ -77,8 +79,11 @@ def doubtful(found: list, hv, face) -> set[int]:
     if not asked:
         return set()
     again = face._probs([v for i, _ in asked for v in turned(found[i])]).reshape(len(asked), 4, -1)
-    return {i for (i, c), t in zip(asked, again)
-            if doubtful_read(value[i], found[i].probs, np.vstack([t, c[None]]))}
+    return {
+        i
+        for (i, c), t in zip(asked, again)
+        if doubtful_read(value[i], found[i].probs, np.vstack([t, c[None]]))
+    }
 
 
 def twins(found: list, sure: float = TWIN_SURE) -> list[tuple[int, int]]:
@@ -90,8 +95,13 @@ def twins(found: list, sure: float = TWIN_SURE) -> list[tuple[int, int]]:
     for i, f in enumerate(found):
         if conf[i] >= sure:
             continue
-        near = [j for j, g in enumerate(found) if j != i and conf[j] > conf[i]
-                and np.hypot(f.cx - g.cx, f.cy - g.cy) < TWIN_NEAR * max(f.side, g.side)]
+        near = [
+            j
+            for j, g in enumerate(found)
+            if j != i
+            and conf[j] > conf[i]
+            and np.hypot(f.cx - g.cx, f.cy - g.cy) < TWIN_NEAR * max(f.side, g.side)
+        ]
         if near:
             out.append((i, max(near, key=lambda j: conf[j])))
     return out
@@ -123,11 +133,17 @@ def seen_twice(found: list, hv, face, sure: float = TWIN_SURE) -> tuple[set[int]
     the count right."""
     pairs = twins(found, sure)
     doubt = {i for i, _ in pairs}
-    lower = [(i, j) for i, j in pairs if found[i].cy > found[j].cy]   # a camera sees the side faces turned to it
+    lower = [
+        (i, j) for i, j in pairs if found[i].cy > found[j].cy
+    ]  # a camera sees the side faces turned to it
     if not lower:
         return set(), doubt
-    crops = [hv.crop(cx, cy, k * side) for i, j in lower
-             for cx, cy, side in [one_die(found[i], found[j])] for k in ONE_DIE_SIDES]
+    crops = [
+        hv.crop(cx, cy, k * side)
+        for i, j in lower
+        for cx, cy, side in [one_die(found[i], found[j])]
+        for k in ONE_DIE_SIDES
+    ]
     reads = face._probs(crops).reshape(len(lower), len(ONE_DIE_SIDES), -1)
     side = set()
     for (i, j), r in zip(lower, reads):

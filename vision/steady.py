@@ -22,12 +22,13 @@ A die still hesitant and boxed ``BIG`` times the others may be one die boxed wit
 around it: when the rolled count says so, ``at_fellows_size`` reads it at the other dice's
 size, and takes that read only when it agrees with the whole box's value.
 """
+
 from __future__ import annotations
 
 import numpy as np
 
-FROM = 0.3               # dice read from this probability up to net.CONF_OK are read again
-BIG = 1.3                # ... unless boxed this many times the other dice's median side
+FROM = 0.3  # dice read from this probability up to net.CONF_OK are read again
+BIG = 1.3  # ... unless boxed this many times the other dice's median side
 
 
 def eight_ways(crop: np.ndarray) -> list[np.ndarray]:
@@ -55,14 +56,21 @@ def steadied(found: list, asked: list[int], face, conf_ok: float) -> dict[int, f
     again = [i for i in asked if FROM <= found[i].probs[values[i]] < conf_ok and not big(found, i)]
     if not again:
         return {}
-    means = face._probs([c for i in again for c in eight_ways(found[i].crop)]).reshape(len(again), 8, -1).mean(axis=1)
-    return {i: float(m[values[i]]) for i, m in zip(again, means)
-            if 1 + int(np.argmax(m[1:])) == values[i] and m[values[i]] >= conf_ok}
+    means = (
+        face._probs([c for i in again for c in eight_ways(found[i].crop)])
+        .reshape(len(again), 8, -1)
+        .mean(axis=1)
+    )
+    return {
+        i: float(m[values[i]])
+        for i, m in zip(again, means)
+        if 1 + int(np.argmax(m[1:])) == values[i] and m[values[i]] >= conf_ok
+    }
 
 
-TOP_SHIFT = 0.15         # a slanted die's top face lies this much (of its box side) above the box's centre
-TOP_SIDE = 0.8           # ... and fills about this much of the box
-TOP_SURE = 0.9           # the top face alone, read this surely, gives the die's value
+TOP_SHIFT = 0.15  # a slanted die's top face lies this much (of its box side) above the box's centre
+TOP_SIDE = 0.8  # ... and fills about this much of the box
+TOP_SURE = 0.9  # the top face alone, read this surely, gives the die's value
 
 
 def top_faces(found: list, asked: list[int], face, hv, sure: float = TOP_SURE) -> dict[int, np.ndarray]:
@@ -78,8 +86,9 @@ def top_faces(found: list, asked: list[int], face, hv, sure: float = TOP_SURE) -
     again = [i for i in asked if not big(found, i)]
     if not again:
         return {}
-    crops = [hv.crop(found[i].cx, found[i].cy - TOP_SHIFT * found[i].side, TOP_SIDE * found[i].side)
-             for i in again]
+    crops = [
+        hv.crop(found[i].cx, found[i].cy - TOP_SHIFT * found[i].side, TOP_SIDE * found[i].side) for i in again
+    ]
     return {i: p for i, p in zip(again, face._probs(crops)) if p[1:].max() >= sure}
 
 

@@ -7,6 +7,7 @@ of their surroundings' colour that reaches them, with what lies inside it (dice,
 filled in. A candidate off it is clutter: it is neither a die nor a reason to doubt the frame,
 unless it is a die read surely just beside it (``Surface.beside``): that may be a rolled die.
 """
+
 from __future__ import annotations
 
 import math
@@ -16,16 +17,16 @@ import numpy as np
 
 from vision.scaling import column_median, median
 
-SIDE_PX = 6.0            # a die measures about this many pixels in the surface map
-MAP_MAX = 400            # ... whose longest side is at most this
-RING = (0.75, 1.15)      # the surface around a die: this far from its centre, in die sides
-FAR = 14.0               # surface colours lie within this Lab distance of the surface's (at least)
-LIGHT = 0.35             # lightness weighs this much against colour (shading, streaks, shadows)
-HOLE_MAX = 12.0          # what lies inside the surface up to this many die areas is on it
-ON_RING = 0.7            # a die is on the surface if this share of its ring is surface
-EDGE_RING = 0.3          # ... or, against its edge (a tray's wall), this share
-EDGE = 0.6               # "against its edge": centre within this many die sides of the surface
-BESIDE = 1.0             # a die off the surface is "beside" it with surface this many die sides from its centre
+SIDE_PX = 6.0  # a die measures about this many pixels in the surface map
+MAP_MAX = 400  # ... whose longest side is at most this
+RING = (0.75, 1.15)  # the surface around a die: this far from its centre, in die sides
+FAR = 14.0  # surface colours lie within this Lab distance of the surface's (at least)
+LIGHT = 0.35  # lightness weighs this much against colour (shading, streaks, shadows)
+HOLE_MAX = 12.0  # what lies inside the surface up to this many die areas is on it
+ON_RING = 0.7  # a die is on the surface if this share of its ring is surface
+EDGE_RING = 0.3  # ... or, against its edge (a tray's wall), this share
+EDGE = 0.6  # "against its edge": centre within this many die sides of the surface
+BESIDE = 1.0  # a die off the surface is "beside" it with surface this many die sides from its centre
 
 
 def _weights(lab: np.ndarray) -> np.ndarray:
@@ -44,8 +45,15 @@ class Surface:
         h, w = image.shape[:2]
         side = median([a[2] for a in anchors])
         self.s = min(SIDE_PX / side, MAP_MAX / max(h, w), 1.0)
-        small = frame.shrink(self.s) if hasattr(frame, "shrink") else \
-            cv2.resize(image, (max(1, int(round(w * self.s))), max(1, int(round(h * self.s)))), interpolation=cv2.INTER_AREA)
+        small = (
+            frame.shrink(self.s)
+            if hasattr(frame, "shrink")
+            else cv2.resize(
+                image,
+                (max(1, int(round(w * self.s))), max(1, int(round(h * self.s)))),
+                interpolation=cv2.INTER_AREA,
+            )
+        )
         self.s = small.shape[1] / w
         self.lab = _weights(cv2.cvtColor(small, cv2.COLOR_BGR2Lab).astype(np.float32))
         rings = [r for r in (self._ring(a[0], a[1], a[2]) for a in anchors) if len(r[0])]
@@ -55,7 +63,9 @@ class Surface:
         rings = [r for r, c in zip(rings, colours) if float(np.linalg.norm(c - self.colour)) < FAR]
         self.mask = self._region(rings, side * self.s)
         k = 2 * int(round(EDGE * side * self.s)) + 1
-        self.reach = cv2.dilate(self.mask.astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))) > 0
+        self.reach = (
+            cv2.dilate(self.mask.astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))) > 0
+        )
 
     def _ring(self, cx: float, cy: float, side: float) -> tuple[np.ndarray, np.ndarray]:
         """The map pixels (rows, columns) of the ring around a die."""
@@ -76,14 +86,14 @@ class Surface:
         another surround than the dice on the desk)."""
         c = np.asarray(colours, np.float32)
         close = np.linalg.norm(c[:, None] - c[None], axis=2) < FAR
-        best = int(np.argmax(close.sum(axis=1)))     # the first of the largest group
+        best = int(np.argmax(close.sum(axis=1)))  # the first of the largest group
         return column_median(c[close[best]])
 
     def _region(self, rings, die: float) -> np.ndarray:
         """The surface: pixels of its colour, connected to an anchor's surround, holes of up to
         ``HOLE_MAX`` die areas filled."""
         d = self.lab - self.colour
-        dist = np.sqrt(d[..., 0] * d[..., 0] + d[..., 1] * d[..., 1] + d[..., 2] * d[..., 2])   # the Lab norm
+        dist = np.sqrt(d[..., 0] * d[..., 0] + d[..., 1] * d[..., 1] + d[..., 2] * d[..., 2])  # the Lab norm
         if not rings:
             self.raw = np.ones(dist.shape, np.uint8)
             return np.ones(dist.shape, bool)
@@ -91,16 +101,20 @@ class Surface:
         far = max(FAR, 2.5 * float(np.percentile(near, 75)))
         self.raw = (dist < far).astype(np.uint8)
         k = max(3, int(round(0.5 * die)) | 1)
-        surf = cv2.morphologyEx(self.raw, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+        surf = cv2.morphologyEx(
+            self.raw, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+        )
         n, lab = cv2.connectedComponents(surf, connectivity=8)
         touched = set(np.unique(np.concatenate([lab[r] for r in rings])).tolist())
-        touched.discard(0)                        # label 0: not of the surface's colour
+        touched.discard(0)  # label 0: not of the surface's colour
         keep = np.zeros(n, np.uint8)
         keep[list(touched)] = 255
         mask = keep[lab]
         cs, hier = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
         if hier is not None:
-            holes = [c for c, hh in zip(cs, hier[0]) if hh[3] != -1 and cv2.contourArea(c) < HOLE_MAX * die * die]
+            holes = [
+                c for c, hh in zip(cs, hier[0]) if hh[3] != -1 and cv2.contourArea(c) < HOLE_MAX * die * die
+            ]
             if holes:
                 cv2.drawContours(mask, holes, -1, 255, cv2.FILLED)
         return mask > 0

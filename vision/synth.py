@@ -17,6 +17,7 @@ Public:
         case: "in", "out", "post40", "post50", "post60"
     lid_reference(seed) -> (BGR image of the empty lid, exact lid geometry dict)
 """
+
 from __future__ import annotations
 
 import math
@@ -79,56 +80,77 @@ class Scene:
 
 # --------------------------------------------------------------------------- faces
 
+
 def _icon(img: np.ndarray, name: str, col, s: int) -> None:
     """Draw a simple, distinct icon centred in an s x s face (supersampled coords)."""
     c = s // 2
     t = max(2, s // 14)
+
     def P(pts):
         return (np.array(pts, dtype=np.float32).reshape(-1, 2) * s / 100.0).astype(np.int32)
 
     def Q(x, y):
         return (int(x * s / 100.0), int(y * s / 100.0))
+
     if name == "blank":
         return
-    if name == "ball":     # american football: ellipse with laces
-        cv2.ellipse(img, (c, c), (int(s * .34), int(s * .2)), -30, 0, 360, col, -1, cv2.LINE_AA)
+    if name == "ball":  # american football: ellipse with laces
+        cv2.ellipse(img, (c, c), (int(s * 0.34), int(s * 0.2)), -30, 0, 360, col, -1, cv2.LINE_AA)
         bg = tuple(int(v) for v in img[2, 2])
         cv2.line(img, Q(38, 62), Q(62, 38), bg, t, cv2.LINE_AA)
         for k in range(-1, 2):
-            cv2.line(img, Q(46 + 6 * k, 46 + 6 * k - 6), Q(46 + 6 * k + 6, 46 + 6 * k), bg, max(1, t // 2), cv2.LINE_AA)
+            cv2.line(
+                img,
+                Q(46 + 6 * k, 46 + 6 * k - 6),
+                Q(46 + 6 * k + 6, 46 + 6 * k),
+                bg,
+                max(1, t // 2),
+                cv2.LINE_AA,
+            )
     elif name == "cleat":  # boot with studs
         cv2.fillPoly(img, [P([[22, 30], [42, 30], [44, 52], [78, 58], [80, 70], [22, 70]])], col, cv2.LINE_AA)
         for x in (28, 44, 60, 74):
             cv2.rectangle(img, Q(x - 3, 70), Q(x + 3, 80), col, -1)
-    elif name == "time":   # stopwatch
-        cv2.circle(img, (c, int(s * .56)), int(s * .28), col, t, cv2.LINE_AA)
+    elif name == "time":  # stopwatch
+        cv2.circle(img, (c, int(s * 0.56)), int(s * 0.28), col, t, cv2.LINE_AA)
         cv2.rectangle(img, Q(44, 16), Q(56, 26), col, -1)
-        cv2.line(img, (c, int(s * .56)), Q(50, 36), col, t, cv2.LINE_AA)
-        cv2.line(img, (c, int(s * .56)), Q(64, 56), col, t, cv2.LINE_AA)
+        cv2.line(img, (c, int(s * 0.56)), Q(50, 36), col, t, cv2.LINE_AA)
+        cv2.line(img, (c, int(s * 0.56)), Q(64, 56), col, t, cv2.LINE_AA)
     elif name == "lightning":
-        cv2.fillPoly(img, [P([[56, 12], [26, 56], [48, 56], [38, 90], [76, 40], [54, 40], [66, 12]])], col, cv2.LINE_AA)
+        cv2.fillPoly(
+            img, [P([[56, 12], [26, 56], [48, 56], [38, 90], [76, 40], [54, 40], [66, 12]])], col, cv2.LINE_AA
+        )
     elif name == "tackle":  # X
         cv2.line(img, Q(24, 24), Q(76, 76), col, 3 * t, cv2.LINE_AA)
         cv2.line(img, Q(76, 24), Q(24, 76), col, 3 * t, cv2.LINE_AA)
-    elif name == "block":   # shield
+    elif name == "block":  # shield
         cv2.fillPoly(img, [P([[24, 20], [76, 20], [76, 50], [50, 84], [24, 50]])], col, cv2.LINE_AA)
     elif name == "interception":  # arrow
-        cv2.fillPoly(img, [P([[18, 42], [56, 42], [56, 24], [84, 50], [56, 76], [56, 58], [18, 58]])], col, cv2.LINE_AA)
-    elif name == "skull":   # a skull: cranium and jaw, eyes, nose and teeth cut out
+        cv2.fillPoly(
+            img, [P([[18, 42], [56, 42], [56, 24], [84, 50], [56, 76], [56, 58], [18, 58]])], col, cv2.LINE_AA
+        )
+    elif name == "skull":  # a skull: cranium and jaw, eyes, nose and teeth cut out
         bg = tuple(int(v) for v in img[2, 2])
-        cv2.circle(img, Q(50, 42), int(s * .28), col, -1, cv2.LINE_AA)
+        cv2.circle(img, Q(50, 42), int(s * 0.28), col, -1, cv2.LINE_AA)
         cv2.rectangle(img, Q(35, 52), Q(65, 80), col, -1, cv2.LINE_AA)
         for x in (39, 61):
-            cv2.ellipse(img, Q(x, 45), (int(s * .085), int(s * .1)), 0, 0, 360, bg, -1, cv2.LINE_AA)
+            cv2.ellipse(img, Q(x, 45), (int(s * 0.085), int(s * 0.1)), 0, 0, 360, bg, -1, cv2.LINE_AA)
         cv2.fillPoly(img, [P([[50, 55], [45, 64], [55, 64]])], bg, cv2.LINE_AA)
         for x in (42, 50, 58):
             cv2.line(img, Q(x, 70), Q(x, 80), bg, max(1, t // 2), cv2.LINE_AA)
     elif name == "emblem":  # a crest: a shield with a crown over it and a star cut out
         bg = tuple(int(v) for v in img[2, 2])
         cv2.fillPoly(img, [P([[22, 32], [78, 32], [78, 56], [50, 88], [22, 56]])], col, cv2.LINE_AA)
-        cv2.fillPoly(img, [P([[28, 26], [28, 12], [39, 20], [50, 10], [61, 20], [72, 12], [72, 26]])], col, cv2.LINE_AA)
-        pts = [[50 + (14 if k % 2 == 0 else 6) * math.cos(-math.pi / 2 + k * math.pi / 5),
-                55 + (14 if k % 2 == 0 else 6) * math.sin(-math.pi / 2 + k * math.pi / 5)] for k in range(10)]
+        cv2.fillPoly(
+            img, [P([[28, 26], [28, 12], [39, 20], [50, 10], [61, 20], [72, 12], [72, 26]])], col, cv2.LINE_AA
+        )
+        pts = [
+            [
+                50 + (14 if k % 2 == 0 else 6) * math.cos(-math.pi / 2 + k * math.pi / 5),
+                55 + (14 if k % 2 == 0 else 6) * math.sin(-math.pi / 2 + k * math.pi / 5),
+            ]
+            for k in range(10)
+        ]
         cv2.fillPoly(img, [P(pts)], bg, cv2.LINE_AA)
     elif name == "star":
         pts = []
@@ -147,7 +169,7 @@ def render_face(value, side: int, style: str = "white") -> np.ndarray:
     pip_size, one_size, one_col, marbled = _marks(style)
     s = side * SS
     img = np.full((s, s, 3), face_col, np.uint8)
-    if marbled:                                   # swirls of a lighter and a darker shade
+    if marbled:  # swirls of a lighter and a darker shade
         rng = np.random.default_rng([side, zlib.crc32(str(value).encode())])
         n = cv2.resize(rng.normal(0, 1, (6, 6)).astype(np.float32), (s, s), interpolation=cv2.INTER_CUBIC)
         swirl = np.sin(n * 3.0)[..., None]
@@ -165,6 +187,7 @@ def render_face(value, side: int, style: str = "white") -> np.ndarray:
 
 
 # --------------------------------------------------------------------------- compositing
+
 
 def _square(c, side, ang):
     a = math.radians(ang)
@@ -193,6 +216,7 @@ def _shade(col, f):
 def _style(style: str):
     """(face BGR, pip BGR, translucent) of a die style, the camera models' colour pairs too."""
     from vision.synth_camera import EXTRA_STYLES
+
     if style in FACE_STYLES:
         return FACE_STYLES[style][:3]
     return PIP_STYLES.get(style) or EXTRA_STYLES.get(style) or PIP_STYLES["white"]
@@ -302,7 +326,7 @@ def _effects(img, rng, strong=False):
     g = rng.uniform(0.15, 0.35) if strong else rng.uniform(0.0, 0.2)
     a = rng.uniform(0, 2 * math.pi)
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
-    ramp = ((xx / w - 0.5) * math.cos(a) + (yy / h - 0.5) * math.sin(a))
+    ramp = (xx / w - 0.5) * math.cos(a) + (yy / h - 0.5) * math.sin(a)
     f *= (1 + g * ramp)[..., None]
     # noise
     f += rng.normal(0, rng.uniform(1, 6 if strong else 3), f.shape).astype(np.float32)
@@ -314,15 +338,23 @@ def _effects(img, rng, strong=False):
     return cv2.imdecode(buf, cv2.IMREAD_COLOR)
 
 
-def dice_scene(seed: int = 0, kind: str = "pips", face_px: int = 64, n_dice: int | None = None,
-               size=(960, 720), effects: bool = True, blur: float = 0.0, camera: str | None = None) -> Scene:
+def dice_scene(
+    seed: int = 0,
+    kind: str = "pips",
+    face_px: int = 64,
+    n_dice: int | None = None,
+    size=(960, 720),
+    effects: bool = True,
+    blur: float = 0.0,
+    camera: str | None = None,
+) -> Scene:
     """A tray with dice. ``face_px`` is the side of a die's footprint in pixels.
 
     ``camera`` ("webcam", "picam", "phone"; ``vision.synth_camera``): instead of a tray, a
     table top (wood, felt, cloth) with clutter, dice of more colour pairs seen slantwise with
     their side faces' pips, and that camera's noise, colour cast, vignetting and JPEG."""
     rng = np.random.default_rng(seed)
-    crng = np.random.default_rng([seed, 17])      # the camera's own draws: scenes without one stay as they were
+    crng = np.random.default_rng([seed, 17])  # the camera's own draws: scenes without one stay as they were
     w, h = size
     strong = kind == "hard"
     img, (ix, iy, iw, ih) = _tray(size, rng, wall=True)
@@ -330,8 +362,9 @@ def dice_scene(seed: int = 0, kind: str = "pips", face_px: int = 64, n_dice: int
     cam_h = rng.uniform(20, 30) * face_px
     if camera is not None:
         from vision import synth_camera
+
         img = synth_camera.surface(size, crng)
-        if camera != "phone":                     # a slanted camera: the optical axis below the frame
+        if camera != "phone":  # a slanted camera: the optical axis below the frame
             axis = (w / 2 + crng.uniform(-0.4, 0.4) * w, h * crng.uniform(0.9, 1.5))
             cam_h = crng.uniform(8, 18) * face_px
     if n_dice is None:
@@ -344,6 +377,7 @@ def dice_scene(seed: int = 0, kind: str = "pips", face_px: int = 64, n_dice: int
         style_pool = list(FACE_STYLES) if kind == "varied" else list(PIP_STYLES)
         if camera is not None:
             from vision.synth_camera import EXTRA_STYLES
+
             style_pool += list(EXTRA_STYLES) * 2
     placed = []
     dice = []
@@ -368,16 +402,21 @@ def dice_scene(seed: int = 0, kind: str = "pips", face_px: int = 64, n_dice: int
             side = int(rng.integers(4))
             ang = float(rng.uniform(0, 3))
             e = s * 0.5 + 1
-            c = [(ix + e, rng.uniform(iy + margin, iy + ih - margin)),
-                 (ix + iw - e, rng.uniform(iy + margin, iy + ih - margin)),
-                 (rng.uniform(ix + margin, ix + iw - margin), iy + e),
-                 (rng.uniform(ix + margin, ix + iw - margin), iy + ih - e)][side]
+            c = [
+                (ix + e, rng.uniform(iy + margin, iy + ih - margin)),
+                (ix + iw - e, rng.uniform(iy + margin, iy + ih - margin)),
+                (rng.uniform(ix + margin, ix + iw - margin), iy + e),
+                (rng.uniform(ix + margin, ix + iw - margin), iy + ih - e),
+            ][side]
         else:
             c = (rng.uniform(ix + margin, ix + iw - margin), rng.uniform(iy + margin, iy + ih - margin))
         if not (ix + s * 0.5 <= c[0] <= ix + iw - s * 0.5 and iy + s * 0.5 <= c[1] <= iy + ih - s * 0.5):
             continue
-        if any(math.hypot(c[0] - p[0], c[1] - p[1]) < (s + ps) / 2 * 1.5
-               for k, (p, ps, pa) in enumerate(placed) if k != partner):
+        if any(
+            math.hypot(c[0] - p[0], c[1] - p[1]) < (s + ps) / 2 * 1.5
+            for k, (p, ps, pa) in enumerate(placed)
+            if k != partner
+        ):
             continue
         # keep the parallax-displaced top face inside the frame and off other dice
         value = faces[int(rng.integers(len(faces)))]
@@ -394,13 +433,26 @@ def dice_scene(seed: int = 0, kind: str = "pips", face_px: int = 64, n_dice: int
     # outer dice first: a die nearer the optical axis hides the inner side of an outer one
     dice.sort(key=lambda d: -math.hypot(d["centre"][0] - axis[0], d["centre"][1] - axis[1]))
     for d in dice:
-        sides = synth_camera.side_values(d["value"], crng) if camera is not None and isinstance(d["value"], int) else None
-        top, box = draw_die(img, d["value"], d["style"], d["centre"], d["side"], d["angle"], axis, cam_h,
-                            rng, shadow, sides)
+        sides = (
+            synth_camera.side_values(d["value"], crng)
+            if camera is not None and isinstance(d["value"], int)
+            else None
+        )
+        top, box = draw_die(
+            img, d["value"], d["style"], d["centre"], d["side"], d["angle"], axis, cam_h, rng, shadow, sides
+        )
         if effects and (strong or rng.random() < 0.3):
             _glare(img, top, rng)
-        out.append({"value": d["value"], "box": [int(v) for v in box], "centre": [float(v) for v in d["centre"]],
-                    "angle": d["angle"], "style": d["style"], "top": top.tolist()})
+        out.append(
+            {
+                "value": d["value"],
+                "box": [int(v) for v in box],
+                "centre": [float(v) for v in d["centre"]],
+                "angle": d["angle"],
+                "style": d["style"],
+                "top": top.tolist(),
+            }
+        )
     if blur > 0:
         img = cv2.GaussianBlur(img, (0, 0), blur)
     if camera is not None and camera != "phone":
@@ -408,7 +460,9 @@ def dice_scene(seed: int = 0, kind: str = "pips", face_px: int = 64, n_dice: int
         for d in out:
             top = cv2.perspectiveTransform(np.float32(d["top"])[None], H)[0]
             x, y, bw, bh = d["box"]
-            corners = cv2.perspectiveTransform(np.float32([[x, y], [x + bw, y], [x + bw, y + bh], [x, y + bh]])[None], H)[0]
+            corners = cv2.perspectiveTransform(
+                np.float32([[x, y], [x + bw, y], [x + bw, y + bh], [x, y + bh]])[None], H
+            )[0]
             d["top"] = top.tolist()
             d["box"] = [int(v) for v in cv2.boundingRect(corners)]
     if effects:
@@ -435,6 +489,7 @@ def icon_calibration_shots(die: str = "offense", seed: int = 0, face_px: int = 6
 
 # --------------------------------------------------------------------------- kicks
 
+
 @dataclass
 class KickScene:
     before: np.ndarray
@@ -454,7 +509,7 @@ def _lid(size, rng):
     img[gy0:gy1, gx0:gx1] = np.array([50, 140, 40], np.float32) + rng.normal(0, 3, (gy1 - gy0, gx1 - gx0, 1))
     t = max(3, w // 200)
     for x in (gx0, gx1):
-        img[gy0 - 10:gy1 + 10, x - t:x + t] = (30, 200, 230)
+        img[gy0 - 10 : gy1 + 10, x - t : x + t] = (30, 200, 230)
     green = [[gx0, gy0], [gx1, gy0], [gx1, gy1], [gx0, gy1]]
     uprights = [[[gx0, gy0 - 10], [gx0, gy1 + 10]], [[gx1, gy0 - 10], [gx1, gy1 + 10]]]
     return np.clip(img, 0, 255).astype(np.uint8), {"green": green, "uprights": uprights}
@@ -472,9 +527,16 @@ def _frac_inside(centre, side, ang, poly):
     return float(inter) / (side * side)
 
 
-def kick_scene(seed: int = 0, case: str = "in", size=(960, 720), face_px: int = 56,
-               post: str | None = None, y_frac: float | None = None, cam_height: float | None = None,
-               effects: bool = True) -> KickScene:
+def kick_scene(
+    seed: int = 0,
+    case: str = "in",
+    size=(960, 720),
+    face_px: int = 56,
+    post: str | None = None,
+    y_frac: float | None = None,
+    cam_height: float | None = None,
+    effects: bool = True,
+) -> KickScene:
     """A before/after pair of the lid with one die tossed onto it, with exact inside fraction."""
     rng = np.random.default_rng(seed)
     w, h = size
@@ -494,7 +556,9 @@ def kick_scene(seed: int = 0, case: str = "in", size=(960, 720), face_px: int = 
     if case == "in":
         cx = rng.uniform(gx0 + s * 0.8, gx1 - s * 0.8)
     elif case == "out":
-        cx = rng.uniform(s * 0.8, gx0 - s * 0.8) if post == "left" else rng.uniform(gx1 + s * 0.8, w - s * 0.8)
+        cx = (
+            rng.uniform(s * 0.8, gx0 - s * 0.8) if post == "left" else rng.uniform(gx1 + s * 0.8, w - s * 0.8)
+        )
     elif case.startswith("post"):
         f = int(case[4:]) / 100.0
         cx = gx0 + s * (f - 0.5) if post == "left" else gx1 - s * (f - 0.5)
@@ -504,14 +568,30 @@ def kick_scene(seed: int = 0, case: str = "in", size=(960, 720), face_px: int = 
     after = base.copy()
     t = rng.uniform(0, 2 * math.pi)
     value = int(rng.integers(1, 7))
-    top, _ = draw_die(after, value, "white", (cx, cy), s, ang, axis, cam_h, rng,
-                      shadow=(0.3 * math.cos(t), 0.3 * math.sin(t), 0.4))
+    top, _ = draw_die(
+        after,
+        value,
+        "white",
+        (cx, cy),
+        s,
+        ang,
+        axis,
+        cam_h,
+        rng,
+        shadow=(0.3 * math.cos(t), 0.3 * math.sin(t), 0.4),
+    )
     before = base.copy()
     if effects:
         before = _effects(before, np.random.default_rng(seed * 7 + 1))
         after = _effects(after, np.random.default_rng(seed * 7 + 2))
-    verdict = "good" if frac >= 0.5 - 1e-3 else "no_good"   # "at least halfway"; float slack
-    truth = {"inside_fraction": frac, "verdict": verdict, "footprint": _square((cx, cy), s, ang).tolist(),
-             "top": top.tolist(),
-             "case": case, "post": post, "distance_from_axis": float(math.hypot(cx - axis[0], cy - axis[1]))}
+    verdict = "good" if frac >= 0.5 - 1e-3 else "no_good"  # "at least halfway"; float slack
+    truth = {
+        "inside_fraction": frac,
+        "verdict": verdict,
+        "footprint": _square((cx, cy), s, ang).tolist(),
+        "top": top.tolist(),
+        "case": case,
+        "post": post,
+        "distance_from_axis": float(math.hypot(cx - axis[0], cy - axis[1])),
+    }
     return KickScene(before, after, truth, lid)

@@ -12,6 +12,7 @@ do not move).
     tilt(img, rng, strength)            -> (image, 3x3 homography): a camera looking slantwise
     camera_effects(img, rng, camera)    -> BGR: white balance, vignetting, noise, softness, JPEG
 """
+
 from __future__ import annotations
 
 import math
@@ -23,10 +24,10 @@ CAMERAS = ("webcam", "picam", "phone")
 
 # die colour pairs the trays do not have: (face BGR, pip BGR, translucent)
 EXTRA_STYLES = {
-    "cream": ((175, 215, 235), (50, 50, 170), False),          # red pips on a cream die
-    "red-cream": ((45, 45, 170), (170, 210, 230), False),      # cream pips on a red die
+    "cream": ((175, 215, 235), (50, 50, 170), False),  # red pips on a cream die
+    "red-cream": ((45, 45, 170), (170, 210, 230), False),  # cream pips on a red die
     "ivory": ((215, 230, 240), (25, 25, 25), False),
-    "marbled-dark": ((70, 60, 60), (60, 70, 160), False),      # faint red pips on a dark die
+    "marbled-dark": ((70, 60, 60), (60, 70, 160), False),  # faint red pips on a dark die
 }
 
 
@@ -41,7 +42,9 @@ def surface(size, rng, kind: str | None = None) -> np.ndarray:
         kind = rng.choice(SURFACES)
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
     if kind == "wood":
-        base = np.array(rng.choice([[150, 190, 215], [120, 150, 180], [70, 95, 130], [110, 115, 125]]), np.float32)
+        base = np.array(
+            rng.choice([[150, 190, 215], [120, 150, 180], [70, 95, 130], [110, 115, 125]]), np.float32
+        )
         a = rng.uniform(0, math.pi)
         u = xx * math.cos(a) + yy * math.sin(a)
         v = -xx * math.sin(a) + yy * math.cos(a)
@@ -94,18 +97,36 @@ def clutter(img: np.ndarray, rng, face_px: float, keep: list) -> None:
             cv2.fillConvexPoly(img, box, (230, 232, 235), cv2.LINE_AA)
             for _ in range(int(rng.integers(2, 5))):
                 q = p + rng.uniform(-0.35, 0.35, 2) * s
-                cv2.putText(img, str(rng.integers(0, 99)), (int(q[0] - s / 4), int(q[1] + s / 8)),
-                            cv2.FONT_HERSHEY_SIMPLEX, s / 80, (30, 30, 30), max(1, int(s / 25)), cv2.LINE_AA)
+                cv2.putText(
+                    img,
+                    str(rng.integers(0, 99)),
+                    (int(q[0] - s / 4), int(q[1] + s / 8)),
+                    cv2.FONT_HERSHEY_SIMPLEX,
+                    s / 80,
+                    (30, 30, 30),
+                    max(1, int(s / 25)),
+                    cv2.LINE_AA,
+                )
         elif what == "keys":
             k = face_px * 0.6
             for i in range(int(rng.integers(3, 7))):
                 q = p + np.array([i * k * 1.15, 0])
                 cv2.rectangle(img, (int(q[0]), int(q[1])), (int(q[0] + k), int(q[1] + k)), (35, 35, 38), -1)
-                cv2.putText(img, "a", (int(q[0] + k / 3), int(q[1] + 2 * k / 3)), cv2.FONT_HERSHEY_SIMPLEX,
-                            k / 60, (200, 200, 200), 1, cv2.LINE_AA)
+                cv2.putText(
+                    img,
+                    "a",
+                    (int(q[0] + k / 3), int(q[1] + 2 * k / 3)),
+                    cv2.FONT_HERSHEY_SIMPLEX,
+                    k / 60,
+                    (200, 200, 200),
+                    1,
+                    cv2.LINE_AA,
+                )
         else:
             col = tuple(int(c) for c in rng.uniform(30, 240, 3))
-            cv2.circle(img, (int(p[0]), int(p[1])), int(face_px * rng.uniform(0.15, 0.35)), col, -1, cv2.LINE_AA)
+            cv2.circle(
+                img, (int(p[0]), int(p[1])), int(face_px * rng.uniform(0.15, 0.35)), col, -1, cv2.LINE_AA
+            )
 
 
 def side_values(top: int, rng) -> list[int]:
@@ -133,21 +154,21 @@ def camera_effects(img: np.ndarray, rng, camera: str) -> np.ndarray:
     colour), a webcam's soft optics, and JPEG."""
     h, w = img.shape[:2]
     f = img.astype(np.float32)
-    f *= rng.uniform(0.88, 1.12, 3).astype(np.float32)                     # white balance
+    f *= rng.uniform(0.88, 1.12, 3).astype(np.float32)  # white balance
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
     r2 = ((xx / w - 0.5) ** 2 + (yy / h - 0.5) ** 2) * 2
-    f *= (1 - rng.uniform(0.0, 0.45 if camera == "picam" else 0.3) * r2)[..., None]   # vignetting
-    f *= rng.uniform(0.7, 1.1)                                             # exposure
+    f *= (1 - rng.uniform(0.0, 0.45 if camera == "picam" else 0.3) * r2)[..., None]  # vignetting
+    f *= rng.uniform(0.7, 1.1)  # exposure
     sigma = rng.uniform(2, 9 if camera != "phone" else 4)
     noise = rng.normal(0, 1, f.shape).astype(np.float32) * sigma * np.sqrt(np.clip(255 - f, 30, 255) / 128)
     if camera == "webcam":
-        noise = cv2.GaussianBlur(noise, (0, 0), 0.8)                       # blotchy chroma noise
+        noise = cv2.GaussianBlur(noise, (0, 0), 0.8)  # blotchy chroma noise
     f += noise
     out = np.clip(f, 0, 255).astype(np.uint8)
     if camera == "webcam" and rng.random() < 0.7:
         out = cv2.GaussianBlur(out, (0, 0), rng.uniform(0.5, 1.3))
     if camera == "picam" and rng.random() < 0.5:
-        soft = cv2.GaussianBlur(out, (0, 0), 1.0)                           # the ISP's sharpening
+        soft = cv2.GaussianBlur(out, (0, 0), 1.0)  # the ISP's sharpening
         out = cv2.addWeighted(out, 1.6, soft, -0.6, 0)
     q = int(rng.integers(35, 92))
     _, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, q])

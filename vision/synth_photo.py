@@ -9,6 +9,7 @@ roll leaves them, on wood, felt or cloth, with the phone's colour, noise and JPE
     custom_photo(seed, face="skull", value=1)      -> Scene (``vision.synth.Scene``)
     custom_shots(face, value, seed, shots=3)       -> [BGR photos of one die showing the face]
 """
+
 from __future__ import annotations
 
 import math
@@ -19,7 +20,7 @@ import numpy as np
 from vision import synth, synth_camera
 
 SIZE = (4032, 3024)
-FACE_PX = (250, 330)     # a die's side at 40 cm, give or take the phone's height
+FACE_PX = (250, 330)  # a die's side at 40 cm, give or take the phone's height
 
 
 def _table(size, rng) -> np.ndarray:
@@ -39,8 +40,17 @@ def _draw(img, what, centre, side, ang, axis, cam_h, rng):
     x1, y1 = min(w, int(centre[0]) + r), min(h, int(centre[1]) + r)
     view = img[y0:y1, x0:x1]
     shift = np.array([x0, y0], np.float32)
-    top, (bx, by, bw, bh) = synth.draw_die(view, what, "white", (centre[0] - x0, centre[1] - y0), side, ang,
-                                           (axis[0] - x0, axis[1] - y0), cam_h, rng)
+    top, (bx, by, bw, bh) = synth.draw_die(
+        view,
+        what,
+        "white",
+        (centre[0] - x0, centre[1] - y0),
+        side,
+        ang,
+        (axis[0] - x0, axis[1] - y0),
+        cam_h,
+        rng,
+    )
     return top + shift, (bx + x0, by + y0, bw, bh)
 
 
@@ -58,8 +68,9 @@ def _die_value(v: int, face: str, value: int):
     return face if face and v == value else v
 
 
-def custom_photo(seed: int, face: str | None = "skull", value: int = 1, n_dice: int | None = None,
-                 size=SIZE) -> synth.Scene:
+def custom_photo(
+    seed: int, face: str | None = "skull", value: int = 1, n_dice: int | None = None, size=SIZE
+) -> synth.Scene:
     """A photo of a roll of pip dice whose ``value`` shows ``face`` (one die at least; ``face``
     None: plain pip dice); ground truth in pips."""
     rng = np.random.default_rng([seed, 41])
@@ -77,9 +88,17 @@ def custom_photo(seed: int, face: str | None = "skull", value: int = 1, n_dice: 
             if all(math.hypot(c[0] - p[0], c[1] - p[1]) > side * 1.8 for p in placed):
                 break
         placed.append(c)
-        top, box = _draw(img, _die_value(v, face, value), c, side, float(rng.uniform(0, 90)), axis, cam_h, rng)
-        dice.append({"value": v, "box": [int(b) for b in box], "centre": [float(c[0]), float(c[1])],
-                     "top": top.tolist()})
+        top, box = _draw(
+            img, _die_value(v, face, value), c, side, float(rng.uniform(0, 90)), axis, cam_h, rng
+        )
+        dice.append(
+            {
+                "value": v,
+                "box": [int(b) for b in box],
+                "centre": [float(c[0]), float(c[1])],
+                "top": top.tolist(),
+            }
+        )
     return synth.Scene(_phone(img, rng), dice, {"face_px": side, "kind": f"custom-{face}-{value}"})
 
 

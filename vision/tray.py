@@ -11,6 +11,7 @@
 - ``SettleDetector``: feed it frames; it reports stable once the scene has been still for
   ``still_frames`` frames in a row and a further frame confirms (same dice layout).
 """
+
 from __future__ import annotations
 
 import json
@@ -32,7 +33,7 @@ def _marker(mid: int, side: int) -> np.ndarray:
     d = _dictionary()
     if hasattr(cv2.aruco, "generateImageMarker"):
         return cv2.aruco.generateImageMarker(d, mid, side)
-    return cv2.aruco.drawMarker(d, mid, side)          # OpenCV < 4.7
+    return cv2.aruco.drawMarker(d, mid, side)  # OpenCV < 4.7
 
 
 def marker_sheet(path=None, dpi: int = 150, marker_mm: float = 30.0) -> np.ndarray:
@@ -42,19 +43,47 @@ def marker_sheet(path=None, dpi: int = 150, marker_mm: float = 30.0) -> np.ndarr
     sheet = np.full((h, w), 255, np.uint8)
     side = int(round(marker_mm * mm))
     margin = int(round(15 * mm))
-    pos = [(margin, margin), (w - margin - side, margin), (w - margin - side, h - margin - side),
-           (margin, h - margin - side)]
+    pos = [
+        (margin, margin),
+        (w - margin - side, margin),
+        (w - margin - side, h - margin - side),
+        (margin, h - margin - side),
+    ]
     for mid, (x, y) in enumerate(pos):
-        sheet[y:y + side, x:x + side] = _marker(mid, side)
-        cv2.putText(sheet, f"id {mid}", (x, y + side + int(6 * mm)), cv2.FONT_HERSHEY_SIMPLEX,
-                    0.6 * dpi / 150, 0, 1, cv2.LINE_AA)
+        sheet[y : y + side, x : x + side] = _marker(mid, side)
+        cv2.putText(
+            sheet,
+            f"id {mid}",
+            (x, y + side + int(6 * mm)),
+            cv2.FONT_HERSHEY_SIMPLEX,
+            0.6 * dpi / 150,
+            0,
+            1,
+            cv2.LINE_AA,
+        )
         # dashed cut guide around each marker (leave a white quiet zone)
         q = int(round(5 * mm))
         cv2.rectangle(sheet, (x - q, y - q), (x + side + q, y + side + q), 160, 1)
-    cv2.putText(sheet, "Dungeon Companion tray markers: cut out, place ids 0-3 clockwise from",
-                (margin, h // 2 - 20), cv2.FONT_HERSHEY_SIMPLEX, 0.5 * dpi / 150, 0, 1, cv2.LINE_AA)
-    cv2.putText(sheet, "the tray's top-left corner, markers inside the corners, flat and upright.",
-                (margin, h // 2 + 10), cv2.FONT_HERSHEY_SIMPLEX, 0.5 * dpi / 150, 0, 1, cv2.LINE_AA)
+    cv2.putText(
+        sheet,
+        "Dungeon Companion tray markers: cut out, place ids 0-3 clockwise from",
+        (margin, h // 2 - 20),
+        cv2.FONT_HERSHEY_SIMPLEX,
+        0.5 * dpi / 150,
+        0,
+        1,
+        cv2.LINE_AA,
+    )
+    cv2.putText(
+        sheet,
+        "the tray's top-left corner, markers inside the corners, flat and upright.",
+        (margin, h // 2 + 10),
+        cv2.FONT_HERSHEY_SIMPLEX,
+        0.5 * dpi / 150,
+        0,
+        1,
+        cv2.LINE_AA,
+    )
     if path is not None:
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         cv2.imwrite(str(path), sheet)
@@ -68,7 +97,7 @@ def detect_markers(frame: np.ndarray):
     if hasattr(cv2.aruco, "ArucoDetector"):
         det = cv2.aruco.ArucoDetector(d, cv2.aruco.DetectorParameters())
         corners, ids, _ = det.detectMarkers(gray)
-    else:                                               # OpenCV < 4.7
+    else:  # OpenCV < 4.7
         corners, ids, _ = cv2.aruco.detectMarkers(gray, d, parameters=cv2.aruco.DetectorParameters_create())
     out = {}
     if ids is not None:
@@ -80,8 +109,8 @@ def detect_markers(frame: np.ndarray):
 
 @dataclass
 class TrayCalibration:
-    corners: list                    # 4 x [x, y]: top-left, top-right, bottom-right, bottom-left
-    source: str = "markers"          # "markers" | "reference"
+    corners: list  # 4 x [x, y]: top-left, top-right, bottom-right, bottom-left
+    source: str = "markers"  # "markers" | "reference"
     image_size: list = field(default_factory=list)
 
     def save(self, path) -> None:
@@ -126,7 +155,7 @@ def locate_by_reference(empty_tray: np.ndarray) -> TrayCalibration:
     """Tray floor from a photo of the empty tray: the uniform region around the image centre."""
     h, w = empty_tray.shape[:2]
     lab = cv2.cvtColor(cv2.GaussianBlur(empty_tray, (7, 7), 0), cv2.COLOR_BGR2Lab).astype(np.float32)
-    c = lab[int(h * 0.4):int(h * 0.6), int(w * 0.4):int(w * 0.6)].reshape(-1, 3)
+    c = lab[int(h * 0.4) : int(h * 0.6), int(w * 0.4) : int(w * 0.6)].reshape(-1, 3)
     ref = np.median(c, axis=0)
     d = np.sqrt((((lab - ref) ** 2) * np.array([0.5, 2, 2])).sum(axis=2))
     m = (d < 18).astype(np.uint8)
@@ -160,8 +189,9 @@ class SettleDetector:
     then one more frame confirms by matching the frame the still run started from. Any motion
     resets it. ``reset()`` starts over (e.g. after a reading was taken)."""
 
-    def __init__(self, still_frames: int = 5, threshold: float = 1.5, side: int = 160,
-                 changed_fraction: float = 0.002):
+    def __init__(
+        self, still_frames: int = 5, threshold: float = 1.5, side: int = 160, changed_fraction: float = 0.002
+    ):
         self.still_frames = still_frames
         self.threshold = threshold
         self.side = side

@@ -1,6 +1,7 @@
 """Settings > Calibrate: the guided shots of each face of a die, the empty lid, and the camera
 check. A mode of the device: while ``calibration`` is set it takes every press and the panel
 shows what it asks for next."""
+
 from __future__ import annotations
 
 import logging
@@ -30,14 +31,21 @@ def calibration_ask(c: dict) -> dict:
     """What the calibration asks for next: the empty lid, a look, or a die's face."""
     # each text fits the panel's four lines whole (tests/device/test_camera_dice.py)
     if c["what"] == "look":
-        return {"title": "Camera check", "text": "Roll pip dice where the camera sees them. OK: look. BACK stops."}
+        return {
+            "title": "Camera check",
+            "text": "Roll pip dice where the camera sees them. OK: look. BACK stops.",
+        }
     if c["what"] == "lid":
-        return {"title": "Calibrate the lid",
-                "text": "Put the empty box lid where the camera sees it. OK: take it. BACK stops."}
+        return {
+            "title": "Calibrate the lid",
+            "text": "Put the empty box lid where the camera sees it. OK: take it. BACK stops.",
+        }
     face = c["faces"][c["index"]]
-    return {"title": f"{c['what'].capitalize()} die: {face}",
-            "text": f"One {c['what']} die, {face.upper()} up (turn it between shots). "
-                    f"OK: shot {c['shot'] + 1} of {SHOTS_PER_FACE}. BACK stops."}
+    return {
+        "title": f"{c['what'].capitalize()} die: {face}",
+        "text": f"One {c['what']} die, {face.upper()} up (turn it between shots). "
+        f"OK: shot {c['shot'] + 1} of {SHOTS_PER_FACE}. BACK stops.",
+    }
 
 
 class Calibration:
@@ -63,7 +71,7 @@ class Calibration:
         if c.get("done"):
             return {"title": "Camera check" if c["what"] == "look" else "Calibrated", "text": c["done"]}
         message = calibration_ask(c)
-        if c.get("failed"):                       # the last shot would not do: why, and try again
+        if c.get("failed"):  # the last shot would not do: why, and try again
             message["text"] = fitted("Not taken: ", [c["failed"]], " OK: again. BACK stops.")
         return message
 
@@ -85,7 +93,9 @@ class Calibration:
         try:
             if c["what"] == "lid":
                 ok = self.camera_dice.calibrate_lid(frame, self.camera_height_px)
-                c["done"] = "lid saved" + ("" if ok else ": the uprights were not found, judge tosses by hand")
+                c["done"] = "lid saved" + (
+                    "" if ok else ": the uprights were not found, judge tosses by hand"
+                )
                 return
             face = c["faces"][c["index"]]
             c["shots"].setdefault(face, []).append(frame)
@@ -95,14 +105,14 @@ class Calibration:
             if c["index"] == len(c["faces"]):
                 names = self.camera_dice.calibrate_die(c["what"], c["shots"])
                 c["done"] = f"{c['what']} die: " + ", ".join(names)
-        except ValueError as exc:   # the frames will not do (no green lid in view): said, OK again
+        except ValueError as exc:  # the frames will not do (no green lid in view): said, OK again
             log.warning("calibration of %s: %s", c["what"], exc)
             c["failed"] = str(exc)
         except Exception as exc:  # noqa: BLE001 - a failed shot is said, the rest is kept
             log.exception("calibration")
             c["failed"] = str(exc) or type(exc).__name__
         if c.get("failed") and "faces" in c and c["index"] == len(c["faces"]):
-            c.update(index=0, shot=0, shots={})   # the die's shots gave no gallery: from its first face again
+            c.update(index=0, shot=0, shots={})  # the die's shots gave no gallery: from its first face again
 
     def camera_look(self) -> None:
         """Settings > Camera check: read the dice in view as a roll would be read, say what was
@@ -117,8 +127,9 @@ class Calibration:
             c["done"] = fitted("No look: ", [str(exc) or type(exc).__name__])
             return
         from companion.device.camera_dice import values_text
+
         values = values_text(look["values"])
-        tips = [a["short"] for a in look.get("advice", [])]    # what to change about the camera
+        tips = [a["short"] for a in look.get("advice", [])]  # what to change about the camera
         if not look["unsure"]:
             n = len(look["values"])
             seen = f"saw {n} {'die' if n == 1 else 'dice'}: {values}, sure"

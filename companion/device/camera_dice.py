@@ -12,6 +12,7 @@ KIND --gallery DIR/KIND --face NAME IMG... --face NAME IMG...``, or Settings on 
 the lid a die is tossed into (``companion kick calibrate``) and, optionally, ``tray.json`` (``companion
 dice tray``): outside the tray nothing is read.
 """
+
 from __future__ import annotations
 
 import logging
@@ -32,22 +33,29 @@ class CameraReading:
     unsure: bool = False
     reasons: list[str] = field(default_factory=list)
     detail: dict = field(default_factory=dict)
-    frame: Any = field(default=None, repr=False, compare=False)   # what a pip reading was read from
+    frame: Any = field(default=None, repr=False, compare=False)  # what a pip reading was read from
 
 
 class CameraDice:
-    def __init__(self, camera: Any, directory: Path, settle_frames: int = 5, timeout_s: float = 4.0,
-                 clock=time.monotonic, keep_frames: int = 0):
+    def __init__(
+        self,
+        camera: Any,
+        directory: Path,
+        settle_frames: int = 5,
+        timeout_s: float = 4.0,
+        clock=time.monotonic,
+        keep_frames: int = 0,
+    ):
         from companion.device.dice_frames import FrameKeeper
 
         self.camera = camera
         self.directory = Path(directory)
-        self.frames = FrameKeeper(self.directory / "frames", keep_frames)   # [vision] keep_frames
+        self.frames = FrameKeeper(self.directory / "frames", keep_frames)  # [vision] keep_frames
         self.settle_frames = settle_frames
         self.timeout_s = timeout_s
         self.clock = clock
         self._galleries: dict[str, Any] = {}
-        self.before: Any = None            # the lid before a toss
+        self.before: Any = None  # the lid before a toss
 
     # ------------------------------------------------------------------ frames
     def still_frame(self):
@@ -70,8 +78,10 @@ class CameraDice:
 
             path = self.directory / die / "gallery.npz"
             if not path.exists():
-                raise FileNotFoundError(f"the {die} dice are not calibrated yet ({path} is missing): "
-                                        f"run companion dice calibrate --dice {die} --gallery {path.parent} ...")
+                raise FileNotFoundError(
+                    f"the {die} dice are not calibrated yet ({path} is missing): "
+                    f"run companion dice calibrate --dice {die} --gallery {path.parent} ..."
+                )
             self._galleries[die] = Gallery.load(path)
         return self._galleries[die]
 
@@ -81,7 +91,9 @@ class CameraDice:
         reader (standard d6, no calibration; a pip die kind with a calibrated gallery has custom
         faces, a skull on the 1: ``vision.custom``). The game's registry entry names the reader."""
         if reader not in ("icons", "pips"):
-            return CameraReading(None, unsure=True, reasons=[f"the camera cannot read {spec.die or 'this'} dice"])
+            return CameraReading(
+                None, unsure=True, reasons=[f"the camera cannot read {spec.die or 'this'} dice"]
+            )
         try:
             custom = reader == "pips" and spec.die and (self.directory / spec.die / "gallery.npz").exists()
             gallery = self.gallery(spec.die) if reader == "icons" or custom else None
@@ -106,18 +118,26 @@ class CameraDice:
         reasons = list(reading.reasons)
         if not still:
             reasons.append("the tray did not settle")
-        if None in values:          # a die, but not a pip face (a skull on the 1): the person says
+        if None in values:  # a die, but not a pip face (a skull on the 1): the person says
             reasons.append("a die whose face is not a pip face")
         faces = set(spec.faces)
         unknown = [v for v in values if v is not None and v not in faces]
         if unknown:
             reasons.append(f"faces not on this die: {', '.join(sorted(set(unknown)))}")
-        if len(values) != spec.count and not reading.unsure:   # every reader, given the count, says so itself
-            reasons.append(f"saw {len(values)} {'die' if len(values) == 1 else 'dice'}, expected {spec.count}")
+        if len(values) != spec.count and not reading.unsure:  # every reader, given the count, says so itself
+            reasons.append(
+                f"saw {len(values)} {'die' if len(values) == 1 else 'dice'}, expected {spec.count}"
+            )
         unsure = bool(reading.unsure or reasons)
         action = None if unsure else spec.outcome(values)
-        return CameraReading(action, values, unsure, reasons, reading.to_json(),
-                             frame=frame if reader == "pips" and self.frames.enabled else None)
+        return CameraReading(
+            action,
+            values,
+            unsure,
+            reasons,
+            reading.to_json(),
+            frame=frame if reader == "pips" and self.frames.enabled else None,
+        )
 
     def keep_roll(self, name: str, reading: CameraReading, values: list[str]) -> bool:
         """Keep the frame of a pip roll with the ``values`` the table recorded for it
@@ -151,11 +171,18 @@ class CameraDice:
         from dataclasses import asdict
 
         from vision.camera_advice import advice
-        return {"frame": str(shot), "annotated": str(annotated), "size": [frame.shape[1], frame.shape[0]],
-                "tray": mask is not None, "still": still,
-                "values": [d.value for d in reading.dice],
-                "unsure": bool(reading.unsure or not still), "reasons": reasons,
-                "advice": [asdict(a) for a in advice(frame, reading.dice)]}   # {"short", "text"} each
+
+        return {
+            "frame": str(shot),
+            "annotated": str(annotated),
+            "size": [frame.shape[1], frame.shape[0]],
+            "tray": mask is not None,
+            "still": still,
+            "values": [d.value for d in reading.dice],
+            "unsure": bool(reading.unsure or not still),
+            "reasons": reasons,
+            "advice": [asdict(a) for a in advice(frame, reading.dice)],
+        }  # {"short", "text"} each
 
     def tray_mask(self, shape):
         """The tray floor, when the tray was calibrated; else None (the whole frame)."""
@@ -190,8 +217,9 @@ class CameraDice:
 
         path = self.directory / "lid.json"
         if not path.exists():
-            raise FileNotFoundError(f"the lid is not calibrated yet ({path} is missing): "
-                                    "run companion kick calibrate")
+            raise FileNotFoundError(
+                f"the lid is not calibrated yet ({path} is missing): run companion kick calibrate"
+            )
         return LidCalibration.load(path)
 
     def before_toss(self) -> str | None:
@@ -219,8 +247,12 @@ class CameraDice:
         detail = verdict.to_json()
         if verdict.verdict not in ("good", "no_good") or not still:
             why = "too close to call" if verdict.verdict == "too_close" else f"verdict {verdict.verdict}"
-            return CameraReading(None, unsure=True, reasons=[why + ("" if still else "; the lid did not settle")],
-                                 detail=detail)
+            return CameraReading(
+                None,
+                unsure=True,
+                reasons=[why + ("" if still else "; the lid did not settle")],
+                detail=detail,
+            )
         value = "good" if verdict.verdict == "good" else "no-good"
         return CameraReading(spec.outcome([value]), [value], False, [], detail)
 
@@ -248,12 +280,16 @@ def vision_report(directory: Path, dice: tuple[str, ...] = ()) -> dict[str, Any]
     try:
         import cv2
     except ImportError as exc:
-        return {"ok": False, "error": f"OpenCV is missing ({exc}): apt install python3-opencv, "
-                                      f"or pip install the 'vision' extra"}
+        return {
+            "ok": False,
+            "error": f"OpenCV is missing ({exc}): apt install python3-opencv, "
+            f"or pip install the 'vision' extra",
+        }
     from vision import net
+
     out: dict[str, Any] = {"ok": True, "opencv": cv2.__version__}
     try:
-        taught = net.check_models(Path(directory) / "models")         # {} when there is none
+        taught = net.check_models(Path(directory) / "models")  # {} when there is none
         if taught:
             out["table_models"] = [str(p) for p in taught.values()]
     except ValueError as exc:
@@ -262,20 +298,21 @@ def vision_report(directory: Path, dice: tuple[str, ...] = ()) -> dict[str, Any]
     try:
         net.DiceNet(net.DETECTOR, net.FACE)
         out["dice_models"] = "loaded"
-    except Exception as exc:          # a missing or unreadable model: say which and why
+    except Exception as exc:  # a missing or unreadable model: say which and why
         out["ok"] = False
         out["dice_models"] = f"error: {exc}"
-    out["calibrations"] = {name: (Path(directory) / name).exists()
-                           for name in [f"{d}/gallery.npz" for d in dice] + ["lid.json", "tray.json"]}
+    out["calibrations"] = {
+        name: (Path(directory) / name).exists()
+        for name in [f"{d}/gallery.npz" for d in dice] + ["lid.json", "tray.json"]
+    }
     kept = Path(directory) / "frames" / "labels.csv"
     if kept.exists():
         from companion.device.dice_frames import FrameKeeper
 
         try:
             out["kept_frames"] = len(FrameKeeper(kept.parent, 0).labels())
-        except ValueError as exc:            # the device keeps no more until it is mended
+        except ValueError as exc:  # the device keeps no more until it is mended
             out["ok"] = False
             out["kept_frames"] = f"error: {exc}"
     out["directory"] = str(directory)
     return out
-

@@ -1,6 +1,7 @@
 """Device configuration: config/device.toml, then /etc/dungeon-companion/device.toml, then
 ``--config FILE``, merged key by key. Every error names the file and the key that caused it;
 the service refuses to start on one rather than guess."""
+
 from __future__ import annotations
 
 import os
@@ -16,15 +17,17 @@ DEFAULT_FILE = CONFIG_DIR / "device.toml"
 SYSTEM_FILE = Path("/etc/dungeon-companion/device.toml")
 SECTIONS = ("display", "inputs", "link", "camera", "journal", "game", "vision", "web")
 DICE_MODES = ("digital", "manual", "camera")
-GAME_KEYS = ("default", "dice")      # [game]: the game Settings and doctor look at; the dice mode
+GAME_KEYS = ("default", "dice")  # [game]: the game Settings and doctor look at; the dice mode
 MAX_CONFIG_BYTES = 1 << 20
 
 
 # vision key -> (lowest, highest, type): frames to wait for a still tray, seconds to give up,
 # the camera's height above the tray in pixels of its image, labelled roll frames to keep.
 VISION_RANGES: dict[str, tuple[float, float, type | tuple[type, ...]]] = {
-    "settle_frames": (1, 100, int), "timeout_s": (0.1, 60.0, (int, float)),
-    "camera_height_px": (50.0, 100_000.0, (int, float)), "keep_frames": (0, 100_000, int),
+    "settle_frames": (1, 100, int),
+    "timeout_s": (0.1, 60.0, (int, float)),
+    "camera_height_px": (50.0, 100_000.0, (int, float)),
+    "keep_frames": (0, 100_000, int),
 }
 
 
@@ -35,7 +38,7 @@ class ConfigFileError(ValueError):
 @dataclass
 class DeviceConfig:
     data: dict[str, Any] = field(default_factory=dict)
-    origin: dict[str, str] = field(default_factory=dict)     # "display.address" -> file
+    origin: dict[str, str] = field(default_factory=dict)  # "display.address" -> file
     files: list[str] = field(default_factory=list)
 
     def section(self, name: str) -> dict[str, Any]:
@@ -91,8 +94,10 @@ def load(files: list[Path]) -> DeviceConfig:
         except FileRefused as exc:
             raise ConfigFileError(f"{path}: cannot read: {exc}") from None
         except UnicodeDecodeError as exc:
-            raise ConfigFileError(f"{path}: not UTF-8 text (byte {exc.object[exc.start]:#04x} at offset "
-                                  f"{exc.start}); is this a configuration file?") from None
+            raise ConfigFileError(
+                f"{path}: not UTF-8 text (byte {exc.object[exc.start]:#04x} at offset "
+                f"{exc.start}); is this a configuration file?"
+            ) from None
         except tomllib.TOMLDecodeError as exc:
             raise ConfigFileError(f"{path}: not valid TOML: {exc}") from None
         cfg.files.append(str(path))
@@ -136,16 +141,20 @@ def validate(cfg: DeviceConfig) -> None:
     vision = cfg.data.get("vision", {})
     for key, value in vision.items():
         if key != "dir" and key not in VISION_RANGES:
-            raise ConfigFileError(f"{cfg.where('vision.' + key)}: vision.{key}: unknown key "
-                                  f"(known: dir, {', '.join(VISION_RANGES)})")
+            raise ConfigFileError(
+                f"{cfg.where('vision.' + key)}: vision.{key}: unknown key "
+                f"(known: dir, {', '.join(VISION_RANGES)})"
+            )
         if key == "dir" and not isinstance(value, str):
             raise ConfigFileError(f"{cfg.where('vision.dir')}: vision.dir: must be a string")
         if key in VISION_RANGES:
             lo, hi, kind = VISION_RANGES[key]
             if not isinstance(value, kind) or isinstance(value, bool) or not lo <= value <= hi:  # nan too
                 what = "a whole number" if kind is int else "a number"
-                raise ConfigFileError(f"{cfg.where('vision.' + key)}: vision.{key}: must be {what} "
-                                      f"from {lo:g} to {hi:g}, not {value!r}")
+                raise ConfigFileError(
+                    f"{cfg.where('vision.' + key)}: vision.{key}: must be {what} "
+                    f"from {lo:g} to {hi:g}, not {value!r}"
+                )
     journal = cfg.data.get("journal", {})
     for key in journal:
         if key != "path":
@@ -153,8 +162,10 @@ def validate(cfg: DeviceConfig) -> None:
     if not isinstance(journal.get("path", ""), str):
         raise ConfigFileError(f"{cfg.where('journal.path')}: journal.path: must be a string")
     if "path" in journal and not journal["path"].strip():
-        raise ConfigFileError(f"{cfg.where('journal.path')}: journal.path: must name a file, not be empty "
-                              "(leave it out for journal.sqlite in the data folder)")
+        raise ConfigFileError(
+            f"{cfg.where('journal.path')}: journal.path: must name a file, not be empty "
+            "(leave it out for journal.sqlite in the data folder)"
+        )
 
 
 def validate_game(cfg: DeviceConfig) -> None:
@@ -226,4 +237,3 @@ def vision_dir(cfg: DeviceConfig) -> Path:
 def journal_path(cfg: DeviceConfig) -> Path:
     path = Path(cfg.data.get("journal", {}).get("path", "journal.sqlite")).expanduser()
     return path if path.is_absolute() else data_dir() / path
-

@@ -17,6 +17,7 @@ table said otherwise). ``readings/`` keeps what the reader said, to compare. The
 frames are kept; ``labels.csv`` is replaced whole (write, fsync, rename), so a pulled plug
 loses at most the frame being written, never the list.
 """
+
 from __future__ import annotations
 
 import csv
@@ -114,16 +115,18 @@ class FrameKeeper:
             if not ok:
                 raise OSError("the frame could not be encoded")
             _write(self.directory / "images" / f"{name}.jpg", jpg.tobytes())
-            _write(self.directory / "readings" / f"{name}.json",
-                   json.dumps({"dice": dice, "size": [int(frame.shape[1]), int(frame.shape[0])]}).encode())
+            _write(
+                self.directory / "readings" / f"{name}.json",
+                json.dumps({"dice": dice, "size": [int(frame.shape[1]), int(frame.shape[0])]}).encode(),
+            )
             labels.pop(name, None)
             labels[name] = sorted(pip_values(values))
             self._label(name, labels[name], dice, frame.shape[1], frame.shape[0])
-            for old in list(labels)[:max(0, len(labels) - self.limit)]:
+            for old in list(labels)[: max(0, len(labels) - self.limit)]:
                 del labels[old]
                 self._forget(old)
             self._write_labels(labels)
-        except (OSError, ValueError, cv2.error) as exc:     # a broken labels.csv is left as it is, to be mended
+        except (OSError, ValueError, cv2.error) as exc:  # a broken labels.csv is left as it is, to be mended
             log.warning("dice frames: cannot keep %s in %s: %s", name, self.directory, exc)
             return False
         return True
@@ -154,8 +157,10 @@ class FrameKeeper:
         if boxes is None:
             path.unlink(missing_ok=True)
             return
-        lines = [f"{v - 1} {(x + bw / 2) / w:.6f} {(y + bh / 2) / h:.6f} {bw / w:.6f} {bh / h:.6f}"
-                 for v, (x, y, bw, bh) in boxes]
+        lines = [
+            f"{v - 1} {(x + bw / 2) / w:.6f} {(y + bh / 2) / h:.6f} {bw / w:.6f} {bh / h:.6f}"
+            for v, (x, y, bw, bh) in boxes
+        ]
         _write(path, ("\n".join(lines) + "\n").encode())
 
     def _forget(self, name: str) -> None:

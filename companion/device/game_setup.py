@@ -6,6 +6,7 @@ the game's menu options; built from the registry so that no shared module names 
     setup.cycle("seat-p2") # OK on an item steps its value
     setup.header_options() # {"players": 3, "seats": {"p3": "computer:random"}, ...}: the non-defaults
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -32,7 +33,7 @@ class GameSetup:
     def __init__(self, game: GameType):
         self.game = game
         self.players = game.default_players()
-        self.seats: dict[str, str] = {}        # seat -> "human" | "computer:<policy>"
+        self.seats: dict[str, str] = {}  # seat -> "human" | "computer:<policy>"
         self.options = {o.key: o.default for o in self.menu_options()}
 
     def menu_options(self):
@@ -45,8 +46,13 @@ class GameSetup:
         lo, hi = self.game.players
         out = []
         if lo < hi:
-            out.append({"id": "players", "label": f"Players: {self.players}",
-                        "hint": f"{self.game.title}: {lo} to {hi} players"})
+            out.append(
+                {
+                    "id": "players",
+                    "label": f"Players: {self.players}",
+                    "hint": f"{self.game.title}: {lo} to {hi} players",
+                }
+            )
         if self.game.policies:
             for seat in self.game.seats(self.players):
                 how = self.seats.get(seat, HUMAN)
@@ -54,9 +60,13 @@ class GameSetup:
                 hint = f"computer player: {policy}. OK: next" if policy else "OK: human or a computer player"
                 out.append({"id": f"seat-{seat}", "label": f"{seat.upper()}: {kind}", "hint": hint})
         for opt in self.menu_options():
-            out.append({"id": f"option-{opt.key}", "label": f"{opt.key.replace('_', ' ')}: "
-                                                            f"{show_value(self.options[opt.key])}",
-                        "hint": opt.hint or opt.help})
+            out.append(
+                {
+                    "id": f"option-{opt.key}",
+                    "label": f"{opt.key.replace('_', ' ')}: {show_value(self.options[opt.key])}",
+                    "hint": opt.hint or opt.help,
+                }
+            )
         out.append({"id": "start", "label": "Start", "hint": self.game.description[:80]})
         return out
 
@@ -75,7 +85,9 @@ class GameSetup:
             opt = self.game.option(item.removeprefix("option-"))
             choices = list(opt.choices)
             now = self.options[opt.key]
-            self.options[opt.key] = choices[(choices.index(now) + 1) % len(choices)] if now in choices else choices[0]
+            self.options[opt.key] = (
+                choices[(choices.index(now) + 1) % len(choices)] if now in choices else choices[0]
+            )
 
     def header_options(self) -> dict[str, Any]:
         """Only what differs from the game's defaults, so a game file stays as short as it can."""

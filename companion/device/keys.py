@@ -1,6 +1,7 @@
 """The device's buttons, what each does, and the emulator's keys for each: one table, from
 which the Help screen, the emulator's caption and the README's key list are all made (a test
 checks each key against the keyboard's own parser)."""
+
 from __future__ import annotations
 
 # (button, what it does in a word for the panel's row, what it does in a sentence, its keys)
@@ -16,8 +17,10 @@ QUIT = ("Q", "quit", "quits the emulator")
 
 def help_items() -> list[dict]:
     """The Help screen's rows: each button and what it does in a word, its keys as the hint."""
-    items = [{"id": f"help-{n}", "label": f"{button}: {word}", "hint": f"keys: {keys}"}
-             for n, (button, word, _, keys) in enumerate(BUTTONS)]
+    items = [
+        {"id": f"help-{n}", "label": f"{button}: {word}", "hint": f"keys: {keys}"}
+        for n, (button, word, _, keys) in enumerate(BUTTONS)
+    ]
     key, word, sentence = QUIT
     return items + [{"id": "help-quit", "label": f"{key}: {word}", "hint": f"{key} {sentence}"}]
 
@@ -31,4 +34,5 @@ def readme_lines() -> list[str]:
     """The README's key list, as its lines."""
     key, _, sentence = QUIT
     return [f"- {button}: {sentence} (keyboard: {keys})" for button, _, sentence, keys in BUTTONS] + [
-        f"- {key} {sentence}"]
+        f"- {key} {sentence}"
+    ]

@@ -2,6 +2,7 @@
 unfinished games to resume, Settings, and the game menu (undo, correct the dice, the phones,
 leave). A mode of the device while ``menu`` is set: the menu takes the presses, and its
 choice lands in ``menu_choice``."""
+
 from __future__ import annotations
 
 import time
@@ -45,15 +46,23 @@ class Menus:
         undo = {"id": "undo", "label": "Undo last decision"}
         if why_not is not None:
             undo = {"id": "undo", "label": "Undo: not now", "hint": undo_refusal(why_not)}
-        self.open_menu("game", "Game", [
-            {"id": "continue", "label": "Back to the game"},
-            undo,
-            *([{"id": "correct", "label": "Correct last dice"}] if s.active and s.last_chance_index() is not None
-              else []),
-            *([{"id": "hint", "label": "Hint"}] if hint.offered(self) else []),
-            *([{"id": "phones", "label": "Phones: join"}] if self.web is not None else []),
-            {"id": "leave", "label": "Main menu (saved)"},
-        ], back="continue")
+        self.open_menu(
+            "game",
+            "Game",
+            [
+                {"id": "continue", "label": "Back to the game"},
+                undo,
+                *(
+                    [{"id": "correct", "label": "Correct last dice"}]
+                    if s.active and s.last_chance_index() is not None
+                    else []
+                ),
+                *([{"id": "hint", "label": "Hint"}] if hint.offered(self) else []),
+                *([{"id": "phones", "label": "Phones: join"}] if self.web is not None else []),
+                {"id": "leave", "label": "Main menu (saved)"},
+            ],
+            back="continue",
+        )
 
     def about(self) -> dict:
         """About: the version, the phones' address, then the hardware each by its name (its
@@ -64,7 +73,7 @@ class Menus:
         missing = missing_parts(self.hardware_notes)
         if missing:
             lines.append("missing: " + ", ".join(missing))
-        elif self.stand_ins:                    # emulated: nothing is missing, nothing is found either
+        elif self.stand_ins:  # emulated: nothing is missing, nothing is found either
             lines.append("emulated: " + ", ".join(self.stand_ins))
         else:
             lines.append("all hardware found")
@@ -75,7 +84,7 @@ class Menus:
         if kind == "main":
             self.main_menu_choice(choice)
             return
-        if choice == "back" or kind == "help":     # Help only shows: any choice goes back
+        if choice == "back" or kind == "help":  # Help only shows: any choice goes back
             self.show_main_menu()
             return
         if kind == "confirm-new":
@@ -96,12 +105,16 @@ class Menus:
             self.reopen(lambda: self.open_setup(self.setup))
         elif kind == "settings" and choice.startswith("calibrate-"):
             self.calibration_begin(choice.removeprefix("calibrate-"))
-        elif kind == "settings" and choice == "hints":      # all games, solo only, none
+        elif kind == "settings" and choice == "hints":  # all games, solo only, none
             self.session.journal.set_setting(hint.SETTING, hint.next_mode(hint.device_mode(self)))
             self.reopen(self.open_settings)
         elif kind == "settings":
             current = self.setting("dice", DICE_MODES[0])
-            nxt = DICE_MODES[(DICE_MODES.index(current) + 1) % len(DICE_MODES)] if current in DICE_MODES else DICE_MODES[0]
+            nxt = (
+                DICE_MODES[(DICE_MODES.index(current) + 1) % len(DICE_MODES)]
+                if current in DICE_MODES
+                else DICE_MODES[0]
+            )
             self.session.journal.set_setting("dice", nxt)
             self.reopen(self.open_settings)
         elif kind == "web":
@@ -111,11 +124,15 @@ class Menus:
 
     def main_menu_choice(self, choice: str) -> None:
         if choice == "new" and self.session.journal.unfinished() is not None:
-            self.open_menu("confirm-new", "Game unfinished", [
-                {"id": "resume", "label": "Resume it"},
-                {"id": "new", "label": "Start a new game"},
-                {"id": "back", "label": "Back"},
-            ])
+            self.open_menu(
+                "confirm-new",
+                "Game unfinished",
+                [
+                    {"id": "resume", "label": "Resume it"},
+                    {"id": "new", "label": "Start a new game"},
+                    {"id": "back", "label": "Back"},
+                ],
+            )
         elif choice == "new":
             self.open_new_game_menu()
         elif choice == "resume":
@@ -157,8 +174,9 @@ class Menus:
         listed = games()
         first = self.default_game or default_game_id([g.id for g in listed])
         listed.sort(key=lambda g: g.id != first)
-        self.open_menu("new", "New game", [
-            {"id": g.id, "label": g.title, "hint": g.description[:80]} for g in listed])
+        self.open_menu(
+            "new", "New game", [{"id": g.id, "label": g.title, "hint": g.description[:80]} for g in listed]
+        )
 
     def open_setup(self, setup: GameSetup) -> None:
         """Players, each seat human or computer, the game's options, then Start."""
@@ -176,10 +194,18 @@ class Menus:
             if not self.resume(unfinished[0]["id"]):
                 self.show_main_menu()
             return
-        self.open_menu("resume", "Resume", [
-            {"id": str(g["id"]), "label": f"#{g['id']} {title(g['game'])}",
-             "hint": f"{time.strftime('%a %H:%M', time.localtime(g['started']))}, {g['actions']} moves"}
-            for g in unfinished])
+        self.open_menu(
+            "resume",
+            "Resume",
+            [
+                {
+                    "id": str(g["id"]),
+                    "label": f"#{g['id']} {title(g['game'])}",
+                    "hint": f"{time.strftime('%a %H:%M', time.localtime(g['started']))}, {g['actions']} moves",
+                }
+                for g in unfinished
+            ],
+        )
 
     def settings_game(self):
         """The game Settings calibrates for: the one in progress, else the configured default,
@@ -202,13 +228,25 @@ class Menus:
         game = self.settings_game()
         kinds = game.die_kinds if game is not None else ()
         items = [{"id": "dice", "label": f"Dice: {dice}"}]
-        if not camera:                          # why the items under it are greyed out
+        if not camera:  # why the items under it are greyed out
             items[0]["hint"] = "No camera found: the greyed items need one."
-        items += [{"id": f"calibrate-{k.name}", "label": f"Calibrate {k.name}", "enabled": camera}   # a row: 18 characters
-                  for k in kinds if k.reader == "icons"]
+        items += [
+            {
+                "id": f"calibrate-{k.name}",
+                "label": f"Calibrate {k.name}",
+                "enabled": camera,
+            }  # a row: 18 characters
+            for k in kinds
+            if k.reader == "icons"
+        ]
         if any(k.reader == "toss" for k in kinds):
             items.append({"id": "calibrate-lid", "label": "Calibrate the lid", "enabled": camera})
         items.append({"id": "calibrate-look", "label": "Camera check", "enabled": camera})
-        items.append({"id": "hints", "label": f"Hints: {hint.device_mode(self)}",
-                      "hint": "Hint in the game menu: all games, solo only, off"})
+        items.append(
+            {
+                "id": "hints",
+                "label": f"Hints: {hint.device_mode(self)}",
+                "hint": "Hint in the game menu: all games, solo only, off",
+            }
+        )
         self.open_menu("settings", "Settings", items)

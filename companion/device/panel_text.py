@@ -1,5 +1,6 @@
 """What the device's panel says, made to fit it: option errors in a person's words, the
 camera's doubts, missing hardware, refusals. Pure functions of text, tested on their own."""
+
 from __future__ import annotations
 
 import re
@@ -15,7 +16,7 @@ def for_the_panel(error: str) -> str:
         return error
     name = match.group(1)
     name = name.upper() if re.fullmatch(r"p\d+", name) else name.replace("_", " ")
-    rest = error[match.end():]
+    rest = error[match.end() :]
     return rest if rest.upper().startswith(name.upper()) else f"{name}: {rest}"
 
 
@@ -51,6 +52,7 @@ def fits_the_panel(text: str, lines: int = 4) -> bool:
     """``text`` shows whole on the panel's message screen under a one-line title."""
     from companion.ui import fonts
     from companion.ui.draw import W, wrap
+
     return len(wrap(text, fonts.body(), W - 4)) <= lines
 
 

@@ -2,6 +2,7 @@
 through the referee session; what they did is shown as a result screen, sent on the link and to
 the phones; undo and correcting the dice. A result screen (a play's outcome, a score) stays
 until OK or ``result_seconds`` pass."""
+
 from __future__ import annotations
 
 import logging
@@ -38,7 +39,7 @@ class Play:
     """The game in play (mixed into DeviceApp: ``session``, ``controller``, ``link``, ``web``,
     ``message``, ``say`` and the other modes' state are the app's)."""
 
-    interstitial: tuple[str, list[dict]] | None     # a result screen being read
+    interstitial: tuple[str, list[dict]] | None  # a result screen being read
 
     # ------------------------------------------------------------------ presses
     def result_press(self, button: str) -> None:
@@ -59,7 +60,7 @@ class Play:
         if action is not None:
             self.act(action)
         elif button == "back" and self.controller.last_back:
-            if self.correcting is not None:     # leave the roll as it was recorded
+            if self.correcting is not None:  # leave the roll as it was recorded
                 self.correcting = self.correcting_state = None
                 self.say("dice unchanged")
                 self.start_prompt()
@@ -99,10 +100,12 @@ class Play:
                     self.show_dealt(prompt.actor, number)
         except (IllegalAction, CorrectionConflict) as exc:
             reason = self.last_refusal = getattr(exc, "reason", str(exc))
-            if isinstance(exc, CorrectionConflict):     # the whole story goes to the log and the link
+            if isinstance(exc, CorrectionConflict):  # the whole story goes to the log and the link
                 log.info("%s", reason)
-                self.message = {"title": "Cannot correct",
-                                "text": "A later move does not fit those dice. The roll stands."}
+                self.message = {
+                    "title": "Cannot correct",
+                    "text": "A later move does not fit those dice. The roll stands.",
+                }
             else:
                 self.say(reason[:60])
             self.send_error(reason)
@@ -124,14 +127,15 @@ class Play:
         moves = [move_words(game, p, a) for p, a in self.session.computer_moves] if game else []
         if moves and self.web is not None:
             self.web.note_lines([f"{line} (computer)" for line in moves])
-        if moves and screen is None:            # the computer's moves are seen as a person's would be
+        if moves and screen is None:  # the computer's moves are seen as a person's would be
             screen = "computer_moves"
             events = [*events, {"event": "computer_moves", "lines": moves}]
         if screen is not None and not from_link:
-            self.hidden_after = None            # the result shows only what all may see: it hides the secret
+            self.hidden_after = None  # the result shows only what all may see: it hides the secret
             self.interstitial = (screen, events)
-            self.interstitial_until = (float("inf") if waits_for_ok(game, screen)
-                                       else self.clock() + self.result_seconds)
+            self.interstitial_until = (
+                float("inf") if waits_for_ok(game, screen) else self.clock() + self.result_seconds
+            )
         self.after_change()
 
     def after_change(self) -> None:
@@ -154,7 +158,7 @@ class Play:
     def start_prompt(self) -> None:
         s = self.session
         self.camera_step = None
-        self.controller.game = s.header.game if s.active else None   # the game's own controls first
+        self.controller.game = s.header.game if s.active else None  # the game's own controls first
         if s.active and not s.engine.is_over(s.state):
             prompt = s.prompt()
             self.controller.start(prompt_dict(prompt))
@@ -170,11 +174,11 @@ class Play:
         self.shown_to = self.hidden_after = None
         try:
             events = s.new_game(Header(game_id, seed=self.seed_source(), options=options))
-        except ValueError as exc:               # options the game refuses: say which, start nothing
+        except ValueError as exc:  # options the game refuses: say which, start nothing
             self.message = {"title": "Cannot start", "text": for_the_panel(str(exc))[:160]}
             return
         except SaveFailed as exc:
-            if not s.active:                    # the game could not even be started
+            if not s.active:  # the game could not even be started
                 self.message = {"title": "Cannot save", "text": f"cannot save: {exc.reason}"}
                 return
             self.menu = None
@@ -193,7 +197,10 @@ class Play:
             self.after_change()
             said = s.resume_note or f"{len(s.actions)} moves so far"
             # a result screen, not a banner over the game: it goes with OK or after a few seconds
-            self.interstitial = ("resumed", [{"event": "resumed", "game": title(s.header.game), "text": said}])
+            self.interstitial = (
+                "resumed",
+                [{"event": "resumed", "game": title(s.header.game), "text": said}],
+            )
             self.interstitial_until = self.clock() + self.result_seconds
             return True
         if s.resume_note:
@@ -214,8 +221,11 @@ class Play:
         and the reason is returned ("no undo: ...", for the phone that asked)."""
         self.interstitial = None
         try:
-            self.session.undo(words=lambda prompt, action: shown_option(
-                self.session.header.game, prompt_dict(prompt), action))
+            self.session.undo(
+                words=lambda prompt, action: shown_option(
+                    self.session.header.game, prompt_dict(prompt), action
+                )
+            )
         except UndoRefused as exc:
             self.message = {"title": "No undo", "text": undo_refusal(str(exc))}
             self.start_prompt()
@@ -223,8 +233,8 @@ class Play:
         except SaveFailed as exc:
             self.cannot_save(exc)
             return f"cannot save: {exc.reason}"
-        self.shown_to = self.hidden_after = None   # a private prompt is passed on again
-        self.after_change()                     # STATE goes out at once; the undo needs no replay
+        self.shown_to = self.hidden_after = None  # a private prompt is passed on again
+        self.after_change()  # STATE goes out at once; the undo needs no replay
         self.say(self.session.last_undone or "undone")
         return None
 

@@ -2,6 +2,7 @@
 panel says "pass to P2, then press OK" and draws nothing private until OK; after the private
 action a neutral screen ("P2 done. Pass the device on.") hides it again. Otherwise the panel
 shows what every seat may see."""
+
 from __future__ import annotations
 
 from companion.ui.hooks import game_hook
@@ -12,8 +13,8 @@ class Secrets:
     """The pass-it-on and the neutral screens (mixed into DeviceApp: ``session``, ``web``,
     ``interstitial`` and ``correcting`` are the app's)."""
 
-    shown_to: tuple[int, str] | None        # (action number, seat) a private prompt was passed to
-    hidden_after: str | None                # the seat whose private action was just taken
+    shown_to: tuple[int, str] | None  # (action number, seat) a private prompt was passed to
+    hidden_after: str | None  # the seat whose private action was just taken
 
     def viewer(self) -> str | None:
         """Whose secrets the panel may draw: the actor of a private prompt once it has been
@@ -25,7 +26,7 @@ class Secrets:
         prompt = s.prompt()
         if (prompt.private or prompt.shows_hand) and not s.is_computer(prompt.actor):
             passed = self.shown_to == (len(s.actions), prompt.actor) or self.alone(prompt.actor)
-            return prompt.actor if passed else None     # not before it is in their hands
+            return prompt.actor if passed else None  # not before it is in their hands
         hook = getattr(s.engine, "table_viewer", None)
         if hook is not None:
             return hook(s.state, prompt)
@@ -39,7 +40,11 @@ class Secrets:
         if not s.active or s.engine.is_over(s.state) or self.correcting is not None:
             return None
         prompt = s.prompt()
-        if not (prompt.private or prompt.shows_hand) or s.is_computer(prompt.actor) or self.alone(prompt.actor):
+        if (
+            not (prompt.private or prompt.shows_hand)
+            or s.is_computer(prompt.actor)
+            or self.alone(prompt.actor)
+        ):
             return None
         return None if self.shown_to == (len(s.actions), prompt.actor) else prompt.actor
 
@@ -48,9 +53,11 @@ class Secrets:
         of theirs needs hiding from anyone (a phone holding it chooses there, said on the panel)."""
         s = self.session
         players = s.engine.summary(s.state).get("players", [])
-        hook = getattr(s.engine, "automatic_seats", None)     # a game's own opponent (a solo AI deck)
+        hook = getattr(s.engine, "automatic_seats", None)  # a game's own opponent (a solo AI deck)
         machines = hook(s.state) if hook is not None else set()
-        return not self.on_phone(seat) and all(p == seat or p in machines or s.is_computer(p) for p in players)
+        return not self.on_phone(seat) and all(
+            p == seat or p in machines or s.is_computer(p) for p in players
+        )
 
     def private_screen(self, notice) -> dict | None:
         """The pass-it-on screen before a private prompt, or the neutral one after it, each
@@ -61,12 +68,21 @@ class Secrets:
             msg = {"title": f"Pass to {name}", "text": f"Pass the device to {name}, then press OK."}
             if self.on_phone(seat):
                 msg = {"title": f"{name}'s phone", "text": f"{name} chooses on the phone."}
-            return {**self.public_model(notice), "screen": "pass_to", "seat": seat, "title": msg["title"],
-                    "text": msg["text"], "message": msg}
+            return {
+                **self.public_model(notice),
+                "screen": "pass_to",
+                "seat": seat,
+                "title": msg["title"],
+                "text": msg["text"],
+                "message": msg,
+            }
         if self.hidden_after is not None:
             name = self.hidden_after.upper()
-            return {**self.public_model(notice), "screen": "passed_on",
-                    "message": {"title": f"{name} done", "text": "Pass the device on, then press OK."}}
+            return {
+                **self.public_model(notice),
+                "screen": "passed_on",
+                "message": {"title": f"{name} done", "text": "Pass the device on, then press OK."},
+            }
         return None
 
     def public_model(self, notice) -> dict:
@@ -106,7 +122,7 @@ class Secrets:
         if nxt is not None and nxt.private and nxt.actor == prompt.actor:
             self.shown_to = (len(s.actions), prompt.actor)
         elif nxt is not None and nxt.private and not s.is_computer(nxt.actor):
-            self.hidden_after = None           # the pass-it-on screen for the next seat hides it
+            self.hidden_after = None  # the pass-it-on screen for the next seat hides it
         else:
             self.hidden_after = prompt.actor
 

@@ -7,6 +7,7 @@ backend: the game never stops for a missing peripheral. Off a Pi, or with ``--em
 display is drawn in this terminal (or written as PNG frames) and the keyboard is the buttons.
 SIGTERM (systemd stop) shows "paused" on the OLED, closes the journal and exits.
 """
+
 from __future__ import annotations
 
 import logging
@@ -43,10 +44,15 @@ def emulated_sections(args, cfg) -> None:
         inputs = {"type": "null"}
     cfg.override("inputs", inputs, "--emulate")
     if not tty and not args.headless and not (args.frames and args.keys):
-        log.warning("no terminal to draw the screen in or to read keys from: %s; run it in a terminal, "
-                    "or give --frames DIR and --keys FILE",
-                    "no screen, no buttons" if not (args.frames or args.keys)
-                    else "no buttons" if args.frames else "no screen")
+        log.warning(
+            "no terminal to draw the screen in or to read keys from: %s; run it in a terminal, "
+            "or give --frames DIR and --keys FILE",
+            "no screen, no buttons"
+            if not (args.frames or args.keys)
+            else "no buttons"
+            if args.frames
+            else "no screen",
+        )
     link = cfg.section("link")
     port = str(link.get("port", ""))
     if link.get("type") == "serial" and not ("://" in port or port.startswith("/dev/pts/")):
@@ -68,7 +74,9 @@ def check_options(args) -> None:
             raise config_mod.ConfigFileError(f"--keys {exc}") from None
     if args.frames:
         if args.frames.exists() and not args.frames.is_dir():
-            raise config_mod.ConfigFileError(f"--frames {args.frames}: is a file; give a folder for the PNG frames")
+            raise config_mod.ConfigFileError(
+                f"--frames {args.frames}: is a file; give a folder for the PNG frames"
+            )
         why = writable_problem(args.frames)
         if why:
             raise config_mod.ConfigFileError(f"--frames {args.frames}: cannot write the frames there: {why}")
@@ -83,8 +91,11 @@ def journal_for(args, cfg) -> Path:
         import tempfile
 
         path = Path(tempfile.mkdtemp(prefix="companion-keys-")) / "journal.sqlite"
-        print(f"companion: the key script plays in a fresh journal of its own: {path} "
-              "(the saved games are not touched; --journal FILE to play in another)", flush=True)
+        print(
+            f"companion: the key script plays in a fresh journal of its own: {path} "
+            "(the saved games are not touched; --journal FILE to play in another)",
+            flush=True,
+        )
         return path
     return config_mod.journal_path(cfg)
 
@@ -102,7 +113,9 @@ def say_where(service) -> None:
     terminal the emulator's caption says it instead, so the drawn screen is not pushed about."""
     if service.start() is None and not sys.stdout.isatty():
         address = service.bridge.address
-        print(f"companion: the phones' page is at {address.url} (About on the device shows it too)", flush=True)
+        print(
+            f"companion: the phones' page is at {address.url} (About on the device shows it too)", flush=True
+        )
 
 
 def build(args):
@@ -119,7 +132,7 @@ def build(args):
         open_link_with_fallback,
     )
 
-    cfg = config_mod.load(config_mod.default_files(args.config))      # every check doctor makes too
+    cfg = config_mod.load(config_mod.default_files(args.config))  # every check doctor makes too
     check_options(args)
     if args.emulate or not on_raspberry_pi():
         emulated_sections(args, cfg)
@@ -154,9 +167,13 @@ def build(args):
         from companion.device.camera_dice import CameraDice, use_table_models
 
         vision = cfg.section("vision")
-        camera_dice = CameraDice(camera, config_mod.vision_dir(cfg), settle_frames=int(vision.get("settle_frames", 5)),
-                                 timeout_s=float(vision.get("timeout_s", 4.0)),
-                                 keep_frames=int(vision.get("keep_frames", 0)))
+        camera_dice = CameraDice(
+            camera,
+            config_mod.vision_dir(cfg),
+            settle_frames=int(vision.get("settle_frames", 5)),
+            timeout_s=float(vision.get("timeout_s", 4.0)),
+            keep_frames=int(vision.get("keep_frames", 0)),
+        )
         try:
             for path in use_table_models(config_mod.vision_dir(cfg)):
                 log.info("dice reader: %s in place of the shipped network", path)
@@ -164,12 +181,20 @@ def build(args):
             notes.append(f"no taught model: {exc} (the shipped networks read the dice)")
             log.warning("%s", notes[-1])
     seed = getattr(args, "seed", None)
-    app = DeviceApp(session, display, link if cfg.section("link").get("type") != "null" else None, notes,
-                    camera_dice=camera_dice, seed_source=(lambda: seed) if seed is not None else None,
-                    watchdog=Watchdog.from_environment())
+    app = DeviceApp(
+        session,
+        display,
+        link if cfg.section("link").get("type") != "null" else None,
+        notes,
+        camera_dice=camera_dice,
+        seed_source=(lambda: seed) if seed is not None else None,
+        watchdog=Watchdog.from_environment(),
+    )
     app.camera_height_px = float(cfg.section("vision").get("camera_height_px", 1100.0))
     if cfg.where("display.type") == "--emulate":
-        app.stand_ins = ["display", "buttons"] + (["serial link"] if cfg.section("link").get("type") == "null" else [])
+        app.stand_ins = ["display", "buttons"] + (
+            ["serial link"] if cfg.section("link").get("type") == "null" else []
+        )
     app.default_game = game.get("default")
     closers = (inputs, link, camera, journal)
     if serves_the_page(args, cfg):
@@ -177,7 +202,7 @@ def build(args):
         from companion.web.settings import from_section
 
         service = WebService(from_section(cfg.section("web")), events)
-        service.attach(app)                  # it starts serving after the first frame, then says where
+        service.attach(app)  # it starts serving after the first frame, then says where
         app.after_first_frame = lambda: say_where(service)
         closers += (service,)
     if journal.unfinished() is not None and not args.menu:
@@ -186,8 +211,11 @@ def build(args):
 
 
 def cmd_run(args) -> int:
-    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
-                        format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
+    logging.basicConfig(
+        level=logging.INFO if args.verbose else logging.WARNING,
+        format="%(levelname)s %(name)s: %(message)s",
+        stream=sys.stderr,
+    )
     from companion.journal import JournalError
 
     try:
@@ -233,13 +261,19 @@ def add_commands(sub) -> None:
     run = sub.add_parser("run", help="the companion: real hardware on a Pi, emulated elsewhere")
     run.add_argument("--emulate", action="store_true", help="terminal display and keyboard even on a Pi")
     run.add_argument("--headless", action="store_true", help="no terminal drawing (with --frames/--keys)")
-    run.add_argument("--keys", type=Path, help="play a key script (one button per line) instead of live input")
+    run.add_argument(
+        "--keys", type=Path, help="play a key script (one button per line) instead of live input"
+    )
     run.add_argument("--frames", type=Path, help="write every distinct frame as PNG into this folder")
     run.add_argument("--config", type=Path, help="one more configuration layer (TOML)")
     run.add_argument("--journal", type=Path, help="journal file (default from the configuration)")
     run.add_argument("--menu", action="store_true", help="start at the main menu instead of resuming")
-    run.add_argument("--seed", type=int, help="seed every new game's digital dice and AI deck (reproducible key scripts)")
-    run.add_argument("--no-web", action="store_true", help="do not serve the phones' page ([web] enabled = false)")
+    run.add_argument(
+        "--seed", type=int, help="seed every new game's digital dice and AI deck (reproducible key scripts)"
+    )
+    run.add_argument(
+        "--no-web", action="store_true", help="do not serve the phones' page ([web] enabled = false)"
+    )
     run.add_argument("--web", action="store_true", help="serve the phones' page in a headless run too")
     run.add_argument("-v", "--verbose", action="store_true", help="log every action and driver event")
     run.set_defaults(func=cmd_run)
@@ -247,9 +281,13 @@ def add_commands(sub) -> None:
     doc.add_argument("--config", type=Path, help="one more configuration layer (TOML), as for run")
     doc.add_argument("--journal", type=Path, help="journal file to check (default from the configuration)")
     doc.add_argument("--json", action="store_true", help="print one JSON object")
-    doc.add_argument("--look", type=Path, metavar="DIR",
-                     help="take a still frame with the configured camera, read the pip dice in it as a roll "
-                          "would be read (tray, rotate), and save it and its annotated reading in DIR")
+    doc.add_argument(
+        "--look",
+        type=Path,
+        metavar="DIR",
+        help="take a still frame with the configured camera, read the pip dice in it as a roll "
+        "would be read (tray, rotate), and save it and its annotated reading in DIR",
+    )
     doc.set_defaults(func=cmd_doctor)
 
 

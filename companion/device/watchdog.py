@@ -6,6 +6,7 @@ interval, so a main loop that hangs (a stuck driver, a deadlock) is noticed. The
 datagrams on the AF_UNIX socket named by ``$NOTIFY_SOCKET`` (a leading "@" means Linux's
 abstract namespace). Outside systemd the variables are unset and every call does nothing.
 """
+
 from __future__ import annotations
 
 import logging
@@ -18,8 +19,12 @@ log = logging.getLogger(__name__)
 
 
 class Watchdog:
-    def __init__(self, address: str | None = None, interval_s: float | None = None,
-                 clock: Callable[[], float] = time.monotonic):
+    def __init__(
+        self,
+        address: str | None = None,
+        interval_s: float | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ):
         """``address``: $NOTIFY_SOCKET (None: notify nobody); ``interval_s``: the watchdog
         interval (None: no watchdog, ``ping`` does nothing)."""
         self.address = address or None
@@ -30,8 +35,9 @@ class Watchdog:
         self._failed = False
 
     @classmethod
-    def from_environment(cls, env: Mapping[str, str] | None = None,
-                         clock: Callable[[], float] = time.monotonic) -> Watchdog:
+    def from_environment(
+        cls, env: Mapping[str, str] | None = None, clock: Callable[[], float] = time.monotonic
+    ) -> Watchdog:
         """Read NOTIFY_SOCKET and WATCHDOG_USEC (honouring WATCHDOG_PID, as sd_watchdog_enabled
         does: a watchdog meant for another process is not ours)."""
         env = os.environ if env is None else env

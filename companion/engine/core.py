@@ -10,6 +10,7 @@ Actions are short text lines, ``"<actor> <verb> [args...]"``, e.g. ``"p2 defend 
 ``"chance roll ball ball time cleat lightning"``: the same line is what a player picks, what a
 game file stores and what a bug report quotes.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -45,9 +46,9 @@ class DieSpec:
 
 
 # Who answers a chance prompt (``ChanceSpec.by``):
-DEVICE = "device"   # always the device: a hidden draw, the solo AI deck, a secret chest
-TABLE = "table"     # the players at the table: dice they roll, read by the camera or entered on
-                    # the buttons, or rolled by the device when the players chose digital dice
+DEVICE = "device"  # always the device: a hidden draw, the solo AI deck, a secret chest
+TABLE = "table"  # the players at the table: dice they roll, read by the camera or entered on
+# the buttons, or rolled by the device when the players chose digital dice
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,8 +106,11 @@ class ChanceSpec:
         if ordered or self.ordered:
             return sorted({self.outcome(list(v)) for v in product(faces, repeat=self.count)})
         have = Counter(self.faces)
-        return sorted(self.outcome(list(c)) for c in combinations_with_replacement(faces, self.count)
-                      if not self.distinct or all(n <= have[f] for f, n in Counter(c).items()))
+        return sorted(
+            self.outcome(list(c))
+            for c in combinations_with_replacement(faces, self.count)
+            if not self.distinct or all(n <= have[f] for f, n in Counter(c).items())
+        )
 
     def faces_of(self, position: int) -> tuple[str, ...]:
         """The faces value number ``position`` (0-based) may take."""
@@ -120,8 +124,11 @@ class ChanceSpec:
             left = Counter(self.faces)
             for v in values:
                 if left[v] <= 0:
-                    return (f"{v!r} is not in the {self.die or 'bag'} now" if v not in left
-                            else f"no {v!r} left in the {self.die or 'bag'} to draw")
+                    return (
+                        f"{v!r} is not in the {self.die or 'bag'} now"
+                        if v not in left
+                        else f"no {v!r} left in the {self.die or 'bag'} to draw"
+                    )
                 left[v] -= 1
             return None
         for i, v in enumerate(values):

@@ -4,6 +4,7 @@ Each source has one method, ``answer(prompt) -> action line``. The engine does n
 one answered: a seeded RNG for simulation and digital dice, a list of forced outcomes for tests
 and rulebook examples, a person at the table (see companion.terminal), or the camera.
 """
+
 from __future__ import annotations
 
 import random
@@ -43,7 +44,7 @@ class SeededDice:
         Simulation answers every spec, ``digital=False`` ones too (a simulated skill toss)."""
         rng = self.rng
         if spec.distinct:
-            return rng.sample(spec.faces, spec.count)   # positions without replacement: a multiset draw
+            return rng.sample(spec.faces, spec.count)  # positions without replacement: a multiset draw
         if spec.weights is not None:
             return rng.choices(spec.faces, weights=spec.weights, k=spec.count)
         if spec.dice is not None:

@@ -23,6 +23,7 @@ than read as a shorter, different action (``p2 reroll 3 5`` cut to ``p2 reroll 3
 error names ``FILE:LINE``. Saved games, replays, tests and bug reports all use this one
 format; see docs/game-files.md.
 """
+
 from __future__ import annotations
 
 import json
@@ -38,7 +39,7 @@ from companion.packs import FileRefused, loads_toml, read_regular
 SEPARATOR = "---"
 FORMAT_LINE = "# Dungeon Companion game file, format 1"
 HEADER_KEYS = ("game", "pack", "seed", "options", "pack_digest")
-MAX_GAME_FILE_BYTES = 32 << 20      # a long game's file is some hundred KB
+MAX_GAME_FILE_BYTES = 32 << 20  # a long game's file is some hundred KB
 
 
 class GameFileError(ValueError):
@@ -94,19 +95,21 @@ _TOML_AT = re.compile(r"^(?P<msg>.*) \(at (?:line (?P<line>\d+), column \d+|end 
 def loads(text: str, source: str = "<game>") -> GameRecord:
     # a file edited on Windows: its byte-order mark and CR LF line ends are the same text
     lines = text.removeprefix("\ufeff").replace("\r\n", "\n").split("\n")
-    tail = lines.pop()          # "" when the text ends with a line end; else a cut last line
+    tail = lines.pop()  # "" when the text ends with a line end; else a cut last line
     try:
         sep = next(i for i, line in enumerate(lines) if line.strip() == SEPARATOR)
     except StopIteration:
-        if tail.strip() == SEPARATOR:       # the separator itself is the unterminated last line
+        if tail.strip() == SEPARATOR:  # the separator itself is the unterminated last line
             sep, lines, tail = len(lines), lines + [tail], ""
         else:
-            raise GameFileError(f"{source}:{len(lines) + 1}: no '{SEPARATOR}' line between the header and "
-                                "the actions (a header cut short?)") from None
+            raise GameFileError(
+                f"{source}:{len(lines) + 1}: no '{SEPARATOR}' line between the header and "
+                "the actions (a header cut short?)"
+            ) from None
     head = lines[:sep]
     at = _key_lines(head)
     record = GameRecord(_header(head, source, at), source=source, header_lines=at)
-    for number, line in enumerate(lines[sep + 1:], sep + 2):
+    for number, line in enumerate(lines[sep + 1 :], sep + 2):
         line = line.strip()
         if not line or line.startswith("#"):
             continue
@@ -115,8 +118,10 @@ def loads(text: str, source: str = "<game>") -> GameRecord:
         record.actions.append(" ".join(line.split()))
         record.lines.append(number)
     if tail.strip() and not tail.strip().startswith("#"):
-        record.warnings.append(f"{source}:{len(lines) + 1}: ignored the last line {tail.strip()[:40]!r}: it has "
-                               "no line end, so its write was cut short")
+        record.warnings.append(
+            f"{source}:{len(lines) + 1}: ignored the last line {tail.strip()[:40]!r}: it has "
+            "no line end, so its write was cut short"
+        )
     return record
 
 
@@ -127,14 +132,18 @@ def _header(lines: list[str], source: str, at: dict[str, int]) -> Header:
     except tomllib.TOMLDecodeError as exc:
         match = _TOML_AT.match(str(exc))
         line = (match["line"] or max(1, len(lines))) if match else 1
-        raise GameFileError(f"{source}:{line}: header is not valid TOML: {match['msg'] if match else exc}") from None
+        raise GameFileError(
+            f"{source}:{line}: header is not valid TOML: {match['msg'] if match else exc}"
+        ) from None
 
     def fail(key: str, message: str) -> GameFileError:
         return GameFileError(f"{source}:{at.get(key, 1)}: {message}")
 
     unknown = sorted(set(data) - set(HEADER_KEYS))
     if unknown:
-        raise fail(unknown[0], f"unknown header key(s): {', '.join(unknown)} (known: {', '.join(HEADER_KEYS)})")
+        raise fail(
+            unknown[0], f"unknown header key(s): {', '.join(unknown)} (known: {', '.join(HEADER_KEYS)})"
+        )
     if not isinstance(data.get("game"), str):
         raise fail("game", "header key 'game' is missing or not a string")
     seed = data.get("seed", 0)
@@ -146,8 +155,13 @@ def _header(lines: list[str], source: str, at: dict[str, int]) -> Header:
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise fail("options", "header key 'options' must be a table")
-    return Header(game=data["game"], pack=data.get("pack", "default"), seed=seed, options=options,
-                  pack_digest=data.get("pack_digest", ""))
+    return Header(
+        game=data["game"],
+        pack=data.get("pack", "default"),
+        seed=seed,
+        options=options,
+        pack_digest=data.get("pack_digest", ""),
+    )
 
 
 def _key_lines(lines: list[str]) -> dict[str, int]:
@@ -186,8 +200,9 @@ def decode(raw: bytes, source: str) -> str:
         if exc.start > raw.rfind(b"\n"):
             return raw.decode("utf-8", errors="replace")
         line = raw.count(b"\n", 0, exc.start) + 1
-        raise GameFileError(f"{source}:{line}: not UTF-8 text (byte {raw[exc.start]:#04x}); "
-                            "is this a game file?") from None
+        raise GameFileError(
+            f"{source}:{line}: not UTF-8 text (byte {raw[exc.start]:#04x}); is this a game file?"
+        ) from None
 
 
 def _toml_inline(value: Any) -> str:

@@ -15,6 +15,7 @@ A game that lives outside ``companion/games`` (a test's toy game) is registered 
 module in the ``COMPANION_GAMES`` environment variable (comma-separated), which child processes
 inherit, or in-process with ``register(GAME)``.
 """
+
 from __future__ import annotations
 
 import os
@@ -53,7 +54,7 @@ class Option:
     help: str = ""
     choices: tuple[Any, ...] | None = None
     menu: bool = True
-    hint: str = ""          # the panel's two short lines under the menu (else ``help``)
+    hint: str = ""  # the panel's two short lines under the menu (else ``help``)
     accepts: range | None = None
 
     def check(self, value: Any) -> Any:
@@ -62,15 +63,23 @@ class Option:
             value = _from_text(value, type(self.default), self.key)
         if self.accepts is not None:
             if not isinstance(value, int) or isinstance(value, bool) or value not in self.accepts:
-                raise ValueError(f"option {self.key}: {value!r} is not a whole number from "
-                                 f"{self.accepts.start} to {self.accepts.stop - 1}")
+                raise ValueError(
+                    f"option {self.key}: {value!r} is not a whole number from "
+                    f"{self.accepts.start} to {self.accepts.stop - 1}"
+                )
         elif self.choices is not None and value not in self.choices:
-            raise ValueError(f"option {self.key}: {value!r} is not one of "
-                             f"{', '.join(map(str, self.choices))}")
-        if self.default is not None and not isinstance(value, type(self.default)) and not (
-                isinstance(self.default, float) and isinstance(value, int)):
-            raise ValueError(f"option {self.key}: expected {type(self.default).__name__}, "
-                             f"got {type(value).__name__} {value!r}")
+            raise ValueError(
+                f"option {self.key}: {value!r} is not one of {', '.join(map(str, self.choices))}"
+            )
+        if (
+            self.default is not None
+            and not isinstance(value, type(self.default))
+            and not (isinstance(self.default, float) and isinstance(value, int))
+        ):
+            raise ValueError(
+                f"option {self.key}: expected {type(self.default).__name__}, "
+                f"got {type(value).__name__} {value!r}"
+            )
         return value
 
 
@@ -107,18 +116,20 @@ class GameType:
 
     id: str
     title: str
-    players: tuple[int, int]                   # the fewest and most seats
-    engine: str                                # "module:Class"; Class(pack) -> an Engine
-    screens: str = ""                          # "module" with the game's screens (see companion.ui)
-    page: str = ""                             # "module:function"(model) -> the phones' page blocks (companion.web.views); "" generic
-    words: str = ""                            # "module:function"(action, view) -> the action in words (companion.engine.words); "" generic
+    players: tuple[int, int]  # the fewest and most seats
+    engine: str  # "module:Class"; Class(pack) -> an Engine
+    screens: str = ""  # "module" with the game's screens (see companion.ui)
+    page: str = ""  # "module:function"(model) -> the phones' page blocks (companion.web.views); "" generic
+    words: str = (
+        ""  # "module:function"(action, view) -> the action in words (companion.engine.words); "" generic
+    )
     options: tuple[Option, ...] = ()
     policies: tuple[tuple[str, str], ...] = ()  # (name, "module:Class"); the first is the default
     die_kinds: tuple[DieKind, ...] = ()
-    stats: str = ""                            # "module:function"(engine, state) -> the game's own sim keys
-    pack: str = ""                             # the content pack's stem in config/, "" for none
-    computers: str = ""                        # "module:function"(options) -> {seat: policy}: seats an option
-                                               # gives the computer (a solo level a planner plays)
+    stats: str = ""  # "module:function"(engine, state) -> the game's own sim keys
+    pack: str = ""  # the content pack's stem in config/, "" for none
+    computers: str = ""  # "module:function"(options) -> {seat: policy}: seats an option
+    # gives the computer (a solo level a planner plays)
     description: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -147,23 +158,27 @@ class GameType:
         "computer:POLICY" (seats not named are human). A ValueError names the key
         (``options.seats.p4: ...``)."""
         if not isinstance(seats, dict):
-            raise ValueError(f"options.seats: must be a table like {{ p2 = \"computer\" }}, not {seats!r}")
+            raise ValueError(f'options.seats: must be a table like {{ p2 = "computer" }}, not {seats!r}')
         known = self.seats(players)
         checked = {}
         for seat, kind in seats.items():
             if seat not in known:
-                raise ValueError(f"options.seats.{seat}: not a seat of a {players}-player {self.title} "
-                                 f"(seats: {', '.join(known)})")
+                raise ValueError(
+                    f"options.seats.{seat}: not a seat of a {players}-player {self.title} "
+                    f"(seats: {', '.join(known)})"
+                )
             if not isinstance(kind, str):
-                raise ValueError(f"options.seats.{seat}: must be \"human\", \"computer\" or "
-                                 f"\"computer:POLICY\", not {kind!r}")
+                raise ValueError(
+                    f'options.seats.{seat}: must be "human", "computer" or "computer:POLICY", not {kind!r}'
+                )
             what, _, policy = kind.partition(":")
             if what == "human" and not policy:
                 checked[seat] = kind
                 continue
             if what != "computer":
-                raise ValueError(f"options.seats.{seat}: {kind!r} is not \"human\", \"computer\" or "
-                                 f"\"computer:POLICY\"")
+                raise ValueError(
+                    f'options.seats.{seat}: {kind!r} is not "human", "computer" or "computer:POLICY"'
+                )
             try:
                 self.load_policy(policy or None)
             except ValueError as exc:
@@ -175,8 +190,11 @@ class GameType:
         """The computer seats among ``seats`` (checked as ``seat_kinds`` does): seat -> policy
         name, None for the game's default policy; with ``options``, also the seats the game's
         options give the computer (``computers``)."""
-        chosen = {seat: kind.partition(":")[2] or None
-                  for seat, kind in self.seat_kinds(seats, players).items() if kind != "human"}
+        chosen = {
+            seat: kind.partition(":")[2] or None
+            for seat, kind in self.seat_kinds(seats, players).items()
+            if kind != "human"
+        }
         return {**self.implied_computers(options or {}), **chosen}
 
     def implied_computers(self, options: dict) -> dict[str, str]:
@@ -283,8 +301,22 @@ def get_game(game_id: str) -> GameType:
     try:
         return _REGISTERED[game_id]
     except KeyError:
-        raise UnknownGame(f"unknown game {game_id!r}; known games: {', '.join(sorted(_REGISTERED))}") from None
+        raise UnknownGame(
+            f"unknown game {game_id!r}; known games: {', '.join(sorted(_REGISTERED))}"
+        ) from None
 
 
-__all__ = ["GameType", "Option", "DieKind", "UnknownGame", "register", "unregister", "registered", "games", "game_ids", "get_game",
-           "load_object", "ENV_VAR"]
+__all__ = [
+    "GameType",
+    "Option",
+    "DieKind",
+    "UnknownGame",
+    "register",
+    "unregister",
+    "registered",
+    "games",
+    "game_ids",
+    "get_game",
+    "load_object",
+    "ENV_VAR",
+]

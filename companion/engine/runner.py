@@ -1,4 +1,5 @@
 """Driving an engine: replaying a record, and playing a game out with policies and dice."""
+
 from __future__ import annotations
 
 import random
@@ -44,8 +45,10 @@ def replay(record: GameRecord, engine=None, upto: int | None = None):
         try:
             engine.apply(state, action)
         except IllegalAction as exc:
-            raise ReplayError(f"{record.where(number)}action {number} ({action[:60]!r}) was refused: {exc.reason}"
-                              + (f" (rule: {exc.rule})" if exc.rule else "")) from None
+            raise ReplayError(
+                f"{record.where(number)}action {number} ({action[:60]!r}) was refused: {exc.reason}"
+                + (f" (rule: {exc.rule})" if exc.rule else "")
+            ) from None
     return engine, state
 
 
@@ -74,7 +77,7 @@ class RandomPolicy:
         if "multi" in choice:
             m = choice["multi"]
             items, low, high, verb = m["items"], m.get("min", 0), m.get("max", len(m["items"])), m["verb"]
-        elif "eligible" in choice:   # dice picked by position: "<actor> pick 1 3"
+        elif "eligible" in choice:  # dice picked by position: "<actor> pick 1 3"
             items, low, high, verb = choice["eligible"], choice["min"], choice["max"], "pick"
         else:
             raise ValueError(f"the uniform policy cannot answer {prompt.kind!r} prompts: {prompt.text}")
@@ -101,8 +104,15 @@ def view_for(view_of, state, prompt: Prompt, wants) -> dict:
     return view_of(state, prompt.actor, keys) if keys else {}
 
 
-def play_out(engine, state, seats: dict[str, Policy], dice, record: GameRecord | None = None,
-             max_actions: int = 100_000, check: bool = False) -> list[str]:
+def play_out(
+    engine,
+    state,
+    seats: dict[str, Policy],
+    dice,
+    record: GameRecord | None = None,
+    max_actions: int = 100_000,
+    check: bool = False,
+) -> list[str]:
     """Play until the game ends; every action taken is appended to ``record`` if given.
 
     ``seats`` maps each seat that decides to a policy, called ``policy(engine, view, prompt)``
@@ -116,8 +126,10 @@ def play_out(engine, state, seats: dict[str, Policy], dice, record: GameRecord |
     trusted = None if check else getattr(engine, "apply_trusted", None)
     view_of = engine.public_view
     # seat -> (policy, its view_keys or None, its choose or None), looked up once per action
-    table = {seat: (policy, getattr(policy, "view_keys", None), getattr(policy, "choose", None))
-             for seat, policy in seats.items()}
+    table = {
+        seat: (policy, getattr(policy, "view_keys", None), getattr(policy, "choose", None))
+        for seat, policy in seats.items()
+    }
     answer = dice.answer
     keep = taken.append
     if record is not None:
@@ -126,6 +138,7 @@ def play_out(engine, state, seats: dict[str, Policy], dice, record: GameRecord |
         def keep(action: str) -> None:
             taken.append(action)
             recorded.append(action)
+
     prompt = None if engine.is_over(state) else engine.prompt(state)
     for _ in range(max_actions):
         if prompt is None:

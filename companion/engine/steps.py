@@ -40,6 +40,7 @@ options, a built-in policy or a dice source. Both then run the steps that need n
     >>> machine.apply(None, s, "p1 say 1")
     ([{'event': 'said', 'n': 1}], None)
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -94,12 +95,19 @@ class Step:
 class StepMachine:
     """Runs a game's steps over its state's ``frames``. One per game (its steps are fixed)."""
 
-    def __init__(self, steps: dict[str, Step], is_over: Callable[[Any], bool],
-                 over_prompt: Callable[[Any], Prompt] | None = None, over_rule: str = "end of the game"):
+    def __init__(
+        self,
+        steps: dict[str, Step],
+        is_over: Callable[[Any], bool],
+        over_prompt: Callable[[Any], Prompt] | None = None,
+        over_rule: str = "end of the game",
+    ):
         self.steps = steps
         self.is_over = is_over
         # the hot loop calls these directly: a step's auto only where the step has one
-        self._autos = {name: step.auto if type(step).auto is not Step.auto else None for name, step in steps.items()}
+        self._autos = {
+            name: step.auto if type(step).auto is not Step.auto else None for name, step in steps.items()
+        }
         self._prompts = {name: step.prompt for name, step in steps.items()}
         self.over_prompt = over_prompt or (lambda s: Prompt("", "over", "game over", ()))
         self.over_rule = over_rule
@@ -162,12 +170,14 @@ class StepMachine:
         return apply_trusted
 
     # ------------------------------------------------------------------ applying actions
-    def apply(self, g: Any, s: Any, action: str, prompt: Prompt | None = None) -> tuple[Events, Prompt | None]:
+    def apply(
+        self, g: Any, s: Any, action: str, prompt: Prompt | None = None
+    ) -> tuple[Events, Prompt | None]:
         """Check ``action`` and apply it, or raise IllegalAction naming the rule broken and
         change nothing. Returns the events and the next prompt (None when the game is over)."""
         words = action.split()
         if len(action) != sum(map(len, words)) + len(words) - 1:
-            action = " ".join(words)   # extra spaces typed or read from a file
+            action = " ".join(words)  # extra spaces typed or read from a file
         if self.is_over(s):
             raise IllegalAction(action, "the game is over", self.over_rule)
         p = prompt or self.prompt(g, s)
@@ -176,7 +186,9 @@ class StepMachine:
         if words[0] != p.actor:
             why = self.out_of_turn(g, s, p, words)
             reason = f"it is {p.actor}'s turn: {p.text}"
-            raise IllegalAction(action, f"{reason}; {why[0]}" if why else reason, why[1] if why else "turn order")
+            raise IllegalAction(
+                action, f"{reason}; {why[0]}" if why else reason, why[1] if why else "turn order"
+            )
         self.check(g, s, p, words, action)
         return self._run(g, s, words, p)
 
@@ -251,8 +263,12 @@ class StepEngine:
             loaded, digest = self.load_pack(pack)
         self.pack = loaded
         self.digest = digest
-        self.machine = StepMachine(self.steps, is_over=lambda s: s.over, over_rule=self.over_rule,
-                                   over_prompt=lambda s: Prompt("", "over", f"game over: {self.result(s)}", ()))
+        self.machine = StepMachine(
+            self.steps,
+            is_over=lambda s: s.over,
+            over_rule=self.over_rule,
+            over_prompt=lambda s: Prompt("", "over", f"game over: {self.result(s)}", ()),
+        )
         self.apply_trusted = self.machine.trusted(self)
 
     @staticmethod

@@ -20,6 +20,7 @@ generic words, which never show an engine verb as it is written: ``p1 teleport-i
     >>> counted(1, "die"), counted(3, "die"), a_or_an("Elf"), a_or_an("Dwarf"), a_or_an("8")
     ('1 die', '3 dice', 'an Elf', 'a Dwarf', 'an 8')
 """
+
 from __future__ import annotations
 
 import re
@@ -29,7 +30,7 @@ from functools import cache
 from companion.engine.registry import UnknownGame, get_game, load_object
 
 _SEAT = re.compile(r"^p\d+$")
-_PIECE = re.compile(r"^(p\d+)#(\w+)$")              # a seat's piece: p2#4
+_PIECE = re.compile(r"^(p\d+)#(\w+)$")  # a seat's piece: p2#4
 _NUMBER = re.compile(r"^[+-]?\d+$")
 CHANCE = {"roll": "rolled", "draw": "drew", "deal": "dealt", "toss": "tossed"}
 

@@ -1,5 +1,6 @@
 """The games the companion referees: each a package ``companion/games/<id>/`` that declares
 ``GAME = GameType(...)`` (see companion.engine.registry). Nothing here names a game."""
+
 from __future__ import annotations
 
 from companion.engine.registry import UnknownGame, game_ids, get_game

@@ -1,5 +1,6 @@
 """What the odds advisor answers: each legal option with its chance of what matters, and the
 best one with the reason in words."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -45,13 +46,27 @@ class Advice:
         raise KeyError(action)
 
     def as_dict(self) -> dict:
-        return {"seat": self.seat, "prompt": self.prompt, "options": [o.as_dict() for o in self.options],
-                "best": self.best, "why": self.why, "exact": self.exact, "samples": self.samples}
+        return {
+            "seat": self.seat,
+            "prompt": self.prompt,
+            "options": [o.as_dict() for o in self.options],
+            "best": self.best,
+            "why": self.why,
+            "exact": self.exact,
+            "samples": self.samples,
+        }
 
     def ranked(self) -> list[OptionOdds]:
         """The options best first, then by chance and mean; those not rated last."""
-        return sorted(self.options, key=lambda o: (o.action != self.best, o.p is None, -round(o.p or 0.0, 9),
-                                                   -round(o.mean or 0.0, 9)))
+        return sorted(
+            self.options,
+            key=lambda o: (
+                o.action != self.best,
+                o.p is None,
+                -round(o.p or 0.0, 9),
+                -round(o.mean or 0.0, 9),
+            ),
+        )
 
     def lines(self, limit: int | None = None) -> list[str]:
         """The advice as text: the options best first (``limit`` of them), then the best and why."""
@@ -64,8 +79,11 @@ class Advice:
         if shared:
             out.append(f"  ({self.options[0].what})")
         for o in shown:
-            out.append(f"  {o.action:<{width}}  {percent(o.p, o.error):>7}"
-                       + (f"  mean {o.mean:.2f}" if o.mean is not None else "") + ("" if shared else f"  {o.what}"))
+            out.append(
+                f"  {o.action:<{width}}  {percent(o.p, o.error):>7}"
+                + (f"  mean {o.mean:.2f}" if o.mean is not None else "")
+                + ("" if shared else f"  {o.what}")
+            )
         if limit is not None and len(ranked) > limit:
             out.append(f"  ... {len(ranked) - limit} more")
         out.append(f"best: {self.best}: {self.why}")

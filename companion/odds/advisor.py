@@ -5,6 +5,7 @@ beside its engine); it answers ``advise(engine, state, prompt, legal) -> Advice 
 
 A game's part reads only what the seat to act may see: public facts, that seat's own hand, and
 for what it cannot see a distribution (the cards it has not seen, a chest not yet opened)."""
+
 from __future__ import annotations
 
 from importlib import import_module
@@ -57,7 +58,7 @@ def advise(engine, state) -> Advice:
     return complete(advice, legal)
 
 
-MOST_LISTED = 4096      # a choice of subsets past this many is left to the engine's own list
+MOST_LISTED = 4096  # a choice of subsets past this many is left to the engine's own list
 
 
 def legal_options(engine, state, prompt) -> list[str]:
@@ -67,16 +68,27 @@ def legal_options(engine, state, prompt) -> list[str]:
     if multi:
         items, low, high = multi["items"], multi.get("min", 0), multi.get("max", len(multi["items"]))
         if sum(comb(len(items), k) for k in range(low, high + 1)) <= MOST_LISTED:
-            return [" ".join((prompt.actor, multi["verb"], *c)) for k in range(low, high + 1)
-                    for c in combinations(items, k)]
+            return [
+                " ".join((prompt.actor, multi["verb"], *c))
+                for k in range(low, high + 1)
+                for c in combinations(items, k)
+            ]
     return engine.legal_actions(state)
 
 
-def no_chance(prompt, legal: list[str], what: str = "not rated: no dice or unseen card decide it at once") -> Advice:
+def no_chance(
+    prompt, legal: list[str], what: str = "not rated: no dice or unseen card decide it at once"
+) -> Advice:
     """A choice the game's odds do not rate (chance does not decide it at once): listed, the
     first shown as best, since no chance tells them apart."""
-    return Advice(prompt.actor, prompt.text, [OptionOdds(a, None, None, what) for a in legal], legal[0],
-                  "no chance tells these options apart (the first is shown)", exact=True)
+    return Advice(
+        prompt.actor,
+        prompt.text,
+        [OptionOdds(a, None, None, what) for a in legal],
+        legal[0],
+        "no chance tells these options apart (the first is shown)",
+        exact=True,
+    )
 
 
 def complete(advice: Advice, legal: list[str]) -> Advice:

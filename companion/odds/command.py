@@ -1,5 +1,6 @@
 """``companion odds FILE [--upto N] [--json]``: the advice for the decision waiting in a game
 file, after its actions or after action N."""
+
 from __future__ import annotations
 
 import json
@@ -11,10 +12,15 @@ def add_command(sub) -> None:
 
     odds = sub.add_parser("odds", help="the chance of every option at the decision waiting in a game file")
     odds.add_argument("gamefile", help="the game file (see docs/game-files.md)")
-    odds.add_argument("--upto", type=whole_number, metavar="N", help="the decision after action N (0: the first)")
-    odds.add_argument("--json", action="store_true",
-                      help='one JSON object: {"seat", "prompt", "options": [{"action", "p", "mean", "what"}], '
-                           '"best", "why", "exact", "samples"}')
+    odds.add_argument(
+        "--upto", type=whole_number, metavar="N", help="the decision after action N (0: the first)"
+    )
+    odds.add_argument(
+        "--json",
+        action="store_true",
+        help='one JSON object: {"seat", "prompt", "options": [{"action", "p", "mean", "what"}], '
+        '"best", "why", "exact", "samples"}',
+    )
     odds.set_defaults(func=run)
 
 
@@ -29,13 +35,14 @@ def run(args) -> int:
     engine, state = started(record)
     if args.upto is not None and args.upto > len(record.actions):
         raise ValueError(f"--upto {args.upto}: {args.gamefile} has only {len(record.actions)} actions")
-    actions = record.actions if args.upto is None else record.actions[:args.upto]
+    actions = record.actions if args.upto is None else record.actions[: args.upto]
     for number, action in enumerate(actions, 1):
         try:
             engine.apply(state, action)
         except IllegalAction as exc:
-            raise ValueError(f"{record.where(number)}action {number} ({action[:60]!r}) was refused: "
-                             f"{exc.reason}") from None
+            raise ValueError(
+                f"{record.where(number)}action {number} ({action[:60]!r}) was refused: {exc.reason}"
+            ) from None
     try:
         advice = advise(engine, state)
     except NoDecision as exc:

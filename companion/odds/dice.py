@@ -1,5 +1,6 @@
 """Exact distributions of dice: how many of something a handful of dice shows, the sum of
 mixed dice, at least / on average. Everything is enumerated: no sampling here."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -7,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations_with_replacement
 from math import factorial, prod
 
-Dist = dict[int, float]     # value -> probability
+Dist = dict[int, float]  # value -> probability
 
 
 def die(values: Iterable[int]) -> Dist:
@@ -74,4 +75,4 @@ def multisets(faces: Sequence[str], n: int):
     for combo in combinations_with_replacement(kinds, n):
         counts = Counter(combo)
         ways = factorial(n) // prod(factorial(c) for c in counts.values())
-        yield combo, ways * prod(sides[f] ** c for f, c in counts.items()) / total_sides ** n
+        yield combo, ways * prod(sides[f] ** c for f, c in counts.items()) / total_sides**n

@@ -6,14 +6,15 @@ solo games only (a competitive table turns them off), or none. A solo game is on
 human seat. A hint is only ever for the seat whose decision waits, built from what that seat
 may see (companion.odds.advisor), so a phone never learns another seat's odds.
 """
+
 from __future__ import annotations
 
 from companion.odds.advice import Advice, percent
 from companion.odds.advisor import NoDecision, advise
 
 MODES = ("all", "solo", "off")
-SETTING = "hints"               # the device's setting key
-PHONE_OPTIONS = 8               # options a phone's panel lists, best first
+SETTING = "hints"  # the device's setting key
+PHONE_OPTIONS = 8  # options a phone's panel lists, best first
 
 
 def allowed(mode: str, humans: int) -> bool:
@@ -60,7 +61,10 @@ def panel(engine, state) -> dict:
     advice = _advice(engine, state, None)
     if isinstance(advice, str):
         return {"title": "Hint", "text": advice.removeprefix("no hint: ")}
-    rows = [f"{_short(o.action, advice.seat)} " + ("-" if o.p is None else f"{o.p:.0%}") for o in advice.ranked()[:3]]
+    rows = [
+        f"{_short(o.action, advice.seat)} " + ("-" if o.p is None else f"{o.p:.0%}")
+        for o in advice.ranked()[:3]
+    ]
     rows.append("exact" if advice.exact else f"{advice.samples} games each")
     return {"title": f"Hint {advice.seat.upper()}", "text": "\n".join(rows)}
 
@@ -77,8 +81,10 @@ def for_phone(engine, state, seat: str | None, mode: str, humans: int) -> dict:
         return {"t": "error", "text": advice}
     data = advice.as_dict()
     options = advice.ranked()
-    data["options"] = [dict(o.as_dict(), label=_short(o.action, seat), shown=percent(o.p, o.error))
-                       for o in options[:PHONE_OPTIONS]]
+    data["options"] = [
+        dict(o.as_dict(), label=_short(o.action, seat), shown=percent(o.p, o.error))
+        for o in options[:PHONE_OPTIONS]
+    ]
     data["more"] = max(0, len(options) - PHONE_OPTIONS)
     return {"t": "hint", **data}
 

@@ -2,6 +2,7 @@
 the chance that follows enumerated with its probability, the seat's own later choices taken at
 their best and the other seats' answered by a given rule, until a measure says what happened.
 Exact, and for small trees only: past ``LIMIT`` states it gives up (TooBig)."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -63,7 +64,11 @@ def expect(engine, state, action: str, seat: str, measure, respond, better=max):
             total = None
             for outcome, q in outcomes(p.chance):
                 value = step(s, outcome)
-                total = tuple(q * v for v in value) if total is None else tuple(t + q * v for t, v in zip(total, value))
+                total = (
+                    tuple(q * v for v in value)
+                    if total is None
+                    else tuple(t + q * v for t, v in zip(total, value))
+                )
             return total
         legal = engine.legal_actions(s)
         if p.actor == seat:

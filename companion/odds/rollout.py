@@ -2,6 +2,7 @@
 own computer players for every seat, what the seat cannot see redrawn each time from its
 belief (``companion/games/<game>/belief.py``), chance from a fixed seed. The same answer
 every run; each number with its standard error."""
+
 from __future__ import annotations
 
 import random
@@ -36,8 +37,9 @@ def seen_by(engine, state, seat: str, rng: random.Random):
     return engine.from_json(engine.to_json(state))
 
 
-def play_to_end(engine, state, seat: str, action: str, samples: int, seed: str, measure,
-                policy=RandomPolicy) -> list[Tally]:
+def play_to_end(
+    engine, state, seat: str, action: str, samples: int, seed: str, measure, policy=RandomPolicy
+) -> list[Tally]:
     """``measure(engine, final_state, seat) -> tuple of numbers`` over ``samples`` games played
     from ``action``; one Tally per number. ``policy``: the class (``Class(seed)``) playing every
     seat, by default any legal choice alike (it reads no view, so a game is a few ms)."""

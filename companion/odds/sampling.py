@@ -1,10 +1,11 @@
 """Monte Carlo with error bars: a fixed seed, a fixed number of draws, the standard error."""
+
 from __future__ import annotations
 
 import random
 from math import sqrt
 
-SEED = 20240601         # every sampled hint draws from this seed: the same answer every run
+SEED = 20240601  # every sampled hint draws from this seed: the same answer every run
 
 
 def rng(salt: str = "") -> random.Random:

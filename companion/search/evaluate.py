@@ -5,6 +5,7 @@ then scores what it reached: the game's result if it ended, else the game's posi
 (``score(engine, state) -> {seat: value}``). A depth big enough for whole games makes it the
 plain random-rollout evaluator; a short one is a cut-short rollout plus a position score.
 """
+
 from __future__ import annotations
 
 import math
@@ -47,12 +48,16 @@ def lead_score(points: Callable[[object, object], dict[str, float]], scale: floa
     """A position score from a points-like measure per seat: each seat's mean, over the other
     seats, of a logistic of its lead on that seat (``scale`` points ahead is about 73%). With
     two seats the values sum to one."""
+
     def score(engine, state) -> dict[str, float]:
         have = points(engine, state)
         seats = list(have)
         share = 1.0 / (len(seats) - 1)
-        return {s: share * sum(1.0 / (1.0 + math.exp((have[o] - have[s]) / scale)) for o in seats if o != s)
-                for s in seats}
+        return {
+            s: share * sum(1.0 / (1.0 + math.exp((have[o] - have[s]) / scale)) for o in seats if o != s)
+            for s in seats
+        }
+
     return score
 
 

@@ -6,6 +6,7 @@ with everything ``seat`` has seen and redraws the rest. It must read the hidden 
 an unordered pool (sorted here before the shuffle), so two states that differ only in what the
 seat cannot see give the same sample under the same random state.
 """
+
 from __future__ import annotations
 
 import random
@@ -24,7 +25,7 @@ def deal(rng: random.Random, pool: Iterable[str], sizes: Sequence[int]) -> list[
     rng.shuffle(cards)
     piles, at = [], 0
     for n in sizes:
-        piles.append(cards[at:at + n])
+        piles.append(cards[at : at + n])
         at += n
     piles.append(cards[at:])
     return piles

@@ -8,6 +8,7 @@ see are one edge each (``"<seat> ?"``, ``"chance ?"``), made by the rollout poli
 so the tree never branches on what the searcher cannot know. Each seat maximises its own value
 (max^n), which fits two to six seats. Chance is sampled by its probabilities, not searched.
 """
+
 from __future__ import annotations
 
 import math
@@ -17,7 +18,7 @@ from math import comb
 
 from companion.engine.core import CHANCE, Prompt
 
-WIDEST = 64                     # a choice with more answers than this is not enumerated
+WIDEST = 64  # a choice with more answers than this is not enumerated
 
 
 class SearchNode:
@@ -32,7 +33,7 @@ class SearchNode:
         self.explore_count = 0
         self.total_reward = 0.0
         self.children: dict[str, SearchNode] = {}
-        self.guide: str | None = None       # the guide policy's choice here (the prior's favourite)
+        self.guide: str | None = None  # the guide policy's choice here (the prior's favourite)
 
 
 def uct_value(node: SearchNode, parent_log: float, c: float) -> float:
@@ -42,7 +43,9 @@ def uct_value(node: SearchNode, parent_log: float, c: float) -> float:
     return node.total_reward / n + c * math.sqrt(parent_log / n)
 
 
-def puct_value(node: SearchNode | None, prior: float, parent_sqrt: float, c: float, unvisited: float) -> float:
+def puct_value(
+    node: SearchNode | None, prior: float, parent_sqrt: float, c: float, unvisited: float
+) -> float:
     """AlphaZero's selection value: the mean value plus ``c`` times the prior, shrinking with
     the child's visits (``unvisited``: the mean assumed for a child not tried yet)."""
     if node is None or not node.explore_count:
@@ -111,9 +114,16 @@ class Search:
     evaluator's ``prior`` seam of OpenSpiel), so a wide choice need not try every answer
     before it trusts one; without, by UCT after trying each answer once."""
 
-    def __init__(self, sample: Callable, evaluator, rollout: Callable[[str], Callable],
-                 iterations: int, uct_c: float = 1.4, guide: Callable[[str], Callable] | None = None,
-                 prior_weight: float = 0.5):
+    def __init__(
+        self,
+        sample: Callable,
+        evaluator,
+        rollout: Callable[[str], Callable],
+        iterations: int,
+        uct_c: float = 1.4,
+        guide: Callable[[str], Callable] | None = None,
+        prior_weight: float = 0.5,
+    ):
         self.sample = sample
         self.evaluator = evaluator
         self.rollout = rollout
@@ -163,8 +173,11 @@ class Search:
             node = child
             if expand:
                 break
-        values = (terminal_values(engine, state) if prompt is None
-                  else self.evaluator.evaluate(engine, state, prompt, rng))
+        values = (
+            terminal_values(engine, state)
+            if prompt is None
+            else self.evaluator.evaluate(engine, state, prompt, rng)
+        )
         for n in path:
             n.explore_count += 1
             n.total_reward += values.get(n.player, 0.0)
@@ -177,15 +190,19 @@ class Search:
         even = (1.0 - w) / len(legal)
         root_n = math.sqrt(node.explore_count + 1)
         c, favourite = self.uct_c, node.guide
-        return max(legal, key=lambda a: puct_value(children.get(a), even + (w if a == favourite else 0.0),
-                                                   root_n, c, 0.5))
+        return max(
+            legal,
+            key=lambda a: puct_value(children.get(a), even + (w if a == favourite else 0.0), root_n, c, 0.5),
+        )
 
     @staticmethod
     def best(root: SearchNode, legal: list[str]) -> str:
         """The most visited of the legal answers (ties: the better mean, then the first)."""
+
         def rank(a: str):
             n = root.children.get(a)
             return (0, 0.0) if n is None else (n.explore_count, n.total_reward / n.explore_count)
+
         return max(legal, key=rank)
 
 

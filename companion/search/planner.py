@@ -11,6 +11,7 @@ reaches the search only through the belief module, which keeps what the seat has
 redraws the rest, so it cannot see another seat's secrets (tests/search checks this by
 changing them).
 """
+
 from __future__ import annotations
 
 import random
@@ -25,11 +26,11 @@ class Planner:
     """``Planner(seed)`` -> a computer player; subclasses set the class attributes below."""
 
     sample: Callable = staticmethod(lambda engine, state, seat, rng: state)
-    rollout_policy: type = object        # the game's policy class for rollouts (Class(seed))
+    rollout_policy: type = object  # the game's policy class for rollouts (Class(seed))
     score: Callable = staticmethod(lambda engine, state: {})
-    depth = 40                           # rollout decisions before the position is scored
-    views = True                         # the rollout policy reads its seat's view
-    guide_policy: type | None = None     # a heuristic player whose choices are the prior (PUCT)
+    depth = 40  # rollout decisions before the position is scored
+    views = True  # the rollout policy reads its seat's view
+    guide_policy: type | None = None  # a heuristic player whose choices are the prior (PUCT)
     prior_weight = 0.5
     iterations = 100
     uct_c = 1.4
@@ -47,6 +48,7 @@ class Planner:
             if p is None:
                 p = made[seat] = cls(int(rng.random() * (1 << 30)))
             return p
+
         return player
 
     def choose(self, engine, state, prompt: Prompt) -> str:
@@ -58,26 +60,50 @@ class Planner:
         if len(legal) == 1:
             return legal[0]
         guide = self.players(rng, self.guide_policy) if self.guide_policy is not None else None
-        search = Search(self.sample, Rollout(players, self.score, self.depth, self.views), players,
-                        self.iterations, self.uct_c, guide, self.prior_weight)
+        search = Search(
+            self.sample,
+            Rollout(players, self.score, self.depth, self.views),
+            players,
+            self.iterations,
+            self.uct_c,
+            guide,
+            self.prior_weight,
+        )
         root = search.run(engine, state, seat, rng)
         return Search.best(root, legal)
 
     def __call__(self, engine, view: dict, prompt: Prompt) -> str:
-        raise TypeError("a planner decides from the game's state: call choose(engine, state, prompt) "
-                        "(companion.engine.runner.decide does)")
+        raise TypeError(
+            "a planner decides from the game's state: call choose(engine, state, prompt) "
+            "(companion.engine.runner.decide does)"
+        )
 
 
-def planners(module: str, sample: Callable, rollout_policy: type, score: Callable, depth: int,
-             iterations: tuple[int, int], uct_c: float = 1.4, views: bool = True,
-             guide: type | None = None) -> tuple[type, type]:
+def planners(
+    module: str,
+    sample: Callable,
+    rollout_policy: type,
+    score: Callable,
+    depth: int,
+    iterations: tuple[int, int],
+    uct_c: float = 1.4,
+    views: bool = True,
+    guide: type | None = None,
+) -> tuple[type, type]:
     """A game's ``planner`` and ``planner-strong`` classes (of ``module``, the game's planner
     module): the same search, two budgets. ``views=False`` for a rollout policy that reads
     no view (a uniform player): then none is built. ``guide``: a heuristic player whose
     choices the search's prior favours (see companion.search.mcts.Search)."""
-    attrs = {"sample": staticmethod(sample), "rollout_policy": rollout_policy, "__module__": module,
-             "score": staticmethod(score), "depth": depth, "uct_c": uct_c, "views": views,
-             "guide_policy": guide}
+    attrs = {
+        "sample": staticmethod(sample),
+        "rollout_policy": rollout_policy,
+        "__module__": module,
+        "score": staticmethod(score),
+        "depth": depth,
+        "uct_c": uct_c,
+        "views": views,
+        "guide_policy": guide,
+    }
     fast = type("Planner", (Planner,), {**attrs, "iterations": iterations[0]})
     strong = type("StrongPlanner", (Planner,), {**attrs, "iterations": iterations[1]})
     return fast, strong

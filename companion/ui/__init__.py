@@ -8,9 +8,19 @@
 Nothing here names a game: a game's own screens are found through the registry
 (companion.ui.hooks).
 """
+
 from companion.ui.controls import MenuController, PromptController, main_menu
 from companion.ui.model import build_model, pack_info, prompt_dict, screen_after
 from companion.ui.screens import render, screen_name
 
-__all__ = ["MenuController", "PromptController", "build_model", "main_menu", "pack_info", "prompt_dict",
-           "render", "screen_after", "screen_name"]
+__all__ = [
+    "MenuController",
+    "PromptController",
+    "build_model",
+    "main_menu",
+    "pack_info",
+    "prompt_dict",
+    "render",
+    "screen_after",
+    "screen_name",
+]

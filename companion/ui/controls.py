@@ -27,6 +27,7 @@ companion/engine/core.py), so a new game works on the buttons before it has scre
 ``back`` is not an action: ``press`` returns None and ``last_back`` is True when the control had
 nothing to take back, so the session can offer "undo last action" there.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -143,8 +144,15 @@ class WordsControl(Control):
         self.head = [self.actor] + ([str(choice["verb"])] if choice.get("verb") else [])
         self.steps = [[str(w) for w in step] for step in choice.get("words") or []]
         options = prompt.get("options")
-        self.lines = None if options is None else {tuple(o.split()[len(self.head):]): o for o in options
-                                                    if o.split()[:len(self.head)] == self.head}
+        self.lines = (
+            None
+            if options is None
+            else {
+                tuple(o.split()[len(self.head) :]): o
+                for o in options
+                if o.split()[: len(self.head)] == self.head
+            }
+        )
         self.ui.update({"steps": len(self.steps), "chosen": [], "cursor": 0, "verb": choice.get("verb", "")})
         self._offer()
 
@@ -174,12 +182,12 @@ class WordsControl(Control):
         elif ui["words"]:
             ui["chosen"].append(ui["words"][ui["cursor"]])
             whole = self.lines.get(tuple(ui["chosen"])) if self.lines is not None else None
-            if whole is not None:           # options may differ in length ("draw", "play elf p1 mon")
+            if whole is not None:  # options may differ in length ("draw", "play elf p1 mon")
                 return whole
             if len(ui["chosen"]) == len(self.steps):
                 done = tuple(ui["chosen"])
                 line = self.lines.get(done) if self.lines is not None else " ".join((*self.head, *done))
-                if line is None:            # a prefix that no whole option finishes
+                if line is None:  # a prefix that no whole option finishes
                     ui["chosen"].pop()
                 return line
             self._offer()
@@ -199,10 +207,18 @@ class MultiControl(Control):
         super().__init__(prompt)
         spec = (prompt.get("choice") or {}).get("multi") or {}
         items = [str(i) for i in spec.get("items", [])]
-        self.ui.update({"items": items, "labels": [str(x) for x in spec.get("labels") or items],
-                        "selected": [], "cursor": 0, "min": int(spec.get("min", 0)),
-                        "max": int(spec.get("max", len(items))), "verb": str(spec.get("verb", "")),
-                        "none": spec.get("none")})
+        self.ui.update(
+            {
+                "items": items,
+                "labels": [str(x) for x in spec.get("labels") or items],
+                "selected": [],
+                "cursor": 0,
+                "min": int(spec.get("min", 0)),
+                "max": int(spec.get("max", len(items))),
+                "verb": str(spec.get("verb", "")),
+                "none": spec.get("none"),
+            }
+        )
 
     def press(self, b: str) -> str | None:
         ui = self.ui
@@ -271,10 +287,18 @@ class ChanceControl(Control):
         ch = prompt["chance"]
         self.dice = [list(d["faces"]) for d in ch.get("dice") or []]
         self.bag = Counter(ch["faces"]) if ch.get("distinct") else None
-        self.hints: list = []          # the faces the camera read, value by value (``suggest``)
-        self.ui.update({"faces": distinct(ch["faces"]), "count": int(ch.get("count", 1)), "entered": [],
-                        "face": 0, "verb": ch["verb"], "die": ch.get("die", ""),
-                        "distinct": bool(ch.get("distinct"))})
+        self.hints: list = []  # the faces the camera read, value by value (``suggest``)
+        self.ui.update(
+            {
+                "faces": distinct(ch["faces"]),
+                "count": int(ch.get("count", 1)),
+                "entered": [],
+                "face": 0,
+                "verb": ch["verb"],
+                "die": ch.get("die", ""),
+                "distinct": bool(ch.get("distinct")),
+            }
+        )
         if self.dice:
             self.ui["dice"] = [{"kind": d.get("kind", ""), "faces": list(d["faces"])} for d in ch["dice"]]
             self._to_value(0, None)
@@ -468,4 +492,3 @@ def main_menu(can_resume: bool = True) -> MenuController:
     items = [dict(it) for it in MAIN_MENU_ITEMS]
     items[1]["enabled"] = can_resume
     return MenuController("Dungeon Companion", items)
-

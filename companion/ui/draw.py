@@ -2,6 +2,7 @@
 
 All coordinates are pixels, (0, 0) top left; "lit" is 1 (white on the OLED).
 """
+
 from __future__ import annotations
 
 from functools import cache
@@ -43,7 +44,9 @@ class Canvas:
         font = font or fonts.small()
         self.text(rx - font.measure(s), y, s, font, fill)
 
-    def lines(self, x: int, y: int, lines: list[str], font: Font | None = None, step: int | None = None) -> int:
+    def lines(
+        self, x: int, y: int, lines: list[str], font: Font | None = None, step: int | None = None
+    ) -> int:
         font = font or fonts.small()
         step = step or font.height
         for line in lines:
@@ -52,7 +55,9 @@ class Canvas:
         return y
 
     # ------------------------------------------------------------------ shapes
-    def rect(self, x0: int, y0: int, x1: int, y1: int, fill: int | None = None, outline: int | None = 1) -> None:
+    def rect(
+        self, x0: int, y0: int, x1: int, y1: int, fill: int | None = None, outline: int | None = 1
+    ) -> None:
         """Inclusive corners, as ImageDraw."""
         self.d.rectangle((x0, y0, x1, y1), fill=fill, outline=outline)
         if fill is not None and ACTIVE:
@@ -111,8 +116,19 @@ class Canvas:
         self.text_center(W // 2, bottom - 9, f.fit(s, W - 4), f, fill=0)
 
     # ------------------------------------------------------------------ dice
-    def die(self, x: int, y: int, face: str, size: int = 15, *, selected: bool = False, locked: bool = False,
-            gone: bool = False, cursor: bool = False, scale: int = 1) -> None:
+    def die(
+        self,
+        x: int,
+        y: int,
+        face: str,
+        size: int = 15,
+        *,
+        selected: bool = False,
+        locked: bool = False,
+        gone: bool = False,
+        cursor: bool = False,
+        scale: int = 1,
+    ) -> None:
         """One die: a rounded square with the face's icon; ``""`` is a die not rolled yet.
 
         selected: inverted (lit square, dark icon); locked: a corner notch (set aside);
@@ -146,8 +162,20 @@ class Canvas:
         return self.im
 
 
-_SUBSTITUTES = str.maketrans({"\u2014": "-", "\u2013": "-", "\u2018": "'", "\u2019": "'", "\u201c": '"',
-                               "\u201d": '"', "\u2026": ".", "\u2713": "v", "\u2717": "x", "\u00a0": " "})
+_SUBSTITUTES = str.maketrans(
+    {
+        "\u2014": "-",
+        "\u2013": "-",
+        "\u2018": "'",
+        "\u2019": "'",
+        "\u201c": '"',
+        "\u201d": '"',
+        "\u2026": ".",
+        "\u2713": "v",
+        "\u2717": "x",
+        "\u00a0": " ",
+    }
+)
 
 
 def latin1(s: str) -> str:

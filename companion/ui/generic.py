@@ -6,6 +6,7 @@ points from the common summary (``players``, ``scores``), the seat to play inver
 pass-it-on screen, the N-seat scoreboard and the game-over screen read only the summary, for
 2 to 6 seats.
 """
+
 from __future__ import annotations
 
 from PIL import Image
@@ -16,11 +17,12 @@ from companion.ui.draw import Canvas, H, W, wrap
 from companion.ui.hooks import game_hook
 from companion.ui.menus import draw_list
 
-STRIP_TOP = 56     # the score strip's text row; content stays above row 55 (the rule)
+STRIP_TOP = 56  # the score strip's text row; content stays above row 55 (the rule)
 BOTTOM = 54
 
 
 # ---------------------------------------------------------------------------- model helpers
+
 
 def _summary(m: dict) -> dict:
     return m.get("summary") or {}
@@ -40,7 +42,7 @@ def seats(summary: dict) -> list[str]:
 
 
 def seat_name(m: dict, seat: str) -> str:
-    """"P2", or the name the model gives the seat (``names``: {"p2": "AI"})."""
+    """ "P2", or the name the model gives the seat (``names``: {"p2": "AI"})."""
     return str((m.get("names") or {}).get(seat) or seat.upper())
 
 
@@ -51,8 +53,9 @@ def option_labels(prompt: dict) -> list[str]:
     return [str(x) for x in labels] if len(labels) == len(prompt.get("options") or []) else []
 
 
-def shown_option(game: str | None, prompt: dict, option: str, view: dict | None = None,
-                 pack: dict | None = None) -> str:
+def shown_option(
+    game: str | None, prompt: dict, option: str, view: dict | None = None, pack: dict | None = None
+) -> str:
     """An option as the generic list shows it: the prompt's label for it, else as the game's
     screens module words it (``option_label(prompt, option)``), else in the game's words for
     the action (companion.engine.words, the same as the phones say it)."""
@@ -100,10 +103,10 @@ def title(c: Canvas, m: dict, right: str = "", two_lines: bool = False) -> int:
         return 9
     words = text.split(" ")
     n = 1
-    while n < len(words) and f.measure(" ".join(words[:n + 1])) <= room:
+    while n < len(words) and f.measure(" ".join(words[: n + 1])) <= room:
         n += 1
     first, rest = " ".join(words[:n]), " ".join(words[n:])
-    if f.measure(first) > room:                     # one word longer than the bar: cut inside it
+    if f.measure(first) > room:  # one word longer than the bar: cut inside it
         cut = room // f.width
         first, rest = text[:cut], text[cut:]
     c.title_bar(first, right)
@@ -126,17 +129,31 @@ def strip(c: Canvas, m: dict) -> None:
     cell = W // len(names)
     # one form for every cell, the longest that fits them all: "P1 8", "1:8", or the points alone
     # (six seats with two-digit points: the cell's place says whose)
-    forms = [lambda seat, pts: f"{seat_name(m, seat)} {pts}", lambda seat, pts: f"{seat.lstrip('p')}:{pts}",
-             lambda seat, pts: pts]
-    form = next((fm for fm in forms if all(f.measure(fm(seat, str(scores.get(seat, 0)))) <= cell - 2
-                                           for seat in names)), forms[-1])
+    forms = [
+        lambda seat, pts: f"{seat_name(m, seat)} {pts}",
+        lambda seat, pts: f"{seat.lstrip('p')}:{pts}",
+        lambda seat, pts: pts,
+    ]
+    form = next(
+        (
+            fm
+            for fm in forms
+            if all(f.measure(fm(seat, str(scores.get(seat, 0)))) <= cell - 2 for seat in names)
+        ),
+        forms[-1],
+    )
     for i, seat in enumerate(names):
         x = i * cell
         text = form(seat, str(scores.get(seat, 0)))
         if seat == actor and not s.get("over"):
             c.fill(x, STRIP_TOP - 1, x + cell - 2, H - 1, 1)
-        c.text_center(x + cell // 2, STRIP_TOP, f.fit(text, cell - 2), f,
-                      fill=0 if seat == actor and not s.get("over") else 1)
+        c.text_center(
+            x + cell // 2,
+            STRIP_TOP,
+            f.fit(text, cell - 2),
+            f,
+            fill=0 if seat == actor and not s.get("over") else 1,
+        )
 
 
 def _done(c: Canvas, m: dict) -> Image.Image:
@@ -145,6 +162,7 @@ def _done(c: Canvas, m: dict) -> Image.Image:
 
 
 # ---------------------------------------------------------------------------- scores
+
 
 def draw_scores(c: Canvas, m: dict, y0: int, y1: int, marked: set[str], mark: str = "right") -> None:
     """Every seat's points between rows y0 and y1: one column up to three seats, two beyond;
@@ -177,8 +195,10 @@ def scores(m: dict) -> Image.Image:
     s = _summary(m)
     c = Canvas()
     actor = _prompt(m).get("actor")
-    c.title_bar("SCORES", "final" if s.get("over") else (f"{seat_name(m, actor)} to play"
-                                                        if actor in seats(s) else ""))
+    c.title_bar(
+        "SCORES",
+        "final" if s.get("over") else (f"{seat_name(m, actor)} to play" if actor in seats(s) else ""),
+    )
     draw_scores(c, m, 10, H - 1, {actor} if actor and not s.get("over") else set())
     return c.done()
 
@@ -234,7 +254,7 @@ def pass_to(m: dict) -> Image.Image:
     c.im.paste(1, (x, 11, x + label.width, 11 + label.height), label)
     text = str(m.get("text") or "then press OK")
     lines = wrap(text, body, W - 2, 2)
-    y = (BOTTOM - 1 if in_game else H + 1) - 11 * len(lines)    # clear of the strip's rule
+    y = (BOTTOM - 1 if in_game else H + 1) - 11 * len(lines)  # clear of the strip's rule
     for line in lines:
         c.text_center(W // 2, y, line, body)
         y += 11
@@ -249,7 +269,7 @@ def said_screen(m: dict, title: str, lines: list[str]) -> Image.Image:
     rows: list[str] = []
     for line in lines:
         rows += wrap(line, body, W - 2)
-    if len(rows) > 4:                               # the last ones, which led here
+    if len(rows) > 4:  # the last ones, which led here
         rows = ["..."] + rows[-3:]
     c.lines(1, 12, rows, body, 11)
     return game_strip(c, m)
@@ -263,15 +283,22 @@ def passed_on(m: dict) -> Image.Image:
 
 # ---------------------------------------------------------------------------- choices
 
+
 def choose(m: dict) -> Image.Image:
     """Any prompt with options: its text on the bar (on two rows when it is long), the options
     as a list, each as ``shown_option`` words it."""
     p = _prompt(m)
     c = Canvas()
     top = title(c, m, two_lines=True)
-    items = [{"label": shown_option(m.get("game"), p, o, m.get("view"), m.get("pack")), "enabled": True, "hint": ""}
-             for o in p.get("options") or []]
-    draw_list(c, 11 if top == 9 else 19, items, int(_ui(m).get("cursor", 0)), 3)   # three rows either way
+    items = [
+        {
+            "label": shown_option(m.get("game"), p, o, m.get("view"), m.get("pack")),
+            "enabled": True,
+            "hint": "",
+        }
+        for o in p.get("options") or []
+    ]
+    draw_list(c, 11 if top == 9 else 19, items, int(_ui(m).get("cursor", 0)), 3)  # three rows either way
     return _done(c, m)
 
 
@@ -304,8 +331,10 @@ def multi(m: dict) -> Image.Image:
         done = f"OK: {ui['none']}" if k == 0 and ui.get("none") else f"OK: {verb} {k}"
     else:
         done = f"choose {lo if lo == hi else f'{lo}-{hi}'}"
-    rows = [{"label": ("[x] " if i in selected else "[ ] ") + str(it), "enabled": True, "hint": ""}
-            for i, it in enumerate(items)]
+    rows = [
+        {"label": ("[x] " if i in selected else "[ ] ") + str(it), "enabled": True, "hint": ""}
+        for i, it in enumerate(items)
+    ]
     rows.append({"label": done, "enabled": lo <= k <= hi, "hint": ""})
     draw_list(c, 11 if top == 9 else 19, rows, int(ui.get("cursor", 0)), 3)
     return _done(c, m)
@@ -382,9 +411,11 @@ def chance(m: dict) -> Image.Image:
     c = Canvas()
     verb = str(ch.get("verb", "roll")).upper()
     what = " ".join(d.get("kind", "") for d in dice) if dice else (kind or "")
-    c.title_bar(f"{verb} {what}".strip() if what else f"{verb} {count}", f"{min(len(entered) + 1, count)}/{count}")
+    c.title_bar(
+        f"{verb} {what}".strip() if what else f"{verb} {count}", f"{min(len(entered) + 1, count)}/{count}"
+    )
     big, bold, small = fonts.big(), fonts.bold(), fonts.small()
-    if len(entered) >= count:                    # every die read (by the camera): to confirm
+    if len(entered) >= count:  # every die read (by the camera): to confirm
         c.text(2, 12, bold.fit("The camera read:", W - 4), bold)
         c.text(2, 26, small.fit(f"{count} {kind} dice".strip(), W - 4), small)
     else:
@@ -397,7 +428,7 @@ def chance(m: dict) -> Image.Image:
         c.icon("down", 34, 30)
         c.text(43, 11, bold.fit(face.upper() if big.measure(face) > 26 else (kind or face), W - 43), bold)
         c.text(43, 26, "OK next BACK undo" if count > 1 else "OK enter", small)
-    if any(len(str(f)) > 2 for f in faces):      # words (crystals, cards): the draws so far as text
+    if any(len(str(f)) > 2 for f in faces):  # words (crystals, cards): the draws so far as text
         said = " ".join(entered + [f"[{face}]"] + ["_"] * (count - len(entered) - 1))
         c.lines(1, 39, wrap(said, small, W - 2, 2), small)
         return _done(c, m)

@@ -9,6 +9,7 @@ option) -> str`` (an option as the generic list shows it), ``dealt_text(action, 
 screens whose bottom rows are a status strip, so a notice goes over the title instead).
 Whatever it leaves out, the generic screens and controls do (docs/screens.md).
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable

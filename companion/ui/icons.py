@@ -3,6 +3,7 @@
 Each icon is drawn here as text ("#" lit, "." dark) and turned once into a mode "1" image used
 as a paste mask. Nothing depends on an installed font.
 """
+
 from __future__ import annotations
 
 from functools import cache

@@ -5,6 +5,7 @@ the watchers' page), ``code``, ``held``, ``ip`` ("192.168.1.23:8080"), ``page``,
 LEFT/RIGHT turn the pages; OK or BACK closes it. The code is drawn dark on a lit square with a
 quiet zone, as phone cameras expect.
 """
+
 from __future__ import annotations
 
 from PIL import Image
@@ -20,12 +21,18 @@ def web_join(model: dict) -> Image.Image:
     n = len(rows)
     scale = max(1, min(2, (H - 6) // max(1, n)))
     side = n * scale
-    c.fill(0, 0, H - 1, H - 1, 1)                       # the lit square: quiet zone and light modules
+    c.fill(0, 0, H - 1, H - 1, 1)  # the lit square: quiet zone and light modules
     off = (H - side) // 2
     for y, row in enumerate(rows):
         for x, cell in enumerate(row):
             if cell == "1":
-                c.fill(off + x * scale, off + y * scale, off + x * scale + scale - 1, off + y * scale + scale - 1, 0)
+                c.fill(
+                    off + x * scale,
+                    off + y * scale,
+                    off + x * scale + scale - 1,
+                    off + y * scale + scale - 1,
+                    0,
+                )
     x0 = H + 1
     bold, body, small, big = fonts.bold(), fonts.body(), fonts.small(), fonts.big()
     seat = j.get("seat")
@@ -40,7 +47,11 @@ def web_join(model: dict) -> Image.Image:
     ip = str(j.get("ip", ""))
     host, _, port = ip.rpartition(":")
     parts = host.split(".")
-    first, second = (".".join(parts[:2]) + ".", ".".join(parts[2:]) + ":" + port) if len(parts) == 4 else (host, ":" + port)
+    first, second = (
+        (".".join(parts[:2]) + ".", ".".join(parts[2:]) + ":" + port)
+        if len(parts) == 4
+        else (host, ":" + port)
+    )
     c.text(x0, 47, first, small)
     c.text(x0, 56, second, small)
     return c.done()

@@ -1,5 +1,6 @@
 """The menu screens: main menu, list menu (with the selected item's hint), message; and the
 scrolling list every list-like screen draws with (``draw_list``)."""
+
 from __future__ import annotations
 
 from PIL import Image
@@ -7,17 +8,23 @@ from PIL import Image
 from companion.ui import fonts
 from companion.ui.draw import Canvas, H, W, wrap
 
-ROW = 12          # list row pitch (body font, 10 px, plus 2)
+ROW = 12  # list row pitch (body font, 10 px, plus 2)
 
 
 # ---------------------------------------------------------------------------- list menus
+
 
 def _items(menu: dict) -> list[dict]:
     out = []
     for it in menu.get("items", []):
         if isinstance(it, dict):
-            out.append({"label": it.get("label", it.get("id", "")), "enabled": it.get("enabled", True),
-                        "hint": str(it.get("hint") or "")})
+            out.append(
+                {
+                    "label": it.get("label", it.get("id", "")),
+                    "enabled": it.get("enabled", True),
+                    "hint": str(it.get("hint") or ""),
+                }
+            )
         else:
             out.append({"label": str(it), "enabled": True, "hint": ""})
     return out
@@ -87,8 +94,10 @@ def list_menu(model: dict) -> Image.Image:
 
 def main_menu(model: dict) -> Image.Image:
     """The main menu: the name in bold, then the games' entries (New game, Resume, ...)."""
-    menu = model.get("menu") or {"title": "Dungeon Companion",
-                                 "items": ["New game", "Resume", "Settings", "About"]}
+    menu = model.get("menu") or {
+        "title": "Dungeon Companion",
+        "items": ["New game", "Resume", "Settings", "About"],
+    }
     c = Canvas()
     title = menu.get("title", "Dungeon Companion")
     f = fonts.bold()
@@ -111,7 +120,7 @@ def message(model: dict) -> Image.Image:
     font = big if big.measure(title) <= W - 4 else bold
     room, title_lines = 3, 2
     if len(wrap(text, body, W - 4)) > 3 and bold.measure(title) <= W - 4:
-        font, room, title_lines = bold, 4, 1       # a longer text: the smaller title gives it a fourth line
+        font, room, title_lines = bold, 4, 1  # a longer text: the smaller title gives it a fourth line
     lines = wrap(text, body, W - 4, room) if text else []
     tlines = wrap(title, font, W - 4, title_lines)
     th = len(tlines) * (font.height - (3 if font is big else 0))

@@ -24,6 +24,7 @@ Keys the screens read:
 ``seat``      for the pass-it-on screen (``pass_to``): the seat to hand the device to
 ``events``    optional: the events of the last accepted action (a result screen says them)
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -37,10 +38,16 @@ def prompt_dict(prompt: Any) -> dict:
     if prompt.chance is not None:
         c = prompt.chance
         dice = getattr(c, "dice", None)
-        chance = {"verb": c.verb, "faces": list(c.faces), "count": c.count, "die": c.die,
-                  "distinct": bool(getattr(c, "distinct", False)),
-                  "dice": [{"kind": d.kind, "faces": list(d.faces)} for d in dice] if dice else None,
-                  "by": getattr(c, "by", "table"), "private": getattr(c, "private", None)}
+        chance = {
+            "verb": c.verb,
+            "faces": list(c.faces),
+            "count": c.count,
+            "die": c.die,
+            "distinct": bool(getattr(c, "distinct", False)),
+            "dice": [{"kind": d.kind, "faces": list(d.faces)} for d in dice] if dice else None,
+            "by": getattr(c, "by", "table"),
+            "private": getattr(c, "private", None),
+        }
     return {
         "actor": prompt.actor,
         "kind": prompt.kind,
@@ -75,8 +82,15 @@ def screen_after(events: list[dict], game: str | None = None) -> str | None:
 _PACK_CACHE: dict[tuple[str, int], dict] = {}
 
 
-def build_model(engine: Any, state: Any, viewer: str | None = None, ui: dict | None = None,
-                notice: str | None = None, screen: str | None = None, **extra: Any) -> dict:
+def build_model(
+    engine: Any,
+    state: Any,
+    viewer: str | None = None,
+    ui: dict | None = None,
+    notice: str | None = None,
+    screen: str | None = None,
+    **extra: Any,
+) -> dict:
     """The model for the current position (the prompt, the summary, the viewer's view)."""
     key = (engine.name, id(engine.pack))
     info = _PACK_CACHE.get(key)

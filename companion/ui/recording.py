@@ -5,6 +5,7 @@ filled and every string cut to fit, so a checker reads the text of a frame witho
         render(model)
     [d.text for d in drawn if d.kind == "text"]
 """
+
 from __future__ import annotations
 
 from contextlib import contextmanager

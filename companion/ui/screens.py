@@ -8,6 +8,7 @@ The menu screens live in ``companion/ui/menus.py``, the generic game screens in
 ``companion/ui/generic.py``; a game's own screens in the module its registry entry names
 (``GameType.screens``, found through companion.ui.hooks), which may override any generic one.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -67,7 +68,8 @@ def render(model: dict) -> Image.Image:
     if notice:
         own = screens_module(game)
         at_top = name in getattr(own, "NOTICE_AT_TOP", ()) or (
-            name not in getattr(own, "SCREENS", {}) and name in generic.NOTICE_AT_TOP)
+            name not in getattr(own, "SCREENS", {}) and name in generic.NOTICE_AT_TOP
+        )
         Canvas(im).banner(str(notice), bottom=10 if at_top else H - 1)
     return im
 

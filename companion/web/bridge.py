@@ -11,6 +11,7 @@ Undo, dice correction and a second phone for a held seat wait for the device's O
 asks, OK or BACK answers. Dice correction is offered (``dice`` in the payload) only once the
 table has rolled dice the device could correct; a phone that asks anyway is told why not.
 """
+
 from __future__ import annotations
 
 import json
@@ -44,19 +45,21 @@ class WebBridge:
 
     def __init__(self, seating: Seating | None = None):
         self.seating = seating or Seating()
-        self.viewers: dict[int, str | None] = {}       # connection -> seat (None: spectator)
-        self.addresses: dict[int, str | None] = {}     # connection -> its client's address_key
-        self.seats_free = 0                             # people's seats no page holds (read by the server)
+        self.viewers: dict[int, str | None] = {}  # connection -> seat (None: spectator)
+        self.addresses: dict[int, str | None] = {}  # connection -> its client's address_key
+        self.seats_free = 0  # people's seats no page holds (read by the server)
         self.sent: dict[int, bytes] = {}
         self.cache: dict[str | None, bytes] = {}
         self.cache_key: tuple | None = None
-        self.version = 0                                # seats held, requests: bumps the key
+        self.version = 0  # seats held, requests: bumps the key
         self.game_id: int | None = None
         self.request: Request | None = None
-        self.log: deque = deque(maxlen=payloads.LOG_LINES)   # public events, worded per payload; notes as words
+        self.log: deque = deque(
+            maxlen=payloads.LOG_LINES
+        )  # public events, worded per payload; notes as words
         self.actions_seen = 0
-        self.join_page: int | None = None               # the panel's join screen: 0 spectator, then seats
-        self.locate: Any = None                         # () -> companion.web.join.Address, once serving
+        self.join_page: int | None = None  # the panel's join screen: 0 spectator, then seats
+        self.locate: Any = None  # () -> companion.web.join.Address, once serving
         self.send = lambda conn, data: None
 
     def attach(self, send) -> None:
@@ -84,8 +87,9 @@ class WebBridge:
             self.act(app, msg.conn, msg.data.get("action"))
         elif kind in ("undo", "correct"):
             self.ask(app, msg.conn, kind)
-        elif kind == "hint":        # the odds for the seat this phone holds, for it alone
+        elif kind == "hint":  # the odds for the seat this phone holds, for it alone
             from companion.odds.hint import phone_reply
+
             self.reply(msg.conn, phone_reply(app, self.viewers[msg.conn]))
 
     def reply(self, conn: int, data: dict) -> None:
@@ -104,7 +108,7 @@ class WebBridge:
         except ClaimRefused as exc:
             self.reply(conn, {"t": "error", "text": str(exc)})
             return
-        if self.viewers.get(conn) == seat:          # the same code scanned again: no error, just who you are
+        if self.viewers.get(conn) == seat:  # the same code scanned again: no error, just who you are
             self.reply(conn, {"t": "wait", "text": f"you are {seat.upper()}"})
             return
         if app.session.is_computer(seat):
@@ -117,7 +121,7 @@ class WebBridge:
 
     def give_seat(self, conn: int, seat: str) -> None:
         token = self.seating.grant(seat)
-        for other, held in list(self.viewers.items()):     # the phone that held it watches now
+        for other, held in list(self.viewers.items()):  # the phone that held it watches now
             if held == seat and other != conn:
                 self.viewers[other] = None
                 self.reply(other, {"t": "released", "text": f"{seat.upper()} was given to another phone"})
@@ -144,7 +148,7 @@ class WebBridge:
         s = app.session
         before = len(s.actions)
         app.act(action, from_phone=True)
-        if len(s.actions) == before and app.session.pending is None:     # refused by the rules
+        if len(s.actions) == before and app.session.pending is None:  # refused by the rules
             self.reply(conn, {"t": "error", "text": app.last_refusal or "not accepted"})
 
     def act_refusal(self, app, seat: str | None, action: Any) -> str | None:
@@ -185,8 +189,15 @@ class WebBridge:
         self.request = request
         self.version += 1
         title, text = request.question()
-        app.open_menu("web", title, [{"id": "yes", "label": "OK: yes", "hint": text},
-                                     {"id": "no", "label": "BACK: no", "hint": text}], back="no")
+        app.open_menu(
+            "web",
+            title,
+            [
+                {"id": "yes", "label": "OK: yes", "hint": text},
+                {"id": "no", "label": "BACK: no", "hint": text},
+            ],
+            back="no",
+        )
         self.reply(request.conn, {"t": "wait", "text": "asking the device: someone must press OK there"})
 
     def answer(self, app, choice: str) -> None:
@@ -207,10 +218,10 @@ class WebBridge:
         elif request.kind == "undo":
             count = len(app.session.actions)
             why = app.undo()
-            if why or len(app.session.actions) == count:   # refused: the device says why
+            if why or len(app.session.actions) == count:  # refused: the device says why
                 self.reply(request.conn, {"t": "error", "text": why or "nothing was undone"})
         else:
-            if app.session.last_chance_index() is None:    # the panel says so too; the phone learns why
+            if app.session.last_chance_index() is None:  # the panel says so too; the phone learns why
                 self.reply(request.conn, {"t": "error", "text": NO_DICE})
             app.correct_last_dice()
 
@@ -227,7 +238,7 @@ class WebBridge:
             return
         self.game_id = game_id
         players = s.engine.summary(s.state).get("players", []) if s.active else []
-        self.seating.reset([seat for seat in players if not s.is_computer(seat)])   # people's seats only
+        self.seating.reset([seat for seat in players if not s.is_computer(seat)])  # people's seats only
         self.log.clear()
         if s.active:
             self.rebuild_log(s)
@@ -249,13 +260,20 @@ class WebBridge:
         else:
             game = get_game(s.header.game)
             pack = payloads.pack_for(game, s.engine)
-            data = payloads.build(game, s.engine, s.state, viewer,
-                                  seats_held={seat: True for seat in self.seating.holders},
-                                  computers=set(s.computers), pack=pack, log=self.log_lines(game, pack))
+            data = payloads.build(
+                game,
+                s.engine,
+                s.state,
+                viewer,
+                seats_held={seat: True for seat in self.seating.holders},
+                computers=set(s.computers),
+                pack=pack,
+                log=self.log_lines(game, pack),
+            )
             if self.request is not None:
                 data["asking"] = self.request.question()[0]
-            data["dice"] = s.last_chance_index() is not None    # a roll to correct: the page offers it
-            data["undo"] = s.undo_refusal()                      # None: the page offers undo; else why not
+            data["dice"] = s.last_chance_index() is not None  # a roll to correct: the page offers it
+            data["undo"] = s.undo_refusal()  # None: the page offers undo; else why not
         return json.dumps(data, separators=(",", ":")).encode()
 
     def publish(self, app) -> int:
@@ -266,7 +284,7 @@ class WebBridge:
         if not self.viewers:
             return 0
         if self.request is not None and (app.menu is None or app.menu_kind != "web"):
-            request, self.request = self.request, None       # the question was closed another way
+            request, self.request = self.request, None  # the question was closed another way
             self.version += 1
             self.reply(request.conn, {"t": "error", "text": "the device did not answer: ask again"})
         key = self.key(app)

@@ -11,6 +11,7 @@ headers. Log lines about the peers' doing (refused connections, bad requests, in
 accept errors) are kept to a few per message every ``FloodLog.window`` seconds, without
 tracebacks, followed by how many were left out.
 """
+
 from __future__ import annotations
 
 import logging
@@ -21,7 +22,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 log = logging.getLogger(__name__)
 
 HANDSHAKE_SECONDS = 10.0
-PER_ADDRESS = 12                # a browser opens about six at once, and a socket per tab
+PER_ADDRESS = 12  # a browser opens about six at once, and a socket per tab
 
 
 class FloodLog(logging.Filter):
@@ -34,7 +35,7 @@ class FloodLog(logging.Filter):
     def __init__(self, burst: int = 5, window: float = 10.0, clock=time.monotonic):
         super().__init__()
         self.burst, self.window, self.clock = burst, window, clock
-        self.seen: dict[str, tuple[float, int, int]] = {}     # message -> (since, let through, left out)
+        self.seen: dict[str, tuple[float, int, int]] = {}  # message -> (since, let through, left out)
 
     def filter(self, record: logging.LogRecord) -> bool:
         if record.exc_info and isinstance(record.exc_info[1], self.PEERS):
@@ -51,7 +52,7 @@ class FloodLog(logging.Filter):
         if dropped:
             record.msg = f"{record.msg} [{dropped} more like it not logged]"
         self.seen[key] = (since, passed + 1, 0)
-        if len(self.seen) > 256:                                # messages with addresses in them
+        if len(self.seen) > 256:  # messages with addresses in them
             self.seen = {k: v for k, v in self.seen.items() if now - v[0] < self.window}
         return True
 
@@ -78,8 +79,12 @@ def loop_errors(loop, context: dict) -> None:
         log.error("web: %s", text, exc_info=exc)
 
 
-def guarded(headers: dict[str, str], total: int, per_address: int = PER_ADDRESS,
-            handshake_seconds: float | None = None) -> type[H11Protocol]:
+def guarded(
+    headers: dict[str, str],
+    total: int,
+    per_address: int = PER_ADDRESS,
+    handshake_seconds: float | None = None,
+) -> type[H11Protocol]:
     """uvicorn's h11 protocol with these limits and headers."""
     seconds = HANDSHAKE_SECONDS if handshake_seconds is None else handshake_seconds
     raw = [(k.lower().encode(), v.encode()) for k, v in headers.items()]
@@ -90,24 +95,37 @@ def guarded(headers: dict[str, str], total: int, per_address: int = PER_ADDRESS,
             self.made_at = self.loop.time()
             host = self.client[0] if self.client else None
             mine = [c for c in self.connections if (getattr(c, "client", None) or (None,))[0] == host]
-            if (len(mine) > per_address and not self.make_room(mine, lambda c: c.is_idle(), "an idle")) \
-                    or (len(self.connections) > total and not self.make_room(self.connections, lambda c: c.is_silent(),
-                                                                             "a silent")):
-                log.warning("web: a connection from %s refused: %d open (at most %d, %d per address)",
-                            host, len(self.connections) - 1, total, per_address)
+            if (len(mine) > per_address and not self.make_room(mine, lambda c: c.is_idle(), "an idle")) or (
+                len(self.connections) > total
+                and not self.make_room(self.connections, lambda c: c.is_silent(), "a silent")
+            ):
+                log.warning(
+                    "web: a connection from %s refused: %d open (at most %d, %d per address)",
+                    host,
+                    len(self.connections) - 1,
+                    total,
+                    per_address,
+                )
                 transport.abort()
                 return
             self.handshake_timer = self.loop.call_later(seconds, self.silent)
 
         def is_silent(self) -> bool:
             """Open, still this protocol's, and no whole request yet."""
-            return self.transport.get_protocol() is self and self.cycle is None and not self.transport.is_closing()
+            return (
+                self.transport.get_protocol() is self
+                and self.cycle is None
+                and not self.transport.is_closing()
+            )
 
         def is_idle(self) -> bool:
             """Open, still this protocol's (not a page's socket), between requests or before the
             first: closing it loses nothing (a browser opens another when it needs one)."""
-            return (self.transport.get_protocol() is self and not self.transport.is_closing()
-                    and (self.cycle is None or self.cycle.response_complete))
+            return (
+                self.transport.get_protocol() is self
+                and not self.transport.is_closing()
+                and (self.cycle is None or self.cycle.response_complete)
+            )
 
         def make_room(self, among, closable, kind: str) -> bool:
             """At a cap, the oldest connection of ``among`` that ``closable`` allows is closed
@@ -119,8 +137,11 @@ def guarded(headers: dict[str, str], total: int, per_address: int = PER_ADDRESS,
             if not others:
                 return False
             oldest = min(others, key=lambda c: c.made_at)
-            log.warning("web: %s connection from %s closed to make room", kind,
-                        oldest.client[0] if oldest.client else None)
+            log.warning(
+                "web: %s connection from %s closed to make room",
+                kind,
+                oldest.client[0] if oldest.client else None,
+            )
             oldest.transport.abort()
             self.connections.discard(oldest)
             return True
@@ -128,8 +149,11 @@ def guarded(headers: dict[str, str], total: int, per_address: int = PER_ADDRESS,
         def silent(self) -> None:
             """Closed when no whole request came in time (still this protocol's, not a socket's)."""
             if self.is_silent():
-                log.warning("web: a connection from %s closed: no request within %.0f s",
-                            self.client[0] if self.client else None, seconds)
+                log.warning(
+                    "web: a connection from %s closed: no request within %.0f s",
+                    self.client[0] if self.client else None,
+                    seconds,
+                )
                 self.transport.close()
 
         def connection_lost(self, exc) -> None:
@@ -141,9 +165,11 @@ def guarded(headers: dict[str, str], total: int, per_address: int = PER_ADDRESS,
         def send_400_response(self, msg: str) -> None:
             import h11
 
-            event = h11.Response(status_code=400, reason=b"Bad Request",
-                                 headers=[(b"content-type", b"text/plain; charset=utf-8"),
-                                          (b"connection", b"close"), *raw])
+            event = h11.Response(
+                status_code=400,
+                reason=b"Bad Request",
+                headers=[(b"content-type", b"text/plain; charset=utf-8"), (b"connection", b"close"), *raw],
+            )
             for part in (event, h11.Data(data=msg.encode("ascii")), h11.EndOfMessage()):
                 self.transport.write(self.conn.send(part))
             self.transport.close()

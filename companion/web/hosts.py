@@ -8,6 +8,7 @@ own names and addresses shuts that out: ``<hostname>.local``, this machine's hos
 network interfaces (looked up again at most every ``REFRESH`` seconds: a Pi's Wi-Fi may come
 up after the service). ``[web] names`` adds more (a router's DNS name for the device).
 """
+
 from __future__ import annotations
 
 import ipaddress
@@ -26,7 +27,7 @@ def host_part(value: str) -> str:
     """``Host``'s name or address without the port or IPv6 brackets, lower case."""
     value = value.strip().lower()
     if value.startswith("["):
-        return value[1:value.find("]")] if "]" in value else ""
+        return value[1 : value.find("]")] if "]" in value else ""
     if value.count(":") == 1:
         value = value.split(":", 1)[0]
     return value.rstrip(".")
@@ -57,11 +58,22 @@ def normal(address: str) -> str | None:
 class Hosts:
     """``allows(host)`` and ``allows_origin(origin, host)`` for the page's requests."""
 
-    def __init__(self, hostname: str, bind: str, names: Iterable[str] = (), addresses=interface_addresses,
-                 clock=time.monotonic):
+    def __init__(
+        self,
+        hostname: str,
+        bind: str,
+        names: Iterable[str] = (),
+        addresses=interface_addresses,
+        clock=time.monotonic,
+    ):
         machine = socket.gethostname().lower()
-        self.names = {"localhost", f"{hostname.lower()}.local", machine, f"{machine}.local",
-                      *(host_part(n) for n in names)}
+        self.names = {
+            "localhost",
+            f"{hostname.lower()}.local",
+            machine,
+            f"{machine}.local",
+            *(host_part(n) for n in names),
+        }
         self.bind = bind
         self.addresses = addresses
         self.clock = clock
@@ -97,4 +109,9 @@ class Hosts:
         if not origin:
             return True
         scheme, sep, rest = origin.partition("://")
-        return bool(sep) and scheme in ("http", "https") and rest.lower() == host.strip().lower() and self.allows(rest)
+        return (
+            bool(sep)
+            and scheme in ("http", "https")
+            and rest.lower() == host.strip().lower()
+            and self.allows(rest)
+        )

@@ -5,6 +5,7 @@ opens it); a seat's QR code adds ``J/P2/4821``, the seat and its join code, whic
 reads and claims with. The name
 ``<hostname>.local`` is announced by zeroconf for the phones that resolve it.
 """
+
 from __future__ import annotations
 
 import logging
@@ -51,7 +52,11 @@ def lan_ip(bind: str) -> str:
 
         for adapter in ifaddr.get_adapters():
             for ip in adapter.ips:
-                if isinstance(ip.ip, str) and not ip.ip.startswith("127.") and not ip.ip.startswith("169.254."):
+                if (
+                    isinstance(ip.ip, str)
+                    and not ip.ip.startswith("127.")
+                    and not ip.ip.startswith("169.254.")
+                ):
                     return ip.ip
     except Exception:  # noqa: BLE001 - no interface list: this machine only
         log.warning("web: cannot list the network interfaces", exc_info=True)
@@ -70,17 +75,33 @@ def qr_rows(text: str) -> tuple[str, ...]:
 def join_model(address: Address | None, page: int, seating) -> dict:
     """The panel's join screen: page 0 for watchers, then one page per seat with its code."""
     if address is None:
-        return {"game": None, "screen": "message",
-                "message": {"title": "Phones", "text": "The page is not running (see [web] in the configuration)."}}
+        return {
+            "game": None,
+            "screen": "message",
+            "message": {
+                "title": "Phones",
+                "text": "The page is not running (see [web] in the configuration).",
+            },
+        }
     seats = list(seating.seats)
     seat = seats[page - 1] if 0 < page <= len(seats) else None
     code = seating.codes.get(seat, "") if seat else ""
     link = address.qr_text(seat, code)
     pages = 1 + len(seats)
-    return {"game": None, "screen": "web_join",
-            "join": {"qr": list(qr_rows(link)), "seat": seat, "code": code, "ip": f"{address.ip}:{address.port}",
-                     "held": bool(seat and seating.held(seat)), "page": page, "pages": pages,
-                     "name": address.local_name}}
+    return {
+        "game": None,
+        "screen": "web_join",
+        "join": {
+            "qr": list(qr_rows(link)),
+            "seat": seat,
+            "code": code,
+            "ip": f"{address.ip}:{address.port}",
+            "held": bool(seat and seating.held(seat)),
+            "page": page,
+            "pages": pages,
+            "name": address.local_name,
+        },
+    }
 
 
 class Announcer:
@@ -89,15 +110,20 @@ class Announcer:
     def __init__(self, address: Address, title: str = "Dungeon Companion"):
         self.address = address
         self.title = title
-        self.zeroconf: Any = None                # zeroconf's Zeroconf while it announces
+        self.zeroconf: Any = None  # zeroconf's Zeroconf while it announces
         self.info = None
 
     def service_info(self):
         from zeroconf import ServiceInfo
 
-        return ServiceInfo("_http._tcp.local.", f"{self.title}._http._tcp.local.",
-                           parsed_addresses=[self.address.ip], port=self.address.port,
-                           properties={"path": "/"}, server=f"{self.address.hostname}.local.")
+        return ServiceInfo(
+            "_http._tcp.local.",
+            f"{self.title}._http._tcp.local.",
+            parsed_addresses=[self.address.ip],
+            port=self.address.port,
+            properties={"path": "/"},
+            server=f"{self.address.hostname}.local.",
+        )
 
     def ip_version(self):
         """Announce over the bound address's IP version (an IPv6 bind: over IPv6)."""

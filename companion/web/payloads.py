@@ -10,6 +10,7 @@ The log is made of the events of the accepted actions, which are public by the e
 contract, never of the action lines: a line can hold a secret its prompt did not mark private
 (Dungeon Ball's face-down defense card is ``p2 defend red-2``; its event names no card).
 """
+
 from __future__ import annotations
 
 import re
@@ -22,7 +23,7 @@ from companion.web.views import generic_page, label, text
 
 LOG_LINES = 14
 _SEAT = re.compile(r"\bp\d\b")
-MAX_BUTTONS = 48        # a prompt with no options listed: its legal actions as buttons, up to this
+MAX_BUTTONS = 48  # a prompt with no options listed: its legal actions as buttons, up to this
 
 
 def page_function(game: GameType):
@@ -74,8 +75,9 @@ def prompt_words(game: GameType, model: dict):
     return lambda prompt: hook(prompt, model)
 
 
-def mark_options(game: GameType, prompt: dict | None, pack: dict, view: dict | None = None,
-                 given: list[str] | None = None) -> None:
+def mark_options(
+    game: GameType, prompt: dict | None, pack: dict, view: dict | None = None, given: list[str] | None = None
+) -> None:
     """The words of the options of the viewer's own prompt: each button says its action as
     the device's list does: the prompt's own labels when it gives one per option (``given``:
     ``choice["labels"]``, "Harbor Falcons 20*"), else companion.engine.words; the page module's
@@ -111,7 +113,7 @@ def prompt_names(game: GameType, prompt: dict | None, pack: dict) -> dict:
         return {}
     words = {w for o in prompt.get("options") or () for w in o["label"].split()}
     choice = prompt.get("choice") or {}
-    if not words:           # no lines listed: the page offers the game's word steps
+    if not words:  # no lines listed: the page offers the game's word steps
         for step in choice.get("words") or ():
             words.update(step)
     words.update(str(item) for item in (choice.get("multi") or {}).get("items") or ())
@@ -120,8 +122,9 @@ def prompt_names(game: GameType, prompt: dict | None, pack: dict) -> dict:
     return {w: names[w] for w in sorted(words) if w in names}
 
 
-def prompt_for(prompt: Any, viewer: str | None, computers: set[str], legal=None, adapt=None,
-               words=None) -> dict | None:
+def prompt_for(
+    prompt: Any, viewer: str | None, computers: set[str], legal=None, adapt=None, words=None
+) -> dict | None:
     """The prompt as this viewer may see it, or None when the game is over. For its actor, a
     prompt with neither options nor a choice shape the page knows is offered through the
     game's ``adapt`` (``page_prompt``), else as its legal actions (``legal()``), else as a line
@@ -134,8 +137,10 @@ def prompt_for(prompt: Any, viewer: str | None, computers: set[str], legal=None,
         spec = prompt.chance
         if spec.private:
             return {"actor": "chance", "mine": False, "text": f"the device deals to {spec.private.upper()}"}
-        said = _SEAT.sub(lambda m: m.group(0).upper(), prompt.text or f"{spec.verb} {spec.count} {spec.die}".strip())
-        if said.rstrip().endswith("?"):     # the table answers it on the device
+        said = _SEAT.sub(
+            lambda m: m.group(0).upper(), prompt.text or f"{spec.verb} {spec.count} {spec.die}".strip()
+        )
+        if said.rstrip().endswith("?"):  # the table answers it on the device
             said = f"waiting for the table to answer: {said}"
         return {"actor": "chance", "mine": False, "text": said}
     if actor == viewer and actor not in computers:
@@ -148,17 +153,22 @@ def prompt_for(prompt: Any, viewer: str | None, computers: set[str], legal=None,
                 actions = legal()
                 options = actions if len(actions) <= MAX_BUTTONS else []
                 choice = {} if options else {"free": True}
-        return {"actor": actor, "mine": True, "text": _said(prompt, actor, True, words), "kind": prompt.kind,
-                "private": bool(prompt.private),
-                "options": [{"action": o, "label": describe(None, o)} for o in options],
-                "choice": choice}
+        return {
+            "actor": actor,
+            "mine": True,
+            "text": _said(prompt, actor, True, words),
+            "kind": prompt.kind,
+            "private": bool(prompt.private),
+            "options": [{"action": o, "label": describe(None, o)} for o in options],
+            "choice": choice,
+        }
     who = actor.upper() + (" (computer)" if actor in computers else "")
     if prompt.private:
         return {"actor": actor, "mine": False, "text": f"{who} is choosing in secret"}
     said = _said(prompt, actor, False, words)
-    if actor in computers:              # a computer seat is asked only while it decides
+    if actor in computers:  # a computer seat is asked only while it decides
         return {"actor": actor, "mine": False, "text": f"{who} is thinking: {said}"}
-    if said.rstrip().endswith("?"):         # a question put to the actor, not to whoever reads it
+    if said.rstrip().endswith("?"):  # a question put to the actor, not to whoever reads it
         return {"actor": actor, "mine": False, "text": f"waiting for {who} to answer: {said}"}
     return {"actor": actor, "mine": False, "text": f"{who}: {said}"}
 
@@ -173,7 +183,7 @@ def _said(prompt: Any, actor: str, mine: bool, words) -> str:
 def _unnamed(text: str, actor: str) -> str:
     """A prompt's text without its leading seat ("p1: choose ..."): the page says whose it is."""
     if text.lower().startswith(actor.lower() + ":"):
-        return text[len(actor) + 1:].lstrip() or text
+        return text[len(actor) + 1 :].lstrip() or text
     return text
 
 
@@ -188,10 +198,13 @@ def event_words(event: dict) -> str:
     """An event in words: its told ``text`` when it has one, else its name and fields
     (``{"event": "bid", "seat": "p1", "coins": 2}`` -> "P1 bid: coins 2")."""
     if event.get("text"):
-        return str(event["text"]).split("\n", 1)[0].rstrip()     # a terminal's told text: its first line
+        return str(event["text"]).split("\n", 1)[0].rstrip()  # a terminal's told text: its first line
     who = next((event[k] for k in ("seat", "player") if isinstance(event.get(k), str)), "")
-    fields = [f"{label(k)} {_seat_up(text(v))}" for k, v in event.items()
-              if k != "event" and not (who and k in ("seat", "player") and v == who)]
+    fields = [
+        f"{label(k)} {_seat_up(text(v))}"
+        for k, v in event.items()
+        if k != "event" and not (who and k in ("seat", "player") and v == who)
+    ]
     name = label(str(event.get("event", "event")))
     return (f"{who.upper()} " if who else "") + name + (": " + ", ".join(fields) if fields else "")
 
@@ -219,8 +232,17 @@ def result_text(summary: dict) -> str:
     return f"{str(winner).upper()} wins" if winner else "game over"
 
 
-def build(game: GameType, engine: Any, state: Any, viewer: str | None, *, seats_held: dict[str, bool],
-          computers: set[str], pack: dict, log: Sequence[str] = ()) -> dict:
+def build(
+    game: GameType,
+    engine: Any,
+    state: Any,
+    viewer: str | None,
+    *,
+    seats_held: dict[str, bool],
+    computers: set[str],
+    pack: dict,
+    log: Sequence[str] = (),
+) -> dict:
     """The payload for ``viewer``: everything a page draws, from ``public_view(state, viewer)``."""
     view = engine.public_view(state, viewer)
     summary = engine.summary(state)
@@ -228,16 +250,33 @@ def build(game: GameType, engine: Any, state: Any, viewer: str | None, *, seats_
     prompt = None if over else engine.prompt(state)
     turn = prompt.actor if prompt is not None and not prompt.is_chance else None
     scores = summary.get("scores") or {}
-    seats = [{"id": s, "label": s.upper(), "score": scores.get(s, ""), "held": bool(seats_held.get(s)),
-              "computer": s in computers, "turn": s == turn, "you": s == viewer}
-             for s in summary.get("players") or list(scores)]
+    seats = [
+        {
+            "id": s,
+            "label": s.upper(),
+            "score": scores.get(s, ""),
+            "held": bool(seats_held.get(s)),
+            "computer": s in computers,
+            "turn": s == turn,
+            "you": s == viewer,
+        }
+        for s in summary.get("players") or list(scores)
+    ]
     model = {"view": view, "summary": summary, "pack": pack, "viewer": viewer}
-    shown = prompt_for(prompt, viewer, computers, legal=lambda: engine.legal_actions(state), adapt=page_prompt(game),
-                       words=prompt_words(game, model))
+    shown = prompt_for(
+        prompt,
+        viewer,
+        computers,
+        legal=lambda: engine.legal_actions(state),
+        adapt=page_prompt(game),
+        words=prompt_words(game, model),
+    )
     names = prompt_names(game, shown, pack)
     if names and shown is not None:
         shown["names"] = names
-    mark_options(game, shown, pack, view, given=(prompt.choice or {}).get("labels") if prompt is not None else None)
+    mark_options(
+        game, shown, pack, view, given=(prompt.choice or {}).get("labels") if prompt is not None else None
+    )
     return {
         "t": "state",
         "game": {"id": game.id, "title": game.title},
@@ -253,5 +292,15 @@ def build(game: GameType, engine: Any, state: Any, viewer: str | None, *, seats_
 
 def idle(title: str, text: str, viewer: str | None = None) -> dict:
     """The payload when no game is in progress (a menu on the device)."""
-    return {"t": "state", "game": None, "seat": viewer, "seats": [], "blocks": [], "prompt": None,
-            "log": [], "over": False, "result": "", "idle": {"title": title, "text": text}}
+    return {
+        "t": "state",
+        "game": None,
+        "seat": viewer,
+        "seats": [],
+        "blocks": [],
+        "prompt": None,
+        "log": [],
+        "over": False,
+        "result": "",
+        "idle": {"title": title, "text": text},
+    }

@@ -11,6 +11,7 @@ a stranger guessing codes slows only their own phone down, and the table's phone
 Everything here runs in the app's loop (companion.web.bridge); nothing is shared with the
 server's thread.
 """
+
 from __future__ import annotations
 
 import ipaddress
@@ -19,7 +20,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-CODE_DIGITS = 6             # the panel's big font fits six digits beside the QR code
+CODE_DIGITS = 6  # the panel's big font fits six digits beside the QR code
 # Wrong codes allowed at once, then one more a minute: per page, and per address
 PAGE_BURST, ADDRESS_BURST, REFILL_SECONDS = 5, 10, 60.0
 BURSTS = {"page": PAGE_BURST, "address": ADDRESS_BURST}
@@ -33,9 +34,9 @@ class ClaimRefused(ValueError):
 class Request:
     """Something a phone asked that the device must OK: a held seat, an undo, a dice fix."""
 
-    kind: str               # "seat", "undo" or "correct"
-    seat: str | None        # the seat asked for (seat), or the asking seat
-    conn: int               # the connection waiting for the answer
+    kind: str  # "seat", "undo" or "correct"
+    seat: str | None  # the seat asked for (seat), or the asking seat
+    conn: int  # the connection waiting for the answer
 
     def question(self) -> tuple[str, str]:
         """(title, text) for the panel: the text fits its two hint lines."""
@@ -64,7 +65,7 @@ class WrongCodes:
 
     def __init__(self, clock: Callable[[], float]):
         self.clock = clock
-        self.buckets: dict[tuple[str, object], tuple[float, float]] = {}   # key -> (left, at)
+        self.buckets: dict[tuple[str, object], tuple[float, float]] = {}  # key -> (left, at)
 
     def left(self, key: tuple[str, object]) -> float:
         now = self.clock()
@@ -80,7 +81,9 @@ class WrongCodes:
 
     def wrong(self, page: object, address: str | None) -> None:
         now = self.clock()
-        self.buckets = {k: v for k, v in self.buckets.items() if self.left(k) < BURSTS[k[0]]}   # full: forgotten
+        self.buckets = {
+            k: v for k, v in self.buckets.items() if self.left(k) < BURSTS[k[0]]
+        }  # full: forgotten
         for key in self.keys(page, address):
             self.buckets[key] = (self.left(key) - 1, now)
 
@@ -102,7 +105,9 @@ def address_key(host: object) -> str | None:
 
 def same_text(given: str, expected: str) -> bool:
     """Constant-time equality of any two strings (``compare_digest`` takes ASCII text only)."""
-    return secrets.compare_digest(given.encode("utf-8", "surrogatepass"), expected.encode("utf-8", "surrogatepass"))
+    return secrets.compare_digest(
+        given.encode("utf-8", "surrogatepass"), expected.encode("utf-8", "surrogatepass")
+    )
 
 
 class Seating:
@@ -112,7 +117,7 @@ class Seating:
         self.clock = clock
         self.seats: tuple[str, ...] = ()
         self.codes: dict[str, str] = {}
-        self.holders: dict[str, str] = {}       # seat -> token
+        self.holders: dict[str, str] = {}  # seat -> token
         self.wrong = WrongCodes(clock)
 
     def reset(self, seats: tuple[str, ...] | list[str]) -> None:
@@ -167,4 +172,4 @@ class Seating:
 
 
 def _code() -> str:
-    return f"{secrets.randbelow(10 ** CODE_DIGITS):0{CODE_DIGITS}d}"
+    return f"{secrets.randbelow(10**CODE_DIGITS):0{CODE_DIGITS}d}"

@@ -14,6 +14,7 @@ most ``MAX_MESSAGE`` bytes (uvicorn closes the socket on a bigger frame), an obj
 kind with short string fields; at most ``RATE`` messages a second after a burst of ``BURST``.
 A page that breaks a rule is closed with the reason.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -34,18 +35,30 @@ from companion.web.seating import address_key
 log = logging.getLogger(__name__)
 
 MAX_MESSAGE = 1024
-MAX_FIELD = 200             # characters in any string field (an action line, a token)
-RATE, BURST = 8.0, 20       # messages a second, and the burst allowed before the rate
-OUTBOX = 16                 # payloads waiting for a slow page before it is closed
-PAGES_PER_ADDRESS = 4       # a phone with a few tabs open
+MAX_FIELD = 200  # characters in any string field (an action line, a token)
+RATE, BURST = 8.0, 20  # messages a second, and the burst allowed before the rate
+OUTBOX = 16  # payloads waiting for a slow page before it is closed
+PAGES_PER_ADDRESS = 4  # a phone with a few tabs open
 # kind -> the string fields it may carry
-KINDS = {"hello": ("token",), "claim": ("seat", "code"), "leave": ("token",), "act": ("action",),
-         "undo": (), "correct": (), "hint": ()}
-STATIC = {"app.js": "text/javascript", "style.css": "text/css", "index.html": "text/html",
-          "dungeon_allies.js": "text/javascript", "dungeon_ball.js": "text/javascript"}
+KINDS = {
+    "hello": ("token",),
+    "claim": ("seat", "code"),
+    "leave": ("token",),
+    "act": ("action",),
+    "undo": (),
+    "correct": (),
+    "hint": (),
+}
+STATIC = {
+    "app.js": "text/javascript",
+    "style.css": "text/css",
+    "index.html": "text/html",
+    "dungeon_allies.js": "text/javascript",
+    "dungeon_ball.js": "text/javascript",
+}
 HEADERS = {
     "Content-Security-Policy": "default-src 'self'; connect-src 'self'; img-src 'self' data:; "
-                               "frame-ancestors 'none'; form-action 'none'; base-uri 'none'",
+    "frame-ancestors 'none'; form-action 'none'; base-uri 'none'",
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
     "Cache-Control": "no-cache",
@@ -100,22 +113,29 @@ def static_files() -> dict[str, bytes]:
 class WebServer:
     """``start()`` binds at once (a port in use is said then) and serves from a thread."""
 
-    def __init__(self, events, bind: str = "127.0.0.1", port: int = 8080, max_pages: int = 16,
-                 hosts: Hosts | None = None, per_address: int = PAGES_PER_ADDRESS,
-                 max_connections: int | None = None):
-        self.events = events                     # the app's queue
+    def __init__(
+        self,
+        events,
+        bind: str = "127.0.0.1",
+        port: int = 8080,
+        max_pages: int = 16,
+        hosts: Hosts | None = None,
+        per_address: int = PAGES_PER_ADDRESS,
+        max_connections: int | None = None,
+    ):
+        self.events = events  # the app's queue
         self.bind, self.port, self.max_pages = bind, port, max_pages
         self.hosts = hosts or Hosts("dungeon-companion", bind)
         self.per_address = per_address
-        self.max_connections = max_connections or 4 * max_pages + 16   # pages, and the loads of them
-        self.reserve = lambda: 0                 # pages kept for the free seats' phones (the bridge's count)
-        self.addresses: dict[int, str | None] = {}   # connection -> address_key
+        self.max_connections = max_connections or 4 * max_pages + 16  # pages, and the loads of them
+        self.reserve = lambda: 0  # pages kept for the free seats' phones (the bridge's count)
+        self.addresses: dict[int, str | None] = {}  # connection -> address_key
         self.loop: asyncio.AbstractEventLoop | None = None
-        self.server: Any = None                  # uvicorn's Server while it serves
+        self.server: Any = None  # uvicorn's Server while it serves
         self.thread: threading.Thread | None = None
         self.ready = threading.Event()
         self.error: str | None = None
-        self.errno: int | None = None           # why the bind failed (errno.EADDRINUSE: taken)
+        self.errno: int | None = None  # why the bind failed (errno.EADDRINUSE: taken)
         self.outboxes: dict[int, asyncio.Queue] = {}
         self.ids = count(1)
         self.sock: socket.socket | None = None
@@ -158,9 +178,17 @@ class WebServer:
             import uvicorn
 
             http = connections.guarded(HEADERS, self.max_connections)
-            config = uvicorn.Config(self.app(), log_level="warning", access_log=False, lifespan="off",
-                                    http=http, ws="websockets-sansio", ws_max_size=MAX_MESSAGE,
-                                    ws_ping_interval=20.0, ws_ping_timeout=20.0)
+            config = uvicorn.Config(
+                self.app(),
+                log_level="warning",
+                access_log=False,
+                lifespan="off",
+                http=http,
+                ws="websockets-sansio",
+                ws_max_size=MAX_MESSAGE,
+                ws_ping_interval=20.0,
+                ws_ping_timeout=20.0,
+            )
             connections.bound_logs("uvicorn.error", connections.__name__, __name__)
             self.server = uvicorn.Server(config)
             asyncio.run(self._serve())
@@ -180,7 +208,7 @@ class WebServer:
         box = self.outboxes.get(conn)
         if box is None:
             return
-        if box.qsize() >= OUTBOX:                # a page that cannot keep up: closed, it reloads
+        if box.qsize() >= OUTBOX:  # a page that cannot keep up: closed, it reloads
             data = b""
         box.put_nowait(data)
 
@@ -194,22 +222,27 @@ class WebServer:
         def page(name: str):
             async def endpoint(request):
                 return Response(files[name], media_type=STATIC[name], headers=HEADERS)
+
             return endpoint
 
         async def no_icon(request):
             # browsers ask for it on every load: an empty answer, kept a day, not a 404 in the log
             return Response(b"", status_code=204, headers={**HEADERS, "Cache-Control": "max-age=86400"})
 
-        return self.guard(Starlette(routes=[
-            Route("/", page("index.html")),
-            Route("/J/{seat}/{code}", page("index.html")),
-            Route("/app.js", page("app.js")),
-            Route("/style.css", page("style.css")),
-            Route("/dungeon_allies.js", page("dungeon_allies.js")),
-            Route("/dungeon_ball.js", page("dungeon_ball.js")),
-            Route("/favicon.ico", no_icon),
-            WebSocketRoute("/ws", self.socket),
-        ]))
+        return self.guard(
+            Starlette(
+                routes=[
+                    Route("/", page("index.html")),
+                    Route("/J/{seat}/{code}", page("index.html")),
+                    Route("/app.js", page("app.js")),
+                    Route("/style.css", page("style.css")),
+                    Route("/dungeon_allies.js", page("dungeon_allies.js")),
+                    Route("/dungeon_ball.js", page("dungeon_ball.js")),
+                    Route("/favicon.ico", no_icon),
+                    WebSocketRoute("/ws", self.socket),
+                ]
+            )
+        )
 
     def guard(self, app):
         """Every request: ``Host`` must name the device (else 421, or the socket refused);
@@ -225,16 +258,22 @@ class WebServer:
             if not self.hosts.allows(host):
                 log.warning("web: a request for another site's name refused (Host: %s)", host[:80])
                 if scope["type"] == "websocket":
-                    await receive()                     # the connect, then the refusal (a 403)
-                    return await send({"type": "websocket.close", "code": 1008, "reason": "another site's name"})
-                return await PlainTextResponse("not this device's name", 421, headers=HEADERS)(scope, receive, send)
+                    await receive()  # the connect, then the refusal (a 403)
+                    return await send(
+                        {"type": "websocket.close", "code": 1008, "reason": "another site's name"}
+                    )
+                return await PlainTextResponse("not this device's name", 421, headers=HEADERS)(
+                    scope, receive, send
+                )
 
             async def with_headers(message):
                 if message["type"] == "http.response.start":
                     names = {k.lower() for k, _ in message.get("headers", [])}
                     message["headers"] = [*message.get("headers", []), *(h for h in raw if h[0] not in names)]
                 await send(message)
+
             return await app(scope, receive, with_headers)
+
         return guarded
 
     async def socket(self, ws) -> None:
@@ -244,7 +283,7 @@ class WebServer:
         await ws.accept()
         address = address_key(ws.client.host if ws.client else None)
         full = self.full(address)
-        if full:                                        # said to the page, which shows it
+        if full:  # said to the page, which shows it
             await ws.close(code=1013, reason=full)
             return
         conn = next(self.ids)

@@ -10,6 +10,7 @@ screen and About show the address served); no port, a bad bind address or a netw
 multicast is logged and said on the panel, and the device plays on without the page (or
 without its ``.local`` name).
 """
+
 from __future__ import annotations
 
 import errno
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-PORT_TRIES = 10     # a port in use (another server on a laptop): the next ones are tried
+PORT_TRIES = 10  # a port in use (another server on a laptop): the next ones are tried
 
 
 class WebService:
@@ -39,7 +40,7 @@ class WebService:
         self.announcer: Announcer | None = None
         self.app = None
         self.stopping = threading.Event()
-        self.zeroconf_class = None              # zeroconf.Zeroconf; a test's stand-in sends nothing
+        self.zeroconf_class = None  # zeroconf.Zeroconf; a test's stand-in sends nothing
 
     def attach(self, app) -> None:
         self.app = app

@@ -2,6 +2,7 @@
 
 A wrong value stops the service naming the file and the key, like every other section.
 """
+
 from __future__ import annotations
 
 import ipaddress
@@ -29,9 +30,9 @@ class WebSettings:
     port: int = 8080
     bind: str = "0.0.0.0"
     mdns: bool = True
-    hostname: str = "dungeon-companion"     # announced as <hostname>.local
-    max_pages: int = 16                     # pages open at once; more are turned away
-    names: tuple[str, ...] = ()             # more names phones may reach the device by (DNS, a VPN)
+    hostname: str = "dungeon-companion"  # announced as <hostname>.local
+    max_pages: int = 16  # pages open at once; more are turned away
+    names: tuple[str, ...] = ()  # more names phones may reach the device by (DNS, a VPN)
 
 
 def problem(section: dict[str, Any]) -> tuple[str, str] | None:

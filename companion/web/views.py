@@ -25,11 +25,12 @@ draws it its own way (``window.pageDraw[draw]``); without it the block reads as 
 ``ball pawn locked gone final goal you turn``; chips also ``hot dim``, lines ``mid you``,
 grid cells ``head sum``.
 """
+
 from __future__ import annotations
 
 from typing import Any
 
-SKIP = frozenset({"game", "over", "winner", "draw"})      # the page's header says these
+SKIP = frozenset({"game", "over", "winner", "draw"})  # the page's header says these
 
 
 def label(key: str) -> str:
@@ -64,8 +65,14 @@ def seat_block(item: dict, viewer: str | None) -> list[dict]:
         if key == "id":
             continue
         if mine and isinstance(value, list) and key in ("hand", "cards", "pick", "secret"):
-            blocks.append({"kind": "cards", "title": f"Your {label(key)}", "private": True,
-                           "items": [{"text": str(v), "sub": ""} for v in value]})
+            blocks.append(
+                {
+                    "kind": "cards",
+                    "title": f"Your {label(key)}",
+                    "private": True,
+                    "items": [{"text": str(v), "sub": ""} for v in value],
+                }
+            )
         elif isinstance(value, (dict, list)) and not _flat(value):
             blocks.append({"kind": "tree", "title": f"{seat.upper()} {label(key)}", "data": value})
         else:
@@ -92,8 +99,13 @@ def generic_page(model: dict) -> list[dict]:
             for item in value:
                 blocks += seat_block(item, viewer)
         elif isinstance(value, dict) and value and _flat(value):
-            blocks.append({"kind": "facts", "title": label(key).capitalize(),
-                           "rows": [[label(k), text(v)] for k, v in value.items()]})
+            blocks.append(
+                {
+                    "kind": "facts",
+                    "title": label(key).capitalize(),
+                    "rows": [[label(k), text(v)] for k, v in value.items()],
+                }
+            )
         elif isinstance(value, (dict, list)) and not _flat(value):
             blocks.append({"kind": "tree", "title": label(key).capitalize(), "data": value})
         else:

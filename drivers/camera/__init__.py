@@ -4,6 +4,7 @@ Backends (opened by drivers.factory.open_camera): Picamera2Camera (drivers.camer
 OpenCVCamera (drivers.camera.opencv), FolderCamera (drivers.camera.folder), NullCamera; any of
 them turned by quarter turns (``rotate``): TurnedCamera (drivers.camera.turned).
 """
+
 from drivers.camera.base import Camera, NullCamera
 
 __all__ = ["Camera", "NullCamera"]

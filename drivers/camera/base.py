@@ -1,4 +1,5 @@
 """The camera interface: ``read()`` -> BGR uint8 numpy array of shape (H, W, 3); ``close()``."""
+
 from __future__ import annotations
 
 from typing import Any

@@ -5,6 +5,7 @@ too): the bytes are read by Python and decoded from memory, so a file that canno
 is named with what is wrong with it, and OpenCV never sees a file name (it crashes on one that
 is not UTF-8, as a camera's card can hold).
 """
+
 from __future__ import annotations
 
 import errno
@@ -20,8 +21,10 @@ EXTENSIONS = (".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp")
 HEIC = (".heic", ".heif", ".hif")
 HEIC_BRANDS = (b"heic", b"heix", b"heim", b"heis", b"hevc", b"hevx", b"mif1", b"msf1")
 UNDECODABLE = "not a JPEG or PNG OpenCV can decode"
-HEIC_HINT = ("a HEIC photo, which OpenCV cannot decode: save it as JPEG (on an iPhone, Settings > Camera > "
-             "Formats > Most Compatible)")
+HEIC_HINT = (
+    "a HEIC photo, which OpenCV cannot decode: save it as JPEG (on an iPhone, Settings > Camera > "
+    "Formats > Most Compatible)"
+)
 
 
 def read_image(path: str | Path) -> Any:
@@ -35,7 +38,9 @@ def read_image(path: str | Path) -> Any:
     if not data:
         raise ValueError(f"an empty file (0 bytes), {UNDECODABLE}")
     if _jpeg_cut_short(data):
-        raise ValueError("a JPEG cut short or damaged (its picture has no end): copy it again from the camera")
+        raise ValueError(
+            "a JPEG cut short or damaged (its picture has no end): copy it again from the camera"
+        )
     frame = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
     if frame is None:
         raise ValueError(HEIC_HINT if _heic(path, data) else UNDECODABLE)
@@ -66,25 +71,25 @@ def _jpeg_cut_short(data: bytes) -> bool:
         return False
     pos, end = 2, len(data)
     while True:
-        pos = data.find(b"\xff", pos)              # stray bytes between segments: libjpeg skips them
+        pos = data.find(b"\xff", pos)  # stray bytes between segments: libjpeg skips them
         if pos < 0:
             return True
-        while pos < end and data[pos] == 0xFF:      # fill bytes before a marker
+        while pos < end and data[pos] == 0xFF:  # fill bytes before a marker
             pos += 1
         if pos >= end:
             return True
         marker = data[pos]
         pos += 1
-        if marker == 0xD9:                          # end of image
+        if marker == 0xD9:  # end of image
             return False
         if 0xD0 <= marker <= 0xD7 or marker in (0x00, 0x01):
-            continue                                # markers without a length, or a stray 0xFF00
+            continue  # markers without a length, or a stray 0xFF00
         if pos + 2 > end:
             return True
-        pos += int.from_bytes(data[pos:pos + 2], "big")
+        pos += int.from_bytes(data[pos : pos + 2], "big")
         if pos > end:
             return True
-        if marker == 0xDA:                          # start of scan: skip its coded data
+        if marker == 0xDA:  # start of scan: skip its coded data
             pos = _after_scan(data, pos)
 
 
@@ -108,7 +113,9 @@ class FolderCamera(Camera):
         self.path = Path(path)
         self.loop = loop
         if self.path.is_file():
-            raise CameraError(f"image folder {self.path}: a file, not a folder; give the folder that holds the images")
+            raise CameraError(
+                f"image folder {self.path}: a file, not a folder; give the folder that holds the images"
+            )
         if not self.path.is_dir():
             raise CameraError(f"image folder {self.path}: not found")
         try:
@@ -117,7 +124,9 @@ class FolderCamera(Camera):
             raise CameraError(f"image folder {self.path}: cannot list it: {e.strerror or e}") from None
         self.files = sorted(p for p in names if p.suffix.lower() in EXTENSIONS and p.is_file())
         if not self.files:
-            raise CameraError(f"image folder {self.path}: no images ({', '.join(EXTENSIONS)})" + _heic_note(names))
+            raise CameraError(
+                f"image folder {self.path}: no images ({', '.join(EXTENSIONS)})" + _heic_note(names)
+            )
         self.index = 0
         self.current: Path | None = None
 
@@ -131,7 +140,7 @@ class FolderCamera(Camera):
                 raise CameraError(f"{self.name}: no more images")
             self.index = 0
         p = self.files[self.index]
-        self.index += 1             # a bad image is named once; the next read goes on past it
+        self.index += 1  # a bad image is named once; the next read goes on past it
         try:
             img = read_image(p)
         except FileNotFoundError:

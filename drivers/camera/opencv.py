@@ -1,4 +1,5 @@
 """OpenCV VideoCapture: a USB camera (index or /dev/videoN) or a video file (looped)."""
+
 from __future__ import annotations
 
 import os
@@ -20,9 +21,14 @@ class OpenCVCamera(Camera):
         self.is_file = isinstance(source, str) and not source.startswith("/dev/") and "://" not in source
         dev = f"/dev/video{source}" if isinstance(source, int) else source
         self.device = dev
-        if sys.platform.startswith("linux") and (isinstance(source, int) or source.startswith("/dev/")) \
-                and not os.path.exists(dev):
-            raise CameraError(f"camera {dev} (opencv): not found; is the USB camera plugged in? (ls /dev/video*)")
+        if (
+            sys.platform.startswith("linux")
+            and (isinstance(source, int) or source.startswith("/dev/"))
+            and not os.path.exists(dev)
+        ):
+            raise CameraError(
+                f"camera {dev} (opencv): not found; is the USB camera plugged in? (ls /dev/video*)"
+            )
         if isinstance(source, str) and self.is_file:
             _check_video_path(source)
         try:
@@ -33,13 +39,15 @@ class OpenCVCamera(Camera):
         cap = cv2.VideoCapture(source)
         if not cap.isOpened():
             cap.release()
-            raise CameraError(f"{self.name}: cannot open"
-                              + (_unopened(source) if isinstance(source, str) and self.is_file else ""))
+            raise CameraError(
+                f"{self.name}: cannot open"
+                + (_unopened(source) if isinstance(source, str) and self.is_file else "")
+            )
         if size and not self.is_file:
             cap.set(cv2.CAP_PROP_FRAME_WIDTH, size[0])
             cap.set(cv2.CAP_PROP_FRAME_HEIGHT, size[1])
-            cap.set(cv2.CAP_PROP_BUFFERSIZE, 1)      # the newest frame, not a stale one
-        self._cap: cv2.VideoCapture | None = cap     # None once closed
+            cap.set(cv2.CAP_PROP_BUFFERSIZE, 1)  # the newest frame, not a stale one
+        self._cap: cv2.VideoCapture | None = cap  # None once closed
         self.frames_read = 0
 
     @property
@@ -88,14 +96,18 @@ def _check_video_path(source: str) -> None:
     """Refuse, by name, a video path that is not a readable file before OpenCV sees it (it
     crashes on a name that is not UTF-8)."""
     if os.path.isdir(source):
-        raise CameraError(f"video file {source} (opencv): a folder; for a folder of images use type = \"folder\"")
+        raise CameraError(
+            f'video file {source} (opencv): a folder; for a folder of images use type = "folder"'
+        )
     if not os.path.isfile(source):
         raise CameraError(f"video file {source} (opencv): not found")
     try:
         source.encode("utf-8")
     except UnicodeEncodeError:
-        raise CameraError(f"video file {os.fsencode(source).decode('utf-8', 'backslashreplace')} (opencv): "
-                          "the name is not UTF-8, which OpenCV cannot open; rename the file") from None
+        raise CameraError(
+            f"video file {os.fsencode(source).decode('utf-8', 'backslashreplace')} (opencv): "
+            "the name is not UTF-8, which OpenCV cannot open; rename the file"
+        ) from None
 
 
 def _unopened(source: str) -> str:

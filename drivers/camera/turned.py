@@ -12,6 +12,7 @@ on top, for every backend::
 
 Turn it before calibrating the tray or the lid: their corners are in the turned frame.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -28,7 +29,7 @@ def turn(frame: np.ndarray, quarter_turns: int) -> np.ndarray:
     faster than numpy's copy of a turned view (0.3-1 ms for 1280x960 here)."""
     try:
         import cv2
-    except ImportError:                       # a device without OpenCV reads no dice anyway
+    except ImportError:  # a device without OpenCV reads no dice anyway
         return np.ascontiguousarray(np.rot90(frame, -quarter_turns))  # np.rot90 turns anticlockwise
     codes = {1: cv2.ROTATE_90_CLOCKWISE, 2: cv2.ROTATE_180, 3: cv2.ROTATE_90_COUNTERCLOCKWISE}
     return cv2.rotate(frame, codes[quarter_turns])

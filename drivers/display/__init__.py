@@ -4,6 +4,7 @@ Backends (opened by drivers.factory.open_display): LumaOled (ssd1306/sh1106 over
 TerminalDisplay, PngFrames, NullDisplay. All skip unchanged frames; the OLEDs shift pixels
 slowly against burn-in.
 """
+
 from drivers.display.base import HEIGHT, SIZE, WIDTH, Display, NullDisplay, PixelShift, message_image
 
 __all__ = ["HEIGHT", "SIZE", "WIDTH", "Display", "NullDisplay", "PixelShift", "message_image"]

@@ -4,6 +4,7 @@ Every backend shares the same front half (this class): it checks the image, appl
 burn-in pixel shift (if enabled) and pushes a frame only when its bytes differ from the last
 frame pushed. Backends implement ``_push(frame) -> bool`` and optionally ``_close(persist)``.
 """
+
 from __future__ import annotations
 
 import logging
@@ -23,8 +24,12 @@ def shift_offsets(max_px: int) -> list[tuple[int, int]]:
     each ring walked around so consecutive offsets are neighbours within a ring."""
     out = [(0, 0)]
     for r in range(1, max_px + 1):
-        ring = [(x, -r) for x in range(-r, r)] + [(r, y) for y in range(-r, r)] + \
-               [(x, r) for x in range(r, -r, -1)] + [(-r, y) for y in range(r, -r, -1)]
+        ring = (
+            [(x, -r) for x in range(-r, r)]
+            + [(r, y) for y in range(-r, r)]
+            + [(x, r) for x in range(r, -r, -1)]
+            + [(-r, y) for y in range(r, -r, -1)]
+        )
         out += ring
     return out
 
@@ -70,14 +75,22 @@ class Display:
 
     kind = "display"
 
-    def __init__(self, *, pixel_shift: bool = False, shift_period_s: float = 300.0, shift_max_px: int = 2,
-                 clock: Callable[[], float] | None = None):
+    def __init__(
+        self,
+        *,
+        pixel_shift: bool = False,
+        shift_period_s: float = 300.0,
+        shift_max_px: int = 2,
+        clock: Callable[[], float] | None = None,
+    ):
         self.clock = clock or time.monotonic
-        self.shift = PixelShift(shift_max_px, shift_period_s, self.clock) if pixel_shift and shift_max_px else None
+        self.shift = (
+            PixelShift(shift_max_px, shift_period_s, self.clock) if pixel_shift and shift_max_px else None
+        )
         self._lock = threading.RLock()
         self._last_bytes: bytes | None = None
-        self.last_image: Any = None        # the last image given to show(), unshifted
-        self.last_frame: Any = None        # the last frame pushed, shifted
+        self.last_image: Any = None  # the last image given to show(), unshifted
+        self.last_frame: Any = None  # the last frame pushed, shifted
         self.pushed = 0
         self.skipped = 0
         self.error: str | None = None
@@ -153,7 +166,9 @@ class Display:
     def _check(image: Any) -> None:
         mode, size = getattr(image, "mode", None), getattr(image, "size", None)
         if mode != "1" or size != SIZE:
-            raise ValueError(f"display.show needs a {WIDTH}x{HEIGHT} mode '1' PIL image, got mode {mode!r} size {size!r}")
+            raise ValueError(
+                f"display.show needs a {WIDTH}x{HEIGHT} mode '1' PIL image, got mode {mode!r} size {size!r}"
+            )
 
     def _shifted(self, image: Any) -> Any:
         if self.shift is None:

@@ -7,6 +7,7 @@ re-initialise the panel every ``retry_s`` seconds; the game goes on meanwhile.
 
 luma registers cleanup() with atexit, which SIGTERM skips: the service calls close().
 """
+
 from __future__ import annotations
 
 import logging
@@ -24,13 +25,27 @@ KINDS = ("ssd1306", "sh1106")
 def filter_luma_getdata_warning() -> None:
     """Silence only Pillow 13's ``Image.getdata`` deprecation as raised from luma's code
     (luma.oled 3.16 calls it in display(); Pillow 14 removes it). Everything else still warns."""
-    warnings.filterwarnings("ignore", message=r"Image\.Image\.getdata is deprecated",
-                            category=DeprecationWarning, module=r"luma\.")
+    warnings.filterwarnings(
+        "ignore",
+        message=r"Image\.Image\.getdata is deprecated",
+        category=DeprecationWarning,
+        module=r"luma\.",
+    )
 
 
 class LumaOled(Display):
-    def __init__(self, kind: str = "ssd1306", *, port: int = 1, address: int = 0x3C, rotate: int = 0,
-                 contrast: int = 0xCF, retry_s: float = 5.0, serial_interface: Any = None, **shift: Any):
+    def __init__(
+        self,
+        kind: str = "ssd1306",
+        *,
+        port: int = 1,
+        address: int = 0x3C,
+        rotate: int = 0,
+        contrast: int = 0xCF,
+        retry_s: float = 5.0,
+        serial_interface: Any = None,
+        **shift: Any,
+    ):
         shift.setdefault("pixel_shift", True)
         super().__init__(**shift)
         if kind not in KINDS:
@@ -52,7 +67,9 @@ class LumaOled(Display):
             from luma.core.error import DeviceNotFoundError, DevicePermissionError
             from luma.oled import device as luma_device
         except ImportError as e:
-            raise DisplayError(f"{self.where}: luma.oled is not importable ({e}); pip install luma.oled") from e
+            raise DisplayError(
+                f"{self.where}: luma.oled is not importable ({e}); pip install luma.oled"
+            ) from e
         cls = getattr(luma_device, self.kind)
         try:
             serial = self._serial_interface
@@ -65,7 +82,8 @@ class LumaOled(Display):
         except DeviceNotFoundError as e:
             raise DisplayError(
                 f"{self.where}: not found ({e}). Is I2C enabled (raspi-config), the wiring right, "
-                f"and the address what `i2cdetect -y {self.port}` shows (0x3C or 0x3D)?") from e
+                f"and the address what `i2cdetect -y {self.port}` shows (0x3C or 0x3D)?"
+            ) from e
         except DevicePermissionError as e:
             raise DisplayError(f"{self.where}: permission denied ({e}); add the user to the i2c group") from e
         except (OSError, ImportError) as e:
@@ -108,8 +126,8 @@ class LumaOled(Display):
         dev = self.device
         if dev is None:
             return
-        dev.persist = persist            # True: leave the last frame (the message) lit
+        dev.persist = persist  # True: leave the last frame (the message) lit
         try:
-            dev.cleanup()                # persist False: display off and cleared
+            dev.cleanup()  # persist False: display off and cleared
         finally:
-            dev.cleanup = lambda: None   # the atexit hook must not blank the message later
+            dev.cleanup = lambda: None  # the atexit hook must not blank the message later

@@ -3,6 +3,7 @@
 On open, earlier frames in DIR (files named exactly six digits + .png) are removed so a run's
 frames are never mixed with an older run's; other files are left alone.
 """
+
 from __future__ import annotations
 
 import re
@@ -37,8 +38,11 @@ class PngFrames(Display):
 
         self.count += 1
         path = self.dir / f"{self.count:06d}.png"
-        img = frame if self.scale == 1 else frame.resize(
-            (frame.width * self.scale, frame.height * self.scale), Image.Resampling.NEAREST)
+        img = (
+            frame
+            if self.scale == 1
+            else frame.resize((frame.width * self.scale, frame.height * self.scale), Image.Resampling.NEAREST)
+        )
         img.save(path)
         self.paths.append(path)
         return True

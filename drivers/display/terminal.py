@@ -1,5 +1,6 @@
 """The display in a terminal: Unicode half blocks (128x32 characters, two pixel rows per text
 line) or braille (64x16 characters), redrawn in place with a cursor-up escape."""
+
 from __future__ import annotations
 
 import sys
@@ -7,13 +8,21 @@ from typing import Any, TextIO
 
 from drivers.display.base import HEIGHT, WIDTH, Display
 
-_HALF = {(0, 0): " ", (1, 0): "\u2580", (0, 1): "\u2584", (1, 1): "\u2588"}   # ▀ ▄ █
-_BRAILLE_BITS = ((0, 0, 0x01), (0, 1, 0x02), (0, 2, 0x04), (1, 0, 0x08), (1, 1, 0x10), (1, 2, 0x20),
-                 (0, 3, 0x40), (1, 3, 0x80))
+_HALF = {(0, 0): " ", (1, 0): "\u2580", (0, 1): "\u2584", (1, 1): "\u2588"}  # ▀ ▄ █
+_BRAILLE_BITS = (
+    (0, 0, 0x01),
+    (0, 1, 0x02),
+    (0, 2, 0x04),
+    (1, 0, 0x08),
+    (1, 1, 0x10),
+    (1, 2, 0x20),
+    (0, 3, 0x40),
+    (1, 3, 0x80),
+)
 
 
 def _pixels(frame: Any) -> bytes:
-    return frame.convert("L").tobytes()           # one byte per pixel, 0 or 255
+    return frame.convert("L").tobytes()  # one byte per pixel, 0 or 255
 
 
 def render_halfblock(frame: Any) -> list[str]:
@@ -43,7 +52,9 @@ def render_braille(frame: Any) -> list[str]:
 class TerminalDisplay(Display):
     kind = "terminal"
 
-    def __init__(self, stream: TextIO | None = None, *, style: str = "halfblock", border: bool = True, **shift: Any):
+    def __init__(
+        self, stream: TextIO | None = None, *, style: str = "halfblock", border: bool = True, **shift: Any
+    ):
         super().__init__(**shift)
         if style not in ("halfblock", "braille"):
             raise ValueError(f"display.style: {style!r} is not 'halfblock' or 'braille'")
@@ -66,8 +77,11 @@ class TerminalDisplay(Display):
         lines = self.render(frame)
         if self.border:
             w = len(lines[0])
-            lines = ["\u250c" + "\u2500" * w + "\u2510"] + ["\u2502" + ln + "\u2502" for ln in lines] + \
-                    ["\u2514" + "\u2500" * w + "\u2518"]
+            lines = (
+                ["\u250c" + "\u2500" * w + "\u2510"]
+                + ["\u2502" + ln + "\u2502" for ln in lines]
+                + ["\u2514" + "\u2500" * w + "\u2518"]
+            )
         return lines
 
     def _push(self, frame: Any) -> bool:
@@ -75,7 +89,7 @@ class TerminalDisplay(Display):
         out = []
         redraw = bool(self._drawn_lines)
         if redraw:
-            out.append(f"\x1b[{self._drawn_lines}A\r")       # back to the frame's first line
+            out.append(f"\x1b[{self._drawn_lines}A\r")  # back to the frame's first line
         out.append("\n".join(lines) + "\n" + ("\x1b[J" if redraw else ""))  # clear a longer caption's rest
         self._drawn_lines = len(lines)
         self.stream.write("".join(out))

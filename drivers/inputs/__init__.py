@@ -7,9 +7,19 @@ Backends (imported lazily by drivers.factory.open_inputs):
 - ``ScriptedInput`` (drivers.inputs.scripted) a key script file, for headless runs
 - ``NullInput``     (drivers.inputs.base)
 """
+
 from drivers.inputs.base import InputBackend, MultiInput, NullInput
 from drivers.inputs.events import ALL_BUTTONS, BUTTONS, ENCODER_BUTTONS, KINDS, ButtonEvent
 from drivers.inputs.logic import ButtonLogic
 
-__all__ = ["ALL_BUTTONS", "BUTTONS", "ENCODER_BUTTONS", "KINDS", "ButtonEvent", "ButtonLogic",
-           "InputBackend", "MultiInput", "NullInput"]
+__all__ = [
+    "ALL_BUTTONS",
+    "BUTTONS",
+    "ENCODER_BUTTONS",
+    "KINDS",
+    "ButtonEvent",
+    "ButtonLogic",
+    "InputBackend",
+    "MultiInput",
+    "NullInput",
+]

@@ -1,4 +1,5 @@
 """Base class for input backends: they put ButtonEvents into the caller's queue."""
+
 from __future__ import annotations
 
 import logging
@@ -96,7 +97,7 @@ class MultiInput(InputBackend):
             b.close()
 
 
-_WAKE: Any = object()   # put by close() to wake an edge worker
+_WAKE: Any = object()  # put by close() to wake an edge worker
 
 
 class EdgeInput(InputBackend):
@@ -104,7 +105,7 @@ class EdgeInput(InputBackend):
     one worker (or ``pump()``) turns edges into ButtonEvents and ticks the button logic for long
     presses and repeats. The worker wakes at once for an edge, else every ``poll_s``."""
 
-    logic: ButtonLogic        # the subclass's buttons, made in its constructor
+    logic: ButtonLogic  # the subclass's buttons, made in its constructor
 
     def __init__(self, queue: Any, clock: Clock | None, poll_s: float):
         super().__init__(queue, clock)

@@ -1,4 +1,5 @@
 """The one event type every input source produces."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -5,6 +5,7 @@ internal queue. A small worker thread (or ``pump()`` when ``threaded=False``) fe
 to :class:`ButtonLogic` and puts the resulting ButtonEvents into the caller's queue. bounce_time
 is not used (the mock factory ignores it); ButtonLogic debounces.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -46,7 +47,9 @@ class GpioButtons(EdgeInput):
                 b = Button(pin, pull_up=pull_up, bounce_time=None, pin_factory=pin_factory)
             except Exception as e:
                 self.close()
-                raise InputError(f"cannot open GPIO button {name!r} on pin {pin}: {type(e).__name__}: {e}") from e
+                raise InputError(
+                    f"cannot open GPIO button {name!r} on pin {pin}: {type(e).__name__}: {e}"
+                ) from e
             # gpiozero's thread: enqueue only
             b.when_pressed = partial(self._enqueue, name, True)
             b.when_released = partial(self._enqueue, name, False)

@@ -13,6 +13,7 @@ On a tty the terminal is put in non-canonical, no-echo mode with termios (import
 keeping signals so Ctrl-C still works, and restored on close() and at exit. When the fd is not
 a tty (CI, a pipe) it is simply read. Nothing here touches the terminal at import time.
 """
+
 from __future__ import annotations
 
 import atexit
@@ -32,20 +33,40 @@ log = logging.getLogger(__name__)
 ESC = 0x1B
 # escape sequences (CSI and SS3 forms) -> button
 _SEQUENCES: dict[bytes, str] = {
-    b"\x1b[A": "up", b"\x1b[B": "down", b"\x1b[C": "right", b"\x1b[D": "left",
-    b"\x1bOA": "up", b"\x1bOB": "down", b"\x1bOC": "right", b"\x1bOD": "left",
+    b"\x1b[A": "up",
+    b"\x1b[B": "down",
+    b"\x1b[C": "right",
+    b"\x1b[D": "left",
+    b"\x1bOA": "up",
+    b"\x1bOB": "down",
+    b"\x1bOC": "right",
+    b"\x1bOD": "left",
 }
 # xterm's Shift+arrows (modifier 2): a long press of that direction
-_SHIFTED: dict[bytes, str] = {b"\x1b[1;2" + k: v for k, v in ((b"A", "up"), (b"B", "down"), (b"C", "right"),
-                                                               (b"D", "left"))}
+_SHIFTED: dict[bytes, str] = {
+    b"\x1b[1;2" + k: v for k, v in ((b"A", "up"), (b"B", "down"), (b"C", "right"), (b"D", "left"))
+}
 # single bytes -> (button, long?)
 KEYMAP: dict[int, tuple[str, bool]] = {
-    ord("w"): ("up", False), ord("s"): ("down", False), ord("a"): ("left", False), ord("d"): ("right", False),
-    ord("W"): ("up", True), ord("S"): ("down", True), ord("A"): ("left", True), ord("D"): ("right", True),
-    ord("\r"): ("ok", False), ord("\n"): ("ok", False), ord(" "): ("ok", False),
-    ord("o"): ("ok", False), ord("O"): ("ok", True),
-    0x7F: ("back", False), 0x08: ("back", False), ord("b"): ("back", False), ord("B"): ("back", True),
-    ord("u"): ("back", True), ord("U"): ("back", True),      # u: undo, a long BACK without Shift
+    ord("w"): ("up", False),
+    ord("s"): ("down", False),
+    ord("a"): ("left", False),
+    ord("d"): ("right", False),
+    ord("W"): ("up", True),
+    ord("S"): ("down", True),
+    ord("A"): ("left", True),
+    ord("D"): ("right", True),
+    ord("\r"): ("ok", False),
+    ord("\n"): ("ok", False),
+    ord(" "): ("ok", False),
+    ord("o"): ("ok", False),
+    ord("O"): ("ok", True),
+    0x7F: ("back", False),
+    0x08: ("back", False),
+    ord("b"): ("back", False),
+    ord("B"): ("back", True),
+    ord("u"): ("back", True),
+    ord("U"): ("back", True),  # u: undo, a long BACK without Shift
 }
 
 QUIT_KEYS = ("q", "Q")
@@ -69,7 +90,7 @@ class KeyParser:
         while i < len(buf):
             c = buf[i]
             if c == ESC:
-                rest = buf[i:i + 3]
+                rest = buf[i : i + 3]
                 if len(rest) < 3 and (len(rest) == 1 or rest[1:2] in (b"[", b"O")):
                     # maybe the start of a sequence: wait for more bytes (or flush())
                     self._pending = rest
@@ -83,24 +104,24 @@ class KeyParser:
                     j = i + 2
                     while j < len(buf) and not (0x40 <= buf[j] <= 0x7E):
                         j += 1
-                    if j >= len(buf):           # cut between two reads: wait for the rest
+                    if j >= len(buf):  # cut between two reads: wait for the rest
                         self._pending = buf[i:]
                         return out
-                    if buf[i:j + 1] in _SHIFTED:
-                        out.append((_SHIFTED[buf[i:j + 1]], True))
+                    if buf[i : j + 1] in _SHIFTED:
+                        out.append((_SHIFTED[buf[i : j + 1]], True))
                     i = j + 1
                     continue
-                out.append(("back", False))    # Esc followed by an ordinary key
+                out.append(("back", False))  # Esc followed by an ordinary key
                 i += 1
                 continue
-            if (c == 0x0A and i > 0 and buf[i - 1] == 0x0D):
-                i += 1                        # CR LF is one Enter
+            if c == 0x0A and i > 0 and buf[i - 1] == 0x0D:
+                i += 1  # CR LF is one Enter
                 continue
             hit = KEYMAP.get(c)
             if hit:
                 out.append(hit)
             elif 0x20 < c < 0x7F:
-                out.append((chr(c), None))    # another printable key: see on_other_key
+                out.append((chr(c), None))  # another printable key: see on_other_key
             i += 1
         self._pending = b""
         return out
@@ -150,7 +171,7 @@ class KeyboardInput(InputBackend):
 
         self._saved_attrs = termios.tcgetattr(self.fd)
         attrs = termios.tcgetattr(self.fd)
-        attrs[3] &= ~(termios.ICANON | termios.ECHO)       # lflag: no line editing, no echo
+        attrs[3] &= ~(termios.ICANON | termios.ECHO)  # lflag: no line editing, no echo
         attrs[6][termios.VMIN] = 1
         attrs[6][termios.VTIME] = 0
         termios.tcsetattr(self.fd, termios.TCSANOW, attrs)

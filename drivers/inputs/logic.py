@@ -9,6 +9,7 @@ raw level; when the lockout ends, if the raw level differs from the accepted one
 accepted then (so a release hidden inside the chatter is never lost). Chatter therefore gives
 one press and one release; a real press shorter than ``debounce_s`` still gives both.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -19,8 +20,8 @@ from drivers.inputs.events import ButtonEvent
 
 @dataclass
 class _State:
-    raw: bool = False            # last level seen from the pin (True = pressed)
-    stable: bool = False         # accepted level
+    raw: bool = False  # last level seen from the pin (True = pressed)
+    stable: bool = False  # accepted level
     locked_until: float = float("-inf")
     pressed_at: float = 0.0
     long_sent: bool = False
@@ -97,7 +98,7 @@ class ButtonLogic:
             raise KeyError(f"unknown button {button!r}")
         s = self._s[button]
         out: list[ButtonEvent] = []
-        self._due(button, s, t, out)          # settle anything that came due before this edge
+        self._due(button, s, t, out)  # settle anything that came due before this edge
         s.raw = pressed
         if pressed != s.stable and t >= s.locked_until:
             self._accept(button, s, pressed, t, out)

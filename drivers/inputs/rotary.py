@@ -5,6 +5,7 @@ gpiozero's RotaryEncoder decodes the quadrature itself and ignores bounce_time o
 factory. Contact bounce shows up as quick back-and-forth steps; we drop a step in the opposite
 direction that comes within ``reverse_lockout_s`` of the previous step.
 """
+
 from __future__ import annotations
 
 from functools import partial
@@ -27,7 +28,11 @@ class RotaryFilter:
     def step(self, direction: str, t: float) -> bool:
         if direction not in ("cw", "ccw"):
             raise ValueError(direction)
-        if self._last_dir is not None and direction != self._last_dir and t - self._last_t < self.reverse_lockout_s:
+        if (
+            self._last_dir is not None
+            and direction != self._last_dir
+            and t - self._last_t < self.reverse_lockout_s
+        ):
             return False
         self._last_dir, self._last_t = direction, t
         return True
@@ -61,7 +66,9 @@ class RotaryInput(EdgeInput):
         try:
             self.encoder = RotaryEncoder(a, b, wrap=False, max_steps=0, pin_factory=pin_factory)
         except Exception as e:
-            raise InputError(f"cannot open rotary encoder on pins a={a} b={b}: {type(e).__name__}: {e}") from e
+            raise InputError(
+                f"cannot open rotary encoder on pins a={a} b={b}: {type(e).__name__}: {e}"
+            ) from e
         self.encoder.when_rotated_clockwise = partial(self._enqueue, "cw")
         self.encoder.when_rotated_counter_clockwise = partial(self._enqueue, "ccw")
         self.button = None
@@ -70,7 +77,9 @@ class RotaryInput(EdgeInput):
                 self.button = Button(button, pull_up=pull_up, bounce_time=None, pin_factory=pin_factory)
             except Exception as e:
                 self.encoder.close()
-                raise InputError(f"cannot open encoder button on pin {button}: {type(e).__name__}: {e}") from e
+                raise InputError(
+                    f"cannot open encoder button on pin {button}: {type(e).__name__}: {e}"
+                ) from e
             self.button.when_pressed = partial(self._enqueue, "btn", True)
             self.button.when_released = partial(self._enqueue, "btn", False)
         if threaded:

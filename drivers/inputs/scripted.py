@@ -11,6 +11,7 @@ Errors in the script raise ScriptError (a ValueError) naming the file and line a
 before anything is played: a missing file, a binary one, an unknown key. ``delay_s`` is added between keys (0 by default). Sleeping uses an injectable
 ``sleep`` so tests play scripts instantly. ``finished`` is set when the script is done.
 """
+
 from __future__ import annotations
 
 import threading
@@ -25,7 +26,7 @@ from drivers.inputs.events import ALL_BUTTONS, ButtonEvent
 
 @dataclass(frozen=True)
 class Step:
-    op: str            # "key" | "long" | "repeat" | "wait"
+    op: str  # "key" | "long" | "repeat" | "wait"
     button: str = ""
     n: int = 0
     seconds: float = 0.0
@@ -48,8 +49,10 @@ def read_script(path: str | Path) -> list[Step]:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
         line = raw.count(b"\n", 0, e.start) + 1
-        raise ScriptError(f"{path}:{line}: not UTF-8 text (byte {raw[e.start]:#04x}); a key script is text, "
-                          "one button per line") from None
+        raise ScriptError(
+            f"{path}:{line}: not UTF-8 text (byte {raw[e.start]:#04x}); a key script is text, "
+            "one button per line"
+        ) from None
     return parse_script(text, str(path))
 
 
@@ -130,10 +133,17 @@ class ScriptedInput(InputBackend):
         if step.op == "key":
             return [ButtonEvent(b, "press", t, src), ButtonEvent(b, "release", t, src)]
         if step.op == "long":
-            return [ButtonEvent(b, "press", t, src), ButtonEvent(b, "long", t, src), ButtonEvent(b, "release", t, src)]
+            return [
+                ButtonEvent(b, "press", t, src),
+                ButtonEvent(b, "long", t, src),
+                ButtonEvent(b, "release", t, src),
+            ]
         if step.op == "repeat":
-            return ([ButtonEvent(b, "press", t, src)] + [ButtonEvent(b, "repeat", t, src)] * step.n
-                    + [ButtonEvent(b, "release", t, src)])
+            return (
+                [ButtonEvent(b, "press", t, src)]
+                + [ButtonEvent(b, "repeat", t, src)] * step.n
+                + [ButtonEvent(b, "release", t, src)]
+            )
         return []
 
     def play(self) -> list[ButtonEvent]:

@@ -4,6 +4,7 @@ Lines are UTF-8, terminated by "\\n" (a "\\r" before it is dropped). Peer -> dev
 most ``max_line`` bytes (256 by default, not counting the terminator); longer ones are
 discarded up to the next "\\n" and answered with one ``ERR line too long``.
 """
+
 from __future__ import annotations
 
 import json
@@ -60,7 +61,7 @@ def _no_controls(s: str) -> None:
 
 def parse_peer_line(line: str) -> Key | Action | Ping | Echo | None:
     """Parse one received line (without its terminator). Blank lines give None."""
-    _no_controls(line)                      # before strip(), which eats \x0b, \x0c, \x1c-\x1f too
+    _no_controls(line)  # before strip(), which eats \x0b, \x0c, \x1c-\x1f too
     s = line.strip()
     if not s:
         return None
@@ -74,8 +75,9 @@ def parse_peer_line(line: str) -> Key | Action | Ping | Echo | None:
     if verb_u == "KEY":
         b = rest.lower()
         if b not in ALL_BUTTONS:
-            raise ProtocolError(f"unknown key {rest!r} (expected {'|'.join(ALL_BUTTONS)})" if rest
-                                else "KEY needs a key name")
+            raise ProtocolError(
+                f"unknown key {rest!r} (expected {'|'.join(ALL_BUTTONS)})" if rest else "KEY needs a key name"
+            )
         return Key(b)
     if verb_u == "ACTION":
         if not rest:
@@ -91,8 +93,10 @@ def check_scope(msg: Key | Action | Ping | Echo | None, scope: str) -> None:
     """Raise ProtocolError for a parsed line the link's scope does not allow (anything but
     "full" refuses KEY)."""
     if scope != "full" and isinstance(msg, Key):
-        raise ProtocolError(f"KEY {msg.button} refused: this link takes game actions only (ACTION <text>); "
-                            'buttons need [link] scope = "full"')
+        raise ProtocolError(
+            f"KEY {msg.button} refused: this link takes game actions only (ACTION <text>); "
+            'buttons need [link] scope = "full"'
+        )
 
 
 def _json(obj: Any) -> str:
@@ -112,7 +116,7 @@ def event_line(event: Any) -> str:
 
 
 def error_line(reason: str) -> str:
-    return "ERR " + " ".join(str(reason).split())      # one line, no control characters
+    return "ERR " + " ".join(str(reason).split())  # one line, no control characters
 
 
 class LineSplitter:
@@ -139,7 +143,7 @@ class LineSplitter:
             nl = data.find(b"\n", start)
             chunk = data[start:] if nl < 0 else data[start:nl]
             if self._discarding:
-                self._discarding = nl < 0                # an overlong line ends at its newline
+                self._discarding = nl < 0  # an overlong line ends at its newline
             elif nl >= 0:
                 self._buf += chunk
                 body = self._buf[:-1] if self._buf.endswith(b"\r") else self._buf

@@ -7,6 +7,7 @@ one line, "N more lines refused in the last T s", when the window is over (``flu
 from the reader loop) or the connection ends (``flush(final=True)``). So a flood costs at most
 ``burst + 1`` log lines per window.
 """
+
 from __future__ import annotations
 
 import logging
@@ -18,8 +19,16 @@ WINDOW_S = 60.0
 
 
 class RefusalLog:
-    def __init__(self, log: logging.Logger, port: str, *, burst: int = BURST, window_s: float = WINDOW_S,
-                 clock: Callable[[], float] | None = None, level: int = logging.WARNING):
+    def __init__(
+        self,
+        log: logging.Logger,
+        port: str,
+        *,
+        burst: int = BURST,
+        window_s: float = WINDOW_S,
+        clock: Callable[[], float] | None = None,
+        level: int = logging.WARNING,
+    ):
         if burst < 0 or window_s <= 0:
             raise ValueError("burst must be >= 0 and window_s > 0")
         self.log = log
@@ -28,9 +37,9 @@ class RefusalLog:
         self.window_s = window_s
         self.clock = clock or time.monotonic
         self.level = level
-        self._start: float | None = None   # when the current window began (its first refusal)
-        self._logged = 0                    # refusals logged one by one in this window
-        self._held = 0                      # refusals counted, not yet logged
+        self._start: float | None = None  # when the current window began (its first refusal)
+        self._logged = 0  # refusals logged one by one in this window
+        self._held = 0  # refusals counted, not yet logged
         self._last_reason = ""
 
     SUMMARY = "lines refused"
@@ -62,8 +71,15 @@ class RefusalLog:
         if not final and elapsed < self.window_s:
             return
         if self._held:
-            self.log.log(self.level, "serial link %s: %d more %s in the last %.0f s (last: %s)",
-                         self.port, self._held, self.SUMMARY, elapsed, self._last_reason[:80])
+            self.log.log(
+                self.level,
+                "serial link %s: %d more %s in the last %.0f s (last: %s)",
+                self.port,
+                self._held,
+                self.SUMMARY,
+                elapsed,
+                self._last_reason[:80],
+            )
         self._start = None
         self._logged = self._held = 0
 

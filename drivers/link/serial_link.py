@@ -18,6 +18,7 @@ The queue is the app's, shared with the buttons and the phones: while it holds
 so a peer flooding lines never makes the buttons wait behind thousands of its events. Failed
 writes (a peer that never reads: every write times out) are logged at a bounded rate too.
 """
+
 from __future__ import annotations
 
 import collections
@@ -52,7 +53,7 @@ from drivers.link.refusals import BURST, WINDOW_S, RefusalLog, WriteFailureLog
 
 log = logging.getLogger(__name__)
 
-MAX_PENDING = 64        # events in the app's queue past which a peer's line is answered ERR busy
+MAX_PENDING = 64  # events in the app's queue past which a peer's line is answered ERR busy
 BUSY = "busy: the device has not caught up with the lines already sent; send this again later"
 
 
@@ -110,16 +111,19 @@ class SerialLink:
             raise ValueError(f"link scope {scope!r} is not one of {', '.join(LINK_SCOPES)}")
         self.scope = scope
         self.clock = clock or time.monotonic
-        self._refusals = RefusalLog(log, port, burst=refusal_burst, window_s=refusal_window_s, clock=self.clock)
-        self._write_failures = WriteFailureLog(log, port, burst=refusal_burst, window_s=refusal_window_s,
-                                               clock=self.clock)
+        self._refusals = RefusalLog(
+            log, port, burst=refusal_burst, window_s=refusal_window_s, clock=self.clock
+        )
+        self._write_failures = WriteFailureLog(
+            log, port, burst=refusal_burst, window_s=refusal_window_s, clock=self.clock
+        )
         self.max_pending = max_pending
         self._opener = opener
         self._ser: Any = None
         self._wlock = threading.RLock()
         self._state_lock = threading.Lock()
-        self._state: str | None = None          # the latest STATE line
-        self._state_sent: str | None = None     # the STATE line last written on this connection
+        self._state: str | None = None  # the latest STATE line
+        self._state_sent: str | None = None  # the STATE line last written on this connection
         self._stop = threading.Event()
         self._reset = threading.Event()
         self._thread: threading.Thread | None = None
@@ -167,7 +171,7 @@ class SerialLink:
                 self._write_failures.port = self.port
                 self._write_failures.failed(self.last_error)
                 if "Timeout" not in type(e).__name__:
-                    self._reset.set()          # the reader thread reconnects
+                    self._reset.set()  # the reader thread reconnects
                 return False
             self.stats["tx"] += 1
             self.sent.append(line)
@@ -186,7 +190,7 @@ class SerialLink:
         (then nothing is written and False returned). The latest state is also re-sent after
         HELLO on every (re)connect, so a peer that comes back is up to date at once."""
         line = state_line(state)
-        self._encode(line)              # ValueError here, before it becomes the state re-sent on connect
+        self._encode(line)  # ValueError here, before it becomes the state re-sent on connect
         with self._state_lock:
             self._state = line
             if line == self._state_sent:
@@ -220,8 +224,9 @@ class SerialLink:
             return self._opener(self.port)
         import serial
 
-        return serial.serial_for_url(self.port, baudrate=self.baudrate, timeout=self.read_timeout_s,
-                                     write_timeout=self.write_timeout_s)
+        return serial.serial_for_url(
+            self.port, baudrate=self.baudrate, timeout=self.read_timeout_s, write_timeout=self.write_timeout_s
+        )
 
     def _status(self, connected: bool, reason: str) -> None:
         self.queue.put(LinkStatus(connected, self.port, reason, self.clock()))
@@ -265,7 +270,7 @@ class SerialLink:
                 if self.hello:
                     try:
                         self.send_line(hello_line(max_line=self.max_line, scope=self.scope))
-                    except ValueError as e:     # max_out_line below the HELLO's length
+                    except ValueError as e:  # max_out_line below the HELLO's length
                         log.error("serial link %s: HELLO not sent: %s", self.port, e)
                 self._state_sent = None
                 if self._state is not None and self.send_line(self._state):

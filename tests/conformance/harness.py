@@ -4,6 +4,7 @@ through the Engine contract alone (companion/engine/core.py), with a hook after 
 Computer seats are called as the platform calls them, ``policy(engine, view, prompt)`` with
 ``view = engine.public_view(state, prompt.actor)``; chance is answered by the shared seeded dice.
 """
+
 from __future__ import annotations
 
 import random
@@ -46,8 +47,13 @@ def copy(engine, state):
     return engine.from_json(engine.to_json(state))
 
 
-def play(game: GameType, engine, seed: int, policy: str | None = None,
-         after: Callable[[object, Prompt, str, list[dict], object], None] | None = None) -> Game:
+def play(
+    game: GameType,
+    engine,
+    seed: int,
+    policy: str | None = None,
+    after: Callable[[object, Prompt, str, list[dict], object], None] | None = None,
+) -> Game:
     """Play one game with the game's policy in every seat; ``after(state_before, prompt,
     action, events, state)`` runs after each action, with a copy of the state before it."""
     header = header_for(game, seed)
@@ -91,12 +97,19 @@ def illegal_candidates(prompt: Prompt, seats: list[str], legal_example: str) -> 
     an extra word, a chance answer with a face no die has."""
     words = legal_example.split()
     others = [s for s in seats if s != prompt.actor]
-    out = ["", "nonsense", "chance", f"{prompt.actor}", " ".join(words + ["zz-extra"]),
-           " ".join(words[:-1] + ["zz-no-such-thing"]) if len(words) > 1 else "zz",
-           "chance roll zz-no-face", f"{prompt.actor} zz-no-verb"]
+    out = [
+        "",
+        "nonsense",
+        "chance",
+        f"{prompt.actor}",
+        " ".join(words + ["zz-extra"]),
+        " ".join(words[:-1] + ["zz-no-such-thing"]) if len(words) > 1 else "zz",
+        "chance roll zz-no-face",
+        f"{prompt.actor} zz-no-verb",
+    ]
     if others and not prompt.is_chance:
         out.append(" ".join([others[0], *words[1:]]))
     if prompt.is_chance and prompt.chance is not None:
         out.append(prompt.chance.outcome(["zz-no-face"] * prompt.chance.count))
-        out.append(prompt.chance.outcome(words[2:] + words[2:3]))      # one value too many
+        out.append(prompt.chance.outcome(words[2:] + words[2:3]))  # one value too many
     return out

@@ -8,6 +8,7 @@ Engine contract alike, so a new game gets these checks by registering.
 * random games always end, with the common summary;
 * the sim's JSON has the fixed keys, in order.
 """
+
 from __future__ import annotations
 
 import json
@@ -29,8 +30,19 @@ from tests.toygame.testing import ROOT, use_toy
 
 GAMES = {g.id: g for g in games()} | {TOY.id: TOY}
 SEEDS = range(1, 21)
-SIM_KEYS = ["game", "seed", "policy", "players", "games", "seconds", "games_per_second", "actions_per_second",
-            "mean_actions_per_game", "wins", "draws"]
+SIM_KEYS = [
+    "game",
+    "seed",
+    "policy",
+    "players",
+    "games",
+    "seconds",
+    "games_per_second",
+    "actions_per_second",
+    "mean_actions_per_game",
+    "wins",
+    "draws",
+]
 COMMON_SUMMARY = ("players", "scores", "over", "winner", "draw")
 
 
@@ -50,14 +62,22 @@ def engine(game):
 QUICK_SEEDS = 5
 
 
-@pytest.fixture(params=[pytest.param(SEEDS[:QUICK_SEEDS], id="first-seeds"),
-                        pytest.param(SEEDS[QUICK_SEEDS:], id="more-seeds", marks=pytest.mark.slow)])
+@pytest.fixture(
+    params=[
+        pytest.param(SEEDS[:QUICK_SEEDS], id="first-seeds"),
+        pytest.param(SEEDS[QUICK_SEEDS:], id="more-seeds", marks=pytest.mark.slow),
+    ]
+)
 def seeds(request):
     return request.param
 
 
-@pytest.fixture(params=[pytest.param(range(0, 10), id="first-seeds"),
-                        pytest.param(range(10, 40), id="more-seeds", marks=pytest.mark.slow)])
+@pytest.fixture(
+    params=[
+        pytest.param(range(0, 10), id="first-seeds"),
+        pytest.param(range(10, 40), id="more-seeds", marks=pytest.mark.slow),
+    ]
+)
 def ending_seeds(request):
     return request.param
 
@@ -100,8 +120,12 @@ def test_an_illegal_action_changes_nothing(game, engine, seeds):
         for candidate in illegal_candidates(prompt, seats, action):
             if legal is not None and candidate in legal:
                 continue
-            if prompt.is_chance and candidate.startswith("chance ") and candidate.split()[1:2] == [prompt.chance.verb] \
-                    and prompt.chance.refusal(candidate.split()[2:]) is None:
+            if (
+                prompt.is_chance
+                and candidate.startswith("chance ")
+                and candidate.split()[1:2] == [prompt.chance.verb]
+                and prompt.chance.refusal(candidate.split()[2:]) is None
+            ):
                 continue
             saved = engine.to_json(before)
             with pytest.raises(IllegalAction) as refusal:
@@ -112,7 +136,7 @@ def test_an_illegal_action_changes_nothing(game, engine, seeds):
 
     for seed in seeds:
         play(game, engine, seed, after=probe)
-    assert refused > 5 * len(seeds)        # over a hundred in the twenty seeds
+    assert refused > 5 * len(seeds)  # over a hundred in the twenty seeds
 
 
 def test_no_view_and_no_event_shows_another_seats_secrets(game, engine, seeds):
@@ -120,7 +144,7 @@ def test_no_view_and_no_event_shows_another_seats_secrets(game, engine, seeds):
         assert event_leaks(game.id, engine, state, events) == [], action
         for viewer in [None, *engine.summary(state)["players"]]:
             view = engine.public_view(state, viewer)
-            json.dumps(view)                                 # a view is plain data
+            json.dumps(view)  # a view is plain data
             assert leaks(game.id, engine, state, viewer, view) == [], (viewer, action)
 
     for seed in seeds:
@@ -149,7 +173,7 @@ def test_a_private_draw_or_secret_choice_reaches_no_other_seat_or_event(game, en
         (a, ev_a), (b, ev_b) = outcomes
         ends_round = not prompt.is_chance and (engine.is_over(a) or not engine.prompt(a).private)
         if ends_round and engine.public_view(a, None) != engine.public_view(b, None):
-            return                                           # revealed to everyone at once
+            return  # revealed to everyone at once
         assert engine.public_view(a, None) == engine.public_view(b, None), action
         assert engine.summary(a) == engine.summary(b), action
         assert ev_a == ev_b, (action, ev_a, ev_b)
@@ -182,12 +206,15 @@ def test_random_games_always_end_with_the_common_summary(game, engine, ending_se
     each handed only its seat's view."""
     for name in game.policy_names():
         policy = game.load_policy(name)
-        if hasattr(policy, "choose"):   # a planner: it searches the state through its belief module,
-            continue                    # not a view; tests/search plays whole games with it
+        if hasattr(policy, "choose"):  # a planner: it searches the state through its belief module,
+            continue  # not a view; tests/search plays whole games with it
         for seed in ending_seeds:
             header = header_for(game, seed)
             state = engine.new_state(header)
-            seats = {seat: Watched(game, policy(seed + i)) for i, seat in enumerate(engine.summary(state)["players"])}
+            seats = {
+                seat: Watched(game, policy(seed + i))
+                for i, seat in enumerate(engine.summary(state)["players"])
+            }
             play_out(engine, state, seats, SeededDice(seed), max_actions=20_000)
             summary = engine.summary(state)
             assert engine.is_over(state) and summary["over"] is True, (name, seed)
@@ -211,14 +238,18 @@ def test_the_harness_plays_every_player_count(game):
 
 
 def test_the_sim_json_has_the_fixed_keys_in_order(game):
-    done = subprocess.run([sys.executable, "-m", "companion", "sim", game.id, "--games", "6", "--seed", "2",
-                           "--json"], capture_output=True, text=True, cwd=ROOT)
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", "sim", game.id, "--games", "6", "--seed", "2", "--json"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
     keys = list(result)
-    assert keys[:len(SIM_KEYS)] == SIM_KEYS
+    assert keys[: len(SIM_KEYS)] == SIM_KEYS
     assert result["game"] == game.id and result["games"] == 6 and result["seed"] == 2
     assert sum(result["wins"].values()) + result["draws"] == 6
     assert set(result["wins"]) <= set(game.seats())
     if game.stats:
-        assert keys[len(SIM_KEYS):], "the game's own statistics follow the fixed keys"
+        assert keys[len(SIM_KEYS) :], "the game's own statistics follow the fixed keys"

@@ -1,6 +1,7 @@
 """The README's pictures of the device: one typical decision of each game, as the panel draws
 it, played headless through the device (human P1, computer P2). Run by hand after a screen
 changes: ``python -m tests.device.pictures`` (writes docs/device/*.png, 2x, one bit)."""
+
 from __future__ import annotations
 
 import sys
@@ -14,8 +15,13 @@ from tests.device.secrets_on_the_panel import play, table
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "device"
 # game -> (seed, the human decision to show: its number among P1's decisions)
-PICTURES = {"dungeon-ball": (4, 9), "dodgeball": (4, 6), "dungeon-days": (4, 8), "dungeon-allies": (4, 2),
-            "dungeonbowl": (4, 40)}
+PICTURES = {
+    "dungeon-ball": (4, 9),
+    "dodgeball": (4, 6),
+    "dungeon-days": (4, 8),
+    "dungeon-allies": (4, 2),
+    "dungeonbowl": (4, 40),
+}
 
 
 def picture(game_id: str, seed: int, nth: int) -> Image.Image:

@@ -1,6 +1,7 @@
 """Playing any registered game through the device with a mix of seats: people at the device,
 computers, and phones (a real WebBridge holding the seat), each decision taken as its holder
 would take it. Used by the secrets check and the frame audit."""
+
 from __future__ import annotations
 
 import itertools
@@ -24,8 +25,11 @@ def mixes(game_id: str) -> list[dict[str, str]]:
     """Every mix of human, computer and phone seats at the game's default count, but not a
     table of computers only."""
     seats = get_game(game_id).seats(get_game(game_id).default_players())
-    return [dict(zip(seats, kinds)) for kinds in itertools.product(KINDS, repeat=len(seats))
-            if set(kinds) != {"computer"}]
+    return [
+        dict(zip(seats, kinds))
+        for kinds in itertools.product(KINDS, repeat=len(seats))
+        if set(kinds) != {"computer"}
+    ]
 
 
 def strings(x, out: set) -> set:
@@ -45,7 +49,9 @@ def shows_a_secret(engine, state, prompt) -> bool:
     taken looking at a hidden hand, or options that name what only the actor's view holds."""
     if prompt.private or prompt.shows_hand:
         return True
-    own = strings(engine.public_view(state, prompt.actor), set()) - strings(engine.public_view(state, None), set())
+    own = strings(engine.public_view(state, prompt.actor), set()) - strings(
+        engine.public_view(state, None), set()
+    )
     return any(w.lower() in own for option in prompt.options or () for w in option.split()[1:])
 
 
@@ -54,7 +60,7 @@ class Table:
     app: DeviceApp
     mix: dict[str, str]
     bridge: WebBridge
-    frames: list[dict] = field(default_factory=list)       # every model the panel showed
+    frames: list[dict] = field(default_factory=list)  # every model the panel showed
     computer_moves: int = 0
 
 
@@ -88,7 +94,7 @@ def play(t: Table, seed: int, limit: int, check=None) -> Table:
     policy = RandomPolicy(seed)
     dice = SeededDice(seed)
     for _ in range(limit):
-        for _ in range(8):                       # results and neutral screens, read and passed on
+        for _ in range(8):  # results and neutral screens, read and passed on
             model = look(t)
             if app.interstitial is None and app.hidden_after is None:
                 break

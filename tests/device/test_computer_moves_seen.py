@@ -1,6 +1,7 @@
 """Every move of a computer seat is seen: on the device as a result screen in words (unless the
 game's own result screen shows what came of it), and in the phones' log; a secret choice is
 said as one, never shown."""
+
 import pytest
 
 from companion.engine.registry import games

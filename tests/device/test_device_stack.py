@@ -1,5 +1,6 @@
 """The whole device: mock GPIO buttons -> app -> session -> screen -> the real ssd1306 driver's
 bytes; the serial link over a real pty pair; a missing display that does not stop the game."""
+
 import os
 import queue
 import time
@@ -77,23 +78,23 @@ def test_gpio_presses_through_the_whole_stack_to_the_oled_bytes(mock_factory, tm
             app.handle(events.get())
         app.refresh()
 
-    press("ok")                       # New game
-    press("ok")                       # the first game in the list
+    press("ok")  # New game
+    press("ok")  # the first game in the list
     assert app.menu_kind == "setup" and app.menu.items[-1]["id"] == "start"
-    press("up")                       # the cursor wraps round to Start
-    press("ok")                       # Start: two players, both human, the game's defaults
+    press("up")  # the cursor wraps round to Start
+    press("ok")  # Start: two players, both human, the game's defaults
     assert session.active and session.header.options == {}
     assert app.model()["prompt"]["kind"] == "team"
     sent = wire.take()
     data = b"".join(payload for kind, payload in sent if kind == "data")
     assert len(data) % 1024 == 0 and len(data) >= 1024
-    assert data[-1024:] == ssd1306_pages(render(app.model()))   # what the screen shows now
-    press("ok")                       # the first team
+    assert data[-1024:] == ssd1306_pages(render(app.model()))  # what the screen shows now
+    press("ok")  # the first team
     assert session.state.player("p1").team == session.engine.pack.teams[0].id
     assert session.journal.actions(session.game_id)[-1] == f"p1 team {session.engine.pack.teams[0].id}"
-    press("ok")                       # unchanged screen? no: the coin call is next
+    press("ok")  # unchanged screen? no: the coin call is next
     wire.take()
-    app.refresh()                     # nothing changed: no bytes on the bus
+    app.refresh()  # nothing changed: no bytes on the bus
     assert [k for k, _ in wire.take() if k == "data"] == []
 
 
@@ -119,7 +120,7 @@ def test_serial_link_over_a_pty_pair_drives_the_game_and_reports_state(tmp_path)
         app = DeviceApp(session, open_display({"type": "null"}), link=link, seed_source=lambda: 5)
         app.start_game("dungeon-ball", {"solo": {"level": "I"}})
         deadline = time.monotonic() + 5
-        while time.monotonic() < deadline:     # wait until the link reports it is connected
+        while time.monotonic() < deadline:  # wait until the link reports it is connected
             event = events.get(timeout=5)
             if type(event).__name__ == "LinkStatus" and event.connected:
                 break
@@ -149,8 +150,8 @@ def test_serial_link_over_a_pty_pair_drives_the_game_and_reports_state(tmp_path)
         text = received.decode(errors="replace")
         assert "STATE" in text and '"possession"' in text
         assert "EVENT" in text and '"team":"trolls"' in text
-        assert "ERR invalid UTF-8" in text           # the garbage line is refused ...
-        assert "ERR not a legal choice" in text      # ... and so is the illegal action
+        assert "ERR invalid UTF-8" in text  # the garbage line is refused ...
+        assert "ERR not a legal choice" in text  # ... and so is the illegal action
     finally:
         link.close()
         os.close(master)
@@ -158,7 +159,7 @@ def test_serial_link_over_a_pty_pair_drives_the_game_and_reports_state(tmp_path)
 
 
 def test_a_missing_display_does_not_stop_the_game(tmp_path):
-    opened = open_display_with_fallback({"type": "ssd1306", "port": 9})   # no /dev/i2c-9 here
+    opened = open_display_with_fallback({"type": "ssd1306", "port": 9})  # no /dev/i2c-9 here
     assert opened.reason and "ssd1306" in opened.reason
     session = RefereeSession(Journal(tmp_path / "j.sqlite"))
     app = DeviceApp(session, opened.device, notices=["no display: " + opened.reason], seed_source=lambda: 1)
@@ -177,22 +178,30 @@ def test_about_fits_the_panel_with_every_part_missing(tmp_path):
 
     from companion.ui import fonts
     from companion.ui.draw import W, wrap
-    notes = ["no display: ssd1306 at 0x3c on /dev/i2c-1: [Errno 121] Remote I/O error",
-             "no camera: picamera2 is not installed (apt install python3-picamera2) (dice on the buttons)",
-             "no serial link: /dev/ttyUSB0: not found"]
-    app = DeviceApp(RefereeSession(Journal(tmp_path / "j.sqlite")), open_display({"type": "null"}), None, notes,
-                    seed_source=lambda: 1)
+
+    notes = [
+        "no display: ssd1306 at 0x3c on /dev/i2c-1: [Errno 121] Remote I/O error",
+        "no camera: picamera2 is not installed (apt install python3-picamera2) (dice on the buttons)",
+        "no serial link: /dev/ttyUSB0: not found",
+    ]
+    app = DeviceApp(
+        RefereeSession(Journal(tmp_path / "j.sqlite")),
+        open_display({"type": "null"}),
+        None,
+        notes,
+        seed_source=lambda: 1,
+    )
     app.web = SimpleNamespace(address=SimpleNamespace(ip="192.168.1.23", port=8080), join_page=None)
     app.menu_choice("about")
     text, title = app.model()["message"]["text"], app.model()["message"]["title"]
     lines = wrap(text, fonts.body(), W - 4)
     app.show_main_menu()
-    assert app.model()["notice"] == "no display (+2 more)"                  # the menu's one line, whole
+    assert app.model()["notice"] == "no display (+2 more)"  # the menu's one line, whole
     app.hardware_notes = notes[1:2]
     assert app.model()["notice"] == "no camera"
     assert len(lines) <= 4 and "192.168.1.23:8080" in lines, lines
     assert " ".join(lines) == "phones at 192.168.1.23:8080 missing: display, camera, serial link"
-    assert fonts.bold().measure(title) <= W - 4                             # the version, on one line
+    assert fonts.bold().measure(title) <= W - 4  # the version, on one line
 
 
 def test_terminal_emulator_prints_the_screen_in_words_under_the_pixels(tmp_path):
@@ -205,8 +214,8 @@ def test_terminal_emulator_prints_the_screen_in_words_under_the_pixels(tmp_path)
     app.start_game("dungeon-ball", {"solo": {"level": "I"}})
     app.refresh()
     out = stream.getvalue()
-    assert any("\u2800" <= ch <= "\u28ff" for ch in out)      # braille pixels were drawn
-    frame_end = out.rindex("\u2518")                          # the frame's bottom-right corner
+    assert any("\u2800" <= ch <= "\u28ff" for ch in out)  # braille pixels were drawn
+    frame_end = out.rindex("\u2518")  # the frame's bottom-right corner
     caption = out[frame_end:]
     assert "p1: choose your team" in caption and "Enter, Space or O = OK" in caption
 
@@ -221,6 +230,12 @@ def test_what_is_missing_is_said_over_the_link_too(tmp_path):
         def send_state(self, state):
             pass
 
-    DeviceApp(RefereeSession(Journal(tmp_path / "j.sqlite")), open_display({"type": "null"}),
-              link=RecordingLink(), notices=["no display: ssd1306 on /dev/i2c-1 at 0x3C: not found"])
-    assert sent == [{"event": "hardware_missing", "detail": "no display: ssd1306 on /dev/i2c-1 at 0x3C: not found"}]
+    DeviceApp(
+        RefereeSession(Journal(tmp_path / "j.sqlite")),
+        open_display({"type": "null"}),
+        link=RecordingLink(),
+        notices=["no display: ssd1306 on /dev/i2c-1 at 0x3C: not found"],
+    )
+    assert sent == [
+        {"event": "hardware_missing", "detail": "no display: ssd1306 on /dev/i2c-1 at 0x3C: not found"}
+    ]

@@ -9,6 +9,7 @@ mixed human, computer and phone seats, every screen the table would see looked a
   game's own result screen.
 
 One short game of each in the default tier; whole games of every mix in the slow tier."""
+
 import pytest
 
 from companion.engine.registry import games
@@ -25,7 +26,7 @@ BEFORE_SCORES = {"bowl_roll", "bowl_place"}
 # a private glance, passed to its seat and gone with OK (Dungeon Allies' look under a monster):
 # no strip, looked at at 4x; listed so that any other screen without the score still fails
 PRIVATE_GLANCES = {"allies_seen"}
-THREE = {"dungeon-days", "dungeon-allies"}       # three seats: a person, the computer and a phone
+THREE = {"dungeon-days", "dungeon-allies"}  # three seats: a person, the computer and a phone
 
 
 def strip_of(model, draw) -> bytes:
@@ -72,8 +73,11 @@ def audit(tmp_path, game_id, mix, limit):
 
 
 def default_mix(game_id):
-    return ({"p1": "human", "p2": "computer", "p3": "phone"} if game_id in THREE
-            else {"p1": "human", "p2": "computer"})
+    return (
+        {"p1": "human", "p2": "computer", "p3": "phone"}
+        if game_id in THREE
+        else {"p1": "human", "p2": "computer"}
+    )
 
 
 @pytest.mark.parametrize("game_id", [g.id for g in games()])
@@ -82,8 +86,9 @@ def test_a_short_game_of_each_passes_the_frame_audit(tmp_path, game_id):
     assert len(t.frames) > 30
 
 
-WHOLE = [(g.id, mix) for g in games() for mix in mixes(g.id)] + [(g, {"p1": "human", "p2": "computer", "p3": "phone"})
-                                                                  for g in sorted(THREE)]
+WHOLE = [(g.id, mix) for g in games() for mix in mixes(g.id)] + [
+    (g, {"p1": "human", "p2": "computer", "p3": "phone"}) for g in sorted(THREE)
+]
 
 
 @pytest.mark.slow

@@ -1,5 +1,6 @@
 """systemd/install-pi.sh without a Pi: its copy, user and service steps run for real against a
 temporary prefix, a throwaway git checkout and stand-ins for systemctl and the user tools."""
+
 import os
 import re
 import shutil
@@ -14,14 +15,18 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "systemd" / "install-pi.sh"
 CONSTRAINTS = ROOT / "systemd" / "constraints-pi.txt"
-FROM_APT = {"lgpio"}            # the Raspberry Pi archive provides (and pins) it
+FROM_APT = {"lgpio"}  # the Raspberry Pi archive provides (and pins) it
 
 needs_root = pytest.mark.skipif(os.geteuid() != 0, reason="the install steps run as root (chown to root)")
 
 
 def git(cwd, *args):
-    subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@t", "-c", "safe.directory=*", *args], cwd=cwd, check=True,
-                   capture_output=True)
+    subprocess.run(
+        ["git", "-c", "user.name=t", "-c", "user.email=t@t", "-c", "safe.directory=*", *args],
+        cwd=cwd,
+        check=True,
+        capture_output=True,
+    )
 
 
 def checkout(tmp_path, owner=1000) -> Path:
@@ -36,25 +41,40 @@ def checkout(tmp_path, owner=1000) -> Path:
     git(src, "init", "-q")
     git(src, "add", ".")
     git(src, "commit", "-q", "-m", "one")
-    for junk in (".venv/bin/python", "journal.sqlite", "journal.sqlite-wal", "frames/0001.png",
-                 "companion/__pycache__/game.cpython-311.pyc"):
+    for junk in (
+        ".venv/bin/python",
+        "journal.sqlite",
+        "journal.sqlite-wal",
+        "frames/0001.png",
+        "companion/__pycache__/game.cpython-311.pyc",
+    ):
         (src / junk).parent.mkdir(parents=True, exist_ok=True)
         (src / junk).write_text("junk")
     for p in [src, *src.rglob("*")]:
         os.lchown(p, owner, owner)
-    for folder in src.parents:                  # its owner reaches it, as pi reaches /home/pi
+    for folder in src.parents:  # its owner reaches it, as pi reaches /home/pi
         if folder.stat().st_uid == os.geteuid() and folder != Path("/"):
             folder.chmod(folder.stat().st_mode | 0o011)
     return src
 
 
 def run(src, steps, tmp_path, path_dir=None, **env):
-    full_env = {**os.environ, "COMPANION_PREFIX": str(tmp_path / "opt" / "dungeon-companion"),
-                "COMPANION_UNIT_DIR": str(tmp_path / "units"), "COMPANION_INSTALL_STEPS": steps, **env}
+    full_env = {
+        **os.environ,
+        "COMPANION_PREFIX": str(tmp_path / "opt" / "dungeon-companion"),
+        "COMPANION_UNIT_DIR": str(tmp_path / "units"),
+        "COMPANION_INSTALL_STEPS": steps,
+        **env,
+    }
     if path_dir is not None:
         full_env["PATH"] = f"{path_dir}:{full_env['PATH']}"
-    return subprocess.run(["bash", str(src / "systemd" / "install-pi.sh")], capture_output=True, text=True,
-                          env=full_env, stdin=subprocess.DEVNULL)
+    return subprocess.run(
+        ["bash", str(src / "systemd" / "install-pi.sh")],
+        capture_output=True,
+        text=True,
+        env=full_env,
+        stdin=subprocess.DEVNULL,
+    )
 
 
 def fake_commands(tmp_path, script_by_name: dict[str, str]) -> Path:
@@ -91,8 +111,13 @@ def test_copy_installs_only_committed_files_owned_by_root_and_an_upgrade_replace
     assert "local changes" in r.stderr
     prefix = tmp_path / "opt" / "dungeon-companion"
     files = sorted(str(p.relative_to(prefix)) for p in prefix.rglob("*") if p.is_file())
-    assert files == ["companion/game.py", "companion/old.py", "systemd/companion.service", "systemd/install-pi.sh"]
-    assert (prefix / "companion" / "game.py").read_text() == "VERSION = 1\n"     # the commit, not the edit
+    assert files == [
+        "companion/game.py",
+        "companion/old.py",
+        "systemd/companion.service",
+        "systemd/install-pi.sh",
+    ]
+    assert (prefix / "companion" / "game.py").read_text() == "VERSION = 1\n"  # the commit, not the edit
     for p in [prefix, *prefix.rglob("*")]:
         st = p.lstat()
         assert (st.st_uid, st.st_gid) == (0, 0), p
@@ -110,7 +135,7 @@ def test_copy_installs_only_committed_files_owned_by_root_and_an_upgrade_replace
     assert (prefix / "companion" / "game.py").read_text() == "VERSION = 2\n"
     assert not (prefix / "companion" / "old.py").exists()
     assert (prefix / ".venv" / "bin" / "python").read_text() == "the venv"
-    assert sorted(p.name for p in prefix.parent.iterdir()) == ["dungeon-companion"]   # no .new/.old left
+    assert sorted(p.name for p in prefix.parent.iterdir()) == ["dungeon-companion"]  # no .new/.old left
 
 
 @needs_root
@@ -137,27 +162,39 @@ def test_first_install_enables_and_starts_an_upgrade_restarts(tmp_path):
     r = run(src, "service", tmp_path, bin_dir)
     assert r.returncode == 0, r.stderr
     assert calls(tmp_path) == ["systemctl daemon-reload", "systemctl enable --now companion"]
-    assert (tmp_path / "units" / "companion.service").read_text() == (ROOT / "systemd" / "companion.service").read_text()
+    assert (tmp_path / "units" / "companion.service").read_text() == (
+        ROOT / "systemd" / "companion.service"
+    ).read_text()
     (tmp_path / "calls.log").unlink()
     r = run(src, "service", tmp_path, bin_dir)
     assert r.returncode == 0, r.stderr
-    assert calls(tmp_path) == ["systemctl daemon-reload", "systemctl enable companion", "systemctl restart companion"]
+    assert calls(tmp_path) == [
+        "systemctl daemon-reload",
+        "systemctl enable companion",
+        "systemctl restart companion",
+    ]
 
 
 @needs_root
 def test_the_user_joins_only_the_hardware_groups_that_exist(tmp_path):
     src = checkout(tmp_path)
-    bin_dir = fake_commands(tmp_path, {
-        "id": '[ "$1" = -u ] && echo 0 || exit 1',               # root; no such user yet
-        "useradd": "exit 0",
-        "usermod": "exit 0",
-        "getent": 'case "$2" in gpio|video) exit 0 ;; *) exit 2 ;; esac',
-    })
+    bin_dir = fake_commands(
+        tmp_path,
+        {
+            "id": '[ "$1" = -u ] && echo 0 || exit 1',  # root; no such user yet
+            "useradd": "exit 0",
+            "usermod": "exit 0",
+            "getent": 'case "$2" in gpio|video) exit 0 ;; *) exit 2 ;; esac',
+        },
+    )
     r = run(src, "user", tmp_path, bin_dir)
     assert r.returncode == 0, r.stderr
     made = [c for c in calls(tmp_path) if c.startswith(("useradd", "usermod"))]
-    assert made == ["useradd --system --home-dir /var/lib/dungeon-companion --shell /usr/sbin/nologin companion",
-                    "usermod -aG gpio companion", "usermod -aG video companion"]
+    assert made == [
+        "useradd --system --home-dir /var/lib/dungeon-companion --shell /usr/sbin/nologin companion",
+        "usermod -aG gpio companion",
+        "usermod -aG video companion",
+    ]
     assert "no group i2c on this system: skipped" in r.stderr and "no group dialout" in r.stderr
 
 
@@ -179,7 +216,7 @@ def test_constraints_pin_every_runtime_dependency_at_the_tested_version():
     wanted = set()
     for req in project["dependencies"] + project["optional-dependencies"]["pi"]:
         wanted.add(name(req))
-    for dist in sorted(wanted - FROM_APT):                       # and what they pull in on the Pi
+    for dist in sorted(wanted - FROM_APT):  # and what they pull in on the Pi
         for req in metadata.requires(dist) or []:
             marker = Requirement(req).marker
             if marker is None or marker.evaluate({"extra": "", "python_version": "3.11"}):
@@ -187,5 +224,7 @@ def test_constraints_pin_every_runtime_dependency_at_the_tested_version():
     missing = sorted(wanted - FROM_APT - set(norm))
     assert not missing, f"not pinned in {CONSTRAINTS.name}: {missing}"
     for dist in wanted - FROM_APT - {"setuptools"}:
-        assert norm[dist] == metadata.version(dist), f"{dist}: pinned {norm[dist]}, tested {metadata.version(dist)}"
-    assert int(norm["setuptools"].split(".")[0]) >= 68                          # the build backend's floor
+        assert norm[dist] == metadata.version(dist), (
+            f"{dist}: pinned {norm[dist]}, tested {metadata.version(dist)}"
+        )
+    assert int(norm["setuptools"].split(".")[0]) >= 68  # the build backend's floor

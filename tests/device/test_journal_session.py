@@ -1,4 +1,5 @@
 """The journal (SQLite on disk) and the referee session: resume, undo, corrections."""
+
 import sqlite3
 
 import pytest
@@ -10,15 +11,18 @@ from companion.session import CorrectionConflict, RefereeSession, UndoRefused
 
 
 def solo_header(seed=11):
-    return Header("dungeon-ball", seed=seed, options={"solo": {"level": "II"}, "teams": {"p1": "orcs"},
-                                                      "kicking": {"p1": "luck"}})
+    return Header(
+        "dungeon-ball",
+        seed=seed,
+        options={"solo": {"level": "II"}, "teams": {"p1": "orcs"}, "kicking": {"p1": "luck"}},
+    )
 
 
 def test_journal_is_wal_with_full_sync_and_survives_reopening(tmp_path):
     path = tmp_path / "j.sqlite"
     j = Journal(path)
     assert j.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    assert j.db.execute("PRAGMA synchronous").fetchone()[0] == 2          # FULL
+    assert j.db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
     gid = j.start(Header("dungeon-ball", seed=3))
     assert [j.append(gid, a) for a in ("p1 team orcs", "p2 team slimes")] == [0, 1]
     # another connection (another process after a crash) sees every appended action
@@ -38,10 +42,10 @@ def test_journal_that_cannot_be_opened_names_the_file(tmp_path):
 def test_session_answers_digital_dice_and_the_ai_deck_by_itself(tmp_path):
     s = RefereeSession(Journal(tmp_path / "j.sqlite"))
     s.new_game(solo_header())
-    assert s.prompt().kind == "call_coin"           # the removal of six cards was drawn already
+    assert s.prompt().kind == "call_coin"  # the removal of six cards was drawn already
     assert s.actions[0].startswith("chance remove ")
     s.submit("p1 call heads")
-    assert not s.prompt().is_chance                 # the coin was flipped digitally
+    assert not s.prompt().is_chance  # the coin was flipped digitally
 
 
 def test_manual_dice_wait_for_a_person_but_the_ai_deck_does_not(tmp_path):
@@ -91,8 +95,13 @@ def test_resume_rebuilds_the_same_game_from_the_journal(tmp_path):
 
 def two_player_manual(tmp_path):
     s = RefereeSession(Journal(tmp_path / "j.sqlite"), dice_mode="manual")
-    s.new_game(Header("dungeon-ball", seed=1, options={"teams": {"p1": "orcs", "p2": "goblins"},
-                                                       "kicking": {"p1": "luck", "p2": "luck"}}))
+    s.new_game(
+        Header(
+            "dungeon-ball",
+            seed=1,
+            options={"teams": {"p1": "orcs", "p2": "goblins"}, "kicking": {"p1": "luck", "p2": "luck"}},
+        )
+    )
     for a in ("p1 call heads", "chance coin heads", "p1 start offense", "p2 endzone low"):
         s.submit(a)
     return s
@@ -101,13 +110,13 @@ def two_player_manual(tmp_path):
 def test_undo_takes_back_decisions_until_chance_or_a_hidden_card_answers_them(tmp_path):
     s = two_player_manual(tmp_path)
     before = list(s.actions)
-    s.submit("p2 defend red-1")                 # face down: nobody has seen it yet
+    s.submit("p2 defend red-1")  # face down: nobody has seen it yet
     assert s.undo() == ["p2 defend red-1"]
     assert s.actions == before and s.journal.actions(s.game_id) == before
     _, replayed = replay(s.journal.record(s.game_id))
     assert s.engine.to_json(replayed) == s.engine.to_json(s.state)
     s.submit("p2 defend blue-2")
-    s.submit("p1 move down")                    # the move reveals the defense card
+    s.submit("p1 move down")  # the move reveals the defense card
     with pytest.raises(UndoRefused, match="hidden card was revealed"):
         s.undo()
     assert s.actions == before + ["p2 defend blue-2", "p1 move down"]
@@ -138,7 +147,7 @@ def test_solo_player_cannot_try_a_move_see_the_ai_card_and_take_it_back(tmp_path
     play_a_while(s, 12)
     while s.prompt().kind != "pawn":
         play_a_while(s, 1)
-    s.submit(s.prompt().options[0])            # digital dice roll at once
+    s.submit(s.prompt().options[0])  # digital dice roll at once
     assert any(a.startswith("chance ") for a in s.actions[-3:])
     kept = s.engine.to_json(s.state)
     with pytest.raises(UndoRefused):
@@ -157,10 +166,22 @@ def test_undo_after_resume_knows_what_is_sealed(tmp_path):
 
 def test_correcting_a_misread_die_replays_the_game(tmp_path):
     s = RefereeSession(Journal(tmp_path / "j.sqlite"), dice_mode="manual")
-    s.new_game(Header("dungeon-ball", seed=1, options={"teams": {"p1": "orcs", "p2": "goblins"},
-                                                       "kicking": {"p1": "luck", "p2": "luck"}}))
-    for a in ("p1 call heads", "chance coin heads", "p1 start offense", "p2 endzone low",
-              "p2 defend red-1", "p1 move down", "chance roll ball ball cleat cleat time time"):
+    s.new_game(
+        Header(
+            "dungeon-ball",
+            seed=1,
+            options={"teams": {"p1": "orcs", "p2": "goblins"}, "kicking": {"p1": "luck", "p2": "luck"}},
+        )
+    )
+    for a in (
+        "p1 call heads",
+        "chance coin heads",
+        "p1 start offense",
+        "p2 endzone low",
+        "p2 defend red-1",
+        "p1 move down",
+        "chance roll ball ball cleat cleat time time",
+    ):
         s.submit(a)
     seq = s.last_chance_index()
     s.correct(seq, "chance roll ball ball ball cleat time time")
@@ -171,7 +192,7 @@ def test_correcting_a_misread_die_replays_the_game(tmp_path):
     s.submit("p2 pass")
     journal_before = s.journal.actions(s.game_id)
     with pytest.raises(CorrectionConflict, match="refused"):
-        s.correct(seq, "chance roll ball ball")            # 2 dice where 6 were rolled
+        s.correct(seq, "chance roll ball ball")  # 2 dice where 6 were rolled
     assert s.journal.actions(s.game_id) == journal_before
     _, state = replay(s.journal.record(s.game_id))
     assert s.engine.to_json(state) == s.engine.to_json(s.state)
@@ -180,8 +201,18 @@ def test_correcting_a_misread_die_replays_the_game(tmp_path):
 def test_a_finished_game_keeps_its_result(tmp_path):
     j = Journal(tmp_path / "j.sqlite")
     s = RefereeSession(j)
-    s.new_game(Header("dungeon-ball", seed=4, options={"clock_start": 1, "solo": {"level": "I"},
-                                                       "teams": {"p1": "orcs"}, "kicking": {"p1": "luck"}}))
+    s.new_game(
+        Header(
+            "dungeon-ball",
+            seed=4,
+            options={
+                "clock_start": 1,
+                "solo": {"level": "I"},
+                "teams": {"p1": "orcs"},
+                "kicking": {"p1": "luck"},
+            },
+        )
+    )
     guard = 0
     while not s.engine.is_over(s.state) and guard < 2000:
         play_a_while(s, 1)

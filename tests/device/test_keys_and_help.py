@@ -3,6 +3,7 @@ names gives its button through the keyboard's own parser, a long BACK works from
 without a capital letter, the README's key list and the Help screen are that table, BACK on a
 pass screen opens the game menu, and a press just after a result screen went by itself chooses
 nothing."""
+
 import copy
 import re
 from pathlib import Path
@@ -16,11 +17,26 @@ from drivers.inputs.keyboard import KeyParser
 
 ROOT = Path(__file__).resolve().parents[2]
 # the keys the table names, as the terminal sends them
-BYTES = {"arrows": [b"\x1b[A", b"\x1b[B", b"\x1b[C", b"\x1b[D"], "W A S D": [b"w", b"a", b"s", b"d"],
-         "Enter": [b"\r"], "Space": [b" "], "O": [b"o"], "Esc": [b"\x1b"], "Backspace": [b"\x7f"], "B": [b"b"],
-         "U": [b"u"], "Shift+B": [b"B"], "Shift with its letter": [b"W", b"A", b"S", b"D", b"O", b"B"]}
-BUTTON = {"D-pad": ({"up", "down", "left", "right"}, False), "OK": ({"ok"}, False), "BACK": ({"back"}, False),
-          "long BACK": ({"back"}, True), "long press": ({"up", "down", "left", "right", "ok", "back"}, True)}
+BYTES = {
+    "arrows": [b"\x1b[A", b"\x1b[B", b"\x1b[C", b"\x1b[D"],
+    "W A S D": [b"w", b"a", b"s", b"d"],
+    "Enter": [b"\r"],
+    "Space": [b" "],
+    "O": [b"o"],
+    "Esc": [b"\x1b"],
+    "Backspace": [b"\x7f"],
+    "B": [b"b"],
+    "U": [b"u"],
+    "Shift+B": [b"B"],
+    "Shift with its letter": [b"W", b"A", b"S", b"D", b"O", b"B"],
+}
+BUTTON = {
+    "D-pad": ({"up", "down", "left", "right"}, False),
+    "OK": ({"ok"}, False),
+    "BACK": ({"back"}, False),
+    "long BACK": ({"back"}, True),
+    "long press": ({"up", "down", "left", "right", "ok", "back"}, True),
+}
 
 
 def parse(data: bytes):
@@ -58,11 +74,11 @@ def test_the_help_screen_lists_every_button(tmp_path):
     app.press("ok")
     assert app.menu_kind == "help"
     assert [it["label"] for it in app.menu.menu["items"]] == [it["label"] for it in help_items()]
-    assert all(fits(it["label"]) for it in help_items())       # each row whole on the panel
+    assert all(fits(it["label"]) for it in help_items())  # each row whole on the panel
     from companion.ui import fonts
     from companion.ui.draw import W, wrap
 
-    assert all(len(wrap(it["hint"], fonts.small(), W)) <= 2 for it in help_items())   # and its hint
+    assert all(len(wrap(it["hint"], fonts.small(), W)) <= 2 for it in help_items())  # and its hint
     assert len(help_items()) == len(BUTTONS) + 1
     app.press("back")
     assert app.menu_kind == "main"
@@ -72,13 +88,15 @@ def fits(label: str) -> bool:
     from companion.ui import fonts
     from companion.ui.draw import W
 
-    return fonts.body().measure(label) <= W - 12             # the cursor and the scroll bar beside it
+    return fonts.body().measure(label) <= W - 12  # the cursor and the scroll bar beside it
 
 
 def two_humans(tmp_path, clock):
     session = RefereeSession(Journal(tmp_path / "j.sqlite"), dice_mode="manual")
     app = DeviceApp(session, open_display({"type": "null"}), seed_source=lambda: 1, clock=clock)
-    app.start_game("dungeon-ball", {"teams": {"p1": "orcs", "p2": "goblins"}, "kicking": {"p1": "luck", "p2": "luck"}})
+    app.start_game(
+        "dungeon-ball", {"teams": {"p1": "orcs", "p2": "goblins"}, "kicking": {"p1": "luck", "p2": "luck"}}
+    )
     for a in ("p1 call heads", "chance coin heads", "p1 start offense", "p2 endzone low"):
         app.act(a)
     return session, app
@@ -87,7 +105,7 @@ def two_humans(tmp_path, clock):
 def test_back_on_a_pass_screen_opens_the_game_menu(tmp_path):
     session, app = two_humans(tmp_path, lambda: 0.0)
     app.interstitial = None
-    assert app.model()["screen"] == "pass_to"           # P2's defence card is a secret
+    assert app.model()["screen"] == "pass_to"  # P2's defence card is a secret
     app.handle(ButtonEvent("back", "press", 0.0))
     app.handle(ButtonEvent("back", "release", 0.0))
     assert app.menu is not None and app.menu_kind == "game"
@@ -97,24 +115,24 @@ def test_a_press_just_after_a_result_went_by_itself_chooses_nothing(tmp_path):
     now = [0.0]
     session, app = two_humans(tmp_path, lambda: now[0])
     app.interstitial = None
-    app.press("ok")                                     # passed to P2
+    app.press("ok")  # passed to P2
     app.act("p2 defend red-1")
-    app.press("ok")                                     # "P2 done": passed on
+    app.press("ok")  # "P2 done": passed on
     while app.interstitial is None and session.prompt().actor == "p1":
         action = session.prompt().options[0]
         app.act(action)
-    if app.interstitial is None:                        # a result screen, read by no one
+    if app.interstitial is None:  # a result screen, read by no one
         app.show_events([{"event": "result", "text": "a play"}], False)
     now[0] += app.result_seconds + 0.01
-    app.refresh()                                       # it goes by itself
+    app.refresh()  # it goes by itself
     assert app.interstitial is None and app.awaiting_pass() is None and app.menu is None
     button = next(b for b in ("ok", "down", "right", "up", "left") if acts(app, b))
     before, ui = list(session.actions), copy.deepcopy(app.controller.ui)
-    app.press(button)                                   # meant for the result screen
+    app.press(button)  # meant for the result screen
     assert session.actions == before and app.controller.ui == ui
     now[0] += PRESS_GUARD
     app.refresh()
-    app.press(button)                                   # now it is a press on this screen
+    app.press(button)  # now it is a press on this screen
     assert session.actions != before or app.controller.ui != ui
 
 

@@ -2,6 +2,7 @@
 be done, "Correct last dice" only once the table has rolled dice; the phones' payload says the
 same; scanning the code of a seat you already hold says who you are, not an error; after a
 resume the phones' log is rebuilt from the journal."""
+
 import json
 
 from companion.web.bridge import WebBridge
@@ -16,10 +17,10 @@ def items(app):
 def test_undo_shows_why_not_before_it_is_chosen_and_correct_only_after_a_roll(tmp_path):
     t = table(tmp_path, "dungeon-ball", {"p1": "human", "p2": "human"}, 3)
     app = t.app
-    app.session.dice_mode = "manual"                        # the table rolls: the coin waits for it
+    app.session.dice_mode = "manual"  # the table rolls: the coin waits for it
     menu = items(app)
     assert menu["undo"]["label"] == "Undo: not now" and menu["undo"]["hint"] == "Nothing to undo."
-    assert "correct" not in menu                             # no roll yet
+    assert "correct" not in menu  # no roll yet
     app.menu = None
     app.act("p1 team orcs")
     menu = items(app)

@@ -3,6 +3,7 @@ and phone seats: a person's private prompt or hand is drawn only after a "Pass t
 for that seat (or straight after that seat's own secret, nothing shown between), and a seat a
 phone holds is never drawn its choice: the panel says "Pn chooses on the phone". A person alone
 at the table with computer seats is asked nothing of the kind: there is no one to hide from."""
+
 import pytest
 
 from companion.engine.registry import games
@@ -10,7 +11,7 @@ from tests.device.secrets_on_the_panel import mixes, play, random_seed, table
 
 GAMES = [g.id for g in games()]
 CASES = [(g, mix) for g in GAMES for mix in mixes(g)]
-SHORT = [(g, {"p1": "human", "p2": "phone"}) for g in GAMES]     # the default tier: both paths, each game
+SHORT = [(g, {"p1": "human", "p2": "phone"}) for g in GAMES]  # the default tier: both paths, each game
 
 
 def check(t, prompt, secret, model):
@@ -19,18 +20,22 @@ def check(t, prompt, secret, model):
     if kind == "computer" or not secret:
         return
     seat = prompt.actor
-    carried = app.shown_to == (len(app.session.actions), seat)    # its own secret just before
+    carried = app.shown_to == (len(app.session.actions), seat)  # its own secret just before
     if all(k == "computer" for other, k in t.mix.items() if other != seat) and kind == "human":
-        assert app.viewer() == seat and model.get("screen") != "pass_to"   # alone with the computer:
-        return                                                             # nothing to hide, no pass
+        assert app.viewer() == seat and model.get("screen") != "pass_to"  # alone with the computer:
+        return  # nothing to hide, no pass
     if kind == "phone":
         assert model.get("screen") == "pass_to" and model.get("seat") == seat, (prompt, model)
         assert f"{seat.upper()} chooses on the phone" in model["text"], model
-        app.press("ok")                               # a press on the device shows nothing more
+        app.press("ok")  # a press on the device shows nothing more
         after = app.model()
         assert after["screen"] == "pass_to" and app.viewer() != seat, (prompt, after)
         return
-    assert carried or (model.get("screen") == "pass_to" and model.get("seat") == seat), (prompt.kind, prompt.text, model)
+    assert carried or (model.get("screen") == "pass_to" and model.get("seat") == seat), (
+        prompt.kind,
+        prompt.text,
+        model,
+    )
 
 
 def ids(cases):
@@ -57,7 +62,11 @@ def private_prompts_wait_for_their_pass_screen(tmp_path, game_id, mix):
         check(t, prompt, secret, model)
 
     play(t, random_seed(game_id, mix), limit=40, check=counting)
-    assert seen or all(kind == "computer" for kind in mix.values()) or t.app.session.engine.is_over(t.app.session.state)
+    assert (
+        seen
+        or all(kind == "computer" for kind in mix.values())
+        or t.app.session.engine.is_over(t.app.session.state)
+    )
 
 
 def test_dungeon_balls_defence_card_is_chosen_after_the_pass_screen(tmp_path):
@@ -79,8 +88,9 @@ def test_a_solo_player_against_the_ai_deck_passes_nothing(tmp_path):
     from companion.session import RefereeSession
     from drivers import open_display
 
-    app = DeviceApp(RefereeSession(Journal(tmp_path / "j.sqlite")), open_display({"type": "null"}),
-                    seed_source=lambda: 3)
+    app = DeviceApp(
+        RefereeSession(Journal(tmp_path / "j.sqlite")), open_display({"type": "null"}), seed_source=lambda: 3
+    )
     app.start_game("dungeon-ball", {"solo": {"level": "II"}})
     s = app.session
     secret_prompts = 0

@@ -1,5 +1,6 @@
 """What the panel says, on its own: option errors in a person's words, missing hardware in one
 line, undo refusals, and texts cut to the panel's four lines at a word."""
+
 from companion.device.panel_text import (
     fits_the_panel,
     fitted,
@@ -12,9 +13,12 @@ from companion.device.panel_text import (
 
 
 def test_an_option_error_names_the_seat_or_the_option_not_the_key_path():
-    assert for_the_panel("options.seats.p2: 'robot' is not a computer player") == "P2: 'robot' is not a computer player"
+    assert (
+        for_the_panel("options.seats.p2: 'robot' is not a computer player")
+        == "P2: 'robot' is not a computer player"
+    )
     assert for_the_panel("options.solo_level: must be I to VI") == "solo level: must be I to VI"
-    assert for_the_panel("options.solo: solo is I to VI") == "solo is I to VI"     # named once
+    assert for_the_panel("options.solo: solo is I to VI") == "solo is I to VI"  # named once
     assert for_the_panel("the pack is broken") == "the pack is broken"
 
 

@@ -1,6 +1,7 @@
 """The README as a newcomer meets it on a fresh clone: every file an example command names is
 in the repository (unless the line says the files are your own), every picture it links is
 there, and the device's pictures are frames of the panel."""
+
 import re
 import shlex
 from pathlib import Path
@@ -24,9 +25,11 @@ def test_every_file_an_example_names_is_in_the_repository():
             continue
         for arg in shlex.split(command):
             if FILES.search(arg) and not arg.startswith("-"):
-                assert (ROOT / arg).is_file(), f"README: {line!r} names {arg}, which a fresh clone does not have"
+                assert (ROOT / arg).is_file(), (
+                    f"README: {line!r} names {arg}, which a fresh clone does not have"
+                )
                 named += 1
-    assert named >= 3          # the replay's game file and the dice photo, at least
+    assert named >= 3  # the replay's game file and the dice photo, at least
 
 
 def test_every_picture_and_link_in_the_readme_is_there():

@@ -1,6 +1,7 @@
 """The next start brings back the game in which the last action was taken, not the game started
 last: played through the device's own menus, then a restart on the same journal file without
 closing it (as after a crash or a pulled plug)."""
+
 from companion.device.app import DeviceApp
 from companion.journal import Journal
 from companion.session import RefereeSession
@@ -38,19 +39,19 @@ def test_a_restart_resumes_the_game_last_played_not_the_one_started_last(tmp_pat
     older = a_game_with_a_move(app)
     newer = a_game_with_a_move(app)
     assert older != newer
-    app.menu_choice("resume")                       # Main menu > Resume > the older game
+    app.menu_choice("resume")  # Main menu > Resume > the older game
     assert app.menu_kind == "resume"
     assert [it["id"] for it in app.menu.menu["items"]][:2] == [str(newer), str(older)]
     app.menu_choice(str(older))
     assert app.session.game_id == older
-    app.act("chance coin heads")                    # a move in the older game, then the plug is pulled
-    again = device(path)                            # the same file, never closed
+    app.act("chance coin heads")  # a move in the older game, then the plug is pulled
+    again = device(path)  # the same file, never closed
     assert again.session.journal.unfinished() == older
-    assert again.resume()                           # what `companion run` does at start
+    assert again.resume()  # what `companion run` does at start
     assert again.session.game_id == older
     assert again.session.actions[-1] == "chance coin heads"
     again.show_main_menu()
-    again.menu_choice("resume")                     # and Resume lists it first
+    again.menu_choice("resume")  # and Resume lists it first
     assert [it["id"] for it in again.menu.menu["items"]][0] == str(older)
 
 
@@ -92,7 +93,7 @@ def test_after_a_pulled_plug_the_service_resumes_the_game_last_played(tmp_path):
     path = tmp_path / "journal.sqlite"
     journal = Journal(path)
     games = []
-    for seed in (1, 2):                              # an older and a newer game, a move in each
+    for seed in (1, 2):  # an older and a newer game, a move in each
         session = RefereeSession(journal)
         session.new_game(Header("dungeon-ball", seed=seed, options=dict(TWO_PLAYER)))
         session.submit("p1 call heads")
@@ -101,15 +102,32 @@ def test_after_a_pulled_plug_the_service_resumes_the_game_last_played(tmp_path):
     assert journal.unfinished() == newer
     moves = journal.count(older)
     journal.close()
-    keys = tmp_path / "keys.txt"                     # Resume, the second game listed, OK on "resumed", a team
-    keys.write_text("down\nok\ndown\nok\nok\nok\n" + "down\n" * 200)   # then it waits, unkilled
+    keys = tmp_path / "keys.txt"  # Resume, the second game listed, OK on "resumed", a team
+    keys.write_text("down\nok\ndown\nok\nok\nok\n" + "down\n" * 200)  # then it waits, unkilled
     env = dict(os.environ, PYTHONPATH=str(root), COMPANION_CONFIG=str(root / "no-such-system-config.toml"))
-    proc = subprocess.Popen([sys.executable, "-m", "companion", "run", "--emulate", "--headless", "--menu",
-                             "--keys", str(keys), "--journal", str(path)], cwd=root, env=env,
-                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "companion",
+            "run",
+            "--emulate",
+            "--headless",
+            "--menu",
+            "--keys",
+            str(keys),
+            "--journal",
+            str(path),
+        ],
+        cwd=root,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     try:
         deadline = time.monotonic() + 60
-        while saved(path, older) <= moves:           # the move in the older game is saved
+        while saved(path, older) <= moves:  # the move in the older game is saved
             assert proc.poll() is None, proc.stderr.read().decode()[-2000:]
             assert time.monotonic() < deadline, "the move never reached the journal"
             time.sleep(0.05)

@@ -1,6 +1,7 @@
 """Save, then change: a journal that cannot save (a full disk, a deleted or replaced file) changes
 nothing, the panel says "cannot save", and the game goes on once the journal can save again.
 A journal that no longer replays is resumed up to its last good action, never a crash loop."""
+
 import json
 import logging
 import os
@@ -17,8 +18,11 @@ from companion.journal import Journal
 from companion.session import RefereeSession, SaveFailed
 from drivers import ButtonEvent, open_display
 
-HEADER = dict(game="dungeon-ball", seed=1, options={"teams": {"p1": "orcs", "p2": "goblins"},
-                                                      "kicking": {"p1": "luck", "p2": "luck"}})
+HEADER = dict(
+    game="dungeon-ball",
+    seed=1,
+    options={"teams": {"p1": "orcs", "p2": "goblins"}, "kicking": {"p1": "luck", "p2": "luck"}},
+)
 OPENING = ("p1 call heads", "chance coin heads", "p1 start offense", "p2 endzone low")
 
 
@@ -57,7 +61,7 @@ def test_a_full_disk_changes_nothing_and_a_retry_saves_the_same_action(tmp_path)
     rng = random.Random(2)
     s = manual_session(tmp_path / "j.sqlite")
     fill_sqlite(s.journal)
-    for _ in range(3000):                         # until the journal's last page is full
+    for _ in range(3000):  # until the journal's last page is full
         saved, before = list(s.actions), state_json(s)
         action = next_action(s, rng)
         try:
@@ -69,10 +73,10 @@ def test_a_full_disk_changes_nothing_and_a_retry_saves_the_same_action(tmp_path)
         pytest.fail("the journal never filled up")
     assert state_json(s) == before and s.actions == saved
     assert s.journal.actions(s.game_id) == saved
-    with pytest.raises(SaveFailed):               # nothing else is taken while one waits
+    with pytest.raises(SaveFailed):  # nothing else is taken while one waits
         s.submit(action)
     with pytest.raises(SaveFailed):
-        s.retry_save()                            # still full
+        s.retry_save()  # still full
     free_sqlite(s.journal)
     s.retry_save()
     assert s.actions == saved + [action] and s.journal.actions(s.game_id) == s.actions
@@ -104,7 +108,7 @@ def test_a_journal_replaced_by_an_older_copy_gets_the_missing_actions_back(tmp_p
     s.new_game(Header(**HEADER))
     s.submit(OPENING[0])
     old = tmp_path / "old.sqlite"
-    s.journal.db.execute(f"VACUUM INTO '{old}'")          # a backup with one action
+    s.journal.db.execute(f"VACUUM INTO '{old}'")  # a backup with one action
     for a in OPENING[1:]:
         s.submit(a)
     os.replace(old, path)
@@ -136,7 +140,11 @@ def play_on_buttons(app, steps: int, seed: int = 4) -> None:
             press(app, "ok")
             continue
         p = app.session.prompt()
-        app.act(rng.choice(p.options) if p.options else rng.choice(app.session.engine.legal_actions(app.session.state)))
+        app.act(
+            rng.choice(p.options)
+            if p.options
+            else rng.choice(app.session.engine.legal_actions(app.session.state))
+        )
 
 
 def play_until_the_save_fails(app, most: int) -> None:
@@ -156,10 +164,10 @@ def test_the_panel_says_cannot_save_and_takes_no_game_input_until_a_retry_saves(
     assert "cannot save: the disk is full" in text_on_screen(app)
     kept, state = list(session.actions), state_json(session)
     press(app, "down", "up", "left", "back")
-    app.handle(ButtonEvent("back", "long", 0.0))            # not even an undo
+    app.handle(ButtonEvent("back", "long", 0.0))  # not even an undo
     app.link_action(session.prompt().options[0] if session.prompt().options else "p1 stop")
     assert session.actions == kept and state_json(session) == state
-    press(app, "ok")                                          # still full
+    press(app, "ok")  # still full
     assert app.save_failure and session.actions == kept
     free_sqlite(session.journal)
     press(app, "ok")
@@ -182,7 +190,7 @@ def test_a_small_filesystem_fills_mid_game_and_the_game_resumes_once_space_retur
         app.start_game("dungeon-ball", {"solo": {"level": "II"}})
         play_on_buttons(app, 10)
         filler = mnt / "filler"
-        fd = os.open(filler, os.O_WRONLY | os.O_CREAT)     # take every free byte
+        fd = os.open(filler, os.O_WRONLY | os.O_CREAT)  # take every free byte
         try:
             for block in (65536, 512):
                 try:
@@ -205,7 +213,7 @@ def test_a_small_filesystem_fills_mid_game_and_the_game_resumes_once_space_retur
         accepted = list(session.actions)
         app.session.journal.close()
         again = RefereeSession(Journal(journal_path))
-        assert again.resume() and again.actions == accepted        # nothing lost, nothing invented
+        assert again.resume() and again.actions == accepted  # nothing lost, nothing invented
         assert again.engine.to_json(again.state) == state_json(session)
     finally:
         subprocess.run(["umount", "-l", str(mnt)], capture_output=True)
@@ -228,7 +236,7 @@ def test_a_journal_that_stops_replaying_is_resumed_up_to_its_last_good_action(tm
     assert again.resume_note == "resumed at action 3; 2 set aside"
     assert again.journal.actions(gid) == list(OPENING[:3])
     assert [a for _, a, _ in again.journal.aside(gid)] == ["p1 endzone sideways", "p2 defend red-1"]
-    again.submit("p2 endzone high")              # and the game goes on from there
+    again.submit("p2 endzone high")  # and the game goes on from there
     assert again.journal.actions(gid)[-1] == "p2 endzone high"
 
 
@@ -253,17 +261,35 @@ def test_the_service_starts_on_a_journal_that_does_not_replay(tmp_path):
     path = tmp_path / "j.sqlite"
     s = manual_session(path)
     db = sqlite3.connect(path)
-    db.execute("INSERT INTO actions (game_id, seq, action, at) VALUES (?, 5, 'garbage line', 0)", (s.game_id,))
+    db.execute(
+        "INSERT INTO actions (game_id, seq, action, at) VALUES (?, 5, 'garbage line', 0)", (s.game_id,)
+    )
     db.commit()
     db.close()
     keys = tmp_path / "keys.txt"
     keys.write_text("ok\n")
     frames = tmp_path / "frames"
-    done = subprocess.run([sys.executable, "-m", "companion", "run",
-                           "--emulate", "--headless", "--keys", str(keys), "--frames", str(frames),
-                           "--journal", str(path)], capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "companion",
+            "run",
+            "--emulate",
+            "--headless",
+            "--keys",
+            str(keys),
+            "--frames",
+            str(frames),
+            "--journal",
+            str(path),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 0, done.stderr
     assert "set aside" in done.stderr
     journal = Journal(path)
-    assert journal.actions(s.game_id)[:4] == list(OPENING)          # the game went on from there
+    assert journal.actions(s.game_id)[:4] == list(OPENING)  # the game went on from there
     assert [a for _, a, _ in journal.aside(s.game_id)] == ["garbage line"]

@@ -8,6 +8,7 @@ the status strip (tests/ui/strip_reader.py): score, half, clock and down must be
 frame is the result screen. The keys pressed are then replayed through ``companion run
 --headless --keys`` with the same seed, and give the same frames and the same game.
 """
+
 from __future__ import annotations
 
 import os
@@ -68,7 +69,7 @@ class Driver:
     def decide(self) -> str:
         s = self.app.session
         p = s.prompt()
-        if p.is_chance:                          # a skill kick: the person says where it landed
+        if p.is_chance:  # a skill kick: the person says where it landed
             return "chance toss " + ("good" if self.rng.random() < 0.7 else "no-good")
         return self.policy(s.engine, s.engine.public_view(s.state, p.actor), p)
 
@@ -77,11 +78,11 @@ class Driver:
         if app.message is not None or app.interstitial is not None:
             return "ok"
         if app.hidden_after is not None or app.awaiting_pass() is not None:
-            return "ok"                          # the device passed on (the defence card is secret)
+            return "ok"  # the device passed on (the defence card is secret)
         if app.menu is not None:
             return self.menu_key()
         if app.session.engine.is_over(app.session.state):
-            return "ok"                          # the final score read: back to the menu
+            return "ok"  # the final score read: back to the menu
         ui = app.controller.ui
         if self.plan_for is not app.controller.prompt:
             self.plan_for, self.plan, self.target = app.controller.prompt, [], self.decide()
@@ -149,22 +150,37 @@ def play_whole_game(tmp_path: Path, solo: str | None = None):
         pushed = app.refresh()
         if not s.active:
             if started:
-                break                           # OK on the final screen: back to the menu
+                break  # OK on the final screen: back to the menu
             continue
         started = True
         summary = s.engine.summary(s.state)
         model = app.model()
         if pushed:
-            frames.append({"path": display.paths[-1], "summary": summary, "screen": screen_name(model),
-                           "conversion": bool(model.get("view", {}).get("conversion")),
-                           "game": app.menu is None and app.message is None})
+            frames.append(
+                {
+                    "path": display.paths[-1],
+                    "summary": summary,
+                    "screen": screen_name(model),
+                    "conversion": bool(model.get("view", {}).get("conversion")),
+                    "game": app.menu is None and app.message is None,
+                }
+            )
         if app.interstitial is not None and any(e.get("event") == "coin" for e in app.interstitial[1]):
             checks["coin"] = screen_name(model)
         if before is not None:
-            for what, stat in (("touchdown", "touchdowns"), ("field_goal", "field_goals"), ("turnover", "turnovers")):
-                if sum(summary["stats"][p][stat] for p in ("p1", "p2")) > sum(before["stats"][p][stat] for p in ("p1", "p2")):
+            for what, stat in (
+                ("touchdown", "touchdowns"),
+                ("field_goal", "field_goals"),
+                ("turnover", "turnovers"),
+            ):
+                if sum(summary["stats"][p][stat] for p in ("p1", "p2")) > sum(
+                    before["stats"][p][stat] for p in ("p1", "p2")
+                ):
                     assert pushed, f"no new frame after a {what}"
-                    assert screen_name(model) in ("result", "halftime", "game_over"), (what, screen_name(model))
+                    assert screen_name(model) in ("result", "halftime", "game_over"), (
+                        what,
+                        screen_name(model),
+                    )
                     checks[what] += 1
         assert len(keys) < 20000, "the game never ended"
     return keys, frames, checks, app
@@ -204,10 +220,30 @@ def test_the_key_script_replays_through_the_command_line(tmp_path):
     out, journal = tmp_path / "cli-frames", tmp_path / "cli.sqlite"
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     proc = subprocess.run(
-        [sys.executable, "-m", "companion", "run", "--emulate", "--headless", "--keys", str(script),
-         "--frames", str(out), "--journal", str(journal), "--menu", "--seed", str(SEED),
-         "--no-web"],     # the frames must not depend on port 8080 being free on this machine
-        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=None)
+        [
+            sys.executable,
+            "-m",
+            "companion",
+            "run",
+            "--emulate",
+            "--headless",
+            "--keys",
+            str(script),
+            "--frames",
+            str(out),
+            "--journal",
+            str(journal),
+            "--menu",
+            "--seed",
+            str(SEED),
+            "--no-web",
+        ],  # the frames must not depend on port 8080 being free on this machine
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=None,
+    )
     assert proc.returncode == 0, proc.stderr[-2000:]
     cli = sorted(out.glob("*.png"))
     mine = [f["path"] for f in frames]
@@ -215,7 +251,7 @@ def test_the_key_script_replays_through_the_command_line(tmp_path):
     mine_bytes = [Image.open(p).convert("1").tobytes() for p in mine]
     # the CLI also shows the main menu before the game and after it: the game's frames match
     start = cli_bytes.index(mine_bytes[0])
-    assert cli_bytes[start:start + len(mine_bytes)] == mine_bytes
+    assert cli_bytes[start : start + len(mine_bytes)] == mine_bytes
     ours, theirs = app.session.journal, Journal(journal)
     (g1,), (g2,) = ours.games(), theirs.games()
     assert g2["finished"] and g2["result"]["score"] == g1["result"]["score"]

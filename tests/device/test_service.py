@@ -1,5 +1,6 @@
 """`companion run` as a process: headless key scripts and PNG frames, refusing a bad config,
 SIGTERM, and SIGKILL at many points of a game followed by a resume that equals the journal."""
+
 import json
 import os
 import select
@@ -20,8 +21,15 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def companion(*args, **kw):
     env = dict(os.environ, PYTHONPATH=str(ROOT), COMPANION_CONFIG=str(ROOT / "no-such-system-config.toml"))
-    return subprocess.Popen([sys.executable, "-m", "companion", *args], cwd=ROOT, env=env,
-                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, **kw)
+    return subprocess.Popen(
+        [sys.executable, "-m", "companion", *args],
+        cwd=ROOT,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        **kw,
+    )
 
 
 def wait_until(ready, proc, timeout: float = 60.0) -> None:
@@ -42,7 +50,7 @@ def journaled(journal: Path) -> int:
     try:
         j = Journal(journal)
         return sum(j.count(g["id"]) for g in j.games(50))
-    except Exception:   # the service may be creating the file's tables right now
+    except Exception:  # the service may be creating the file's tables right now
         return 0
 
 
@@ -55,8 +63,18 @@ def test_headless_key_script_writes_every_distinct_frame(tmp_path):
     # New game, the first game, the cursor wraps round to Start, Start, a team
     script = keys(tmp_path / "keys.txt", ["ok", "ok", "up", "ok", "ok"])
     frames = tmp_path / "frames"
-    proc = companion("run", "--emulate", "--headless", "--keys", str(script), "--frames", str(frames),
-                     "--journal", str(tmp_path / "j.sqlite"), "--menu")
+    proc = companion(
+        "run",
+        "--emulate",
+        "--headless",
+        "--keys",
+        str(script),
+        "--frames",
+        str(frames),
+        "--journal",
+        str(tmp_path / "j.sqlite"),
+        "--menu",
+    )
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 0, err.decode()
     pngs = sorted(frames.glob("*.png"))
@@ -70,29 +88,43 @@ def test_headless_key_script_writes_every_distinct_frame(tmp_path):
 
 def test_a_bad_config_value_stops_the_service_naming_file_and_key(tmp_path):
     bad = tmp_path / "owner.toml"
-    bad.write_text("[game]\ndice = \"telepathy\"\n")
-    proc = companion("run", "--emulate", "--headless", "--config", str(bad), "--journal", str(tmp_path / "j.sqlite"))
+    bad.write_text('[game]\ndice = "telepathy"\n')
+    proc = companion(
+        "run", "--emulate", "--headless", "--config", str(bad), "--journal", str(tmp_path / "j.sqlite")
+    )
     _, err = proc.communicate(timeout=30)
     assert proc.returncode == 2
-    assert f"{bad}: game.dice: 'telepathy' is not a dice mode (known: digital, manual, camera)" in err.decode()
-    bad.write_text("[display]\ntype = \"ssd1306\"\naddress = 300\n")
+    assert (
+        f"{bad}: game.dice: 'telepathy' is not a dice mode (known: digital, manual, camera)" in err.decode()
+    )
+    bad.write_text('[display]\ntype = "ssd1306"\naddress = 300\n')
     proc = companion("run", "--config", str(bad), "--journal", str(tmp_path / "j.sqlite"))
     _, err = proc.communicate(timeout=30)
     assert proc.returncode == 2 and "display.address" in err.decode()
-    assert not (tmp_path / "j.sqlite").exists()             # nothing was started
+    assert not (tmp_path / "j.sqlite").exists()  # nothing was started
 
 
 def long_script(path: Path) -> Path:
-    start = ["ok", "ok", "up", "ok"]                        # new game: the first game, Start
+    start = ["ok", "ok", "up", "ok"]  # new game: the first game, Start
     cycle = ["ok", "right", "ok", "down", "ok", "left", "ok", "up", "ok", "ok"]
     return keys(path, start + ["wait 0.002"] + cycle * 800)
 
 
 def test_sigterm_pauses_and_closes_cleanly(tmp_path):
     frames = tmp_path / "frames"
-    proc = companion("run", "--emulate", "--headless", "--keys", str(long_script(tmp_path / "k.txt")),
-                     "--frames", str(frames), "--journal", str(tmp_path / "j.sqlite"), "--menu")
-    wait_until(lambda: any(frames.glob("*.png")), proc)     # drawing: the handler is in place
+    proc = companion(
+        "run",
+        "--emulate",
+        "--headless",
+        "--keys",
+        str(long_script(tmp_path / "k.txt")),
+        "--frames",
+        str(frames),
+        "--journal",
+        str(tmp_path / "j.sqlite"),
+        "--menu",
+    )
+    wait_until(lambda: any(frames.glob("*.png")), proc)  # drawing: the handler is in place
     time.sleep(1.0)
     proc.send_signal(signal.SIGTERM)
     _, err = proc.communicate(timeout=30)
@@ -100,10 +132,10 @@ def test_sigterm_pauses_and_closes_cleanly(tmp_path):
     from PIL import Image
 
     last = sorted(frames.glob("*.png"))[-1]
-    assert Image.open(last).convert("1").getbbox() is not None      # the "paused" frame
+    assert Image.open(last).convert("1").getbbox() is not None  # the "paused" frame
     j = Journal(tmp_path / "j.sqlite")
     record = j.record(j.games(1)[0]["id"])
-    replay(record)                                          # the journal is whole
+    replay(record)  # the journal is whole
 
 
 @pytest.mark.slow
@@ -115,10 +147,10 @@ def test_sigkill_at_many_points_loses_nothing_and_resumes_the_journal(tmp_path, 
     for i, delay in enumerate([1.5, 1.1, 1.4, 0.9, 1.7, 1.2, 2.0, 1.0]):
         args = ["run", "--emulate", "--headless", "--keys", str(script), "--journal", str(journal)]
         if i == 0:
-            args.append("--menu")                           # then each restart resumes the game
+            args.append("--menu")  # then each restart resumes the game
         before = journaled(journal)
         proc = companion(*args)
-        wait_until(lambda before=before: journaled(journal) > before, proc)     # started and playing again
+        wait_until(lambda before=before: journaled(journal) > before, proc)  # started and playing again
         time.sleep(delay)
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=30)
@@ -126,18 +158,18 @@ def test_sigkill_at_many_points_loses_nothing_and_resumes_the_journal(tmp_path, 
         games = j.games(50)
         gid = games[0]["id"]
         record = j.record(gid)
-        engine, state = replay(record)                      # every journaled action is legal
+        engine, state = replay(record)  # every journaled action is legal
         resumed = RefereeSession(Journal(journal))
         if j.unfinished() is not None:
             assert resumed.resume(gid)
             # resuming may roll a digital die the kill interrupted; it journals that too
             after = Journal(journal).record(gid)
-            assert after.actions[:len(record.actions)] == record.actions
+            assert after.actions[: len(record.actions)] == record.actions
             _, expected = replay(after)
             assert engine.to_json(resumed.state) == engine.to_json(expected)
         total = sum(Journal(journal).count(g["id"]) for g in games)
         counts.append(total)
-    assert counts == sorted(counts)                         # nothing accepted is ever lost
+    assert counts == sorted(counts)  # nothing accepted is ever lost
     assert counts[-1] > counts[0] > 0
 
 
@@ -149,12 +181,18 @@ def test_doctor_reports_what_it_finds():
     assert {"i2c", "gpio", "camera", "serial", "vision", "would_use", "raspberry_pi"} <= set(report)
     assert report["config"]["ok"] is True
     assert report["vision"]["dice_models"] == "loaded" and report["vision"]["ok"] is True
-    assert set(report["vision"]["calibrations"]) == {"white/gallery.npz", "black/gallery.npz", "lid.json", "tray.json"}
+    assert set(report["vision"]["calibrations"]) == {
+        "white/gallery.npz",
+        "black/gallery.npz",
+        "lid.json",
+        "tray.json",
+    }
 
 
 def test_vision_report_says_what_is_missing(tmp_path, monkeypatch):
     from companion.device.camera_dice import vision_report
     from vision import net
+
     (tmp_path / "white").mkdir()
     (tmp_path / "white" / "gallery.npz").write_bytes(b"")
     r = vision_report(tmp_path, ("white", "black"))
@@ -169,14 +207,14 @@ def test_without_a_terminal_it_says_why_the_screen_and_buttons_are_off(tmp_path)
     """Started from a pipe or a service manager's emulated run, nothing would be drawn or read:
     it says so once, and what to give instead, rather than running silently."""
     proc = companion("run", "--emulate", "--journal", str(tmp_path / "j.sqlite"), "--no-web")
-    said = []                               # it runs until stopped: read until it has said why
+    said = []  # it runs until stopped: read until it has said why
     try:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and "--frames DIR and --keys FILE" not in "".join(said):
             if select.select([proc.stderr], [], [], 0.1)[0]:
                 chunk = os.read(proc.stderr.fileno(), 4096).decode()
                 if not chunk:
-                    break                   # it ended by itself
+                    break  # it ended by itself
                 said.append(chunk)
     finally:
         proc.send_signal(signal.SIGTERM)
@@ -186,8 +224,18 @@ def test_without_a_terminal_it_says_why_the_screen_and_buttons_are_off(tmp_path)
     assert "--frames DIR and --keys FILE" in err
 
     script = keys(tmp_path / "keys.txt", ["ok"])
-    proc = companion("run", "--emulate", "--keys", str(script), "--frames", str(tmp_path / "frames"),
-                     "--journal", str(tmp_path / "j2.sqlite"), "--menu", "--no-web")
+    proc = companion(
+        "run",
+        "--emulate",
+        "--keys",
+        str(script),
+        "--frames",
+        str(tmp_path / "frames"),
+        "--journal",
+        str(tmp_path / "j2.sqlite"),
+        "--menu",
+        "--no-web",
+    )
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 0, err.decode()
     assert "no terminal" not in err.decode()

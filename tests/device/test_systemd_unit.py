@@ -1,4 +1,5 @@
 """The systemd unit says what the README promises, starts on any Pi, and is sandboxed."""
+
 import configparser
 import fnmatch
 import re
@@ -36,7 +37,10 @@ def directives(name: str) -> list[str]:
 def test_unit_runs_the_installed_companion_with_restart_and_a_writable_directory():
     service = unit()["Service"]
     assert service["ExecStart"] == "/opt/dungeon-companion/.venv/bin/companion run"
-    assert "PREFIX=${COMPANION_PREFIX:-/opt/dungeon-companion}" in (ROOT / "systemd" / "install-pi.sh").read_text()
+    assert (
+        "PREFIX=${COMPANION_PREFIX:-/opt/dungeon-companion}"
+        in (ROOT / "systemd" / "install-pi.sh").read_text()
+    )
     assert service["Restart"] == "on-failure"
     assert service["WorkingDirectory"] == "/var/lib/dungeon-companion"
     assert service["StateDirectory"] == "dungeon-companion"
@@ -46,7 +50,7 @@ def test_unit_runs_the_installed_companion_with_restart_and_a_writable_directory
 
 
 def test_a_missing_group_or_a_deprecated_unit_cannot_fail_the_start():
-    assert directives("SupplementaryGroups") == []        # the install script adds the groups that exist
+    assert directives("SupplementaryGroups") == []  # the install script adds the groups that exist
     assert unit()["Service"]["User"] == "companion"
     assert "udev-settle" not in UNIT.read_text()
     assert unit()["Unit"]["After"] == "local-fs.target"
@@ -78,7 +82,7 @@ def test_the_network_is_the_phones_at_the_table_and_nothing_beyond():
     for local in ("localhost", "link-local", "multicast", "192.168.0.0/16", "10.0.0.0/8"):
         assert local in allowed, local
     web = tomllib.loads((ROOT / "config" / "device.toml").read_text())["web"]
-    assert web["enabled"] and web["port"] >= 1024          # no capability needed to listen
+    assert web["enabled"] and web["port"] >= 1024  # no capability needed to listen
 
 
 def test_only_the_hardware_devices_are_allowed():
@@ -88,7 +92,9 @@ def test_only_the_hardware_devices_are_allowed():
     patterns = [pattern.removeprefix("char-") for pattern, _ in allowed]
     for need, groups in HARDWARE_DEVICE_GROUPS.items():
         for group in groups:
-            assert any(fnmatch.fnmatchcase(group, p) for p in patterns), f"{need}: /dev group {group} not allowed"
+            assert any(fnmatch.fnmatchcase(group, p) for p in patterns), (
+                f"{need}: /dev group {group} not allowed"
+            )
     for other in ("mem", "kmsg", "drm", "input", "hidraw", "usb_device", "misc", "fb", "spidev"):
         assert not any(fnmatch.fnmatchcase(other, p) for p in patterns), f"{other} should stay closed"
 
@@ -98,8 +104,11 @@ def test_systemd_accepts_the_unit():
     if analyze is None:
         pytest.skip("systemd-analyze is not installed here")
     out = subprocess.run([analyze, "verify", str(UNIT)], capture_output=True, text=True)
-    problems = [line for line in (out.stdout + out.stderr).splitlines()
-                if line.strip() and "is not executable: No such file" not in line]
+    problems = [
+        line
+        for line in (out.stdout + out.stderr).splitlines()
+        if line.strip() and "is not executable: No such file" not in line
+    ]
     assert problems == []
 
 
@@ -107,8 +116,9 @@ def test_exposure_is_at_most_2():
     analyze = shutil.which("systemd-analyze")
     if analyze is None:
         pytest.skip("systemd-analyze is not installed here")
-    out = subprocess.run([analyze, "security", "--offline=true", "--no-pager", str(UNIT)],
-                         capture_output=True, text=True)
+    out = subprocess.run(
+        [analyze, "security", "--offline=true", "--no-pager", str(UNIT)], capture_output=True, text=True
+    )
     level = re.search(r"Overall exposure level for companion\.service: ([0-9.]+)", out.stdout + out.stderr)
     assert level is not None, out.stdout + out.stderr
     assert float(level.group(1)) <= 2.0

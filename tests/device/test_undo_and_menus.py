@@ -1,6 +1,7 @@
 """Undo and correction do what they say on the device: a long BACK undoes (from a key script
 and from the keyboard), a refused undo says why, "Correct last dice" shows that roll's dice
 entry, a new game asks before leaving an unfinished one, and Resume lists the unfinished games."""
+
 import queue
 
 import pytest
@@ -38,7 +39,7 @@ def manual_app(tmp_path, link=None):
     app.start_game("dungeon-ball", dict(TWO_PLAYER))
     for a in ("p1 call heads", "chance coin heads", "p1 start offense", "p2 endzone low"):
         app.act(a)
-    app.interstitial = None                   # the kickoff's result screen, read
+    app.interstitial = None  # the kickoff's result screen, read
     return session, app
 
 
@@ -75,14 +76,14 @@ def test_a_long_back_from_a_key_script_undoes_without_opening_the_game_menu(tmp_
 def test_a_long_back_from_the_keyboard_undoes(tmp_path):
     session, app = manual_app(tmp_path)
     app.act("p2 defend red-1")
-    feed(app, keyboard_events(b"B"))                    # Shift+B: a long BACK
+    feed(app, keyboard_events(b"B"))  # Shift+B: a long BACK
     assert session.actions[-1] == "p2 endzone low" and app.menu is None
 
 
 def test_a_short_back_still_opens_the_game_menu_when_released(tmp_path):
     session, app = manual_app(tmp_path)
     app.handle(ButtonEvent("back", "press", 0.0))
-    assert app.menu is None                            # nothing yet: it may become a long press
+    assert app.menu is None  # nothing yet: it may become a long press
     app.handle(ButtonEvent("back", "release", 0.1))
     assert app.menu is not None and app.menu_kind == "game"
 
@@ -99,7 +100,8 @@ def test_a_refused_undo_says_why_on_the_screen(tmp_path):
     assert said["text"] == "The dice have answered it. Game menu: Correct last dice."
     from companion.ui import fonts
     from companion.ui.draw import W, wrap
-    assert len(wrap(said["text"], fonts.body(), W - 4)) <= 4          # whole on the panel (a notice cut it)
+
+    assert len(wrap(said["text"], fonts.body(), W - 4)) <= 4  # whole on the panel (a notice cut it)
     app.handle(ButtonEvent("ok", "press", 0.0))
     app.handle(ButtonEvent("ok", "release", 0.0))
     assert app.message is None and session.actions == kept
@@ -109,13 +111,13 @@ def test_correct_last_dice_shows_the_dice_entry_of_that_roll(tmp_path):
     session, app = manual_app(tmp_path)
     for a in ("p2 defend red-1", "p1 move down", "chance roll ball ball cleat cleat time time", "p1 stop"):
         app.act(a)
-    assert app.model()["prompt"]["kind"].endswith("window")      # a card window is on screen now
+    assert app.model()["prompt"]["kind"].endswith("window")  # a card window is on screen now
     app.correct_last_dice()
     model = app.model()
     assert model["prompt"]["actor"] == "chance" and model["prompt"]["chance"]["count"] == 6
     assert model["ui"]["mode"] == "chance"
     assert screen_for(model) == "dice_entry"
-    for _ in range(6):                                    # enter six balls on the buttons
+    for _ in range(6):  # enter six balls on the buttons
         app.press("ok")
     assert session.actions[6] == "chance roll ball ball ball ball ball ball"
     assert session.journal.actions(session.game_id)[6] == session.actions[6]
@@ -155,7 +157,7 @@ def test_a_new_game_while_one_is_unfinished_asks_first(tmp_path):
     app.menu_choice("new")
     assert app.menu_kind == "confirm-new"
     assert [it["id"] for it in app.menu.menu["items"]] == ["resume", "new", "back"]
-    app.menu_choice("resume")                           # one unfinished game: resumed at once
+    app.menu_choice("resume")  # one unfinished game: resumed at once
     assert session.game_id == gid and app.menu is None
 
 
@@ -182,24 +184,27 @@ def test_the_new_game_menu_is_built_from_the_registry(tmp_path):
     app = DeviceApp(session, open_display({"type": "null"}), seed_source=lambda: 1)
     app.menu_choice("new")
     items = app.menu.menu["items"]
-    listed = sorted(games(), key=lambda g: g.id != "dungeon-ball")    # the configured default first
+    listed = sorted(games(), key=lambda g: g.id != "dungeon-ball")  # the configured default first
     assert [(it["id"], it["label"]) for it in items] == [(g.id, g.title) for g in listed]
     app.menu_choice("dungeon-ball")
     game = app.setup.game
     labels = {it["id"]: it["label"] for it in app.menu.menu["items"]}
     assert labels["players"] == "Players: 2" and labels["seat-p2"] == "P2: human"
-    assert [k for k in labels if k.startswith("option-")] == [f"option-{o.key}" for o in game.options
-                                                             if o.menu and o.choices]
+    assert [k for k in labels if k.startswith("option-")] == [
+        f"option-{o.key}" for o in game.options if o.menu and o.choices
+    ]
     assert list(labels)[-1] == "start"
-    app.menu_choice("seat-p2")                          # human -> the game's first computer player
-    app.menu_choice("option-clock_start")               # the next value offered
+    app.menu_choice("seat-p2")  # human -> the game's first computer player
+    app.menu_choice("option-clock_start")  # the next value offered
     seat = next(it for it in app.menu.menu["items"] if it["id"] == "seat-p2")
     assert seat["label"] == "P2: computer" and game.policy_names()[0] in seat["hint"]
     app.menu_choice("start")
     assert session.active and session.header.game == "dungeon-ball"
     clock = game.option("clock_start")
-    assert session.header.options == {"seats": {"p2": f"computer:{game.policy_names()[0]}"},
-                                      "clock_start": clock.choices[1]}
+    assert session.header.options == {
+        "seats": {"p2": f"computer:{game.policy_names()[0]}"},
+        "clock_start": clock.choices[1],
+    }
 
 
 def test_a_player_count_outside_the_menu_is_not_offered(tmp_path):
@@ -229,7 +234,10 @@ def test_a_computer_p2_in_solo_is_refused_in_words_the_panel_shows(tmp_path):
     app = DeviceApp(session, open_display({"type": "null"}), seed_source=lambda: 1)
     app.start_game("dungeon-ball", {"solo": "I", "seats": {"p2": "computer"}})
     assert not session.active
-    assert app.message == {"title": "Cannot start", "text": "P2: must be human in solo (the AI deck plays P2)"}
+    assert app.message == {
+        "title": "Cannot start",
+        "text": "P2: must be human in solo (the AI deck plays P2)",
+    }
 
 
 def test_a_result_screen_stays_until_ok_or_a_few_seconds(tmp_path):
@@ -243,7 +251,7 @@ def test_a_result_screen_stays_until_ok_or_a_few_seconds(tmp_path):
     assert app.interstitial is not None and app.model().get("screen") == app.interstitial[0]
     now[0] += app.result_seconds - 0.1
     app.refresh()
-    assert app.interstitial is not None                 # still being read
+    assert app.interstitial is not None  # still being read
     now[0] += 0.2
     app.refresh()
     assert app.interstitial is None and app.model()["prompt"]["kind"] == "defense_card"
@@ -266,6 +274,7 @@ def test_a_correction_the_later_moves_refuse_says_so_whole_and_changes_nothing(t
     would have won it, so the correction is refused; the panel says so in words that fit."""
     from companion.ui import fonts
     from companion.ui.draw import W, wrap
+
     session = RefereeSession(Journal(tmp_path / "j.sqlite"), dice_mode="manual")
     app = DeviceApp(session, open_display({"type": "null"}), seed_source=lambda: 1)
     session.new_game(Header("dungeonbowl", seed=3))
@@ -277,7 +286,10 @@ def test_a_correction_the_later_moves_refuse_says_so_whole_and_changes_nothing(t
     assert app.correcting == 0
     app.act("chance roll 1 6")
     said = app.model()["message"]
-    assert said == {"title": "Cannot correct", "text": "A later move does not fit those dice. The roll stands."}
+    assert said == {
+        "title": "Cannot correct",
+        "text": "A later move does not fit those dice. The roll stands.",
+    }
     assert len(wrap(said["text"], fonts.body(), W - 4)) <= 3 and fonts.bold().measure(said["title"]) <= W - 4
     assert session.actions == kept and app.correcting is None
-    assert "correcting action 0" in app.last_refusal                  # the details, for the log and the link
+    assert "correcting action 0" in app.last_refusal  # the details, for the log and the link

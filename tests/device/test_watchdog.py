@@ -1,4 +1,5 @@
 """companion.device.watchdog against a real AF_UNIX datagram socket, as systemd listens on one."""
+
 import os
 import socket
 
@@ -40,13 +41,13 @@ def test_ready_ping_and_stopping_reach_the_socket_and_pings_are_rate_limited(lis
     dog = Watchdog.from_environment({"NOTIFY_SOCKET": path, "WATCHDOG_USEC": "30000000"}, clock=clock)
     assert dog.enabled and dog.interval_s == 30.0
     assert dog.ready("playing")
-    assert dog.ping() is True                 # the first ping goes at once
+    assert dog.ping() is True  # the first ping goes at once
     clock.t += 14.9
-    assert dog.ping() is False                # within half the interval: nothing sent
+    assert dog.ping() is False  # within half the interval: nothing sent
     clock.t += 0.1
-    assert dog.ping() is True                 # 15 s after the last one
+    assert dog.ping() is True  # 15 s after the last one
     for _ in range(100):
-        dog.ping()                            # a busy loop costs no datagrams
+        dog.ping()  # a busy loop costs no datagrams
     assert dog.stopping()
     assert received(sock) == ["READY=1\nSTATUS=playing", "WATCHDOG=1", "WATCHDOG=1", "STOPPING=1"]
     dog.close()
@@ -58,7 +59,9 @@ def test_abstract_namespace_socket():
     sock.bind("\0" + name)
     sock.setblocking(False)
     try:
-        dog = Watchdog.from_environment({"NOTIFY_SOCKET": "@" + name, "WATCHDOG_USEC": "2000000"}, clock=Clock())
+        dog = Watchdog.from_environment(
+            {"NOTIFY_SOCKET": "@" + name, "WATCHDOG_USEC": "2000000"}, clock=Clock()
+        )
         assert dog.ready() and dog.ping()
         assert received(sock) == ["READY=1", "WATCHDOG=1"]
     finally:
@@ -71,12 +74,15 @@ def test_without_systemd_every_call_does_nothing():
     assert (dog.ready(), dog.ping(), dog.stopping()) == (False, False, False)
 
 
-@pytest.mark.parametrize("socket_set, usec, pid", [
-    (False, "30000000", ""),            # no socket: nobody to tell
-    (True, "0", ""),
-    (True, "soon", ""),
-    (True, "30000000", "1"),            # a watchdog meant for another process
-])
+@pytest.mark.parametrize(
+    "socket_set, usec, pid",
+    [
+        (False, "30000000", ""),  # no socket: nobody to tell
+        (True, "0", ""),
+        (True, "soon", ""),
+        (True, "30000000", "1"),  # a watchdog meant for another process
+    ],
+)
 def test_ping_is_a_no_op_without_a_watchdog_for_this_process(listener, socket_set, usec, pid):
     path, sock = listener
     env = {"WATCHDOG_USEC": usec, "WATCHDOG_PID": pid, **({"NOTIFY_SOCKET": path} if socket_set else {})}
@@ -87,8 +93,9 @@ def test_ping_is_a_no_op_without_a_watchdog_for_this_process(listener, socket_se
 
 def test_watchdog_for_this_pid_is_ours(listener):
     path, sock = listener
-    dog = Watchdog.from_environment({"NOTIFY_SOCKET": path, "WATCHDOG_USEC": "1000000",
-                                     "WATCHDOG_PID": str(os.getpid())}, clock=Clock())
+    dog = Watchdog.from_environment(
+        {"NOTIFY_SOCKET": path, "WATCHDOG_USEC": "1000000", "WATCHDOG_PID": str(os.getpid())}, clock=Clock()
+    )
     assert dog.ping() and received(sock) == ["WATCHDOG=1"]
 
 
@@ -116,9 +123,25 @@ def test_companion_run_says_ready_pings_and_says_stopping(listener, tmp_path):
     env = {**os.environ, "NOTIFY_SOCKET": path, "WATCHDOG_USEC": "2000000"}
     env.pop("WATCHDOG_PID", None)
     cli = "import sys; from companion.cli import main; sys.exit(main(sys.argv[1:]))"
-    r = subprocess.run([sys.executable, "-c", cli, "run", "--emulate", "--headless", "--keys", str(keys),
-                        "--journal", str(tmp_path / "j.sqlite")], cwd=root, env=env, capture_output=True, text=True,
-                       stdin=subprocess.DEVNULL)
+    r = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            cli,
+            "run",
+            "--emulate",
+            "--headless",
+            "--keys",
+            str(keys),
+            "--journal",
+            str(tmp_path / "j.sqlite"),
+        ],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+    )
     assert r.returncode == 0, r.stderr
     messages = received(sock)
     assert messages and messages[0].startswith("READY=1")

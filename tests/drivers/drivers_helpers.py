@@ -1,4 +1,5 @@
 """Helpers for the driver tests (a uniquely named module, not a conftest)."""
+
 import queue
 
 

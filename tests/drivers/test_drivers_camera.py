@@ -1,5 +1,6 @@
 """Camera: picamera2 against a fake module that follows its documented API, OpenCV on a video
 written here, a folder of images, missing devices, and a real-Pi test marked hardware."""
+
 import sys
 import types
 
@@ -15,7 +16,15 @@ from drivers.camera.picam import Picamera2Camera
 class FakePicamera2:
     """The parts of picamera2.Picamera2 we use, as documented. The scene is pure red."""
 
-    cameras = [{"Model": "imx708", "Location": 2, "Rotation": 180, "Id": "/base/soc/i2c0mux/i2c@1/imx708@1a", "Num": 0}]
+    cameras = [
+        {
+            "Model": "imx708",
+            "Location": 2,
+            "Rotation": 180,
+            "Id": "/base/soc/i2c0mux/i2c@1/imx708@1a",
+            "Num": 0,
+        }
+    ]
     log = []
 
     @staticmethod
@@ -41,14 +50,20 @@ class FakePicamera2:
 
     def capture_metadata(self):
         self.log.append(("capture_metadata",))
-        return {"ExposureTime": 16000, "AnalogueGain": 2.5, "ColourGains": (1.9, 1.6), "Lux": 250.0, "AeLocked": True}
+        return {
+            "ExposureTime": 16000,
+            "AnalogueGain": 2.5,
+            "ColourGains": (1.9, 1.6),
+            "Lux": 250.0,
+            "AeLocked": True,
+        }
 
     def set_controls(self, controls):
         self.log.append(("set_controls", dict(controls)))
 
     def capture_array(self, name="main"):
         w, h = self.size
-        r, g, b = 255, 0, 0                      # a red scene
+        r, g, b = 255, 0, 0  # a red scene
         # libcamera's RGB888 is stored B, G, R per pixel; BGR888 is stored R, G, B
         px = {"RGB888": (b, g, r), "BGR888": (r, g, b), "XRGB8888": (b, g, r, 255)}[self.format]
         return np.tile(np.array(px, np.uint8), (h, w, 1))
@@ -73,13 +88,25 @@ def test_picamera2_bgr_frames_and_locked_exposure(fake_picamera2):
     cam = open_camera({"type": "picamera2", "width": 640, "height": 480, "settle_s": 0.0})
     frame = cam.read()
     assert frame.shape == (480, 640, 3) and frame.dtype == np.uint8
-    assert tuple(frame[0, 0]) == (0, 0, 255)            # red lands in OpenCV's R (index 2)
-    assert cv2.cvtColor(frame[:1, :1], cv2.COLOR_BGR2HSV)[0, 0, 0] in (0, 179)   # hue red
+    assert tuple(frame[0, 0]) == (0, 0, 255)  # red lands in OpenCV's R (index 2)
+    assert cv2.cvtColor(frame[:1, :1], cv2.COLOR_BGR2HSV)[0, 0, 0] in (0, 179)  # hue red
     names = [c[0] for c in fake_picamera2.log]
-    assert names == ["init", "create_still_configuration", "configure", "start", "capture_metadata", "set_controls"]
+    assert names == [
+        "init",
+        "create_still_configuration",
+        "configure",
+        "start",
+        "capture_metadata",
+        "set_controls",
+    ]
     assert fake_picamera2.log[1][1] == {"format": "RGB888", "size": (640, 480)}
-    assert fake_picamera2.log[-1][1] == {"ExposureTime": 16000, "AnalogueGain": 2.5, "ColourGains": (1.9, 1.6),
-                                         "AeEnable": False, "AwbEnable": False}
+    assert fake_picamera2.log[-1][1] == {
+        "ExposureTime": 16000,
+        "AnalogueGain": 2.5,
+        "ColourGains": (1.9, 1.6),
+        "AeEnable": False,
+        "AwbEnable": False,
+    }
     cam.close()
     assert [c[0] for c in fake_picamera2.log[-2:]] == ["stop", "close"]
     with pytest.raises(CameraError, match="closed"):
@@ -105,7 +132,7 @@ def test_picamera2_missing_camera_names_it(fake_picamera2, monkeypatch):
 
 
 def test_picamera2_not_importable_is_a_clear_error(monkeypatch):
-    monkeypatch.setitem(sys.modules, "picamera2", None)        # import picamera2 -> ImportError
+    monkeypatch.setitem(sys.modules, "picamera2", None)  # import picamera2 -> ImportError
     with pytest.raises(CameraError, match="python3-picamera2"):
         open_camera({"type": "picamera2"})
     cam, reason = open_camera_with_fallback({"type": "picamera2"})
@@ -124,7 +151,7 @@ def test_real_picamera2_reads_a_bgr_frame():
 
 
 # ---------------------------------------------------------------------------------- opencv
-COLOURS = [(255, 0, 0), (0, 255, 0), (0, 0, 255)]          # BGR: blue, green, red
+COLOURS = [(255, 0, 0), (0, 255, 0), (0, 0, 255)]  # BGR: blue, green, red
 
 
 @pytest.fixture
@@ -142,7 +169,7 @@ def test_opencv_video_file_frames_in_bgr_and_loops(video):
     cam = open_camera({"type": "opencv", "source": str(video)})
     got = [cam.read() for _ in range(4)]
     assert all(f.shape == (48, 64, 3) for f in got)
-    assert [int(np.argmax(f[24, 32])) for f in got] == [0, 1, 2, 0]   # looped back to blue
+    assert [int(np.argmax(f[24, 32])) for f in got] == [0, 1, 2, 0]  # looped back to blue
     cam.close()
     cam2 = open_camera({"type": "opencv", "source": str(video), "loop": False})
     for _ in COLOURS:
@@ -174,7 +201,7 @@ def test_folder_cycles_sorted_images(tmp_path):
     frames = [cam.read() for _ in range(5)]
     assert [int(np.argmax(f[5, 5])) for f in frames[:3]] == [0, 1, 2]
     assert frames[3].shape == (10, 12, 3) and tuple(frames[3][0, 0]) == (200, 200, 200)
-    assert cam.current.name == "a.jpg"                      # cycled
+    assert cam.current.name == "a.jpg"  # cycled
     once = open_camera({"type": "folder", "path": str(tmp_path), "loop": False})
     for _ in range(4):
         once.read()
@@ -182,8 +209,15 @@ def test_folder_cycles_sorted_images(tmp_path):
         once.read()
 
 
-@pytest.mark.parametrize("turns, corner, shape", [
-    (0, (0, 0), (10, 12, 3)), (1, (0, 9), (12, 10, 3)), (2, (9, 11), (10, 12, 3)), (3, (11, 0), (12, 10, 3))])
+@pytest.mark.parametrize(
+    "turns, corner, shape",
+    [
+        (0, (0, 0), (10, 12, 3)),
+        (1, (0, 9), (12, 10, 3)),
+        (2, (9, 11), (10, 12, 3)),
+        (3, (11, 0), (12, 10, 3)),
+    ],
+)
 def test_rotate_turns_every_frame_clockwise(tmp_path, turns, corner, shape):
     """``rotate`` quarter turns clockwise, for any camera type: the top-left mark goes to the
     top-right corner after one turn, bottom-right after two, bottom-left after three."""
@@ -212,16 +246,19 @@ def test_folder_errors(tmp_path):
         open_camera({"type": "folder", "path": str(tmp_path)}).read()
 
 
-@pytest.mark.parametrize("cfg, key", [
-    ({"type": "webcam"}, "camera.type"),
-    ({"type": "opencv", "source": -1}, "camera.source"),
-    ({"type": "opencv", "source": 1.5}, "camera.source"),
-    ({"type": "picamera2", "width": 10}, "camera.width"),
-    ({"type": "folder"}, "camera.path"),
-    ({"type": "folder", "path": "x", "cycle": True}, "camera.cycle"),
-    ({"type": "folder", "path": "x", "rotate": 4}, "camera.rotate"),
-    ({"type": "null", "rotate": "half"}, "camera.rotate"),
-])
+@pytest.mark.parametrize(
+    "cfg, key",
+    [
+        ({"type": "webcam"}, "camera.type"),
+        ({"type": "opencv", "source": -1}, "camera.source"),
+        ({"type": "opencv", "source": 1.5}, "camera.source"),
+        ({"type": "picamera2", "width": 10}, "camera.width"),
+        ({"type": "folder"}, "camera.path"),
+        ({"type": "folder", "path": "x", "cycle": True}, "camera.cycle"),
+        ({"type": "folder", "path": "x", "rotate": 4}, "camera.rotate"),
+        ({"type": "null", "rotate": "half"}, "camera.rotate"),
+    ],
+)
 def test_bad_camera_config_names_the_key(cfg, key):
     with pytest.raises(ConfigError) as e:
         open_camera(cfg)
@@ -230,9 +267,10 @@ def test_bad_camera_config_names_the_key(cfg, key):
 
 def test_turning_without_opencv_gives_the_same_frame(monkeypatch):
     from drivers.camera.turned import turn
+
     frame = np.arange(4 * 6 * 3, dtype=np.uint8).reshape(4, 6, 3)
     with_cv2 = [turn(frame, k) for k in (1, 2, 3)]
-    monkeypatch.setitem(sys.modules, "cv2", None)               # import cv2 -> ImportError
+    monkeypatch.setitem(sys.modules, "cv2", None)  # import cv2 -> ImportError
     for k, want in zip((1, 2, 3), with_cv2):
         got = turn(frame, k)
         assert np.array_equal(got, want) and got.flags["C_CONTIGUOUS"]

@@ -1,5 +1,6 @@
 """Display: the real luma ssd1306/sh1106 classes driving a recording interface, the skip of
 unchanged frames, the burn-in shift, terminal and PNG backends, config errors."""
+
 import io
 import warnings
 
@@ -49,20 +50,46 @@ def frame(*pixels):
 
 # SSD1306 datasheet init as luma 3.x sends it for 128x64
 SSD1306_INIT = [
-    ("cmd", (0xAE, 0xD5, 0x80, 0xA8, 0x3F, 0xD3, 0x00, 0x40, 0x8D, 0x14, 0x20, 0x00, 0xA1, 0xC8,
-             0xDA, 0x12, 0xD9, 0xF1, 0xDB, 0x40, 0xA4, 0xA6)),
-    ("cmd", (0x81, 0xCF)),                              # luma's default contrast
-    ("cmd", (0x21, 0x00, 0x7F, 0x22, 0x00, 0x07)),      # column 0..127, page 0..7
-    ("data", bytes(1024)),                              # clear()
-    ("cmd", (0xAF,)),                                   # display on
-    ("cmd", (0x81, 0x40)),                              # our configured contrast
+    (
+        "cmd",
+        (
+            0xAE,
+            0xD5,
+            0x80,
+            0xA8,
+            0x3F,
+            0xD3,
+            0x00,
+            0x40,
+            0x8D,
+            0x14,
+            0x20,
+            0x00,
+            0xA1,
+            0xC8,
+            0xDA,
+            0x12,
+            0xD9,
+            0xF1,
+            0xDB,
+            0x40,
+            0xA4,
+            0xA6,
+        ),
+    ),
+    ("cmd", (0x81, 0xCF)),  # luma's default contrast
+    ("cmd", (0x21, 0x00, 0x7F, 0x22, 0x00, 0x07)),  # column 0..127, page 0..7
+    ("data", bytes(1024)),  # clear()
+    ("cmd", (0xAF,)),  # display on
+    ("cmd", (0x81, 0x40)),  # our configured contrast
 ]
 
 
 def open_ssd1306(clock=None, **cfg):
     rec = RecordingSerial()
-    d = open_display({"type": "ssd1306", "contrast": 0x40, "pixel_shift": False, **cfg},
-                     serial_interface=rec, clock=clock)
+    d = open_display(
+        {"type": "ssd1306", "contrast": 0x40, "pixel_shift": False, **cfg}, serial_interface=rec, clock=clock
+    )
     return d, rec
 
 
@@ -81,11 +108,11 @@ def test_ssd1306_frame_is_1024_bytes_in_page_order_and_unchanged_frame_sends_not
     assert log[0] == ("cmd", (0x21, 0x00, 0x7F, 0x22, 0x00, 0x07))
     assert log[1][0] == "data" and len(log[1][1]) == 1024 and len(log) == 2
     data = log[1][1]
-    assert data[0] == 0x01                  # x=0, y=0: page 0, bit 0
-    assert data[128 + 5] == 0x02            # x=5, y=9: page 1, bit 1
-    assert data[1023] == 0x80               # x=127, y=63: page 7, bit 7
+    assert data[0] == 0x01  # x=0, y=0: page 0, bit 0
+    assert data[128 + 5] == 0x02  # x=5, y=9: page 1, bit 1
+    assert data[1023] == 0x80  # x=127, y=63: page 7, bit 7
     assert sum(bin(b).count("1") for b in data) == 3
-    assert d.show(img.copy()) is False      # same bytes: nothing on the bus
+    assert d.show(img.copy()) is False  # same bytes: nothing on the bus
     assert rec.take() == []
     assert (d.pushed, d.skipped) == (1, 1)
     assert d.show(frame((1, 0))) is True
@@ -119,11 +146,11 @@ def test_close_without_message_turns_the_panel_off_and_atexit_is_neutralised():
     dev = d.device
     d.close()
     log = rec.take()
-    assert ("cmd", (0xAE,)) in log                       # display off
+    assert ("cmd", (0xAE,)) in log  # display off
     assert rec.cleanups == 1
-    dev.cleanup()                                        # what luma's atexit hook would call
+    dev.cleanup()  # what luma's atexit hook would call
     assert rec.cleanups == 1 and rec.take() == []
-    assert d.show(frame((3, 3))) is False                # closed: ignored
+    assert d.show(frame((3, 3))) is False  # closed: ignored
 
 
 def test_close_with_message_leaves_it_lit():
@@ -132,8 +159,8 @@ def test_close_with_message_leaves_it_lit():
     d.close("paused")
     log = rec.take()
     datas = [e[1] for e in log if e[0] == "data"]
-    assert len(datas) == 1 and any(datas[0])             # the message frame was sent
-    assert ("cmd", (0xAE,)) not in log                   # and not switched off
+    assert len(datas) == 1 and any(datas[0])  # the message frame was sent
+    assert ("cmd", (0xAE,)) not in log  # and not switched off
     assert rec.cleanups == 1
 
 
@@ -145,11 +172,11 @@ def test_failing_panel_does_not_raise_and_is_reinitialised_after_retry_s():
     assert d.show(frame((1, 1))) is False
     assert "Remote I/O" in d.error and "0x3C" in d.error
     rec.fail = False
-    assert d.show(frame((1, 1))) is False and rec.take() == []     # waiting for retry_s
+    assert d.show(frame((1, 1))) is False and rec.take() == []  # waiting for retry_s
     clock.advance(6)
     assert d.show(frame((1, 1))) is True
     log = rec.take()
-    assert log[0] == SSD1306_INIT[0] and log[-1][0] == "data"      # init again, then the frame
+    assert log[0] == SSD1306_INIT[0] and log[-1][0] == "data"  # init again, then the frame
     assert d.error is None
 
 
@@ -161,7 +188,7 @@ def test_luma_getdata_warning_is_filtered_narrowly():
         d.show(frame((2, 2)))
         assert not [w for w in caught if "getdata" in str(w.message)]
         if hasattr(Image.Image, "getdata"):
-            Image.new("1", (8, 8)).getdata()               # the same call from our code still warns
+            Image.new("1", (8, 8)).getdata()  # the same call from our code still warns
             assert [w for w in caught if "getdata" in str(w.message)]
         warnings.warn("something else", DeprecationWarning, stacklevel=1)
         assert [w for w in caught if "something else" in str(w.message)]
@@ -180,7 +207,9 @@ def test_fallback_returns_null_display_and_reason():
 
 
 def test_fallback_to_terminal(tmp_path):
-    d, reason = open_display_with_fallback({"type": "ssd1306", "port": 7}, fallback={"type": "png", "dir": str(tmp_path)})
+    d, reason = open_display_with_fallback(
+        {"type": "ssd1306", "port": 7}, fallback={"type": "png", "dir": str(tmp_path)}
+    )
     assert reason and d.kind == "png"
 
 
@@ -206,11 +235,11 @@ def test_pixel_shift_moves_the_frame_slowly():
     assert len(rec.take()) == 2
     clock.advance(59)
     assert d.refresh() is False and rec.take() == []
-    clock.advance(2)                                        # next step of the cycle: (-1, -1)
+    clock.advance(2)  # next step of the cycle: (-1, -1)
     assert d.refresh() is True
     assert d.last_frame.getpixel((9, 9)) == 1 and d.last_frame.getpixel((10, 10)) == 0
     assert len(rec.take()[1][1]) == 1024
-    assert d.last_image is img                             # the caller's image is untouched
+    assert d.last_image is img  # the caller's image is untouched
 
 
 def test_oled_shifts_by_default_emulators_do_not():
@@ -235,11 +264,11 @@ def test_terminal_redraws_in_place():
     d = open_display({"type": "terminal"}, stream=out)
     d.show(frame((0, 0)))
     first = out.getvalue()
-    assert first.count("\n") == 34 and "\x1b[" not in first       # 32 lines + border
+    assert first.count("\n") == 34 and "\x1b[" not in first  # 32 lines + border
     d.show(frame((0, 0)))
-    assert out.getvalue() == first                                 # unchanged: nothing written
+    assert out.getvalue() == first  # unchanged: nothing written
     d.show(frame((5, 5)))
-    assert out.getvalue()[len(first):].startswith("\x1b[34A\r")
+    assert out.getvalue()[len(first) :].startswith("\x1b[34A\r")
 
 
 # ----------------------------------------------------------------------------------- png
@@ -254,7 +283,9 @@ def test_png_frames_written_once_per_distinct_frame(tmp_path):
     names = sorted(p.name for p in tmp_path.iterdir())
     assert names == ["000001.png", "000002.png", "000003.png", "000004.png", "keep.txt"]
     with Image.open(tmp_path / "000002.png") as im:
-        assert im.size == (256, 128) and im.getpixel((2, 2)) and im.getpixel((3, 3)) and not im.getpixel((0, 0))
+        assert (
+            im.size == (256, 128) and im.getpixel((2, 2)) and im.getpixel((3, 3)) and not im.getpixel((0, 0))
+        )
 
 
 def test_show_rejects_wrong_image():
@@ -265,17 +296,20 @@ def test_show_rejects_wrong_image():
         d.show(Image.new("1", (64, 128)))
 
 
-@pytest.mark.parametrize("cfg, key", [
-    ({"type": "ssd1309"}, "display.type"),
-    ({"type": "ssd1306", "address": 300}, "display.address"),
-    ({"type": "ssd1306", "address": "sixty"}, "display.address"),
-    ({"type": "ssd1306", "rotate": 1}, "display.rotate"),
-    ({"type": "sh1106", "contrast": 256}, "display.contrast"),
-    ({"type": "sh1106", "adress": 0x3C}, "display.adress"),
-    ({"type": "terminal", "style": "ascii"}, "display.style"),
-    ({"type": "png"}, "display.dir"),
-    ({"type": "null", "shift_max_px": 9}, "display.shift_max_px"),
-])
+@pytest.mark.parametrize(
+    "cfg, key",
+    [
+        ({"type": "ssd1309"}, "display.type"),
+        ({"type": "ssd1306", "address": 300}, "display.address"),
+        ({"type": "ssd1306", "address": "sixty"}, "display.address"),
+        ({"type": "ssd1306", "rotate": 1}, "display.rotate"),
+        ({"type": "sh1106", "contrast": 256}, "display.contrast"),
+        ({"type": "sh1106", "adress": 0x3C}, "display.adress"),
+        ({"type": "terminal", "style": "ascii"}, "display.style"),
+        ({"type": "png"}, "display.dir"),
+        ({"type": "null", "shift_max_px": 9}, "display.shift_max_px"),
+    ],
+)
 def test_bad_display_config_names_the_key(cfg, key):
     with pytest.raises(ConfigError) as e:
         open_display(cfg)
@@ -297,7 +331,7 @@ def test_a_failing_output_does_not_raise_into_the_game(tmp_path):
     assert d.show(frame((0, 0))) is False
     assert "BrokenPipeError" in d.error and d.pushed == 0
     png = open_display({"type": "png", "dir": str(tmp_path / "f")})
-    (tmp_path / "f").rmdir()                                # the directory vanished
+    (tmp_path / "f").rmdir()  # the directory vanished
     assert png.show(frame((0, 0))) is False and "frame failed" in png.error
 
 
@@ -334,8 +368,9 @@ def test_sigterm_handler_leaves_paused_message_and_atexit_does_not_blank_it(tmp_
     import sys
 
     logf = tmp_path / "bus.jsonl"
-    p = subprocess.Popen([sys.executable, "-c", CHILD, str(logf)], stdout=subprocess.PIPE, text=True,
-                         stdin=subprocess.DEVNULL)
+    p = subprocess.Popen(
+        [sys.executable, "-c", CHILD, str(logf)], stdout=subprocess.PIPE, text=True, stdin=subprocess.DEVNULL
+    )
     try:
         assert p.stdout.readline().strip() == "ready"
         p.send_signal(signal.SIGTERM)
@@ -345,8 +380,8 @@ def test_sigterm_handler_leaves_paused_message_and_atexit_does_not_blank_it(tmp_
             p.kill()
     entries = [json.loads(x) for x in logf.read_text().splitlines()]
     datas = [i for i, e in enumerate(entries) if e[0] == "data"]
-    assert len(datas) == 3                                  # clear() at init, the frame, "paused"
+    assert len(datas) == 3  # clear() at init, the frame, "paused"
     last = datas[-1]
-    assert entries[last][1] > 10                            # the message has many lit pixels
-    after = entries[last + 1:]
-    assert after == [["cleanup"]]                           # no display-off, no clear, one cleanup
+    assert entries[last][1] > 10  # the message has many lit pixels
+    after = entries[last + 1 :]
+    assert after == [["cleanup"]]  # no display-off, no clear, one cleanup

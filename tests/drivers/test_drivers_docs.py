@@ -1,5 +1,6 @@
 """The runnable examples in docs/drivers.md run, and every config key the factories read is
 documented there."""
+
 import os
 import re
 import subprocess
@@ -22,8 +23,15 @@ def examples():
 @pytest.mark.parametrize("i", range(4), ids=["inputs", "display", "link", "camera"])
 def test_doc_example_runs(i):
     code = examples()[i]
-    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60,
-                       stdin=subprocess.DEVNULL, env={**os.environ, "CI": "true"})
+    r = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+        env={**os.environ, "CI": "true"},
+    )
     assert r.returncode == 0, r.stdout + r.stderr
     assert r.stdout.strip()
 

@@ -3,6 +3,7 @@
 Environment: COMPANION_OLED_TYPE (ssd1306|sh1106, default ssd1306), COMPANION_OLED_ADDRESS
 (default 0x3C), COMPANION_OLED_PORT (default 1).
 """
+
 import os
 import queue
 
@@ -16,16 +17,19 @@ pytestmark = pytest.mark.hardware
 
 
 def oled_cfg():
-    return {"type": os.environ.get("COMPANION_OLED_TYPE", "ssd1306"),
-            "address": os.environ.get("COMPANION_OLED_ADDRESS", "0x3C"),
-            "port": int(os.environ.get("COMPANION_OLED_PORT", "1"))}
+    return {
+        "type": os.environ.get("COMPANION_OLED_TYPE", "ssd1306"),
+        "address": os.environ.get("COMPANION_OLED_ADDRESS", "0x3C"),
+        "port": int(os.environ.get("COMPANION_OLED_PORT", "1")),
+    }
 
 
 def test_real_oled_answers_probe_and_shows_frames():
     cfg = oled_cfg()
     r = probe_i2c()
-    assert any(d.get("responding") and d["address"] == f"0x{int(str(cfg['address']), 0):02X}"
-               for d in r["devices"]), r
+    assert any(
+        d.get("responding") and d["address"] == f"0x{int(str(cfg['address']), 0):02X}" for d in r["devices"]
+    ), r
     d = open_display(cfg)
     img = Image.new("1", (128, 64))
     ImageDraw.Draw(img).rectangle((2, 2, 125, 61), outline=1)
@@ -41,6 +45,8 @@ def test_real_gpio_buttons_open_with_the_default_factory():
     try:
         factory = type(inp.devices["ok"].pin_factory).__name__
         assert factory != "MockFactory"
-        assert all(not b.is_pressed for b in inp.devices.values()), "a button reads pressed at rest: wiring/pull-up?"
+        assert all(not b.is_pressed for b in inp.devices.values()), (
+            "a button reads pressed at rest: wiring/pull-up?"
+        )
     finally:
         inp.close()

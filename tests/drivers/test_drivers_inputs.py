@@ -1,5 +1,6 @@
 """Inputs: the pure button logic, gpiozero buttons on the mock pin factory, rotary encoder,
 keyboard and key scripts."""
+
 import os
 import queue
 import subprocess
@@ -44,7 +45,7 @@ def test_chatter_on_press_and_release_gives_one_of_each():
     lg = logic()
     out = []
     t = 5.0
-    for i, level in enumerate([True, False, True, False, True]):      # bouncing contact
+    for i, level in enumerate([True, False, True, False, True]):  # bouncing contact
         out += lg.edge("ok", level, t + i * 2 * MS)
     out += lg.tick(t + 40 * MS)
     assert kinds(out) == [("ok", "press")]
@@ -58,7 +59,7 @@ def test_chatter_on_press_and_release_gives_one_of_each():
 def test_release_inside_lockout_is_delivered_when_lockout_ends():
     lg = logic()
     lg.edge("back", True, 1.0)
-    assert lg.edge("back", False, 1.0 + 10 * MS) == []          # within the 30 ms lockout
+    assert lg.edge("back", False, 1.0 + 10 * MS) == []  # within the 30 ms lockout
     assert lg.tick(1.0 + 20 * MS) == []
     evs = lg.tick(1.0 + 35 * MS)
     assert kinds(evs) == [("back", "release")]
@@ -100,7 +101,7 @@ def test_repeat_on_direction_buttons_only():
         assert not [e for e in lg.tick(t) if e.button == "ok"]
     assert times == pytest.approx([0.5, 0.6, 0.7, 0.8, 0.9])
     assert kinds(lg.edge("up", False, 0.96)) == [("up", "release")]
-    assert lg.tick(2.0) == []                                     # no repeat after release
+    assert lg.tick(2.0) == []  # no repeat after release
 
 
 def test_stalled_loop_gives_one_repeat_not_a_burst():
@@ -124,9 +125,9 @@ def test_gpio_press_release_through_mock_pins(mock_factory):
     q, clock = queue.Queue(), FakeClock()
     with gpio_inputs(q, clock) as inp:
         pin = mock_factory.pin(24)
-        assert pin.state is True                 # pull-up: idle high
+        assert pin.state is True  # pull-up: idle high
         pin.drive_low()
-        assert drain(q) == []                   # the callback only enqueued a raw edge
+        assert drain(q) == []  # the callback only enqueued a raw edge
         inp.pump()
         ev = drain(q)
         assert kinds(ev) == [("ok", "press")] and ev[0].source == "gpio" and ev[0].t == clock.t
@@ -163,13 +164,15 @@ def test_gpio_long_press_and_repeat(mock_factory):
         ok, up = mock_factory.pin(24), mock_factory.pin(17)
         ok.drive_low()
         up.drive_low()
-        for _ in range(105):                   # 1.05 s in 10 ms ticks
+        for _ in range(105):  # 1.05 s in 10 ms ticks
             clock.advance(0.01)
             inp.pump()
         ev = drain(q)
         assert ev.count(ev[0]) == 1
         assert [e for e in ev if e.button == "ok"] and kinds(e for e in ev if e.button == "ok") == [
-            ("ok", "press"), ("ok", "long")]
+            ("ok", "press"),
+            ("ok", "long"),
+        ]
         up_kinds = [e.kind for e in ev if e.button == "up"]
         assert up_kinds[0] == "press" and up_kinds.count("repeat") == 6 and "long" in up_kinds
 
@@ -197,19 +200,22 @@ def test_gpio_pin_factory_from_config():
         inp.close()
 
 
-@pytest.mark.parametrize("cfg, key", [
-    ({"type": "gpiozero", "pins": {"start": 5}}, "inputs.pins.start"),
-    ({"type": "gpiozero", "pins": {"ok": 99}}, "inputs.pins.ok"),
-    ({"type": "gpiozero", "pins": {"ok": 5, "back": 5}}, "inputs.pins"),
-    ({"type": "gpiozero", "debounce_ms": "30"}, "inputs.debounce_ms"),
-    ({"type": "gpiozero", "pull_up": 1}, "inputs.pull_up"),
-    ({"type": "gpiozero", "pinz": {}}, "inputs.pinz"),
-    ({"type": "gpiozero", "repeat_buttons": ["up", "sideways"]}, "inputs.repeat_buttons"),
-    ({"type": "gpiozero", "encoder": {"a": 5}}, "inputs.encoder.b"),
-    ({"type": "buttons"}, "inputs.type"),
-    ({}, "inputs.type"),
-    ({"type": "script"}, "inputs.path"),
-])
+@pytest.mark.parametrize(
+    "cfg, key",
+    [
+        ({"type": "gpiozero", "pins": {"start": 5}}, "inputs.pins.start"),
+        ({"type": "gpiozero", "pins": {"ok": 99}}, "inputs.pins.ok"),
+        ({"type": "gpiozero", "pins": {"ok": 5, "back": 5}}, "inputs.pins"),
+        ({"type": "gpiozero", "debounce_ms": "30"}, "inputs.debounce_ms"),
+        ({"type": "gpiozero", "pull_up": 1}, "inputs.pull_up"),
+        ({"type": "gpiozero", "pinz": {}}, "inputs.pinz"),
+        ({"type": "gpiozero", "repeat_buttons": ["up", "sideways"]}, "inputs.repeat_buttons"),
+        ({"type": "gpiozero", "encoder": {"a": 5}}, "inputs.encoder.b"),
+        ({"type": "buttons"}, "inputs.type"),
+        ({}, "inputs.type"),
+        ({"type": "script"}, "inputs.path"),
+    ],
+)
 def test_bad_input_config_names_the_key(cfg, key):
     with pytest.raises(ConfigError) as e:
         open_inputs(cfg, queue.Queue(), threaded=False)
@@ -235,8 +241,11 @@ def test_rotary_encoder_steps_and_push_button(mock_factory):
         clock.advance(0.1)
         turn(a, b, False)
         inp.pump()
-        assert kinds(drain(q)) == [("cw", "press"), ("cw", "release")] * 2 + [("ccw", "press"), ("ccw", "release")]
-        turn(a, b, True)               # a reversal 0 ms after the last step: contact bounce
+        assert kinds(drain(q)) == [("cw", "press"), ("cw", "release")] * 2 + [
+            ("ccw", "press"),
+            ("ccw", "release"),
+        ]
+        turn(a, b, True)  # a reversal 0 ms after the last step: contact bounce
         inp.pump()
         assert drain(q) == []
         btn.drive_low()
@@ -259,11 +268,16 @@ def test_gpio_with_encoder_table_gives_one_multi_input(mock_factory):
 def test_key_parser_maps_keys_and_sequences():
     p = KeyParser()
     assert p.feed(b"wasd") == [("up", False), ("left", False), ("down", False), ("right", False)]
-    assert p.feed(b"\x1b[A\x1b[B\x1b[C\x1b[D") == [("up", False), ("down", False), ("right", False), ("left", False)]
+    assert p.feed(b"\x1b[A\x1b[B\x1b[C\x1b[D") == [
+        ("up", False),
+        ("down", False),
+        ("right", False),
+        ("left", False),
+    ]
     assert p.feed(b"\x1bOA") == [("up", False)]
     assert p.feed(b"\r\n\r \x7f\x08") == [("ok", False)] * 3 + [("back", False)] * 2
     assert p.feed(b"WOBx") == [("up", True), ("ok", True), ("back", True), ("x", None)]
-    assert p.feed(b"\x1b[15~\x01") == []             # F5 and a control key: ignored
+    assert p.feed(b"\x1b[15~\x01") == []  # F5 and a control key: ignored
 
 
 def test_key_parser_lone_escape_and_split_sequence():
@@ -283,8 +297,15 @@ def test_keyboard_reads_a_pipe_without_a_tty():
         assert kb.is_tty is False and kb._saved_attrs is None
         os.write(w, b"w\x1b[B\rO")
         got = [q.get(timeout=2) for _ in range(7)]
-        assert kinds(got) == [("up", "press"), ("up", "release"), ("down", "press"), ("down", "release"),
-                              ("ok", "press"), ("ok", "release"), ("ok", "press")]
+        assert kinds(got) == [
+            ("up", "press"),
+            ("up", "release"),
+            ("down", "press"),
+            ("down", "release"),
+            ("ok", "press"),
+            ("ok", "release"),
+            ("ok", "press"),
+        ]
         assert got[0].source == "keyboard" and got[0].t == 7.0
         assert kinds([q.get(timeout=2), q.get(timeout=2)]) == [("ok", "long"), ("ok", "release")]
         os.close(w)
@@ -316,7 +337,7 @@ def test_keyboard_puts_a_tty_in_raw_mode_and_restores_it():
         kb = KeyboardInput(queue.Queue(), fd=slave, threaded=False)
         during = termios.tcgetattr(slave)
         assert not during[3] & termios.ICANON and not during[3] & termios.ECHO
-        os.write(master, b"d")                     # one byte is enough in non-canonical mode
+        os.write(master, b"d")  # one byte is enough in non-canonical mode
         assert kinds(kb.pump(1.0)) == [("right", "press"), ("right", "release")]
         kb.close()
         assert termios.tcgetattr(slave) == before
@@ -326,11 +347,18 @@ def test_keyboard_puts_a_tty_in_raw_mode_and_restores_it():
 
 
 def test_keyboard_module_imports_without_tty_or_termios():
-    code = ("import sys, drivers, drivers.inputs.keyboard, drivers.inputs.gpio;"
-            "bad = [m for m in ('termios', 'gpiozero', 'luma', 'serial', 'cv2', 'PIL') if m in sys.modules];"
-            "print(bad); sys.exit(1 if bad else 0)")
-    r = subprocess.run([sys.executable, "-c", code], stdin=subprocess.DEVNULL, capture_output=True, text=True,
-                       env={**os.environ, "CI": "true"})
+    code = (
+        "import sys, drivers, drivers.inputs.keyboard, drivers.inputs.gpio;"
+        "bad = [m for m in ('termios', 'gpiozero', 'luma', 'serial', 'cv2', 'PIL') if m in sys.modules];"
+        "print(bad); sys.exit(1 if bad else 0)"
+    )
+    r = subprocess.run(
+        [sys.executable, "-c", code],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "CI": "true"},
+    )
     assert r.returncode == 0, r.stdout + r.stderr
 
 
@@ -356,16 +384,27 @@ def test_parse_script_and_play_with_fake_sleep(tmp_path):
     s.play()
     assert s.finished.is_set()
     assert kinds(drain(q)) == [
-        ("up", "press"), ("up", "release"),
-        ("ok", "press"), ("ok", "long"), ("ok", "release"),
-        ("down", "press"), ("down", "repeat"), ("down", "repeat"), ("down", "release"),
-        ("ccw", "press"), ("ccw", "release"),
-        ("back", "press"), ("back", "release")]
+        ("up", "press"),
+        ("up", "release"),
+        ("ok", "press"),
+        ("ok", "long"),
+        ("ok", "release"),
+        ("down", "press"),
+        ("down", "repeat"),
+        ("down", "repeat"),
+        ("down", "release"),
+        ("ccw", "press"),
+        ("ccw", "release"),
+        ("back", "press"),
+        ("back", "release"),
+    ]
     assert slept == [0.5, 0.1, 0.1, 0.1, 1.0, 0.1]
 
 
-@pytest.mark.parametrize("text, line", [("up\njump\n", 2), ("wait x\n", 1), ("\n\nlong\n", 3),
-                                        ("repeat up 0\n", 1), ("ok ok\n", 1)])
+@pytest.mark.parametrize(
+    "text, line",
+    [("up\njump\n", 2), ("wait x\n", 1), ("\n\nlong\n", 3), ("repeat up 0\n", 1), ("ok ok\n", 1)],
+)
 def test_script_errors_name_file_and_line(text, line):
     with pytest.raises(ValueError, match=rf"keys\.txt:{line}:"):
         parse_script(text, "keys.txt")
@@ -377,7 +416,12 @@ def test_script_from_config_runs_in_a_thread(tmp_path):
     q = queue.Queue()
     s = open_inputs({"type": "script", "path": str(f)}, q)
     assert s.finished.wait(2)
-    assert kinds(drain(q)) == [("left", "press"), ("left", "release"), ("right", "press"), ("right", "release")]
+    assert kinds(drain(q)) == [
+        ("left", "press"),
+        ("left", "release"),
+        ("right", "press"),
+        ("right", "release"),
+    ]
     s.close()
 
 
@@ -418,7 +462,7 @@ def test_an_edge_worker_survives_an_error_and_close_stops_it():
 
     q = queue.Queue()
     inp = Flaky(q)
-    inp._enqueue("ok", True)                       # the worker logs this error and goes on
+    inp._enqueue("ok", True)  # the worker logs this error and goes on
     inp._enqueue("ok", True)
     event = q.get(timeout=2)
     assert (event.button, event.kind) == ("ok", "press") and inp._thread.is_alive()

@@ -1,5 +1,6 @@
 """Serial link: the line protocol, then the real link over loop://, socket:// (a local TCP
 server) and a pty pair, with garbage, overlong lines and reconnects."""
+
 import json
 import os
 import queue
@@ -75,9 +76,14 @@ def test_parse_peer_lines():
     assert parse_peer_line("PING") == Ping()
     assert parse_peer_line("") is None and parse_peer_line("   ") is None
     assert parse_peer_line("STATE {}") == Echo("STATE")
-    for bad, why in [("KEY jump", "unknown key"), ("KEY", "needs a key"), ("ACTION", "needs a text"),
-                     ("PING now", "no argument"), ("FOO bar", "unknown command 'FOO'"),
-                     ("KEY up\x07", "control character 0x07")]:
+    for bad, why in [
+        ("KEY jump", "unknown key"),
+        ("KEY", "needs a key"),
+        ("ACTION", "needs a text"),
+        ("PING now", "no argument"),
+        ("FOO bar", "unknown command 'FOO'"),
+        ("KEY up\x07", "control character 0x07"),
+    ]:
         with pytest.raises(ProtocolError, match=why):
             parse_peer_line(bad)
 
@@ -85,7 +91,11 @@ def test_parse_peer_lines():
 def test_device_lines_are_single_line_json():
     assert state_line({"b": 1, "a": "é"}) == 'STATE {"a":"é","b":1}'
     h = hello_line(max_line=256)
-    assert h.startswith("HELLO ") and json.loads(h[6:]) == {"device": "dungeon-companion", "protocol": 1, "max_line": 256}
+    assert h.startswith("HELLO ") and json.loads(h[6:]) == {
+        "device": "dungeon-companion",
+        "protocol": 1,
+        "max_line": 256,
+    }
     assert error_line("bad\nthing  here") == "ERR bad thing here"
 
 
@@ -103,7 +113,7 @@ def test_splitter_discards_overlong_line_until_newline_with_one_error():
     out = s.feed(b"123456789") + s.feed(b"abcdefghijkl" * 10) + s.feed(b"tail\nKEY ok\n")
     assert [type(x) for x in out] == [ProtocolError, str]
     assert "too long (max 8 bytes)" in str(out[0]) and out[1] == "KEY ok"
-    assert s.feed(b"12345678\r") == [] and s.feed(b"\n") == ["12345678"]   # exactly max: accepted
+    assert s.feed(b"12345678\r") == [] and s.feed(b"\n") == ["12345678"]  # exactly max: accepted
     out = s.feed(b"123456789\n")
     assert len(out) == 1 and isinstance(out[0], ProtocolError)
 
@@ -128,13 +138,13 @@ def test_loop_url_key_action_ping_and_garbage():
         wait_for(lambda: "PONG" in link.sent)
         link.send_line("JUMP")
         wait_for(lambda: any(s.startswith("ERR unknown command 'JUMP'") for s in link.sent))
-        link.send_line("x" * 300)                                  # overlong for max_line=256
+        link.send_line("x" * 300)  # overlong for max_line=256
         wait_for(lambda: any("line too long (max 256 bytes)" in s for s in link.sent))
         link.send_line("KEY ok")
         ev, skipped = get_until(q, lambda x: isinstance(x, ButtonEvent))
-        assert ev.button == "ok" and skipped == []                 # garbage put nothing in the queue
+        assert ev.button == "ok" and skipped == []  # garbage put nothing in the queue
         time.sleep(0.2)
-        assert link.stats["errors"] == 2 and link.connects == 1     # and no storm, no reconnect
+        assert link.stats["errors"] == 2 and link.connects == 1  # and no storm, no reconnect
     finally:
         link.close()
     assert not link.connected
@@ -187,12 +197,12 @@ def test_socket_url_protocol_and_reconnect():
         assert act.text == "kick"
         assert link.send_state({"score": [7, 3]})
         assert srv.readline(conn) == 'STATE {"score":[7,3]}'
-        conn.close()                                               # the peer goes away ...
+        conn.close()  # the peer goes away ...
         st, _ = get_until(q, lambda x: isinstance(x, LinkStatus) and not x.connected)
         assert "disconnected" in st.reason
-        conn = srv.accept()                                        # ... and comes back
+        conn = srv.accept()  # ... and comes back
         assert srv.readline(conn).startswith("HELLO ")
-        assert srv.readline(conn) == 'STATE {"score":[7,3]}'        # brought up to date
+        assert srv.readline(conn) == 'STATE {"score":[7,3]}'  # brought up to date
         get_until(q, lambda x: isinstance(x, LinkStatus) and x.connected)
         assert link.send_event({"type": "touchdown"})
         assert srv.readline(conn) == 'EVENT {"type":"touchdown"}'
@@ -207,20 +217,20 @@ def test_state_is_deduplicated_and_resent_after_reconnect():
     q = queue.Queue()
     link = open_link({"type": "serial", "port": f"socket://127.0.0.1:{srv.port}", **FAST}, q, start=False)
     try:
-        assert link.send_state({"down": 1}) is False            # not connected yet: kept for later
+        assert link.send_state({"down": 1}) is False  # not connected yet: kept for later
         link.start()
         conn = srv.accept()
         assert srv.readline(conn).startswith("HELLO ")
-        assert srv.readline(conn) == 'STATE {"down":1}'          # the latest state follows HELLO
+        assert srv.readline(conn) == 'STATE {"down":1}'  # the latest state follows HELLO
         get_until(q, lambda x: isinstance(x, LinkStatus) and x.connected)
-        assert link.send_state({"down": 1}) is False            # unchanged: not sent again
+        assert link.send_state({"down": 1}) is False  # unchanged: not sent again
         assert link.send_state({"down": 2}) is True
         assert srv.readline(conn) == 'STATE {"down":2}'
         conn.close()
         get_until(q, lambda x: isinstance(x, LinkStatus) and not x.connected)
         conn = srv.accept()
         assert srv.readline(conn).startswith("HELLO ")
-        assert srv.readline(conn) == 'STATE {"down":2}'          # a returning peer is up to date
+        assert srv.readline(conn) == 'STATE {"down":2}'  # a returning peer is up to date
         conn.close()
     finally:
         link.close()
@@ -243,8 +253,13 @@ def test_port_that_fails_right_after_opening_backs_off():
             pass
 
     opens = []
-    link = SerialLink("/dev/ttyFLAKY", queue.Queue(), reconnect_min_s=0.05, reconnect_max_s=0.4,
-                      opener=lambda port: opens.append(port) or Flaky())
+    link = SerialLink(
+        "/dev/ttyFLAKY",
+        queue.Queue(),
+        reconnect_min_s=0.05,
+        reconnect_max_s=0.4,
+        opener=lambda port: opens.append(port) or Flaky(),
+    )
     time.sleep(1.2)
     link.close()
     # 0.05 + 0.1 + 0.2 + 0.4 + 0.4 ... : about 5 opens, not the 24 a fixed 50 ms retry would give
@@ -255,13 +270,13 @@ def test_port_that_fails_right_after_opening_backs_off():
 def test_port_missing_at_start_keeps_retrying_with_backoff_then_connects():
     srv = Server()
     port = srv.port
-    srv.close()                                                    # nothing listens yet
+    srv.close()  # nothing listens yet
     q = queue.Queue()
     link = open_link({"type": "serial", "port": f"socket://127.0.0.1:{port}", **FAST}, q)
     try:
         wait_for(lambda: link.last_error)
         assert f"127.0.0.1:{port}" in link.last_error and not link.connected
-        assert link.send_state({"x": 1}) is False                  # sending never blocks the game
+        assert link.send_state({"x": 1}) is False  # sending never blocks the game
         srv2 = socket.socket()
         srv2.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         srv2.bind(("127.0.0.1", port))
@@ -291,10 +306,10 @@ def read_line(fd, buf, timeout=5.0):
 
 def new_pty(link_path):
     master, slave = os.openpty()
-    target = os.ttyname(slave)            # our slave fd stays open so the master sees no hang-up
+    target = os.ttyname(slave)  # our slave fd stays open so the master sees no hang-up
     tmp = str(link_path) + ".new"
     os.symlink(target, tmp)
-    os.replace(tmp, link_path)            # like a udev /dev/serial/by-id symlink moving
+    os.replace(tmp, link_path)  # like a udev /dev/serial/by-id symlink moving
     return master, slave
 
 
@@ -317,16 +332,16 @@ def test_pty_pair_protocol_and_reconnect_when_the_port_vanishes_and_returns(tmp_
         assert link.send_state({"half": 1})
         assert read_line(master, buf) == 'STATE {"half":1}'
 
-        os.close(master)                                  # the USB adapter is pulled:
+        os.close(master)  # the USB adapter is pulled:
         os.close(slave)
-        os.unlink(port)                                   # udev removes its by-id symlink
+        os.unlink(port)  # udev removes its by-id symlink
         master = slave = None
         st, _ = get_until(q, lambda x: isinstance(x, LinkStatus) and not x.connected)
         assert st.port == str(port)
-        time.sleep(0.3)                                   # a few failed reopen attempts
+        time.sleep(0.3)  # a few failed reopen attempts
         assert not link.connected
 
-        master, slave = new_pty(port)                     # ... and plugged back in
+        master, slave = new_pty(port)  # ... and plugged back in
         buf = [b""]
         assert read_line(master, buf).startswith("HELLO ")
         get_until(q, lambda x: isinstance(x, LinkStatus) and x.connected)
@@ -363,17 +378,23 @@ def test_null_link_and_fallback():
     assert reason is None
 
 
-@pytest.mark.parametrize("cfg, key", [
-    ({"type": "serial"}, "link.port"),
-    ({"type": "serial", "port": " "}, "link.port"),
-    ({"type": "serial", "port": "sockt://127.0.0.1:1"}, "link.port"),
-    ({"type": "serial", "port": "loop://", "baudrate": "fast"}, "link.baudrate"),
-    ({"type": "serial", "port": "loop://", "max_line": 8}, "link.max_line"),
-    ({"type": "serial", "port": "loop://", "reconnect_min_s": 5, "reconnect_max_s": 1}, "link.reconnect_max_s"),
-    ({"type": "serial", "port": "loop://", "speed": 9600}, "link.speed"),
-    ({"type": "uart"}, "link.type"),
-    ({"type": "serial", "port": "loop://", "scope": "menus"}, "link.scope"),
-])
+@pytest.mark.parametrize(
+    "cfg, key",
+    [
+        ({"type": "serial"}, "link.port"),
+        ({"type": "serial", "port": " "}, "link.port"),
+        ({"type": "serial", "port": "sockt://127.0.0.1:1"}, "link.port"),
+        ({"type": "serial", "port": "loop://", "baudrate": "fast"}, "link.baudrate"),
+        ({"type": "serial", "port": "loop://", "max_line": 8}, "link.max_line"),
+        (
+            {"type": "serial", "port": "loop://", "reconnect_min_s": 5, "reconnect_max_s": 1},
+            "link.reconnect_max_s",
+        ),
+        ({"type": "serial", "port": "loop://", "speed": 9600}, "link.speed"),
+        ({"type": "uart"}, "link.type"),
+        ({"type": "serial", "port": "loop://", "scope": "menus"}, "link.scope"),
+    ],
+)
 def test_bad_link_config_names_the_key(cfg, key):
     with pytest.raises(ConfigError) as e:
         open_link(cfg, start=False)
@@ -392,7 +413,7 @@ def test_send_line_refuses_newlines_and_oversize():
         link.send_line("a\nb")
     with pytest.raises(ValueError, match="max_out_line"):
         link.send_state({"x": "y" * 1100})
-    assert link.send_line("PONG") is False                      # not started: not connected
+    assert link.send_line("PONG") is False  # not started: not connected
 
 
 # ---------------------------------------------------------------- scope and refused lines
@@ -405,10 +426,12 @@ class FakeClock:
 
 
 def test_check_scope_refuses_keys_unless_full():
-    with pytest.raises(ProtocolError, match=r'KEY ok refused: this link takes game actions only .*scope = "full"'):
+    with pytest.raises(
+        ProtocolError, match=r'KEY ok refused: this link takes game actions only .*scope = "full"'
+    ):
         check_scope(Key("ok"), "game")
     for msg in (Action("pass deep"), Ping(), Echo("STATE"), None):
-        check_scope(msg, "game")                                  # game actions and pings pass
+        check_scope(msg, "game")  # game actions and pings pass
     check_scope(Key("ok"), "full")
     assert LINK_SCOPES == ("game", "full")
     with pytest.raises(ValueError, match="'menus' is not one of game, full"):
@@ -462,19 +485,21 @@ def test_refused_lines_are_logged_at_a_bounded_rate(caplog):
         wait_for(lambda: link.connected)
         garbage = b"".join(b"junk %d\n" % i if i % 100 else b"\xff\xfe\n" for i in range(2000))
         for i in range(0, len(garbage), 1024):
-            os.write(master, garbage[i:i + 1024])
+            os.write(master, garbage[i : i + 1024])
         wait_for(lambda: b"".join(out).count(b"\nERR ") >= 2000)
         assert link.stats["errors"] == 2000
         logged = refusals()
         assert len(logged) == 5 and all("refused" in m and "/dev/pts/" in m for m in logged)
         assert "refused a line: invalid UTF-8" in logged[0] and "'junk 1'" in logged[1]
-        clock.t = 130.0                                           # half a minute: still held back
+        clock.t = 130.0  # half a minute: still held back
         time.sleep(0.3)
         assert len(refusals()) == 5
-        clock.t = 161.0                                           # the minute is over
+        clock.t = 161.0  # the minute is over
         wait_for(lambda: len(refusals()) == 6)
-        assert refusals()[5].endswith("1995 more lines refused in the last 61 s (last: unknown command 'junk')")
-        os.write(master, b"junk again\n")                         # a new window logs at once
+        assert refusals()[5].endswith(
+            "1995 more lines refused in the last 61 s (last: unknown command 'junk')"
+        )
+        os.write(master, b"junk again\n")  # a new window logs at once
         wait_for(lambda: len(refusals()) == 7)
         assert "'junk again'" in refusals()[6]
     finally:
@@ -495,13 +520,16 @@ def test_refusal_log_window_and_final_flush(caplog):
         rl.refused(f"bad {i}", "unknown command 'bad'")
     rl.flush()
     msgs = [r.getMessage() for r in caplog.records]
-    assert msgs == ["serial link /dev/ttyX: refused 'bad 0': unknown command 'bad'",
-                    "serial link /dev/ttyX: refused 'bad 1': unknown command 'bad'"]
+    assert msgs == [
+        "serial link /dev/ttyX: refused 'bad 0': unknown command 'bad'",
+        "serial link /dev/ttyX: refused 'bad 1': unknown command 'bad'",
+    ]
     clock.t = 4.0
-    rl.flush(final=True)                                          # the connection ends: say it now
-    assert caplog.records[-1].getMessage() == ("serial link /dev/ttyX: 3 more lines refused in the last 4 s "
-                                              "(last: unknown command 'bad')")
+    rl.flush(final=True)  # the connection ends: say it now
+    assert caplog.records[-1].getMessage() == (
+        "serial link /dev/ttyX: 3 more lines refused in the last 4 s (last: unknown command 'bad')"
+    )
     rl.flush(final=True)
     clock.t = 50.0
     rl.flush()
-    assert len(caplog.records) == 3                               # nothing held: nothing more said
+    assert len(caplog.records) == 3  # nothing held: nothing more said

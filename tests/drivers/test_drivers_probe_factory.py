@@ -1,4 +1,5 @@
 """drivers.probe (never raises, plain dicts) and the factories' lazy imports and fallbacks."""
+
 import json
 import os
 import subprocess
@@ -98,13 +99,20 @@ def test_probe_all_never_raises(monkeypatch):
     monkeypatch.setattr(probe.glob, "glob", boom)
     r = probe.probe_all()
     assert set(r) == {"i2c", "camera", "gpio", "serial"}
-    assert "kaboom" in r["i2c"]["error"] and "kaboom" in r["gpio"]["error"] and "kaboom" in r["camera"]["error"]
+    assert (
+        "kaboom" in r["i2c"]["error"] and "kaboom" in r["gpio"]["error"] and "kaboom" in r["camera"]["error"]
+    )
     json.dumps(r)
 
 
 def test_probe_all_runs_in_a_clean_process():
-    r = subprocess.run([sys.executable, "-m", "drivers.probe"], capture_output=True, text=True, timeout=60,
-                       stdin=subprocess.DEVNULL)
+    r = subprocess.run(
+        [sys.executable, "-m", "drivers.probe"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+    )
     assert r.returncode == 0, r.stderr
     assert set(json.loads(r.stdout)) == {"i2c", "camera", "gpio", "serial"}
 
@@ -133,20 +141,30 @@ from drivers import open_inputs_with_fallback
 d, reason = open_inputs_with_fallback({'type': 'gpiozero', 'pins': {'ok': 24}}, queue.Queue())
 print(json.dumps([type(d).__name__, reason]))
 """
-    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, stdin=subprocess.DEVNULL,
-                       env={k: v for k, v in os.environ.items() if k != "GPIOZERO_PIN_FACTORY"})
+    r = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        env={k: v for k, v in os.environ.items() if k != "GPIOZERO_PIN_FACTORY"},
+    )
     assert r.returncode == 0, r.stderr
     name, reason = json.loads(r.stdout.strip().splitlines()[-1])
     if reason is None:
-        pytest.fail("a pin factory loaded here; this machine has GPIO, so the fallback path was not exercised")
+        pytest.fail(
+            "a pin factory loaded here; this machine has GPIO, so the fallback path was not exercised"
+        )
     assert name == "NullInput" and "pin 24" in reason and "gpiozero" in reason
 
 
 def test_fallback_can_be_another_real_backend(tmp_path):
     keys = tmp_path / "k.txt"
     keys.write_text("ok\n")
-    d, reason = open_inputs_with_fallback({"type": "script", "path": str(tmp_path / "missing.txt")},
-                                          fallback={"type": "script", "path": str(keys)}, threaded=False)
+    d, reason = open_inputs_with_fallback(
+        {"type": "script", "path": str(tmp_path / "missing.txt")},
+        fallback={"type": "script", "path": str(keys)},
+        threaded=False,
+    )
     assert "missing.txt" in reason and d.steps[0].button == "ok"
 
 

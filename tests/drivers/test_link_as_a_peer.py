@@ -3,6 +3,7 @@ device (companion.device.app.DeviceApp with a real RefereeSession and journal, o
 --emulate` with a [link] section) on the other end of socket://, a pty pair or loop://.
 
 Each test names, in its docstring, the promise of the doc it checks."""
+
 import json
 import logging
 import os
@@ -31,8 +32,10 @@ DOC = (ROOT / "docs" / "serial-protocol.md").read_text(encoding="utf-8")
 FAST = {"reconnect_min_s": 0.05, "reconnect_max_s": 0.2}
 GAME = ("dungeon-ball", {"solo": {"level": "I"}})
 SEED = 5
-KEY_REFUSED = ('ERR KEY {} refused: this link takes game actions only (ACTION <text>); '
-               'buttons need [link] scope = "full"')
+KEY_REFUSED = (
+    "ERR KEY {} refused: this link takes game actions only (ACTION <text>); "
+    'buttons need [link] scope = "full"'
+)
 HELLO_GAME = 'HELLO {"device":"dungeon-companion","max_line":256,"protocol":1,"scope":"game"}'
 
 
@@ -74,12 +77,12 @@ class Peer:
             raw, _, rest = bytes(self.buf).partition(b"\n")
             self.buf[:] = rest
         assert len(raw) <= 4096, "device line longer than max_out_line"
-        text = raw.decode("utf-8")                      # strict: device lines are UTF-8
+        text = raw.decode("utf-8")  # strict: device lines are UTF-8
         assert "\r" not in text and text == text.strip() or text.startswith("ERR ")
         verb = text.split(" ", 1)[0]
-        assert verb in ("HELLO", "STATE", "EVENT", "PONG", "ERR"), text   # upper case, known verbs
+        assert verb in ("HELLO", "STATE", "EVENT", "PONG", "ERR"), text  # upper case, known verbs
         if verb in ("HELLO", "STATE", "EVENT"):
-            payload = text[len(verb) + 1:]
+            payload = text[len(verb) + 1 :]
             assert payload == compact(payload), f"not compact sorted JSON: {text}"
         self.seen.append(text)
         return text
@@ -212,13 +215,15 @@ class Device:
         self.events = queue.Queue()
         self.link = open_link({"type": "serial", "port": port, **FAST, **link_cfg}, self.events, start=False)
         self.session = RefereeSession(Journal(tmp_path / f"{name}.sqlite"))
-        self.app = DeviceApp(self.session, open_display({"type": "null"}), link=self.link,
-                             seed_source=lambda: SEED)
+        self.app = DeviceApp(
+            self.session, open_display({"type": "null"}), link=self.link, seed_source=lambda: SEED
+        )
         if game:
             self.app.start_game(*GAME)
         self.link.start()
-        self.thread = threading.Thread(target=self.app.run, args=(self.events,), kwargs={"tick": 0.05},
-                                       daemon=True)
+        self.thread = threading.Thread(
+            target=self.app.run, args=(self.events,), kwargs={"tick": 0.05}, daemon=True
+        )
         self.thread.start()
 
     def summary_line(self) -> str:
@@ -291,7 +296,7 @@ def test_hello_first_then_latest_state_literally(connect):
     dev, peer = connect(game=False)
     assert peer.seen == [HELLO_GAME]
     assert HELLO_GAME.split(" ", 1)[1] in DOC.replace("`", " ")
-    peer.quiet(0.2)                                       # no game: no STATE
+    peer.quiet(0.2)  # no game: no STATE
 
 
 def test_state_follows_hello_and_is_the_games_summary(connect):
@@ -304,10 +309,14 @@ def test_state_follows_hello_and_is_the_games_summary(connect):
 
 
 def test_full_scope_hello_says_so(connect):
-    """"`HELLO` tells the peer its scope", and its max_line."""
+    """ "`HELLO` tells the peer its scope", and its max_line."""
     _, peer = connect(game=False, scope="full", max_line=100)
-    assert json.loads(peer.seen[0][6:]) == {"device": "dungeon-companion", "max_line": 100, "protocol": 1,
-                                            "scope": "full"}
+    assert json.loads(peer.seen[0][6:]) == {
+        "device": "dungeon-companion",
+        "max_line": 100,
+        "protocol": 1,
+        "scope": "full",
+    }
 
 
 def test_doc_examples_of_device_lines_are_what_the_link_writes(connect):
@@ -338,7 +347,7 @@ def test_ping_pong_and_case_insensitive_verbs(connect):
 
 
 def test_ping_is_answered_by_the_reader_thread_even_when_the_game_is_busy(connect):
-    """"`PING` and refusals are answered by the reader thread directly": the device's game
+    """ "`PING` and refusals are answered by the reader thread directly": the device's game
     loop need not run for PONG / ERR."""
     dev, peer = connect()
     dev.app.running = False
@@ -378,23 +387,28 @@ def test_every_refusal_is_answered_once_in_order_and_changes_nothing(connect):
             assert line.startswith("ERR unknown key 'jump' (expected up|down|"), line
         else:
             assert line == want, (data, line)
-    peer.quiet(0.3)                              # no STATE, no EVENT: nothing changed
+    peer.quiet(0.3)  # no STATE, no EVENT: nothing changed
     assert dev.session.actions == actions and dev.link.stats["errors"] == len(garbage)
 
 
 def test_control_characters_anywhere_in_the_line_are_refused(connect):
-    """"Control characters other than tab are refused (`ERR control character 0xNN in line`)":
+    """ "Control characters other than tab are refused (`ERR control character 0xNN in line`)":
     also at the start or end of a line (where Python's str.strip would eat \\x0b, \\x0c,
     \\x1c..\\x1f), and a lone one is not a blank line."""
     _, peer = connect(game=False)
-    cases = [(b"PING\x0c\n", 0x0C), (b"\x1fPING\n", 0x1F), (b"PING\x0b\n", 0x0B), (b"\x1c\n", 0x1C),
-             (b"PING\r\r\n", 0x0D)]
+    cases = [
+        (b"PING\x0c\n", 0x0C),
+        (b"\x1fPING\n", 0x1F),
+        (b"PING\x0b\n", 0x0B),
+        (b"\x1c\n", 0x1C),
+        (b"PING\r\r\n", 0x0D),
+    ]
     peer.write(b"".join(c for c, _ in cases))
     assert peer.sync() == [f"ERR control character 0x{n:02X} in line" for _, n in cases]
 
 
 def test_tab_is_not_refused(connect):
-    """"Control characters other than tab": a tab inside an ACTION's text is accepted (the
+    """ "Control characters other than tab": a tab inside an ACTION's text is accepted (the
     session reads the action's words)."""
     dev, peer = connect()
     peer.write(b"ACTION p1\tteam  trolls\t\n")
@@ -411,7 +425,7 @@ def test_blank_lines_are_ignored(connect):
 
 
 def test_crlf_and_lf_both_work(connect):
-    """"A `\\r` just before the `\\n` is dropped, so `\\r\\n` terminals work": the same ACTION
+    """ "A `\\r` just before the `\\n` is dropped, so `\\r\\n` terminals work": the same ACTION
     text reaches the session whether the line ends in LF or CRLF."""
     dev, peer = connect()
     peer.write(b"PING\r\nPING\n")
@@ -423,19 +437,19 @@ def test_crlf_and_lf_both_work(connect):
 
 
 def test_max_line_counts_bytes_without_terminator(connect):
-    """"at most `max_line` bytes (256 by default) not counting the terminator. A longer line is
+    """ "at most `max_line` bytes (256 by default) not counting the terminator. A longer line is
     discarded up to its next `\\n` and answered once with `ERR line too long (max 256 bytes)`
     ... The line after it is read normally." Bytes, not characters."""
     _, peer = connect(game=False)
-    exact = b"ACTION " + b"x" * 249                       # 256 bytes: accepted (no game: the
-    assert len(exact) == 256                              # service refuses it, not the link)
+    exact = b"ACTION " + b"x" * 249  # 256 bytes: accepted (no game: the
+    assert len(exact) == 256  # service refuses it, not the link)
     peer.write(exact + b"\n")
     assert peer.line() == "ERR no game in progress: " + "x" * 249
-    peer.write(exact + b"\r\n")                           # CRLF is terminator too
+    peer.write(exact + b"\r\n")  # CRLF is terminator too
     assert peer.line() == "ERR no game in progress: " + "x" * 249
-    peer.write(exact + b"y\nPING\n")                      # 257 bytes
+    peer.write(exact + b"y\nPING\n")  # 257 bytes
     assert [peer.line(), peer.line()] == ["ERR line too long (max 256 bytes)", "PONG"]
-    accents = ("ACTION " + "é" * 125).encode()            # 132 characters, 257 bytes
+    accents = ("ACTION " + "é" * 125).encode()  # 132 characters, 257 bytes
     peer.write(accents + b"\nPING\n")
     assert [peer.line(), peer.line()] == ["ERR line too long (max 256 bytes)", "PONG"]
     for chunk in (b"K" * 200, b"K" * 200, b"K" * 5000):  # one long line in pieces, with pauses
@@ -467,8 +481,10 @@ def test_echo_of_device_verbs_is_ignored(connect):
     """Echo safety: lines starting with `HELLO`, `STATE`, `EVENT`, `PONG`, `ERR` (any case)
     "are ignored when received, never answered"."""
     dev, peer = connect()
-    peer.write(HELLO_GAME.encode() + b"\n" + dev.summary_line().encode() + b"\n"
-               b'EVENT {"type":"touchdown"}\nPONG\nERR unknown command \'FOO\'\npong\nerr x\nState {}\nERR\n')
+    peer.write(
+        HELLO_GAME.encode() + b"\n" + dev.summary_line().encode() + b"\n"
+        b'EVENT {"type":"touchdown"}\nPONG\nERR unknown command \'FOO\'\npong\nerr x\nState {}\nERR\n'
+    )
     assert peer.sync() == []
     assert dev.link.stats["echo"] == 9 and dev.link.stats["errors"] == 0
 
@@ -479,7 +495,7 @@ def test_loop_url_device_talks_to_itself_without_an_err_storm(tmp_path):
     game ACTION reaches the real session."""
     dev = Device(tmp_path, "loop://")
     try:
-        wait_for(lambda: dev.link.stats["echo"] >= 2)          # HELLO and STATE came back
+        wait_for(lambda: dev.link.stats["echo"] >= 2)  # HELLO and STATE came back
         assert dev.link.send_line("ACTION p1 team trolls")
         wait_for(lambda: dev.session.actions[-1:] == ["p1 team trolls"])
         assert dev.link.send_line("PING")
@@ -487,9 +503,9 @@ def test_loop_url_device_talks_to_itself_without_an_err_storm(tmp_path):
         time.sleep(0.5)
         settled = (dev.link.stats["tx"], dev.link.stats["rx"])
         time.sleep(0.5)
-        assert (dev.link.stats["tx"], dev.link.stats["rx"]) == settled     # quiet: no storm
+        assert (dev.link.stats["tx"], dev.link.stats["rx"]) == settled  # quiet: no storm
         assert dev.link.stats["errors"] == 0 and not any(s.startswith("ERR") for s in dev.link.sent)
-        assert len(dev.link.sent[1]) > 256                  # the STATE that came back was over-long
+        assert len(dev.link.sent[1]) > 256  # the STATE that came back was over-long
         assert dev.link.sent[0].startswith("HELLO ") and dev.link.connects == 1
     finally:
         dev.close()
@@ -510,7 +526,7 @@ def test_scope_game_refuses_every_key_literally_and_nothing_happens(connect):
 
 
 def test_action_needs_a_game_in_progress(connect):
-    """"An `ACTION` only applies inside a game in progress (otherwise `ERR no game in
+    """ "An `ACTION` only applies inside a game in progress (otherwise `ERR no game in
     progress: ...`)"."""
     dev, peer = connect(game=False)
     peer.write(b"ACTION p1 team trolls\n")
@@ -519,12 +535,23 @@ def test_action_needs_a_game_in_progress(connect):
 
 
 def test_starting_leaving_or_configuring_a_game_is_not_an_action(connect):
-    """"only the game's own actions exist there: starting, leaving or configuring a game is not
+    """ "only the game's own actions exist there: starting, leaving or configuring a game is not
     an action": each is refused with ERR and the same game goes on unchanged."""
     dev, peer = connect()
     game_id, actions = dev.session.game_id, list(dev.session.actions)
-    texts = ["new game", "leave", "menu", "main menu", "settings", "start dungeon-ball", "quit",
-             "undo", "resume", "dice manual", "p1 leave"]
+    texts = [
+        "new game",
+        "leave",
+        "menu",
+        "main menu",
+        "settings",
+        "start dungeon-ball",
+        "quit",
+        "undo",
+        "resume",
+        "dice manual",
+        "p1 leave",
+    ]
     for t in texts:
         peer.write(f"ACTION {t}\n".encode())
         line = peer.line()
@@ -538,16 +565,16 @@ def test_scope_full_keys_press_the_buttons_as_a_person_would(connect):
     release, as if on the device's buttons": a peer starts a game from the main menu and plays
     its first choice; the device sends STATE after each change."""
     dev, peer = connect(game=False, scope="full")
-    peer.write(b"KEY cw\nKEY ccw\n")                      # the wheel: down then up, no ERR
-    peer.write(b"KEY ok\nkey OK\nKEY up\nKEY ok\n")      # New game, first game, Start (wraps), Start
+    peer.write(b"KEY cw\nKEY ccw\n")  # the wheel: down then up, no ERR
+    peer.write(b"KEY ok\nkey OK\nKEY up\nKEY ok\n")  # New game, first game, Start (wraps), Start
     state = peer.until(lambda s: s.startswith("STATE "))[-1]
     assert not any(s.startswith("ERR") for s in peer.seen)
     assert dev.session.active and state == dev.summary_line()
     assert json.loads(state[6:])["step"] == "team"
-    peer.write(b"KEY ok\n")                               # the first team
+    peer.write(b"KEY ok\n")  # the first team
     peer.until(lambda s: s.startswith('EVENT {"event":"team","player":"p1"'))
     assert dev.session.actions[0].startswith("p1 team ")
-    peer.quiet(0.4)             # two players: still the "team" step, the STATE is unchanged: not re-sent
+    peer.quiet(0.4)  # two players: still the "team" step, the STATE is unchanged: not re-sent
     assert dev.link.send_state(dev.session.engine.summary(dev.session.state)) is False
 
 
@@ -566,8 +593,10 @@ def test_link_key_events_are_press_then_release_with_source_link(tmp_path):
         peer.write(b"KEY left\nACTION  pass  deep \nPING\n")
         assert peer.line() == "PONG"
         items = [q.get(timeout=5) for _ in range(3)]
-        assert [(e.button, e.kind, e.source) for e in items[:2]] == [("left", "press", "link"),
-                                                                     ("left", "release", "link")]
+        assert [(e.button, e.kind, e.source) for e in items[:2]] == [
+            ("left", "press", "link"),
+            ("left", "release", "link"),
+        ]
         assert isinstance(items[2], LinkAction) and items[2].text == "pass  deep"
         peer.hang_up()
         st = q.get(timeout=5)
@@ -614,19 +643,21 @@ class BusyService(queue.Queue):
     def put(self, item, *a, **kw):
         super().put(item, *a, **kw)
         if isinstance(item, LinkStatus) and item.connected and self.link is not None:
-            t = threading.Thread(target=lambda: (self.link.send_state({"n": 2}), self.link.send_event({"e": 1})))
+            t = threading.Thread(
+                target=lambda: (self.link.send_state({"n": 2}), self.link.send_event({"e": 1}))
+            )
             t.start()
             t.join(0.3)
 
 
 def test_hello_comes_first_even_when_the_service_sends_at_connect_time(tmp_path):
-    """"After every (re)connect the device sends `HELLO`" and then the latest STATE; "an
+    """ "After every (re)connect the device sends `HELLO`" and then the latest STATE; "an
     unchanged one is not sent twice" - also when the service sends while the port opens."""
     peer = SocketPeer()
     q = BusyService()
     link = open_link({"type": "serial", "port": peer.url, **FAST}, q, start=False)
     q.link = link
-    assert link.send_state({"n": 1}) is False              # kept for the connection
+    assert link.send_state({"n": 1}) is False  # kept for the connection
     link.start()
     try:
         peer.accept()
@@ -653,13 +684,13 @@ def test_socket_peer_goes_away_and_comes_back_up_to_date(tmp_path):
         peer.hang_up()
         wait_for(lambda: not dev.link.connected)
         peer.sock.settimeout(0.05)
-        dev.press("ok")                                    # a person plays while the peer is away
+        dev.press("ok")  # a person plays while the peer is away
         wait_for(lambda: len(dev.session.actions) > 1)
         peer.sock.settimeout(10)
         peer.accept()
         assert peer.line() == HELLO_GAME
-        assert peer.line() == dev.summary_line()           # up to date at once
-        peer.quiet(0.3)                                    # and only once
+        assert peer.line() == dev.summary_line()  # up to date at once
+        peer.quiet(0.3)  # and only once
         peer.write(b"PING\n")
         assert peer.line() == "PONG"
         assert dev.link.connects == 2
@@ -678,7 +709,7 @@ def test_pty_port_vanishes_and_comes_back(tmp_path):
         assert [peer.line(), peer.line()] == [HELLO_GAME, dev.summary_line()]
         peer.pull_out()
         wait_for(lambda: not dev.link.connected)
-        time.sleep(0.3)                                    # a few failed reopen attempts
+        time.sleep(0.3)  # a few failed reopen attempts
         assert not dev.link.connected
         peer.plug_in()
         assert [peer.line(), peer.line()] == [HELLO_GAME, dev.summary_line()]
@@ -723,13 +754,13 @@ def test_reconnect_backoff_doubles_up_to_the_maximum_and_hello_each_time(tmp_pat
             times.append(time.monotonic())
             conn.settimeout(5)
             assert conn.recv(4096).startswith(b"HELLO {")
-            conn.close()                                   # hang up at once
+            conn.close()  # hang up at once
     finally:
         link.close()
         peer.close()
     gaps = [b - a for a, b in zip(times, times[1:])]
     assert gaps[0] >= 0.09 and gaps[1] >= 0.19 and gaps[2] >= 0.38 and gaps[3] >= 0.38, gaps
-    assert max(gaps) < 1.2, gaps                          # capped at reconnect_max_s
+    assert max(gaps) < 1.2, gaps  # capped at reconnect_max_s
 
 
 # ----------------------------------------------------------------------------------- flood
@@ -752,10 +783,10 @@ def test_flood_nothing_accepted_is_lost(connect, tmp_path):
         elif i % 5 == 2:
             lines.append("")
         elif i % 5 == 3:
-            lines.append("ACTION p1 fly away")             # refused by the game
+            lines.append("ACTION p1 fly away")  # refused by the game
             errs += 1
         else:
-            lines.append(HELLO_GAME)                       # echo: ignored
+            lines.append(HELLO_GAME)  # echo: ignored
     peer.write(("\n".join(lines) + "\n").encode())
     counts = {"PONG": 0, "ERR": 0}
 
@@ -801,9 +832,12 @@ def test_refused_lines_are_logged_at_a_bounded_rate(tmp_path, caplog):
     one = f"serial link {peer.url}: refused 'junk': unknown command 'junk'"
     assert msgs[0] == f"serial link {peer.url}: refused a line: line too long (max 256 bytes)"
     assert msgs[1:5] == [f"serial link {peer.url}: refused 'FOO': unknown command 'FOO'"] + [one] * 3
-    assert len(msgs) == 6, msgs                                  # 2,001 garbage lines, 6 log lines
-    assert re.fullmatch(rf"serial link {re.escape(peer.url)}: 1996 more lines refused in the last \d+ s "
-                        r"\(last: unknown command 'junk'\)", msgs[5]), msgs[5]
+    assert len(msgs) == 6, msgs  # 2,001 garbage lines, 6 log lines
+    assert re.fullmatch(
+        rf"serial link {re.escape(peer.url)}: 1996 more lines refused in the last \d+ s "
+        r"\(last: unknown command 'junk'\)",
+        msgs[5],
+    ), msgs[5]
 
 
 # -------------------------------------------------------------------------------- sending
@@ -814,7 +848,7 @@ def test_sending_returns_false_when_not_connected_and_never_blocks_long(tmp_path
     free = socket.socket()
     free.bind(("127.0.0.1", 0))
     port = free.getsockname()[1]
-    free.close()                                              # nobody listens there
+    free.close()  # nobody listens there
     link = open_link({"type": "serial", "port": f"socket://127.0.0.1:{port}", **FAST}, queue.Queue())
     try:
         t0 = time.monotonic()
@@ -823,9 +857,10 @@ def test_sending_returns_false_when_not_connected_and_never_blocks_long(tmp_path
         assert time.monotonic() - t0 < 0.5
     finally:
         link.close()
-    master, slave = os.openpty()                             # a peer that never reads
-    link = open_link({"type": "serial", "port": os.ttyname(slave), "write_timeout_s": 0.2, **FAST},
-                     queue.Queue())
+    master, slave = os.openpty()  # a peer that never reads
+    link = open_link(
+        {"type": "serial", "port": os.ttyname(slave), "write_timeout_s": 0.2, **FAST}, queue.Queue()
+    )
     try:
         wait_for(lambda: link.connected)
         worst, results = 0.0, []
@@ -833,8 +868,8 @@ def test_sending_returns_false_when_not_connected_and_never_blocks_long(tmp_path
             t0 = time.monotonic()
             results.append(link.send_event({"n": i, "pad": "x" * 3000}))
             worst = max(worst, time.monotonic() - t0)
-        assert False in results                               # the buffer filled up ...
-        assert worst < 0.2 + 0.5, worst                       # ... and no send waited long
+        assert False in results  # the buffer filled up ...
+        assert worst < 0.2 + 0.5, worst  # ... and no send waited long
     finally:
         link.close()
         os.close(master)
@@ -848,15 +883,15 @@ def test_a_state_longer_than_max_out_line_is_refused_and_the_link_lives_on(tmp_p
     HELLO's length does not kill it either."""
     peer = SocketPeer()
     link = open_link({"type": "serial", "port": peer.url, **FAST}, queue.Queue(), start=False)
-    link.max_out_line = 100          # below what the configuration accepts: the link's own guard
+    link.max_out_line = 100  # below what the configuration accepts: the link's own guard
     try:
-        assert link.send_state({"n": 1}) is False                  # fits: kept for the connection
+        assert link.send_state({"n": 1}) is False  # fits: kept for the connection
         with pytest.raises(ValueError, match="max_out_line"):
             link.send_state({"n": "x" * 100})
         link.start()
         peer.accept()
         assert [peer.line(), peer.line()] == [HELLO_GAME, 'STATE {"n":1}']
-        assert peer.sync() == []                                    # the reader thread is alive
+        assert peer.sync() == []  # the reader thread is alive
     finally:
         link.close()
         peer.close()
@@ -871,7 +906,7 @@ def test_a_state_longer_than_max_out_line_is_refused_and_the_link_lives_on(tmp_p
         # discards whatever arrived before it returned (a PING sent earlier would be lost)
         st = events.get(timeout=8)
         assert isinstance(st, LinkStatus) and st.connected
-        assert peer.sync() == []                                    # no HELLO (79 bytes), but alive
+        assert peer.sync() == []  # no HELLO (79 bytes), but alive
         assert all(len(s.encode()) <= 64 for s in peer.seen)
     finally:
         link.close()
@@ -900,11 +935,11 @@ def test_a_state_longer_than_max_out_line_is_not_sent_and_the_device_plays_on(tm
     (the log says so), and the device plays on, not failing with an internal error."""
     peer = SocketPeer()
     dev = Device(tmp_path, peer.url, game=False, scope="full")
-    dev.link.max_out_line = 256                       # below a STATE's ~600 bytes
+    dev.link.max_out_line = 256  # below a STATE's ~600 bytes
     try:
         peer.accept()
         peer.line()
-        peer.write(b"KEY ok\nKEY ok\nKEY up\nKEY ok\n")       # start a game with the buttons
+        peer.write(b"KEY ok\nKEY ok\nKEY up\nKEY ok\n")  # start a game with the buttons
         wait_for(lambda: dev.session.active)
         time.sleep(0.3)
         assert "internal error" not in str(dev.app.model().get("notice"))
@@ -921,13 +956,35 @@ def test_companion_run_emulate_with_a_link_section(tmp_path):
     with KEYs and sends its STATE."""
     peer = SocketPeer()
     cfg = tmp_path / "link.toml"
-    cfg.write_text(f'[link]\ntype = "serial"\nport = "{peer.url}"\nscope = "full"\n'
-                   'reconnect_min_s = 0.1\n[web]\nenabled = false\n', encoding="utf-8")
+    cfg.write_text(
+        f'[link]\ntype = "serial"\nport = "{peer.url}"\nscope = "full"\n'
+        "reconnect_min_s = 0.1\n[web]\nenabled = false\n",
+        encoding="utf-8",
+    )
     env = dict(os.environ, PYTHONPATH=str(ROOT), COMPANION_CONFIG=str(tmp_path / "none.toml"))
-    proc = subprocess.Popen([sys.executable, "-m", "companion", "run", "--emulate", "--headless", "--no-web",
-                             "--menu", "--seed", "5", "--config", str(cfg), "--journal", str(tmp_path / "j.sqlite")],
-                            cwd=tmp_path, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "companion",
+            "run",
+            "--emulate",
+            "--headless",
+            "--no-web",
+            "--menu",
+            "--seed",
+            "5",
+            "--config",
+            str(cfg),
+            "--journal",
+            str(tmp_path / "j.sqlite"),
+        ],
+        cwd=tmp_path,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     try:
         peer.sock.settimeout(30)
         peer.accept()
@@ -941,7 +998,7 @@ def test_companion_run_emulate_with_a_link_section(tmp_path):
         peer.write(b"ACTION p1 team trolls\n")
         lines = peer.until(lambda s: s.startswith("EVENT "))
         assert lines == ['EVENT {"event":"team","player":"p1","team":"trolls"}']
-        peer.write(b"ACTION p2 team trolls\n")         # taken: the game's rule, as ERR
+        peer.write(b"ACTION p2 team trolls\n")  # taken: the game's rule, as ERR
         assert peer.line().startswith("ERR ")
     finally:
         proc.terminate()
@@ -959,7 +1016,7 @@ def _doc_snippet(port: int) -> str:
 
 @pytest.mark.parametrize("scope", ["game", "full"])
 def test_trying_it_example_works_as_written(tmp_path, scope):
-    """"Trying it": the doc's device-side snippet against a TCP listener (the doc's `nc -l`):
+    """ "Trying it": the doc's device-side snippet against a TCP listener (the doc's `nc -l`):
     `PING`, `KEY ok`, `ACTION pass left`, `nonsense` give the answers and the queued events the
     doc describes (`KEY ok` refused unless `'scope': 'full'` is added to the mapping)."""
     peer = SocketPeer()
@@ -968,16 +1025,25 @@ def test_trying_it_example_works_as_written(tmp_path, scope):
     if scope == "full":
         code = code.replace("'port': ", "'scope': 'full', 'port': ")
         assert "'scope': 'full'" in code
-    proc = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, stdin=subprocess.DEVNULL,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env=dict(os.environ, PYTHONUNBUFFERED="1"))
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=dict(os.environ, PYTHONUNBUFFERED="1"),
+    )
     try:
         peer.sock.settimeout(30)
         peer.accept()
         assert json.loads(peer.line(30)[6:])["scope"] == scope
         peer.write(b"PING\nKEY ok\nACTION pass left\nnonsense\n")
-        want = ["PONG"] + ([KEY_REFUSED.format("ok")] if scope == "game" else []) + \
-            ["ERR unknown command 'nonsense'"]
+        want = (
+            ["PONG"]
+            + ([KEY_REFUSED.format("ok")] if scope == "game" else [])
+            + ["ERR unknown command 'nonsense'"]
+        )
         assert [peer.line() for _ in want] == want
         time.sleep(0.5)
     finally:

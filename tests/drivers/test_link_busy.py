@@ -1,6 +1,7 @@
 """A peer that floods or never reads: the link's share of the app's queue is bounded (ERR busy
 past it) and failed writes are logged at a bounded rate. Real pyserial on socket:// with a
 TCP peer on 127.0.0.1."""
+
 from __future__ import annotations
 
 import logging
@@ -54,20 +55,22 @@ class Server:
 
 def test_a_flood_of_actions_fills_the_queue_to_its_bound_and_the_rest_are_answered_busy():
     peer = Server()
-    events: queue.Queue = queue.Queue()           # the app's queue; nobody takes from it yet
+    events: queue.Queue = queue.Queue()  # the app's queue; nobody takes from it yet
     link = open_link({"type": "serial", "port": peer.url, **FAST}, events)
     try:
         peer.accept()
-        assert events.get(timeout=5).connected                        # LinkStatus: taken by the app
+        assert events.get(timeout=5).connected  # LinkStatus: taken by the app
         n = 2000
         peer.conn.sendall(b"".join(f"ACTION p1 move {i}\n".encode() for i in range(n)))
-        lines = peer.read_lines(1 + n - MAX_PENDING)                  # HELLO, then the refusals
+        lines = peer.read_lines(1 + n - MAX_PENDING)  # HELLO, then the refusals
         busy = [s for s in lines if s.startswith("ERR busy")]
         assert len(busy) == n - MAX_PENDING and busy[0] == f"ERR {BUSY}"
         assert events.qsize() == MAX_PENDING, "the queue holds the bound, no more"
         queued = [events.get_nowait() for _ in range(MAX_PENDING)]
-        assert [e.text for e in queued if isinstance(e, LinkAction)] == [f"p1 move {i}" for i in range(MAX_PENDING)]
-        peer.conn.sendall(b"ACTION p1 move again\nPING\n")              # drained: accepted again
+        assert [e.text for e in queued if isinstance(e, LinkAction)] == [
+            f"p1 move {i}" for i in range(MAX_PENDING)
+        ]
+        peer.conn.sendall(b"ACTION p1 move again\nPING\n")  # drained: accepted again
         assert peer.read_lines(len(lines) + 1)[-1] == "PONG"
         assert [e.text for e in [events.get(timeout=5)]] == ["p1 move again"]
         assert link.stats["busy"] == n - MAX_PENDING
@@ -85,9 +88,11 @@ def test_a_peer_that_never_reads_costs_a_few_log_lines_not_one_per_write(caplog)
         peer.conn.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
         deadline = time.monotonic() + 20
         while link.stats["write_errors"] < 40 and time.monotonic() < deadline:
-            link.send_line("EVENT " + "{}" + " " * 3000)                 # never read: the buffers fill
+            link.send_line("EVENT " + "{}" + " " * 3000)  # never read: the buffers fill
         assert link.stats["write_errors"] >= 40
-        failed = [r for r in caplog.records if "write failed" in r.getMessage() or "writes failed" in r.getMessage()]
+        failed = [
+            r for r in caplog.records if "write failed" in r.getMessage() or "writes failed" in r.getMessage()
+        ]
         assert 1 <= len(failed) <= 5, [r.getMessage() for r in failed]
         assert link.connected, "a write timeout does not drop the connection"
     finally:

@@ -3,6 +3,7 @@ editor or a hostile sharer makes: numbers far out of range or of the wrong type,
 emptied, spaced or foreign, lines dropped, doubled, swapped or cut, a byte flipped, a
 byte-order mark, arrays nested thousands deep, unknown keys. And a time limit that turns a
 hang into a failure."""
+
 from __future__ import annotations
 
 import os
@@ -13,10 +14,41 @@ from contextlib import contextmanager
 
 NUMBER = re.compile(r"(?<![\w.\"'-])-?\d+(?:\.\d+)?(?![\w.\"'])")
 STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
-NUMBERS = ["0", "-1", "1", "2", "-1000000000", "10000000", "1000000000000000000", "99999999999999999999999",
-           "nan", "inf", "-inf", "1.5", "1e308", '"7"', "true", "[]", "{}", "[1, 2, 3]"]
-STRINGS = ['""', '" "', '"a b"', '"é"', '"０１２３"', '"' + "x" * 300 + '"', '"/dev/zero"', '"\\u0000"', "1",
-           '"p1"', '"default"', '"-"', "[]"]
+NUMBERS = [
+    "0",
+    "-1",
+    "1",
+    "2",
+    "-1000000000",
+    "10000000",
+    "1000000000000000000",
+    "99999999999999999999999",
+    "nan",
+    "inf",
+    "-inf",
+    "1.5",
+    "1e308",
+    '"7"',
+    "true",
+    "[]",
+    "{}",
+    "[1, 2, 3]",
+]
+STRINGS = [
+    '""',
+    '" "',
+    '"a b"',
+    '"é"',
+    '"０１２３"',
+    '"' + "x" * 300 + '"',
+    '"/dev/zero"',
+    '"\\u0000"',
+    "1",
+    '"p1"',
+    '"default"',
+    '"-"',
+    "[]",
+]
 
 
 def numbered_lines(text: str) -> list[str]:
@@ -28,24 +60,42 @@ def mutate(text: str, rng: random.Random) -> bytes:
     for _ in range(rng.randint(1, 3)):
         text = one(text, rng)
     raw = text.encode("utf-8", "surrogatepass")
-    if rng.random() < 0.08 and raw:                         # a flipped byte
+    if rng.random() < 0.08 and raw:  # a flipped byte
         i = rng.randrange(len(raw))
-        raw = raw[:i] + bytes([rng.randrange(256)]) + raw[i + 1:]
+        raw = raw[:i] + bytes([rng.randrange(256)]) + raw[i + 1 :]
     if rng.random() < 0.05:
         raw = b"\xef\xbb\xbf" + raw
     return raw
 
 
 def one(text: str, rng: random.Random) -> str:
-    kind = rng.choice(["number", "number", "number", "string", "string", "drop", "double", "swap", "cut",
-                       "deep", "unknown", "rename"])
+    kind = rng.choice(
+        [
+            "number",
+            "number",
+            "number",
+            "string",
+            "string",
+            "drop",
+            "double",
+            "swap",
+            "cut",
+            "deep",
+            "unknown",
+            "rename",
+        ]
+    )
     lines = numbered_lines(text)
     code = [i for i, line in enumerate(lines) if line.strip() and not line.lstrip().startswith("#")]
     if not code:
         return text
     i = rng.choice(code)
     if kind in ("number", "string"):
-        spans = [(m.start(), m.end(), i) for i in code for m in (NUMBER if kind == "number" else STRING).finditer(lines[i])]
+        spans = [
+            (m.start(), m.end(), i)
+            for i in code
+            for m in (NUMBER if kind == "number" else STRING).finditer(lines[i])
+        ]
         if not spans:
             return text
         start, end, i = rng.choice(spans)
@@ -59,7 +109,7 @@ def one(text: str, rng: random.Random) -> str:
         j = rng.choice(code)
         lines[i], lines[j] = lines[j], lines[i]
     elif kind == "cut":
-        return text[:rng.randrange(len(text) + 1)]
+        return text[: rng.randrange(len(text) + 1)]
     elif kind == "deep":
         depth = rng.choice([40, 500, 5000])
         m = re.match(r"(\s*[\w\"-]+\s*=\s*)", lines[i])
@@ -79,6 +129,7 @@ class Hang(Exception):
 @contextmanager
 def time_limit(seconds: float):
     """Raise Hang in this (the main) thread after ``seconds``."""
+
     def expired(signum, frame):
         raise Hang(f"still running after {seconds} s")
 
@@ -99,7 +150,7 @@ def fuzz(folder, name: str, cases: int, make, check, seconds: float = 60) -> tup
     import traceback
     from collections import Counter
 
-    rng = random.Random(os.environ.get("FUZZ_SEED", "") + name)     # FUZZ_SEED: other mutants
+    rng = random.Random(os.environ.get("FUZZ_SEED", "") + name)  # FUZZ_SEED: other mutants
     outcomes: Counter = Counter()
     failures: list[str] = []
     for case in range(cases):

@@ -1,5 +1,6 @@
 """The five games' packs as data: load one from data, write data back as TOML, walk its numbers.
 Shared by the pack range tests and the pack fuzzer."""
+
 from __future__ import annotations
 
 import importlib

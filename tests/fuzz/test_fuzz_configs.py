@@ -1,6 +1,7 @@
 """The device configuration, mutated: each mutant, as the whole configuration or as an owner's
 layer over the shipped one, is refused as a ConfigFileError naming the file, or loads with
 every section checked. `doctor` answers every tenth. No other exception, no hang."""
+
 from __future__ import annotations
 
 import json

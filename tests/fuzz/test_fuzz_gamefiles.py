@@ -1,5 +1,6 @@
 """Game files of all five games, mutated (header and actions): `replay` answers each with its
 result (exit 0) or a message naming the file (exit 2). No traceback, no hang."""
+
 from __future__ import annotations
 
 import os

@@ -1,6 +1,7 @@
 """The packs of all five games, mutated: each mutant is refused as a pack error naming the file,
 or accepted and then a whole game with computer players ends. No other exception, no hang.
 (FUZZ_CASES sets the mutants per game; the failing ones are kept for a rerun.)"""
+
 from __future__ import annotations
 
 import os

@@ -3,6 +3,7 @@
 Positions are built by editing the plain-data state (as loading a saved game would) and then
 only legal actions are applied, so every rule still goes through the engine.
 """
+
 from __future__ import annotations
 
 import msgspec
@@ -38,7 +39,7 @@ def at_down(g, s, ball, down=1):
     from companion.games.dungeon_ball import flow
 
     s.ball, s.down, s.play = ball, down, None
-    del s.frames[1:]                      # no card window or pick left open
+    del s.frames[1:]  # no card window or pick left open
     events: list[dict] = []
     flow.start_down(g, s, events)
     g._settle(s, events)

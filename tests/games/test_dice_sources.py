@@ -1,4 +1,5 @@
 """Dice sources answer every chance shape: bags with repeats, mixed dice, fair dice, weights."""
+
 import random
 from collections import Counter
 
@@ -7,7 +8,7 @@ import pytest
 from companion.engine.core import ChanceSpec, DieSpec, Prompt
 from companion.engine.dice import ForcedDice, PositionalDice, SeededDice
 
-BAG = ("red",) * 3 + ("blue",) * 2 + ("gold",)          # six crystals, three of them red
+BAG = ("red",) * 3 + ("blue",) * 2 + ("gold",)  # six crystals, three of them red
 
 
 def test_a_bag_with_repeats_is_drawn_without_replacement():
@@ -19,7 +20,7 @@ def test_a_bag_with_repeats_is_drawn_without_replacement():
         counts = Counter(values)
         assert counts["red"] <= 3 and counts["blue"] <= 2 and counts["gold"] <= 1
         seen[counts["red"]] += 1
-    assert seen[2] and seen[3]               # a face listed more than once is drawn more than once
+    assert seen[2] and seen[3]  # a face listed more than once is drawn more than once
 
 
 def test_the_whole_bag_comes_out_exactly():
@@ -45,7 +46,7 @@ def test_mixed_dice_give_each_die_a_face_of_its_own():
         assert spec.refusal(values) is None
         assert values[0] in d4.faces and values[1] in d6.faces and values[2] in d12.faces
         highs[values[2]] += int(values[2]) > 6
-    assert sum(highs.values()) > 100           # the d12 reaches past six: its own faces, not the d6's
+    assert sum(highs.values()) > 100  # the d12 reaches past six: its own faces, not the d6's
     assert spec.refusal(["5", "1", "1"]) == "'5' is not a face of the d4 (1, 2, 3, 4)"
 
 

@@ -1,5 +1,6 @@
 """Ability cards, Juke and Big Hit: rulebook "MOMENTUM", "ABILITY CARDS", "WHEN TO PLAY A CARD",
 "ABILITIES" and "PLAYER BOARD ABILITIES"."""
+
 import pytest
 
 from companion.engine.core import IllegalAction
@@ -18,24 +19,24 @@ def test_defense_acts_first_then_the_offense_and_a_decline_ends_the_window():
     p = g.prompt(s)
     assert p.actor == "p2" and p.kind == "ability_window"
     assert {"p2 card gob-tripwire", "p2 card gob-swarm", "p2 big-hit push", "p2 pass"} <= set(p.options)
-    g.apply(s, "p2 pass")                         # the defense's opening decline ...
-    assert g.prompt(s).actor == "p1"              # ... still gives the offense its chance
+    g.apply(s, "p2 pass")  # the defense's opening decline ...
+    assert g.prompt(s).actor == "p1"  # ... still gives the offense its chance
     events = g.apply(s, "p1 pass")
-    assert find(events, "play_result")            # window over: the ball moved
+    assert find(events, "play_result")  # window over: the ball moved
     assert s.ball == 20
 
 
 def test_players_alternate_and_nobody_plays_two_in_a_row():
     g, s = new_game()
-    roll_yellow(g, s, "ball ball cleat cleat lightning time")   # two balls: yellow met once
+    roll_yellow(g, s, "ball ball cleat cleat lightning time")  # two balls: yellow met once
     g.apply(s, "p2 card gob-tripwire")
     p = g.prompt(s)
     assert p.kind == "pick" and p.actor == "p2"
-    g.apply(s, "p2 pick 1")                       # discards a ball: yellow no longer met
-    assert g.prompt(s).actor == "p1"              # the offense's turn, not the defense's again
-    g.apply(s, "p1 card orc-smash")               # a cleat does not help a yellow play
+    g.apply(s, "p2 pick 1")  # discards a ball: yellow no longer met
+    assert g.prompt(s).actor == "p1"  # the offense's turn, not the defense's again
+    g.apply(s, "p1 card orc-smash")  # a cleat does not help a yellow play
     assert g.prompt(s).actor == "p2"
-    events = g.apply(s, "p2 pass")                # any later decline ends the window
+    events = g.apply(s, "p2 pass")  # any later decline ends the window
     assert find(events, "play_result")[0]["met"] == 0
     assert s.ball == 22
     assert s.player("p2").momentum == 4 - 2 and s.player("p1").momentum == 4 + 1 - 2
@@ -77,7 +78,7 @@ def test_star_cards_once_a_game():
     s.player("p1").momentum = 8
     s.player("p2").momentum = 0
     roll_yellow(g, s, "ball cleat cleat cleat time time")
-    g.apply(s, "p1 card orc-bullrush")            # two ball icons: yellow met once (3 balls)
+    g.apply(s, "p1 card orc-bullrush")  # two ball icons: yellow met once (3 balls)
     assert "orc-bullrush" in s.player("p1").discarded
     assert s.ball == 20
     pass_windows(g, s)
@@ -92,7 +93,7 @@ def test_juke_rerolls_one_die_once_per_play():
     g.apply(s, "p2 pass")
     g.apply(s, "p1 juke")
     p = g.prompt(s)
-    assert p.kind == "pick" and p.choice["eligible"] == [1, 2, 3, 4, 5]   # not the time die
+    assert p.kind == "pick" and p.choice["eligible"] == [1, 2, 3, 4, 5]  # not the time die
     with pytest.raises(IllegalAction, match="choose 1 die"):
         g.apply(s, "p1 pick 2 3")
     act(g, s, "p1 pick 2", "chance roll ball")
@@ -107,12 +108,12 @@ def test_juke_rerolls_one_die_once_per_play():
 
 def test_big_hit_pushes_the_ball_back_before_it_moves_forward():
     g, s = new_game()
-    roll_yellow(g, s)                             # three balls: yellow met once
+    roll_yellow(g, s)  # three balls: yellow met once
     events = g.apply(s, "p2 big-hit push")
     # Two spaces back would reach p1's own final spaces (24-26): the push stops at 23.
     assert find(events, "ball_moved_back")[0] == {"event": "ball_moved_back", "from": 22, "to": 23}
     g.apply(s, "p1 pass")
-    assert s.ball == 20                           # from 23 the next yellow space ahead is 20
+    assert s.ball == 20  # from 23 the next yellow space ahead is 20
     assert s.player("p2").momentum == 2
 
 
@@ -127,19 +128,19 @@ def test_big_hit_discards_one_offense_die_but_never_a_time_die():
     g.apply(s, "p2 pick 1")
     assert s.play.gone[0]
     events = g.apply(s, "p1 pass")
-    assert find(events, "play_result")[0]["met"] == 1     # two balls left: still met once
+    assert find(events, "play_result")[0]["met"] == 1  # two balls left: still met once
 
 
 def test_whistle_cards_only_in_the_whistle_window():
     g, s = new_game(p1_team="goblins", p2_team="orcs")
-    p = g.prompt(s)                               # before the play: the whistle window
+    p = g.prompt(s)  # before the play: the whistle window
     assert p.kind == "whistle_window" and p.actor == "p2"
     assert "p2 card orc-grind" in p.options and "p2 card orc-crunch" not in p.options
     with pytest.raises(IllegalAction, match="after the offense rolls"):
         g.apply(s, "p2 card orc-crunch")
     g.apply(s, "p2 card orc-grind")
     assert s.clock == 27 and "orc-grind" in s.player("p2").spent_half
-    g.apply(s, "p1 card gob-hurry")               # the offense answers
+    g.apply(s, "p1 card gob-hurry")  # the offense answers
     assert s.clock == 29
     # p2's only whistle card is spent for the half: it declines unasked, the window closes.
     assert g.prompt(s).kind == "defense_card"
@@ -148,7 +149,7 @@ def test_whistle_cards_only_in_the_whistle_window():
 
 def test_a_whistle_card_cannot_be_played_after_the_roll():
     g, s = new_game(p1_team="minotaurs", p2_team="orcs")
-    g.apply(s, "p2 pass")                         # p2's whistle window: Grind the Clock declined
+    g.apply(s, "p2 pass")  # p2's whistle window: Grind the Clock declined
     assert g.prompt(s).options[0] == "p1 card mino-runner"
     g.apply(s, "p1 pass")
     act(g, s, "p2 defend red-1", "p1 move down", "chance roll ball ball ball ball ball ball", "p1 stop")
@@ -180,14 +181,14 @@ def test_defense_die_effect_only_on_a_matching_icon():
     roll_yellow(g, s)
     act(g, s, "p2 card gob-swarm")
     events = g.apply(s, "chance roll fist")
-    assert find(events, "ball_moved_back")[0]["to"] == 23   # three back, stopped before the final spaces
+    assert find(events, "ball_moved_back")[0]["to"] == 23  # three back, stopped before the final spaces
 
 
 def test_added_and_removed_icons_count():
     g, s = new_game()
     s.player("p1").momentum = 6
     roll_yellow(g, s, "cleat cleat cleat cleat time time")
-    act(g, s, "p2 pass", "p1 card orc-smash")     # a fifth cleat: but this is a yellow play
+    act(g, s, "p2 pass", "p1 card orc-smash")  # a fifth cleat: but this is a yellow play
     events = g.apply(s, "p2 pass")
     assert find(events, "play_result")[0]["met"] == 0
 
@@ -195,7 +196,7 @@ def test_added_and_removed_icons_count():
 def test_momentum_comes_from_a_supply_of_ten():
     g, s = new_game()
     s.player("p1").momentum = 5
-    s.player("p2").momentum = 4                   # nine of ten bolts in hand
+    s.player("p2").momentum = 4  # nine of ten bolts in hand
     events = play_down(g, s, "red-1", "down", "lightning lightning lightning ball ball time")
     gains = [e for e in find(events, "momentum") if e["reason"] == "lightning"]
     assert gains[0]["gain"] == 1 and s.player("p1").momentum == 6

@@ -1,5 +1,6 @@
 """The clock: rulebook "TIME", "HALFTIME", "FINAL PLAY OF A HALF, END OF GAME",
 "HAIL MARY PASSES" and "OVERTIME"."""
+
 import pytest
 
 from companion.engine.core import IllegalAction
@@ -27,19 +28,19 @@ def test_final_play_ignores_time_icons_but_they_stay_set_aside():
     g.apply(s, "p1 stop")
     events = pass_windows(g, s)
     assert find(events, "time_ignored")[0]["time"] == 2
-    assert find(events, "halftime")                # after the one more play, the half is over
+    assert find(events, "halftime")  # after the one more play, the half is over
 
 
 def test_halftime_resets_the_clock_returns_half_cards_and_gives_the_ball_to_the_defense_starter():
     g, s = new_game()
     p1 = s.player("p1")
     p1.hand.remove("orc-wall")
-    p1.spent_half.append("orc-wall")               # a half card played in the first half
+    p1.spent_half.append("orc-wall")  # a half card played in the first half
     run_out_the_clock(g, s)
     events = g.apply(s, "p1 kneel")
     assert find(events, "halftime")
     assert (s.half, s.clock) == (2, 29)
-    assert (s.offense, s.ball, s.down) == ("p2", 4, 1)     # p2 started on defense
+    assert (s.offense, s.ball, s.down) == ("p2", 4, 1)  # p2 started on defense
     assert "orc-wall" in p1.hand and not p1.spent_half
 
 
@@ -50,9 +51,9 @@ def test_hail_mary_five_balls_is_a_touchdown_time_rerollable_no_cards():
     events = g.apply(s, "p1 hail-mary")
     assert find(events, "hail_mary") and len(s.play.pending) == 5
     g.apply(s, "chance roll ball time ball ball cleat")
-    assert g.prompt(s).choice["rerollable"] == [1, 2, 3, 4, 5]    # time icons may be rerolled
+    assert g.prompt(s).choice["rerollable"] == [1, 2, 3, 4, 5]  # time icons may be rerolled
     events = act(g, s, "p1 reroll 2 5", "chance roll ball ball")
-    assert not find(events, "card") and g.prompt(s).kind == "conversion"   # no ability window
+    assert not find(events, "card") and g.prompt(s).kind == "conversion"  # no ability window
     assert s.player("p1").score == 6
     events = act(g, s, "p1 extra-point", "chance roll ball ball ball ball")
     assert s.player("p1").score == 7 and find(events, "halftime")
@@ -61,7 +62,9 @@ def test_hail_mary_five_balls_is_a_touchdown_time_rerollable_no_cards():
 def test_hail_mary_incomplete_ends_the_half():
     g, s = new_game()
     run_out_the_clock(g, s)
-    events = act(g, s, "p1 hail-mary", "chance roll ball ball ball ball time", "p1 reroll 5", "chance roll cleat")
+    events = act(
+        g, s, "p1 hail-mary", "chance roll ball ball ball ball time", "p1 reroll 5", "chance roll cleat"
+    )
     assert find(events, "hail_mary_incomplete") and find(events, "halftime")
     assert s.player("p1").score == 0
 
@@ -81,18 +84,20 @@ def test_touchdown_on_the_last_play_of_the_clock_then_the_other_team_runs_the_fi
     play_down(g, s, "blue-1", "left", "time cleat cleat cleat cleat cleat")
     assert s.clock == 0 and s.player("p1").score == 6
     act(g, s, "p1 extra-point", "chance roll ball ball ball ball")
-    assert s.offense == "p2" and s.final_play            # p2 gets the one more play
+    assert s.offense == "p2" and s.final_play  # p2 gets the one more play
     assert "p2 hail-mary" in g.prompt(s).options
 
 
 def test_a_turnover_on_downs_that_takes_the_last_time_gives_the_new_offense_the_final_play():
-    """"the offensive player may choose to run one more play": the offense when time runs out,
+    """ "the offensive player may choose to run one more play": the offense when time runs out,
     which after a failed fourth down is the other player (docs/dungeon-ball.md, The final play)."""
     g, s = new_game()
     s.clock = 1
     at_down(g, s, s.ball, down=4)
     events = play_down(g, s, "red-1", "down", "time ball ball ball cleat cleat")
-    assert [e["event"] for e in events].index("turnover_on_downs") < [e["event"] for e in events].index("final_play")
+    assert [e["event"] for e in events].index("turnover_on_downs") < [e["event"] for e in events].index(
+        "final_play"
+    )
     assert s.clock == 0 and s.offense == "p2" and s.final_play and s.down == 1
     assert g.prompt(s).options == ("p2 run", "p2 field-goal", "p2 hail-mary", "p2 kneel")
 
@@ -118,22 +123,22 @@ def test_tied_game_goes_to_overtime_with_a_coin_flip_for_the_first_drive():
     g, s = new_game()
     events = tied_at_the_end(g, s)
     assert find(events, "overtime") and s.overtime == 1 and not s.over
-    act(g, s, "p1 call heads", "chance coin tails")     # p2 wins the flip
+    act(g, s, "p1 call heads", "chance coin tails")  # p2 wins the flip
     assert (s.offense, s.ball, s.down) == ("p2", 4, 1)
 
 
 def test_overtime_one_drive_each_then_another_round_with_the_first_player_alternating():
     g, s = new_game()
     tied_at_the_end(g, s)
-    act(g, s, "p1 call heads", "chance coin heads")     # p1 has the ball first in round 1
+    act(g, s, "p1 call heads", "chance coin heads")  # p1 has the ball first in round 1
     assert s.offense == "p1"
     at_down(g, s, 15, 4)
-    g.apply(s, "p1 punt")                              # p1's drive is over
-    assert (s.offense, s.ball) == ("p2", 4)            # p2's drive starts on its own circle
+    g.apply(s, "p1 punt")  # p1's drive is over
+    assert (s.offense, s.ball) == ("p2", 4)  # p2's drive starts on its own circle
     at_down(g, s, 11, 4)
     events = g.apply(s, "p2 punt")
     assert find(events, "overtime")[0]["round"] == 2
-    assert s.offense == "p2"                            # round 2: the other player starts
+    assert s.offense == "p2"  # round 2: the other player starts
 
 
 def test_overtime_ends_when_a_round_ends_with_a_leader():
@@ -142,7 +147,7 @@ def test_overtime_ends_when_a_round_ends_with_a_leader():
     act(g, s, "p1 call heads", "chance coin heads")
     at_down(g, s, 6, 1)
     act(g, s, "p1 field-goal", "chance roll ball ball ball")
-    assert s.player("p1").score == 3 and not s.over    # p2 still gets its drive
+    assert s.player("p1").score == 3 and not s.over  # p2 still gets its drive
     assert s.offense == "p2"
     at_down(g, s, 11, 4)
     events = g.apply(s, "p2 punt")

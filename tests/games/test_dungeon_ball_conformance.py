@@ -1,5 +1,6 @@
 """Random-simulation conformance: thousands of seeded games, invariants after every action,
 replays identical to the original, JSON round trips mid-game, illegal actions changing nothing."""
+
 import random
 
 import msgspec
@@ -36,7 +37,7 @@ def play_checked(seed: int, policy: str, probe_illegal: bool = False, compare_tr
             probe(g, s, p, rng)
         twin = g.from_json(g.to_json(s)) if compare_trusted else None
         events, next_prompt = g.apply_and_prompt(s, action, p)
-        assert next_prompt == (None if s.over else g.prompt(s))   # the prompt returned is the next prompt
+        assert next_prompt == (None if s.over else g.prompt(s))  # the prompt returned is the next prompt
         if twin is not None:
             assert g.apply_trusted(twin, action, p) == (events, next_prompt)
             assert g.to_json(twin) == g.to_json(s)
@@ -91,7 +92,7 @@ def test_two_thousand_random_games_keep_every_invariant():
     for seed in range(2000):
         _, s = play_checked(seed, "random", probe_illegal=seed < 100, compare_trusted=seed < 200)
         wins[s.winner] += 1
-    assert min(wins.values()) > 600          # neither seat wins nearly always
+    assert min(wins.values()) > 600  # neither seat wins nearly always
 
 
 @pytest.mark.slow

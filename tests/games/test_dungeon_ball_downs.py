@@ -1,4 +1,5 @@
 """A down: rulebook "ON A TURN" steps 1-9, "TIME", and both of its examples."""
+
 import pytest
 
 from companion.engine.core import IllegalAction
@@ -11,7 +12,7 @@ def test_rulebook_example_yellow_play_met_once_by_three_balls():
     events = play_down(g, s, "red-1", "down", "ball ball ball cleat lightning lightning")
     result = find(events, "play_result")[0]
     assert result["colour"] == "yellow" and result["met"] == 1
-    assert s.ball == 20                      # the next yellow space, once
+    assert s.ball == 20  # the next yellow space, once
     assert s.down == 2
 
 
@@ -21,14 +22,14 @@ def test_rulebook_example_blue_play_met_twice_by_six_balls():
     assert find(events, "reveal")[0]["dice"] == 7  # no match: five plus the card's two
     result = find(events, "play_result")[0]
     assert result["colour"] == "blue" and result["met"] == 2
-    assert s.ball == 16                      # blue spaces ahead of 22: 21, then 16
-    assert s.clock == 28                     # one time icon
+    assert s.ball == 16  # blue spaces ahead of 22: 21, then 16
+    assert s.clock == 28  # one time icon
 
 
 def test_red_play_moves_once_per_cleat():
     g, s = new_game()
     play_down(g, s, "blue-1", "left", "cleat cleat ball ball time lightning")
-    assert s.ball == 17                      # reds ahead of 22: 19, 17
+    assert s.ball == 17  # reds ahead of 22: 19, 17
 
 
 def test_requirement_not_met_leaves_the_ball():
@@ -40,9 +41,9 @@ def test_requirement_not_met_leaves_the_ball():
 
 def test_colour_match_costs_dice_and_earns_the_defense_momentum():
     g, s = new_game()
-    act(g, s, "p2 defend yellow-2", "p1 move down")       # yellow play, yellow card
+    act(g, s, "p2 defend yellow-2", "p1 move down")  # yellow play, yellow card
     assert s.play.matched
-    assert len(s.play.dice) == 3                          # five less the card's two
+    assert len(s.play.dice) == 3  # five less the card's two
     assert s.player("p2").momentum == 5
 
 
@@ -91,7 +92,7 @@ def test_at_most_two_rolls_keeping_any_dice():
     act(g, s, "p2 defend red-1", "p1 move down", "chance roll ball ball cleat cleat lightning lightning")
     act(g, s, "p1 reroll 3 4", "chance roll ball time")
     assert s.play.dice == ["ball", "ball", "ball", "time", "lightning", "lightning"]
-    assert g.prompt(s).kind != "keep"         # no third roll
+    assert g.prompt(s).kind != "keep"  # no third roll
     assert s.play.rolls == 2
 
 
@@ -99,8 +100,12 @@ def test_reroll_must_name_dice_that_exist():
     g, s = new_game()
     act(g, s, "p2 defend red-1", "p1 move down", "chance roll ball ball cleat cleat lightning lightning")
     before = snapshot(s)
-    for bad, why in (("p1 reroll 9", "cannot be chosen"), ("p1 reroll 2 2", "named twice"),
-                     ("p1 reroll x", "not a die position"), ("p1 reroll", "say 'reroll'")):
+    for bad, why in (
+        ("p1 reroll 9", "cannot be chosen"),
+        ("p1 reroll 2 2", "named twice"),
+        ("p1 reroll x", "not a die position"),
+        ("p1 reroll", "say 'reroll'"),
+    ):
         with pytest.raises(IllegalAction, match=why):
             g.apply(s, bad)
         assert snapshot(s) == before
@@ -141,4 +146,4 @@ def test_fourth_down_failure_is_a_turnover_at_the_spot():
     events = play_down(g, s, "red-1", "left", "cleat*")
     assert find(events, "turnover_on_downs")
     assert s.offense == "p2" and s.ball == 22 and s.down == 1
-    assert [p.momentum for p in s.players] == [5, 5]     # a new drive: one each
+    assert [p.momentum for p in s.players] == [5, 5]  # a new drive: one each

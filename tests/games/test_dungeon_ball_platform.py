@@ -1,5 +1,6 @@
 """Dungeon Ball on the platform: the views computer players get, the common summary, the rule
 a refusal names, who answers its chance prompts."""
+
 import msgspec
 import pytest
 
@@ -40,7 +41,7 @@ def test_a_computer_player_never_sees_the_other_hand_nor_the_hidden_defense_card
             if play and play["defense_card"] and not play["revealed"] and seat == view["offense"]:
                 assert play["defense_card"] == "hidden"
                 hidden_seen += 1
-        assert hidden_seen > 10                      # the offense was asked while the card lay face down
+        assert hidden_seen > 10  # the offense was asked while the card lay face down
 
 
 def test_a_view_is_built_from_what_may_be_seen_not_from_the_state():
@@ -63,7 +64,7 @@ def test_policies_choose_from_the_view_the_same_moves_as_from_the_full_view():
             s = g.new_state(Header("dungeon-ball", seed=seed))
             player = POLICIES["random"](seed)
             if not keys:
-                player = _Whole(player)                  # wants no keys: the runner builds the whole view
+                player = _Whole(player)  # wants no keys: the runner builds the whole view
             moves.append(play_out(g, s, {"p1": player, "p2": player}, SeededDice(seed)))
         assert moves[0] == moves[1]
 
@@ -110,8 +111,15 @@ def test_a_discarded_card_names_the_once_a_game_rule():
     s.player("p1").momentum = 8
     s.player("p2").momentum = 0
     pass_windows(g, s)
-    act(g, s, "p2 defend red-1", "p1 move down", "chance roll ball cleat cleat cleat time time", "p1 stop",
-        "p1 card orc-bullrush")
+    act(
+        g,
+        s,
+        "p2 defend red-1",
+        "p1 move down",
+        "chance roll ball cleat cleat cleat time time",
+        "p1 stop",
+        "p1 card orc-bullrush",
+    )
     pass_windows(g, s)
     act(g, s, "p2 defend blue-1", "p1 move up", "chance roll ball ball ball ball cleat time", "p1 stop")
     with pytest.raises(IllegalAction, match="Bull Rush has been discarded") as err:
@@ -129,11 +137,11 @@ def test_out_of_turn_a_card_the_player_lacks_is_named_as_well():
         g.apply(s, "p1 card troll-club")
     assert "Club is not in p1's hand" in err.value.reason and err.value.rule == "Ability cards"
     with pytest.raises(IllegalAction) as err:
-        g.apply(s, "p1 card orc-smash")             # in hand, but no window is open
+        g.apply(s, "p1 card orc-smash")  # in hand, but no window is open
     assert "it is p2's turn" in err.value.reason and "after the offense rolls" in err.value.reason
     assert err.value.rule == "When to play a card"
     with pytest.raises(IllegalAction, match=r"^illegal action 'p1 move up': it is p2's turn: [^;]*$"):
-        g.apply(s, "p1 move up")                     # nothing more to say about a move
+        g.apply(s, "p1 move up")  # nothing more to say about a move
     assert snapshot(s) == before
 
 

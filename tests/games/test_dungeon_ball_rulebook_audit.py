@@ -6,6 +6,7 @@ rules the other test files leave out. Readings the docs name as deliberate choic
 new_game(): p1 (orcs) won the toss and is on offense, attacking the low end zone (finals 0-2)
 from its circle at 22; p2 (goblins) defends it and restarts on its circle at 4.
 """
+
 import pytest
 
 from companion.engine.core import Header, IllegalAction
@@ -24,6 +25,7 @@ BASE = [f"ai-{i:02d}" for i in range(1, 25)]
 
 
 # ------------------------------------------------------------------ helpers
+
 
 def first_move(g, s):
     """The first legal pawn move for the offense (the pawn may sit on an edge)."""
@@ -56,7 +58,14 @@ def run_out(g, s):
 def roll_yellow(g, s, faces="ball ball ball cleat lightning time"):
     """p1 runs a yellow play (pawn down to c2) against a red card: six dice, stop after one roll."""
     pass_windows(g, s)
-    act(g, s, f"{s.defense} defend red-1", f"{s.offense} move down", f"chance roll {faces}", f"{s.offense} stop")
+    act(
+        g,
+        s,
+        f"{s.defense} defend red-1",
+        f"{s.offense} move down",
+        f"chance roll {faces}",
+        f"{s.offense} stop",
+    )
 
 
 def tied_at_the_end(g, s):
@@ -67,12 +76,17 @@ def tied_at_the_end(g, s):
 
 # ------------------------------------------------------------------ setup
 
+
 def test_setup_gives_three_momentum_tokens_each_before_the_first_drive():
     """Setup 9: "Give each player three lightning bolt-shaped momentum tokens." (then one more
     each "at the beginning of every drive", the first included)."""
     g = engine()
-    s = g.new_state(Header("dungeon-ball", options={"teams": {"p1": "orcs", "p2": "goblins"},
-                                                    "kicking": {"p1": "luck", "p2": "luck"}}))
+    s = g.new_state(
+        Header(
+            "dungeon-ball",
+            options={"teams": {"p1": "orcs", "p2": "goblins"}, "kicking": {"p1": "luck", "p2": "luck"}},
+        )
+    )
     assert [p.momentum for p in s.players] == [3, 3]
     for a in ("p1 call heads", "chance coin tails", "p2 start defense", "p2 endzone high"):
         g.apply(s, a)
@@ -91,10 +105,11 @@ def test_the_fields_landmarks_have_the_rulebooks_colours():
     assert f.colours[f.field_goal["low"]] == f.colours[f.field_goal["high"]] == "red"
     assert f.colours[f.midfield] == "blue"
     assert f.midfield == (f.n - 1) // 2
-    assert sorted(f.colours[:f.final]) == sorted(f.colours[f.n - f.final:]) == ["blue", "red", "yellow"]
+    assert sorted(f.colours[: f.final]) == sorted(f.colours[f.n - f.final :]) == ["blue", "red", "yellow"]
 
 
 # ------------------------------------------------------------------ a down
+
 
 def test_red_play_three_cleats_moves_three_red_spaces():
     """On a turn, 7: "Red plays need one cleat ... Move the football die to the next space on
@@ -103,7 +118,7 @@ def test_red_play_three_cleats_moves_three_red_spaces():
     g, s = new_game()
     events = play_down(g, s, "blue-1", "left", "cleat cleat cleat ball ball lightning")
     assert find(events, "play_result")[0]["met"] == 3
-    assert s.ball == 14                       # reds ahead of 22: 19, 17, 14
+    assert s.ball == 14  # reds ahead of 22: 19, 17, 14
 
 
 def test_five_balls_meet_a_blue_play_only_once():
@@ -111,14 +126,16 @@ def test_five_balls_meet_a_blue_play_only_once():
     g, s = new_game()
     events = play_down(g, s, "red-1", "up", "ball ball ball ball ball cleat")
     assert find(events, "play_result")[0]["met"] == 1
-    assert s.ball == 21                       # the next blue space only
+    assert s.ball == 21  # the next blue space only
 
 
 def test_a_die_rerolled_into_a_time_icon_is_set_aside_and_costs_time():
     """On a turn, 5 and 8: "Set aside all dice showing time icons." / "Reduce the time track by
     one for every time icon that was set aside in step 5." (the reroll is part of step 5)."""
     g, s = new_game()
-    play_down(g, s, "red-1", "down", "ball ball ball cleat lightning lightning", keep="5 6", second="time time")
+    play_down(
+        g, s, "red-1", "down", "ball ball ball cleat lightning lightning", keep="5 6", second="time time"
+    )
     assert s.clock == 27
 
 
@@ -148,19 +165,20 @@ def test_a_successful_play_still_uses_a_down():
     """On a turn, 9: "Increase the value of the football die by one to indicate the next down."
     (four downs per drive, whatever the gain)."""
     g, s = new_game()
-    play_down(g, s, "red-1", "down", "ball ball ball ball cleat cleat")     # yellow met twice
+    play_down(g, s, "red-1", "down", "ball ball ball ball cleat cleat")  # yellow met twice
     assert s.ball == 18 and s.down == 2
-    play_down(g, s, "red-1", "left", "ball ball ball ball ball ball")       # c1 blue, met twice: 16, 13
+    play_down(g, s, "red-1", "left", "ball ball ball ball ball ball")  # c1 blue, met twice: 16, 13
     assert s.ball == 13 and s.down == 3 and s.offense == "p1"
 
 
 # ------------------------------------------------------------------ momentum
 
+
 def test_lightning_gives_momentum_to_the_offense_only():
     """Momentum: "On offense, gain one every time you finish a roll with a lightning icon
     showing. Gain one per icon." - the defense gains nothing from them."""
     g, s = new_game()
-    s.player("p1").momentum = 1               # room in the supply of ten for all three
+    s.player("p1").momentum = 1  # room in the supply of ten for all three
     events = play_down(g, s, "red-1", "down", "lightning lightning lightning ball ball cleat")
     assert s.player("p1").momentum == 1 + 3
     assert s.player("p2").momentum == 4
@@ -190,6 +208,7 @@ def test_a_field_goal_then_a_new_drive_gives_both_players_one():
 
 # ------------------------------------------------------------------ ability cards
 
+
 def test_the_defense_may_only_play_defensive_cards():
     """Ability cards: "If you're on DEFENSE you may only play defensive cards."."""
     g, s = new_game()
@@ -208,7 +227,7 @@ def test_a_half_card_is_played_once_per_half():
     g, s = new_game(p1_team="goblins", p2_team="orcs")
     s.player("p2").momentum = 8
     roll_yellow(g, s, "ball ball ball ball cleat time")
-    g.apply(s, "p2 card orc-wall")            # cancels two balls
+    g.apply(s, "p2 card orc-wall")  # cancels two balls
     assert "orc-wall" in s.player("p2").spent_half and "orc-wall" not in s.player("p2").hand
     pass_windows(g, s)
     pass_windows(g, s)
@@ -255,7 +274,7 @@ def test_big_hit_only_once_per_play():
     s.player("p2").momentum = 8
     roll_yellow(g, s)
     g.apply(s, "p2 big-hit push")
-    g.apply(s, "p1 card orc-smash")           # the offense answers, so the defense is asked again
+    g.apply(s, "p1 card orc-smash")  # the offense answers, so the defense is asked again
     p = g.prompt(s)
     assert p.actor == "p2" and not [o for o in p.options if "big-hit" in o]
     before = snapshot(s)
@@ -281,13 +300,14 @@ def test_big_hit_is_available_again_on_the_next_play():
 
 # ------------------------------------------------------------------ scores
 
+
 def test_a_blue_play_reaching_the_final_blue_space_is_a_touchdown():
     """Scoring: "Whenever the football die lands on (or what would be beyond) one of the final
     spaces on the board ... this is considered to be a touchdown, and the offense gains six
     points."."""
     g, s = new_game()
     s.ball = 5
-    events = play_down(g, s, "red-1", "up", "ball ball ball ball ball ball")   # met twice: stops at 0
+    events = play_down(g, s, "red-1", "up", "ball ball ball ball ball ball")  # met twice: stops at 0
     result = find(events, "play_result")[0]
     assert result["touchdown"] and s.ball == 0 and s.player("p1").score == 6
     assert g.prompt(s).kind == "conversion"
@@ -329,6 +349,7 @@ def test_a_failed_onside_kick_restarts_at_midfield_with_a_new_drive():
 
 
 # ------------------------------------------------------------------ ends of halves and the game
+
 
 def test_final_play_short_of_the_end_zone_ends_the_game():
     """Final play: "After this play, the half is over." / "If the second half has just ended,
@@ -384,10 +405,11 @@ def test_the_second_half_clock_starts_full_and_the_defense_starter_has_the_ball(
     events = g.apply(s, "p1 kneel")
     assert find(events, "halftime")
     assert (s.half, s.clock, s.offense, s.ball, s.down) == (2, 29, "p2", 4, 1)
-    assert not s.final_play and [p.momentum for p in s.players] == [5, 5]   # a new drive: one each
+    assert not s.final_play and [p.momentum for p in s.players] == [5, 5]  # a new drive: one each
 
 
 # ------------------------------------------------------------------ overtime
+
 
 def test_overtime_third_round_returns_to_the_first_rounds_starter():
     """Overtime: "repeat the process until there is a winner. However, the starting player
@@ -414,7 +436,7 @@ def test_overtime_the_second_drive_can_win_with_a_touchdown():
     at_down(g, s, 6, 1)
     act(g, s, "p1 field-goal", "chance roll ball ball ball")
     assert s.offense == "p2" and s.ball == 4
-    at_down(g, s, 22, 1)                      # p2 attacks high: the next red space, 24, is final
+    at_down(g, s, 22, 1)  # p2 attacks high: the next red space, 24, is final
     play_down(g, s, "blue-1", "left", "cleat*")
     assert s.player("p2").score == 6
     act(g, s, "p2 extra-point", "chance roll ball ball ball ball")
@@ -434,13 +456,19 @@ def test_overtime_has_no_final_play_even_with_the_clock_at_zero():
 
 # ------------------------------------------------------------------ solo mode
 
+
 def new_solo(level="I", start="defense"):
     """p1 (orcs, luck kicks) against the AI. start="defense": the AI attacks high from 4."""
     g = engine()
-    s = g.new_state(Header("dungeon-ball", seed=3, options={
-        "solo": {"level": level}, "teams": {"p1": "orcs"}, "kicking": {"p1": "luck"}}))
+    s = g.new_state(
+        Header(
+            "dungeon-ball",
+            seed=3,
+            options={"solo": {"level": level}, "teams": {"p1": "orcs"}, "kicking": {"p1": "luck"}},
+        )
+    )
     if g.prompt(s).kind == "ai_remove":
-        g.apply(s, "chance remove " + " ".join(BASE[:g.prompt(s).chance.count]))
+        g.apply(s, "chance remove " + " ".join(BASE[: g.prompt(s).chance.count]))
     act(g, s, "p1 call heads", "chance coin heads", f"p1 start {start}")
     if start == "defense":
         g.apply(s, "p1 endzone high")
@@ -456,17 +484,17 @@ def test_solo_ai_blue_play_uses_the_ball_number():
     """Solo, how to play: "If the play is blue or yellow, use the number next to the ball icon."
     and "subtract the indicated number of time (next to the stopwatch icon) from the clock"."""
     g, s = new_solo()
-    ai_down(g, s, "red-1", "ai-05")           # up first: a2, blue; ball 2, time 1
+    ai_down(g, s, "red-1", "ai-05")  # up first: a2, blue; ball 2, time 1
     assert s.player("p2").pawn == "a2"
-    assert s.ball == 10 and s.clock == 28     # blue spaces ahead of 4: 5, 10
+    assert s.ball == 10 and s.clock == 28  # blue spaces ahead of 4: 5, 10
 
 
 def test_solo_ai_card_without_time_leaves_the_clock():
     """Solo: "Whether the AI player moves down the field or not, subtract the indicated number of
     time (next to the stopwatch icon) from the clock." - zero takes nothing."""
     g, s = new_solo()
-    ai_down(g, s, "blue-1", "ai-04")          # left first: b1, red; cleat 2, time 0
-    assert s.ball == 9 and s.clock == 29      # reds ahead of 4: 7, 9
+    ai_down(g, s, "blue-1", "ai-04")  # left first: b1, red; cleat 2, time 0
+    assert s.ball == 9 and s.clock == 29  # reds ahead of 4: 7, 9
 
 
 def test_solo_ai_field_goal_with_a_cross_is_no_good():
@@ -476,7 +504,7 @@ def test_solo_ai_field_goal_with_a_cross_is_no_good():
     g, s = new_solo()
     at_down(g, s, 20, 4)
     assert g.prompt(s).kind == "ai_draw"
-    g.apply(s, "chance draw ai-01")           # a cross
+    g.apply(s, "chance draw ai-01")  # a cross
     assert s.player("p2").score == 0 and (s.offense, s.ball, s.down) == ("p1", 22, 1)
 
 
@@ -495,12 +523,12 @@ def test_solo_move_back_happens_before_the_roll_and_the_play_starts_from_there()
     football die back the indicated number of spaces before you roll the offensive dice."."""
     g, s = new_solo("IV", start="offense")
     pass_windows(g, s)
-    events = act(g, s, "p1 move down", "chance draw ai-39")   # yellow play; back 1 yellow; blue 2 card
+    events = act(g, s, "p1 move down", "chance draw ai-39")  # yellow play; back 1 yellow; blue 2 card
     assert find(events, "ball_moved_back")[0]["to"] == 23
-    assert len(s.play.pending) == 7                             # no match: five plus two
+    assert len(s.play.pending) == 7  # no match: five plus two
     act(g, s, "chance roll ball ball cleat cleat time lightning lightning", "p1 stop")
     pass_windows(g, s)
-    assert s.ball == 20                                         # from 23, the next yellow space
+    assert s.ball == 20  # from 23, the next yellow space
 
 
 def test_solo_matched_guess_still_advances_the_down():
@@ -508,7 +536,7 @@ def test_solo_matched_guess_still_advances_the_down():
     the AI does not advance on offense, and the football die increases by one."."""
     g, s = new_solo()
     at_down(g, s, 10, 2)
-    ai_down(g, s, "red-2", "ai-04")           # left: b1, a red play; guessed
+    ai_down(g, s, "red-2", "ai-04")  # left: b1, a red play; guessed
     pass_windows(g, s)
     assert (s.ball, s.down, s.offense) == (10, 3, "p2")
 
@@ -517,8 +545,8 @@ def test_solo_ai_skips_moves_that_leave_the_board():
     """Solo: "use the icons in the top left corner to determine which offensive play the AI
     selects by taking the first valid movement"."""
     g, s = new_solo()
-    s.player("p2").pawn = "a1"                # up and left are off the board from a corner
-    ai_down(g, s, "blue-1", "ai-01")          # up, left, down: down to b1, red, cleat 2
+    s.player("p2").pawn = "a1"  # up and left are off the board from a corner
+    ai_down(g, s, "blue-1", "ai-01")  # up, left, down: down to b1, red, cleat 2
     assert s.player("p2").pawn == "b1" and s.ball == 9
 
 
@@ -537,7 +565,7 @@ def test_solo_ai_goes_for_the_touchdown_when_a_field_goal_cannot_win():
     overtime drive, three behind, a field goal only ties (docs: "Policies where the rulebook is
     silent")."""
     g, s = solo_overtime_last_chance(3)
-    assert g.prompt(s).kind == "defense_card"     # a play, not the kick's card
+    assert g.prompt(s).kind == "defense_card"  # a play, not the kick's card
     g, s = solo_overtime_last_chance(2)
     assert g.prompt(s).kind == "ai_draw" and s.play.kind == "field_goal"
 

@@ -1,6 +1,7 @@
 """Scoring: rulebook "PUNTING", "SCORING", "FIELD GOALS", "EXTRA POINTS", "HOW TO KICK",
 "TWO-POINT CONVERSIONS" and "ONSIDE KICKS". p1 attacks the low end zone (finals 0-2);
 p2 defends it and restarts on its football circle at space 4."""
+
 import pytest
 
 from companion.engine.core import IllegalAction
@@ -25,9 +26,9 @@ def test_touchdown_when_no_space_of_the_colour_is_left_ahead():
     g, _ = new_game()
     # "or what would be beyond": a field whose last blue space is behind the ball.
     field = g.field
-    assert field.advance(3, "blue", "low") == (0, True)        # lands on the final blue space
+    assert field.advance(3, "blue", "low") == (0, True)  # lands on the final blue space
     assert field.advance(14, "red", "low") == (12, False)
-    assert field.advance(25, "red", "high") == (26, True)      # no red ahead of 25: beyond
+    assert field.advance(25, "red", "high") == (26, True)  # no red ahead of 25: beyond
 
 
 def test_luck_extra_point_is_four_dice_any_ball():
@@ -37,7 +38,7 @@ def test_luck_extra_point_is_four_dice_any_ball():
     assert find(events, "kick")[0]["dice"] == 4
     events = g.apply(s, "chance roll time cleat lightning ball")
     assert find(events, "kick_result")[0]["good"] and s.player("p1").score == 7
-    assert (s.offense, s.ball, s.down) == ("p2", 4, 1)      # new drive from p2's circle
+    assert (s.offense, s.ball, s.down) == ("p2", 4, 1)  # new drive from p2's circle
 
 
 def test_missed_extra_point_still_gives_the_ball_away():
@@ -59,12 +60,12 @@ def test_skill_extra_point_takes_the_toss_verdict():
 
 def test_two_point_conversion_is_a_play_from_the_opponents_circle_from_the_same_pawn():
     g, s = new_game()
-    touchdown_from_4(g, s)                      # scored with the pawn on b1
+    touchdown_from_4(g, s)  # scored with the pawn on b1
     g.apply(s, "p1 two-point")
     assert s.ball == 4 and s.conversion
     pass_windows(g, s)
     g.apply(s, "p2 defend blue-1")
-    assert set(g.prompt(s).options) == {"p1 move up", "p1 move down", "p1 move right"}   # from b1
+    assert set(g.prompt(s).options) == {"p1 move up", "p1 move down", "p1 move right"}  # from b1
     act(g, s, "p1 move right", "chance roll cleat ball ball ball ball ball", "p1 stop")
     pass_windows(g, s)
     assert s.player("p1").score == 8 and s.stats["p1"]["touchdowns"] == 1 and s.stats["p1"]["two_points"] == 1
@@ -88,7 +89,7 @@ def test_field_goal_only_from_on_or_past_the_circle():
     with pytest.raises(IllegalAction, match="field-goal circle"):
         g.apply(s, "p1 field-goal")
     assert snapshot(s) == before
-    at_down(g, s, 7, 1)                          # on the circle, first down: instead of a play
+    at_down(g, s, 7, 1)  # on the circle, first down: instead of a play
     assert g.prompt(s).options == ("p1 run", "p1 field-goal")
 
 
@@ -138,7 +139,7 @@ def test_onside_kick_recovered_keeps_the_ball_at_midfield():
     late_trailing_touchdown(g, s)
     assert g.prompt(s).options == ("p1 onside-kick", "p1 kick-off")
     act(g, s, "p1 onside-kick", "chance roll ball ball ball time ball")
-    assert g.prompt(s).choice["rerollable"] == [1, 2, 3, 4, 5]   # time may be rerolled here
+    assert g.prompt(s).choice["rerollable"] == [1, 2, 3, 4, 5]  # time may be rerolled here
     act(g, s, "p1 reroll 4", "chance roll ball")
     assert (s.offense, s.ball, s.down, s.clock) == ("p1", 13, 1, 5)
 
@@ -146,7 +147,14 @@ def test_onside_kick_recovered_keeps_the_ball_at_midfield():
 def test_onside_kick_failed_costs_a_time_and_gives_the_ball_at_midfield():
     g, s = new_game()
     late_trailing_touchdown(g, s)
-    act(g, s, "p1 onside-kick", "chance roll ball cleat ball time ball", "p1 reroll 2 4", "chance roll ball cleat")
+    act(
+        g,
+        s,
+        "p1 onside-kick",
+        "chance roll ball cleat ball time ball",
+        "p1 reroll 2 4",
+        "chance roll ball cleat",
+    )
     assert (s.offense, s.ball, s.clock) == ("p2", 13, 4)
 
 
@@ -158,9 +166,10 @@ def test_no_onside_kick_unless_late_in_the_second_half_and_losing(clock, p2_scor
     assert (s.offense, s.ball) == ("p2", 4)
 
 
-
 def lightning_gains(events, player="p1"):
-    return [e["gain"] for e in find(events, "momentum") if e["reason"] == "lightning" and e["player"] == player]
+    return [
+        e["gain"] for e in find(events, "momentum") if e["reason"] == "lightning" and e["player"] == player
+    ]
 
 
 def test_lightning_on_a_luck_extra_point_gives_momentum():

@@ -1,4 +1,5 @@
 """Setup (rulebook "SETUP", steps 1-10) and the engine contract around it."""
+
 import pytest
 
 from companion.engine.core import Header, IllegalAction
@@ -11,9 +12,9 @@ def test_the_younger_player_calls_and_the_winner_elects():
     assert g.prompt(s).options == ("p1 call heads", "p1 call tails")
     g.apply(s, "p1 call tails")
     assert g.prompt(s).chance.verb == "coin"
-    g.apply(s, "chance coin heads")          # p1 called wrong: p2 won the toss
+    g.apply(s, "chance coin heads")  # p1 called wrong: p2 won the toss
     assert g.prompt(s).actor == "p2"
-    g.apply(s, "p2 start offense")           # p2 takes offense, so p1 starts on defense
+    g.apply(s, "p2 start offense")  # p2 takes offense, so p1 starts on defense
     p = g.prompt(s)
     assert p.actor == "p1" and p.kind == "endzone"
     g.apply(s, "p1 endzone high")
@@ -80,8 +81,8 @@ def test_public_view_hides_the_defense_card_and_the_other_hand():
     g.apply(s, "p2 defend blue-2")
     offense_view = g.public_view(s, "p1")
     assert offense_view["play"]["defense_card"] == "hidden"
-    assert offense_view["players"][1]["hand"] == 5           # p2's cards: only their number
+    assert offense_view["players"][1]["hand"] == 5  # p2's cards: only their number
     assert isinstance(offense_view["players"][0]["hand"], list)
     assert g.public_view(s, "p2")["play"]["defense_card"] == "blue-2"
-    g.apply(s, "p1 move up")                                 # the reveal
+    g.apply(s, "p1 move up")  # the reveal
     assert g.public_view(s, "p1")["play"]["defense_card"] == "blue-2"

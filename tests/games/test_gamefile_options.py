@@ -1,4 +1,5 @@
 """Game files carry any game's seats and options; a refused option is named at its own line."""
+
 import pytest
 
 from companion.engine.gamefile import loads
@@ -33,9 +34,13 @@ def test_a_seat_the_game_lacks_is_named_at_its_line():
 
 
 def test_an_option_without_its_own_line_is_named_at_the_options_line():
-    text = FILE.replace("[options]\nplayers = 2\nkicking = \"luck\"\nseats = { p3 = \"computer\" }\n",
-                        "options = { players = 3 }\n")
-    with pytest.raises(ReplayError, match=r"^bad\.game:4: options\.players: Dungeon Ball takes 1 \(solo\) or 2"):
+    text = FILE.replace(
+        '[options]\nplayers = 2\nkicking = "luck"\nseats = { p3 = "computer" }\n',
+        "options = { players = 3 }\n",
+    )
+    with pytest.raises(
+        ReplayError, match=r"^bad\.game:4: options\.players: Dungeon Ball takes 1 \(solo\) or 2"
+    ):
         replay(loads(text, "bad.game"))
 
 

@@ -2,6 +2,7 @@
 owner (a core.fsmonitor in its .git/config runs with that user's rights), a checkout whose
 .git belongs to someone else is refused, and the last doctor runs as the service's user
 against its state directory. Real git, a throwaway checkout, a temporary prefix."""
+
 from __future__ import annotations
 
 import os
@@ -17,7 +18,9 @@ def test_a_core_fsmonitor_in_the_checkout_never_runs_as_root(tmp_path):
     hook = tmp_path / "fsmonitor.sh"
     hook.write_text(f"#!/bin/sh\nid -u >> {marker}\nexit 1\n")
     hook.chmod(0o755)
-    subprocess.run(["git", "-c", "safe.directory=*", "config", "core.fsmonitor", str(hook)], cwd=src, check=True)
+    subprocess.run(
+        ["git", "-c", "safe.directory=*", "config", "core.fsmonitor", str(hook)], cwd=src, check=True
+    )
     os.lchown(src / ".git" / "config", 1000, 1000)
     marker.touch()
     marker.chmod(0o666)
@@ -32,7 +35,7 @@ def test_a_core_fsmonitor_in_the_checkout_never_runs_as_root(tmp_path):
 def test_a_checkout_whose_git_folder_belongs_to_another_user_is_refused(tmp_path):
     src = checkout(tmp_path, owner=1000)
     for p in [src / ".git", *(src / ".git").rglob("*")]:
-        os.lchown(p, 0, 0)                          # root's .git in a user's tree
+        os.lchown(p, 0, 0)  # root's .git in a user's tree
     r = run(src, "copy", tmp_path)
     assert r.returncode == 2 and "belongs to uid:gid 1000:1000 but its .git to 0:0" in r.stderr
     assert not (tmp_path / "opt").exists()
@@ -51,8 +54,14 @@ def test_the_last_doctor_runs_as_the_service_user_against_its_state_directory(tm
     doctor.write_text(f'#!/bin/sh\necho "$(id -un) $STATE_DIRECTORY $*" >> {said}\n')
     doctor.chmod(0o755)
     state = tmp_path / "state"
-    r = run(src, "service", tmp_path, fake_commands(tmp_path, {"systemctl": "exit 0"}),
-            COMPANION_SERVICE_USER="nobody", COMPANION_STATE_DIR=str(state))
+    r = run(
+        src,
+        "service",
+        tmp_path,
+        fake_commands(tmp_path, {"systemctl": "exit 0"}),
+        COMPANION_SERVICE_USER="nobody",
+        COMPANION_STATE_DIR=str(state),
+    )
     assert r.returncode == 0, r.stderr
     assert said.read_text().split() == ["nobody", str(state), "doctor"]
     assert state.stat().st_uid == 65534 and state.stat().st_mode & 0o777 == 0o700

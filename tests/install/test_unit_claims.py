@@ -1,5 +1,6 @@
 """What the README says of the unit is what the unit does: its measured exposure, the ranges the
 page answers, the open-file limit above the page's connection cap."""
+
 from __future__ import annotations
 
 import re
@@ -39,10 +40,18 @@ def test_the_readme_gives_the_exposure_systemd_measures():
     analyze = shutil.which("systemd-analyze")
     if analyze is None:
         pytest.skip("systemd-analyze is not installed here: the README's figure is not checked")
-    version = subprocess.run([analyze, "--version"], capture_output=True, text=True, check=True).stdout.split()[1]
-    out = subprocess.run([analyze, "security", "--offline=true", "--no-pager", str(UNIT)],
-                         capture_output=True, text=True, check=False)
-    level = re.search(r"Overall exposure level for companion\.service: ([0-9.]+) (\w+)", out.stdout + out.stderr)
+    version = subprocess.run(
+        [analyze, "--version"], capture_output=True, text=True, check=True
+    ).stdout.split()[1]
+    out = subprocess.run(
+        [analyze, "security", "--offline=true", "--no-pager", str(UNIT)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    level = re.search(
+        r"Overall exposure level for companion\.service: ([0-9.]+) (\w+)", out.stdout + out.stderr
+    )
     assert level is not None, out.stdout + out.stderr
     said = re.search(r"Measured with systemd (\d+) .*?exposure ([0-9.]+) \"(\w+)\"", README, re.DOTALL)
     assert said is not None and "no network" not in README.split("Measured with systemd")[0][-400:]

@@ -1,5 +1,6 @@
 """Shared test helpers for the odds advisor: games from the example files, state copies, and
 the exact probability of a chance prompt's outcomes for brute-force enumeration."""
+
 from __future__ import annotations
 
 from collections import Counter

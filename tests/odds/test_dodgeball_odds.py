@@ -1,6 +1,7 @@
 """Dodgeball's odds against brute force: each card the other coach may hold (and each line and
 action it may take) forced in turn and played through the engine, the duel's result read from
 the engine's own events."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -145,7 +146,7 @@ def test_the_other_coachs_hand_and_face_down_card_do_not_change_the_advice(upto)
     other = copy(engine, s)
     them = other.other(seat)
     pool = sorted(them.hand + them.deck + ([them.pick] if them.pick else []), reverse=True)
-    them.hand, pool = pool[:len(them.hand)], pool[len(them.hand):]
+    them.hand, pool = pool[: len(them.hand)], pool[len(them.hand) :]
     if them.pick:
         them.pick, pool = pool[0], pool[1:]
     them.deck = pool

@@ -1,5 +1,6 @@
 """Dungeon Allies' odds against brute force: each spell and reroll played through the engine,
 every die's faces enumerated and the blue rerolls chosen by trying them all."""
+
 from __future__ import annotations
 
 import pytest
@@ -19,6 +20,7 @@ def _combat_won(square):
             if e.get("event") == "combat" and e["square"] == square:
                 return float(e["won"])
         return None
+
     return value
 
 
@@ -44,7 +46,7 @@ def test_a_reroll_after_the_roll_matches_the_engine():
     s = copy(engine, s)
     c = s.combat
     weak = engine.monsters[s.tile(c.square).monster].weak
-    s.seat(c.seat).allies[c.owners[0]].skill = weak     # the d8 counts twice: 4 is 8 of the 9 needed
+    s.seat(c.seat).allies[c.owners[0]].skill = weak  # the d8 counts twice: 4 is 8 of the 9 needed
     c.values = [4]
     s.seat(c.seat).crystals["blue"] = 2
     advice = advise(engine, s)
@@ -52,7 +54,7 @@ def test_a_reroll_after_the_roll_matches_the_engine():
         t = copy(engine, s)
         ev = engine.apply(t, option.action)
         assert option.p == pytest.approx(expectimax(engine, t, c.seat, _combat_won(c.square), tuple(ev)))
-    assert advice.option("p1 reroll d8").p == pytest.approx(1 - 0.5 ** 2)     # 5+ on a d8, two tries
+    assert advice.option("p1 reroll d8").p == pytest.approx(1 - 0.5**2)  # 5+ on a d8, two tries
     assert advice.best == "p1 reroll d8"
 
 
@@ -84,7 +86,9 @@ def test_placing_on_a_tile_rolls_against_every_monster_the_seat_has_not_seen():
 def _placing_beside_a_tile_another_seat_looked_under():
     for _, engine, s in decisions(GAME):
         p = engine.prompt(s)
-        if p.kind == "place" and any(t.monster and not t.revealed and p.actor not in t.known for t in s.tiles):
+        if p.kind == "place" and any(
+            t.monster and not t.revealed and p.actor not in t.known for t in s.tiles
+        ):
             return engine, s
     raise AssertionError("the example never has a tile looked under by another seat at a placement")
 

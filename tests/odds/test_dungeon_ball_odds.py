@@ -1,5 +1,6 @@
 """Dungeon Ball's odds against brute force: every reroll, every first roll and every later
 choice played through the engine itself, each outcome of the dice enumerated."""
+
 from __future__ import annotations
 
 import pytest
@@ -44,7 +45,7 @@ def test_every_reroll_of_up_to_three_dice_matches_the_engine_enumerated():
     advice = advise(engine, s)
     checked = 0
     for option in advice.options:
-        if len(option.action.split()) > 5:      # rerolls of four or more dice: covered below by multisets
+        if len(option.action.split()) > 5:  # rerolls of four or more dice: covered below by multisets
             continue
         p = mean = 0.0
         for t, q in _after_roll(engine, s, option.action):
@@ -54,7 +55,7 @@ def test_every_reroll_of_up_to_three_dice_matches_the_engine_enumerated():
         assert option.p == pytest.approx(p, abs=1e-9), option.action
         assert option.mean == pytest.approx(mean, abs=1e-9), option.action
         checked += 1
-    assert checked == 1 + 6 + 15 + 20      # stop, and every set of one, two and three of six dice
+    assert checked == 1 + 6 + 15 + 20  # stop, and every set of one, two and three of six dice
 
 
 def test_the_time_die_is_never_offered_and_the_best_reroll_keeps_the_cleats():
@@ -67,8 +68,10 @@ def test_the_time_die_is_never_offered_and_the_best_reroll_keeps_the_cleats():
     assert advice.exact and advice.samples == 0
 
 
-@pytest.mark.parametrize("colour,count", [("red", 3), ("yellow", 3), ("blue", 3),
-                                          pytest.param("yellow", 4, marks=pytest.mark.slow)])
+@pytest.mark.parametrize(
+    "colour,count",
+    [("red", 3), ("yellow", 3), ("blue", 3), pytest.param("yellow", 4, marks=pytest.mark.slow)],
+)
 def test_a_play_with_its_best_reroll_matches_expectimax_through_the_engine(colour, count):
     """The first roll enumerated, then every legal reroll tried and the best taken (for the
     chance, and separately for the mean), each reroll's outcomes enumerated: the engine's own
@@ -134,13 +137,17 @@ def test_the_hail_mary_matches_the_best_reroll_enumerated():
 
 
 def test_the_pawn_averages_the_six_defence_cards_the_offense_cannot_see():
-    engine, s = at(GAME, 14)       # p2 moves its pawn, p1's card face down
+    engine, s = at(GAME, 14)  # p2 moves its pawn, p1's card face down
     assert engine.prompt(s).kind == "pawn"
     advice = advise(engine, s)
     for option in advice.options:
         colour = ball_odds._pawn_colour(engine, s, option.action)
-        p = sum(ball_odds.dice.at_least(ball_odds._play_dist(engine, colour, ball_odds._dice_against(engine, s, colour, c)), 1)
-                for c in engine.pack.defense_cards) / len(engine.pack.defense_cards)
+        p = sum(
+            ball_odds.dice.at_least(
+                ball_odds._play_dist(engine, colour, ball_odds._dice_against(engine, s, colour, c)), 1
+            )
+            for c in engine.pack.defense_cards
+        ) / len(engine.pack.defense_cards)
         assert option.p == pytest.approx(p)
     # the hidden card changed, and the defence's hand: the same advice
     other = copy(engine, s)
@@ -157,7 +164,7 @@ def _good_kicks(engine, s, action) -> float:
 
 
 def test_the_final_play_rates_the_hail_mary_and_kneeling():
-    engine, s = at(GAME, 22)       # p2's final play: run, Hail Mary or kneel
+    engine, s = at(GAME, 22)  # p2's final play: run, Hail Mary or kneel
     advice = advise(engine, s)
     assert advice.best == "p2 hail-mary"
     assert advice.option("p2 hail-mary").p == pytest.approx((3 / 4) ** 5)
@@ -187,7 +194,7 @@ def test_extra_point_against_two_points():
     advice = advise(engine, s)
     xp, two = advice.option(f"{s.scorer} extra-point"), advice.option(f"{s.scorer} two-point")
     assert xp.p == pytest.approx(_good_kicks(engine, s, f"{s.scorer} extra-point"))
-    assert xp.p == pytest.approx(1 - 0.5 ** 4)
+    assert xp.p == pytest.approx(1 - 0.5**4)
     assert 0 < two.p < 1 and advice.best == max((xp, two), key=lambda o: o.mean).action
 
 
@@ -220,8 +227,15 @@ def test_each_ability_card_matches_the_engine_with_every_die_in_order_and_the_ot
     for option in advice.options:
         t = copy(engine, s)
         ev = engine.apply(t, option.action)
-        p, mean = expectimax(engine, t, seat, _play_met, tuple(ev),
-                             respond=lambda prompt, legal: f"{prompt.actor} pass", better=better)
+        p, mean = expectimax(
+            engine,
+            t,
+            seat,
+            _play_met,
+            tuple(ev),
+            respond=lambda prompt, legal: f"{prompt.actor} pass",
+            better=better,
+        )
         assert (option.p, option.mean) == (pytest.approx(p), pytest.approx(mean)), option.action
 
 
@@ -246,6 +260,8 @@ def test_a_solo_game_gets_an_answer_at_every_decision_and_the_pawn_faces_the_ai_
         if p.kind == "pawn":
             pawns += 1
             left = list(s.solo["draw"]) or list(s.solo["discard"])
-            assert ball_odds._cards_against(engine, s) == [(1 / len(left), engine.pack.ai_cards[c]) for c in left]
+            assert ball_odds._cards_against(engine, s) == [
+                (1 / len(left), engine.pack.ai_cards[c]) for c in left
+            ]
         engine.apply(s, rng.choice(engine.legal_actions(s)))
     assert pawns > 5

@@ -1,6 +1,7 @@
 """Dungeon Days' odds: the points a placement changes now against the engine's own scores after
 the play, the end sampled from a fixed seed (the same every run) and exact when the play ends
 the game."""
+
 from __future__ import annotations
 
 import pytest
@@ -18,7 +19,7 @@ def _scores(engine, s):
 
 def test_the_points_now_are_the_engines_scores_after_each_play():
     checked = 0
-    for _, engine, s in list(decisions(GAME))[::3]:         # every third decision: a hint plays games out
+    for _, engine, s in list(decisions(GAME))[::3]:  # every third decision: a hint plays games out
         advice = advise(engine, s)
         seat = advice.seat
         before = _scores(engine, s)
@@ -70,12 +71,12 @@ def test_the_other_hands_and_the_deck_order_do_not_change_the_advice():
     other = copy(engine, s)
     them = next(x for x in other.seats if x.id != advice["seat"])
     pool = sorted(them.hand + other.deck, reverse=True)
-    them.hand, other.deck = pool[:len(them.hand)], pool[len(them.hand):]
+    them.hand, other.deck = pool[: len(them.hand)], pool[len(them.hand) :]
     assert them.hand != next(x for x in s.seats if x.id != advice["seat"]).hand
     assert advise(engine, other).as_dict() == advice
 
 
-@pytest.mark.slow          # test_odds_command answers at every decision of this file in the fast tier
+@pytest.mark.slow  # test_odds_command answers at every decision of this file in the fast tier
 def test_odds_answers_at_every_decision_of_the_example_game():
     for _, engine, s in decisions(GAME):
         advice = advise(engine, s)

@@ -1,6 +1,7 @@
 """Dungeonbowl's odds against brute force: each move reported to the engine, then every outcome
 of the chance it asks (the chest drawn from those closed, the teleport's d6, the pit's d6, the
 armour's 2d6) played through the engine and its result read from the engine's events."""
+
 from __future__ import annotations
 
 import pytest
@@ -41,8 +42,12 @@ def test_each_chest_is_the_engines_draw_from_the_closed_chests():
     advice = advise(engine, s)
     opener = engine.legal_actions(_after(engine, s, advice.options[0].action))[0]
     for option in advice.options:
-        found = _chance(engine, s, [option.action, opener],
-                        lambda ev: float(_event("chest_opened")(ev)["content"] == "ball"))
+        found = _chance(
+            engine,
+            s,
+            [option.action, opener],
+            lambda ev: float(_event("chest_opened")(ev)["content"] == "ball"),
+        )
         assert option.p == pytest.approx(found), option.action
         assert option.p == pytest.approx(1 / 6)
 
@@ -78,7 +83,7 @@ def test_each_trap_counter_is_the_engines_pit_roll():
         how = engine.legal_actions(_after(engine, t, victim))[0]
         if engine.prompt(_after(engine, _after(engine, t, victim), how)).is_chance:
             fake = _chance(engine, t, [victim, how], lambda ev: float(_event("trap")(ev)["face"] == "fake"))
-        else:       # flipped already: its face, no roll
+        else:  # flipped already: its face, no roll
             fake = float(s.traps[int(option.action.split()[2]) - 1].face == "fake")
         assert option.p == pytest.approx(fake), option.action
 

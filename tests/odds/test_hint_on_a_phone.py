@@ -1,6 +1,7 @@
 """The hint panel on a seated phone, in a real browser: the seat to act taps Hint and sees its
 options' chances, best first; the other seat's phone offers no Hint and its socket never
 carries one. Skips, saying why, without Chromium or Playwright."""
+
 from __future__ import annotations
 
 import pytest

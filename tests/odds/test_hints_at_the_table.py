@@ -1,5 +1,6 @@
 """Hints at the table: the device's game menu and settings, a seated phone (for its own seat
 only), and ``odds`` at the terminal."""
+
 from __future__ import annotations
 
 import io
@@ -17,7 +18,9 @@ def _to_pawn(device):
     rng = random.Random(4)
     while session.prompt().kind != "pawn":
         p = session.prompt()
-        app.act(rng.choice(p.options) if p.options else rng.choice(session.engine.legal_actions(session.state)))
+        app.act(
+            rng.choice(p.options) if p.options else rng.choice(session.engine.legal_actions(session.state))
+        )
     return session.prompt().actor
 
 
@@ -42,8 +45,11 @@ def test_a_phone_gets_the_hint_for_its_own_seat_only(tmp_path):
         got = said[mine][-1]
         assert got["t"] == "hint" and got["seat"] == offense and got["best"].startswith(offense)
         assert all(o["action"].startswith(offense + " move") and "%" in o["shown"] for o in got["options"])
-        assert said[theirs][-1] == {"t": "error", "text": f"no hint: {offense.upper()} decides now, "
-                                                           f"not {('p2' if offense == 'p1' else 'p1').upper()}"}
+        assert said[theirs][-1] == {
+            "t": "error",
+            "text": f"no hint: {offense.upper()} decides now, "
+            f"not {('p2' if offense == 'p1' else 'p1').upper()}",
+        }
         assert said[3][-1]["t"] == "error" and "claim a seat" in said[3][-1]["text"]
         # a competitive table turned hints off: no phone gets one
         device.journal.set_setting(hint.SETTING, "solo")
@@ -94,10 +100,13 @@ def test_odds_at_the_terminal_prompt(tmp_path):
     record = load(path)
     engine = get_game("dungeon-ball").load_engine()
     out = io.StringIO()
-    TerminalGame(engine, record.header, path, "digital", inp=io.StringIO("odds\nq\n"), out=out,
-                 record=record).run()
+    TerminalGame(
+        engine, record.header, path, "digital", inp=io.StringIO("odds\nq\n"), out=out, record=record
+    ).run()
     shown = out.getvalue().splitlines()
-    at = next(i for i, line in enumerate(shown) if line.endswith("  p1: choose dice to reroll, or keep these"))
+    at = next(
+        i for i, line in enumerate(shown) if line.endswith("  p1: choose dice to reroll, or keep these")
+    )
     assert shown[at + 2].split() == ["p1", "reroll", "1", "2", "4", "5", "7", "100.0%", "mean", "1.83"]
     assert shown[at + 3].split() == ["p1", "reroll", "1", "2", "4", "5", "100.0%", "mean", "1.67"]
     assert "  best: p1 reroll 1 2 4 5 7: keeps every die that helps and rerolls the rest" in shown

@@ -1,5 +1,6 @@
 """``companion odds FILE [--upto N] [--json]``: an answer at every decision of each game's
 example file, the JSON the way it is documented, and bad input refused by name."""
+
 from __future__ import annotations
 
 import json
@@ -10,8 +11,13 @@ from companion.cli import main
 from companion.engine.gamefile import load
 from tests.odds.helpers import EXAMPLES, decisions
 
-FILES = ["short-game.game", pytest.param("dodgeball.game", marks=pytest.mark.slow),
-         pytest.param("dungeon-allies.game", marks=pytest.mark.slow), "dungeon-days.game", "dungeonbowl.game"]
+FILES = [
+    "short-game.game",
+    pytest.param("dodgeball.game", marks=pytest.mark.slow),
+    pytest.param("dungeon-allies.game", marks=pytest.mark.slow),
+    "dungeon-days.game",
+    "dungeonbowl.game",
+]
 
 
 def odds(capsys, *argv):
@@ -76,8 +82,9 @@ def test_the_documented_example_is_what_the_command_says(capsys):
     code, out, _ = odds(capsys, EXAMPLES / "short-game.game", "--upto", 22, "--json")
     real = json.loads(out)
     assert code == 0 and shown["best"] == real["best"] and shown["seat"] == real["seat"]
-    assert [(o["action"], o["p"], o["mean"]) for o in shown["options"]] == \
-        [(o["action"], o["p"], o["mean"]) for o in real["options"]]
+    assert [(o["action"], o["p"], o["mean"]) for o in shown["options"]] == [
+        (o["action"], o["p"], o["mean"]) for o in real["options"]
+    ]
 
 
 @pytest.mark.slow
@@ -90,7 +97,21 @@ def test_a_sampled_answer_is_the_same_in_every_process():
     outs = set()
     for seed in ("1", "2"):
         env = dict(os.environ, PYTHONHASHSEED=seed)
-        done = subprocess.run([sys.executable, "-m", "companion", "odds", str(EXAMPLES / "dungeon-days.game"),
-                               "--upto", "11", "--json"], capture_output=True, text=True, env=env, check=True)
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "companion",
+                "odds",
+                str(EXAMPLES / "dungeon-days.game"),
+                "--upto",
+                "11",
+                "--json",
+            ],
+            capture_output=True,
+            text=True,
+            env=env,
+            check=True,
+        )
         outs.add(done.stdout)
     assert len(outs) == 1 and json.loads(outs.pop())["exact"] is False

@@ -1,5 +1,6 @@
 """The shared parts of the odds advisor, which name no game: exact distributions against
 brute force, chance outcomes summing to one, the running error, the best option's ties."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -36,13 +37,16 @@ def test_sums_counts_and_scaling_match_brute_force():
     assert dice.mean(dice.repeat(d6, 3)) == pytest.approx(10.5)
 
 
-@pytest.mark.parametrize("spec", [
-    ChanceSpec("roll", FACES, 3),
-    ChanceSpec("roll", ("1", "2", "3"), 2, ordered=True),
-    ChanceSpec("roll", (), 2, dice=(DieSpec("d4", tuple("1234")), DieSpec("d6", tuple("123456")))),
-    ChanceSpec("draw", ("a", "a", "b", "c"), 1, distinct=True),
-    ChanceSpec("toss", ("good", "no-good"), 1, weights=(0.6, 0.4)),
-])
+@pytest.mark.parametrize(
+    "spec",
+    [
+        ChanceSpec("roll", FACES, 3),
+        ChanceSpec("roll", ("1", "2", "3"), 2, ordered=True),
+        ChanceSpec("roll", (), 2, dice=(DieSpec("d4", tuple("1234")), DieSpec("d6", tuple("123456")))),
+        ChanceSpec("draw", ("a", "a", "b", "c"), 1, distinct=True),
+        ChanceSpec("toss", ("good", "no-good"), 1, weights=(0.6, 0.4)),
+    ],
+)
 def test_chance_outcomes_are_the_specs_own_and_sum_to_one(spec):
     got = lookahead.outcomes(spec)
     assert sum(p for _, p in got) == pytest.approx(1.0)
@@ -69,8 +73,12 @@ def test_the_running_error_is_the_standard_error_of_the_mean():
 
 
 def test_the_best_option_ignores_unrated_ones_and_keeps_the_first_of_equals():
-    opts = [OptionOdds("a", None), OptionOdds("b", 0.5, 1.0), OptionOdds("c", 0.5 + 1e-12, 1.0),
-            OptionOdds("d", 0.4, 3.0)]
-    assert best_of(opts, lambda o: (o.p, o.mean)).action == "b"       # b and c equal but for rounding
+    opts = [
+        OptionOdds("a", None),
+        OptionOdds("b", 0.5, 1.0),
+        OptionOdds("c", 0.5 + 1e-12, 1.0),
+        OptionOdds("d", 0.4, 3.0),
+    ]
+    assert best_of(opts, lambda o: (o.p, o.mean)).action == "b"  # b and c equal but for rounding
     assert best_of(opts, lambda o: o.p, lowest=True).action == "d"
     assert best_of([OptionOdds("x", None)], lambda o: o.p).action == "x"

@@ -4,6 +4,7 @@ that the seat has seen, redraws all that it has not, and is a state the engine p
 The hidden parts are changed by hand here (an opponent's card swapped with the deck, a face-
 down card replaced, a looked-at monster swapped with the pool), independently of the belief
 module, so a module that read a secret would give a different sample and fail."""
+
 from __future__ import annotations
 
 import random
@@ -73,7 +74,7 @@ def perturb(game_id: str, engine, state, seat: str, rng: random.Random):
         if not tiles or len(s.monster_pool) < 2:
             return None
         tile = tiles[0]
-        if not tile.monster:                   # another seat looks under it: both states so
+        if not tile.monster:  # another seat looks under it: both states so
             tile.monster = s.monster_pool.pop(0)
             tile.known = [others[0]]
             state, s = s, copy(engine, s)
@@ -101,11 +102,14 @@ def test_states_differing_only_in_what_the_seat_cannot_see_give_the_same_sample(
         state, changed = pair
         assert not same(engine, state, changed)
         for k in range(3):
-            assert same(engine, sample(engine, state, seat, random.Random(k)),
-                        sample(engine, changed, seat, random.Random(k))), (seat, k)
+            assert same(
+                engine,
+                sample(engine, state, seat, random.Random(k)),
+                sample(engine, changed, seat, random.Random(k)),
+            ), (seat, k)
         compared += 1
     if game_id == "dungeonbowl":
-        assert compared == 0            # nothing is hidden: nothing to change
+        assert compared == 0  # nothing is hidden: nothing to change
     else:
         assert compared >= 5, f"only {compared} states with something hidden"
 
@@ -122,13 +126,16 @@ def test_a_sample_agrees_with_the_seats_view_and_plays_to_the_end(game_id):
         redrawn += not same(engine, got, state)
         prompt = engine.prompt(got)
         assert prompt.actor == engine.prompt(state).actor
-        if n % 4 == 0:                          # a random playout from the sample finishes
+        if n % 4 == 0:  # a random playout from the sample finishes
             policy, dice = get_game(game_id).load_policy("random")(n), SeededDice(n)
             for _ in range(20_000):
                 if prompt is None:
                     break
-                action = (dice.answer(prompt) if prompt.is_chance
-                          else policy(engine, engine.public_view(got, prompt.actor), prompt))
+                action = (
+                    dice.answer(prompt)
+                    if prompt.is_chance
+                    else policy(engine, engine.public_view(got, prompt.actor), prompt)
+                )
                 engine.apply(got, action, prompt)
                 prompt = None if engine.is_over(got) else engine.prompt(got)
             assert engine.is_over(got)

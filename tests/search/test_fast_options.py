@@ -1,5 +1,6 @@
 """Options the engines build fast agree with the rules' own refusals: every play Dungeon Days
 lists passes ``refusal``, and every play ``refusal`` passes is listed (on random games)."""
+
 from __future__ import annotations
 
 from companion.games.dungeon_days import rules

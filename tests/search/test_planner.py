@@ -1,5 +1,6 @@
 """The planner: a search over a small game finds the winning move, each game's planner plays
 legal moves from what its seat has seen only, and plays the same moves under the same seed."""
+
 from __future__ import annotations
 
 import random
@@ -21,6 +22,7 @@ GAMES = ("dungeon-ball", "dodgeball", "dungeonbowl", "dungeon-days", "dungeon-al
 @dataclass
 class Race:
     """Two seats take turns adding 1 or 2 to a count; whoever reaches ``goal`` wins."""
+
     count: int = 0
     turn: str = "p1"
 
@@ -42,8 +44,12 @@ class RaceEngine:
         return [], None if self.is_over(s) else self.prompt(s)
 
     def summary(self, s):
-        return {"players": ["p1", "p2"], "scores": {"p1": 0, "p2": 0},
-                "winner": s.turn if self.is_over(s) else None, "draw": False}
+        return {
+            "players": ["p1", "p2"],
+            "scores": {"p1": 0, "p2": 0},
+            "winner": s.turn if self.is_over(s) else None,
+            "draw": False,
+        }
 
     def public_view(self, s, seat, keys=None):
         return {}
@@ -60,11 +66,14 @@ class First:
 def race_search(iterations: int) -> Search:
     def copy(engine, s, seat, rng):
         return Race(s.count, s.turn)
+
     rollout = Rollout(lambda seat: First(1), lead_score(lambda e, s: {"p1": 0, "p2": 0}, 1.0), depth=100)
     return Search(copy, rollout, lambda seat: First(2), iterations)
 
 
-@pytest.mark.parametrize("count, winning", [(8, "p1 add 2"), (9, "p1 add 1"), (6, "p1 add 1"), (5, "p1 add 2")])
+@pytest.mark.parametrize(
+    "count, winning", [(8, "p1 add 2"), (9, "p1 add 1"), (6, "p1 add 1"), (5, "p1 add 2")]
+)
 def test_the_search_finds_the_winning_move(count, winning):
     engine, state = RaceEngine(), Race(count, "p1")
     root = race_search(400).run(engine, state, "p1", random.Random(0))
@@ -128,7 +137,7 @@ def test_the_planner_plays_legal_moves_and_the_same_ones_under_the_same_seed(gam
         assert engine.to_json(state) == before, "the search changed the real state"
         assert a == planner(n).choose(engine, state, prompt)
         assert a in engine.legal_actions(state) or prompt.options is None
-        engine.apply(engine.from_json(before), a)            # legal: the checked path takes it
+        engine.apply(engine.from_json(before), a)  # legal: the checked path takes it
 
 
 def test_every_game_offers_both_planners():
@@ -153,7 +162,7 @@ def test_whole_games_with_planners_in_every_seat_end_with_the_common_summary(gam
     planner = small(game_id, 3)
     for players in range(game.players[0], min(game.players[1], 4) + 1):
         if game_id == "dungeon-ball" and players == 1:
-            continue                    # solo: level VII below
+            continue  # solo: level VII below
         header = Header(game_id, seed=players, options={} if players == 2 else {"players": players})
         state = engine.new_state(header)
         seats = {seat: planner(i) for i, seat in enumerate(engine.summary(state)["players"])}

@@ -1,5 +1,6 @@
 """Every game's new-game menu on the device offers both planners for a seat, and a game
 started with one seats it."""
+
 from __future__ import annotations
 
 import pytest
@@ -25,7 +26,7 @@ def test_the_seat_menu_offers_the_planners(tmp_path, game_id):
         hints.append(next(it for it in app.menu.menu["items"] if it["id"] == "seat-p2")["hint"])
     assert "computer player: planner. OK: next" in hints
     assert "computer player: planner-strong. OK: next" in hints
-    assert hints[-1] == "computer player: planner-strong. OK: next"      # the last one offered
+    assert hints[-1] == "computer player: planner-strong. OK: next"  # the last one offered
     app.menu_choice("start")
     assert session.header.options["seats"] == {"p2": "computer:planner-strong"}
     assert session.computers == {"p2": "planner-strong"}

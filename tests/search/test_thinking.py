@@ -1,6 +1,7 @@
 """A computer seat that searches says so: the session calls ``on_thinking`` before a planner's
 move (never before an instant policy's), the device shows it on the panel, and the phones'
 page says the computer seat is thinking."""
+
 from __future__ import annotations
 
 from companion.device.app import DeviceApp

@@ -6,6 +6,7 @@ a computer seat), and it reaches every layer (device, session, terminal, replay,
 without any shared module naming it. Registered by ``COMPANION_GAMES=tests.toygame`` or
 ``register(GAME)``. Like every game's ``__init__``, this module is facts only: cheap to import.
 """
+
 from companion.engine.registry import DieKind, GameType, Option
 
 GAME = GameType(
@@ -14,14 +15,19 @@ GAME = GameType(
     players=(2, 3),
     engine="tests.toygame.engine:CrystalAuction",
     screens="tests.toygame.screens",
-    options=(
-        Option("rounds", 3, "rounds to play: one card from each hand per round", choices=(1, 2, 3)),
+    options=(Option("rounds", 3, "rounds to play: one card from each hand per round", choices=(1, 2, 3)),),
+    policies=(
+        ("random", "tests.toygame.policies:RandomPolicy"),
+        ("greedy", "tests.toygame.policies:GreedyPolicy"),
     ),
-    policies=(("random", "tests.toygame.policies:RandomPolicy"),
-              ("greedy", "tests.toygame.policies:GreedyPolicy")),
-    die_kinds=(DieKind("d4", "none"), DieKind("d6", "pips"), DieKind("d12", "none"),
-               DieKind("deck", "none"), DieKind("bag", "none")),
+    die_kinds=(
+        DieKind("d4", "none"),
+        DieKind("d6", "pips"),
+        DieKind("d12", "none"),
+        DieKind("deck", "none"),
+        DieKind("bag", "none"),
+    ),
     stats="tests.toygame.engine:sim_stats",
     description="Bid for crystals from a bag, roll a d4, a d6 and a d12 to double them, "
-                "duel with a hidden hand of cards.",
+    "duel with a hidden hand of cards.",
 )

@@ -2,6 +2,7 @@
 and presses keys (menus by their item ids; a decision by pressing until the control gives the
 action a random player chose from its own view). It notes what the panel showed: the screens,
 the controls used, and any hand the model carried for a seat that was not holding the device."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -28,7 +29,7 @@ class Driver:
         self.policy = RandomPolicy(seed)
         self.target_for: int | None = None
         self.target = ""
-        self.decided = {"list": 0, "number": 0}     # decisions made with each control
+        self.decided = {"list": 0, "number": 0}  # decisions made with each control
 
     def menu_key(self) -> str:
         """Main menu -> New game -> Crystal Auction -> three players, P3 the greedy computer -> Start."""
@@ -36,8 +37,13 @@ class Driver:
         ids = [item["id"] for item in menu.items]
         if kind == "setup":
             setup = self.app.setup
-            want = ("players" if setup.players != 3 else
-                    "seat-p3" if setup.seats.get("p3") != "computer:greedy" else "start")
+            want = (
+                "players"
+                if setup.players != 3
+                else "seat-p3"
+                if setup.seats.get("p3") != "computer:greedy"
+                else "start"
+            )
         else:
             want = {"main": "new", "new": "toy", "confirm-new": "new"}[kind]
         cursor = menu.ui["cursor"]
@@ -52,8 +58,13 @@ class Driver:
             return "ok"
         if app.menu is not None:
             return self.menu_key()
-        if (not s.active or app.interstitial is not None or app.hidden_after is not None
-                or app.awaiting_pass() is not None or s.engine.is_over(s.state)):
+        if (
+            not s.active
+            or app.interstitial is not None
+            or app.hidden_after is not None
+            or app.awaiting_pass() is not None
+            or s.engine.is_over(s.state)
+        ):
             return "ok"
         if self.target_for != len(s.actions):
             p = s.prompt()
@@ -89,8 +100,12 @@ def play_on_device(folder: Path, seed: int):
     """One whole game from the main menu back to it; return the keys, what was seen, the app."""
     folder.mkdir(parents=True)
     display = open_display({"type": "png", "dir": str(folder / "frames")})
-    app = DeviceApp(RefereeSession(Journal(folder / "journal.sqlite")), display, clock=StillClock(),
-                    seed_source=lambda: seed)
+    app = DeviceApp(
+        RefereeSession(Journal(folder / "journal.sqlite")),
+        display,
+        clock=StillClock(),
+        seed_source=lambda: seed,
+    )
     driver = Driver(app, seed)
     keys: list[str] = []
     seen = {"screens": set(), "hidden": 0, "leaks": [], "passes": [], "decided": driver.decided}

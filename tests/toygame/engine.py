@@ -13,6 +13,7 @@ step machine; its rules are the steps in tests/toygame/steps.py.
     >>> g.public_view(s, "p2")["seats"][0]
     {'id': 'p1', 'coins': 5, 'bid': None, 'crystals': [], 'score': 0, 'cards': 3, 'picked': False}
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -40,8 +41,12 @@ class CrystalAuction(StepEngine):
         super().__init__(pack, loaded, digest)
         self.bag = self.pack.bag
         self.dice = tuple(DieSpec(kind, tuple(self.pack.dice[kind])) for kind in ("d4", "d6", "d12"))
-        self.roll_spec = ChanceSpec("roll", tuple(dict.fromkeys(f for d in self.dice for f in d.faces)),
-                                    len(self.dice), dice=self.dice)
+        self.roll_spec = ChanceSpec(
+            "roll",
+            tuple(dict.fromkeys(f for d in self.dice for f in d.faces)),
+            len(self.dice),
+            dice=self.dice,
+        )
 
     def result(self, s: ToyState) -> str:
         return _result(s)
@@ -53,16 +58,22 @@ class CrystalAuction(StepEngine):
         rounds = options.pop("rounds", self.pack.hand_size)
         options.pop("seats", None)
         if options:
-            raise ValueError(f"options: unknown option(s) {', '.join(sorted(options))} "
-                             "(known: players, seats, rounds)")
+            raise ValueError(
+                f"options: unknown option(s) {', '.join(sorted(options))} (known: players, seats, rounds)"
+            )
         if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 3:
             raise ValueError(f"options.players: Crystal Auction takes 2 to 3 players, not {players!r}")
         if not isinstance(rounds, int) or isinstance(rounds, bool) or not 1 <= rounds <= self.pack.hand_size:
-            raise ValueError(f"options.rounds: must be a whole number from 1 to {self.pack.hand_size}, "
-                             f"not {rounds!r}")
-        return ToyState(seats=[SeatState(f"p{i}", self.pack.coins) for i in range(1, players + 1)],
-                        deck=list(self.pack.cards), bag=list(self.bag), rounds=rounds,
-                        stats={"doubled": 0, "free_lots": 0, "crystal_points": 0, "duel_points": 0})
+            raise ValueError(
+                f"options.rounds: must be a whole number from 1 to {self.pack.hand_size}, not {rounds!r}"
+            )
+        return ToyState(
+            seats=[SeatState(f"p{i}", self.pack.coins) for i in range(1, players + 1)],
+            deck=list(self.pack.cards),
+            bag=list(self.bag),
+            rounds=rounds,
+            stats={"doubled": 0, "free_lots": 0, "crystal_points": 0, "duel_points": 0},
+        )
 
     def legal_actions(self, s: ToyState) -> list[str]:
         if s.over:
@@ -70,7 +81,7 @@ class CrystalAuction(StepEngine):
         p = self.prompt(s)
         if p.options is not None:
             return list(p.options)
-        if p.chance is not None:        # every distinct outcome, for tests that enumerate
+        if p.chance is not None:  # every distinct outcome, for tests that enumerate
             return p.chance.outcomes()
         number = p.choice["number"]
         return [f"{p.actor} {number['verb']} {n}" for n in range(number["min"], number["max"] + 1)]
@@ -80,24 +91,48 @@ class CrystalAuction(StepEngine):
         card are a count and a flag; the deck is its size."""
         seats = []
         for seat in s.seats:
-            shown = {"id": seat.id, "coins": seat.coins, "bid": None if seat.bid < 0 else seat.bid,
-                     "crystals": list(seat.crystals), "score": seat.score, "cards": len(seat.hand),
-                     "picked": bool(seat.pick)}
+            shown = {
+                "id": seat.id,
+                "coins": seat.coins,
+                "bid": None if seat.bid < 0 else seat.bid,
+                "crystals": list(seat.crystals),
+                "score": seat.score,
+                "cards": len(seat.hand),
+                "picked": bool(seat.pick),
+            }
             if seat.id == viewer:
                 shown["hand"] = list(seat.hand)
                 shown["pick"] = seat.pick
             seats.append(shown)
-        return {"game": GAME, "round": s.round, "rounds": s.rounds, "phase": s.phase, "seats": seats,
-                "deck": len(s.deck), "bag": dict(sorted(Counter(s.bag).items())), "lot": list(s.lot),
-                "high": s.high, "roll": list(s.roll), "revealed": dict(s.revealed),
-                "over": s.over, "winner": s.winner or None, "draw": s.draw}
+        return {
+            "game": GAME,
+            "round": s.round,
+            "rounds": s.rounds,
+            "phase": s.phase,
+            "seats": seats,
+            "deck": len(s.deck),
+            "bag": dict(sorted(Counter(s.bag).items())),
+            "lot": list(s.lot),
+            "high": s.high,
+            "roll": list(s.roll),
+            "revealed": dict(s.revealed),
+            "over": s.over,
+            "winner": s.winner or None,
+            "draw": s.draw,
+        }
 
     def summary(self, s: ToyState) -> dict:
-        return {"game": GAME, "players": [seat.id for seat in s.seats],
-                "scores": {seat.id: seat.score for seat in s.seats}, "over": s.over,
-                "winner": s.winner or None, "draw": s.draw, "round": s.round,
-                "coins": {seat.id: seat.coins for seat in s.seats},
-                "crystals": {seat.id: len(seat.crystals) for seat in s.seats}}
+        return {
+            "game": GAME,
+            "players": [seat.id for seat in s.seats],
+            "scores": {seat.id: seat.score for seat in s.seats},
+            "over": s.over,
+            "winner": s.winner or None,
+            "draw": s.draw,
+            "round": s.round,
+            "coins": {seat.id: seat.coins for seat in s.seats},
+            "crystals": {seat.id: len(seat.crystals) for seat in s.seats},
+        }
 
     def status_line(self, s: ToyState) -> str:
         scores = " - ".join(f"{seat.id} {seat.score}" for seat in s.seats)

@@ -1,4 +1,5 @@
 """Crystal Auction's content pack: read, validated, errors naming the file and the key."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -54,14 +55,20 @@ def _check(p: ToyPack, path: Path) -> None:
     if bad_card is not None:
         raise bad("cards", f"{bad_card!r} is not a number: the duel compares cards by number")
     if p.hand_size * MAX_SEATS > len(p.cards):
-        raise bad("hand_size", f"{MAX_SEATS} hands of {p.hand_size} need {p.hand_size * MAX_SEATS} cards, "
-                               f"the pack has {len(p.cards)}")
+        raise bad(
+            "hand_size",
+            f"{MAX_SEATS} hands of {p.hand_size} need {p.hand_size * MAX_SEATS} cards, "
+            f"the pack has {len(p.cards)}",
+        )
     for colour, c in p.crystals.items():
         if c.count < 1 or c.points < 0:
             raise bad(f"crystals.{colour}", "count must be at least 1 and points not negative")
     if p.lot_size * p.hand_size > len(p.bag):
-        raise bad("lot_size", f"{p.hand_size} rounds of {p.lot_size} crystals need {p.lot_size * p.hand_size}, "
-                              f"the bag holds {len(p.bag)}")
+        raise bad(
+            "lot_size",
+            f"{p.hand_size} rounds of {p.lot_size} crystals need {p.lot_size * p.hand_size}, "
+            f"the bag holds {len(p.bag)}",
+        )
     if sorted(p.dice) != ["d12", "d4", "d6"]:
         raise bad("dice", f"must be d4, d6 and d12, not {', '.join(sorted(p.dice)) or 'none'}")
     for kind, faces in p.dice.items():

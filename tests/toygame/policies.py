@@ -1,5 +1,6 @@
 """Crystal Auction's computer players. Each is ``Class(seed)`` called ``policy(engine, view,
 prompt)``: it sees ``view = engine.public_view(state, its seat)``, never the state."""
+
 from __future__ import annotations
 
 import random

@@ -1,6 +1,7 @@
 """Crystal Auction's one screen of its own: what the auction, the roll and the duel did, read
 before the game goes on. Every other screen is a generic one (companion/ui/generic.py): the bid
 is number entry, the duel card a list, the pass-it-on and game-over screens the platform's."""
+
 from __future__ import annotations
 
 from PIL import Image
@@ -20,8 +21,11 @@ def result_lines(events: list[dict]) -> list[str]:
         if kind == "auction":
             lines.append(f"{e['seat'].upper()} pays {e['paid']}: {'+'.join(e['crystals'])}")
         elif kind == "roll" and "doubled" in e:
-            lines.append(f"{'+'.join(e['dice'])}={e['total']}" + (" x2" if e["doubled"] else "")
-                         + f": {e['seat'].upper()} +{e['points']}")
+            lines.append(
+                f"{'+'.join(e['dice'])}={e['total']}"
+                + (" x2" if e["doubled"] else "")
+                + f": {e['seat'].upper()} +{e['points']}"
+            )
         elif kind == "reveal" and "cards" in e:
             lines.append(" ".join(f"{seat.upper()}:{card}" for seat, card in e["cards"].items()))
             lines.append(f"{e['seat'].upper()} wins the duel +{e['points']}")

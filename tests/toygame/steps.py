@@ -5,6 +5,7 @@ d4, a d6 and a d12 (a high total doubles the crystals' points), then a duel: eve
 card face down, one after the other, and the engine reveals them together; the highest scores.
 Each step is one rule; the main line moves with ``StepMachine.goto``.
 """
+
 from __future__ import annotations
 
 from companion.engine.core import CHANCE, ChanceSpec, Prompt
@@ -28,8 +29,9 @@ class Deal(Step):
 
     def prompt(self, g, s: ToyState, f: Frame) -> Prompt:
         sid = s.seats[s.turn].id
-        spec = ChanceSpec("deal", tuple(s.deck), g.pack.hand_size, die="deck", distinct=True, by="device",
-                          private=sid)
+        spec = ChanceSpec(
+            "deal", tuple(s.deck), g.pack.hand_size, die="deck", distinct=True, by="device", private=sid
+        )
         return Prompt(CHANCE, "deal", f"deal {sid} a hand of {g.pack.hand_size} cards", chance=spec)
 
     def act(self, g, s: ToyState, f: Frame, w: list[str], ev: list[dict]) -> None:
@@ -49,7 +51,9 @@ class Draw(Step):
 
     def prompt(self, g, s: ToyState, f: Frame) -> Prompt:
         spec = ChanceSpec("draw", tuple(s.bag), g.pack.lot_size, die="bag", distinct=True, by="device")
-        return Prompt(CHANCE, "draw", f"round {s.round}: draw {g.pack.lot_size} crystals from the bag", chance=spec)
+        return Prompt(
+            CHANCE, "draw", f"round {s.round}: draw {g.pack.lot_size} crystals from the bag", chance=spec
+        )
 
     def act(self, g, s: ToyState, f: Frame, w: list[str], ev: list[dict]) -> None:
         s.lot = w[2:]
@@ -71,8 +75,12 @@ class Bid(Step):
     def prompt(self, g, s: ToyState, f: Frame) -> Prompt:
         seat = turn_seat(s)
         standing = f"top bid {s.seat(s.high).bid}" if s.high else "no bid yet"
-        return Prompt(seat.id, "bid", f"{'+'.join(s.lot)}, {standing}",
-                      choice={"number": {"min": 0, "max": seat.coins, "verb": "bid"}})
+        return Prompt(
+            seat.id,
+            "bid",
+            f"{'+'.join(s.lot)}, {standing}",
+            choice={"number": {"min": 0, "max": seat.coins, "verb": "bid"}},
+        )
 
     def check(self, g, s: ToyState, f: Frame, w: list[str]) -> str | None:
         coins = turn_seat(s).coins
@@ -104,8 +112,7 @@ class Roll(Step):
     rule = "The roll"
 
     def prompt(self, g, s: ToyState, f: Frame) -> Prompt:
-        return Prompt(CHANCE, "roll", f"{s.high} rolls d4+d6+d12",
-                      chance=g.roll_spec)
+        return Prompt(CHANCE, "roll", f"{s.high} rolls d4+d6+d12", chance=g.roll_spec)
 
     def act(self, g, s: ToyState, f: Frame, w: list[str], ev: list[dict]) -> None:
         s.roll = w[2:]
@@ -115,8 +122,16 @@ class Roll(Step):
         s.seat(s.high).score += points
         s.stats["doubled"] += doubled
         s.stats["crystal_points"] += points
-        ev.append({"event": "roll", "seat": s.high, "dice": list(s.roll), "total": total, "doubled": doubled,
-                   "points": points})
+        ev.append(
+            {
+                "event": "roll",
+                "seat": s.high,
+                "dice": list(s.roll),
+                "total": total,
+                "doubled": doubled,
+                "points": points,
+            }
+        )
         goto(s, "pick")
         s.turn = 0
 
@@ -128,8 +143,13 @@ class Pick(Step):
 
     def prompt(self, g, s: ToyState, f: Frame) -> Prompt:
         seat = turn_seat(s)
-        return Prompt(seat.id, "pick", "duel card, face down",
-                      tuple(f"{seat.id} play {card}" for card in seat.hand), private=True)
+        return Prompt(
+            seat.id,
+            "pick",
+            "duel card, face down",
+            tuple(f"{seat.id} play {card}" for card in seat.hand),
+            private=True,
+        )
 
     def explain(self, g, s: ToyState, f: Frame, w: list[str], p: Prompt) -> tuple[str, str] | None:
         if len(w) == 3 and w[1] == "play":
@@ -169,8 +189,14 @@ def end(s: ToyState, ev: list[dict]) -> None:
     goto(s, "over")
     s.draw = len(leaders) > 1
     s.winner = "" if s.draw else leaders[0]
-    ev.append({"event": "over", "winner": s.winner or None, "draw": s.draw,
-               "scores": {seat.id: seat.score for seat in s.seats}})
+    ev.append(
+        {
+            "event": "over",
+            "winner": s.winner or None,
+            "draw": s.draw,
+            "scores": {seat.id: seat.score for seat in s.seats},
+        }
+    )
 
 
 class Over(Step):

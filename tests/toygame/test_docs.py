@@ -1,5 +1,6 @@
 """docs/adding-a-game.md is true: the code it quotes is the toy game's code, word for word, and
 its example game replays through the registry to the end the docs describe."""
+
 import re
 
 from companion.engine.gamefile import load

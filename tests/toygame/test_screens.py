@@ -1,6 +1,7 @@
 """Crystal Auction's result screen: what the auction, the roll and the duel did, in words, with
 the scores in sight; its golden PNG is the frame a person reads (regenerate with
 ``TOY_GOLDEN=1``, look at it at 4x, and say why in the commit)."""
+
 import os
 from pathlib import Path
 
@@ -32,8 +33,9 @@ def test_the_roll_and_the_reveal_are_said_in_short_lines():
     assert result_lines(rolled) == ["4+6+2=12 x2: P1 +8"]
     assert result_lines(revealed) == ["P1:9 P2:10 P3:3", "P2 wins the duel +2"]
     assert screen_after(rolled) == screen_after(revealed) == RESULT
-    assert result_lines([{"event": "auction", "seat": "p1", "paid": 2, "crystals": ["red", "gold"]}]) == \
-        ["P1 pays 2: red+gold"]
+    assert result_lines([{"event": "auction", "seat": "p1", "paid": 2, "crystals": ["red", "gold"]}]) == [
+        "P1 pays 2: red+gold"
+    ]
     assert screen_after([{"event": "bid", "seat": "p1", "coins": 2}]) is None
     assert all(len(line) <= 21 for line in result_lines(rolled + revealed))
 
@@ -46,5 +48,7 @@ def test_the_result_screen_after_the_duel_matches_its_golden(monkeypatch):
     golden = GOLDEN / "result_duel.png"
     if os.environ.get("TOY_GOLDEN") == "1":
         image.save(golden)
-        image.resize((512, 256), Image.NEAREST).save(Path(os.environ.get("TMPDIR", "/tmp")) / "result_duel_4x.png")
+        image.resize((512, 256), Image.NEAREST).save(
+            Path(os.environ.get("TMPDIR", "/tmp")) / "result_duel_4x.png"
+        )
     assert image.tobytes() == Image.open(golden).convert("1").tobytes()

@@ -6,6 +6,7 @@
 written and fails (look at it, then commit it). ``UPDATE_GOLDEN=1`` rewrites the goldens and
 leaves a 4x copy of each in ``$TMPDIR`` to look at before committing.
 """
+
 from __future__ import annotations
 
 import os
@@ -25,7 +26,9 @@ def check_golden(image: Image.Image, name: str) -> None:
     if UPDATE or not path.exists():
         GOLDEN.mkdir(exist_ok=True)
         image.save(path)
-        image.resize((512, 256), Image.NEAREST).save(Path(os.environ.get("TMPDIR", "/tmp")) / f"{name}_4x.png")
+        image.resize((512, 256), Image.NEAREST).save(
+            Path(os.environ.get("TMPDIR", "/tmp")) / f"{name}_4x.png"
+        )
         new.unlink(missing_ok=True)
         if not UPDATE:
             pytest.fail(f"no golden for {name}: wrote {path}; look at it and commit it")

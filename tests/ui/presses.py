@@ -1,6 +1,7 @@
 """How many button presses a person needs to reach a decision: a breadth-first search over the
 presses of a prompt's own control (the game's, else the generic one), so a count before and
 after a change to the controls is measured, not guessed."""
+
 from __future__ import annotations
 
 import copy
@@ -22,7 +23,7 @@ def presses_to(game: str, prompt: dict, action: str, most: int = 80) -> int:
                 sent = c.press(button)
                 if sent == action:
                     return depth
-                if sent is not None:        # another decision sent: the prompt would be gone
+                if sent is not None:  # another decision sent: the prompt would be gone
                     continue
                 key = repr(c.ui)
                 if key not in seen:

@@ -5,6 +5,7 @@ Each scenario applies legal actions to a real game, then presses buttons on a
 to a function returning the model; tests/ui/test_screens.py renders each one and compares it
 with tests/ui/golden/NAME.png, and bench/ui_render.py times them.
 """
+
 from __future__ import annotations
 
 import copy
@@ -146,6 +147,7 @@ def model(g, s, presses=(), viewer=None, **kw):
 
 # ---------------------------------------------------------------------------- scenarios
 
+
 def sc_main_menu():
     m = main_menu(can_resume=True)
     return {"game": None, "screen": "main_menu", "menu": m.menu, "ui": dict(m.ui), "notice": None}
@@ -158,8 +160,16 @@ def sc_main_menu_no_resume():
 
 
 def sc_settings_menu():
-    items = ["Display contrast", "Rotate screen", "Dice: camera", "Kick: camera", "Serial link",
-             "Clock length", "Sound", "Reset settings"]
+    items = [
+        "Display contrast",
+        "Rotate screen",
+        "Dice: camera",
+        "Kick: camera",
+        "Serial link",
+        "Clock length",
+        "Sound",
+        "Reset settings",
+    ]
     m = MenuController("Settings", items, back_id="back")
     for _ in range(5):
         m.press("down")
@@ -167,20 +177,34 @@ def sc_settings_menu():
 
 
 def sc_message_paused():
-    return {"game": None, "screen": "message", "message": {"title": "PAUSED", "text": "Press OK to resume"},
-            "notice": None}
+    return {
+        "game": None,
+        "screen": "message",
+        "message": {"title": "PAUSED", "text": "Press OK to resume"},
+        "notice": None,
+    }
 
 
 def sc_message_camera():
-    return {"game": None, "screen": "message",
-            "message": {"title": "Camera missing", "text": "Enter dice with the buttons"}, "notice": None}
+    return {
+        "game": None,
+        "screen": "message",
+        "message": {"title": "Camera missing", "text": "Enter dice with the buttons"},
+        "notice": None,
+    }
 
 
 def sc_message_four_lines():
     """A text longer than three lines: the smaller title leaves it a fourth (a calibration shot)."""
-    return {"game": None, "screen": "message", "notice": None,
-            "message": {"title": "White die: ball",
-                        "text": "One white die, BALL up (turn it between shots). OK: shot 2 of 3. BACK stops."}}
+    return {
+        "game": None,
+        "screen": "message",
+        "notice": None,
+        "message": {
+            "title": "White die: ball",
+            "text": "One white die, BALL up (turn it between shots). OK: shot 2 of 3. BACK stops.",
+        },
+    }
 
 
 def sc_web_join_seat():
@@ -188,17 +212,39 @@ def sc_web_join_seat():
     from companion.web.join import Address, qr_rows
 
     address = Address("192.168.1.23", 8080)
-    return {"game": None, "screen": "web_join", "notice": None,
-            "join": {"qr": list(qr_rows(address.qr_text("p2", "4821"))), "seat": "p2", "code": "4821",
-                     "ip": "192.168.1.23:8080", "held": False, "page": 2, "pages": 3}}
+    return {
+        "game": None,
+        "screen": "web_join",
+        "notice": None,
+        "join": {
+            "qr": list(qr_rows(address.qr_text("p2", "4821"))),
+            "seat": "p2",
+            "code": "4821",
+            "ip": "192.168.1.23:8080",
+            "held": False,
+            "page": 2,
+            "pages": 3,
+        },
+    }
 
 
 def sc_web_join_watchers():
     from companion.web.join import Address, qr_rows
 
-    return {"game": None, "screen": "web_join", "notice": None,
-            "join": {"qr": list(qr_rows(Address("10.0.0.5", 8080).qr_text())), "seat": None, "code": "",
-                     "ip": "10.0.0.5:8080", "held": False, "page": 0, "pages": 3}}
+    return {
+        "game": None,
+        "screen": "web_join",
+        "notice": None,
+        "join": {
+            "qr": list(qr_rows(Address("10.0.0.5", 8080).qr_text())),
+            "seat": None,
+            "code": "",
+            "ip": "10.0.0.5:8080",
+            "held": False,
+            "page": 0,
+            "pages": 3,
+        },
+    }
 
 
 def sc_scoreboard():
@@ -326,8 +372,13 @@ def solo_game(stop):
     from companion.engine.dice import SeededDice
 
     g = engine()
-    s = g.new_state(Header("dungeon-ball", seed=5, options={"solo": {"level": "II"}, "teams": {"p1": "orcs"},
-                                                              "kicking": {"p1": "luck"}}))
+    s = g.new_state(
+        Header(
+            "dungeon-ball",
+            seed=5,
+            options={"solo": {"level": "II"}, "teams": {"p1": "orcs"}, "kicking": {"p1": "luck"}},
+        )
+    )
     dice = SeededDice(5)
     events: list[dict] = []
     for _ in range(500):
@@ -354,9 +405,15 @@ def sc_solo_card_brief_format():
     g, s = game()
     m = build_model(g, s, viewer="p1", screen="solo_card")
     m["view"]["solo"] = {
-        "last_card": {"id": "ai-07", "moves": ["up", "left", "down"], "kick": "good",
-                      "advance": {"ball": 2, "cleat": 1}, "time": 1,
-                      "defense": {"colour": "yellow", "dice": 2}, "icon": {"kind": "double_defense"}},
+        "last_card": {
+            "id": "ai-07",
+            "moves": ["up", "left", "down"],
+            "kick": "good",
+            "advance": {"ball": 2, "cleat": 1},
+            "time": 1,
+            "defense": {"colour": "yellow", "dice": 2},
+            "icon": {"kind": "double_defense"},
+        },
         "sentence": "AI runs UP: yellow play, 2 yellow spaces, 1 time",
     }
     return m
@@ -381,8 +438,17 @@ def random_game(seed: int, actions: int):
     from companion.engine.dice import SeededDice
 
     g = engine()
-    s = g.new_state(Header("dungeon-ball", seed=seed, options={
-        "clock_start": 4, "teams": {"p1": "orcs", "p2": "goblins"}, "kicking": {"p1": "luck", "p2": "skill"}}))
+    s = g.new_state(
+        Header(
+            "dungeon-ball",
+            seed=seed,
+            options={
+                "clock_start": 4,
+                "teams": {"p1": "orcs", "p2": "goblins"},
+                "kicking": {"p1": "luck", "p2": "skill"},
+            },
+        )
+    )
     dice, rng = SeededDice(seed), random.Random(seed)
     for _ in range(actions):
         p = g.prompt(s)
@@ -421,7 +487,9 @@ def sc_deck_draw():
 
 def sc_deck_remove():
     g = engine()
-    s = g.new_state(Header("dungeon-ball", seed=5, options={"solo": {"level": "II"}, "teams": {"p1": "orcs"}}))
+    s = g.new_state(
+        Header("dungeon-ball", seed=5, options={"solo": {"level": "II"}, "teams": {"p1": "orcs"}})
+    )
     return model(g, s, ["ok", "ok", "down", "ok"], viewer="p1")
 
 
@@ -459,11 +527,19 @@ def played_until(seed: int, solo: str | None, wanted: str, clock_start: int = 8)
         options["solo"] = {"level": solo}
     s = g.new_state(Header("dungeon-ball", seed=seed, options=options))
     dice, rng = SeededDice(seed), random.Random(seed)
+
     def name(pid):
         return "AI" if solo and pid == "p2" else pid.upper()
+
     while not g.is_over(s):
         p = g.prompt(s)
-        a = dice.answer(p) if p.is_chance else rng.choice(p.options) if p.options else rng.choice(g.legal_actions(s))
+        a = (
+            dice.answer(p)
+            if p.is_chance
+            else rng.choice(p.options)
+            if p.options
+            else rng.choice(g.legal_actions(s))
+        )
         events = g.apply(s, a)
         if {e["event"] for e in events} & results.RESULT_EVENTS and results.headline(events, name) == wanted:
             return build_model(g, s, viewer="p1", screen="result", events=events)
@@ -483,11 +559,12 @@ RESULTS = {
 }
 
 
-
 # ---------------------------------------------------------------------------- generic screens
 
-def sampler(show: str = "options", presses=(), players: int = 3, scores: dict | None = None, turn: int = 0,
-            **kw) -> dict:
+
+def sampler(
+    show: str = "options", presses=(), players: int = 3, scores: dict | None = None, turn: int = 0, **kw
+) -> dict:
     """The model of the prompt sampler (tests/ui/sampler.py: a game with no screens of its own)
     at the shape ``show``, after pressing ``presses``; ``turn`` answers played first."""
     from tests.ui.sampler import Sampler, first_answer
@@ -511,20 +588,28 @@ def sc_new_game_list():
     from tests.ui.sampler import GAME
 
     games = [get_game("dungeon-ball"), GAME]
-    m = MenuController("New game", [{"id": g.id, "label": g.title, "hint": f"{g.players[0]}-{g.players[1]} "
-                                     f"players. {g.description}"} for g in games], back_id="back")
+    m = MenuController(
+        "New game",
+        [
+            {"id": g.id, "label": g.title, "hint": f"{g.players[0]}-{g.players[1]} players. {g.description}"}
+            for g in games
+        ],
+        back_id="back",
+    )
     m.press("down")
     return {"game": None, "screen": "menu", "menu": m.menu, "ui": dict(m.ui), "notice": None}
 
 
 def sc_new_game_setup():
     """The new-game menu for one game: players, each seat human or computer, its options, Start."""
-    items = [{"id": "players", "label": "Players: 3", "hint": "Prompt Sampler: 2 to 6 players"},
-             {"id": "seat-p1", "label": "P1: human", "hint": "OK: human or a computer player"},
-             {"id": "seat-p2", "label": "P2: computer", "hint": "computer player: random. OK: next"},
-             {"id": "seat-p3", "label": "P3: human", "hint": "OK: human or a computer player"},
-             {"id": "option-rounds", "label": "rounds: 6", "hint": "answers to play"},
-             {"id": "start", "label": "Start", "hint": "Every prompt shape once."}]
+    items = [
+        {"id": "players", "label": "Players: 3", "hint": "Prompt Sampler: 2 to 6 players"},
+        {"id": "seat-p1", "label": "P1: human", "hint": "OK: human or a computer player"},
+        {"id": "seat-p2", "label": "P2: computer", "hint": "computer player: random. OK: next"},
+        {"id": "seat-p3", "label": "P3: human", "hint": "OK: human or a computer player"},
+        {"id": "option-rounds", "label": "rounds: 6", "hint": "answers to play"},
+        {"id": "start", "label": "Start", "hint": "Every prompt shape once."},
+    ]
     m = MenuController("Prompt Sampler", items, back_id="back")
     m.press("down")
     m.press("down")
@@ -549,23 +634,50 @@ GENERIC_SCENARIOS = {
     "generic_chance_mixed": partial(sampler, "dice", ["up", "ok", "down", "ok"] + ["down"] * 6),
     "generic_chance_bag": partial(sampler, "bag", ["ok"]),
     "pass_to": partial(sampler, "multi", screen="pass_to", seat="p2"),
-    "pass_to_done": partial(sampler, "multi", screen="pass_to", seat="p3", title="P2 done.",
-                            text="Pass the device to P3 and press OK"),
-    "passed_on": partial(sampler, "multi", screen="passed_on",
-                         message={"title": "P2 done", "text": "Pass the device on, then press OK."}),
-    "computer_moves": partial(sampler, "options", players=2, scores={"p1": 3, "p2": 5}, screen="computer_moves",
-                              events=[{"event": "computer_moves", "lines": ["P2: bid 3", "P2 chose in secret"]}]),
-    "resumed": partial(sampler, "options", screen="resumed",
-                       events=[{"event": "resumed", "game": "Crystal Auction", "text": "12 moves so far"}]),
+    "pass_to_done": partial(
+        sampler,
+        "multi",
+        screen="pass_to",
+        seat="p3",
+        title="P2 done.",
+        text="Pass the device to P3 and press OK",
+    ),
+    "passed_on": partial(
+        sampler,
+        "multi",
+        screen="passed_on",
+        message={"title": "P2 done", "text": "Pass the device on, then press OK."},
+    ),
+    "computer_moves": partial(
+        sampler,
+        "options",
+        players=2,
+        scores={"p1": 3, "p2": 5},
+        screen="computer_moves",
+        events=[{"event": "computer_moves", "lines": ["P2: bid 3", "P2 chose in secret"]}],
+    ),
+    "resumed": partial(
+        sampler,
+        "options",
+        screen="resumed",
+        events=[{"event": "resumed", "game": "Crystal Auction", "text": "12 moves so far"}],
+    ),
     "scores_2": partial(sampler, "number", players=2, scores={"p1": 12, "p2": 7}, screen="scores"),
     "scores_3": partial(sampler, "words", players=3, scores={"p1": 4, "p2": 19, "p3": 0}, screen="scores"),
-    "scores_6": partial(sampler, "grid", players=6, scores={"p1": 3, "p2": 12, "p3": 0, "p4": 7, "p5": 21, "p6": 5},
-                        screen="scores"),
+    "scores_6": partial(
+        sampler,
+        "grid",
+        players=6,
+        scores={"p1": 3, "p2": 12, "p3": 0, "p4": 7, "p5": 21, "p6": 5},
+        screen="scores",
+    ),
     "game_over_3": partial(sampler, "options", players=3, scores={"p1": 4, "p2": 9, "p3": 0}, turn=6),
-    "game_over_draw": partial(sampler, "options", players=4, scores={"p1": 6, "p2": 8, "p3": 8, "p4": 1},
-                              turn=6),
-    "game_over_6": partial(sampler, "options", players=6, scores={"p1": 3, "p2": 12, "p3": 0, "p4": 7,
-                                                                   "p5": 2, "p6": 5}, turn=6),
+    "game_over_draw": partial(
+        sampler, "options", players=4, scores={"p1": 6, "p2": 8, "p3": 8, "p4": 1}, turn=6
+    ),
+    "game_over_6": partial(
+        sampler, "options", players=6, scores={"p1": 3, "p2": 12, "p3": 0, "p4": 7, "p5": 2, "p6": 5}, turn=6
+    ),
 }
 
 SCENARIOS: dict[str, Callable[[], dict]] = {

@@ -4,6 +4,7 @@ strip's layout (``companion.games.dungeon_ball.screens_status.FIELDS``) says eac
 Only the frame's pixels are read; the layout is the one thing shared with the renderer. Each
 cell is compared on its top seven rows (the eighth carries the possession underline).
 """
+
 from __future__ import annotations
 
 from functools import cache
@@ -60,9 +61,13 @@ def read_summary(image: Image.Image) -> dict:
     """The strip as numbers: the scores (also under ``score``), half or overtime, clock, down (None where not shown)."""
     said = read_strip(image)
     points = {"p1": int(said["p1"]), "p2": int(said["p2"])}
-    out: dict = {"scores": points, "score": points, "overtime": said["period"] == "OT",
-                 "half": int(said["period"][1]) if said["period"].startswith("H") else None,
-                 "clock": int(said["clock"]) if said["clock"].isdigit() else None,
-                 "down": int(said["down"][1:]) if said["down"].startswith("D") else None,
-                 "special": said["down"] if said["down"] in ("2PT", "END") else None}
+    out: dict = {
+        "scores": points,
+        "score": points,
+        "overtime": said["period"] == "OT",
+        "half": int(said["period"][1]) if said["period"].startswith("H") else None,
+        "clock": int(said["clock"]) if said["clock"].isdigit() else None,
+        "down": int(said["down"][1:]) if said["down"].startswith("D") else None,
+        "special": said["down"] if said["down"] in ("2PT", "END") else None,
+    }
     return out

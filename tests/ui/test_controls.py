@@ -1,4 +1,5 @@
 """Buttons -> action lines: every prompt kind, only legal lines, back and undo."""
+
 from __future__ import annotations
 
 import random
@@ -25,6 +26,7 @@ def press(c: PromptController, *buttons: str):
 
 
 # ---------------------------------------------------------------------------- options lists
+
 
 def test_list_up_down_wrap_and_ok():
     g = sc.engine()
@@ -55,6 +57,7 @@ def test_card_window_options():
 
 # ---------------------------------------------------------------------------- defense grid
 
+
 def test_defense_grid_moves_by_colour_and_dice():
     g, s = sc.game()
     c = ctl(g, s)
@@ -68,6 +71,7 @@ def test_defense_grid_moves_by_colour_and_dice():
 
 
 # ---------------------------------------------------------------------------- pawn
+
 
 def test_pawn_dpad_selects_only_legal_moves_then_ok():
     g, s = sc.game()
@@ -88,14 +92,14 @@ def test_pawn_dpad_selects_only_legal_moves_then_ok():
             g.apply(s, "chance roll " + " ".join(["cleat"] * p.chance.count))
     c = ctl(g, s)
     assert c.ui["legal"] == ["down", "left", "right"]
-    assert c.press("ok") is None            # nothing selected yet
-    assert c.press("up") is None and c.ui["selected"] is None   # illegal: ignored
+    assert c.press("ok") is None  # nothing selected yet
+    assert c.press("up") is None and c.ui["selected"] is None  # illegal: ignored
     assert press(c, "left", "ok") == "p1 move left"
     c = ctl(g, s)
-    assert press(c, "right", "down", "ok") == "p1 move down"   # the last direction counts
+    assert press(c, "right", "down", "ok") == "p1 move down"  # the last direction counts
     c = ctl(g, s)
     c.press("left")
-    c.press("back")                         # back clears the selection first
+    c.press("back")  # back clears the selection first
     assert c.ui["selected"] is None and not c.last_back
     c.press("back")
     assert c.last_back
@@ -110,35 +114,38 @@ def test_maze_runner_free_cursor():
     g.apply(s, "p2 defend blue-2")
     c = ctl(g, s)
     assert c.ui["free"] and c.ui["cursor"] == "b2"
-    assert c.press("ok") is None            # the pawn's own cell is not a move
-    assert press(c, "up", "up", "left", "left", "ok") == "p1 move-to a1"   # clamps at the edge
+    assert c.press("ok") is None  # the pawn's own cell is not a move
+    assert press(c, "up", "up", "left", "left", "ok") == "p1 move-to a1"  # clamps at the edge
     c = ctl(g, s)
     assert press(c, "down", "right", "ok") == "p1 move-to c3"
 
 
 # ---------------------------------------------------------------------------- keep and pick
 
+
 def test_keep_stop_and_reroll():
     g, s = sc.short_game("p2 reroll 1 2 3 4 5 6")
     c = ctl(g, s)
     ui = c.ui
     assert ui["mode"] == "dice" and ui["eligible"] == [1, 2, 3, 4, 5, 6]  # die 7 is a time die
-    assert c.press("up") is None and ui["cursor"] == 6                    # jump to the final entry
+    assert c.press("up") is None and ui["cursor"] == 6  # jump to the final entry
     assert c.press("ok") == "p2 stop"
     c = ctl(g, s)
-    assert press(c, "right", "ok", "right", "right", "ok", "left", "left", "ok", "down", "ok") == "p2 reroll 4"
+    assert (
+        press(c, "right", "ok", "right", "right", "ok", "left", "left", "ok", "down", "ok") == "p2 reroll 4"
+    )
     c = ctl(g, s)
     assert press(c, "ok", "right", "ok", "right", "ok", "up", "ok") == "p2 reroll 1 2 3"
     c = ctl(g, s)
     press(c, "ok", "right", "ok")
-    c.press("back")                          # back clears the selection
+    c.press("back")  # back clears the selection
     assert c.ui["selected"] == [] and press(c, "up", "ok") == "p2 stop"
 
 
 def test_time_dice_cannot_be_chosen():
     g, s = sc.short_game("p2 reroll 1 2 3 4 5 6")
     c = ctl(g, s)
-    for _ in range(40):                      # walk everywhere, toggle everything
+    for _ in range(40):  # walk everywhere, toggle everything
         c.press(random.Random(1).choice(("left", "right")))
         c.press("ok") if c.ui["cursor"] < len(c.ui["eligible"]) else None
     assert 7 not in c.ui["selected"]
@@ -148,15 +155,28 @@ def test_pick_respects_min_and_max():
     g, s = sc.short_game("p1 pick 2")
     c = ctl(g, s)
     assert c.ui["eligible"] == [2] and c.ui["min"] == c.ui["max"] == 1
-    assert press(c, "up", "ok") is None       # nothing picked: done is refused
+    assert press(c, "up", "ok") is None  # nothing picked: done is refused
     assert press(c, "down", "ok", "up", "ok") == "p1 pick 2"
 
 
 def test_pick_single_replaces():
     c = PromptController(game="dungeon-ball")
-    c.start({"actor": "p1", "kind": "pick", "text": "p1: Juke: choose 1 dice to reroll", "options": None,
-             "choice": {"dice": ["ball", "cleat", "time"], "eligible": [1, 2], "min": 1, "max": 1,
-                        "purpose": "reroll"}, "chance": None})
+    c.start(
+        {
+            "actor": "p1",
+            "kind": "pick",
+            "text": "p1: Juke: choose 1 dice to reroll",
+            "options": None,
+            "choice": {
+                "dice": ["ball", "cleat", "time"],
+                "eligible": [1, 2],
+                "min": 1,
+                "max": 1,
+                "purpose": "reroll",
+            },
+            "chance": None,
+        }
+    )
     assert press(c, "ok", "right", "ok") is None
     assert c.ui["selected"] == [2]
     assert press(c, "right", "ok") == "p1 pick 2"
@@ -164,8 +184,16 @@ def test_pick_single_replaces():
 
 def test_pick_up_to_two():
     c = PromptController(game="dungeon-ball")
-    c.start({"actor": "p2", "kind": "pick", "text": "x", "options": None, "chance": None,
-             "choice": {"dice": ["ball"] * 4, "eligible": [1, 2, 4], "min": 1, "max": 2, "purpose": "reroll"}})
+    c.start(
+        {
+            "actor": "p2",
+            "kind": "pick",
+            "text": "x",
+            "options": None,
+            "chance": None,
+            "choice": {"dice": ["ball"] * 4, "eligible": [1, 2, 4], "min": 1, "max": 2, "purpose": "reroll"},
+        }
+    )
     assert press(c, "ok", "right", "ok", "right", "ok") is None
     assert sorted(c.ui["selected"]) == [1, 2]  # the third is refused at max
     assert press(c, "right", "ok") == "p2 pick 1 2"
@@ -173,16 +201,17 @@ def test_pick_up_to_two():
 
 # ---------------------------------------------------------------------------- chance
 
+
 def test_chance_face_by_face_with_undo():
     g, s = sc.game()
-    sc.play(g, s, "p2 defend red-1", "p1 move up")   # a blue play against red: 6 dice
+    sc.play(g, s, "p2 defend red-1", "p1 move up")  # a blue play against red: 6 dice
     c = ctl(g, s)
     assert c.ui["faces"] == ["ball", "cleat", "time", "lightning"] and c.ui["count"] == 6
     assert press(c, "ok", "down", "ok") is None
     assert c.ui["entered"] == ["ball", "cleat"]
     c.press("back")
     assert c.ui["entered"] == ["ball"] and c.ui["faces"][c.ui["face"]] == "cleat"
-    assert press(c, "up") is None           # back to ball
+    assert press(c, "up") is None  # back to ball
     out = press(c, "ok", "ok", "ok", "down", "down", "ok", "down", "ok")
     assert out == "chance roll ball ball ball ball time lightning"
     g.apply(s, out)
@@ -208,6 +237,7 @@ def test_black_die():
 
 
 # ---------------------------------------------------------------------------- whole games
+
 
 @pytest.mark.parametrize("seed,solo", [(0, False), (1, False), (2, False), (3, False), (4, True), (5, True)])
 def test_random_presses_only_ever_produce_legal_actions(seed, solo):
@@ -251,12 +281,13 @@ def test_idle_on_game_over_and_unknown_button():
 
 # ---------------------------------------------------------------------------- menus
 
+
 def test_main_menu_and_disabled_resume():
     m = main_menu(can_resume=False)
     assert m.ui["cursor"] == 0
-    assert m.press("down") is None and m.ui["cursor"] == 2     # Resume is skipped
+    assert m.press("down") is None and m.ui["cursor"] == 2  # Resume is skipped
     assert m.press("up") is None and m.ui["cursor"] == 0
-    assert m.press("up") is None and m.ui["cursor"] == 4       # wraps to Help
+    assert m.press("up") is None and m.ui["cursor"] == 4  # wraps to Help
     assert m.press("ok") == "help"
     assert m.press("up") is None and m.press("ok") == "about"
     assert m.press("back") is None
@@ -268,8 +299,13 @@ def test_submenu_back():
     m = MenuController("Settings", ["Contrast", "Rotate"], back_id="back")
     assert m.press("back") == "back"
     assert m.press("down") is None and m.press("ok") == "Rotate"
-    assert m.menu == {"title": "Settings", "items": [{"id": "Contrast", "label": "Contrast", "enabled": True},
-                                                      {"id": "Rotate", "label": "Rotate", "enabled": True}]}
+    assert m.menu == {
+        "title": "Settings",
+        "items": [
+            {"id": "Contrast", "label": "Contrast", "enabled": True},
+            {"id": "Rotate", "label": "Rotate", "enabled": True},
+        ],
+    }
 
 
 def test_sync_keeps_the_selection_while_the_prompt_is_the_same():

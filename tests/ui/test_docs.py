@@ -1,4 +1,5 @@
 """docs/screens.md shows every golden PNG and names every screen."""
+
 from __future__ import annotations
 
 from pathlib import Path

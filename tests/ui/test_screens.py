@@ -3,6 +3,7 @@
 On a mismatch the new render is written next to the golden as NAME.new.png for inspection.
 ``UPDATE_GOLDEN=1 pytest tests/ui`` rewrites the goldens (look at them before committing).
 """
+
 from __future__ import annotations
 
 import copy
@@ -22,6 +23,7 @@ from tests.ui.scenarios import SCENARIOS
 @pytest.fixture(autouse=True)
 def no_default_font(monkeypatch):
     """Pillow's default font changes between versions: no screen may fall back to it."""
+
     def refuse(*a, **k):
         raise AssertionError("a screen used Pillow's default font")
 
@@ -36,7 +38,9 @@ def test_golden(name):
 
 def test_every_screen_has_a_golden():
     """Every screen function, generic and Dungeon Ball's, draws at least one golden."""
-    covered = {screens.screen_function(screen_name(m), m.get("game")) for m in (f() for f in SCENARIOS.values())}
+    covered = {
+        screens.screen_function(screen_name(m), m.get("game")) for m in (f() for f in SCENARIOS.values())
+    }
     every = set(screens.GENERIC.values()) | set(dungeon_ball.SCREENS.values())
     missing = sorted(f.__module__ + "." + f.__name__ for f in every - covered)
     assert not missing
@@ -72,10 +76,18 @@ def test_notice_banner_leaves_the_status_strip_in_sight():
     assert plain.crop((0, 11, 128, 64)).tobytes() == shown.crop((0, 11, 128, 64)).tobytes()
 
 
-@pytest.mark.parametrize("prompt_kind,screen", [
-    ("pawn", "play_board"), ("defense_card", "defense_pick"), ("keep", "reroll"), ("pick", "reroll"),
-    ("ability_window", "card_window"), ("whistle_window", "card_window"), ("huddle", "choice_list"),
-])
+@pytest.mark.parametrize(
+    "prompt_kind,screen",
+    [
+        ("pawn", "play_board"),
+        ("defense_card", "defense_pick"),
+        ("keep", "reroll"),
+        ("pick", "reroll"),
+        ("ability_window", "card_window"),
+        ("whistle_window", "card_window"),
+        ("huddle", "choice_list"),
+    ],
+)
 def test_dispatch_by_prompt_kind(prompt_kind, screen):
     assert dungeon_ball.screen_for({"prompt": {"kind": prompt_kind, "options": ["p1 x"]}}) == screen
 
@@ -110,8 +122,9 @@ def test_every_position_of_whole_games_renders():
             action = None
             presses = 0
             while action is None:
-                action = c.press(rng.choices(("up", "down", "left", "right", "ok", "back"),
-                                             weights=(1, 1, 1, 1, 3, 1))[0])
+                action = c.press(
+                    rng.choices(("up", "down", "left", "right", "ok", "back"), weights=(1, 1, 1, 1, 3, 1))[0]
+                )
                 presses += 1
                 if presses % 7 == 0:
                     model = build_model(g, s, viewer=p.actor, ui=c.ui)
@@ -127,8 +140,16 @@ def test_every_position_of_whole_games_renders():
         final = build_model(g, s)
         assert render(final).size == (128, 64)
         seen.add(screen_name(final))
-    assert {"play_board", "defense_pick", "dice_entry", "reroll", "choice_list", "deck_entry", "card_window",
-            "game_over"} <= seen
+    assert {
+        "play_board",
+        "defense_pick",
+        "dice_entry",
+        "reroll",
+        "choice_list",
+        "deck_entry",
+        "card_window",
+        "game_over",
+    } <= seen
 
 
 def test_text_outside_latin1_never_breaks_a_screen():
@@ -144,7 +165,7 @@ def test_text_outside_latin1_never_breaks_a_screen():
 def test_unknown_screen_and_empty_models():
     with pytest.raises(KeyError):
         render({"screen": "nope"})
-    assert render({}).size == (128, 64)                      # no game: an empty message
+    assert render({}).size == (128, 64)  # no game: an empty message
     assert render({"game": "dungeon-ball"}).size == (128, 64)  # nothing yet: the scoreboard
 
 
@@ -153,6 +174,8 @@ def test_screen_after_events():
 
     game = "dungeon-ball"
     assert screen_after([{"event": "roll"}], game) is None
-    assert screen_after([{"event": "final_play"}, {"event": "halftime"}, {"event": "drive"}], game) == "halftime"
+    assert (
+        screen_after([{"event": "final_play"}, {"event": "halftime"}, {"event": "drive"}], game) == "halftime"
+    )
     assert screen_after([{"event": "ai_card", "text": "AI runs UP"}], game) == "solo_card"
     assert screen_after([{"event": "score"}, {"event": "game_over"}], game) == "game_over"

@@ -1,5 +1,6 @@
 """The score in sight: every game screen carries the status strip, and what it says can be read
 back from the pixels; the screen texts fit (card texts, level hints, the reroll's need)."""
+
 from __future__ import annotations
 
 import pytest
@@ -16,9 +17,13 @@ from tests.ui.scenarios import SCENARIOS, engine
 from tests.ui.strip_reader import Unreadable, read_strip, read_summary
 
 # game screens that are not the scoreboard itself (it shows all of this in large digits)
-GAME_SCENARIOS = sorted(n for n, make in SCENARIOS.items()
-                        if (m := make()).get("game") == "dungeon-ball" and screen_name(m) not in MENUS
-                        and screen_name(m) != "scoreboard")
+GAME_SCENARIOS = sorted(
+    n
+    for n, make in SCENARIOS.items()
+    if (m := make()).get("game") == "dungeon-ball"
+    and screen_name(m) not in MENUS
+    and screen_name(m) != "scoreboard"
+)
 
 
 def test_every_kind_of_game_screen_is_checked():
@@ -30,8 +35,9 @@ def test_every_kind_of_game_screen_is_checked():
 def test_strip_says_the_summary_on_every_game_screen(name):
     m = SCENARIOS[name]()
     image = render(m)
-    assert read_strip(image) == {k: v.strip() for k, v in
-                                 status.texts(m["summary"], bool(m["view"].get("conversion"))).items()}
+    assert read_strip(image) == {
+        k: v.strip() for k, v in status.texts(m["summary"], bool(m["view"].get("conversion"))).items()
+    }
     got = read_summary(image)
     s = m["summary"]
     assert got["scores"] == dungeon_ball.scores(s)
@@ -69,6 +75,7 @@ def test_the_ball_is_drawn_where_the_summary_puts_it():
 
 # ---------------------------------------------------------------------------- what happened
 
+
 def test_screen_after_names_the_result_screen():
     assert screen_after([{"event": "play_result", "colour": "blue", "from": 10, "to": 13}]) == "result"
     assert screen_after([{"event": "reveal", "card": "red-2", "colour": "red", "matched": True}]) == "result"
@@ -86,22 +93,62 @@ def name(pid):
     return {"p1": "P1", "p2": "AI"}.get(pid, pid)
 
 
-@pytest.mark.parametrize("events,headline,line", [
-    ([{"event": "coin", "shows": "tails", "winner": "p2"}, {"event": "elected", "player": "p2", "side": "offense"}],
-     "AI WINS THE TOSS", "AI starts on offense"),
-    ([{"event": "play_selected", "colour": "blue"}, {"event": "reveal", "card": "red-2", "colour": "red",
-                                                      "matched": False, "dice": 7}],
-     "GUESSED WRONG", "BLUE play: roll 7 dice"),
-    ([{"event": "play_result", "colour": "yellow", "from": 20, "to": 18, "touchdown": False}],
-     "+2 SPACES", "YELLOW play: +2 spaces"),
-    ([{"event": "play_result", "colour": "red", "from": 5, "to": 4}, {"event": "turnover_on_downs", "player": "p1"},
-      {"event": "drive", "offense": "p2"}], "TURNOVER", "AI has the ball, down 1"),
-    ([{"event": "kick_result", "kind": "field_goal", "good": True, "player": "p1"},
-      {"event": "score", "player": "p1", "points": 3, "how": "field_goal"}], "FIELD GOAL GOOD", "P1 +3 (field goal)"),
-    ([{"event": "kick_result", "kind": "extra_point", "good": False}], "EXTRA PT NO GOOD", "Extra point: NO GOOD"),
-    ([{"event": "play_result", "colour": "red", "from": 3, "to": 1, "touchdown": True},
-      {"event": "score", "player": "p2", "points": 6, "how": "touchdown"}], "TOUCHDOWN AI!", "AI +6 (touchdown)"),
-])
+@pytest.mark.parametrize(
+    "events,headline,line",
+    [
+        (
+            [
+                {"event": "coin", "shows": "tails", "winner": "p2"},
+                {"event": "elected", "player": "p2", "side": "offense"},
+            ],
+            "AI WINS THE TOSS",
+            "AI starts on offense",
+        ),
+        (
+            [
+                {"event": "play_selected", "colour": "blue"},
+                {"event": "reveal", "card": "red-2", "colour": "red", "matched": False, "dice": 7},
+            ],
+            "GUESSED WRONG",
+            "BLUE play: roll 7 dice",
+        ),
+        (
+            [{"event": "play_result", "colour": "yellow", "from": 20, "to": 18, "touchdown": False}],
+            "+2 SPACES",
+            "YELLOW play: +2 spaces",
+        ),
+        (
+            [
+                {"event": "play_result", "colour": "red", "from": 5, "to": 4},
+                {"event": "turnover_on_downs", "player": "p1"},
+                {"event": "drive", "offense": "p2"},
+            ],
+            "TURNOVER",
+            "AI has the ball, down 1",
+        ),
+        (
+            [
+                {"event": "kick_result", "kind": "field_goal", "good": True, "player": "p1"},
+                {"event": "score", "player": "p1", "points": 3, "how": "field_goal"},
+            ],
+            "FIELD GOAL GOOD",
+            "P1 +3 (field goal)",
+        ),
+        (
+            [{"event": "kick_result", "kind": "extra_point", "good": False}],
+            "EXTRA PT NO GOOD",
+            "Extra point: NO GOOD",
+        ),
+        (
+            [
+                {"event": "play_result", "colour": "red", "from": 3, "to": 1, "touchdown": True},
+                {"event": "score", "player": "p2", "points": 6, "how": "touchdown"},
+            ],
+            "TOUCHDOWN AI!",
+            "AI +6 (touchdown)",
+        ),
+    ],
+)
 def test_results_say_what_happened(events, headline, line):
     assert results.headline(events, name) == headline
     assert line in results.lines(events, name)
@@ -109,6 +156,7 @@ def test_results_say_what_happened(events, headline, line):
 
 
 # ---------------------------------------------------------------------------- screen texts
+
 
 def test_every_card_text_of_the_pack_fits_the_card_window():
     cards = pack_info(engine())["cards"]
@@ -124,7 +172,7 @@ def test_every_card_text_of_the_pack_fits_the_card_window():
 def test_the_four_line_card_text_is_drawn_whole():
     m = SCENARIOS["card_window_four_lines"]()
     image = render(m)
-    y = dungeon_ball.CARD_TEXT_Y + 3 * 8          # the fourth line's cell
+    y = dungeon_ball.CARD_TEXT_Y + 3 * 8  # the fourth line's cell
     assert image.crop((0, y, W, y + 7)).getbbox() is not None
 
 
@@ -150,8 +198,12 @@ def test_the_lit_dpad_arrow_never_covers_the_words(monkeypatch):
             monkeypatch.setattr(dungeon_ball, "_dpad", lambda *a, **k: None)
             words = render(m)
             monkeypatch.setattr(dungeon_ball, "_dpad", dpad_drawn)
-            dpad = [(x, y) for y in range(status.TOP - 1) for x in range(W)
-                    if full.getpixel((x, y)) != words.getpixel((x, y))]
+            dpad = [
+                (x, y)
+                for y in range(status.TOP - 1)
+                for x in range(W)
+                if full.getpixel((x, y)) != words.getpixel((x, y))
+            ]
             lit = [(x, y) for y in range(status.TOP - 1) for x in range(W) if words.getpixel((x, y))]
             assert dpad and lit
             near = {(x + dx, y + dy) for x, y in dpad for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
@@ -171,5 +223,9 @@ def test_level_menu_items_have_a_hint_that_the_list_shows():
     hint_rows = (0, 48, W, 64)
     assert len({f.crop(hint_rows).tobytes() for f in frames}) == len(items)
     plain = MenuController("AI level", [{"id": it["id"], "label": it["label"]} for it in items])
-    assert render({"game": None, "screen": "menu", "menu": plain.menu, "ui": dict(plain.ui)}).crop(
-        hint_rows).tobytes() != frames[0].crop(hint_rows).tobytes()
+    assert (
+        render({"game": None, "screen": "menu", "menu": plain.menu, "ui": dict(plain.ui)})
+        .crop(hint_rows)
+        .tobytes()
+        != frames[0].crop(hint_rows).tobytes()
+    )

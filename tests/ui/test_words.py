@@ -1,6 +1,7 @@
 """One vocabulary: an action is said the same on the device's lists, the phones' buttons and
 an undo's notice, from one place per game (``GameType.words``, companion.engine.words), and
 never as the engine writes it ("teleport-in", "defend red-1", "p2#4")."""
+
 from __future__ import annotations
 
 import re
@@ -34,16 +35,22 @@ def test_a_game_names_its_words_in_its_registry_entry_and_falls_back_to_the_gene
         said.append((action, view))
         return "" if action.endswith("quiet") else f"<{action}>"
 
-    game = GameType(id="words-toy", title="Words Toy", players=(2, 2), engine="x:Y",
-                    words="tests.ui.test_words:_TOY_WORDS")
+    game = GameType(
+        id="words-toy",
+        title="Words Toy",
+        players=(2, 2),
+        engine="x:Y",
+        words="tests.ui.test_words:_TOY_WORDS",
+    )
     globals()["_TOY_WORDS"] = words
     from companion.engine.words import words_function
+
     words_function.cache_clear()
     try:
         with registered(game):
             assert describe("words-toy", "p1 go-left", {"a": 1}, {"names": {}}) == "<p1 go-left>"
             assert said[-1] == ("p1 go-left", {"a": 1, "pack": {"names": {}}})
-            assert describe("words-toy", "p1 stay-quiet") == "stay quiet"       # "" -> the generic words
+            assert describe("words-toy", "p1 stay-quiet") == "stay quiet"  # "" -> the generic words
     finally:
         words_function.cache_clear()
 
@@ -63,7 +70,9 @@ def _choices(game_id: str, seed: int):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game_id", ["dodgeball", "dungeon-days", "dungeon-ball", "dungeon-allies", "dungeonbowl"])
+@pytest.mark.parametrize(
+    "game_id", ["dodgeball", "dungeon-days", "dungeon-ball", "dungeon-allies", "dungeonbowl"]
+)
 def test_no_option_is_shown_as_the_engine_writes_it_on_the_device_or_the_phone(game_id):
     game, engine, choices = _choices(game_id, 3)
     pack = payloads.pack_for(game, engine)
@@ -78,7 +87,7 @@ def test_no_option_is_shown_as_the_engine_writes_it_on_the_device_or_the_phone(g
             assert not RAW.search(device), (option, device)
             assert not RAW.search(phone), (option, phone)
             if game_id in OURS:
-                assert device == phone, (option, device, phone)      # one vocabulary
+                assert device == phone, (option, device, phone)  # one vocabulary
             seen += 1
     assert seen > 50
 
@@ -103,4 +112,4 @@ def test_dodgeball_says_a_player_by_one_short_name():
 
 def test_dungeon_days_says_a_play_in_full():
     assert describe("dungeon-days", "p2 play mimic p1 tue", {}) == "play Mimic on P1's Tuesday"
-    assert describe("dungeon-days", "chance draw lava", {}) == "drew a card"          # the card is a secret
+    assert describe("dungeon-days", "chance draw lava", {}) == "drew a card"  # the card is a secret

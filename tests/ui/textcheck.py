@@ -13,6 +13,7 @@ read as a person reads the panel, gives the faults of one frame:
 
 ``grammar_faults(text)`` checks any string (a phone page's texts too).
 """
+
 from __future__ import annotations
 
 import re
@@ -24,19 +25,51 @@ from companion.ui.recording import Drawn
 # a/an: the sound, not the letter
 _AN_EXCEPTIONS = ("one", "once", "uni", "use", "usu", "euro", "eu", "ewe", "ufo", "uk", "us")
 _A_EXCEPTIONS = ("hour", "honest", "honou", "heir")
-_VOWEL_LETTERS = set("AEFHILMNORSX")          # letters said with a vowel sound: "an F", "an SPD"
+_VOWEL_LETTERS = set("AEFHILMNORSX")  # letters said with a vowel sound: "an F", "an SPD"
 _AN_NUMBERS = re.compile(r"^(8|11|18|8\d|8\d\d|11\d\d|18\d\d)$")
 
 # counted nouns: singular -> plural
 NOUNS = {
-    "die": "dice", "point": "points", "card": "cards", "fight": "fights", "monster": "monsters",
-    "player": "players", "turn": "turns", "round": "rounds", "space": "spaces", "crystal": "crystals",
-    "coin": "coins", "ball": "balls", "down": "downs", "yard": "yards", "minute": "minutes",
-    "tile": "tiles", "chest": "chests", "star": "stars", "action": "actions", "seat": "seats",
-    "reroll": "rerolls", "ally": "allies", "day": "days", "block": "blocks", "step": "steps",
-    "square": "squares", "team": "teams", "game": "games", "face": "faces", "time": "times",
-    "hit": "hits", "catch": "catches", "throw": "throws", "wound": "wounds", "life": "lives",
-    "gem": "gems", "token": "tokens", "worker": "workers", "pawn": "pawns", "move": "moves",
+    "die": "dice",
+    "point": "points",
+    "card": "cards",
+    "fight": "fights",
+    "monster": "monsters",
+    "player": "players",
+    "turn": "turns",
+    "round": "rounds",
+    "space": "spaces",
+    "crystal": "crystals",
+    "coin": "coins",
+    "ball": "balls",
+    "down": "downs",
+    "yard": "yards",
+    "minute": "minutes",
+    "tile": "tiles",
+    "chest": "chests",
+    "star": "stars",
+    "action": "actions",
+    "seat": "seats",
+    "reroll": "rerolls",
+    "ally": "allies",
+    "day": "days",
+    "block": "blocks",
+    "step": "steps",
+    "square": "squares",
+    "team": "teams",
+    "game": "games",
+    "face": "faces",
+    "time": "times",
+    "hit": "hits",
+    "catch": "catches",
+    "throw": "throws",
+    "wound": "wounds",
+    "life": "lives",
+    "gem": "gems",
+    "token": "tokens",
+    "worker": "workers",
+    "pawn": "pawns",
+    "move": "moves",
 }
 _PLURALS = {p: s for s, p in NOUNS.items() if p != s}
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'-]*|[^\sA-Za-z0-9]")
@@ -47,7 +80,7 @@ def _an_wanted(word: str) -> bool | None:
     """True when ``word`` takes "an", False for "a", None when it cannot be told."""
     if word.isdigit():
         return bool(_AN_NUMBERS.match(word))
-    if len(word) > 1 and word.isupper():                 # an abbreviation, said letter by letter
+    if len(word) > 1 and word.isupper():  # an abbreviation, said letter by letter
         return word[0] in _VOWEL_LETTERS if word[0] not in "AEIOU" else True
     low = word.lower()
     if len(low) == 1:
@@ -83,7 +116,7 @@ def grammar_faults(text: str) -> list[str]:
 
 
 def _after_a_score(tokens: list[str], i: int) -> bool:
-    """"3-1 down", "2 of 3 rounds", "#4 chest": the number before the noun is not its count."""
+    """ "3-1 down", "2 of 3 rounds", "#4 chest": the number before the noun is not its count."""
     return i > 0 and tokens[i - 1].lower() in ("of", "to", "vs", "v", "x", "#", "-", "/")
 
 
@@ -98,7 +131,7 @@ def _covers(outer: tuple[int, int, int, int], inner: tuple[int, int, int, int]) 
 def frame_faults(drawn: Iterable[Drawn]) -> list[str]:
     """Every fault of one frame from what was recorded drawing it, in drawing order."""
     out: list[str] = []
-    live: list[Drawn] = []          # texts still on the screen
+    live: list[Drawn] = []  # texts still on the screen
     for d in drawn:
         if d.kind == "cut":
             out.append(f"cut: {d.text!r} shown as {d.shown!r}")
@@ -107,8 +140,8 @@ def frame_faults(drawn: Iterable[Drawn]) -> list[str]:
             kept = []
             for t in live:
                 if _covers(d.box, t.box):
-                    continue                                  # wiped whole: a new layer
-                underline = d.box[1] == d.box[3] and d.fill == t.fill      # a rule under a word, in its ink
+                    continue  # wiped whole: a new layer
+                underline = d.box[1] == d.box[3] and d.fill == t.fill  # a rule under a word, in its ink
                 if _meets(d.box, t.box) and not underline:
                     out.append(f"over: a box filled over part of {t.text!r}")
                 kept.append(t)

@@ -1,11 +1,12 @@
 """Shared fixtures for the vision tests."""
+
 import os
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-DATA = Path(os.environ.get("DICE_DATA", ROOT.parent / "shared" / "data"))   # the labelled sets
+DATA = Path(os.environ.get("DICE_DATA", ROOT.parent / "shared" / "data"))  # the labelled sets
 REAL = DATA / "dice-real"
 
 

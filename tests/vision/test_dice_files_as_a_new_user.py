@@ -4,6 +4,7 @@ grey-scale, WebP, TIFF, BMP, a 32x32 thumbnail, names with spaces or bytes that 
 and with bad ones (a JPEG cut short, an empty file, an iPhone's HEIC, a text file, a folder, a
 pipe, a file that cannot be read, a folder that cannot be written): each good one is read as
 the plain PNG is, each bad one is named with what is wrong, no traceback, nothing written."""
+
 from __future__ import annotations
 
 import json
@@ -39,8 +40,15 @@ def _jpeg(img: np.ndarray, **kw) -> bytes:
 def _with_orientation(jpeg: bytes, orientation: int) -> bytes:
     """``jpeg`` with an EXIF APP1 segment holding only the Orientation tag (0x0112), as a
     phone writes it: the pixels stay as the sensor saw them, the tag says how to turn them."""
-    ifd = (b"\x00\x01" + b"\x01\x12" + b"\x00\x03" + b"\x00\x00\x00\x01"
-           + orientation.to_bytes(2, "big") + b"\x00\x00" + b"\x00\x00\x00\x00")
+    ifd = (
+        b"\x00\x01"
+        + b"\x01\x12"
+        + b"\x00\x03"
+        + b"\x00\x00\x00\x01"
+        + orientation.to_bytes(2, "big")
+        + b"\x00\x00"
+        + b"\x00\x00\x00\x00"
+    )
     body = b"Exif\x00\x00" + b"MM\x00\x2a\x00\x00\x00\x08" + ifd
     return jpeg[:2] + b"\xff\xe1" + (len(body) + 2).to_bytes(2, "big") + body + jpeg[2:]
 
@@ -58,14 +66,22 @@ def _values(line: dict) -> list:
 
 
 def _snapshot(folder: Path) -> dict:
-    return {str(p.relative_to(folder)): (p.read_bytes() if p.is_file() else None) for p in sorted(folder.rglob("*"))}
+    return {
+        str(p.relative_to(folder)): (p.read_bytes() if p.is_file() else None)
+        for p in sorted(folder.rglob("*"))
+    }
 
 
 # --- what a new user's camera writes: read as the plain PNG is ---------------------------------
 
-@pytest.mark.parametrize("orientation, stored", [
-    (3, cv2.ROTATE_180), (6, cv2.ROTATE_90_COUNTERCLOCKWISE), (8, cv2.ROTATE_90_CLOCKWISE)])
-def test_a_phone_photo_turned_by_its_exif_tag_reads_as_the_upright_photo(tmp_path, capsys, orientation, stored):
+
+@pytest.mark.parametrize(
+    "orientation, stored",
+    [(3, cv2.ROTATE_180), (6, cv2.ROTATE_90_COUNTERCLOCKWISE), (8, cv2.ROTATE_90_CLOCKWISE)],
+)
+def test_a_phone_photo_turned_by_its_exif_tag_reads_as_the_upright_photo(
+    tmp_path, capsys, orientation, stored
+):
     """A phone held sideways stores the sensor's pixels and an Orientation tag; the reading
     (values and boxes) is that of the upright photo."""
     upright = _dice()
@@ -74,7 +90,7 @@ def test_a_phone_photo_turned_by_its_exif_tag_reads_as_the_upright_photo(tmp_pat
     rc, (want, got), _ = _read(capsys, tmp_path / "upright.jpg", tmp_path / "phone.jpg")
     assert rc == 0 and _values(want) == VALUES and not got["unsure"]
     assert [d["value"] for d in got["dice"]] == [d["value"] for d in want["dice"]]
-    for a, b in zip(got["dice"], want["dice"]):      # the same place, but for the JPEG's own rounding
+    for a, b in zip(got["dice"], want["dice"]):  # the same place, but for the JPEG's own rounding
         assert np.abs(np.subtract(a["box"], b["box"])).max() <= 2, (a, b)
 
 
@@ -82,22 +98,27 @@ def _alpha(img):
     return np.dstack([img, np.full(img.shape[:2], 255, np.uint8)])
 
 
-@pytest.mark.parametrize("name, make", [
-    ("alpha.png", _alpha),
-    ("deep.png", lambda img: img.astype(np.uint16) * 257),
-    ("grey.png", lambda img: cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)),
-    ("grey.jpg", lambda img: cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)),
-    ("photo.webp", lambda img: img),
-    ("photo.tiff", lambda img: img),
-    ("photo.bmp", lambda img: img),
-    ("with space é.png", lambda img: img),
-])
+@pytest.mark.parametrize(
+    "name, make",
+    [
+        ("alpha.png", _alpha),
+        ("deep.png", lambda img: img.astype(np.uint16) * 257),
+        ("grey.png", lambda img: cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)),
+        ("grey.jpg", lambda img: cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)),
+        ("photo.webp", lambda img: img),
+        ("photo.tiff", lambda img: img),
+        ("photo.bmp", lambda img: img),
+        ("with space é.png", lambda img: img),
+    ],
+)
 def test_other_formats_and_names_read_as_the_plain_png(tmp_path, capsys, name, make):
     """PNG with an alpha channel or 16 bits a channel, grey-scale, WebP, TIFF, BMP, a name with
     a space and an accent: the same dice as the 8-bit colour PNG."""
     assert cv2.imwrite(str(tmp_path / name), make(_dice()))
     rc, (line,), _ = _read(capsys, tmp_path / name)
-    assert rc == 0 and line["image"] == str(tmp_path / name) and _values(line) == VALUES and not line["unsure"]
+    assert (
+        rc == 0 and line["image"] == str(tmp_path / name) and _values(line) == VALUES and not line["unsure"]
+    )
 
 
 @pytest.mark.parametrize("side", [32, 16, 1])
@@ -122,6 +143,7 @@ def test_several_photos_with_one_bad_read_the_good_ones_and_fail(tmp_path, capsy
 
 # --- bad files: named with what is wrong ------------------------------------------------------
 
+
 @pytest.mark.parametrize("keep", [0.5, 0.9])
 def test_a_jpeg_cut_short_is_refused_not_read_as_half_a_photo(tmp_path, capsys, keep):
     """A copy interrupted (a card pulled out, a download stopped): OpenCV decodes the part that
@@ -129,10 +151,14 @@ def test_a_jpeg_cut_short_is_refused_not_read_as_half_a_photo(tmp_path, capsys, 
     surely. It is refused by name, as is a progressive JPEG (the phones' web format)."""
     for name, params in (("cut.jpg", []), ("cut-progressive.jpg", [cv2.IMWRITE_JPEG_PROGRESSIVE, 1])):
         whole = _jpeg(_dice(), params=params)
-        (tmp_path / name).write_bytes(whole[:int(len(whole) * keep)])
+        (tmp_path / name).write_bytes(whole[: int(len(whole) * keep)])
         rc, (line,), err = _read(capsys, tmp_path / name)
-        assert rc == 1 and "a JPEG cut short or damaged" in line["error"] and str(tmp_path / name) in line["error"]
-        assert "Premature end of JPEG file" not in err       # libjpeg's own words never reach the user
+        assert (
+            rc == 1
+            and "a JPEG cut short or damaged" in line["error"]
+            and str(tmp_path / name) in line["error"]
+        )
+        assert "Premature end of JPEG file" not in err  # libjpeg's own words never reach the user
 
 
 def test_a_whole_jpeg_with_something_after_it_still_reads(tmp_path, capsys):
@@ -142,10 +168,16 @@ def test_a_whole_jpeg_with_something_after_it_still_reads(tmp_path, capsys):
     assert rc == 0 and _values(line) == VALUES
 
 
-@pytest.mark.parametrize("name, content", [
-    ("IMG_0001.HEIC", b"\x00\x00\x00\x18ftypheic\x00\x00\x00\x00mif1heic" + bytes(200)),
-    ("IMG_0002.jpg", b"\x00\x00\x00\x18ftypheic\x00\x00\x00\x00mif1heic" + bytes(200)),   # renamed, still HEIC
-])
+@pytest.mark.parametrize(
+    "name, content",
+    [
+        ("IMG_0001.HEIC", b"\x00\x00\x00\x18ftypheic\x00\x00\x00\x00mif1heic" + bytes(200)),
+        (
+            "IMG_0002.jpg",
+            b"\x00\x00\x00\x18ftypheic\x00\x00\x00\x00mif1heic" + bytes(200),
+        ),  # renamed, still HEIC
+    ],
+)
 def test_an_iphone_heic_photo_is_named_as_heic(tmp_path, capsys, name, content):
     (tmp_path / name).write_bytes(content)
     rc, (line,), _ = _read(capsys, tmp_path / name)
@@ -176,8 +208,13 @@ def test_a_pipe_is_refused_without_waiting_on_it(tmp_path, capsys):
 
 def _run(argv, cwd, env=None):
     """The CLI in its own process: a crash inside OpenCV ends that process, not the tests."""
-    return subprocess.run([sys.executable, "-m", "companion", *argv], cwd=cwd, capture_output=True,
-                          timeout=60, env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})})
+    return subprocess.run(
+        [sys.executable, "-m", "companion", *argv],
+        cwd=cwd,
+        capture_output=True,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})},
+    )
 
 
 def test_a_name_that_is_not_utf8_is_read_and_annotated(tmp_path):
@@ -186,11 +223,13 @@ def test_a_name_that_is_not_utf8_is_read_and_annotated(tmp_path):
     name = os.fsdecode(b"caf\xe9.png")
     cv2.imencode(".png", _dice())[1].tofile(str(tmp_path / name))
     ann = tmp_path / os.fsdecode(b"ann\xe9")
-    done = _run(["dice", "read", name, "--annotate", str(ann)], tmp_path, {"PYTHONIOENCODING": "utf-8:strict"})
+    done = _run(
+        ["dice", "read", name, "--annotate", str(ann)], tmp_path, {"PYTHONIOENCODING": "utf-8:strict"}
+    )
     assert done.returncode == 0, done.stderr
     first, *rest = done.stdout.decode().splitlines()
     assert first in ("caf\\xe9.png: 2 5", "caf\\xe9.png: 5 2")
-    assert all(line.startswith("  advice: ") for line in rest)      # the drawn dice's grey card: no colour
+    assert all(line.startswith("  advice: ") for line in rest)  # the drawn dice's grey card: no colour
     assert (ann / os.fsdecode(b"caf\xe9.dice.png")).is_file()
 
 
@@ -213,7 +252,10 @@ def test_calibrate_with_a_broken_shot_writes_no_gallery(tmp_path, capsys):
         shots[-1].write_bytes(_jpeg(frame))
     shots[1].write_bytes(shots[1].read_bytes()[:2000])
     before = _snapshot(tmp_path)
-    assert main(["dice", "calibrate", "--gallery", str(tmp_path / "gal"), "--face", "ball", *map(str, shots)]) == 2
+    assert (
+        main(["dice", "calibrate", "--gallery", str(tmp_path / "gal"), "--face", "ball", *map(str, shots)])
+        == 2
+    )
     assert f"cannot read image {shots[1]}: a JPEG cut short" in capsys.readouterr().err
     assert _snapshot(tmp_path) == before
 
@@ -224,12 +266,40 @@ def test_kick_judge_with_a_broken_after_photo_names_it(tmp_path, capsys):
     cv2.imwrite(str(tmp_path / "ref.png"), ref)
     cv2.imwrite(str(tmp_path / "before.png"), sc.before)
     (tmp_path / "after.jpg").write_bytes(_jpeg(sc.after)[:3000])
-    assert main(["kick", "calibrate", "--reference", str(tmp_path / "ref.png"), "--camera-height",
-                 str(sc.lid["camera_height_px"]), "--out", str(tmp_path / "lid.json")]) == 0
+    assert (
+        main(
+            [
+                "kick",
+                "calibrate",
+                "--reference",
+                str(tmp_path / "ref.png"),
+                "--camera-height",
+                str(sc.lid["camera_height_px"]),
+                "--out",
+                str(tmp_path / "lid.json"),
+            ]
+        )
+        == 0
+    )
     capsys.readouterr()
     before = _snapshot(tmp_path)
-    assert main(["kick", "judge", "--before", str(tmp_path / "before.png"), "--after", str(tmp_path / "after.jpg"),
-                 "--calibration", str(tmp_path / "lid.json"), "--annotate", str(tmp_path / "ann")]) == 2
+    assert (
+        main(
+            [
+                "kick",
+                "judge",
+                "--before",
+                str(tmp_path / "before.png"),
+                "--after",
+                str(tmp_path / "after.jpg"),
+                "--calibration",
+                str(tmp_path / "lid.json"),
+                "--annotate",
+                str(tmp_path / "ann"),
+            ]
+        )
+        == 2
+    )
     assert f"cannot read image {tmp_path / 'after.jpg'}: a JPEG cut short" in capsys.readouterr().err
     assert _snapshot(tmp_path) == before
 
@@ -237,9 +307,22 @@ def test_kick_judge_with_a_broken_after_photo_names_it(tmp_path, capsys):
 def test_the_stand_alone_entry_names_a_bad_photo_without_a_traceback(tmp_path, capsys):
     """`python -m vision.cli dice calibrate ... notes.txt` printed OSError's traceback."""
     from vision import cli
+
     (tmp_path / "notes.txt").write_text("not a photo")
-    assert cli.main(["dice", "calibrate", "--gallery", str(tmp_path / "gal"), "--face", "1",
-                     str(tmp_path / "notes.txt")]) == 2
+    assert (
+        cli.main(
+            [
+                "dice",
+                "calibrate",
+                "--gallery",
+                str(tmp_path / "gal"),
+                "--face",
+                "1",
+                str(tmp_path / "notes.txt"),
+            ]
+        )
+        == 2
+    )
     err = capsys.readouterr().err
     assert err.startswith("vision: cannot read image") and "notes.txt" in err
     assert not (tmp_path / "gal").exists()

@@ -1,5 +1,6 @@
 """What a maker could change about the camera (vision/camera_advice.py): said for a grey frame, a
 dim one, a cast one and dice too small to read well; nothing for a frame as the reader learned them."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -43,7 +44,7 @@ def test_a_dim_frame_is_said_with_its_level():
 
 
 def test_dice_too_small_are_said_with_their_size():
-    frame = _scene(face_px=22, size=(1280, 960))     # boxed 36-38 px
+    frame = _scene(face_px=22, size=(1280, 960))  # boxed 36-38 px
     dice = read_dice(frame).dice
     assert dice
     tips = advice(frame, dice)
@@ -53,7 +54,7 @@ def test_dice_too_small_are_said_with_their_size():
 
 
 def test_no_dice_read_says_nothing_of_their_size():
-    assert _shorts(np.full((480, 640, 3), (200, 204, 210), np.uint8)) == []    # a bright table, no cast
+    assert _shorts(np.full((480, 640, 3), (200, 204, 210), np.uint8)) == []  # a bright table, no cast
     # a plain orange frame is all a lamp's cast could be: only that is said
     assert _shorts(np.full((480, 640, 3), (120, 180, 220), np.uint8)) == ["tinted: white balance"]
 

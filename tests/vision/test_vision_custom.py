@@ -1,5 +1,6 @@
 """Pip dice with a custom face (vision/custom.py): a skull on the 1 is calibrated like an icon
 die, for that face only; the die's other faces still read as pips."""
+
 from __future__ import annotations
 
 import json
@@ -39,7 +40,7 @@ def lightning_on_the_1(tmp_path_factory):
 def test_the_custom_face_reads_as_its_value_and_the_other_faces_as_pips(lightning_on_the_1):
     img = _roll([2, "lightning", 5, 6])
     plain = net.read_dice(img)
-    assert sorted(plain.values, key=str) == [2, 5, 6, None] and plain.unsure     # without: a die, no pips
+    assert sorted(plain.values, key=str) == [2, 5, 6, None] and plain.unsure  # without: a die, no pips
     r = custom.read_dice(img, lightning_on_the_1)
     assert sorted(r.values) == [1, 2, 5, 6] and not r.unsure, r.reasons
     by_x = sorted(r.dice, key=lambda d: d.box[0])
@@ -77,14 +78,19 @@ def test_custom_faces_are_named_by_the_value_they_stand_for():
 def test_the_command_line_reads_custom_faces(lightning_on_the_1, tmp_path, capsys):
     import cv2
     from test_vision_cli import _parser
+
     gdir = tmp_path / "skull-d6"
     lightning_on_the_1.save(gdir)
     cv2.imwrite(str(tmp_path / "roll.png"), _roll(["lightning", 4]))
-    args = _parser().parse_args(["dice", "read", str(tmp_path / "roll.png"), "--json", "--custom-faces", str(gdir)])
+    args = _parser().parse_args(
+        ["dice", "read", str(tmp_path / "roll.png"), "--json", "--custom-faces", str(gdir)]
+    )
     assert args.func(args) == 0
     out = json.loads(capsys.readouterr().out)
     assert sorted(d["value"] for d in out["dice"]) == [1, 4] and out["unsure"] is False
-    bad = _parser().parse_args(["dice", "read", str(tmp_path / "roll.png"), "--custom-faces", str(tmp_path / "none")])
+    bad = _parser().parse_args(
+        ["dice", "read", str(tmp_path / "roll.png"), "--custom-faces", str(tmp_path / "none")]
+    )
     assert bad.func(bad) == 2
     err = capsys.readouterr().err
-    assert "custom faces in" in err and "dice calibrate --gallery" in err        # what to do
+    assert "custom faces in" in err and "dice calibrate --gallery" in err  # what to do

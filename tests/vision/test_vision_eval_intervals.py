@@ -1,5 +1,6 @@
 """How far the dice reader's sure/unsure figures could move on other frames like these
 (bench/eval_dice.py --intervals): a seeded bootstrap over the set's frames."""
+
 from __future__ import annotations
 
 import shutil
@@ -14,6 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 def _tally(frames):
     """A tally of frames given as (dice values, read values, unsure): each die boxed apart."""
     from eval_dice import Tally
+
     t = Tally("set")
     for truth, read, unsure in frames:
         gt = [(v, (100.0 * k, 0.0, 50.0, 50.0)) for k, v in enumerate(truth)]
@@ -40,10 +42,12 @@ def test_two_unsure_frames_of_fourteen_could_be_none_or_a_quarter():
     assert lo == 0.0 and hi >= 0.28
     lo, hi = iv["conf_wrong"]
     assert lo == 0.0 < 1 / 28 < hi
-    assert t.intervals() == iv                    # seeded: the same figures every run
+    assert t.intervals() == iv  # seeded: the same figures every run
 
 
-def test_a_models_folder_with_the_face_network_alone_keeps_the_shipped_detector(tmp_path, monkeypatch, capsys):
+def test_a_models_folder_with_the_face_network_alone_keeps_the_shipped_detector(
+    tmp_path, monkeypatch, capsys
+):
     """``eval_dice.py --models DIR`` with only a face network there reads with it and the
     shipped detector (it once looked for the detector there, found none, and the reader fell
     back to the classical one without a word); a folder with neither is refused, and so is a
@@ -51,6 +55,7 @@ def test_a_models_folder_with_the_face_network_alone_keeps_the_shipped_detector(
     import eval_dice
 
     from vision import net
+
     monkeypatch.setattr(net, "DETECTOR", net.DETECTOR)
     monkeypatch.setattr(net, "FACE", net.FACE)
     monkeypatch.setattr(net, "_NET", None)
@@ -60,16 +65,19 @@ def test_a_models_folder_with_the_face_network_alone_keeps_the_shipped_detector(
     (tmp_path / net.FACE_FILE).write_bytes(b"not a network")
     with pytest.raises(SystemExit) as stop:
         eval_dice.main(["--models", str(tmp_path), "--sets", "synth-pips-64", "--n", "1", "--no-timing"])
-    assert stop.value.code == 2 and net.FACE == net.MODELS / net.FACE_FILE      # nothing taken
+    assert stop.value.code == 2 and net.FACE == net.MODELS / net.FACE_FILE  # nothing taken
     assert f"{tmp_path / net.FACE_FILE}: not a network the dice reader can run" in capsys.readouterr().err
     shutil.copy(net.MODELS / net.FACE_FILE, tmp_path / net.FACE_FILE)
-    assert eval_dice.main(["--models", str(tmp_path), "--sets", "synth-pips-64", "--n", "1", "--no-timing"]) == 0
+    assert (
+        eval_dice.main(["--models", str(tmp_path), "--sets", "synth-pips-64", "--n", "1", "--no-timing"]) == 0
+    )
     assert net.FACE == tmp_path / net.FACE_FILE and net.DETECTOR == net.MODELS / net.DETECTOR_FILE
     assert net.available()
 
 
 def test_one_table_gives_frames_sure_right_sure_wrong_and_unsure_with_intervals():
     from eval_dice import verdict_table
+
     frames = [([3, 4], [3, 4], False)] * 8 + [([3, 4], [3, 4], True)] + [([3, 4], [3, 5], False)]
     t = _tally(frames)
     row = {**t.row(), "intervals": t.intervals()}

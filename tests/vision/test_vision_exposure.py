@@ -2,6 +2,7 @@
 
 The real frames are webcam desk frames of the tuning part (bench/eval_dice.py ``held_back``)
 that read sure and right as taken, and unsure when darkened to 60 % without the exposure."""
+
 from __future__ import annotations
 
 import sys
@@ -37,7 +38,7 @@ def test_a_dim_frame_is_brought_to_the_bright_level():
     out = exposure.exposed(frame)
     assert exposure.level(out) == pytest.approx(exposure.BRIGHT, abs=2)
     assert out.dtype == np.uint8 and out.shape == frame.shape
-    assert exposure.level(frame) == pytest.approx(120, abs=1)        # the caller's frame is not changed
+    assert exposure.level(frame) == pytest.approx(120, abs=1)  # the caller's frame is not changed
 
 
 def test_a_very_dark_frame_is_brightened_at_most_most_gain_and_a_black_one_not_at_all():
@@ -55,6 +56,7 @@ def test_a_12_mp_frame_is_measured_on_a_sample():
     def counted(a, *args, **kw):
         seen.append(a.size)
         return real(a, *args, **kw)
+
     try:
         np.bincount = counted
         exposure.level(frame)
@@ -68,7 +70,8 @@ def test_a_desk_frame_taken_darker_reads_sure_and_right(stem):
     """Darkened to 60 % (a dim room, a short shutter), these read "no dice found", blurred,
     die-like spots not read or dice read with low confidence before the exposure was judged."""
     from eval_dice import held_back
-    assert not held_back(stem)                    # never a held-back frame
+
+    assert not held_back(stem)  # never a held-back frame
     path = DESK / "images" / f"{stem}.jpg"
     if not path.exists():
         pytest.skip(f"webcam photos not found at {path.parent} (../shared/data from the repo root)")

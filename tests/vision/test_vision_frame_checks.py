@@ -1,6 +1,7 @@
 """What a frame's dice say about the whole frame (vision/frame_checks.py, vision/one_pip.py):
 blur judged by what it does to the dice, dice too small to read, a box of another size than
 the roll's, and a 1 whose single mark is big or coloured."""
+
 from __future__ import annotations
 
 import cv2

@@ -1,4 +1,5 @@
 """Icon dice: calibration gallery round trip and reading over rotations."""
+
 from __future__ import annotations
 
 import cv2
@@ -25,7 +26,7 @@ def _one(name, style, angle, face=72, seed=0):
 def test_gallery_round_trip(offense_gallery):
     g = icons.Gallery.load(offense_gallery)
     assert g.names == ["ball", "cleat", "time", "lightning", "blank"]
-    assert len(g.templates) == 4 * 3 * 5            # 4 rotations x 3 shots x 5 faces
+    assert len(g.templates) == 4 * 3 * 5  # 4 rotations x 3 shots x 5 faces
     assert (offense_gallery / "gallery.png").exists()
     g2 = icons.calibrate(synth.icon_calibration_shots("offense", seed=11, face_px=72))
     assert np.allclose(g.templates, g2.templates)
@@ -46,20 +47,24 @@ def test_each_face_at_several_rotations(offense_gallery, name, angle):
 
 def test_faces_rotated_by_quarter_turns_read_the_same(offense_gallery):
     g = icons.Gallery.load(offense_gallery)
-    vals = {icons.read_icons(_one("lightning", "white", a), g).dice[0].value for a in (5.0, 95.0, 185.0, 275.0)}
+    vals = {
+        icons.read_icons(_one("lightning", "white", a), g).dice[0].value for a in (5.0, 95.0, 185.0, 275.0)
+    }
     assert vals == {"lightning"}
 
 
 def test_a_face_not_in_the_gallery_is_not_read_with_confidence(offense_gallery):
     g = icons.Gallery.load(offense_gallery)
-    r = icons.read_icons(_one(5, "white", 10.0), g)      # a pip five is none of the icons
+    r = icons.read_icons(_one(5, "white", 10.0), g)  # a pip five is none of the icons
     assert r.dice and all(d.confidence < 0.9 for d in r.dice) or r.unsure
 
 
 def test_calibration_without_a_die_names_the_face():
     blank_floor = np.full((320, 320, 3), 150, np.uint8)
     with pytest.raises(ValueError, match="cleat"):
-        icons.calibrate({"ball": synth.icon_calibration_shots("offense", 1, 72)["ball"], "cleat": [blank_floor]})
+        icons.calibrate(
+            {"ball": synth.icon_calibration_shots("offense", 1, 72)["ball"], "cleat": [blank_floor]}
+        )
 
 
 def test_expected_count_mismatch_is_unsure(offense_gallery):
@@ -141,7 +146,7 @@ def test_glare_merged_with_an_icon_leaves_the_icon(defense_gallery, off):
 def test_calibration_records_the_face_colour(defense_gallery, offense_gallery):
     dark = defense_gallery.meta["face_lab"]
     light = icons.Gallery.load(offense_gallery).meta["face_lab"]
-    assert dark[0] < 60 < 200 < light[0]          # Lab lightness on OpenCV's 0..255 scale
+    assert dark[0] < 60 < 200 < light[0]  # Lab lightness on OpenCV's 0..255 scale
     assert icons.colour_distance(dark, light) > icons.COLOUR_FAR
 
 
@@ -153,9 +158,13 @@ def test_a_die_of_another_colour_is_left_out(defense_gallery):
     assert [d.value for d in r.dice] == ["tackle"]
     assert r.dice[0].centre[0] < 210
     # the white die is there: without the colour check it would be read (as a blank face)
-    no_colour = icons.Gallery(defense_gallery.names, defense_gallery.templates, defense_gallery.labels,
-                              {k: v for k, v in defense_gallery.meta.items() if k != "face_lab"},
-                              defense_gallery.shots)
+    no_colour = icons.Gallery(
+        defense_gallery.names,
+        defense_gallery.templates,
+        defense_gallery.labels,
+        {k: v for k, v in defense_gallery.meta.items() if k != "face_lab"},
+        defense_gallery.shots,
+    )
     assert len(icons.read_icons(img, no_colour).dice) == 2
 
 
@@ -165,8 +174,8 @@ def test_the_halo_of_glare_never_takes_a_mark_with_it():
     d = np.zeros((64, 64), np.float32)
     lab_i = np.zeros((64, 64), np.int32)
     d[20:30, 20:30], lab_i[20:30, 20:30] = 120.0, 1
-    d[30:40, 22:28] = 20.0                                  # faint ink between them
-    d[40:64, 18:34], lab_i[40:64, 18:34] = 200.0, 2         # touches the bottom border
+    d[30:40, 22:28] = 20.0  # faint ink between them
+    d[40:64, 18:34], lab_i[40:64, 18:34] = 200.0, 2  # touches the bottom border
     glare = np.array([False, True, False])
     kill = icons._glare_halo(d, lab_i, glare)
     assert kill[lab_i == 1].all()
@@ -176,8 +185,6 @@ def test_the_halo_of_glare_never_takes_a_mark_with_it():
     d2[40:, :] = 0
     lab2 = np.where(lab_i == 2, 0, lab_i)
     assert icons._glare_halo(d2, lab2, glare[:2])[30:40, 22:28].all()
-
-
 
 
 @pytest.mark.parametrize("seed", [1001, 1003, 1005])
@@ -204,5 +211,5 @@ def test_big_plain_icons_are_not_called_blurred(defense_gallery):
 
 
 def test_calibration_records_how_far_light_marks_are_from_the_face(defense_gallery, offense_gallery):
-    assert 150 < defense_gallery.meta["mark_level"] < 260     # white icons on a black die
-    assert icons.Gallery.load(offense_gallery).meta["mark_level"] is None   # dark icons only
+    assert 150 < defense_gallery.meta["mark_level"] < 260  # white icons on a black die
+    assert icons.Gallery.load(offense_gallery).meta["mark_level"] is None  # dark icons only

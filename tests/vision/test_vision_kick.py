@@ -1,4 +1,5 @@
 """Field-goal judge on generated kicks with exact ground truth; lid calibration round trip."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -23,7 +24,7 @@ def test_lid_calibration_finds_green_and_uprights(lid, tmp_path):
     cal = kick.calibrate_lid(ref, 900.0)
     assert len(cal.uprights) == 2
     for (a, b), (ta, _tb) in zip(cal.uprights, truth["uprights"]):
-        assert abs((a[0] + b[0]) / 2 - ta[0]) < 3          # post x within 3 px
+        assert abs((a[0] + b[0]) / 2 - ta[0]) < 3  # post x within 3 px
     gx = sorted(p[0] for p in cal.green)
     assert abs(gx[0] - truth["green"][0][0]) < 8 and abs(gx[-1] - truth["green"][1][0]) < 8
     p = tmp_path / "lid.json"
@@ -32,8 +33,10 @@ def test_lid_calibration_finds_green_and_uprights(lid, tmp_path):
     assert back == cal
 
 
-@pytest.mark.parametrize("case,expect", [("in", "good"), ("out", "no_good"), ("post40", "no_good"),
-                                         ("post60", "good"), ("post50", "too_close")])
+@pytest.mark.parametrize(
+    "case,expect",
+    [("in", "good"), ("out", "no_good"), ("post40", "no_good"), ("post60", "good"), ("post50", "too_close")],
+)
 @pytest.mark.parametrize("post", ["left", "right"])
 @pytest.mark.parametrize("y", [0.05, 0.5, 0.95])
 def test_verdicts(lid, case, expect, post, y):
@@ -49,7 +52,7 @@ def test_parallax_correction_matters(lid):
     sc = synth.kick_scene(7, "post60", post="left", y_frac=0.05)
     cal = _cal(lid, sc)
     right = kick.judge(sc.before, sc.after, cal)
-    cal.camera_height_px = 1e9                            # no parallax correction
+    cal.camera_height_px = 1e9  # no parallax correction
     naive = kick.judge(sc.before, sc.after, cal)
     assert right.verdict == "good"
     assert naive.inside_fraction < 0.5 + kick.BAND

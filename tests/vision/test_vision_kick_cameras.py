@@ -1,6 +1,7 @@
 """Field-goal judge with photos from another camera or another moment: a dim lid reference, the
 "after" photo exposed or white-balanced differently from the "before", a lamp switched on in
 between, a top face at the sensor's ceiling, the camera nudged between the two photos."""
+
 from __future__ import annotations
 
 import math
@@ -18,8 +19,9 @@ def _scale(img, gains):
 
 def _shift(img, dx, dy):
     m = np.float32([[1, 0, dx], [0, 1, dy]])
-    return cv2.warpAffine(img, m, (img.shape[1], img.shape[0]), flags=cv2.INTER_LINEAR,
-                          borderMode=cv2.BORDER_REPLICATE)
+    return cv2.warpAffine(
+        img, m, (img.shape[1], img.shape[0]), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+    )
 
 
 @pytest.fixture(scope="module")
@@ -40,12 +42,19 @@ def test_dim_lid_reference_still_finds_the_uprights(lid, dim):
     assert len(cal.uprights) == 2
     for (a, b), (ta, tb) in zip(cal.uprights, truth["uprights"]):
         assert abs((a[0] + b[0]) / 2 - ta[0]) < 3
-        assert abs(a[1] - ta[1]) < 12 and abs(b[1] - tb[1]) < 12 or abs(a[1] - tb[1]) < 12 and abs(b[1] - ta[1]) < 12
+        assert (
+            abs(a[1] - ta[1]) < 12
+            and abs(b[1] - tb[1]) < 12
+            or abs(a[1] - tb[1]) < 12
+            and abs(b[1] - ta[1]) < 12
+        )
 
 
-@pytest.mark.parametrize("gains", [(0.6, 0.6, 0.6), (0.8, 0.8, 0.8), (1.0, 1.0, 1.0), (0.8, 1.0, 1.2),
-                                   (1.2, 1.0, 0.8)], ids=["after-x0.6", "after-x0.8", "same", "after-warm",
-                                                          "after-cool"])
+@pytest.mark.parametrize(
+    "gains",
+    [(0.6, 0.6, 0.6), (0.8, 0.8, 0.8), (1.0, 1.0, 1.0), (0.8, 1.0, 1.2), (1.2, 1.0, 0.8)],
+    ids=["after-x0.6", "after-x0.8", "same", "after-warm", "after-cool"],
+)
 @pytest.mark.parametrize("case,expect", [("in", "good"), ("post40", "no_good"), ("post60", "good")])
 def test_after_photo_exposed_differently(lid, gains, case, expect):
     """Automatic exposure or white balance moved between the two photos: the whole lid changed
@@ -111,6 +120,6 @@ def test_light_change_is_the_exposure_ratio(lid):
     g = kick.light_change(sc.before, _scale(sc.before, 0.7))
     assert g.shape == sc.before.shape
     assert np.abs(g - 0.7).max() < 0.03
-    g = kick.light_change(sc.before, _scale(sc.after, 0.7))        # the die is no light change
+    g = kick.light_change(sc.before, _scale(sc.after, 0.7))  # the die is no light change
     x, y = (int(v) for v in np.mean(sc.truth["top"], axis=0))
     assert abs(float(g[y, x].mean()) - 0.7) < 0.1

@@ -1,4 +1,5 @@
 """A spot that is not a die, told by its colour against the dice read surely in its frame."""
+
 from __future__ import annotations
 
 import cv2
@@ -47,6 +48,7 @@ def test_without_a_sure_die_nothing_is_unlike():
 
 def _found(crop, p_no_die):
     from vision import net
+
     probs = np.full(7, (1 - p_no_die) / 6, np.float32)
     probs[0] = p_no_die
     return net.Found((20, 20, 40, 0.9), probs, crop)

@@ -1,4 +1,5 @@
 """The learned dice reader (vision.net): shipped ONNX models run through OpenCV's dnn module."""
+
 from __future__ import annotations
 
 import json
@@ -37,10 +38,12 @@ def test_missing_model_names_the_file(tmp_path):
         net.DiceNet(tmp_path / "nope.onnx", net.FACE)
 
 
-@pytest.mark.parametrize("size,s", [((1280, 960), 0.25), ((960, 720), 1 / 3), ((641, 479), 0.5), ((200, 100), 2.0)])
+@pytest.mark.parametrize(
+    "size,s", [((1280, 960), 0.25), ((960, 720), 1 / 3), ((641, 479), 0.5), ((200, 100), 2.0)]
+)
 def test_shrink_halves_first_and_matches_one_area_resize(size, s):
     img = np.random.default_rng(3).integers(0, 256, (size[1], size[0], 3), dtype=np.uint8)
-    img = cv2.GaussianBlur(img, (0, 0), 1.5)       # camera frames are smooth at the pixel scale
+    img = cv2.GaussianBlur(img, (0, 0), 1.5)  # camera frames are smooth at the pixel scale
     out = net.shrink(img, s)
     want = (round(size[0] * s), round(size[1] * s))
     assert (out.shape[1], out.shape[0]) == want
@@ -51,7 +54,7 @@ def test_shrink_halves_first_and_matches_one_area_resize(size, s):
 
 def test_face_crop_is_centred_and_survives_the_frame_edge():
     img = np.zeros((200, 300, 3), np.uint8)
-    cv2.rectangle(img, (130, 80), (169, 119), (255, 255, 255), -1)     # a 40 px square at (150, 100)
+    cv2.rectangle(img, (130, 80), (169, 119), (255, 255, 255), -1)  # a 40 px square at (150, 100)
     crop = net.face_crop(img, 150, 100, 40)
     assert crop.shape == (net.CROP, net.CROP, 3)
     lit = np.argwhere(crop[..., 0] > 128)
@@ -60,10 +63,10 @@ def test_face_crop_is_centred_and_survives_the_frame_edge():
     # the square fills 1 / CROP_CONTEXT of the crop's side
     assert abs(np.ptp(lit[:, 1]) + 1 - net.CROP / net.CROP_CONTEXT) <= 2
     turned = net.face_crop(img, 150, 100, 40, angle=45)
-    assert turned[..., 0].max() > 128 and turned[0, 0, 0] < 128          # a diamond: corners dark
+    assert turned[..., 0].max() > 128 and turned[0, 0, 0] < 128  # a diamond: corners dark
     edge = net.face_crop(img, 2, 3, 60)
     assert edge.shape == (net.CROP, net.CROP, 3)
-    big = net.face_crop(cv2.resize(img, None, fx=4, fy=4), 600, 400, 160)   # shrunk by area first
+    big = net.face_crop(cv2.resize(img, None, fx=4, fy=4), 600, 400, 160)  # shrunk by area first
     assert abs(int(big[20, 20, 0]) - int(crop[20, 20, 0])) < 40
 
 
@@ -74,7 +77,11 @@ def test_detector_finds_every_die_of_a_generated_tray():
         for d in sc.dice:
             x, y, w, h = d["box"]
             side = (w * h) ** 0.5
-            near = [f for f in found if abs(f.cx - (x + w / 2)) < 0.3 * side and abs(f.cy - (y + h / 2)) < 0.3 * side]
+            near = [
+                f
+                for f in found
+                if abs(f.cx - (x + w / 2)) < 0.3 * side and abs(f.cy - (y + h / 2)) < 0.3 * side
+            ]
             assert len(near) == 1, (seed, d["box"])
             assert 0.7 < near[0].side / side < 1.4
             assert int(np.argmax(near[0].probs)) == d["value"]
@@ -107,16 +114,17 @@ def test_unsure_when_the_face_network_hesitates(monkeypatch):
     def hesitant(crops):
         probs = real(crops)
         calls.append(len(crops))
-        die = 1.0 - probs[:, :1]          # as sure that a die is there, unsure which face
+        die = 1.0 - probs[:, :1]  # as sure that a die is there, unsure which face
         probs[:, 1:] = die * np.array([0.12, 0.12, 0.12, 0.4, 0.12, 0.12])
         return probs
+
     monkeypatch.setattr(m, "_probs", hesitant)
     r = net.read_dice(img)
     assert len(r.dice) == 1 and r.dice[0].value == 4 and r.unsure
     assert r.dice[0].confidence < net.CONF_OK
-    assert calls[-3] == 3                 # looked at again: turned, wider, and in its own two colours
-    assert calls[-2] == 8                 # and, still hesitant, at its eight turns and mirrors (vision.steady)
-    assert calls[-1] == 1                 # and its top face alone (steady.top_faces)
+    assert calls[-3] == 3  # looked at again: turned, wider, and in its own two colours
+    assert calls[-2] == 8  # and, still hesitant, at its eight turns and mirrors (vision.steady)
+    assert calls[-1] == 1  # and its top face alone (steady.top_faces)
 
 
 def test_a_die_is_redrawn_black_on_white_from_its_own_two_colours():
@@ -128,14 +136,14 @@ def test_a_die_is_redrawn_black_on_white_from_its_own_two_colours():
     out = net.pips_dark(crop)
     assert out.shape == crop.shape and (out[..., 0] == out[..., 2]).all()
     c = net.CROP // 2
-    assert out[c, c, 0] < 80                        # the centre pip: black
-    assert out[c, c - 8, 0] > 180                   # the face between pips: white
+    assert out[c, c, 0] < 80  # the centre pip: black
+    assert out[c, c - 8, 0] > 180  # the face between pips: white
     grey = np.full((40, 40, 3), 128, np.uint8)
-    assert net.pips_dark(grey) is grey              # one colour: nothing to redraw
+    assert net.pips_dark(grey) is grey  # one colour: nothing to redraw
 
 
 def test_what_the_face_network_calls_no_pip_die_is_not_read_as_one(monkeypatch):
-    img = _row([2, 5])                    # dice at x = 150 and x = 300
+    img = _row([2, 5])  # dice at x = 150 and x = 300
     m = net.model()
     real = m.classify
 
@@ -145,6 +153,7 @@ def test_what_the_face_network_calls_no_pip_die_is_not_read_as_one(monkeypatch):
             if c[0] < 225:
                 probs[i] = [0.97] + [0.005] * 6
         return probs, crops
+
     assert net.read_dice(img).values == [2, 5]
     monkeypatch.setattr(m, "classify", left_is_floor)
     r = net.read_dice(img)
@@ -187,6 +196,7 @@ def _spot(monkeypatch, p_no_die, seen=(30.0, 30.0)):
         found, cands = real(frame)
         crop = net.halvings(frame).crop(seen[0], seen[1], 80.0)
         return found, cands + [net.Found((30.0, 30.0, 40.0, net.DET_ODD + 0.05), probs, crop)]
+
     monkeypatch.setattr(net, "_pip_dice", one_more)
 
 
@@ -236,12 +246,12 @@ def _found(cx, value, p=0.97, score=0.8, side=100.0):
 def test_close_candidates_are_one_die_unless_they_surely_show_different_faces():
     # touching dice pull the detector's centres together, to 0.3-0.45 box sides apart
     kept = _found(100.0, 3)
-    assert net._two_dice(_found(160.0, 4), kept)              # far apart: two dice anyway
-    assert net._two_dice(_found(135.0, 4), kept)              # close, a sure 4 beside a sure 3
-    assert not net._two_dice(_found(135.0, 3), kept)          # close, the same face: one die
-    assert not net._two_dice(_found(135.0, 4, p=0.6), kept)   # close, the other face unsure
-    assert not net._two_dice(_found(135.0, 4, score=0.3), kept)   # close, hardly a die
-    assert not net._two_dice(_found(120.0, 4), kept)          # on top of it: one die
+    assert net._two_dice(_found(160.0, 4), kept)  # far apart: two dice anyway
+    assert net._two_dice(_found(135.0, 4), kept)  # close, a sure 4 beside a sure 3
+    assert not net._two_dice(_found(135.0, 3), kept)  # close, the same face: one die
+    assert not net._two_dice(_found(135.0, 4, p=0.6), kept)  # close, the other face unsure
+    assert not net._two_dice(_found(135.0, 4, score=0.3), kept)  # close, hardly a die
+    assert not net._two_dice(_found(120.0, 4), kept)  # on top of it: one die
 
 
 def test_touching_dice_are_read_as_two():
@@ -252,27 +262,27 @@ def test_touching_dice_are_read_as_two():
 
 def test_crowded_regions_are_around_touching_dice_and_unexplained_spots():
     frame = np.zeros((400, 600, 3), np.uint8)
-    a, b, lone = _found(100.0, 3), _found(210.0, 5), _found(450.0, 2)     # side 100, y = 100
+    a, b, lone = _found(100.0, 3), _found(210.0, 5), _found(450.0, 2)  # side 100, y = 100
     regions = net._crowded(frame, [a, b, lone], [])
-    assert len(regions) == 1                              # a and b touch; the lone die does not
+    assert len(regions) == 1  # a and b touch; the lone die does not
     x0, y0, x1, y1 = regions[0]
     assert x0 < 100 < 210 < x1 and y0 < 100 < y1 and x1 < 450
-    spot = (330.0, 300.0, 90.0, net.DET_SURE + 0.1)      # strong, and in no die
+    spot = (330.0, 300.0, 90.0, net.DET_SURE + 0.1)  # strong, and in no die
     assert len(net._crowded(frame, [lone], [spot])) == 1
     weak = (330.0, 300.0, 90.0, net.DET_SURE - 0.1)
     assert net._crowded(frame, [lone], [weak]) == []
 
 
 def test_second_look_finds_the_die_beside_a_found_one():
-    img = _row([2, 6], face=72, spacing=76)               # touching, centres at x = 76 and 152
+    img = _row([2, 6], face=72, spacing=76)  # touching, centres at x = 76 and 152
     found, _ = net._pip_dice(img)
     first = min(found, key=lambda f: f.cx)
     assert abs(first.cx - 76) < 12
     region = (0, 0, img.shape[1], img.shape[0])
-    new = net._second_look(img, region, [first])          # as if the right die had been missed
+    new = net._second_look(img, region, [first])  # as if the right die had been missed
     assert len(new) == 1
     assert abs(new[0].cx - 152) < 12 and int(np.argmax(new[0].probs[1:])) + 1 == 6
-    assert net._second_look(img, region, found) == []     # nothing else hides there
+    assert net._second_look(img, region, found) == []  # nothing else hides there
 
 
 def test_a_die_sized_differently_by_two_scales_is_not_lost(monkeypatch):
@@ -283,15 +293,16 @@ def test_a_die_sized_differently_by_two_scales_is_not_lost(monkeypatch):
 
     def fake(work, s, size):
         return say.get(round(s, 3), [])
+
     monkeypatch.setattr(m, "_detect_in", fake)
-    too_big_at_0 = (300.0, 300.0, 3 * (net.DIE_BIG + 2), 0.9)          # 54 working px
+    too_big_at_0 = (300.0, 300.0, 3 * (net.DIE_BIG + 2), 0.9)  # 54 working px
     too_small_at_1 = (302.0, 298.0, 6 * (net.DIE_BIG / net.OVERLAP - 1), 0.8)
     say = {0.333: [too_big_at_0], 0.167: [too_small_at_1]}
     scales = m.detect_scales(frame)
-    assert scales[0] == [too_big_at_0] and scales[1] == []             # the stronger one, once
+    assert scales[0] == [too_big_at_0] and scales[1] == []  # the stronger one, once
     fits_at_1 = (310.0, 305.0, 6 * 30.0, 0.7)
     say = {0.333: [too_big_at_0], 0.167: [fits_at_1]}
-    assert m.detect_scales(frame)[:2] == [[], [fits_at_1]]             # the scale that knows it
+    assert m.detect_scales(frame)[:2] == [[], [fits_at_1]]  # the scale that knows it
     weak = (300.0, 300.0, 3 * (net.DIE_BIG + 2), net.DET_SURE - 0.05)
     say = {0.333: [weak]}
     assert all(level == [] for level in m.detect_scales(frame))
@@ -340,10 +351,10 @@ def test_a_die_cut_by_the_edge_of_the_view_makes_the_reading_unsure():
     whole = net.read_dice(img)
     assert not whole.unsure
     right = max(d.box[0] + d.box[2] for d in whole.dice)
-    cut = img[:, :right - int(0.45 * whole.dice[-1].box[2])]
+    cut = img[:, : right - int(0.45 * whole.dice[-1].box[2])]
     r = net.read_dice(cut)
     assert r.unsure and any("edge of the view" in why for why in r.reasons), (r.values, r.reasons)
-    inside = img[:, :right + 5]
+    inside = img[:, : right + 5]
     assert not net.read_dice(inside).unsure
 
 
@@ -358,10 +369,12 @@ def test_a_spot_far_bigger_than_the_dice_leaves_the_reading_sure(monkeypatch):
             found, cands = real(frame)
             probs = np.full(7, 0.6 / 6, np.float32)
             probs[0] = 0.4
-            crop = net.halvings(frame).crop(300.0, 120.0, 80.0)          # looks like the dice
+            crop = net.halvings(frame).crop(300.0, 120.0, 80.0)  # looks like the dice
             typical = float(np.median([f.side for f in found]))
             return found, cands + [net.Found((30.0, 30.0, side * typical, net.DET_ODD + 0.05), probs, crop)]
+
         return spot
+
     monkeypatch.setattr(net, "_pip_dice", with_a_spot(net.SIZE_APART[1] + 0.3))
     assert not net.read_dice(img).unsure
     monkeypatch.setattr(net, "_pip_dice", with_a_spot(1.0))
@@ -371,16 +384,17 @@ def test_a_spot_far_bigger_than_the_dice_leaves_the_reading_sure(monkeypatch):
 
 def test_all_rolled_read_needs_the_count_and_every_pip_die_sure():
     from vision.pips import Die
+
     sure = Die(3, (0, 0, 40, 40), 0.95, 0.0, (20, 20))
     also = Die(5, (60, 0, 40, 40), net.ROLLED_SURE, 0.0, (80, 20))
-    hesitant = Die(5, (60, 0, 40, 40), net.ROLLED_SURE - 0.01, 0.0, (80, 20))   # sure, not surely
+    hesitant = Die(5, (60, 0, 40, 40), net.ROLLED_SURE - 0.01, 0.0, (80, 20))  # sure, not surely
     label = Die(None, (120, 0, 40, 40), 0.0, 0.0, (140, 20))
     assert net.all_rolled_read([sure, also], 2)
-    assert net.all_rolled_read([sure, also, label], 2)       # the "no pip face" spot is not counted
-    assert not net.all_rolled_read([sure, also], None)        # a photo on its own: nothing assumed
-    assert not net.all_rolled_read([sure, also], 3)           # one rolled die not read
-    assert not net.all_rolled_read([sure, hesitant], 2)       # a rolled die read less surely
-    assert not net.all_rolled_read([sure, label], 2)          # the label may be the second die
+    assert net.all_rolled_read([sure, also, label], 2)  # the "no pip face" spot is not counted
+    assert not net.all_rolled_read([sure, also], None)  # a photo on its own: nothing assumed
+    assert not net.all_rolled_read([sure, also], 3)  # one rolled die not read
+    assert not net.all_rolled_read([sure, hesitant], 2)  # a rolled die read less surely
+    assert not net.all_rolled_read([sure, label], 2)  # the label may be the second die
 
 
 def test_a_checked_cloth_is_a_pattern_read_unsure_without_closer_looks(monkeypatch):
@@ -409,11 +423,13 @@ def test_second_looks_that_find_a_pattern_stop(monkeypatch):
         spots = real_crowded(*a)
         regions.extend(spots)
         return spots
+
     monkeypatch.setattr(net, "_second_look", lambda *a: looks.append(a) or real_look(*a))
     monkeypatch.setattr(net, "_crowded", crowded)
     # read as the camera gave it: its colours balanced (vision.balance), the first look alone
     # already keeps a pattern, and no second look is made at all
     from vision import balance
+
     monkeypatch.setattr(balance, "balanced", lambda frame: frame)
     img = synth.dice_scene(seed=5045, kind="pips", face_px=64, camera="webcam").image
     r = net.read_dice(img)
@@ -447,10 +463,12 @@ def test_suppression_by_grid_keeps_what_each_against_each_keeps():
         n = int(rng.integers(0, 250))
         width = float(rng.choice([100, 1000, 4000]))
         xy = rng.uniform(-10, width, (n, 2))
-        xy[: n // 3] = xy[0] + rng.normal(0, 15, (n // 3, 2)) if n else xy[: n // 3]    # a cluster
+        xy[: n // 3] = xy[0] + rng.normal(0, 15, (n // 3, 2)) if n else xy[: n // 3]  # a cluster
         sides = np.where(rng.random(n) < 0.05, rng.uniform(200, 800, n), rng.uniform(0, 40, n))
-        cands = sorted(((float(x), float(y), float(s), float(p)) for (x, y), s, p in zip(xy, sides, rng.random(n))),
-                       key=lambda c: -c[3])
+        cands = sorted(
+            ((float(x), float(y), float(s), float(p)) for (x, y), s, p in zip(xy, sides, rng.random(n))),
+            key=lambda c: -c[3],
+        )
         for radius in (net.SUPPRESS, net.TWIN):
             assert net._suppress(cands, radius) == _suppressed_pairwise(cands, radius)
     assert net._suppress([]) == []

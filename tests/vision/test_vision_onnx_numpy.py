@@ -1,5 +1,6 @@
 """The networks' two paths: OpenCV's dnn module (the default) and the numpy fallback that reads
 the same ONNX files (vision/onnx_numpy.py). Both must give the same readings."""
+
 from __future__ import annotations
 
 import cv2
@@ -11,7 +12,9 @@ from vision import net, onnx_numpy, synth
 WEBCAM = net.MODELS.parents[2] / "shared" / "data" / "dice-real-webcam-floor" / "images"
 
 
-@pytest.mark.parametrize("path,shape", [(net.DETECTOR, (1, 3, 72, 96)), (net.FACE, (5, 3, net.CROP, net.CROP))])
+@pytest.mark.parametrize(
+    "path,shape", [(net.DETECTOR, (1, 3, 72, 96)), (net.FACE, (5, 3, net.CROP, net.CROP))]
+)
 def test_both_paths_compute_the_same_outputs(path, shape):
     x = np.random.default_rng(7).normal(0, 1, shape).astype(np.float32)
     dnn = cv2.dnn.readNetFromONNX(str(path))
@@ -51,6 +54,7 @@ def test_both_paths_give_the_same_readings():
 def test_auto_falls_back_to_numpy_when_dnn_cannot_read_the_file(monkeypatch):
     def refuse(path, *engine):
         raise cv2.error("this OpenCV cannot import the model")
+
     monkeypatch.setattr(cv2.dnn, "readNetFromONNX", refuse)
     m = net.DiceNet(backend="auto")
     assert m.backend == "numpy"
@@ -80,7 +84,9 @@ def test_conv_matches_a_direct_sum():
     for o in range(3):
         for i in range(oh):
             for j in range(ow):
-                want[0, o, i, j] = (xp[0, :, 2 * i:2 * i + 5:2, 2 * j:2 * j + 5:2] * w[o]).sum() + b[o]
+                want[0, o, i, j] = (xp[0, :, 2 * i : 2 * i + 5 : 2, 2 * j : 2 * j + 5 : 2] * w[o]).sum() + b[
+                    o
+                ]
     assert np.allclose(got, want, atol=1e-4)
 
 
@@ -99,11 +105,12 @@ def test_opencv_5_runs_the_networks_with_its_classic_engine(monkeypatch):
     def read(path, *engine):
         asked.append(engine)
         return Loaded()
+
     monkeypatch.setattr(cv2.dnn, "readNetFromONNX", read)
     monkeypatch.setattr(cv2.dnn, "ENGINE_CLASSIC", 7, raising=False)
     assert net.DiceNet(backend="dnn").backend == "dnn"
     assert asked == [(7,), (7,)]
-    monkeypatch.delattr(cv2.dnn, "ENGINE_CLASSIC")                # OpenCV 4
+    monkeypatch.delattr(cv2.dnn, "ENGINE_CLASSIC")  # OpenCV 4
     asked.clear()
     net.DiceNet(backend="dnn")
     assert asked == [(), ()]

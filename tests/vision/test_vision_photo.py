@@ -1,5 +1,6 @@
 """A photo file read at the size its dice need (vision/photo.py), and rendered 12 MP phone
 photos of pip dice with a calibrated custom face (vision/synth_photo.py, vision/custom.py)."""
+
 from __future__ import annotations
 
 import cv2
@@ -27,11 +28,11 @@ def test_a_large_photo_of_big_dice_is_read_at_a_quarter_with_its_boxes_in_the_ph
     assert factor == 4
     assert r.values == [2, 5, 6] and not r.unsure, r.reasons
     xs = sorted(d.box[0] + d.box[2] / 2 for d in r.dice)
-    assert np.allclose(xs, [600, 1200, 1800], atol=40)       # the whole photo's pixels
+    assert np.allclose(xs, [600, 1200, 1800], atol=40)  # the whole photo's pixels
 
 
 def test_small_dice_are_read_again_at_the_size_they_need(tmp_path):
-    path = _photo(tmp_path, [3, 4], 120)                      # 30 px at a quarter
+    path = _photo(tmp_path, [3, 4], 120)  # 30 px at a quarter
     r, factor = photo.read_photo(path, net.read_dice, expected_count=2)
     assert factor == 2
     assert r.values == [3, 4] and not r.unsure, r.reasons

@@ -1,5 +1,6 @@
 """Pip d6 readers, the learned one (the default) and the classical one: synthetic dice with
 exact truth, unsure behaviour, and a few real photos."""
+
 from __future__ import annotations
 
 import cv2
@@ -73,8 +74,17 @@ def test_touching_dice_are_split(reader):
         synth.draw_die(img, v, "white", c, 72, 0.0, c, 1e6)
     r = pips.read_dice(img, reader=reader)
     if reader == "classical":
-        assert len(r.dice) == 3           # its row splitting; the learned reader may say unsure
-    assert sorted(d.value for d in r.dice if d.confidence >= r.conf_ok) in ([2, 3, 5], [2, 3], [2, 5], [3, 5], [2], [3], [5], [])
+        assert len(r.dice) == 3  # its row splitting; the learned reader may say unsure
+    assert sorted(d.value for d in r.dice if d.confidence >= r.conf_ok) in (
+        [2, 3, 5],
+        [2, 3],
+        [2, 5],
+        [3, 5],
+        [2],
+        [3],
+        [5],
+        [],
+    )
     assert sorted(d.value for d in r.dice) == [2, 3, 5] or r.unsure
 
 
@@ -144,7 +154,7 @@ def test_shipped_classifier_is_small_and_vouches_for_clean_faces():
     feats = []
     for d in r.dice:
         x, y, w, h = d.box
-        patch = cv2.resize(img[y:y + h, x:x + w], (pips.PATCH, pips.PATCH))
+        patch = cv2.resize(img[y : y + h, x : x + w], (pips.PATCH, pips.PATCH))
         feats.append(pips.face_feature(patch))
     p = clf.probs(np.array(feats))
     assert np.allclose(p.sum(axis=1), 1.0, atol=1e-5)
@@ -154,13 +164,14 @@ def test_disagreeing_classifier_makes_the_die_unsure(monkeypatch):
     class Contrary:
         def probs(self, X):
             p = np.zeros((1, 6), np.float32)
-            p[0, 0] = 1.0                 # always says "1"
+            p[0, 0] = 1.0  # always says "1"
             return p
+
     img = _single_dice_frame([4])
     monkeypatch.setattr(pips, "_CLF", [Contrary()])
     r = pips.read_dice(img, reader="classical")
     assert r.dice[0].value == 4 and r.dice[0].confidence < pips.CONF_OK and r.unsure
-    monkeypatch.setattr(pips, "_CLF", [None])          # no model file: pip count alone
+    monkeypatch.setattr(pips, "_CLF", [None])  # no model file: pip count alone
     r = pips.read_dice(img, reader="classical")
     assert r.dice[0].value == 4 and not r.unsure
 
@@ -181,14 +192,18 @@ def test_the_count_reason_says_die_for_one():
     """Shown on the panel as it is ("Camera unsure: found 1 die, expected 2")."""
     one = pips.Die(4, (0, 0, 40, 40), 0.95, 0.0, (20, 20))
     assert pips.finish_reading([one], [0.5], 2, 0.6, 0.09).reasons == ["found 1 die, expected 2"]
-    assert pips.finish_reading([one, one, one], [0.5] * 3, 2, 0.6, 0.09).reasons == ["found 3 dice, expected 2"]
+    assert pips.finish_reading([one, one, one], [0.5] * 3, 2, 0.6, 0.09).reasons == [
+        "found 3 dice, expected 2"
+    ]
 
 
 def test_the_low_confidence_reason_counts_in_english():
-    """"1 die read with low confidence", "2 dice ...": never "1 die/dice"."""
+    """ "1 die read with low confidence", "2 dice ...": never "1 die/dice"."""
     low = pips.Die(4, (0, 0, 40, 40), 0.4, 0.0, (20, 20))
     sure = pips.Die(2, (50, 0, 40, 40), 0.95, 0.0, (70, 20))
     assert pips.finish_reading([low, sure], [0.5] * 2, None, 0.6, 0.09).reasons == [
-        "1 die read with low confidence"]
+        "1 die read with low confidence"
+    ]
     assert pips.finish_reading([low, low], [0.5] * 2, None, 0.6, 0.09).reasons == [
-        "2 dice read with low confidence"]
+        "2 dice read with low confidence"
+    ]

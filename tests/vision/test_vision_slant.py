@@ -1,6 +1,7 @@
 """A die read surely but not very surely is looked at again (vision/slant.py): on a slanted
 view a side face's pips may be taken for the top face's. Real frames are from the tuning part
 of the webcam sets (bench/eval_dice.py ``held_back``)."""
+
 from __future__ import annotations
 
 import math
@@ -41,11 +42,15 @@ def test_a_closer_look_leading_by_little_keeps_the_die_sure():
     assert not slant.doubtful_read(4, first, np.vstack([again, closer[None]]))
 
 
-@pytest.mark.parametrize("stem,truth", [
-    ("dice_20", 1),    # a slanted 1 beside two dice, read as a 6 at 0.75
-])
+@pytest.mark.parametrize(
+    "stem,truth",
+    [
+        ("dice_20", 1),  # a slanted 1 beside two dice, read as a 6 at 0.75
+    ],
+)
 def test_a_slanted_die_read_wrong_makes_the_frame_unsure(stem, truth):
     from eval_dice import held_back
+
     assert not held_back(stem)
     img, values = _frame("dice-real-webcam-desk", stem)
     assert truth in values
@@ -53,13 +58,17 @@ def test_a_slanted_die_read_wrong_makes_the_frame_unsure(stem, truth):
     assert r.unsure, (r.values, values, r.reasons)
 
 
-@pytest.mark.parametrize("folder,stem", [
-    ("dice-real-webcam-floor", "WIN_20221210_14_49_24_Pro"),   # a red 4 read at 0.76
-    ("dice-real-webcam-desk", "valid_17"),
-    ("dice-real-webcam-desk", "two_24"),    # a slanted 2 whose side face shows (once read as a 1)
-])
+@pytest.mark.parametrize(
+    "folder,stem",
+    [
+        ("dice-real-webcam-floor", "WIN_20221210_14_49_24_Pro"),  # a red 4 read at 0.76
+        ("dice-real-webcam-desk", "valid_17"),
+        ("dice-real-webcam-desk", "two_24"),  # a slanted 2 whose side face shows (once read as a 1)
+    ],
+)
 def test_a_die_read_right_at_a_slant_stays_sure(folder, stem):
     from eval_dice import held_back
+
     assert not held_back(stem)
     img, values = _frame(folder, stem)
     r = net.read_dice(img)
@@ -88,18 +97,20 @@ class _Halvings:
 
 
 def _die(value=2, p=0.75):
-    return net.Found((100.0, 100.0, 60.0, 0.9), _probs(value, p), np.full((net.CROP, net.CROP, 3), 10, np.uint8))
+    return net.Found(
+        (100.0, 100.0, 60.0, 0.9), _probs(value, p), np.full((net.CROP, net.CROP, 3), 10, np.uint8)
+    )
 
 
 def test_the_turned_views_are_read_only_when_the_closer_look_reads_another_value():
     face = _Face()
     assert slant.doubtful([_die(), _die(4, 0.99)], _Halvings(30), face) == set()
-    assert face.read == [1]                        # the closer crop of the die in the band, nothing more
+    assert face.read == [1]  # the closer crop of the die in the band, nothing more
     face = _Face()
     assert slant.doubtful([_die(), _die(4, 0.99)], _Halvings(20), face) == {0}
-    assert face.read == [1, 4]                     # closer, then the turns and the mirror
+    assert face.read == [1, 4]  # closer, then the turns and the mirror
     again = face._probs(slant.views(_die(), _Halvings(20)))
-    assert slant.doubtful_read(2, _probs(2, 0.75), again)           # as the five views read at once say
+    assert slant.doubtful_read(2, _probs(2, 0.75), again)  # as the five views read at once say
 
 
 def _at(cx, cy, value, p, side=80.0):
@@ -113,9 +124,9 @@ def test_a_hesitant_die_just_below_a_surer_one_may_be_its_side_face():
 
 def test_two_dice_side_by_side_or_both_read_surely_are_no_side_faces():
     left, right = _at(200, 100, 1, 0.97), _at(200 + 0.7 * 80, 100, 4, 0.75)
-    assert slant.twins([left, right]) == []                  # apart: two dice
+    assert slant.twins([left, right]) == []  # apart: two dice
     top, side = _at(200, 100, 1, 0.97), _at(200, 140, 4, slant.TWIN_SURE + 0.02)
-    assert slant.twins([top, side]) == []                    # both sure: two dice
+    assert slant.twins([top, side]) == []  # both sure: two dice
 
 
 class _Pair:
@@ -145,7 +156,7 @@ def test_a_twin_whose_pair_reads_as_the_surer_die_is_its_side_face():
     top, side = _at(200, 100, 6, 0.99), _at(200, 140, 4, 0.66)
     hv = _Square()
     assert slant.seen_twice([top, side], hv, _Pair(6, 0.99)) == ({1}, set())
-    x0, x1, y0, y1 = 160, 240, 60, 180                         # both boxes: 80 px squares
+    x0, x1, y0, y1 = 160, 240, 60, 180  # both boxes: 80 px squares
     assert hv.cut == [((x0 + x1) / 2, (y0 + y1) / 2, k * (y1 - y0)) for k in slant.ONE_DIE_SIDES]
 
 
@@ -155,19 +166,22 @@ def test_a_twin_whose_pair_reads_otherwise_stays_in_doubt():
     top, side = _at(200, 100, 6, 0.99), _at(200, 140, 4, 0.66)
     assert slant.seen_twice([top, side], _Square(), _Pair(2, 0.99)) == (set(), {1})
     assert slant.seen_twice([top, side], _Square(), _Pair(6, slant.ONE_DIE_SURE - 0.05)) == (set(), {1})
-    surer = _at(200, 140, 4, slant.TWIN_SURE + 0.04)           # a white 1 beside a yellow 4 (synthetic)
+    surer = _at(200, 140, 4, slant.TWIN_SURE + 0.04)  # a white 1 beside a yellow 4 (synthetic)
     face = _Pair(6, 0.99)
     assert slant.seen_twice([top, surer], _Square(), face) == (set(), set())
     assert face.asked == []
-    above = _at(200, 60, 4, 0.66)                              # above its die: no side face in view
+    above = _at(200, 60, 4, 0.66)  # above its die: no side face in view
     face = _Pair(6, 0.99)
     assert slant.seen_twice([top, above], _Square(), face) == (set(), {1})
-    assert face.asked == []                                    # nothing to ask the network
+    assert face.asked == []  # nothing to ask the network
 
 
 def test_no_twin_no_crop_read():
     face = _Pair(6, 0.99)
-    assert slant.seen_twice([_at(100, 100, 6, 0.99), _at(300, 100, 2, 0.7)], _Square(), face) == (set(), set())
+    assert slant.seen_twice([_at(100, 100, 6, 0.99), _at(300, 100, 2, 0.7)], _Square(), face) == (
+        set(),
+        set(),
+    )
     assert face.asked == []
 
 
@@ -182,12 +196,14 @@ def _with_a_side_face(monkeypatch, probs):
         crop = net.halvings(frame).crop(first.cx, first.cy + 0.5 * first.side, first.side)
         twin = net.Found((first.cx, first.cy + 0.5 * first.side, first.side, 0.8), probs, crop)
         return found + [twin], cands
+
     monkeypatch.setattr(net, "_pip_dice", with_a_side_face)
 
 
 def test_a_side_face_found_as_a_die_is_left_out(monkeypatch):
     """The square around the die and its twin reads the die: the reading is the dice alone, sure."""
     from test_vision_net import _row
+
     img = _row([1, 3])
     _with_a_side_face(monkeypatch, _probs(5, 0.8))
     r = net.read_dice(img)
@@ -196,10 +212,11 @@ def test_a_side_face_found_as_a_die_is_left_out(monkeypatch):
 
 def test_a_twin_not_read_as_one_die_makes_the_frame_unsure(monkeypatch):
     from test_vision_net import _row
+
     img = _row([1, 3])
     assert not net.read_dice(img).unsure
     _with_a_side_face(monkeypatch, _probs(5, 0.8))
-    monkeypatch.setattr(slant, "ONE_DIE_SURE", 1.01)           # no square reads one die this surely
+    monkeypatch.setattr(slant, "ONE_DIE_SURE", 1.01)  # no square reads one die this surely
     r = net.read_dice(img)
     assert r.unsure and any("low confidence" in why for why in r.reasons), r.reasons
 

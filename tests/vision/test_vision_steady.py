@@ -1,4 +1,5 @@
 """A die read hesitantly, read again at its eight turns and mirrors (vision/steady.py)."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -16,6 +17,7 @@ class _Found:
 
 class _Face:
     """A face network that reads every crop of a die (told by its grey level) the same way."""
+
     def __init__(self, reads):
         self.reads, self.batches = reads, []
 
@@ -49,12 +51,12 @@ def test_a_hesitant_die_read_the_same_eight_ways_becomes_sure():
 def test_a_die_read_another_value_or_still_hesitantly_stays():
     found = [_Found(_p(6, 0.55), 1), _Found(_p(4, 0.5), 2), _Found(_p(2, 0.45), 3)]
     face = _Face({1: _p(5, 0.7), 2: _p(4, 0.55), 3: _p(2, 0.9)})
-    assert steady.steadied(found, [0, 1], face, 0.6) == {}     # die 3 was not asked: another rule doubts it
+    assert steady.steadied(found, [0, 1], face, 0.6) == {}  # die 3 was not asked: another rule doubts it
     assert face.batches == [16]
 
 
 def test_only_hesitant_dice_are_read_again():
-    found = [_Found(_p(3, 0.95), 1), _Found(_p(3, 0.2), 2)]    # sure already; below FROM
+    found = [_Found(_p(3, 0.95), 1), _Found(_p(3, 0.2), 2)]  # sure already; below FROM
     face = _Face({1: _p(3, 0.99), 2: _p(3, 0.99)})
     assert steady.steadied(found, [0, 1], face, 0.6) == {}
     assert face.batches == []
@@ -63,12 +65,16 @@ def test_only_hesitant_dice_are_read_again():
 def test_a_die_boxed_much_bigger_than_the_others_is_not_read_again():
     """Three touching 1s seen as one box 1.4 times the other dice's side, read 6 at 0.49 (desk
     dice_20): its eight reads may agree on the 6, so it is left hesitant for a person."""
-    found = [_Found(_p(6, 0.49), 1, side=127.0), _Found(_p(1, 0.99), 2, side=99.0), _Found(_p(1, 0.99), 3, side=83.0)]
+    found = [
+        _Found(_p(6, 0.49), 1, side=127.0),
+        _Found(_p(1, 0.99), 2, side=99.0),
+        _Found(_p(1, 0.99), 3, side=83.0),
+    ]
     face = _Face({1: _p(6, 0.62), 2: _p(1, 0.99), 3: _p(1, 0.99)})
     assert steady.big(found, 0) and not steady.big(found, 1)
     assert steady.steadied(found, [0, 1, 2], face, 0.6) == {}
     assert face.batches == []
-    found[0].side = 110.0                          # 1.2 times: one die, read again
+    found[0].side = 110.0  # 1.2 times: one die, read again
     got = steady.steadied(found, [0, 1, 2], face, 0.6)
     assert list(got) == [0] and abs(got[0] - 0.62) < 1e-6
 
@@ -80,6 +86,7 @@ def test_a_lone_die_is_never_too_big():
 class _Slanted:
     """A die at (100, 100) of side 50 seen slantwise; its crop's grey level tells which crop
     was cut: 1 the whole die, 2 a crop centred on its top face (above the centre, tighter)."""
+
     cx, cy, side = 100.0, 100.0, 50.0
 
     def __init__(self, probs):
@@ -109,7 +116,7 @@ def test_a_top_face_read_hesitantly_or_as_no_die_changes_nothing():
 
 def test_only_the_dice_asked_are_cut_again_and_not_a_box_of_touching_dice():
     small, big = _Slanted(_p(6, 0.5)), _Slanted(_p(6, 0.5))
-    big.side = 80.0                               # 1.6 times the other die: touching dice seen as one
+    big.side = 80.0  # 1.6 times the other die: touching dice seen as one
     face = _Face({1: _p(5, 0.97), 2: _p(4, 0.99)})
     assert steady.top_faces([small, big], [1], face, _Slanted) == {}
     assert face.batches == []
@@ -120,6 +127,7 @@ def test_a_slanted_die_hesitating_over_its_side_face_is_read_by_its_top_face():
     the whole crop of the 2 (its side faces in view) reads 3 at about 0.5; its top face
     alone reads 2 surely, and the reader gives 2."""
     from vision import net, pips, synth_slant
+
     scene = synth_slant.slanted_scene(seed=1061)
     truth = next(d for d in scene.dice if d["value"] == 2)
     x, y, w, h = truth["box"]
@@ -135,6 +143,7 @@ def test_a_slanted_die_hesitating_over_its_side_face_is_read_by_its_top_face():
 class _Boxed:
     """A die at (100, 100) boxed ``side`` px; its crop's grey level tells which crop was cut:
     1 the whole box, 2 a crop of the other dice's side (60 px) on the same centre."""
+
     def __init__(self, probs, side):
         self.probs, self.side = np.asarray(probs, np.float32), side
         self.cx = self.cy = 100.0
@@ -159,14 +168,14 @@ def test_a_box_read_at_its_fellows_size_as_another_value_or_hesitantly_stays():
     centre they show the middle 1, another value than the whole box: not taken."""
     dice = [_Boxed(_p(6, 0.49), 90.0), _Boxed(_p(1, 0.99), 60.0), _Boxed(_p(1, 0.99), 60.0)]
     assert steady.at_fellows_size(dice, [0], _Face({2: _p(1, 0.99)}), _Boxed) == {}
-    assert steady.at_fellows_size(dice, [0], _Face({2: _p(6, 0.8)}), _Boxed) == {}    # same value, not sure
+    assert steady.at_fellows_size(dice, [0], _Face({2: _p(6, 0.8)}), _Boxed) == {}  # same value, not sure
 
 
 def test_only_dice_boxed_too_big_are_read_at_their_fellows_size():
-    dice = [_Boxed(_p(5, 0.38), 66.0), _Boxed(_p(3, 0.98), 60.0)]    # 1.1 times: the other reads' business
+    dice = [_Boxed(_p(5, 0.38), 66.0), _Boxed(_p(3, 0.98), 60.0)]  # 1.1 times: the other reads' business
     face = _Face({1: _p(5, 0.38), 2: _p(5, 0.99)})
     assert steady.at_fellows_size(dice, [0], face, _Boxed) == {}
-    assert steady.at_fellows_size([_Boxed(_p(5, 0.38), 300.0)], [0], face, _Boxed) == {}   # a lone die
+    assert steady.at_fellows_size([_Boxed(_p(5, 0.38), 300.0)], [0], face, _Boxed) == {}  # a lone die
     assert face.batches == []
 
 
@@ -180,7 +189,8 @@ def test_a_floor_die_boxed_too_big_is_read_at_its_fellows_size_when_the_count_sa
     from test_vision_webcam import _frame  # puts bench/ on the path too
 
     from vision import net
-    assert not held_back(stem)                    # never a held-back frame
+
+    assert not held_back(stem)  # never a held-back frame
     img, values = _frame("dice-real-webcam-floor", stem)
     mirrored = np.ascontiguousarray(img[:, ::-1])
     r = net.read_dice(mirrored, expected_count=len(values))
@@ -198,6 +208,7 @@ def test_overlapping_dice_boxed_as_one_keep_their_doubt_under_the_rolled_count()
     (8 dice, 6 boxes) keeps it from being taken: the frame stays unsure. Told 6 dice, the
     same read would make it sure with two dice missing."""
     from vision import net, synth
+
     scene = synth.dice_scene(seed=5105, kind="pips", face_px=32)
     assert len(scene.dice) == 8
     r = net.read_dice(scene.image, expected_count=8)

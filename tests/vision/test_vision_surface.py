@@ -1,4 +1,5 @@
 """The play area without a tray (vision/surface.py): what lies off the dice's surface is left out."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -34,9 +35,9 @@ def test_a_die_on_a_cloth_beside_the_play_area_is_left_out(monkeypatch):
 def test_the_surface_is_the_dice_surround_with_the_dice_filled_in():
     img = _desk_with_cloth(())
     area = surface.play_area(img, [(150, 240, 80), (330, 240, 80)])
-    assert area.where(510, 240, 80) == "on"            # the third die, a hole in the desk
-    assert area.where(400, 400, 80) == "on"            # bare desk
-    assert area.where(850, 240, 80) == "off"           # the cloth
+    assert area.where(510, 240, 80) == "on"  # the third die, a hole in the desk
+    assert area.where(400, 400, 80) == "on"  # bare desk
+    assert area.where(850, 240, 80) == "off"  # the cloth
     assert surface.play_area(img, []) is None
 
 
@@ -48,7 +49,7 @@ def test_the_surface_is_worked_out_once_per_frame_and_dice():
     assert surface.play_area(hv, list(dice)) is area
     other = surface.play_area(hv, dice[:1])
     assert other is not area and other.where(850, 240, 80) == "off"
-    plain = surface.play_area(img, dice)                   # a bare image: worked out each time
+    plain = surface.play_area(img, dice)  # a bare image: worked out each time
     assert np.array_equal(plain.mask, area.mask)
 
 
@@ -65,7 +66,7 @@ def test_a_die_read_surely_just_beside_the_play_area_makes_the_reading_unsure():
     r = net.read_dice(_desk_with_one_cloth_die(790))
     assert r.values == [2, 3, 5] and r.unsure
     assert "1 die just beside the play area" in r.reasons
-    assert len(r.spots) == 1 and r.spots[0][0] < 790 < r.spots[0][0] + r.spots[0][2]   # shown where it lies
+    assert len(r.spots) == 1 and r.spots[0][0] < 790 < r.spots[0][0] + r.spots[0][2]  # shown where it lies
     far = net.read_dice(_desk_with_one_cloth_die(850))
     assert far.values == [2, 3, 5] and not far.unsure, far.reasons
     against = net.read_dice(_desk_with_one_cloth_die(745))
@@ -77,7 +78,7 @@ def test_a_die_against_the_trays_wall_at_a_wide_views_edge_is_not_missed_without
     the wall, off the tray's floor. It is not read as on the floor, nor left out in silence."""
     sc = synth.dice_scene(seed=5008, kind="pips", face_px=44, size=(1920, 1080))
     wall = [d for d in sc.dice if d["box"][0] > 1800]
-    assert len(wall) == 1                                   # the scene is the one described
+    assert len(wall) == 1  # the scene is the one described
     r = net.read_dice(sc.image)
     assert r.unsure and "1 die just beside the play area" in r.reasons
     x, y, w, h = wall[0]["box"]

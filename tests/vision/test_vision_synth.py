@@ -1,4 +1,5 @@
 """The synthetic generator: deterministic, exact and in range."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -15,8 +16,12 @@ def test_same_seed_same_scene_and_different_seed_differs():
 
 
 def test_truth_is_in_frame_and_values_valid():
-    for kind, faces in (("pips", set(range(1, 7))), ("icons-offense", set(synth.OFFENSE_FACES)),
-                        ("icons-defense", set(synth.DEFENSE_FACES)), ("hard", set(range(1, 7)))):
+    for kind, faces in (
+        ("pips", set(range(1, 7))),
+        ("icons-offense", set(synth.OFFENSE_FACES)),
+        ("icons-defense", set(synth.DEFENSE_FACES)),
+        ("hard", set(range(1, 7))),
+    ):
         for seed in range(3):
             sc = synth.dice_scene(seed, kind, 48, size=(640, 480))
             assert sc.image.shape == (480, 640, 3)

@@ -1,5 +1,6 @@
 """Dice seen slantwise by a pinhole camera (vision/synth_slant.py): deterministic, labelled
 right, and drawn as a slanted camera sees them: side faces below the top face."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -35,8 +36,8 @@ def test_a_low_camera_sees_the_top_face_above_a_side_face():
     (d,) = low.dice
     x, y, w, h = d["box"]
     top = np.array(d["top"])
-    assert top[:, 1].mean() < y + 0.45 * h            # the top face lies in the box's upper part
-    assert top[:, 1].max() - top[:, 1].min() < 0.6 * h    # foreshortened: the side face fills the rest
+    assert top[:, 1].mean() < y + 0.45 * h  # the top face lies in the box's upper part
+    assert top[:, 1].max() - top[:, 1].min() < 0.6 * h  # foreshortened: the side face fills the rest
     high = synth_slant.slanted_scene(2, n_dice=1, elevation=88, face_px=80, effects=False)
     (d,) = high.dice
     top = np.array(d["top"])

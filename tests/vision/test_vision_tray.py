@@ -1,4 +1,5 @@
 """Tray markers, tray location, and settle detection."""
+
 from __future__ import annotations
 
 import cv2
@@ -19,7 +20,7 @@ def _scene_with_markers(quad):
     img = np.full((720, 960, 3), 140, np.uint8)
     for mid, (x, y) in enumerate(quad):
         m = cv2.copyMakeBorder(tray._marker(mid, 70), 12, 12, 12, 12, cv2.BORDER_CONSTANT, value=255)
-        img[y:y + m.shape[0], x:x + m.shape[1]] = m[..., None]
+        img[y : y + m.shape[0], x : x + m.shape[1]] = m[..., None]
     src = np.float32([[0, 0], [960, 0], [960, 720], [0, 720]])
     dst = np.float32([[30, 20], [940, 50], [910, 700], [10, 690]])
     H = cv2.getPerspectiveTransform(src, dst)
@@ -31,7 +32,9 @@ def test_locate_by_markers_and_round_trip(tmp_path):
     cal = tray.locate_by_markers(frame)
     assert cal is not None and cal.source == "markers"
     # inner corners of the markers, mapped through the same perspective
-    inner = np.float32([[[60 + 82, 60 + 82]], [[806 + 12, 60 + 82]], [[806 + 12, 566 + 12]], [[60 + 82, 566 + 12]]])
+    inner = np.float32(
+        [[[60 + 82, 60 + 82]], [[806 + 12, 60 + 82]], [[806 + 12, 566 + 12]], [[60 + 82, 566 + 12]]]
+    )
     want = cv2.perspectiveTransform(inner, H).reshape(-1, 2)
     assert np.abs(np.array(cal.corners) - want).max() < 4
     p = tmp_path / "tray.json"
@@ -43,7 +46,7 @@ def test_locate_by_markers_and_round_trip(tmp_path):
 
 def test_missing_marker_gives_none():
     frame, _ = _scene_with_markers([(60, 60), (806, 60), (806, 566), (60, 566)])
-    frame[:, 600:] = 140                                 # cover two markers
+    frame[:, 600:] = 140  # cover two markers
     assert tray.locate_by_markers(frame) is None
 
 
@@ -73,9 +76,9 @@ def _frames():
 def test_settle_detector_waits_for_still_then_confirms():
     det = tray.SettleDetector(still_frames=4)
     states = [det.update(f) for f in _frames()]
-    assert not any(states[:10])                         # moving
+    assert not any(states[:10])  # moving
     first = states.index(True)
-    assert first == 10 + 4                              # 4 still frames, then a confirming one
+    assert first == 10 + 4  # 4 still frames, then a confirming one
     assert all(states[first:])
 
 
@@ -87,7 +90,7 @@ def test_settle_detector_resets_on_motion_and_noise_is_still():
         noisy = np.clip(f.astype(int) + rng.normal(0, 2, f.shape), 0, 255).astype(np.uint8)
         det.update(noisy)
     assert det.stable
-    det.update(fr[3])                                   # someone moves a die
+    det.update(fr[3])  # someone moves a die
     assert not det.stable
     det.reset()
     assert not det.update(fr[-1])

@@ -3,13 +3,19 @@ through its executable path; Playwright's own browser download is never used.
 
 ``CHROMIUM`` names another executable. Without one the browser tests skip, saying why.
 """
+
 from __future__ import annotations
 
 import os
 import shutil
 
 # A phone in portrait: an iPhone 12's CSS size, touch, a mobile viewport.
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+}
 
 
 def chromium_path() -> str | None:

@@ -5,6 +5,7 @@ port of 127.0.0.1, a null panel that keeps its last frame. Tests and bench/web.p
         page = dev.page()                   # a WebSocket client, already said hello
         dev.press("ok")                     # a button on the device
 """
+
 from __future__ import annotations
 
 import json
@@ -22,8 +23,14 @@ from drivers import ButtonEvent, open_display
 
 
 class Device:
-    def __init__(self, tmp: Path, game: str | None = "toy", options: dict | None = None, seed: int = 5,
-                 dice: str = "digital"):
+    def __init__(
+        self,
+        tmp: Path,
+        game: str | None = "toy",
+        options: dict | None = None,
+        seed: int = 5,
+        dice: str = "digital",
+    ):
         self.events: queue.Queue = queue.Queue()
         self.journal = Journal(Path(tmp) / "journal.sqlite")
         self.session = RefereeSession(self.journal, dice_mode=dice)
@@ -34,17 +41,23 @@ class Device:
         self.web.attach(self.app)
         if game is not None:
             self.app.start_game(game, options or {})
-            self.web.bridge.sync_game(self.app)      # the join codes, as the join screen makes them
+            self.web.bridge.sync_game(self.app)  # the join codes, as the join screen makes them
         self.stopped = False
-        self.thread = threading.Thread(target=self.app.run, args=(self.events,),
-                                       kwargs={"stop_when": lambda: self.stopped, "tick": 0.05}, daemon=True)
+        self.thread = threading.Thread(
+            target=self.app.run,
+            args=(self.events,),
+            kwargs={"stop_when": lambda: self.stopped, "tick": 0.05},
+            daemon=True,
+        )
 
     def __enter__(self) -> Device:
         self.thread.start()
         deadline = time.monotonic() + 20
         while (self.web.server is None or not self.web.server.ready.is_set()) and time.monotonic() < deadline:
             time.sleep(0.01)
-        assert self.web.server is not None and self.web.server.loop is not None, self.web.server and self.web.server.error
+        assert self.web.server is not None and self.web.server.loop is not None, (
+            self.web.server and self.web.server.error
+        )
         return self
 
     def __exit__(self, *exc) -> None:
@@ -94,8 +107,13 @@ class Page:
             sock = socket.socket()
             sock.bind((source, 0))
             sock.connect(("127.0.0.1", port))
-        self.ws = connect(f"ws://127.0.0.1:{port}/ws", origin=f"http://127.0.0.1:{port}", sock=sock,
-                          max_size=2 ** 20, open_timeout=10).__enter__()
+        self.ws = connect(
+            f"ws://127.0.0.1:{port}/ws",
+            origin=f"http://127.0.0.1:{port}",
+            sock=sock,
+            max_size=2**20,
+            open_timeout=10,
+        ).__enter__()
         self.frames: list[str] = []
         self.unread: list[dict] = []
         self.send({"t": "hello", "token": token})
@@ -108,7 +126,7 @@ class Page:
         messages passed over stay unread for a later call."""
         for i, msg in enumerate(self.unread):
             if msg.get("t") == kind and (where is None or where(msg)):
-                del self.unread[:i + 1]
+                del self.unread[: i + 1]
                 return msg
         self.unread.clear()
         deadline = time.monotonic() + timeout

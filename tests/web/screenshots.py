@@ -4,6 +4,7 @@ tests/web/browser.py).
 
     .venv/bin/python -m tests.web.screenshots
 """
+
 from __future__ import annotations
 
 import random
@@ -28,12 +29,14 @@ def _actor(seat: str):
 
 
 # (game, options, random moves first, then until this holds, the seat shown, the file)
-GAMES = (("dodgeball", {}, 40, _actor("p1"), "p1", "dodgeball-p1.png"),
-         ("dungeon-days", {"players": 3}, 30, _turn_with_cards("p2"), "p2", "dungeon-days-p2.png"),
-         ("dungeon-allies", {"players": 3}, 50, _actor("p1"), "p1", "dungeon-allies-p1.png"),
-         ("dungeonbowl", {}, 70, _actor("p1"), "p1", "dungeonbowl-p1.png"))
+GAMES = (
+    ("dodgeball", {}, 40, _actor("p1"), "p1", "dodgeball-p1.png"),
+    ("dungeon-days", {"players": 3}, 30, _turn_with_cards("p2"), "p2", "dungeon-days-p2.png"),
+    ("dungeon-allies", {"players": 3}, 50, _actor("p1"), "p1", "dungeon-allies-p1.png"),
+    ("dungeonbowl", {}, 70, _actor("p1"), "p1", "dungeonbowl-p1.png"),
+)
 
-HAND = (6, _actor("p2"))             # Dodgeball: P2's throw card, chosen face down from its hand
+HAND = (6, _actor("p2"))  # Dodgeball: P2's throw card, chosen face down from its hand
 
 
 def play(dev: Device, moves: int, seed: int = 2, until=None) -> None:
@@ -45,7 +48,7 @@ def play(dev: Device, moves: int, seed: int = 2, until=None) -> None:
             break
         p = s.prompt()
         lines = list(p.options) if p.options else s.engine.legal_actions(s.state)
-        playing = [line for line in lines if not line.endswith(" concede")]      # the game goes on
+        playing = [line for line in lines if not line.endswith(" concede")]  # the game goes on
         dev.app.act(rng.choice(playing or lines))
     dev.app.interstitial = None
 
@@ -78,7 +81,7 @@ def main() -> int:
         with ball:
             print(shoot(ball, browser, "dungeon-ball-p1.png", "p1"))
             print(shoot(ball, browser, "dungeon-ball-spectator.png", None))
-        hand = Device(Path(tempfile.mkdtemp()), "dodgeball", seed=4)   # a secret choice from a hidden hand
+        hand = Device(Path(tempfile.mkdtemp()), "dodgeball", seed=4)  # a secret choice from a hidden hand
         play(hand, HAND[0], until=HAND[1])
         with hand:
             print(shoot(hand, browser, "dodgeball-p2-hand.png", "p2", full_page=False))

@@ -1,6 +1,7 @@
 """A hostile phone on the table's network, over real sockets on 127.0.0.1: codes that are not
 ASCII, another site's name (DNS rebinding), silent and flooding connections, invalid UTF-8,
 bad requests. The table's own phones still join and play."""
+
 from __future__ import annotations
 
 import logging
@@ -28,7 +29,7 @@ def dev(toy, tmp_path):
 @pytest.fixture
 def uvicorn_log(caplog):
     """uvicorn's and the server's records (uvicorn's loggers do not reach the root)."""
-    loggers = [logging.getLogger("uvicorn.error")]          # companion.web.* propagate to the root
+    loggers = [logging.getLogger("uvicorn.error")]  # companion.web.* propagate to the root
     for logger in loggers:
         logger.addHandler(caplog.handler)
     caplog.set_level(logging.INFO)
@@ -37,10 +38,13 @@ def uvicorn_log(caplog):
         logger.removeHandler(caplog.handler)
 
 
-@pytest.mark.parametrize("message", [
-    {"t": "claim", "seat": "p2", "code": "０１２３４５"},
-    {"t": "claim", "seat": "p2", "code": "é"},
-])
+@pytest.mark.parametrize(
+    "message",
+    [
+        {"t": "claim", "seat": "p2", "code": "０１２３４５"},
+        {"t": "claim", "seat": "p2", "code": "é"},
+    ],
+)
 def test_a_code_that_is_not_ascii_is_answered_as_a_wrong_code(dev, message, uvicorn_log):
     page = dev.page()
     page.next("welcome")
@@ -65,7 +69,9 @@ def test_wrong_codes_from_one_phone_leave_the_other_phones_free_to_join(dev):
     stranger = dev.page(source="127.0.0.66")
     stranger.next("welcome")
     for _ in range(12):
-        stranger.send({"t": "claim", "seat": "p2", "code": "999999" if dev.code("p2") != "999999" else "111111"})
+        stranger.send(
+            {"t": "claim", "seat": "p2", "code": "999999" if dev.code("p2") != "999999" else "111111"}
+        )
     texts = [stranger.next("error")["text"] for _ in range(12)]
     assert "too many wrong codes from this phone" in texts[-1]
     stranger.send({"t": "claim", "seat": "p2", "code": dev.code("p2")})
@@ -81,8 +87,12 @@ def test_another_sites_name_is_refused_for_the_socket_and_the_page(dev):
 
     def to_device(name: str):
         """A socket to the device whatever the name says: what a rebound name resolves to."""
-        return connect(f"ws://{name}/ws", origin=f"http://{name}", open_timeout=5,
-                       sock=socket.create_connection(("127.0.0.1", port), timeout=5))
+        return connect(
+            f"ws://{name}/ws",
+            origin=f"http://{name}",
+            open_timeout=5,
+            sock=socket.create_connection(("127.0.0.1", port), timeout=5),
+        )
 
     with pytest.raises(InvalidStatus) as info:
         to_device(f"evil.example:{port}")
@@ -94,14 +104,27 @@ def test_another_sites_name_is_refused_for_the_socket_and_the_page(dev):
     for name in (f"localhost:{port}", f"dungeon-companion.local:{port}", f"127.0.0.1:{port}"):
         with to_device(name) as ws:
             ws.send('{"t": "hello"}')
-            assert "\"welcome\"" in ws.recv(timeout=5) + ws.recv(timeout=5)
+            assert '"welcome"' in ws.recv(timeout=5) + ws.recv(timeout=5)
 
 
 def test_the_devices_own_names_and_addresses_are_the_only_ones_allowed():
-    hosts = Hosts("table", "0.0.0.0", names=["pi.example.lan"],
-                  addresses=lambda: {"192.168.1.23", "fe80::1%wlan0", "not an address"})
-    for good in ("table.local:8080", "TABLE.LOCAL.", "localhost", "127.0.0.1:80", "[::1]:8080",
-                 "192.168.1.23:8080", "[fe80::1]:8080", "pi.example.lan", f"{socket.gethostname()}:8080"):
+    hosts = Hosts(
+        "table",
+        "0.0.0.0",
+        names=["pi.example.lan"],
+        addresses=lambda: {"192.168.1.23", "fe80::1%wlan0", "not an address"},
+    )
+    for good in (
+        "table.local:8080",
+        "TABLE.LOCAL.",
+        "localhost",
+        "127.0.0.1:80",
+        "[::1]:8080",
+        "192.168.1.23:8080",
+        "[fe80::1]:8080",
+        "pi.example.lan",
+        f"{socket.gethostname()}:8080",
+    ):
         assert hosts.allows(good), good
     for bad in ("evil.example:8080", "192.168.1.24:8080", "", "table.local.evil.example", "[::2]", "8.8.8.8"):
         assert not hosts.allows(bad), bad
@@ -115,7 +138,9 @@ def test_the_devices_own_names_and_addresses_are_the_only_ones_allowed():
 def test_every_answer_carries_the_security_headers_404_405_and_400_too(dev):
     for path, method, status in (("nothing-here", "GET", 404), ("app.js", "POST", 405)):
         with pytest.raises(urllib.error.HTTPError) as info:
-            urllib.request.urlopen(urllib.request.Request(dev.url + path, method=method, data=b"" if method == "POST" else None))
+            urllib.request.urlopen(
+                urllib.request.Request(dev.url + path, method=method, data=b"" if method == "POST" else None)
+            )
         assert info.value.code == status
         for name, value in HEADERS.items():
             assert info.value.headers[name] == value, (status, name)
@@ -156,24 +181,30 @@ def closed_by_server(socks: list[socket.socket]) -> int:
     return closed
 
 
-def test_connections_past_the_cap_make_room_or_are_closed_and_a_phone_still_loads_the_page(toy, tmp_path,
-                                                                                          uvicorn_log):
+def test_connections_past_the_cap_make_room_or_are_closed_and_a_phone_still_loads_the_page(
+    toy, tmp_path, uvicorn_log
+):
     """Silent connections from many addresses: the oldest silent one makes room for the next,
     never more than the cap are open, a phone loads the page and joins meanwhile, and the
     log says so a few times, not once per connection."""
     with Device(tmp_path, "toy") as device:
         server = device.web.server
         cap = server.max_connections
-        idle = [socket.create_connection(("127.0.0.1", server.port), timeout=5,
-                                         source_address=(f"127.0.{1 + i // 10}.{2 + i % 10}", 0))
-                for i in range(cap + 40)]
+        idle = [
+            socket.create_connection(
+                ("127.0.0.1", server.port), timeout=5, source_address=(f"127.0.{1 + i // 10}.{2 + i % 10}", 0)
+            )
+            for i in range(cap + 40)
+        ]
         time.sleep(0.5)
         assert len(server.server.server_state.connections) <= cap, "never more than the cap"
         assert closed_by_server(idle) >= 40
-        with urllib.request.urlopen(device.url, timeout=5) as r:            # a phone loads the page
+        with urllib.request.urlopen(device.url, timeout=5) as r:  # a phone loads the page
             assert r.status == 200
         device.page(source="127.0.0.250").next("welcome")
-        said = [r for r in uvicorn_log.records if "make room" in r.getMessage() or "refused" in r.getMessage()]
+        said = [
+            r for r in uvicorn_log.records if "make room" in r.getMessage() or "refused" in r.getMessage()
+        ]
         assert 0 < len(said) <= 2 * (connections.FLOODS.burst + 1), "said at a bounded rate"
         for s in idle:
             s.close()
@@ -182,8 +213,10 @@ def test_connections_past_the_cap_make_room_or_are_closed_and_a_phone_still_load
 def test_one_address_gets_at_most_its_share_of_connections(toy, tmp_path):
     with Device(tmp_path, "toy") as device:
         port = device.web.server.port
-        mine = [socket.create_connection(("127.0.0.1", port), timeout=5, source_address=("127.0.0.77", 0))
-                for _ in range(connections.PER_ADDRESS + 5)]
+        mine = [
+            socket.create_connection(("127.0.0.1", port), timeout=5, source_address=("127.0.0.77", 0))
+            for _ in range(connections.PER_ADDRESS + 5)
+        ]
         time.sleep(0.5)
         assert closed_by_server(mine) == 5
         for s in mine:
@@ -202,14 +235,22 @@ def test_a_phone_whose_earlier_pages_hold_its_share_of_connections_still_loads_t
         for _ in range(connections.PER_ADDRESS):
             c = http.client.HTTPConnection("127.0.0.1", port, timeout=5, source_address=("127.0.0.78", 0))
             c.request("GET", "/app.js")
-            assert c.getresponse().read()                          # answered, and kept alive
+            assert c.getresponse().read()  # answered, and kept alive
             kept.append(c)
         again = http.client.HTTPConnection("127.0.0.1", port, timeout=5, source_address=("127.0.0.78", 0))
         again.request("GET", "/")
         answer = again.getresponse()
         assert answer.status == 200 and b"app.js" in answer.read()
-        assert len([c for c in device.web.server.server.server_state.connections
-                    if c.client and c.client[0] == "127.0.0.78"]) <= connections.PER_ADDRESS
+        assert (
+            len(
+                [
+                    c
+                    for c in device.web.server.server.server_state.connections
+                    if c.client and c.client[0] == "127.0.0.78"
+                ]
+            )
+            <= connections.PER_ADDRESS
+        )
         for c in [*kept, again]:
             c.close()
 
@@ -218,11 +259,11 @@ def test_a_connection_that_says_nothing_is_closed_after_the_handshake_time(toy, 
     monkeypatch.setattr(connections, "HANDSHAKE_SECONDS", 0.5)
     with Device(tmp_path, "toy") as device:
         with socket.create_connection(("127.0.0.1", device.web.server.port), timeout=5) as s:
-            s.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")      # half a request, then silence
+            s.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # half a request, then silence
             start = time.monotonic()
             assert s.recv(100) == b""
             assert time.monotonic() - start < 4
-        page = device.page()                                          # a socket is not closed by it
+        page = device.page()  # a socket is not closed by it
         page.next("welcome")
         time.sleep(1.0)
         page.send({"t": "hello"})
@@ -235,6 +276,7 @@ def test_the_flood_log_lets_a_few_through_and_says_how_many_it_left_out():
 
     def record():
         return logging.LogRecord("x", logging.WARNING, "f", 1, "refused %s", ("a",), None)
+
     assert [flood.filter(record()) for _ in range(5)] == [True, True, False, False, False]
     clock[0] = 11
     r = record()
@@ -259,8 +301,12 @@ def test_accept_errors_of_a_process_out_of_descriptors_are_said_a_few_times_with
     try:
         loop.set_exception_handler(connections.loop_errors)
         for _ in range(1000):
-            loop.call_exception_handler({"message": "socket.accept() out of system resource",
-                                         "exception": OSError(errno.EMFILE, "Too many open files")})
+            loop.call_exception_handler(
+                {
+                    "message": "socket.accept() out of system resource",
+                    "exception": OSError(errno.EMFILE, "Too many open files"),
+                }
+            )
     finally:
         loop.close()
     said = [r for r in caplog.records if "out of system resource" in r.getMessage()]

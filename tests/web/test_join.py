@@ -1,5 +1,6 @@
 """Finding the page: the QR code on the panel reads back as the page's address (and a seat's
 claim), the .local name is announced, the [web] section is checked like every other."""
+
 from __future__ import annotations
 
 import socket
@@ -122,12 +123,18 @@ def test_the_page_address_is_the_bound_one_or_a_network_address():
     assert found.count(".") == 3 and not found.startswith("169.254.")
 
 
-@pytest.mark.parametrize("text, message", [
-    ("[web]\nport = 0\n", "web.port: must be a whole number from 1 to 65535, not 0"),
-    ("[web]\nenabled = \"yes\"\n", "web.enabled: must be true or false"),
-    ("[web]\nhostname = \"dungeon companion\"\n", "web.hostname: must be letters, digits and dashes"),
-    ("[web]\nportt = 80\n", "web.portt: unknown key (known: enabled, port, bind, mdns, hostname, max_pages, names)"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("[web]\nport = 0\n", "web.port: must be a whole number from 1 to 65535, not 0"),
+        ('[web]\nenabled = "yes"\n', "web.enabled: must be true or false"),
+        ('[web]\nhostname = "dungeon companion"\n', "web.hostname: must be letters, digits and dashes"),
+        (
+            "[web]\nportt = 80\n",
+            "web.portt: unknown key (known: enabled, port, bind, mdns, hostname, max_pages, names)",
+        ),
+    ],
+)
 def test_a_bad_web_section_names_the_file_and_the_key(tmp_path, text, message):
     extra = tmp_path / "mine.toml"
     extra.write_text(text)

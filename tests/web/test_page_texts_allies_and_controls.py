@@ -1,6 +1,7 @@
 """Dungeon Allies' page in words a player reads (crystal colours by name, the monsters a look
 found, the treasure's refill), "Ask to fix dice" only where the table has rolled dice (and a
 reason on the phone where it has not), and no 404 for the browser's icon request."""
+
 from __future__ import annotations
 
 import random
@@ -20,8 +21,9 @@ GAME = "dungeon-allies"
 
 
 def _build(game, engine, state, viewer):
-    return payloads.build(game, engine, state, viewer, seats_held={}, computers=set(),
-                          pack=payloads.pack_for(game, engine))
+    return payloads.build(
+        game, engine, state, viewer, seats_held={}, computers=set(), pack=payloads.pack_for(game, engine)
+    )
 
 
 def _until(kind: str, seed: int = 4, limit: int = 3000):
@@ -34,25 +36,33 @@ def _until(kind: str, seed: int = 4, limit: int = 3000):
         prompt = engine.prompt(state)
         if not prompt.is_chance and prompt.kind == kind:
             return game, engine, state, prompt
-        engine.apply(state, dice.answer(prompt, n) if prompt.is_chance else
-                     rng.choice(list(prompt.options) if prompt.options else engine.legal_actions(state)))
+        engine.apply(
+            state,
+            dice.answer(prompt, n)
+            if prompt.is_chance
+            else rng.choice(list(prompt.options) if prompt.options else engine.legal_actions(state)),
+        )
     raise AssertionError(f"no {kind} decision in {limit} moves")
 
 
 # ------------------------------------------------------------------ Dungeon Allies' words
 def test_a_trade_names_the_crystals_and_the_rates_not_the_panels_letters():
     game, engine, state, prompt = _until("trade", seed=12)
-    assert prompt.text.startswith("7 trade: ")                   # the panel keeps its short form
+    assert prompt.text.startswith("7 trade: ")  # the panel keeps its short form
     seat = state.seat(prompt.actor)
     mine = _build(game, engine, state, prompt.actor)["prompt"]["text"]
-    have = ", ".join(f"{seat.crystals[c]} {c}" for c in ("red", "blue", "yellow", "green", "white")
-                     if seat.crystals[c])
-    assert have == "2 red, 2 blue"                               # none of yellow, green or white
+    have = ", ".join(
+        f"{seat.crystals[c]} {c}" for c in ("red", "blue", "yellow", "green", "white") if seat.crystals[c]
+    )
+    assert have == "2 red, 2 blue"  # none of yellow, green or white
     assert mine.startswith(f"Trade crystals with the merchants (you have {have}).")
     assert "2 red = 1 blue, 2 blue = 1 yellow, 3 yellow = 1 green" in mine
     assert "0R" not in mine and "7 trade" not in mine
-    buttons = {o["action"].split(" ", 1)[1]: o["label"] for o in _build(game, engine, state, prompt.actor)["prompt"]["options"]}
-    assert buttons["trade red blue"] == "2 red for 1 blue"                # each button says what goes and comes
+    buttons = {
+        o["action"].split(" ", 1)[1]: o["label"]
+        for o in _build(game, engine, state, prompt.actor)["prompt"]["options"]
+    }
+    assert buttons["trade red blue"] == "2 red for 1 blue"  # each button says what goes and comes
     assert buttons["trade blue red"] == "1 blue for 2 red"
     assert buttons["done"] == "done trading"
     other = next(s for s in ("p1", "p2", "p3") if s != prompt.actor)
@@ -67,28 +77,37 @@ def test_the_die_token_question_is_asked_in_words_on_the_phone():
     assert mine["text"] == "Which ally gets the d6?"
     assert all(o["label"].startswith("d6 on ") and o["label"][6].isupper() for o in mine["options"])
     other = next(s for s in ("p1", "p2", "p3") if s != prompt.actor)
-    assert _build(game, engine, state, other)["prompt"]["text"] == f"{prompt.actor.upper()}: chooses which ally gets the d6"
+    assert (
+        _build(game, engine, state, other)["prompt"]["text"]
+        == f"{prompt.actor.upper()}: chooses which ally gets the d6"
+    )
 
 
 def test_a_fights_questions_are_asked_in_words_on_the_phone():
     """They read "y1 Goblin: need 4" and "5 of 8: reroll?"."""
     from companion.games.dungeon_allies.page import page_text
+
     said = page_text({"kind": "spells", "text": "y1 Goblin: need 4", "mine": True}, {})
     assert said == "Fight at yellow 1: Goblin, needs 4. Cast a crystal spell first, or roll"
-    assert page_text({"kind": "reroll", "text": "5 of 8: reroll?", "mine": True}, {}) == \
-        "Rolled 5, needs 8: reroll a die with a blue crystal?"
+    assert (
+        page_text({"kind": "reroll", "text": "5 of 8: reroll?", "mine": True}, {})
+        == "Rolled 5, needs 8: reroll a die with a blue crystal?"
+    )
     game, engine, state, prompt = _until("spells", seed=1)
     assert _build(game, engine, state, prompt.actor)["prompt"]["text"].startswith("Fight at ")
 
 
 def test_a_look_under_tiles_names_the_monsters_to_that_seat_alone():
     from companion.games.dungeon_allies.words import space_name
+
     game, engine, state, prompt = _until("seen", seed=5)
     squares = prompt.text.removeprefix("you saw ").split()
     names = payloads.pack_for(game, engine)["monsters"]
     mine = _build(game, engine, state, prompt.actor)["prompt"]["text"]
-    assert mine.startswith("You looked under " + "; ".join(f"{space_name(sq)}: {names[state.tile(sq).monster]}"
-                                                            for sq in squares))
+    assert mine.startswith(
+        "You looked under "
+        + "; ".join(f"{space_name(sq)}: {names[state.tile(sq).monster]}" for sq in squares)
+    )
     for viewer in [s for s in ("p1", "p2", "p3") if s != prompt.actor] + [None]:
         data = _build(game, engine, state, viewer)
         assert data["prompt"]["text"] == f"{prompt.actor.upper()} is choosing in secret"
@@ -97,7 +116,9 @@ def test_a_look_under_tiles_names_the_monsters_to_that_seat_alone():
 def test_a_resolution_step_is_named_not_numbered():
     said = allies_page.page_text({"actor": "p1", "kind": "resolve", "text": "7 trade: P1", "mine": True}, {})
     assert said == "Resolution step 7, trade: P1"
-    said = allies_page.page_text({"actor": "p2", "kind": "resolve", "text": "6 prisoner: P2, P3", "mine": False}, {})
+    said = allies_page.page_text(
+        {"actor": "p2", "kind": "resolve", "text": "6 prisoner: P2, P3", "mine": False}, {}
+    )
     assert said == "Resolution step 6, free the prisoner: P2, P3"
 
 
@@ -106,17 +127,39 @@ def test_the_log_says_what_the_treasure_and_the_crystal_events_are_about():
     pack = payloads.pack_for(game, game.load_engine())
     line = payloads.log_line(game, {"event": "treasure", "crystals": ["red", "blue", "red"], "gold": 2}, pack)
     assert line == "Treasure refilled: red on pile 1, blue on pile 2, red on pile 3; the gold pile is 2"
-    assert payloads.log_line(game, {"event": "treasure", "crystals": [], "gold": 3}, pack) == \
-        "No crystals left for the treasure; the gold pile is 3"
-    assert payloads.log_line(game, {"event": "treasure", "seat": "p2", "space": "treasure3",
-                                    "crystals": ["yellow", "red", "yellow"]}, pack) == \
-        "P2 took treasure pile 3: 1 red, 2 yellow crystals"
-    assert payloads.log_line(game, {"event": "treasure", "seat": "p1", "space": "gold", "gold": 4}, pack) == \
-        "P1 took the gold pile: 4 gold"
-    assert payloads.log_line(game, {"event": "traded", "seat": "p1", "gave": ["red", "red"], "got": ["blue"]},
-                             pack) == "P1 traded 2 red for 1 blue crystal"
-    assert payloads.log_line(game, {"event": "prisoner freed", "seat": "p3", "offering": 5,
-                                    "crystals": ["green"]}, pack) == "P3 freed a prisoner (offering 5): 1 green crystal"
+    assert (
+        payloads.log_line(game, {"event": "treasure", "crystals": [], "gold": 3}, pack)
+        == "No crystals left for the treasure; the gold pile is 3"
+    )
+    assert (
+        payloads.log_line(
+            game,
+            {
+                "event": "treasure",
+                "seat": "p2",
+                "space": "treasure3",
+                "crystals": ["yellow", "red", "yellow"],
+            },
+            pack,
+        )
+        == "P2 took treasure pile 3: 1 red, 2 yellow crystals"
+    )
+    assert (
+        payloads.log_line(game, {"event": "treasure", "seat": "p1", "space": "gold", "gold": 4}, pack)
+        == "P1 took the gold pile: 4 gold"
+    )
+    assert (
+        payloads.log_line(
+            game, {"event": "traded", "seat": "p1", "gave": ["red", "red"], "got": ["blue"]}, pack
+        )
+        == "P1 traded 2 red for 1 blue crystal"
+    )
+    assert (
+        payloads.log_line(
+            game, {"event": "prisoner freed", "seat": "p3", "offering": 5, "crystals": ["green"]}, pack
+        )
+        == "P3 freed a prisoner (offering 5): 1 green crystal"
+    )
 
 
 def test_every_event_of_whole_games_is_said_in_the_games_words():
@@ -124,6 +167,7 @@ def test_every_event_of_whole_games_is_said_in_the_games_words():
     ("P1 tokens: dice ember d4, fern d6"), and none shows a monster's, card's or follower's id
     ("hedge-witch") for its name, nor a space by its code ("placed the d6 on y5": "on yellow 5")."""
     import re
+
     codes = re.compile(r"\b([ybr]\d+|treasure\d|prisoner\d|sorcerer\d)\b")
     game = get_game(GAME)
     engine = game.load_engine()
@@ -137,8 +181,11 @@ def test_every_event_of_whole_games_is_said_in_the_games_words():
             if engine.is_over(state):
                 break
             prompt = engine.prompt(state)
-            action = dice.answer(prompt, n) if prompt.is_chance else \
-                rng.choice(list(prompt.options) if prompt.options else engine.legal_actions(state))
+            action = (
+                dice.answer(prompt, n)
+                if prompt.is_chance
+                else rng.choice(list(prompt.options) if prompt.options else engine.legal_actions(state))
+            )
             for event in engine.apply(state, action):
                 kinds.add(event["event"])
                 line = payloads.log_line(game, event, pack)
@@ -147,8 +194,15 @@ def test_every_event_of_whole_games_is_said_in_the_games_words():
         assert engine.is_over(state), f"seed {seed} did not end"
     assert {"dealt", "rolled", "placed", "turn", "over"} <= kinds
     assert generic == {}, generic
-    rolled = {"event": "rolled", "seat": "p2", "dice": ["d4", "d6"], "values": [2, 5], "doubled": ["", "weak"],
-              "total": 12, "need": 8}
+    rolled = {
+        "event": "rolled",
+        "seat": "p2",
+        "dice": ["d4", "d6"],
+        "values": [2, 5],
+        "doubled": ["", "weak"],
+        "total": 12,
+        "need": 8,
+    }
     assert payloads.log_line(game, rolled, pack) == "P2 rolled d4 2, d6 5 (doubled: weak): 12, needed 8"
 
 
@@ -161,7 +215,8 @@ def test_the_purse_names_each_crystal_colour_and_the_bag_is_the_crystal_bag():
         block = next(b for b in blocks if b["title"].startswith(seat.id.upper()))
         chips = block["rows"][0]["items"][1:]
         assert [(c["text"], c["sub"], c["cls"]) for c in chips] == [
-            (str(seat.crystals[c]), c, c) for c in ("red", "blue", "yellow", "green", "white")]
+            (str(seat.crystals[c]), c, c) for c in ("red", "blue", "yellow", "green", "white")
+        ]
 
 
 # ------------------------------------------------------------------ the device: dice, icon
@@ -187,7 +242,7 @@ def test_a_game_without_table_dice_offers_no_fix_and_says_why_when_asked(tmp_pat
     with Device(tmp_path, "dungeon-days", {"players": 3}) as dev:
         page, state = _seat(dev)
         assert state["dice"] is False
-        page.send({"t": "correct"})                  # a page that still asks: the device's OK, then why not
+        page.send({"t": "correct"})  # a page that still asks: the device's OK, then why not
         page.next("wait")
         dev.until(lambda: dev.app.menu_kind == "web" and dev.app.menu is not None)
         dev.press("ok")
@@ -215,13 +270,15 @@ def test_the_browsers_icon_request_gets_an_empty_answer_not_a_404(toy, tmp_path)
 
 # ------------------------------------------------------------------ in a browser
 @pytest.mark.skipif(skip_reason() is not None, reason=str(skip_reason()))
-@pytest.mark.parametrize("game, options, shown", [("dungeon-days", {"players": 3}, False),
-                                                  (GAME, {"players": 3}, True)])
-def test_the_fix_dice_button_shows_only_where_dice_were_rolled_and_a_load_logs_no_error(tmp_path, game, options,
-                                                                                        shown):
+@pytest.mark.parametrize(
+    "game, options, shown", [("dungeon-days", {"players": 3}, False), (GAME, {"players": 3}, True)]
+)
+def test_the_fix_dice_button_shows_only_where_dice_were_rolled_and_a_load_logs_no_error(
+    tmp_path, game, options, shown
+):
     from playwright.sync_api import sync_playwright
 
-    with (_rolled(tmp_path) if shown else Device(tmp_path, game, options)) as dev, sync_playwright() as pw:
+    with _rolled(tmp_path) if shown else Device(tmp_path, game, options) as dev, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium_path(), headless=True, args=["--no-sandbox"])
         try:
             context = browser.new_context(**PHONE)
@@ -235,7 +292,7 @@ def test_the_fix_dice_button_shows_only_where_dice_were_rolled_and_a_load_logs_n
             assert page.locator("#ask-undo").is_visible()
             assert page.locator("#ask-correct").is_visible() is shown
             assert errors == []
-            if not shown:                    # a stale page that still asks is told why, on the phone
+            if not shown:  # a stale page that still asks is told why, on the phone
                 page.evaluate("document.getElementById('ask-correct').hidden = false")
                 page.click("#ask-correct")
                 dev.until(lambda: dev.app.menu_kind == "web" and dev.app.menu is not None)

@@ -5,6 +5,7 @@ hand, its face-down choice, the defense card) and the payload for this seat does
 one byte. The payload is also built for every registered game, as each seat and as a
 spectator, at every position of a random game.
 """
+
 from __future__ import annotations
 
 import json
@@ -23,8 +24,9 @@ from companion.web import payloads
 
 
 def build(game, engine, state, viewer, actions=(), secret=()):
-    data = payloads.build(game, engine, state, viewer, seats_held={}, computers=set(),
-                          pack=payloads.pack_for(game, engine))
+    data = payloads.build(
+        game, engine, state, viewer, seats_held={}, computers=set(), pack=payloads.pack_for(game, engine)
+    )
     return json.dumps(data, sort_keys=True)
 
 
@@ -55,8 +57,16 @@ def other_secrets_changed(game_id, engine, state, viewer):
     """A copy of the state where every seat but ``viewer`` holds other secrets."""
     twin = engine.from_json(engine.to_json(state))
     if game_id == "dodgeball":
-        swap = {"+1": "+5", "+5": "+1", "+2": "DECEIVE", "DECEIVE": "+2", "+3": "SUPER", "SUPER": "+3",
-                "+4": "CON", "CON": "+4"}
+        swap = {
+            "+1": "+5",
+            "+5": "+1",
+            "+2": "DECEIVE",
+            "DECEIVE": "+2",
+            "+3": "SUPER",
+            "SUPER": "+3",
+            "+4": "CON",
+            "CON": "+4",
+        }
         for coach in twin.coaches:
             if coach.id != viewer:
                 coach.hand = [swap.get(c, c) for c in coach.hand]
@@ -92,10 +102,18 @@ def other_secrets_changed(game_id, engine, state, viewer):
     return twin
 
 
-@pytest.mark.parametrize("game_id, options", [
-    ("toy", {"players": 3}), ("dungeon-ball", {"kicking": "luck"}), ("dodgeball", {}),
-    ("dodgeball", {"mascots": True, "coach_cards": True, "counter_attack": True}),
-    ("dungeon-days", {"players": 3}), ("dungeon-days", {"players": 6}), ("dungeon-allies", {"players": 3})])
+@pytest.mark.parametrize(
+    "game_id, options",
+    [
+        ("toy", {"players": 3}),
+        ("dungeon-ball", {"kicking": "luck"}),
+        ("dodgeball", {}),
+        ("dodgeball", {"mascots": True, "coach_cards": True, "counter_attack": True}),
+        ("dungeon-days", {"players": 3}),
+        ("dungeon-days", {"players": 6}),
+        ("dungeon-allies", {"players": 3}),
+    ],
+)
 def test_another_seats_secrets_never_change_a_pages_payload(toy, game_id, options):
     game = get_game(game_id)
     checked = 0
@@ -105,15 +123,16 @@ def test_another_seats_secrets_never_change_a_pages_payload(toy, game_id, option
             for viewer in [*seats, None]:
                 twin = other_secrets_changed(game_id, engine, state, viewer)
                 if engine.to_json(twin) == engine.to_json(state):
-                    continue        # no secret held by anyone else here
+                    continue  # no secret held by anyone else here
                 try:
                     engine.prompt(twin)
                 except (AssertionError, KeyError, ValueError, IndexError):
-                    continue        # that hand could not be at this point of the game (a card window)
+                    continue  # that hand could not be at this point of the game (a card window)
                 if engine.public_view(twin, viewer) != engine.public_view(state, viewer):
-                    continue        # the change was visible to this viewer (a revealed card): no claim
+                    continue  # the change was visible to this viewer (a revealed card): no claim
                 assert build(game, engine, twin, viewer, actions, secret) == build(
-                    game, engine, state, viewer, actions, secret), f"{game_id} seed {seed}: {viewer} sees a secret"
+                    game, engine, state, viewer, actions, secret
+                ), f"{game_id} seed {seed}: {viewer} sees a secret"
                 checked += 1
     assert checked > 200
 
@@ -143,8 +162,11 @@ def test_a_private_prompt_is_only_the_actors_and_a_private_draw_shows_no_faces(t
                 assert set(shown) == {"actor", "mine", "text"} and "deals" in shown["text"]
             elif prompt.private and viewer != prompt.actor:
                 seen_private = True
-                assert shown == {"actor": prompt.actor, "mine": False,
-                                 "text": f"{prompt.actor.upper()} is choosing in secret"}
+                assert shown == {
+                    "actor": prompt.actor,
+                    "mine": False,
+                    "text": f"{prompt.actor.upper()} is choosing in secret",
+                }
             elif prompt.private:
                 assert shown["mine"] and [o["action"] for o in shown["options"]] == list(prompt.options or ())
     assert seen_private and seen_deal
@@ -153,8 +175,10 @@ def test_a_private_prompt_is_only_the_actors_and_a_private_draw_shows_no_faces(t
 def test_the_log_is_the_public_events_in_words_never_the_action_lines():
     assert payloads.event_words({"event": "bid", "seat": "p1", "coins": 2}) == "P1 bid: coins 2"
     assert payloads.event_words({"event": "defense_card", "player": "p2"}) == "P2 defense card"
-    assert payloads.event_words({"event": "lot", "round": 2, "crystals": ["red", "blue"]}) == \
-        "lot: round 2, crystals red, blue"
+    assert (
+        payloads.event_words({"event": "lot", "round": 2, "crystals": ["red", "blue"]})
+        == "lot: round 2, crystals red, blue"
+    )
     assert payloads.event_words({"event": "x", "text": "Touchdown!"}) == "Touchdown!"
 
 
@@ -171,7 +195,9 @@ def test_a_face_down_defense_card_stays_off_the_offenses_page(tmp_path):
     rng = random.Random(4)
     while session.prompt().kind != "defense_card":
         p = session.prompt()
-        app.act(rng.choice(p.options) if p.options else rng.choice(session.engine.legal_actions(session.state)))
+        app.act(
+            rng.choice(p.options) if p.options else rng.choice(session.engine.legal_actions(session.state))
+        )
     defense = session.prompt().actor
     offense = "p1" if defense == "p2" else "p2"
     for conn, seat in ((1, defense), (2, offense)):
@@ -188,8 +214,12 @@ def test_a_face_down_defense_card_stays_off_the_offenses_page(tmp_path):
 
 
 # the block kinds a game's own script beside app.js draws (``window.pageDraw``)
-GAME_BLOCKS = {kind for js in (Path(payloads.__file__).parent / "static").glob("*.js") if js.name != "app.js"
-               for kind in re.findall(r"pageDraw[^;]*\{\s*(\w+)\s*:", js.read_text())}
+GAME_BLOCKS = {
+    kind
+    for js in (Path(payloads.__file__).parent / "static").glob("*.js")
+    if js.name != "app.js"
+    for kind in re.findall(r"pageDraw[^;]*\{\s*(\w+)\s*:", js.read_text())
+}
 
 
 @pytest.mark.parametrize("game_id", [g.id for g in games()])
@@ -199,10 +229,12 @@ def test_every_registered_game_has_a_page_as_each_seat_and_as_a_spectator(game_i
     for engine, state, actions, secret in positions(game_id, 7, limit=150):
         for viewer in [*engine.summary(state)["players"], None]:
             data = json.loads(build(game, engine, state, viewer, actions, secret))
-            assert data["blocks"] and all(b["kind"] in ("facts", "cards", "rows", "track", "grid", "dice", "tree",
-                                                        *GAME_BLOCKS) for b in data["blocks"])
+            assert data["blocks"] and all(
+                b["kind"] in ("facts", "cards", "rows", "track", "grid", "dice", "tree", *GAME_BLOCKS)
+                for b in data["blocks"]
+            )
             prompt = data["prompt"]
-            if prompt and prompt["mine"]:       # the page can answer every prompt of its seat
+            if prompt and prompt["mine"]:  # the page can answer every prompt of its seat
                 choice = prompt["choice"]
                 assert prompt["options"] or {"number", "multi", "words", "free"} & set(choice), prompt
             count += 1
@@ -213,8 +245,17 @@ def test_dungeon_balls_dice_prompts_are_drawn_as_a_choice_of_dice_on_the_page():
     from companion.games.dungeon_ball.page import page_prompt
 
     keep = page_prompt({"choice": {"dice": ["ball", "time", "cleat"], "rerollable": [1, 3]}})
-    assert keep == {"multi": {"items": ["1", "3"], "labels": ["die 1: ball", "die 3: cleat"], "min": 0, "max": 2,
-                              "verb": "reroll", "none": "stop", "none_label": "keep these dice"}}
+    assert keep == {
+        "multi": {
+            "items": ["1", "3"],
+            "labels": ["die 1: ball", "die 3: cleat"],
+            "min": 0,
+            "max": 2,
+            "verb": "reroll",
+            "none": "stop",
+            "none_label": "keep these dice",
+        }
+    }
     pick = page_prompt({"choice": {"dice": ["ball", "time"], "eligible": [1], "min": 1, "max": 1}})
     assert pick["multi"]["verb"] == "pick" and pick["multi"]["items"] == ["1"]
     assert page_prompt({"choice": {}}) is None
@@ -223,7 +264,9 @@ def test_dungeon_balls_dice_prompts_are_drawn_as_a_choice_of_dice_on_the_page():
 def test_a_prompt_with_too_many_actions_for_buttons_is_typed():
     from companion.engine.core import Prompt
 
-    shown = payloads.prompt_for(Prompt("p1", "odd", "say it"), "p1", set(), legal=lambda: [f"p1 x {i}" for i in range(99)])
+    shown = payloads.prompt_for(
+        Prompt("p1", "odd", "say it"), "p1", set(), legal=lambda: [f"p1 x {i}" for i in range(99)]
+    )
     assert shown["options"] == [] and shown["choice"] == {"free": True}
     shown = payloads.prompt_for(Prompt("p1", "odd", "say it"), "p1", set(), legal=lambda: ["p1 a", "p1 b"])
     assert [o["label"] for o in shown["options"]] == ["a", "b"]
@@ -235,7 +278,9 @@ def test_dungeon_ball_page_shows_its_board_field_dice_momentum_and_time():
     data = json.loads(build(game, engine, state, "p1", actions, secret))
     titles = [b["title"] for b in data["blocks"]]
     assert titles[0] == "Scoreboard" and titles[1].startswith("Time: ") and titles[2].startswith("Field: ")
-    assert any(t.startswith("Dice") for t in titles) and "P1 play board" in titles and "P2 play board" in titles
+    assert (
+        any(t.startswith("Dice") for t in titles) and "P1 play board" in titles and "P2 play board" in titles
+    )
     assert any(t.startswith("P1 momentum") for t in titles)
     field = data["blocks"][2]
     assert len(field["cells"]) == len(pack_info(engine)["field"])
@@ -255,8 +300,11 @@ def _events_of_a_game(game_id: str, seed: int, options: dict, limit: int = 300):
         if engine.is_over(state):
             return
         prompt = engine.prompt(state)
-        action = dice.answer(prompt, n) if prompt.is_chance else rng.choice(
-            list(prompt.options) if prompt.options else engine.legal_actions(state))
+        action = (
+            dice.answer(prompt, n)
+            if prompt.is_chance
+            else rng.choice(list(prompt.options) if prompt.options else engine.legal_actions(state))
+        )
         yield engine, state, engine.apply(state, action)
 
 
@@ -265,13 +313,21 @@ def test_dungeon_allies_face_down_monsters_reach_only_the_seat_that_looked_never
     looked = face_down = 0
     for seed in (1, 2, 3):
         for engine, state, events in _events_of_a_game("dungeon-allies", seed, {"players": 3}):
-            shown = {t.monster for t in state.tiles if t.revealed} | {m for s in state.seats for m in s.monsters}
+            shown = {t.monster for t in state.tiles if t.revealed} | {
+                m for s in state.seats for m in s.monsters
+            }
             hidden = {t.monster for t in state.tiles if t.monster and not t.revealed} - shown
             pack = payloads.pack_for(game, engine)
-            words = " ".join(payloads.event_words(e) + " " + payloads.log_line(game, e, pack)
-                             for e in events if isinstance(e, dict)).lower()
+            words = " ".join(
+                payloads.event_words(e) + " " + payloads.log_line(game, e, pack)
+                for e in events
+                if isinstance(e, dict)
+            ).lower()
             for monster in hidden:
-                assert not re.search(rf"\b{monster}\b|\b{pack['monsters'][monster].lower()}\b", words), (seed, words)
+                assert not re.search(rf"\b{monster}\b|\b{pack['monsters'][monster].lower()}\b", words), (
+                    seed,
+                    words,
+                )
             for viewer in [*engine.summary(state)["players"], None]:
                 data = build(game, engine, state, viewer)
                 board = next(b for b in json.loads(data)["blocks"] if b["kind"] == "allies_board")
@@ -286,9 +342,16 @@ def test_dungeon_allies_face_down_monsters_reach_only_the_seat_that_looked_never
                         assert items[tile.square]["monster"] == name and items[tile.square]["seen"]
                     else:
                         assert items[tile.square]["monster"] == ""
-                        assert "face down" in items[tile.square]["says"] or " fights here" in items[tile.square]["says"]
+                        assert (
+                            "face down" in items[tile.square]["says"]
+                            or " fights here" in items[tile.square]["says"]
+                        )
                         if tile.monster in hidden:
-                            assert not re.search(rf"\b{tile.monster}\b|\b{name}\b", data), (seed, viewer, tile.square)
+                            assert not re.search(rf"\b{tile.monster}\b|\b{name}\b", data), (
+                                seed,
+                                viewer,
+                                tile.square,
+                            )
     assert looked > 0 and face_down > 100
 
 
@@ -309,14 +372,23 @@ def test_dungeonbowl_closed_chests_and_hidden_traps_are_only_closed_and_hidden_o
                 if not trap.face:
                     assert traps[str(trap.no)] == f"{trap.owner.upper()}: hidden"
         # nothing about the table differs between the coaches and a watcher: the dungeon keeps no secret
-        strip = [json.dumps(d["blocks"]).replace(" (you)", "").replace(', "you": true', ', "you": false')
-                 for d in pages.values()]
+        strip = [
+            json.dumps(d["blocks"]).replace(" (you)", "").replace(', "you": true', ', "you": false')
+            for d in pages.values()
+        ]
         assert strip[0] == strip[1] == strip[2]
     assert closed > 50
 
 
-@pytest.mark.parametrize("game_id, options", [("dodgeball", {}), ("dungeon-days", {"players": 4}),
-                                              ("dungeon-allies", {"players": 4}), ("dungeonbowl", {})])
+@pytest.mark.parametrize(
+    "game_id, options",
+    [
+        ("dodgeball", {}),
+        ("dungeon-days", {"players": 4}),
+        ("dungeon-allies", {"players": 4}),
+        ("dungeonbowl", {}),
+    ],
+)
 def test_a_prompts_options_and_names_go_to_its_actors_page_only(game_id, options):
     game = get_game(game_id)
     mine = 0
@@ -332,7 +404,9 @@ def test_a_prompts_options_and_names_go_to_its_actors_page_only(game_id, options
                     assert option not in json.dumps(shown)
             else:
                 mine += 1
-                assert shown["mine"] and {o["action"] for o in shown["options"]} <= set(engine.legal_actions(state))
+                assert shown["mine"] and {o["action"] for o in shown["options"]} <= set(
+                    engine.legal_actions(state)
+                )
     assert mine > 20
 
 
@@ -340,16 +414,41 @@ def test_the_log_says_each_games_events_by_the_names_on_the_table():
     dodge, days = get_game("dodgeball"), get_game("dungeon-days")
     dodge_pack = payloads.pack_for(dodge, dodge.load_engine())
     days_pack = payloads.pack_for(days, days.load_engine())
-    assert payloads.log_line(dodge, {"event": "throw", "seat": "p2", "thrower": "juno", "target": "gus",
-                                     "supporters": []}, dodge_pack) == "P2: Juno throws at Gus"   # short names
-    outcome = {"event": "outcome", "thrower": "juno", "target": "gus", "action": "catch", "thrower_power": 8,
-               "target_power": 7, "result": "hit", "out": ["gus"], "text": "THR 4+4=8 vs CTH 3+4=7: gus out"}
+    assert (
+        payloads.log_line(
+            dodge,
+            {"event": "throw", "seat": "p2", "thrower": "juno", "target": "gus", "supporters": []},
+            dodge_pack,
+        )
+        == "P2: Juno throws at Gus"
+    )  # short names
+    outcome = {
+        "event": "outcome",
+        "thrower": "juno",
+        "target": "gus",
+        "action": "catch",
+        "thrower_power": 8,
+        "target_power": 7,
+        "result": "hit",
+        "out": ["gus"],
+        "text": "THR 4+4=8 vs CTH 3+4=7: gus out",
+    }
     assert payloads.log_line(dodge, outcome, dodge_pack) == "Juno at Gus (catch): 8 vs 7, hit; out: Gus"
-    turn = {"event": "turn", "seat": "p2", "turn": 1, "must_throw": True, "text": "turn 1: P2 to play\n P1 moles off"}
+    turn = {
+        "event": "turn",
+        "seat": "p2",
+        "turn": 1,
+        "must_throw": True,
+        "text": "turn 1: P2 to play\n P1 moles off",
+    }
     assert payloads.log_line(dodge, turn, dodge_pack) == "Turn 1: P2 to play, a throw is compulsory"
-    assert payloads.event_words(turn) == "turn 1: P2 to play"         # a told text's first line
-    assert payloads.log_line(days, {"event": "play", "seat": "p2", "card": "terror", "board": "p1", "day": "mon"},
-                             days_pack) == "P2 played Terror on P1's Monday"
+    assert payloads.event_words(turn) == "turn 1: P2 to play"  # a told text's first line
+    assert (
+        payloads.log_line(
+            days, {"event": "play", "seat": "p2", "card": "terror", "board": "p1", "day": "mon"}, days_pack
+        )
+        == "P2 played Terror on P1's Monday"
+    )
     assert payloads.log_line(days, {"event": "reshuffled", "seat": "p1"}, days_pack) == "P1 reshuffled"
 
 
@@ -363,15 +462,18 @@ def test_dodgeballs_court_has_every_player_by_name_in_their_zone_with_the_balls(
     engine, state, blocks = _page("dodgeball", {}, 60, "p2")
     court = next(b for b in blocks if b["kind"] == "rows")
     assert [r["label"] for r in court["rows"]][:4] == ["P1 defence", "P1 offence", "P2 offence", "P2 defence"]
-    names = {p.id: short_name(p) for p in engine.pack.players}       # one short name everywhere
+    names = {p.id: short_name(p) for p in engine.pack.players}  # one short name everywhere
     for coach in state.coaches:
         for zone, word in (("off", "offence"), ("def", "defence")):
             row = next(r for r in court["rows"] if r["label"] == f"{coach.id.upper()} {word}")
-            assert [i["text"] for i in row["items"]] == [names[p] for p in coach.players if coach.zone.get(p) == zone]
+            assert [i["text"] for i in row["items"]] == [
+                names[p] for p in coach.players if coach.zone.get(p) == zone
+            ]
             assert [i["sub"].count("\u25cf") for i in row["items"]] == [
-                coach.balls.get(p, 0) for p in coach.players if coach.zone.get(p) == zone]
+                coach.balls.get(p, 0) for p in coach.players if coach.zone.get(p) == zone
+            ]
     hand = next(b for b in blocks if b["title"] == "Your hand")
-    assert [i["text"] for i in hand["items"]][:len(state.coaches[1].hand)] == state.coaches[1].hand
+    assert [i["text"] for i in hand["items"]][: len(state.coaches[1].hand)] == state.coaches[1].hand
     assert all(i["sub"] for i in hand["items"])
 
 
@@ -382,10 +484,13 @@ def test_dungeon_days_page_has_every_board_as_seven_days_and_the_viewers_hand_by
     for b in boards:
         seat = state.seat(b["title"][:2].lower())
         assert [c["text"] for c in b["rows"][0]] == ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
-        assert [c["text"] for c in b["rows"][1]] == ["\n".join(engine.pack.code(c) for c in pile) or "-"
-                                                     for pile in seat.board]
+        assert [c["text"] for c in b["rows"][1]] == [
+            "\n".join(engine.pack.code(c) for c in pile) or "-" for pile in seat.board
+        ]
     hand = next(b for b in blocks if b["title"] == "Your hand")
-    assert [i["text"].split(" (")[0] for i in hand["items"]] == [c.capitalize() for c in state.seat("p3").hand]
+    assert [i["text"].split(" (")[0] for i in hand["items"]] == [
+        c.capitalize() for c in state.seat("p3").hand
+    ]
 
 
 def test_dungeon_allies_page_has_each_players_purse_and_dice_and_bowls_the_dugouts():
@@ -394,7 +499,8 @@ def test_dungeon_allies_page_has_each_players_purse_and_dice_and_bowls_the_dugou
         block = next(b for b in blocks if b["title"].startswith(seat.id.upper()))
         purse = block["rows"][0]["items"]
         assert purse[0]["text"] == f"{seat.gold} gold" and [i["text"] for i in purse[1:]] == [
-            str(seat.crystals[c]) for c in ("red", "blue", "yellow", "green", "white") if c in seat.crystals]
+            str(seat.crystals[c]) for c in ("red", "blue", "yellow", "green", "white") if c in seat.crystals
+        ]
         assert [i["sub"].split()[0] for i in block["rows"][2]["items"]] == [a.die for a in seat.allies]
     engine, state, blocks = _page("dungeonbowl", {}, 60, "p1")
     for team in state.teams:

@@ -1,5 +1,6 @@
 """Join codes and seat tokens: a seat needs its code, a held seat needs the device's OK, and
 wrong codes are limited per page and per address, never for the whole table."""
+
 import pytest
 
 from companion.web.seating import (
@@ -70,9 +71,11 @@ def test_wrong_codes_slow_down_their_own_page_and_address_only():
         with pytest.raises(ClaimRefused, match="wrong code"):
             seating.check_claim("p1", wrong, page=1, address="10.0.0.66")
     with pytest.raises(ClaimRefused, match="too many wrong codes from this phone"):
-        seating.check_claim("p1", right, page=1, address="10.0.0.66")      # not even the right one
-    assert seating.check_claim("p1", right, page=2, address="10.0.0.7") == "p1", "the table's phones still join"
-    for page in (3, 4):                     # the same address from new pages: the address's bucket
+        seating.check_claim("p1", right, page=1, address="10.0.0.66")  # not even the right one
+    assert seating.check_claim("p1", right, page=2, address="10.0.0.7") == "p1", (
+        "the table's phones still join"
+    )
+    for page in (3, 4):  # the same address from new pages: the address's bucket
         for _ in range(ADDRESS_BURST - PAGE_BURST if page == 3 else 0):
             with pytest.raises(ClaimRefused, match="wrong code"):
                 seating.check_claim("p1", wrong, page=page, address="10.0.0.66")
@@ -94,12 +97,18 @@ def test_a_strangers_chance_of_guessing_a_seat_in_a_whole_game_is_below_a_thousa
         page += 1
         seat = ("p1", "p2", "p3", "p4")[page % 4]
         try:
-            seating.check_claim(seat, wrong_for(seating, seat), page=page, address=address_key(f"2001:db8::1:{page:x}"))
+            seating.check_claim(
+                seat, wrong_for(seating, seat), page=page, address=address_key(f"2001:db8::1:{page:x}")
+            )
         except ClaimRefused as exc:
             looked_at += "wrong code for" in str(exc)
-        clock.t += 5.0                      # a claim every 5 s, faster than the refill
-    assert ADDRESS_BURST + 12 * 3600 // REFILL_SECONDS - 2 <= looked_at <= ADDRESS_BURST + 12 * 3600 // REFILL_SECONDS
-    assert looked_at / (10 ** CODE_DIGITS - looked_at) < 0.001
+        clock.t += 5.0  # a claim every 5 s, faster than the refill
+    assert (
+        ADDRESS_BURST + 12 * 3600 // REFILL_SECONDS - 2
+        <= looked_at
+        <= ADDRESS_BURST + 12 * 3600 // REFILL_SECONDS
+    )
+    assert looked_at / (10**CODE_DIGITS - looked_at) < 0.001
     assert len(seating.wrong.buckets) < 50, "buckets refilled to the brim are forgotten"
 
 

@@ -1,5 +1,6 @@
 """The page's server in the device's process, over real sockets: joining, acting, the
 device's OK, the limits on every message. (The browser tests are test_browser.py.)"""
+
 from __future__ import annotations
 
 import json
@@ -41,7 +42,12 @@ def test_the_page_and_its_assets_come_from_the_device_small_and_locked_down(dev)
                 total += len(body)
             elif name == "":
                 total += len(body)
-                assert re.findall(rb'(?:src|href)="([^"]+)"', body) == [b"/style.css", b"/dungeon_ball.js", b"/app.js", b"/dungeon_allies.js"]
+                assert re.findall(rb'(?:src|href)="([^"]+)"', body) == [
+                    b"/style.css",
+                    b"/dungeon_ball.js",
+                    b"/app.js",
+                    b"/dungeon_allies.js",
+                ]
             assert not re.search(rb"https?://", body), f"{name or 'index.html'} refers to another site"
     assert total < 150_000
     with pytest.raises(urllib.error.HTTPError) as info:
@@ -60,7 +66,7 @@ def test_a_seat_is_claimed_with_its_code_and_a_reload_rejoins_it(dev):
     state = page.next("state", where=lambda m: m["seat"] == "p1")
     assert [s["held"] for s in state["seats"]] == [True, False]
     page.close()
-    again = dev.page(token)                              # a reload: the token from the browser
+    again = dev.page(token)  # a reload: the token from the browser
     assert again.next("welcome")["seat"] == "p1"
     assert again.next("state", where=lambda m: m["seat"] == "p1")["prompt"]["mine"]
     stale = dev.page("not-a-token")
@@ -100,7 +106,7 @@ def test_an_action_from_a_page_is_checked_journaled_and_shown_on_every_page_and_
     watcher.send({"t": "act", "action": "p1 bid 1"})
     assert "watching only" in watcher.next("error")["text"]
     p1.send({"t": "act", "action": "p1 bid 99"})
-    assert p1.next("error")["text"]                                  # the rules' own reason
+    assert p1.next("error")["text"]  # the rules' own reason
     assert len(dev.session.actions) == before
     p1.send({"t": "act", "action": "p1 bid 2"})
     for page in (p1, p2, watcher):
@@ -164,7 +170,7 @@ def test_more_pages_than_allowed_are_turned_away(toy, tmp_path):
 
 
 def test_one_address_cannot_take_the_pages_the_seats_phones_need(toy, tmp_path):
-    device = Device(tmp_path, "toy")                  # two seats, both free
+    device = Device(tmp_path, "toy")  # two seats, both free
     device.web.settings = WebSettings(port=0, bind="127.0.0.1", mdns=False, max_pages=5)
     with device:
         mine = [device.page(source="127.0.0.9") for _ in range(3)]
@@ -174,7 +180,7 @@ def test_one_address_cannot_take_the_pages_the_seats_phones_need(toy, tmp_path):
         with pytest.raises(ConnectionClosed) as info:
             device.page(source="127.0.0.9").next("welcome")
         assert info.value.rcvd.code == 1013 and "kept for the seats' phones" in info.value.rcvd.reason
-        for source in ("127.0.0.2", "127.0.0.3"):        # each seat's phone still gets a page
+        for source in ("127.0.0.2", "127.0.0.3"):  # each seat's phone still gets a page
             device.page(source=source).next("welcome")
 
 
@@ -198,7 +204,7 @@ def test_a_computer_seat_cannot_be_claimed_and_has_no_join_code(toy, tmp_path):
 
 def test_an_undo_the_rules_refuse_is_said_on_the_page(dev):
     p1, _ = seated(dev, "p1")
-    p1.send({"t": "undo"})                    # nothing decided yet: nothing to undo
+    p1.send({"t": "undo"})  # nothing decided yet: nothing to undo
     p1.next("wait")
     dev.until(lambda: dev.app.menu_kind == "web" and dev.app.menu is not None)
     dev.press("ok")
@@ -208,14 +214,14 @@ def test_an_undo_the_rules_refuse_is_said_on_the_page(dev):
 def test_a_question_closed_on_the_device_another_way_frees_the_next_one(toy, tmp_path):
     from companion.web.bridge import WebMessage
 
-    device = Device(tmp_path, "toy")                  # the bridge alone, in this thread
+    device = Device(tmp_path, "toy")  # the bridge alone, in this thread
     bridge, app, said = device.web.bridge, device.app, []
     bridge.attach(lambda conn, data: said.append(json.loads(data)))
     bridge.handle(app, WebMessage(1, {"t": "open"}))
     bridge.handle(app, WebMessage(1, {"t": "claim", "seat": "p1", "code": device.code("p1")}))
     bridge.handle(app, WebMessage(1, {"t": "correct"}))
     assert said[-1]["t"] == "wait" and app.menu_kind == "web"
-    app.menu = None                                   # closed without an answer
+    app.menu = None  # closed without an answer
     bridge.publish(app)
     assert any(m.get("text") == "the device did not answer: ask again" for m in said)
     bridge.handle(app, WebMessage(1, {"t": "undo"}))
@@ -231,9 +237,10 @@ def test_the_panel_lets_a_seat_on_a_phone_decide_there_instead_of_passing_the_de
     bridge, app, session = device.web.bridge, device.app, device.session
     bridge.attach(lambda conn, data: None)
     bridge.address = Address("10.0.0.9", 8080)
-    while not session.prompt().private:               # bid nothing until the secret pick
-        session.submit(session.prompt().options[0] if session.prompt().options
-                       else f"{session.prompt().actor} bid 0")
+    while not session.prompt().private:  # bid nothing until the secret pick
+        session.submit(
+            session.prompt().options[0] if session.prompt().options else f"{session.prompt().actor} bid 0"
+        )
     app.start_prompt()
     actor = session.prompt().actor
     assert app.model()["title"] == f"Pass to {actor.upper()}"

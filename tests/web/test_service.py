@@ -1,5 +1,6 @@
 """The page inside the service: attached before the first frame, serving only after it, on
 this machine only when emulated, and never stopping the game when it cannot serve."""
+
 from __future__ import annotations
 
 import argparse
@@ -12,8 +13,19 @@ from tests.web.rig import Device
 
 
 def run_args(tmp_path, **extra) -> argparse.Namespace:
-    values = dict(emulate=True, headless=True, keys=None, frames=None, config=None, journal=tmp_path / "j.sqlite",
-                  menu=True, seed=1, verbose=False, no_web=False, web=True)
+    values = dict(
+        emulate=True,
+        headless=True,
+        keys=None,
+        frames=None,
+        config=None,
+        journal=tmp_path / "j.sqlite",
+        menu=True,
+        seed=1,
+        verbose=False,
+        no_web=False,
+        web=True,
+    )
     values.update(extra)
     return argparse.Namespace(**values)
 
@@ -62,7 +74,7 @@ def test_a_port_in_use_is_passed_over_for_the_next_and_the_address_says_which(to
 
 def test_a_page_that_cannot_serve_is_said_on_the_panel_and_the_game_goes_on(toy, tmp_path):
     dev = Device(tmp_path, "toy")
-    dev.web.settings = WebSettings(port=8080, bind="192.0.2.1", mdns=False)    # not this machine's
+    dev.web.settings = WebSettings(port=8080, bind="192.0.2.1", mdns=False)  # not this machine's
     dev.thread.start()
     try:
         dev.until(lambda: dev.app.web is None)

@@ -5,13 +5,14 @@ their pool is the pack's deck less the public discard pile), the card he played 
 whether he added his mascot or coach card to it, and his rushing line before the reveal. The
 mascot and coach cards themselves are known (they come with the team, and the table shows
 whether each is still held)."""
+
 from __future__ import annotations
 
 import random
 
 from companion.search.hidden import copy, deal
 
-EXTRA = 0.25        # how likely a held mascot or coach card is believed played with a card
+EXTRA = 0.25  # how likely a held mascot or coach card is believed played with a card
 
 
 def sample_state(engine, state, seat: str, rng: random.Random):
@@ -29,7 +30,7 @@ def sample_state(engine, state, seat: str, rng: random.Random):
                 c.pick = pick[0]
         else:
             c.deck = sorted(c.deck)
-        if c.pick:      # whether a mascot or coach card went with it is not seen either
+        if c.pick:  # whether a mascot or coach card went with it is not seen either
             held = [x for x in (c.mascot if s.mascots else "", c.coach if s.coach_cards else "") if x]
             c.extras = [x for x in held if rng.random() < EXTRA]
         if c.rush:

@@ -4,6 +4,7 @@ Digital cards: the device deals each coach's hand as a private draw and keeps it
 the coaches hold the real cards and the device records each as it is revealed; it keeps the
 cards not yet seen since the last reshuffle in ``Coach.deck``, so a card whose every copy lies
 in the discard pile cannot be revealed."""
+
 from __future__ import annotations
 
 from companion.engine.core import CHANCE, ChanceSpec, Prompt
@@ -39,7 +40,7 @@ def discard(g, s: DodgeState, coach: Coach, card: str, ev: list[dict]) -> bool:
     if s.cards == "digital":
         return True
     coach.deck.remove(card)
-    if len(coach.deck) <= g.pack.rules.hand_size:        # the last card drawn: reshuffle
+    if len(coach.deck) <= g.pack.rules.hand_size:  # the last card drawn: reshuffle
         coach.deck.extend(coach.discard)
         coach.discard = []
         ev.append({"event": "reshuffle", "seat": coach.id})
@@ -66,8 +67,15 @@ class Deal(Step):
     def prompt(self, g, s: DodgeState, f: Frame) -> Prompt:
         seat = f.data["queue"][0]
         coach = s.coach(seat)
-        spec = ChanceSpec("deal", tuple(coach.deck), g.pack.rules.hand_size, die="deck", distinct=True,
-                          by="device", private=seat)
+        spec = ChanceSpec(
+            "deal",
+            tuple(coach.deck),
+            g.pack.rules.hand_size,
+            die="deck",
+            distinct=True,
+            by="device",
+            private=seat,
+        )
         return Prompt(CHANCE, "deal", f"deal {seat} {g.pack.rules.hand_size} cards", chance=spec)
 
     def act(self, g, s: DodgeState, f: Frame, w: list[str], ev: list[dict]) -> None:
@@ -85,8 +93,9 @@ class Draw(Deal):
 
     def prompt(self, g, s: DodgeState, f: Frame) -> Prompt:
         seat = f.data["queue"][0]
-        spec = ChanceSpec("draw", tuple(s.coach(seat).deck), 1, die="deck", distinct=True, by="device",
-                          private=seat)
+        spec = ChanceSpec(
+            "draw", tuple(s.coach(seat).deck), 1, die="deck", distinct=True, by="device", private=seat
+        )
         return Prompt(CHANCE, "draw", f"{seat} draws a card", chance=spec)
 
 

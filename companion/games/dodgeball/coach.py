@@ -6,14 +6,15 @@ as any card of a full intensity deck and the defensive action as the one best fo
 it organises its strongest throwers forward with the balls, defends with the action most
 likely to survive (a catch counts extra: it puts the thrower out), and retreats a player
 left empty-handed in the offensive zone, spending its lowest sufficient card."""
+
 from __future__ import annotations
 
 from companion.engine.core import Prompt
 from companion.games.dodgeball.policies import RandomPolicy
 
-THROW_AT = 0.45          # the least chance of a hit worth a throw when none is compulsory
+THROW_AT = 0.45  # the least chance of a hit worth a throw when none is compulsory
 COUNTER_AT = 0.5
-GIVEN_BALL = 0.1         # what a ball handed to the other side by a group throw costs, in hit chance
+GIVEN_BALL = 0.1  # what a ball handed to the other side by a group throw costs, in hit chance
 ATTR = {"block": "BLO", "dodge": "DOD", "catch": "CTH"}
 
 
@@ -25,7 +26,7 @@ def card_worth(pack, card: str, con: int, vs_catch: bool = False, attacking: boo
         return con
     if kind == "supershot":
         return pack.rules.supershot if attacking and vs_catch else 0
-    return 2.5                                   # DECEIVE: a fresh card of about average worth
+    return 2.5  # DECEIVE: a fresh card of about average worth
 
 
 def deck_values(pack, con: int, vs_catch: bool, attacking: bool) -> list[float]:
@@ -35,7 +36,7 @@ def deck_values(pack, con: int, vs_catch: bool, attacking: bool) -> list[float]:
 class CoachPolicy(RandomPolicy):
     """A sensible coach; falls back to a random legal option for anything it does not judge."""
 
-    view_keys = None        # it reads the whole view (the random player reads none)
+    view_keys = None  # it reads the whole view (the random player reads none)
 
     def __call__(self, engine, view: dict, prompt: Prompt) -> str:
         judge = getattr(self, "_" + prompt.kind, None)
@@ -63,8 +64,9 @@ class CoachPolicy(RandomPolicy):
             return 3.0
         return max(card_worth(engine.pack, c, con, vs_catch, attacking) for c in hand)
 
-    def _hit_chance(self, engine, view, seat: str, thrower: str, target: str, attr: str = "THR",
-                    bonus: int = 0) -> float:
+    def _hit_chance(
+        self, engine, view, seat: str, thrower: str, target: str, attr: str = "THR", bonus: int = 0
+    ) -> float:
         """The chance that the throw eliminates the target, the target choosing its best action."""
         me, them = self._sides(view, seat)
         pack = engine.pack
@@ -73,8 +75,12 @@ class CoachPolicy(RandomPolicy):
         actions = ["dodge"] + (["block"] if held else ["catch"])
         worst = 1.0
         for action in actions:
-            mine = (self._attr(engine, thrower, attr) - penalty + bonus
-                    + self._best_card(engine, me, self._attr(engine, thrower, "CON"), action == "catch", True))
+            mine = (
+                self._attr(engine, thrower, attr)
+                - penalty
+                + bonus
+                + self._best_card(engine, me, self._attr(engine, thrower, "CON"), action == "catch", True)
+            )
             theirs = deck_values(pack, self._attr(engine, target, "CON"), False, False)
             base = self._attr(engine, target, ATTR[action])
             if action == "block":
@@ -96,15 +102,15 @@ class CoachPolicy(RandomPolicy):
     def _line(self, engine, view, prompt):
         """The two fastest players forward."""
         multi = prompt.choice["multi"]
-        fastest = sorted(multi["items"], key=lambda p: -self._attr(engine, p, "SPD"))[:multi["max"]]
+        fastest = sorted(multi["items"], key=lambda p: -self._attr(engine, p, "SPD"))[: multi["max"]]
         return " ".join((prompt.actor, multi["verb"], *fastest))
 
     def _card(self, engine, view, prompt):
         seat = prompt.actor
         me, _ = self._sides(view, seat)
         options = prompt.options
-        if view["cards_mode"] == "table":        # no real hand: a hand of three drawn at random
-            unseen = list(engine.pack.deck)      # from the cards not yet seen, then the best of it
+        if view["cards_mode"] == "table":  # no real hand: a hand of three drawn at random
+            unseen = list(engine.pack.deck)  # from the cards not yet seen, then the best of it
             for card in me["discard"]:
                 unseen.remove(card)
             hand = set(self.rng.sample(unseen, min(3, len(unseen))))
@@ -122,7 +128,7 @@ class CoachPolicy(RandomPolicy):
 
         def worth(option: str) -> float:
             words = option.split()
-            bonus = 0.5 * (len(words) - 3)                   # a mascot or coach card spent now
+            bonus = 0.5 * (len(words) - 3)  # a mascot or coach card spent now
             return card_worth(engine.pack, words[2], con, vs_catch, attacking) + bonus
 
         return max(options, key=worth)
@@ -138,11 +144,16 @@ class CoachPolicy(RandomPolicy):
         best, chosen = -1.0, None
         for option in prompt.options:
             action = option.split()[1]
-            card = (card_worth(engine.pack, pick, self._attr(engine, target, "CON")) if pick
-                    else self._best_card(engine, me, self._attr(engine, target, "CON")))
+            card = (
+                card_worth(engine.pack, pick, self._attr(engine, target, "CON"))
+                if pick
+                else self._best_card(engine, me, self._attr(engine, target, "CON"))
+            )
             mine = self._attr(engine, target, ATTR[action]) + card
-            theirs = [self._attr(engine, thrower, attr) - penalty + len(duel.get("supporters", [])) + v
-                      for v in deck_values(engine.pack, self._attr(engine, thrower, "CON"), action == "catch", True)]
+            theirs = [
+                self._attr(engine, thrower, attr) - penalty + len(duel.get("supporters", [])) + v
+                for v in deck_values(engine.pack, self._attr(engine, thrower, "CON"), action == "catch", True)
+            ]
             safe = sum(mine >= t if action == "block" else mine > t for t in theirs) / len(theirs)
             score = safe * (1.4 if action == "catch" else 1.0)
             if score > best:
@@ -163,17 +174,25 @@ class CoachPolicy(RandomPolicy):
             for o in throws:
                 w = o.split()
                 helpers = len(w) - 4 if w[1] == "group" else 0
-                chance = self._hit_chance(engine, view, seat, w[2], w[3], bonus=helpers * engine.pack.rules.group_bonus)
-                scored.append((chance - GIVEN_BALL * helpers, chance, o))    # each supporter's ball is given away
+                chance = self._hit_chance(
+                    engine, view, seat, w[2], w[3], bonus=helpers * engine.pack.rules.group_bonus
+                )
+                scored.append(
+                    (chance - GIVEN_BALL * helpers, chance, o)
+                )  # each supporter's ball is given away
             _, chance, best = max(scored)
-            if chance >= THROW_AT or (view["must_throw"] and not view["throws"]) or f"{seat} end" not in options:
+            if (
+                chance >= THROW_AT
+                or (view["must_throw"] and not view["throws"])
+                or f"{seat} end" not in options
+            ):
                 return best
         return f"{seat} end"
 
     def _organise(self, engine, me: dict, seat: str, options: set[str]) -> str | None:
         court = [p for p in me["players"] if me["zone"][p] in ("off", "def")]
         balls = me["strays"] + sum(me["balls"].values())
-        want = sorted(court, key=lambda p: -self._attr(engine, p, "THR"))[:min(4, balls)]
+        want = sorted(court, key=lambda p: -self._attr(engine, p, "THR"))[: min(4, balls)]
         for p in court:
             if p not in want and me["zone"][p] == "off" and f"{seat} back {p}" in options:
                 return f"{seat} back {p}"
@@ -195,12 +214,18 @@ class CoachPolicy(RandomPolicy):
         empty = [o for o in options if not me["balls"][o.split()[2]]]
         if not empty:
             return f"{seat} stay"
-        return min(empty, key=lambda o: card_worth(engine.pack, o.split()[3], self._attr(engine, o.split()[2], "CON")))
+        return min(
+            empty,
+            key=lambda o: card_worth(engine.pack, o.split()[3], self._attr(engine, o.split()[2], "CON")),
+        )
 
     def _counter(self, engine, view, prompt):
         seat = prompt.actor
-        scored = [(self._hit_chance(engine, view, seat, o.split()[2], o.split()[3], "COU"), o)
-                  for o in prompt.options if o.split()[1] == "counter" and len(o.split()) == 4]   # alone
+        scored = [
+            (self._hit_chance(engine, view, seat, o.split()[2], o.split()[3], "COU"), o)
+            for o in prompt.options
+            if o.split()[1] == "counter" and len(o.split()) == 4
+        ]  # alone
         if scored and max(scored)[0] >= COUNTER_AT:
             return max(scored)[1]
         return f"{seat} pass"

@@ -3,6 +3,7 @@ revealed at the table), the target's declared defensive action; then the reveal,
 the duel to its rule (rush.py, throws.py).
 
 The queue in the duel frame lists what is still to be chosen, as ``seat:what``."""
+
 from __future__ import annotations
 
 from companion.engine.core import IllegalAction, Prompt
@@ -33,7 +34,9 @@ def why_not_extra(g, s: DodgeState, seat: str, extra: str) -> tuple[str, str]:
     """Why a mascot or coach card cannot go with this card: not in play, not for this duel,
     spent already, or another coach's."""
     mascot = extra in g.pack.by_mascot
-    kind, rule, option = ("mascot", "Mascot cards", "mascots") if mascot else ("coach", "Coach cards", "coach_cards")
+    kind, rule, option = (
+        ("mascot", "Mascot cards", "mascots") if mascot else ("coach", "Coach cards", "coach_cards")
+    )
     if extra not in g.pack.by_mascot and extra not in g.pack.by_coach:
         return f"{extra!r} is not a mascot or coach card", "Mascot cards"
     if not getattr(s, option):
@@ -50,8 +53,9 @@ def card_options(s: DodgeState, seat: str) -> tuple[str, ...]:
     verb = "play" if s.cards == "digital" else "reveal"
     held = extras_held(s, seat)
     combos = [()] + [(c,) for c in held] + ([tuple(held)] if len(held) == 2 else [])
-    return tuple(" ".join((seat, verb, card, *extra)) for card in cards.playable(s, s.coach(seat))
-                 for extra in combos)
+    return tuple(
+        " ".join((seat, verb, card, *extra)) for card in cards.playable(s, s.coach(seat)) for extra in combos
+    )
 
 
 def action_options(s: DodgeState) -> tuple[str, ...]:
@@ -84,15 +88,34 @@ class DuelChoices(Step):
         if what == "line":
             n = g.pack.rules.rush_forward
             players = s.coach(seat).players
-            return Prompt(seat, "line", f"rush: {n} forward", None, private=secret,
-                          choice={"multi": {"items": list(players), "min": n, "max": n, "verb": "forward",
-                                            "labels": [rush_label(g.pack.by_player[p]) for p in players]}})
+            return Prompt(
+                seat,
+                "line",
+                f"rush: {n} forward",
+                None,
+                private=secret,
+                choice={
+                    "multi": {
+                        "items": list(players),
+                        "min": n,
+                        "max": n,
+                        "verb": "forward",
+                        "labels": [rush_label(g.pack.by_player[p]) for p in players],
+                    }
+                },
+            )
         if what == "action":
-            return Prompt(seat, "defend", f"{short_name(g.pack.by_player[d.target])} defends:", action_options(s))
-        title = {"rush": "rush card", "tie": "tie: another card", "throw": "throw card",
-                 "counter": "counter card"}[d.kind]
+            return Prompt(
+                seat, "defend", f"{short_name(g.pack.by_player[d.target])} defends:", action_options(s)
+            )
+        title = {
+            "rush": "rush card",
+            "tie": "tie: another card",
+            "throw": "throw card",
+            "counter": "counter card",
+        }[d.kind]
         if d.deceived:
-            title = "DECEIVE: play again"      # the panel's title bar holds no more beside the seat
+            title = "DECEIVE: play again"  # the panel's title bar holds no more beside the seat
         elif not secret:
             title = f"{title}: which one?"
         else:
@@ -145,5 +168,6 @@ class DuelChoices(Step):
         if f.data["queue"]:
             return False
         from companion.games.dodgeball.reveal import reveal  # reveal builds on this module
+
         reveal(g, s, f, ev)
         return True

@@ -9,6 +9,7 @@ turns.py (organise, throw, retreat, counter-attack), cards.py (hands and draws).
     >>> g.prompt(s).chance.private
     'p1'
 """
+
 from __future__ import annotations
 
 from itertools import combinations
@@ -22,8 +23,15 @@ from companion.games.dodgeball.view import public_view, referee_view
 
 GAME = "dodgeball"
 FLAGS = ("abilities", "group_throws", "counter_attack", "mascots", "coach_cards", "draft", "build")
-STEPS = {"setup": setup.Setup(), "deal": cards.Deal(), "draw": cards.Draw(), "duel": duel.DuelChoices(),
-         "turn": turns.Turn(), "counter": turns.Counter(), "over": turns.Over()}
+STEPS = {
+    "setup": setup.Setup(),
+    "deal": cards.Deal(),
+    "draw": cards.Draw(),
+    "duel": duel.DuelChoices(),
+    "turn": turns.Turn(),
+    "counter": turns.Counter(),
+    "over": turns.Over(),
+}
 
 
 class Dodgeball(StepEngine):
@@ -45,7 +53,7 @@ class Dodgeball(StepEngine):
             raise ValueError(f"options.players: the Dodgeball Card Game is for 2 coaches, not {players!r}")
         cards_mode = o.pop("cards", "digital")
         if cards_mode not in ("digital", "table"):
-            raise ValueError(f"options.cards: must be \"digital\" or \"table\", not {cards_mode!r}")
+            raise ValueError(f'options.cards: must be "digital" or "table", not {cards_mode!r}')
         flags = {}
         for key in FLAGS:
             flags[key] = o.pop(key, False)
@@ -55,12 +63,14 @@ class Dodgeball(StepEngine):
         if not isinstance(limit, int) or isinstance(limit, bool) or not 6 <= limit <= 60:
             raise ValueError(f"options.star_limit: must be a whole number from 6 to 60, not {limit!r}")
         teams = o.pop("teams", None)
-        if isinstance(teams, str):                     # --option teams=falcons,moles
+        if isinstance(teams, str):  # --option teams=falcons,moles
             named = [t.strip() for t in teams.split(",")]
             teams = dict(zip(("p1", "p2"), named)) if len(named) == 2 else teams
         if o:
-            raise ValueError(f"options: unknown option(s) {', '.join(sorted(o))} (known: players, seats, "
-                             f"cards, {', '.join(FLAGS)}, star_limit, teams)")
+            raise ValueError(
+                f"options: unknown option(s) {', '.join(sorted(o))} (known: players, seats, "
+                f"cards, {', '.join(FLAGS)}, star_limit, teams)"
+            )
         s = DodgeState([Coach("p1"), Coach("p2")], cards=cards_mode, star_limit=limit, **flags)
         self._check_teams(s, teams)
         if teams:
@@ -82,12 +92,16 @@ class Dodgeball(StepEngine):
         if teams is None:
             return
         if s.draft or s.build:
-            raise ValueError("options.teams: teams are drafted or built (options draft, build); do not name them")
+            raise ValueError(
+                "options.teams: teams are drafted or built (options draft, build); do not name them"
+            )
         if not isinstance(teams, dict) or sorted(teams) != ["p1", "p2"]:
             raise ValueError(f"options.teams: must name a team for p1 and p2, not {teams!r}")
         for seat, team in teams.items():
             if not isinstance(team, str) or team not in self.pack.by_team:
-                raise ValueError(f"options.teams.{seat}: no team {team!r} (teams: {', '.join(self.pack.by_team)})")
+                raise ValueError(
+                    f"options.teams.{seat}: no team {team!r} (teams: {', '.join(self.pack.by_team)})"
+                )
             if not setup.team_fits(self, s, team):
                 raise ValueError(f"options.teams.{seat}: {team} is over the star limit of {s.star_limit}")
         if teams["p1"] == teams["p2"]:
@@ -100,8 +114,10 @@ class Dodgeball(StepEngine):
         if p.options is not None:
             return list(p.options)
         multi = p.choice.get("multi")
-        if multi:                                        # the rush line: every pair of players
-            return [" ".join((p.actor, multi["verb"], *c)) for c in combinations(multi["items"], multi["max"])]
+        if multi:  # the rush line: every pair of players
+            return [
+                " ".join((p.actor, multi["verb"], *c)) for c in combinations(multi["items"], multi["max"])
+            ]
         return p.chance.outcomes()
 
     def public_view(self, s: DodgeState, viewer: str | None, keys=None) -> dict:
@@ -114,15 +130,24 @@ class Dodgeball(StepEngine):
         return turns.why_not_now(self, s, words)
 
     def summary(self, s: DodgeState) -> dict:
-        return {"game": GAME, "players": ["p1", "p2"],
-                "scores": {c.id: sum(s.other(c.id).zone.get(p) == OUT for p in s.other(c.id).players)
-                           for c in s.coaches},
-                "over": s.over, "winner": s.winner or None, "draw": False, "turn": s.turn,
-                "teams": {c.id: c.team for c in s.coaches},
-                "on_court": {c.id: len(c.on_court()) for c in s.coaches}}
+        return {
+            "game": GAME,
+            "players": ["p1", "p2"],
+            "scores": {
+                c.id: sum(s.other(c.id).zone.get(p) == OUT for p in s.other(c.id).players) for c in s.coaches
+            },
+            "over": s.over,
+            "winner": s.winner or None,
+            "draw": False,
+            "turn": s.turn,
+            "teams": {c.id: c.team for c in s.coaches},
+            "on_court": {c.id: len(c.on_court()) for c in s.coaches},
+        }
 
     def status_line(self, s: DodgeState) -> str:
-        court = " - ".join(f"{c.id} {len(c.on_court())} on court, {c.balls_on_side()} balls" for c in s.coaches)
+        court = " - ".join(
+            f"{c.id} {len(c.on_court())} on court, {c.balls_on_side()} balls" for c in s.coaches
+        )
         if s.over:
             return f"game over | {s.winner} wins | {court}"
         if not s.active:
@@ -133,5 +158,3 @@ class Dodgeball(StepEngine):
         if kind == "draft":
             return tuple(p.id for p in self.pack.players)
         return tuple(self.pack.by_card)
-
-

@@ -2,9 +2,10 @@
 (``Prompt.choice["labels"]``): a player's name, stars and captain mark ("Bruno Brick 5* C"),
 a team's name and stars, a mascot's or coach card's name and what it adds. At most 19
 characters where it can (the panel's list row), so the stars are never cut off."""
+
 from __future__ import annotations
 
-ROW = 19          # characters on a list row of the panel (6 px font, with the scroll bar)
+ROW = 19  # characters on a list row of the panel (6 px font, with the scroll bar)
 
 
 def _fit(name: str, tail: str) -> str:
@@ -15,7 +16,7 @@ def _fit(name: str, tail: str) -> str:
     if len(name) > room and len(words) > 2:
         name = f"{words[0]} {words[-1]}"
     if len(name) > room:
-        name = name[:max(1, room - 1)].rstrip() + "."
+        name = name[: max(1, room - 1)].rstrip() + "."
     return f"{name} {tail}"
 
 

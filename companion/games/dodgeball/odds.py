@@ -8,6 +8,7 @@ alike. Attributes, abilities and mascot or coach cards in play count as the engi
 (power.py). A DECEIVE is played again: the seat's best card left against the pool again; a
 second DECEIVE, or a tie in the rush, counts as half a win.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -41,6 +42,7 @@ def advise(g, s: DodgeState, prompt, legal: list[str]) -> Advice | None:
 
 # --------------------------------------------------------------------------- what the seat cannot see
 
+
 def unseen(s: DodgeState, seat: str) -> Counter:
     """The other coach's cards as ``seat`` sees them: one pool, hand, deck and a face-down card."""
     them = s.other(seat)
@@ -69,6 +71,7 @@ def _deceive(g, card: str) -> bool:
 
 # --------------------------------------------------------------------------- a throw's duel
 
+
 def _outcome(g, s: DodgeState, d: Duel, picks: dict[str, str]) -> tuple[float, float]:
     """(1 if the throw hits, players out theirs-less-ours for the thrower) for these cards."""
     attack, defence = throw_powers(g, s, d, picks)
@@ -81,8 +84,17 @@ def _outcome(g, s: DodgeState, d: Duel, picks: dict[str, str]) -> tuple[float, f
     return 0.0, 0.0
 
 
-def _duel(g, s: DodgeState, d: Duel, seat: str, mine: str, extras: tuple[str, ...], pool: Counter,
-          hand: list[str], depth: int = 0) -> tuple[float, float]:
+def _duel(
+    g,
+    s: DodgeState,
+    d: Duel,
+    seat: str,
+    mine: str,
+    extras: tuple[str, ...],
+    pool: Counter,
+    hand: list[str],
+    depth: int = 0,
+) -> tuple[float, float]:
     """The throw's (hit, net) for the thrower, averaged over the other side's card from
     ``pool``; ``seat`` plays ``mine`` (with ``extras``). An action still to declare is the
     target's coach's: its best when that is ``seat``, else any alike."""
@@ -146,8 +158,13 @@ def _throw_card(g, s: DodgeState, prompt, legal: list[str]) -> Advice:
         p, mean = _for(seat, d, *_duel(g, s, d, seat, card, extras, pool, hand))
         opts.append(OptionOdds(action, p, mean, _what(seat, d)))
     best = best_of(opts, lambda o: (o.p, o.mean, -len(o.action.split())))
-    return Advice(seat, prompt.text, opts, best.action,
-                  f"the best chance against the {sum(pool.values())} cards {seat} has not seen")
+    return Advice(
+        seat,
+        prompt.text,
+        opts,
+        best.action,
+        f"the best chance against the {sum(pool.values())} cards {seat} has not seen",
+    )
 
 
 def _what(seat: str, d: Duel) -> str:
@@ -164,9 +181,9 @@ def _defend(g, s: DodgeState, prompt, legal: list[str]) -> Advice:
     for action in legal:
         d.action = action.split()[1]
         try:
-            if me.pick:          # my card is down: only theirs is unknown
+            if me.pick:  # my card is down: only theirs is unknown
                 hit, net = _duel(g, s, d, seat, me.pick, tuple(me.extras), pool, hand)
-            else:                # cards come after the action: my best card then
+            else:  # cards come after the action: my best card then
                 hit, net = min((_duel(g, s, d, seat, c, (), pool, hand) for c in hand), default=(1.0, 1.0))
         finally:
             d.action = ""
@@ -190,8 +207,14 @@ def _throws(g, s: DodgeState, prompt, legal: list[str]) -> Advice | None:
         d = t.duel
         rated = [(c, _duel(g, t, d, seat, c, (), pool, hand)) for c in hand]
         card, (hit, net) = max(rated, key=lambda r: r[1]) if rated else ("", (0.0, 0.0))
-        opts.append(OptionOdds(action, hit, net, f"{HIT} with its best card ({card}), their card any "
-                                                 f"unseen, the action any alike; {NET}"))
+        opts.append(
+            OptionOdds(
+                action,
+                hit,
+                net,
+                f"{HIT} with its best card ({card}), their card any unseen, the action any alike; {NET}",
+            )
+        )
     throws = [o for o in opts if o.p is not None]
     if not throws:
         return None
@@ -200,6 +223,7 @@ def _throws(g, s: DodgeState, prompt, legal: list[str]) -> Advice | None:
 
 
 # --------------------------------------------------------------------------- the opening rush
+
 
 def _rush_total(g, s: DodgeState, seat: str, line: tuple[str, ...], card: str) -> int:
     """SPD of ``line`` plus the card (reveal.rush_power's sum, lined up as at the reveal)."""
@@ -223,7 +247,7 @@ def _rush(g, s: DodgeState, prompt, legal: list[str]) -> Advice:
     tie = d.kind == "tie"
     if tie:
         theirs_lines = [()]
-    elif d.deceived and them.rush:      # shown at the first reveal
+    elif d.deceived and them.rush:  # shown at the first reveal
         theirs_lines = [tuple(them.rush)]
     else:
         theirs_lines = list(combinations(sorted(them.players), n))
@@ -263,7 +287,9 @@ def _rush_card(g, s, seat: str, card: str) -> int:
     """A tie's replay: the card's value alone (reveal.rush_card_value)."""
     coach = s.coach(seat)
     ctx = Context("rush")
-    return max(card_value(g, s, coach, card, p, ctx, attacking=False) for p in coach.rush or coach.players[:1])
+    return max(
+        card_value(g, s, coach, card, p, ctx, attacking=False) for p in coach.rush or coach.players[:1]
+    )
 
 
 __all__ = ["advise", "unseen"]

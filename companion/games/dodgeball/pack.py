@@ -1,5 +1,6 @@
 """The Dodgeball content pack (config/dodgeball.toml): its schema and the cross-checks msgspec
 cannot express. Every error names the file and the key."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -19,8 +20,20 @@ GAME = "dodgeball"
 ATTRS = ("THR", "COU", "BLO", "DOD", "CTH", "SPD", "CON")
 ALL_BUT_CON = ATTRS[:-1]
 ABILITY_TYPES = ("shooting", "defense", "support", "speed", "performance")
-WHENS = ("always", "target_in_defense", "target_in_offense", "holding_two", "empty_hands", "in_offense",
-         "in_defense", "last_three", "counter", "vs_catch", "rush", "retreat")
+WHENS = (
+    "always",
+    "target_in_defense",
+    "target_in_offense",
+    "holding_two",
+    "empty_hands",
+    "in_offense",
+    "in_defense",
+    "last_three",
+    "counter",
+    "vs_catch",
+    "rush",
+    "retreat",
+)
 WHOS = ("self", "offense_mates", "defense_mates")
 CARD_KINDS = ("boost", "con", "supershot", "deceive")
 

@@ -7,6 +7,7 @@ It reads only the model a page view gets: the viewer's ``public_view`` (the othe
 hand, face-down card, rush line and mascot/coach cards are not in it), the public summary and
 the pack's content, so it shows nothing the viewer may not see.
 """
+
 from __future__ import annotations
 
 from companion.engine.words import counted
@@ -16,26 +17,53 @@ ATTRS = ("THR", "COU", "BLO", "DOD", "CTH", "SPD", "CON")
 # The attributes table's columns, in ATTRS's order: a name and three columns fit a 320 px phone.
 GROUPS = (ATTRS[:2], ATTRS[2:5], ATTRS[5:])
 # What an intensity card does, by its kind (the pack's comment on [[intensity]] says the same).
-KINDS = {"boost": "adds {value}", "con": "adds the player's CON",
-         "supershot": "+{supershot} THR against a catch, else 0", "deceive": "cancels the other card"}
+KINDS = {
+    "boost": "adds {value}",
+    "con": "adds the player's CON",
+    "supershot": "+{supershot} THR against a catch, else 0",
+    "deceive": "cancels the other card",
+}
 ZONES = (("off", "offence"), ("def", "defence"))
 
 
 def page_pack(engine) -> dict:
     """Full names, team names and what each card does: the panel's pack_info has 4 letters."""
     pack = engine.pack
-    return {"players": {p.id: {"name": p.name, "captain": p.captain, "ability": p.ability.name,
-                               "ability_text": p.ability.text} for p in pack.players},
-            "teams": {t.id: t.name for t in pack.teams},
-            "intensity": {c.id: KINDS.get(c.kind, c.kind).format(value=c.value, supershot=pack.rules.supershot)
-                          for c in pack.intensity},
-            "specials": {**{m.id: f"{m.name}: +{m.add} {'/'.join(m.attrs)}" for m in pack.mascots},
-                         **{c.id: f"{c.name}: {c.text}" for c in pack.coaches}}}
+    return {
+        "players": {
+            p.id: {
+                "name": p.name,
+                "captain": p.captain,
+                "ability": p.ability.name,
+                "ability_text": p.ability.text,
+            }
+            for p in pack.players
+        },
+        "teams": {t.id: t.name for t in pack.teams},
+        "intensity": {
+            c.id: KINDS.get(c.kind, c.kind).format(value=c.value, supershot=pack.rules.supershot)
+            for c in pack.intensity
+        },
+        "specials": {
+            **{m.id: f"{m.name}: +{m.add} {'/'.join(m.attrs)}" for m in pack.mascots},
+            **{c.id: f"{c.name}: {c.text}" for c in pack.coaches},
+        },
+    }
 
 
-VERBS = {"give": "give a ball", "drop": "drop a ball", "forward": "move forward", "back": "move back",
-         "throw": "throw", "group": "group throw", "counter": "counter-attack", "retreat": "retreat",
-         "stay": "no retreat", "end": "end the turn", "pass": "pass"}      # a turn's first word on the page
+VERBS = {
+    "give": "give a ball",
+    "drop": "drop a ball",
+    "forward": "move forward",
+    "back": "move back",
+    "throw": "throw",
+    "group": "group throw",
+    "counter": "counter-attack",
+    "retreat": "retreat",
+    "stay": "no retreat",
+    "end": "end the turn",
+    "pass": "pass",
+}  # a turn's first word on the page
 
 
 def page_names(pack: dict) -> dict:
@@ -70,7 +98,12 @@ def scoreboard(view: dict, pack: dict, viewer: str | None) -> dict:
         on = len(c.get("players", [])) - len(out) if c.get("zone") else len(c.get("players", []))
         rows.append([_seat(c) + (" (you)" if c["id"] == viewer else ""), f"{_team(pack, c)}: {on} on court"])
     if active:
-        rows.append(["throws", f"{view.get('throws', 0)} this turn" + (", must throw" if view.get("must_throw") else "")])
+        rows.append(
+            [
+                "throws",
+                f"{view.get('throws', 0)} this turn" + (", must throw" if view.get("must_throw") else ""),
+            ]
+        )
     duel = view.get("duel")
     if duel:
         rows.append(["duel", duel_words(duel, pack)])
@@ -99,9 +132,11 @@ def last_words(last: dict, pack: dict) -> str:
     cards = last.get("cards") or {}
     if "thrower_id" in last:
         thrower, target = last.get("thrower") or {}, last.get("target") or {}
-        words = (f"{_name(pack, last['thrower_id'])} at {_name(pack, last.get('target_id'))} "
-                 f"({last.get('action') or 'no action'}): {thrower.get('text', '')} vs {target.get('text', '')}, "
-                 f"{str(last.get('result', '')).replace('_', ' ')}")
+        words = (
+            f"{_name(pack, last['thrower_id'])} at {_name(pack, last.get('target_id'))} "
+            f"({last.get('action') or 'no action'}): {thrower.get('text', '')} vs {target.get('text', '')}, "
+            f"{str(last.get('result', '')).replace('_', ' ')}"
+        )
         if last.get("out"):
             words += "; out: " + ", ".join(_name(pack, p) for p in last["out"])
         if last.get("back"):
@@ -117,8 +152,13 @@ def last_words(last: dict, pack: dict) -> str:
 def _player_chip(pack: dict, coach: dict, player: str, duel: dict | None) -> dict:
     balls = int((coach.get("balls") or {}).get(player) or 0)
     info = (pack.get("players") or {}).get(player) or {}
-    sub = " ".join(["\u25cf" * balls, "captain" if info.get("captain") else "",
-                    "revived" if player in (coach.get("protected") or []) else ""]).strip()
+    sub = " ".join(
+        [
+            "\u25cf" * balls,
+            "captain" if info.get("captain") else "",
+            "revived" if player in (coach.get("protected") or []) else "",
+        ]
+    ).strip()
     hot = duel and player in (duel.get("thrower"), duel.get("target"), *(duel.get("supporters") or []))
     return {"text": _name(pack, player), "sub": sub, "cls": "hot" if hot else ""}
 
@@ -136,8 +176,12 @@ def court(view: dict, pack: dict, viewer: str | None) -> dict:
         zones = coach.get("zone") or {}
         players = [p for p in coach.get("players", []) if zones.get(p) == zone]
         sub = counted(coach["strays"], "stray") if zone == "def" and coach.get("strays") else ""
-        return {"label": f"{_seat(coach)} {word}", "sub": sub, "cls": cls,
-                "items": [_player_chip(pack, coach, p, duel) for p in players]}
+        return {
+            "label": f"{_seat(coach)} {word}",
+            "sub": sub,
+            "cls": cls,
+            "items": [_player_chip(pack, coach, p, duel) for p in players],
+        }
 
     for coach in far:
         if coach.get("zone"):
@@ -148,11 +192,23 @@ def court(view: dict, pack: dict, viewer: str | None) -> dict:
     for coach in coaches:
         out = list(coach.get("out") or [])
         if not coach.get("zone"):
-            rows.append({"label": f"{_seat(coach)} team", "sub": "face down until the rush",
-                         "items": [{"text": _name(pack, p), "sub": "", "cls": ""} for p in coach.get("players", [])]})
+            rows.append(
+                {
+                    "label": f"{_seat(coach)} team",
+                    "sub": "face down until the rush",
+                    "items": [
+                        {"text": _name(pack, p), "sub": "", "cls": ""} for p in coach.get("players", [])
+                    ],
+                }
+            )
         elif out:
-            rows.append({"label": f"{_seat(coach)} out", "sub": "first out first",
-                         "items": [{"text": _name(pack, p), "sub": "", "cls": "dim"} for p in out]})
+            rows.append(
+                {
+                    "label": f"{_seat(coach)} out",
+                    "sub": "first out first",
+                    "items": [{"text": _name(pack, p), "sub": "", "cls": "dim"} for p in out],
+                }
+            )
     return {"kind": "rows", "title": "Court (\u25cf a ball)", "rows": rows}
 
 
@@ -165,8 +221,13 @@ def own_cards(view: dict, pack: dict, viewer: str | None) -> list[dict]:
     items = [{"text": card, "sub": what.get(card, "")} for card in coach.get("hand") or []]
     for key, word in (("mascot_card", "mascot"), ("coach_card", "coach card")):
         if coach.get(key):
-            items.append({"text": specials.get(coach[key], coach[key]).split(":")[0], "cls": "hot",
-                          "sub": word + ": " + specials.get(coach[key], "").partition(": ")[2]})
+            items.append(
+                {
+                    "text": specials.get(coach[key], coach[key]).split(":")[0],
+                    "cls": "hot",
+                    "sub": word + ": " + specials.get(coach[key], "").partition(": ")[2],
+                }
+            )
     blocks = [{"kind": "cards", "title": "Your hand", "private": True, "items": items}]
     chosen = []
     if coach.get("pick"):
@@ -184,8 +245,12 @@ def coach_facts(view: dict, pack: dict, viewer: str | None) -> list[dict]:
     blocks = []
     for c in (view.get("coaches") or {}).values():
         mine = c["id"] == viewer
-        rows = [["team", _team(pack, c)], ["cards in hand", str(c.get("cards", 0))],
-                ["deck", counted(int(c.get('deck') or 0), "card")], ["discard", text(c.get("discard"))]]
+        rows = [
+            ["team", _team(pack, c)],
+            ["cards in hand", str(c.get("cards", 0))],
+            ["deck", counted(int(c.get("deck") or 0), "card")],
+            ["discard", text(c.get("discard"))],
+        ]
         if c.get("picked"):
             rows.append(["face down", "a card chosen"])
         if c.get("lined_up"):
@@ -196,7 +261,9 @@ def coach_facts(view: dict, pack: dict, viewer: str | None) -> list[dict]:
             rows.append(["coach card", "in hand" if c.get("coach") else "played"])
         if (view.get("options") or {}).get("counter_attack"):
             rows.append(["counter-attack", "spent" if c.get("counter_used") else "ready"])
-        blocks.append({"kind": "facts", "title": _seat(c) + (" (you)" if mine else ""), "rows": rows, "you": mine})
+        blocks.append(
+            {"kind": "facts", "title": _seat(c) + (" (you)" if mine else ""), "rows": rows, "you": mine}
+        )
     return blocks
 
 
@@ -215,24 +282,39 @@ def attributes(view: dict, pack: dict) -> dict:
                 continue
             values = printed.get(p) or {}
             full = ((pack.get("players") or {}).get(p) or {}).get("name") or _name(pack, p)
-            rows.append([{"text": f"{_name(pack, p)}\n{_seat(c)}", "title": f"{_seat(c)} {full}",
-                          "cls": mine}]
-                        + [{"text": "\n".join(f"{a} {values.get(a, '-')}" for a in group), "cls": ""}
-                           for group in GROUPS])
+            rows.append(
+                [{"text": f"{_name(pack, p)}\n{_seat(c)}", "title": f"{_seat(c)} {full}", "cls": mine}]
+                + [
+                    {"text": "\n".join(f"{a} {values.get(a, '-')}" for a in group), "cls": ""}
+                    for group in GROUPS
+                ]
+            )
     return {"kind": "grid", "title": "Players on court", "rows": rows, "fit": True}
 
 
 def page_view(model: dict) -> list[dict]:
     view, pack, viewer = model.get("view") or {}, model.get("pack") or {}, model.get("viewer")
     if view.get("pool"):
-        pool = {"kind": "cards", "title": "Draft: athletes to pick",
-                "items": [{"text": _name(pack, p), "sub": " ".join(f"{a} {v}" for a, v in
-                                                                   ((pack.get("attrs") or {}).get(p) or {}).items())}
-                          for p in view["pool"]]}
+        pool = {
+            "kind": "cards",
+            "title": "Draft: athletes to pick",
+            "items": [
+                {
+                    "text": _name(pack, p),
+                    "sub": " ".join(f"{a} {v}" for a, v in ((pack.get("attrs") or {}).get(p) or {}).items()),
+                }
+                for p in view["pool"]
+            ],
+        }
     else:
         pool = None
-    return ([scoreboard(view, pack, viewer), court(view, pack, viewer)] + own_cards(view, pack, viewer)
-            + ([pool] if pool else []) + coach_facts(view, pack, viewer) + [attributes({**view, "viewer": viewer}, pack)])
+    return (
+        [scoreboard(view, pack, viewer), court(view, pack, viewer)]
+        + own_cards(view, pack, viewer)
+        + ([pool] if pool else [])
+        + coach_facts(view, pack, viewer)
+        + [attributes({**view, "viewer": viewer}, pack)]
+    )
 
 
 MOVES = {"give": "gives a ball", "forward": "moves forward", "back": "moves back", "drop": "drops a ball"}
@@ -254,18 +336,25 @@ def page_event(event: dict, pack: dict) -> str | None:
     if kind == "team":
         return f"{seat} plays the {(pack.get('teams') or {}).get(event.get('team'), event.get('team'))}"
     if kind == "outcome" and event.get("thrower"):
-        words = (f"{name('thrower')} at {name('target')} ({event.get('action') or 'no action'}): "
-                 f"{event.get('thrower_power')} vs {event.get('target_power')}, "
-                 f"{str(event.get('result', '')).replace('_', ' ')}")
+        words = (
+            f"{name('thrower')} at {name('target')} ({event.get('action') or 'no action'}): "
+            f"{event.get('thrower_power')} vs {event.get('target_power')}, "
+            f"{str(event.get('result', '')).replace('_', ' ')}"
+        )
         out = ", ".join(_name(pack, p) for p in event.get("out") or [])
         return words + (f"; out: {out}" if out else "")
     if kind == "turn":
-        return f"Turn {event.get('turn')}: {seat} to play" + (", a throw is compulsory" if event.get("must_throw") else "")
+        return f"Turn {event.get('turn')}: {seat} to play" + (
+            ", a throw is compulsory" if event.get("must_throw") else ""
+        )
     return None
 
 
-STARS = {"team": "choose your team (*: the stars of its players, added up)",
-         "pick": "{text} (*: a player's stars, C: a captain)", "captain": "{text} (*: a player's stars)"}
+STARS = {
+    "team": "choose your team (*: the stars of its players, added up)",
+    "pick": "{text} (*: a player's stars, C: a captain)",
+    "captain": "{text} (*: a player's stars)",
+}
 
 
 def page_text(prompt: dict, model: dict) -> str | None:

@@ -1,5 +1,6 @@
 """Computer coaches. Each is ``Class(seed)`` called ``policy(engine, view, prompt)`` with the
 view of its own seat (engine.public_view): it never sees the other coach's hand."""
+
 from __future__ import annotations
 
 import random
@@ -18,14 +19,15 @@ class RandomPolicy:
         return ()
 
     def __call__(self, engine, view: dict, prompt: Prompt) -> str:
-        if prompt.options is None:                       # the rush line: players chosen at random
+        if prompt.options is None:  # the rush line: players chosen at random
             multi = prompt.choice["multi"]
             return " ".join((prompt.actor, multi["verb"], *self.rng.sample(multi["items"], multi["max"])))
         return prompt.options[int(self.rng.random() * len(prompt.options))]
 
 
 def __getattr__(name: str):
-    if name == "CoachPolicy":                 # the coach builds on RandomPolicy: imported on use
+    if name == "CoachPolicy":  # the coach builds on RandomPolicy: imported on use
         from companion.games.dodgeball.coach import CoachPolicy
+
         return CoachPolicy
     raise AttributeError(name)

@@ -4,6 +4,7 @@ intensity card and the penalty, each a term, so a duel can be shown as arithmeti
 
 Abilities read the printed (base) attributes; an ability's ``base`` form compares base values
 only. CON is changed only by an ability that names CON (rulebook, Abilities: notes)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -18,10 +19,10 @@ ACTION_ATTR = {"block": "BLO", "dodge": "DOD", "catch": "CTH"}
 class Context:
     """The situation an attribute is read in."""
 
-    situation: str                       # throw | counter | defend | rush | retreat
-    target_zone: str = ""                # the throw's target's zone
-    action: str = ""                     # the target's defensive action
-    thrower: str = ""                    # the thrower, whose ball in the air still counts as held
+    situation: str  # throw | counter | defend | rush | retreat
+    target_zone: str = ""  # the throw's target's zone
+    action: str = ""  # the target's defensive action
+    thrower: str = ""  # the thrower, whose ball in the air still counts as held
 
 
 @dataclass
@@ -43,8 +44,13 @@ class Power:
         return f"{self.attr} {self.base}" + "".join(f"{v:+d}" for _, v in self.terms) + f"={self.total}"
 
     def as_dict(self) -> dict:
-        return {"attr": self.attr, "base": self.base, "terms": [list(t) for t in self.terms],
-                "total": self.total, "text": self.arithmetic()}
+        return {
+            "attr": self.attr,
+            "base": self.base,
+            "terms": [list(t) for t in self.terms],
+            "total": self.total,
+            "text": self.arithmetic(),
+        }
 
 
 def _expand(attrs: list[str]) -> set[str]:
@@ -65,19 +71,21 @@ def _holds(g, s: DodgeState, coach: Coach, owner: str, when: str, ctx: Context) 
         return ctx.situation in ("throw", "counter") and ctx.action == "catch"
     if when in ("counter", "rush", "retreat"):
         return ctx.situation == when
-    if when in ("holding_two", "empty_hands"):         # the balls held when the throw is made
+    if when in ("holding_two", "empty_hands"):  # the balls held when the throw is made
         held = coach.balls.get(owner, 0) + (owner == ctx.thrower)
         return held >= 2 if when == "holding_two" else held == 0
     if when == "in_offense":
         return coach.zone.get(owner) == OFF
     if when == "in_defense":
         return coach.zone.get(owner) == DEF
-    if when == "last_three":                            # teammates: the other players of the team on court
+    if when == "last_three":  # teammates: the other players of the team on court
         return sum(p != owner for p in coach.on_court()) <= 3
     raise ValueError(f"unknown condition {when!r}")
 
 
-def ability_terms(g, s: DodgeState, coach: Coach, player: str, attr: str, ctx: Context) -> list[tuple[str, int]]:
+def ability_terms(
+    g, s: DodgeState, coach: Coach, player: str, attr: str, ctx: Context
+) -> list[tuple[str, int]]:
     """The abilities (the player's own and teammates' support) that change ``attr`` now."""
     if not s.abilities:
         return []
@@ -128,7 +136,9 @@ def card_value(g, s: DodgeState, coach: Coach, card: str, player: str, ctx: Cont
     return 0
 
 
-def extra_terms(g, coach: Coach, player: str, attr: str, ctx: Context, active: list[str], s: DodgeState) -> list:
+def extra_terms(
+    g, coach: Coach, player: str, attr: str, ctx: Context, active: list[str], s: DodgeState
+) -> list:
     """Mascot and coach cards in effect for this duel that change ``attr``."""
     terms = []
     for card in active:

@@ -5,6 +5,7 @@
 * The opening rush: SPD of the two forward players plus the card; a tie is replayed with
   another card each, the highest value alone winning.
 * A throw or counter-attack: throws.resolve."""
+
 from __future__ import annotations
 
 from companion.engine.steps import Frame, StepMachine
@@ -43,10 +44,17 @@ def reveal(g, s: DodgeState, f: Frame, ev: list[dict]) -> None:
     if deceive:
         d.deceived += 1
         s.stats["deceives"] = s.stats.get("deceives", 0) + 1
-        ev.append({"event": "reveal", "kind": d.kind, "cards": picks, "deceive": deceive,
-                   "active": {k: list(v) for k, v in d.active.items()},
-                   "lines": _lines(s) if d.kind == "rush" and d.deceived == 1 else {},
-                   "text": f"{' vs '.join(picks.values())}: DECEIVE, both play again"})
+        ev.append(
+            {
+                "event": "reveal",
+                "kind": d.kind,
+                "cards": picks,
+                "deceive": deceive,
+                "active": {k: list(v) for k, v in d.active.items()},
+                "lines": _lines(s) if d.kind == "rush" and d.deceived == 1 else {},
+                "text": f"{' vs '.join(picks.values())}: DECEIVE, both play again",
+            }
+        )
         s.last = {"kind": d.kind, "cards": picks, "deceive": deceive}
         s.duels.append({"turn": s.turn, **s.last, "text": ev[-1]["text"]})
         f.data["queue"] = card_queue(s)
@@ -57,10 +65,18 @@ def reveal(g, s: DodgeState, f: Frame, ev: list[dict]) -> None:
         _settle_rush(g, s, d, picks, ev)
     else:
         attack, defence = throw_powers(g, s, d, picks)
-        ev.append({"event": "reveal", "kind": d.kind, "cards": picks, "deceive": [],
-                   "active": {k: list(v) for k, v in d.active.items()},
-                   "thrower": attack.as_dict(), "target": defence.as_dict(),
-                   "text": f"{d.thrower} {picks[d.attacker]} vs {d.target} {d.action} {picks[s.owner(d.target).id]}"})
+        ev.append(
+            {
+                "event": "reveal",
+                "kind": d.kind,
+                "cards": picks,
+                "deceive": [],
+                "active": {k: list(v) for k, v in d.active.items()},
+                "thrower": attack.as_dict(),
+                "target": defence.as_dict(),
+                "text": f"{d.thrower} {picks[d.attacker]} vs {d.target} {d.action} {picks[s.owner(d.target).id]}",
+            }
+        )
         resolve(g, s, d, attack, defence, ev)
     cards.push_draws(s, draws)
 
@@ -99,14 +115,31 @@ def _settle_rush(g, s: DodgeState, d: Duel, picks: dict, ev: list[dict]) -> None
         totals = {seat: p.total for seat, p in powers.items()}
     else:
         totals = {seat: rush_card_value(g, s, seat, picks[seat]) for seat in ("p1", "p2")}
-        shown = {seat: {"attr": "card", "base": totals[seat], "terms": [], "total": totals[seat],
-                        "text": f"{picks[seat]} = {totals[seat]}"} for seat in ("p1", "p2")}
+        shown = {
+            seat: {
+                "attr": "card",
+                "base": totals[seat],
+                "terms": [],
+                "total": totals[seat],
+                "text": f"{picks[seat]} = {totals[seat]}",
+            }
+            for seat in ("p1", "p2")
+        }
     winner = "" if totals["p1"] == totals["p2"] else max(totals, key=totals.get)
-    ev.append({"event": "reveal", "kind": d.kind, "cards": picks, "deceive": [], "active": {},
-               "lines": _lines(s) if d.kind == "rush" and not d.deceived else {}, "powers": shown,
-               "winner": winner or None,
-               "text": f"rush: P1 {shown['p1']['text']} vs P2 {shown['p2']['text']}: "
-                       + (f"{winner.upper()} begins" if winner else "tie, another card each")})
+    ev.append(
+        {
+            "event": "reveal",
+            "kind": d.kind,
+            "cards": picks,
+            "deceive": [],
+            "active": {},
+            "lines": _lines(s) if d.kind == "rush" and not d.deceived else {},
+            "powers": shown,
+            "winner": winner or None,
+            "text": f"rush: P1 {shown['p1']['text']} vs P2 {shown['p2']['text']}: "
+            + (f"{winner.upper()} begins" if winner else "tie, another card each"),
+        }
+    )
     s.last = {"kind": d.kind, "cards": picks, "powers": shown, "winner": winner}
     s.duels.append({"turn": s.turn, **s.last, "text": ev[-1]["text"]})
     if not winner:

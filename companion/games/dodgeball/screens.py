@@ -10,6 +10,7 @@
   what happened.
 
 The rush line and the team and draft choices use the generic list."""
+
 from __future__ import annotations
 
 from PIL import Image
@@ -22,17 +23,19 @@ from companion.ui.generic import BOTTOM, STRIP_TOP, choose, seat_name, title
 
 COURT, HAND, RESULT, PICK = "dodge_court", "dodge_hand", "dodge_result", "dodge_pick"
 ACTION_ATTR = {"block": "BLO", "dodge": "DOD", "catch": "CTH"}
-SHORTER = {"+6 v catch": ("+6 v CTH", "CTH +6")}     # a card's note in a narrow box
+SHORTER = {"+6 v catch": ("+6 v CTH", "CTH +6")}  # a card's note in a narrow box
 
 
 def pack_info(engine) -> dict:
     """Each player's short name (``labels.short_name``: the court cuts it only on a crowded
     row) and printed attributes; the teams' names; what a coach's points count (the final
     score says it)."""
-    return {"attrs": {p.id: dict(p.attrs) for p in engine.pack.players},
-            "names": {p.id: short_name(p) for p in engine.pack.players},
-            "teams": {t.id: t.name for t in engine.pack.teams},
-            "score_label": "opponents out"}
+    return {
+        "attrs": {p.id: dict(p.attrs) for p in engine.pack.players},
+        "names": {p.id: short_name(p) for p in engine.pack.players},
+        "teams": {t.id: t.name for t in engine.pack.teams},
+        "score_label": "opponents out",
+    }
 
 
 def control(prompt: dict):
@@ -57,6 +60,7 @@ def screen_after(events: list[dict]) -> str | None:
 
 
 # ---------------------------------------------------------------------------- helpers
+
 
 def named(m: dict, word: str) -> str:
     """A player id as the table says it (the short name), any other word as it is."""
@@ -87,7 +91,7 @@ def court_strip(c: Canvas, m: dict) -> None:
         if seat == actor:
             c.fill(x, STRIP_TOP - 1, x + 62, 63, 1)
         end = c.text(x + 3, STRIP_TOP, f"{seat_name(m, seat)} {on}/{len(coach['players'])}", f, fill=ink)
-        c.d.ellipse((end + 5, STRIP_TOP + 1, end + 10, STRIP_TOP + 6), fill=ink)      # a ball
+        c.d.ellipse((end + 5, STRIP_TOP + 1, end + 10, STRIP_TOP + 6), fill=ink)  # a ball
         c.text(end + 13, STRIP_TOP, str(balls), f, fill=ink)
 
 
@@ -98,10 +102,15 @@ def _row(c: Canvas, m: dict, coach: dict, zone: str, y: int, lit: set[str], mark
 
     def row_width(short: int, gap: int) -> int:
         held = [coach["balls"].get(p, 0) for p in players]
-        return 1 + sum(f.measure(names.get(p, p)[:short]) + 3 * b + (b > 0) for p, b in zip(players, held)) + gap * (
-            len(players) - 1)
+        return (
+            1
+            + sum(f.measure(names.get(p, p)[:short]) + 3 * b + (b > 0) for p, b in zip(players, held))
+            + gap * (len(players) - 1)
+        )
 
-    short, gap = next(((n, g) for n, g in ((5, 4), (4, 4), (3, 4), (3, 3), (2, 3)) if row_width(n, g) <= W), (2, 2))
+    short, gap = next(
+        ((n, g) for n, g in ((5, 4), (4, 4), (3, 4), (3, 3), (2, 3)) if row_width(n, g) <= W), (2, 2)
+    )
     x = 1
     for p in players:
         label = names.get(p, p)[:short]
@@ -115,11 +124,11 @@ def _row(c: Canvas, m: dict, coach: dict, zone: str, y: int, lit: set[str], mark
             c.fill(end + 1 + 3 * b, y + 3, end + 2 + 3 * b, y + 4, fill)
         if p in marked:
             c.hline(x, x + width - 1, y + 7)
-        if p in coach.get("protected", []) and p not in lit:       # safe this turn: dotted under it
+        if p in coach.get("protected", []) and p not in lit:  # safe this turn: dotted under it
             for dx in range(0, width, 2):
                 c.fill(x + dx, y + 7, x + dx, y + 7, 1)
         x += width + gap
-    if x < W - 8:                                        # the zone, when the row leaves room
+    if x < W - 8:  # the zone, when the row leaves room
         c.text_right(W - 1, y, "D" if zone == "def" else "O", f)
 
 
@@ -160,7 +169,7 @@ def hand(m: dict) -> Image.Image:
     c = Canvas()
     p = m.get("prompt") or {}
     text, f = str(p.get("text", "")), fonts.small()
-    if f.measure(text) > W - 5 - f.measure(seat_name(m, p.get("actor", ""))):    # "counter card, face down"
+    if f.measure(text) > W - 5 - f.measure(seat_name(m, p.get("actor", ""))):  # "counter card, face down"
         text = text.split(",")[0]
     title(c, {**m, "prompt": {**p, "text": text}})
     view = m.get("view") or {}
@@ -177,8 +186,11 @@ def hand(m: dict) -> Image.Image:
         c.text(1, 11, f.fit(f"{line} > {named(m, target)}", W - 2), f)
         t = attrs.get(target, {})
         defence = duel.get("action")
-        sub = (f"{defence} {ACTION_ATTR[defence]} {t.get(ACTION_ATTR[defence], '?')}" if defence
-               else " ".join(f"{a} {t.get(a, '?')}" for a in ("BLO", "DOD", "CTH")))
+        sub = (
+            f"{defence} {ACTION_ATTR[defence]} {t.get(ACTION_ATTR[defence], '?')}"
+            if defence
+            else " ".join(f"{a} {t.get(a, '?')}" for a in ("BLO", "DOD", "CTH"))
+        )
         c.text(1, 19, f.fit(sub, W - 2), f)
     elif duel.get("kind"):
         c.text(1, 11, "opening rush: SPD + card" if duel["kind"] == "rush" else "rush tie: card alone", f)
@@ -194,13 +206,15 @@ def hand(m: dict) -> Image.Image:
     shown = 4
     top = min(max(0, cursor - shown + 1), max(0, n - shown))
     box = (W - 2) // min(n, shown)
-    for i, label in enumerate(labels[top:top + shown]):
+    for i, label in enumerate(labels[top : top + shown]):
         x0 = 1 + i * box
         selected = top + i == cursor
         c.rect(x0, 29, x0 + box - 3, 52, fill=1 if selected else 0, outline=1)
         first, _, rest = label.partition(" ")
-        name = body if body.measure(first) <= box - 5 else f      # DECEIVE whole, in the small font
-        c.text_center(x0 + (box - 2) // 2, 32 + (name is f), name.fit(first, box - 5), name, fill=0 if selected else 1)
+        name = body if body.measure(first) <= box - 5 else f  # DECEIVE whole, in the small font
+        c.text_center(
+            x0 + (box - 2) // 2, 32 + (name is f), name.fit(first, box - 5), name, fill=0 if selected else 1
+        )
         if rest:
             rest = next((r for r in (rest, *SHORTER.get(rest, ())) if f.measure(r) <= box - 5), rest)
             c.text_center(x0 + (box - 2) // 2, 43, f.fit(rest, box - 5), f, fill=0 if selected else 1)
@@ -238,9 +252,11 @@ def _label(m: dict, option: str, duel: dict) -> str:
         return f"{words[1]} {attr} {attrs.get(duel.get('target'), {}).get(attr, '')}"
     card, extras = words[2], words[3:]
     mine = duel.get("thrower") if duel.get("attacker") == words[0] else duel.get("target")
-    note = {"CON": f"+{attrs.get(mine, {}).get('CON', '?')}" if mine else "+CON",     # the rush: a player's CON
-            "SUPER": "+6 v catch" if duel.get("attacker") == words[0] else "+0",
-            "DECEIVE": "cancel"}.get(card, "")
+    note = {
+        "CON": f"+{attrs.get(mine, {}).get('CON', '?')}" if mine else "+CON",  # the rush: a player's CON
+        "SUPER": "+6 v catch" if duel.get("attacker") == words[0] else "+0",
+        "DECEIVE": "cancel",
+    }.get(card, "")
     return " ".join([card, note, *("+" + e for e in extras)]).replace("  ", " ")
 
 
@@ -266,10 +282,17 @@ def result_lines(events: list[dict], names: dict | None = None) -> tuple[str, li
             outcome[key] = names[outcome[key]]
     lines = [f"{r['thrower']['text']} vs {r['target']['text']}"]
     result = outcome.get("result", "")
-    head = {"hit": f"{outcome.get('target', '')} OUT", "blocked_tie": "blocked, tie",
-            "blocked": "blocked", "dodged": "dodged", "caught": "CAUGHT!"}.get(result, "")
+    head = {
+        "hit": f"{outcome.get('target', '')} OUT",
+        "blocked_tie": "blocked, tie",
+        "blocked": "blocked",
+        "dodged": "dodged",
+        "caught": "CAUGHT!",
+    }.get(result, "")
     if result == "caught":
-        lines.append(f"{outcome['thrower']} out" + (f", {outcome['back']} back" if outcome.get("back") else ""))
+        lines.append(
+            f"{outcome['thrower']} out" + (f", {outcome['back']} back" if outcome.get("back") else "")
+        )
     ball_to = outcome.get("ball_to", "")
     lines.append(f"ball to {ball_to.upper() if ball_to in ('p1', 'p2') else ball_to}")
     head_title = f"{outcome.get('thrower', '')} > {outcome.get('target', '')}: {outcome.get('action', '')}"
@@ -295,7 +318,9 @@ def result(m: dict) -> Image.Image:
     c = Canvas()
     head_title, lines, head = result_lines(m.get("events") or [], (m.get("pack") or {}).get("names"))
     f, bold = fonts.small(), fonts.bold()
-    head_title = next((t for t in _shorter_title(head_title or "Result") if f.measure(t) <= W - 15), head_title)
+    head_title = next(
+        (t for t in _shorter_title(head_title or "Result") if f.measure(t) <= W - 15), head_title
+    )
     c.title_bar(head_title or "Result", "OK")
     y = 11
     for line in lines[:1]:
@@ -325,8 +350,8 @@ def pick(m: dict) -> Image.Image:
     return im
 
 
-draw_strip = court_strip     # the device's own screens (pass it on, the computer's moves) end with it
+draw_strip = court_strip  # the device's own screens (pass it on, the computer's moves) end with it
 
 SCREENS = {COURT: court, HAND: hand, RESULT: result, PICK: pick}
 NOTICE_AT_TOP = frozenset(SCREENS)
-WAIT_FOR_OK = frozenset({RESULT})       # a duel's sums are read, even behind a pass-it-on screen
+WAIT_FOR_OK = frozenset({RESULT})  # a duel's sums are read, even behind a pass-it-on screen

@@ -11,12 +11,25 @@ throw) the supporters. At each step only words that lead to a legal action are o
     >>> c.press("ok"), c.press("down"), c.press("ok")
     (None, None, 'p1 throw rita lena')
 """
+
 from __future__ import annotations
 
 from companion.ui.controls import Control
 
 DONE = "done"
-VERB_ORDER = ("throw", "group", "give", "drop", "forward", "back", "counter", "retreat", "stay", "pass", "end")
+VERB_ORDER = (
+    "throw",
+    "group",
+    "give",
+    "drop",
+    "forward",
+    "back",
+    "counter",
+    "retreat",
+    "stay",
+    "pass",
+    "end",
+)
 
 
 class StepControl(Control):

@@ -8,6 +8,7 @@ cheapest cards left), unless no card left does.
 Building (Creating teams: "create your dream team"): the coaches pick six players each, in
 turn, from every player of the pack, at most one captain and within the star limit, then a
 mascot and a coach card when those rules are on."""
+
 from __future__ import annotations
 
 from companion.engine.core import CHANCE, ChanceSpec, Prompt
@@ -77,26 +78,41 @@ class Setup(Step):
         if stage == "pool":
             taken = {p for c in s.coaches for p in c.players}
             faces = tuple(p.id for p in g.pack.players if not p.captain and p.id not in taken)
-            spec = ChanceSpec("draft", faces, min(g.pack.rules.draft_pool, len(faces)), die="draft",
-                              distinct=True, by="device")
+            spec = ChanceSpec(
+                "draft",
+                faces,
+                min(g.pack.rules.draft_pool, len(faces)),
+                die="draft",
+                distinct=True,
+                by="device",
+            )
             return Prompt(CHANCE, "draft", f"draw {spec.count} athletes for the draft", chance=spec)
         seat = "p1" if f.data.get("turn", 0) % 2 == 0 else "p2"
         if stage == "captain":
             taken = {c.team for c in s.coaches}
-            opts = tuple(f"{seat} captain {p.id}" for p in g.pack.players if p.captain and p.team not in taken)
+            opts = tuple(
+                f"{seat} captain {p.id}" for p in g.pack.players if p.captain and p.team not in taken
+            )
             return Prompt(seat, "captain", "draft: your captain", opts, choice=labels(g.pack, opts))
         if stage == "pick":
             how = "build" if s.build else "draft"
             opts = tuple(f"{seat} pick {p}" for p in draft_choices(g, s, seat))
-            return Prompt(seat, "pick", f"{how}: pick {len(s.coach(seat).players) + 1} of 6", opts,
-                          choice=labels(g.pack, opts))
+            return Prompt(
+                seat,
+                "pick",
+                f"{how}: pick {len(s.coach(seat).players) + 1} of 6",
+                opts,
+                choice=labels(g.pack, opts),
+            )
         if stage == "kit":
             seat, kind = f.data["queue"][0].split(":")
             cards = g.pack.mascots if kind == "mascot" else g.pack.coaches
             opts = tuple(f"{seat} {kind} {c.id}" for c in cards)
             return Prompt(seat, "kit", f"your {kind} card", opts, choice=labels(g.pack, opts))
         taken = {c.team for c in s.coaches}
-        opts = tuple(f"{seat} team {t.id}" for t in g.pack.teams if t.id not in taken and team_fits(g, s, t.id))
+        opts = tuple(
+            f"{seat} team {t.id}" for t in g.pack.teams if t.id not in taken and team_fits(g, s, t.id)
+        )
         return Prompt(seat, "team", "choose your team", opts, choice=labels(g.pack, opts))
 
     def explain(self, g, s: DodgeState, f: Frame, w: list[str], p: Prompt) -> tuple[str, str] | None:
@@ -105,12 +121,17 @@ class Setup(Step):
                 return f"no team {w[2]!r} in the pack ({', '.join(g.pack.by_team)})", CREATING
             if any(c.team == w[2] for c in s.coaches):
                 return f"the other coach already plays {w[2]}", CREATING
-            return (f"{w[2]} has {stars(g, g.pack.by_team[w[2]].players)} stars, over the limit of "
-                    f"{s.star_limit}", CREATING)
+            return (
+                f"{w[2]} has {stars(g, g.pack.by_team[w[2]].players)} stars, over the limit of "
+                f"{s.star_limit}",
+                CREATING,
+            )
         if len(w) == 3 and w[1] == "pick":
             if w[2] not in s.pool:
                 return f"{w[2]!r} is not among the athletes left to pick", CREATING
-            if g.pack.by_player[w[2]].captain and any(g.pack.by_player[p].captain for p in s.coach(w[0]).players):
+            if g.pack.by_player[w[2]].captain and any(
+                g.pack.by_player[p].captain for p in s.coach(w[0]).players
+            ):
                 return f"{w[0]}'s team has its captain: a team has only one", CREATING
             if stars(g, s.coach(w[0]).players + [w[2]]) > s.star_limit:
                 return f"{w[2]} would take {w[0]}'s team over {s.star_limit} stars", CREATING
@@ -123,33 +144,64 @@ class Setup(Step):
             s.pool = list(w[2:])
             f.data = {"stage": "pick", "turn": 0}
             decided = "P1 picks first: the rulebook says only that the coaches take turns, the device decides"
-            ev.append({"event": "draft_pool", "athletes": list(s.pool), "decided": decided,
-                       "text": "drawn for the draft: " + ", ".join(player_label(g.pack.by_player[p]) for p in s.pool)
-                       + f"; {decided}"})
+            ev.append(
+                {
+                    "event": "draft_pool",
+                    "athletes": list(s.pool),
+                    "decided": decided,
+                    "text": "drawn for the draft: "
+                    + ", ".join(player_label(g.pack.by_player[p]) for p in s.pool)
+                    + f"; {decided}",
+                }
+            )
             return
         seat = w[0]
         if stage == "kit":
             setattr(s.coach(seat), w[1], w[2])
-            ev.append({"event": w[1], "seat": seat, "card": w[2],
-                       "text": f"{seat.upper()} takes {kit_label(g.pack, w[1], w[2])}"})
+            ev.append(
+                {
+                    "event": w[1],
+                    "seat": seat,
+                    "card": w[2],
+                    "text": f"{seat.upper()} takes {kit_label(g.pack, w[1], w[2])}",
+                }
+            )
             f.data["queue"].pop(0)
             if not f.data["queue"]:
                 begin(g, s)
             return
         if stage == "team":
             set_team(g, s, seat, w[2])
-            ev.append({"event": "team", "seat": seat, "team": w[2],
-                       "text": f"{seat.upper()} plays {team_label(g.pack, w[2])}"})
+            ev.append(
+                {
+                    "event": "team",
+                    "seat": seat,
+                    "team": w[2],
+                    "text": f"{seat.upper()} plays {team_label(g.pack, w[2])}",
+                }
+            )
         elif stage == "captain":
             captain = g.pack.by_player[w[2]]
             set_team(g, s, seat, captain.team, [w[2]])
-            ev.append({"event": "captain", "seat": seat, "player": w[2],
-                       "text": f"{seat.upper()}'s captain: {player_label(captain)}"})
+            ev.append(
+                {
+                    "event": "captain",
+                    "seat": seat,
+                    "player": w[2],
+                    "text": f"{seat.upper()}'s captain: {player_label(captain)}",
+                }
+            )
         else:
             s.pool.remove(w[2])
             s.coach(seat).players.append(w[2])
-            ev.append({"event": "pick", "seat": seat, "player": w[2],
-                       "text": f"{seat.upper()} picks {player_label(g.pack.by_player[w[2]])}"})
+            ev.append(
+                {
+                    "event": "pick",
+                    "seat": seat,
+                    "player": w[2],
+                    "text": f"{seat.upper()} picks {player_label(g.pack.by_player[w[2]])}",
+                }
+            )
         f.data["turn"] = f.data.get("turn", 0) + 1
         done_two = f.data["turn"] == 2
         if stage == "captain" and done_two:
@@ -158,11 +210,15 @@ class Setup(Step):
             begin(g, s)
         elif stage == "pick" and all(len(c.players) == 6 for c in s.coaches):
             s.pool = []
-            kit = [f"{c.id}:{kind}" for c in s.coaches for kind, on in (("mascot", s.mascots),
-                                                                        ("coach", s.coach_cards)) if on]
+            kit = [
+                f"{c.id}:{kind}"
+                for c in s.coaches
+                for kind, on in (("mascot", s.mascots), ("coach", s.coach_cards))
+                if on
+            ]
             if s.build and kit:
                 f.data = {"stage": "kit", "queue": kit}
             else:
                 begin(g, s)
         elif stage == "pick" and len(s.coach("p1" if f.data["turn"] % 2 == 0 else "p2").players) == 6:
-            f.data["turn"] += 1                          # that coach is full: the other picks on
+            f.data["turn"] += 1  # that coach is full: the other picks on

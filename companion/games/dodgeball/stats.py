@@ -1,8 +1,22 @@
 """The sim's statistics of one Dodgeball game (``companion sim dodgeball --json``)."""
+
 from __future__ import annotations
 
-KEYS = ("turns", "throws", "group_throws", "counters", "hits", "blocked", "block_ties", "dodged", "catches",
-        "revived", "deceives", "rush_ties", "retreats")
+KEYS = (
+    "turns",
+    "throws",
+    "group_throws",
+    "counters",
+    "hits",
+    "blocked",
+    "block_ties",
+    "dodged",
+    "catches",
+    "revived",
+    "deceives",
+    "rush_ties",
+    "retreats",
+)
 
 
 def sim_stats(engine, state) -> dict:

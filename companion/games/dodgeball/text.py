@@ -1,11 +1,17 @@
 """The words the terminal and the device show for what happened: a duel as arithmetic
 ("THR 5+3-1=7 vs DOD 4+4=8"), its result, the court in two lines. Public facts only."""
+
 from __future__ import annotations
 
 from companion.games.dodgeball.state import DEF, OFF, DodgeState
 
-RESULTS = {"hit": "{target} out", "blocked_tie": "blocked, tie: ball back to {seat}",
-           "blocked": "blocked", "dodged": "dodged", "caught": "caught! {thrower} out"}
+RESULTS = {
+    "hit": "{target} out",
+    "blocked_tie": "blocked, tie: ball back to {seat}",
+    "blocked": "blocked",
+    "dodged": "dodged",
+    "caught": "caught! {thrower} out",
+}
 
 
 def duel_text(attack: dict, defence: dict) -> str:

@@ -18,6 +18,7 @@ catch      target out (balls to target's strays)  caught: the target holds the b
                                                   returns to defence, safe this turn
 =========  =====================================  ==========================================
 """
+
 from __future__ import annotations
 
 from companion.engine.steps import StepMachine
@@ -40,9 +41,11 @@ def throw_powers(g, s: DodgeState, d: Duel, picks: dict[str, str]) -> tuple[Powe
     dctx = Context("defend", ctx.target_zone, d.action)
     defence = attribute(g, s, them, d.target, ACTION_ATTR[d.action], dctx)
     defence.terms += extra_terms(g, them, d.target, defence.attr, ctx, d.active.get(them.id, []), s)
-    defence.terms.append((picks[them.id], card_value(g, s, them, picks[them.id], d.target, dctx, attacking=False)))
+    defence.terms.append(
+        (picks[them.id], card_value(g, s, them, picks[them.id], d.target, dctx, attacking=False))
+    )
     for power in (attack, defence):
-        power.terms = [t for t in power.terms if t[1]] or power.terms[-1:]   # keep the card shown
+        power.terms = [t for t in power.terms if t[1]] or power.terms[-1:]  # keep the card shown
     return attack, defence
 
 
@@ -62,8 +65,14 @@ def resolve(g, s: DodgeState, d: Duel, attack: Power, defence: Power, ev: list[d
     me, them = s.coach(d.attacker), s.owner(d.target)
     a, t = attack.total, defence.total
     st = s.stats
-    outcome = {"event": "outcome", "thrower": d.thrower, "target": d.target, "action": d.action,
-               "thrower_power": a, "target_power": t}
+    outcome = {
+        "event": "outcome",
+        "thrower": d.thrower,
+        "target": d.target,
+        "action": d.action,
+        "thrower_power": a,
+        "target_power": t,
+    }
     if a > t:
         result = "hit"
     elif d.action == "block":
@@ -101,9 +110,18 @@ def resolve(g, s: DodgeState, d: Duel, attack: Power, defence: Power, ev: list[d
             st["revived"] = st.get("revived", 0) + 1
     outcome["text"] = f"{attack.arithmetic()} vs {defence.arithmetic()}: {result_text(outcome, me.id)}"
     ev.append(outcome)
-    s.last = {"kind": d.kind, "thrower_id": d.thrower, "target_id": d.target, "action": d.action,
-              "result": result, "thrower": attack.as_dict(), "target": defence.as_dict(),
-              "out": outcome.get("out", []), "back": outcome.get("back", ""), "ball_to": outcome["ball_to"]}
+    s.last = {
+        "kind": d.kind,
+        "thrower_id": d.thrower,
+        "target_id": d.target,
+        "action": d.action,
+        "result": result,
+        "thrower": attack.as_dict(),
+        "target": defence.as_dict(),
+        "out": outcome.get("out", []),
+        "back": outcome.get("back", ""),
+        "ball_to": outcome["ball_to"],
+    }
     s.duels.append({"turn": s.turn, "attacker": me.id, **s.last, "text": outcome["text"]})
     s.duel = None
     for coach in s.coaches:

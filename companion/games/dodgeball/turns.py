@@ -8,6 +8,7 @@ Organising is free until the coach is done ("the coach can freely move around al
 players"): a player may go forward and back again, a ball be given, put down and given again.
 Only the arrangement when organising is done (the first throw, or the end of the throws) is
 held to the limits, four forward and two balls a player (docs/dodgeball.md, "The turn")."""
+
 from __future__ import annotations
 
 from itertools import combinations
@@ -19,8 +20,13 @@ from companion.games.dodgeball.power import Context, attribute, card_value
 from companion.games.dodgeball.state import DEF, OFF, Coach, DodgeState, Duel
 from companion.games.dodgeball.text import court_lines
 
-ORGANIZE, THROW, RETREAT, GROUP, COUNTER = ("Organize", "Throw balls", "Retreating", "Group throws",
-                                            "Counter-attack")
+ORGANIZE, THROW, RETREAT, GROUP, COUNTER = (
+    "Organize",
+    "Throw balls",
+    "Retreating",
+    "Group throws",
+    "Counter-attack",
+)
 MOVES = ("forward", "back", "give", "drop")
 
 
@@ -32,10 +38,22 @@ def start_turn(g, s: DodgeState, seat: str, ev: list[dict]) -> None:
     s.other(seat).counter_used = False
     s.frames[0] = Frame("turn", {"stage": "play"})
     s.stats["turns"] = s.stats.get("turns", 0) + 1
-    ev.append({"event": "turn", "seat": seat, "turn": s.turn, "balls": me.balls_on_side(),
-               "must_throw": s.must_throw, "text": "\n     ".join(
-                   [f"turn {s.turn}: {seat.upper()} to play" + (" (a throw is compulsory)" if s.must_throw else "")]
-                   + court_lines(s))})
+    ev.append(
+        {
+            "event": "turn",
+            "seat": seat,
+            "turn": s.turn,
+            "balls": me.balls_on_side(),
+            "must_throw": s.must_throw,
+            "text": "\n     ".join(
+                [
+                    f"turn {s.turn}: {seat.upper()} to play"
+                    + (" (a throw is compulsory)" if s.must_throw else "")
+                ]
+                + court_lines(s)
+            ),
+        }
+    )
 
 
 def end_turn(g, s: DodgeState, ev: list[dict]) -> None:
@@ -68,12 +86,16 @@ def arrangement_refusal(g, coach: Coach) -> tuple[str, str] | None:
     rules = g.pack.rules
     forward = len(coach.in_zone(OFF))
     if forward > rules.offense_max:
-        return (f"the offensive zone holds {forward} players of {coach.id}: at most {rules.offense_max} when "
-                "organising is done (move one back first)"), ORGANIZE
+        return (
+            f"the offensive zone holds {forward} players of {coach.id}: at most {rules.offense_max} when "
+            "organising is done (move one back first)"
+        ), ORGANIZE
     heavy = next((p for p in coach.on_court() if coach.balls[p] > rules.balls_max), None)
     if heavy:
-        return (f"{heavy} holds {coach.balls[heavy]} balls: at most {rules.balls_max} a player when organising "
-                "is done (put one down first)"), ORGANIZE
+        return (
+            f"{heavy} holds {coach.balls[heavy]} balls: at most {rules.balls_max} a player when organising "
+            "is done (put one down first)"
+        ), ORGANIZE
     return None
 
 
@@ -106,16 +128,23 @@ def why_not(g, s: DodgeState, seat: str, w: list[str]) -> tuple[str, str] | None
             return "group throws are an advanced rule not in play (option group_throws)", GROUP
         if len(args) < (3 if verb == "group" else 2) or (verb == "throw" and len(args) != 2):
             return f"a throw is '{seat} throw THROWER TARGET'" + (
-                f", a group throw '{seat} group THROWER TARGET SUPPORTER...'" if s.group_throws else ""), THROW
+                f", a group throw '{seat} group THROWER TARGET SUPPORTER...'" if s.group_throws else ""
+            ), THROW
         thrower, target, helpers = args[0], args[1], args[2:]
-        return (why_not_thrower(g, s, me, thrower, counter=False) or why_not_target(s, them, target)
-                or why_not_supporters(g, me, thrower, helpers))
+        return (
+            why_not_thrower(g, s, me, thrower, counter=False)
+            or why_not_target(s, them, target)
+            or why_not_supporters(g, me, thrower, helpers)
+        )
     if verb == "end":
         if args:
             return f"'{seat} end' takes nothing more", THROW
         if s.must_throw and not s.throws and can_throw_at_all(s):
-            return (f"{seat} began the turn with {rules.must_throw_at} or more balls: at least one throw "
-                    "must be attempted", THROW)
+            return (
+                f"{seat} began the turn with {rules.must_throw_at} or more balls: at least one throw "
+                "must be attempted",
+                THROW,
+            )
         return None
     return None
 
@@ -127,7 +156,10 @@ def why_not_thrower(g, s: DodgeState, me, thrower: str, counter: bool) -> tuple[
         return f"{thrower} holds no ball", COUNTER if counter else THROW
     if counter:
         if me.zone[thrower] == DEF and len(me.in_zone(OFF)) >= g.pack.rules.offense_max:
-            return (f"{thrower} would join a full offensive zone ({g.pack.rules.offense_max} players)", COUNTER)
+            return (
+                f"{thrower} would join a full offensive zone ({g.pack.rules.offense_max} players)",
+                COUNTER,
+            )
     elif me.zone[thrower] != OFF:
         return f"{thrower} is in the defensive zone: throws are made from the offensive zone only", THROW
     return None
@@ -139,7 +171,10 @@ def why_not_supporters(g, me, thrower: str, helpers: list[str]) -> tuple[str, st
         return f"a group throw has 1 to {g.pack.rules.group_max} different supporters", GROUP
     for h in helpers:
         if h == thrower or h not in me.on_court() or me.zone[h] != OFF or not me.balls[h]:
-            return f"{h} cannot support: supporters are other players in the offensive zone holding a ball", GROUP
+            return (
+                f"{h} cannot support: supporters are other players in the offensive zone holding a ball",
+                GROUP,
+            )
     return None
 
 
@@ -165,8 +200,8 @@ def turn_options(g, s: DodgeState) -> tuple[str, ...]:
     moves = [f"{seat} {v} {p}" for p in me.on_court() for v in MOVES] if not s.throws else []
     options = [c for c in moves if why_not(g, s, seat, c.split()) is None]
     if not s.throws and arrangement_refusal(g, me):
-        return tuple(options)                                     # organising is not done yet
-    attackers = [p for p in me.in_zone(OFF) if me.balls[p]]      # throws: legal by construction
+        return tuple(options)  # organising is not done yet
+    attackers = [p for p in me.in_zone(OFF) if me.balls[p]]  # throws: legal by construction
     targets = [p for p in them.on_court() if p not in them.protected]
     for thrower in attackers:
         groups = supporter_groups(g, s, me, thrower)
@@ -183,14 +218,20 @@ def retreat_value(g, s: DodgeState, seat: str, player: str, card: str) -> int | 
     if g.pack.by_card[card].kind == "deceive":
         return None
     coach, ctx = s.coach(seat), Context("retreat")
-    return attribute(g, s, coach, player, "SPD", ctx).total + card_value(g, s, coach, card, player, ctx, False)
+    return attribute(g, s, coach, player, "SPD", ctx).total + card_value(
+        g, s, coach, card, player, ctx, False
+    )
 
 
 def retreat_options(g, s: DodgeState) -> tuple[str, ...]:
     seat, verb = s.active, "retreat"
     me = s.coach(seat)
-    out = [f"{seat} {verb} {p} {card}" for p in me.in_zone(OFF) for card in cards.playable(s, me)
-           if (retreat_value(g, s, seat, p, card) or 0) >= g.pack.rules.retreat_at]
+    out = [
+        f"{seat} {verb} {p} {card}"
+        for p in me.in_zone(OFF)
+        for card in cards.playable(s, me)
+        if (retreat_value(g, s, seat, p, card) or 0) >= g.pack.rules.retreat_at
+    ]
     return tuple(out + [f"{seat} stay"]) if out else ()
 
 
@@ -202,18 +243,21 @@ class Turn(Step):
             opts = retreat_options(g, s)
             return Prompt(s.active, "retreat", "retreat one player?", opts, shows_hand=True) if opts else None
         me = s.coach(s.active)
-        text = (f"organise, {me.balls_on_side()} balls" if not s.throws else f"throw again? ({s.throws} made)")
+        text = f"organise, {me.balls_on_side()} balls" if not s.throws else f"throw again? ({s.throws} made)"
         if s.must_throw and not s.throws:
             text = f"must throw: {me.balls_on_side()} balls"
-        if not s.throws and arrangement_refusal(g, me):      # organising is not done: say which limit
+        if not s.throws and arrangement_refusal(g, me):  # organising is not done: say which limit
             forward = len(me.in_zone(OFF))
             heavy = next((p for p in me.on_court() if me.balls[p] > g.pack.rules.balls_max), "")
-            text = (f"{forward} forward, max {g.pack.rules.offense_max}" if forward > g.pack.rules.offense_max
-                    else f"{heavy}: {me.balls[heavy]} balls, max {g.pack.rules.balls_max}")
+            text = (
+                f"{forward} forward, max {g.pack.rules.offense_max}"
+                if forward > g.pack.rules.offense_max
+                else f"{heavy}: {me.balls[heavy]} balls, max {g.pack.rules.balls_max}"
+            )
         return Prompt(s.active, "turn", text, turn_options(g, s))
 
     def idle(self, g, s: DodgeState, f: Frame, ev: list[dict]) -> None:
-        end_turn(g, s, ev)                                 # no retreat is possible
+        end_turn(g, s, ev)  # no retreat is possible
 
     def explain(self, g, s: DodgeState, f: Frame, w: list[str], p: Prompt) -> tuple[str, str] | None:
         if f.data.get("stage") == "retreat":
@@ -262,26 +306,35 @@ def explain_retreat(g, s: DodgeState, w: list[str]) -> tuple[str, str] | None:
         return "DECEIVE cannot be discarded to retreat", RETREAT
     spd = attribute(g, s, me, p, "SPD", Context("retreat")).total
     said = card if g.pack.by_card[card].kind == "boost" else f"{card} ({value - spd:+d})"
-    return f"{p}'s SPD {spd} and {said} make {value}: a retreat needs {g.pack.rules.retreat_at} or more", RETREAT
+    return (
+        f"{p}'s SPD {spd} and {said} make {value}: a retreat needs {g.pack.rules.retreat_at} or more",
+        RETREAT,
+    )
 
 
-def start_throw(g, s: DodgeState, seat: str, kind: str, thrower: str, target: str, helpers: list[str],
-                ev: list[dict]) -> None:
+def start_throw(
+    g, s: DodgeState, seat: str, kind: str, thrower: str, target: str, helpers: list[str], ev: list[dict]
+) -> None:
     """The thrower's ball is in the air; supporters' balls go to the target's strays."""
     me, them = s.coach(seat), s.other(seat)
-    if me.zone[thrower] == DEF:                         # a counter-attack from defence
+    if me.zone[thrower] == DEF:  # a counter-attack from defence
         me.zone[thrower] = OFF
     me.balls[thrower] -= 1
     for h in helpers:
         me.balls[h] -= 1
         them.strays += 1
     s.duel = Duel(kind, attacker=seat, thrower=thrower, target=target, supporters=list(helpers))
-    queue = ([f"{seat}:card", f"{them.id}:card", f"{them.id}:action"] if s.cards == "digital"
-             else [f"{them.id}:action", f"{seat}:card", f"{them.id}:card"])
+    queue = (
+        [f"{seat}:card", f"{them.id}:card", f"{them.id}:action"]
+        if s.cards == "digital"
+        else [f"{them.id}:action", f"{seat}:card", f"{them.id}:card"]
+    )
     StepMachine.push(s, "duel", queue=queue)
     key = "counters" if kind == "counter" else "group_throws" if helpers else "throws"
     s.stats[key] = s.stats.get(key, 0) + 1
-    ev.append({"event": kind, "seat": seat, "thrower": thrower, "target": target, "supporters": list(helpers)})
+    ev.append(
+        {"event": kind, "seat": seat, "thrower": thrower, "target": target, "supporters": list(helpers)}
+    )
 
 
 def offer_counter(g, s: DodgeState, ev: list[dict]) -> None:
@@ -300,8 +353,12 @@ def counter_options(g, s: DodgeState) -> tuple[str, ...]:
         if why_not_thrower(g, s, them, p, counter=True) is not None:
             continue
         groups = [()] + supporter_groups(g, s, them, p)
-        out += [" ".join((them.id, "counter", p, t, *c)) for t in me.on_court() if why_not_target(s, me, t) is None
-                for c in groups]
+        out += [
+            " ".join((them.id, "counter", p, t, *c))
+            for t in me.on_court()
+            if why_not_target(s, me, t) is None
+            for c in groups
+        ]
     return tuple(out)
 
 
@@ -314,8 +371,10 @@ def why_not_now(g, s: DodgeState, w: list[str]) -> tuple[str, str] | None:
     if s.active == w[0]:
         return "a counter-attack is made during the opposing coach's attacking turn, not one's own", COUNTER
     if s.coach(w[0]).counter_used:
-        return (f"{w[0]} has made its counter-attack this turn: each coach may perform only one counter-attack "
-                "during the entire opposing attack turn"), COUNTER
+        return (
+            f"{w[0]} has made its counter-attack this turn: each coach may perform only one counter-attack "
+            "during the entire opposing attack turn"
+        ), COUNTER
     return "a counter-attack is announced right after an opposing throw is fully executed", COUNTER
 
 
@@ -331,8 +390,11 @@ class Counter(Step):
             them, me = s.coach(w[0]), s.other(w[0])
             if len(w) > 4 and not s.group_throws:
                 return "a counter-attack is one player's throw: group throws are not in play", GROUP
-            return (why_not_thrower(g, s, them, w[2], counter=True) or why_not_target(s, me, w[3])
-                    or why_not_supporters(g, them, w[2], w[4:]))
+            return (
+                why_not_thrower(g, s, them, w[2], counter=True)
+                or why_not_target(s, me, w[3])
+                or why_not_supporters(g, them, w[2], w[4:])
+            )
         return None
 
     def act(self, g, s: DodgeState, f: Frame, w: list[str], ev: list[dict]) -> None:

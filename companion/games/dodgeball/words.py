@@ -3,17 +3,28 @@ and in the log (companion.engine.words): ``p1 throw ursa tuck`` -> "Ursa throws 
 
 A player is named by one short name everywhere (``labels.short_name``: "Brick" for Bruno
 Brick), read from the pack content under ``view["pack"]["names"]``."""
+
 from __future__ import annotations
 
-MOVES = {"give": "give {p} a ball", "drop": "{p} drops a ball", "forward": "move {p} forward",
-         "back": "move {p} back"}
-SAID = {"end": "end the turn", "stay": "no retreat", "pass": "pass", "dodge": "dodge", "catch": "catch",
-        "block": "block"}
+MOVES = {
+    "give": "give {p} a ball",
+    "drop": "{p} drops a ball",
+    "forward": "move {p} forward",
+    "back": "move {p} back",
+}
+SAID = {
+    "end": "end the turn",
+    "stay": "no retreat",
+    "pass": "pass",
+    "dodge": "dodge",
+    "catch": "catch",
+    "block": "block",
+}
 
 
 def name(view: dict, player: str) -> str:
     """A player's short name: the pack's, else the id capitalised."""
-    names = ((view.get("pack") or {}).get("names") or {})
+    names = (view.get("pack") or {}).get("names") or {}
     return str(names.get(player) or str(player).capitalize())
 
 
@@ -33,13 +44,15 @@ def describe(action: str, view: dict) -> str | None:
     if verb == "throw" and len(args) == 2:
         return f"{name(view, args[0])} throws at {name(view, args[1])}"
     if verb == "group" and len(args) >= 3:
-        return (f"{name(view, args[0])} throws at {name(view, args[1])} with "
-                f"{_and([name(view, p) for p in args[2:]])}")
+        return (
+            f"{name(view, args[0])} throws at {name(view, args[1])} with "
+            f"{_and([name(view, p) for p in args[2:]])}"
+        )
     if verb == "counter" and len(args) == 2:
         return f"{name(view, args[0])} counters at {name(view, args[1])}"
     if verb in MOVES and len(args) == 1:
         return MOVES[verb].format(p=name(view, args[0]))
-    if verb == "forward" and args:                      # the opening rush's line
+    if verb == "forward" and args:  # the opening rush's line
         return f"rush {_and([name(view, p) for p in args])}"
     if verb == "retreat" and len(args) == 2:
         return f"retreat {name(view, args[0])} (card {args[1]})"

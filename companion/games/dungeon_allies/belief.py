@@ -2,6 +2,7 @@
 monster that another seat looked under (with a red crystal) and this seat did not is redrawn
 from the monsters nobody has seen. The other draws (characters, followers, sorcerer cards,
 monsters) happen when they are made, from piles every seat knows the contents of."""
+
 from __future__ import annotations
 
 import random

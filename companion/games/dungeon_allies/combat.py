@@ -2,6 +2,7 @@
 the monster is revealed, its owner may cast spells (white: victory at the level the round
 allows; yellow: double a die the vulnerability does not; green: one extra die), rolls every
 die he placed there, may reroll with blue, and wins on a sum at least the section's number."""
+
 from __future__ import annotations
 
 from companion.engine.core import CHANCE, ChanceSpec, DieSpec, Prompt
@@ -65,7 +66,7 @@ def reach(g, s: AlliesState, c: Combat) -> tuple[int, int]:
     for _ in range(min(seat.crystals["green"], len(free))):
         dice.append((g.pack.sides(free.pop()), False))
     plain = sorted((sides for sides, double in dice if not double), reverse=True)
-    most = sum(sides * (2 if double else 1) for sides, double in dice) + sum(plain[:seat.crystals["yellow"]])
+    most = sum(sides * (2 if double else 1) for sides, double in dice) + sum(plain[: seat.crystals["yellow"]])
     return least, most
 
 
@@ -74,19 +75,26 @@ SPELLS = {"hammer": "white", "bless": "yellow", "enhance": "green", "reroll": "b
 
 def why_not_now(g, s: AlliesState, w: list[str]) -> tuple[str, str] | None:
     """A spell asked for when none is offered: the crystal it costs, or the fight it needs."""
-    if len(w) < 2 or w[1] not in SPELLS or not w[0].startswith("p") or not w[0][1:].isdigit() \
-            or not 1 <= int(w[0][1:]) <= len(s.seats):
+    if (
+        len(w) < 2
+        or w[1] not in SPELLS
+        or not w[0].startswith("p")
+        or not w[0][1:].isdigit()
+        or not 1 <= int(w[0][1:]) <= len(s.seats)
+    ):
         return None
     f = s.frames[-1]
     if f.step == "combat" and s.combat is not None and s.combat.seat == w[0]:
-        why = Fight().explain(g, s, f, w, None)     # his own fight, past the spells: why this one is not asked
+        why = Fight().explain(g, s, f, w, None)  # his own fight, past the spells: why this one is not asked
         if why:
             return why
     colour = SPELLS[w[1]]
     if not s.seat(w[0]).crystals[colour]:
         return f"{w[1]} costs a {colour} crystal and {w[0]} has none", "Crystal spells used in combat"
-    return ("spells are cast in the player's own fight: white, yellow and green before its roll, blue after",
-            "Crystal spells used in combat")
+    return (
+        "spells are cast in the player's own fight: white, yellow and green before its roll, blue after",
+        "Crystal spells used in combat",
+    )
 
 
 class Excursion(Step):
@@ -117,13 +125,21 @@ class Fight(Step):
         if not tile.revealed:
             if tile.monster:
                 return None
-            return Prompt(CHANCE, "reveal", f"turn over the monster on {tile.square}",
-                          chance=drawn(s, "reveal", tuple(s.monster_pool), 1, "monster"))
+            return Prompt(
+                CHANCE,
+                "reveal",
+                f"turn over the monster on {tile.square}",
+                chance=drawn(s, "reveal", tuple(s.monster_pool), 1, "monster"),
+            )
         if f.data.get("reroll") is not None:
             i = f.data["reroll"]
             spec = die_spec(g, c.dice[i])
-            return Prompt(CHANCE, "combat", f"{c.seat} rerolls the {c.dice[i]}",
-                          chance=ChanceSpec("roll", spec.faces, 1, die=spec.kind, dice=(spec,)))
+            return Prompt(
+                CHANCE,
+                "combat",
+                f"{c.seat} rerolls the {c.dice[i]}",
+                chance=ChanceSpec("roll", spec.faces, 1, die=spec.kind, dice=(spec,)),
+            )
         if c.values:
             options = self.rerolls(g, s, c)
             if not options:
@@ -132,13 +148,21 @@ class Fight(Step):
         if f.data.get("rolling"):
             dice = tuple(die_spec(g, d) for d in c.dice)
             faces = tuple(dict.fromkeys(x for d in dice for x in d.faces))
-            return Prompt(CHANCE, "combat", f"{c.seat} rolls {'+'.join(c.dice)} vs {need(g, s, c)}",
-                          chance=ChanceSpec("roll", faces, len(dice), die=c.dice[0], dice=dice))
+            return Prompt(
+                CHANCE,
+                "combat",
+                f"{c.seat} rolls {'+'.join(c.dice)} vs {need(g, s, c)}",
+                chance=ChanceSpec("roll", faces, len(dice), die=c.dice[0], dice=dice),
+            )
         spells = self.spells(g, s, c)
         if spells == [f"{c.seat} roll"]:
             return None
-        return Prompt(c.seat, "spells", f"{tile.square} {g.monsters[tile.monster].name[:10]}: need {need(g, s, c)}",
-                      tuple(spells))
+        return Prompt(
+            c.seat,
+            "spells",
+            f"{tile.square} {g.monsters[tile.monster].name[:10]}: need {need(g, s, c)}",
+            tuple(spells),
+        )
 
     def spells(self, g, s: AlliesState, c: Combat) -> list[str]:
         """The roll, and the spells that can change the fight: none when the dice cannot lose;
@@ -172,19 +196,27 @@ class Fight(Step):
         if colour and not seat.crystals[colour]:
             return f"{verb} costs a {colour} crystal and {seat.id} has none", RULE
         if c.values and verb in ("hammer", "bless", "enhance"):
-            return (f"{verb} must be cast before the dice are rolled (only blue rerolls after)",
-                    "Crystal spells used in combat")
+            return (
+                f"{verb} must be cast before the dice are rolled (only blue rerolls after)",
+                "Crystal spells used in combat",
+            )
         least, most = reach(g, s, c)
         if not c.values and verb in ("hammer", "bless", "enhance") and least >= need(g, s, c):
-            return (f"the dice cannot lose ({least} at least against {need(g, s, c)}): no spell can change the fight",
-                    "Crystal spells used in combat")
+            return (
+                f"the dice cannot lose ({least} at least against {need(g, s, c)}): no spell can change the fight",
+                "Crystal spells used in combat",
+            )
         if not c.values and verb in ("bless", "enhance") and most < need(g, s, c):
-            return (f"even with every yellow and green spell the dice make at most {most} against "
-                    f"{need(g, s, c)}: {verb} cannot change the fight"), "Crystal spells used in combat"
+            return (
+                f"even with every yellow and green spell the dice make at most {most} against "
+                f"{need(g, s, c)}: {verb} cannot change the fight"
+            ), "Crystal spells used in combat"
         if verb == "hammer":
             allowed = "/".join(g.pack.rules.white_sections[s.round - 1])
-            return (f"round {s.round}: the Hammer of the Gods only answers in the {allowed} section, "
-                    f"not {tile.section}"), "Rounds: white crystals"
+            return (
+                f"round {s.round}: the Hammer of the Gods only answers in the {allowed} section, "
+                f"not {tile.section}"
+            ), "Rounds: white crystals"
         if verb == "bless" and len(w) == 3 and w[2] in c.dice:
             return f"{w[2]} is already doubled: bless a die that is not", "Crystal spells: yellow"
         if verb == "enhance":
@@ -214,8 +246,16 @@ class Fight(Step):
     def reveal(self, g, s: AlliesState, tile: Tile, ev: list[dict]) -> None:
         tile.revealed = True
         m = g.monsters[tile.monster]
-        ev.append({"event": "revealed", "square": tile.square, "monster": tile.monster, "weak": m.weak,
-                   "need": m.need[SECTION_INDEX[tile.section]], "gold": m.gold[SECTION_INDEX[tile.section]]})
+        ev.append(
+            {
+                "event": "revealed",
+                "square": tile.square,
+                "monster": tile.monster,
+                "weak": m.weak,
+                "need": m.need[SECTION_INDEX[tile.section]],
+                "gold": m.gold[SECTION_INDEX[tile.section]],
+            }
+        )
 
     def act(self, g, s: AlliesState, f: Frame, w: list[str], ev: list[dict]) -> None:
         c = s.combat
@@ -230,13 +270,29 @@ class Fight(Step):
                 i = f.data["reroll"]
                 c.values[i] = int(w[2])
                 f.data = {}
-                ev.append({"event": "rerolled", "seat": c.seat, "die": c.dice[i], "value": c.values[i],
-                           "total": total(g, s, c)})
+                ev.append(
+                    {
+                        "event": "rerolled",
+                        "seat": c.seat,
+                        "die": c.dice[i],
+                        "value": c.values[i],
+                        "total": total(g, s, c),
+                    }
+                )
             else:
                 c.values = [int(v) for v in w[2:]]
                 f.data = {}
-                ev.append({"event": "rolled", "seat": c.seat, "dice": list(c.dice), "values": list(c.values),
-                           "doubled": doubled(g, s, c), "total": total(g, s, c), "need": need(g, s, c)})
+                ev.append(
+                    {
+                        "event": "rolled",
+                        "seat": c.seat,
+                        "dice": list(c.dice),
+                        "values": list(c.values),
+                        "doubled": doubled(g, s, c),
+                        "total": total(g, s, c),
+                        "need": need(g, s, c),
+                    }
+                )
         elif w[1] == "roll":
             f.data = {"rolling": True}
         elif w[1] == "hammer":
@@ -275,9 +331,21 @@ class Fight(Step):
         s.stats["combats"] = s.stats.get("combats", 0) + 1
         s.stats["victories"] = s.stats.get("victories", 0) + won
         s.stats["hammers"] = s.stats.get("hammers", 0) + c.hammer
-        ev.append({"event": "combat", "seat": c.seat, "square": c.square, "monster": tile.monster,
-                   "dice": list(c.dice), "values": list(c.values), "doubled": doubled(g, s, c),
-                   "total": None if c.hammer else total(g, s, c), "need": need(g, s, c), "won": won, "gold": gold})
+        ev.append(
+            {
+                "event": "combat",
+                "seat": c.seat,
+                "square": c.square,
+                "monster": tile.monster,
+                "dice": list(c.dice),
+                "values": list(c.values),
+                "doubled": doubled(g, s, c),
+                "total": None if c.hammer else total(g, s, c),
+                "need": need(g, s, c),
+                "won": won,
+                "gold": gold,
+            }
+        )
         remove_tile(g, s, tile, ev)
         s.combat = None
         pop(s)

@@ -10,6 +10,7 @@ machine. The rules are the steps: setup.py, placement.py, combat.py, resolution.
     >>> g.apply(s, "chance deal pyra tidus")
     [{'event': 'dealt', 'seat': 'p1', 'characters': ['pyra', 'tidus']}]
 """
+
 from __future__ import annotations
 
 from companion.engine.core import Header
@@ -32,10 +33,26 @@ class Over(Step):
     rule = "End of the game"
 
 
-STEPS = {"deal": Deal(), "tokens": Tokens(), "percentile": Order(), "refill": Refill(), "place": Place(),
-         "bid": Bid(), "peek": Peek(), "excursion": Excursion(), "combat": Fight(), "turnorder": TurnOrder(),
-         "treasure": Treasure(), "train": Train(), "tavern": Tavern(), "prisoner": Prisoner(),
-         "trade": Trade(), "sorcerer": Sorcerer(), "endturn": EndTurn(), "over": Over()}
+STEPS = {
+    "deal": Deal(),
+    "tokens": Tokens(),
+    "percentile": Order(),
+    "refill": Refill(),
+    "place": Place(),
+    "bid": Bid(),
+    "peek": Peek(),
+    "excursion": Excursion(),
+    "combat": Fight(),
+    "turnorder": TurnOrder(),
+    "treasure": Treasure(),
+    "train": Train(),
+    "tavern": Tavern(),
+    "prisoner": Prisoner(),
+    "trade": Trade(),
+    "sorcerer": Sorcerer(),
+    "endturn": EndTurn(),
+    "over": Over(),
+}
 
 
 class DungeonAllies(StepEngine):
@@ -67,19 +84,26 @@ class DungeonAllies(StepEngine):
         board = options.pop("board", "digital")
         options.pop("seats", None)
         if options:
-            raise ValueError(f"options: unknown option(s) {', '.join(sorted(options))} (known: players, seats, board)")
+            raise ValueError(
+                f"options: unknown option(s) {', '.join(sorted(options))} (known: players, seats, board)"
+            )
         if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 5:
             raise ValueError(f"options.players: Dungeon Allies takes 2 to 5 players, not {players!r}")
         if board not in ("digital", "real"):
             raise ValueError(f"options.board: 'digital' or 'real', not {board!r}")
         p = self.pack
         return AlliesState(
-            seats=[Seat(f"p{i}") for i in range(1, players + 1)], board=board,
+            seats=[Seat(f"p{i}") for i in range(1, players + 1)],
+            board=board,
             tiles=[Tile(square, section) for square, section in p.squares()],
-            monster_pool=list(self.monsters), character_pool=list(self.characters),
-            follower_pool=list(self.followers), deck=list(self.cards), row=[""] * p.rules.sorcerer_row,
+            monster_pool=list(self.monsters),
+            character_pool=list(self.characters),
+            follower_pool=list(self.followers),
+            deck=list(self.cards),
+            row=[""] * p.rules.sorcerer_row,
             bag={c: p.crystals.get(c, 0) for c in ("red", "blue", "yellow", "green", "white")},
-            treasure=[[] for _ in range(p.rules.treasure_crystals)])
+            treasure=[[] for _ in range(p.rules.treasure_crystals)],
+        )
 
     def legal_actions(self, s: AlliesState) -> list[str]:
         if s.over:
@@ -115,8 +139,12 @@ class DungeonAllies(StepEngine):
 
     def die_faces(self, kind: str) -> tuple[str, ...]:
         """The faces of one of the game's die kinds (for manual entry and calibration)."""
-        named = {"monster": self.monsters, "character": self.characters, "follower": self.followers,
-                 "sorcerer": self.cards}
+        named = {
+            "monster": self.monsters,
+            "character": self.characters,
+            "follower": self.followers,
+            "sorcerer": self.cards,
+        }
         if kind in named:
             return tuple(named[kind])
         if kind == "bag":

@@ -10,6 +10,7 @@ average, for each way of sending dice and each spell.
 The monsters a seat has not seen are the pack's tiles less those revealed, those it looked
 under, and those won: never the monster actually under a tile.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -36,7 +37,7 @@ def advise(g, s: AlliesState, prompt, legal: list[str]) -> Advice | None:
 
 # --------------------------------------------------------------------------- a fight
 
-REROLLS_WEIGHED = 2      # blue rerolls played well; more crystals than this count as this many
+REROLLS_WEIGHED = 2  # blue rerolls played well; more crystals than this count as this many
 
 
 class Fight:
@@ -54,12 +55,14 @@ class Fight:
             return 1.0
         if blues <= 0:
             return 0.0
-        if blues == 1:          # one reroll left: the die most likely to make up the shortfall
+        if blues == 1:  # one reroll left: the die most likely to make up the shortfall
             return max(self._reach(n, m, short + v * m) for n, m, v in zip(self.sides, self.times, values))
         key = (values, blues)
         if key not in self.seen:
-            self.seen[key] = max(sum(self.win(values[:i] + (x,) + values[i + 1:], blues - 1) for x in range(1, n + 1)) / n
-                                 for i, n in enumerate(self.sides))
+            self.seen[key] = max(
+                sum(self.win(values[:i] + (x,) + values[i + 1 :], blues - 1) for x in range(1, n + 1)) / n
+                for i, n in enumerate(self.sides)
+            )
         return self.seen[key]
 
     @staticmethod
@@ -72,24 +75,34 @@ class Fight:
         """The chance to win a roll not made yet."""
         blues = min(blues, REROLLS_WEIGHED)
         if blues <= 0:
-            roll = dice.total([dice.scale(dice.die(range(1, n + 1)), m) for n, m in zip(self.sides, self.times)])
+            roll = dice.total(
+                [dice.scale(dice.die(range(1, n + 1)), m) for n, m in zip(self.sides, self.times)]
+            )
             return dice.at_least(roll, self.target)
         weight = 1.0
         for n in self.sides:
             weight /= n
-        return sum(self.win(values, blues) for values in product(*(range(1, n + 1) for n in self.sides))) * weight
+        return (
+            sum(self.win(values, blues) for values in product(*(range(1, n + 1) for n in self.sides)))
+            * weight
+        )
 
 
-def _fight(g, dice_kinds: list[str], twice: list[bool], values: list[int] | None, target: int, blues: int) -> float:
+def _fight(
+    g, dice_kinds: list[str], twice: list[bool], values: list[int] | None, target: int, blues: int
+) -> float:
     fight = Fight(tuple(g.pack.sides(d) for d in dice_kinds), tuple(twice), target)
     return fight.rolled(blues) if values is None else fight.win(tuple(values), min(blues, REROLLS_WEIGHED))
 
 
 # --------------------------------------------------------------------------- before and after the roll
 
+
 def _doubled(g, s: AlliesState, seat, owners: list[int], blessed: list[int], monster: str) -> list[bool]:
     weak = g.monsters[monster].weak if monster else ""
-    return [(o >= 0 and bool(weak) and seat.allies[o].skill == weak) or i in blessed for i, o in enumerate(owners)]
+    return [
+        (o >= 0 and bool(weak) and seat.allies[o].skill == weak) or i in blessed for i, o in enumerate(owners)
+    ]
 
 
 def _gold(g, s: AlliesState, square: str, monster: str) -> int:
@@ -119,7 +132,14 @@ def _spells(g, s: AlliesState, prompt, legal: list[str]) -> Advice:
             kinds.append(extra_die(g, s, c))
             owners.append(-1)
         p = _fight(g, kinds, _doubled(g, s, seat, owners, blessed, monster), None, target, blues)
-        opts.append(OptionOdds(action, p, p * gold, f"{WHAT}: then roll, {min(blues, REROLLS_WEIGHED)} blue reroll(s) played well"))
+        opts.append(
+            OptionOdds(
+                action,
+                p,
+                p * gold,
+                f"{WHAT}: then roll, {min(blues, REROLLS_WEIGHED)} blue reroll(s) played well",
+            )
+        )
     best = best_of(opts, lambda o: (o.p, -_cost(o.action)))
     why = "the surest win" + (" for the fewest crystals" if best.action.split()[1] == "roll" else "")
     return Advice(prompt.actor, prompt.text, opts, best.action, why)
@@ -142,16 +162,25 @@ def _reroll(g, s: AlliesState, prompt, legal: list[str]) -> Advice:
         else:
             i = c.dice.index(words[2])
             n = fight.sides[i]
-            p = sum(fight.win(tuple(c.values[:i]) + (face,) + tuple(c.values[i + 1:]), later)
-                    for face in range(1, n + 1)) / n
+            p = (
+                sum(
+                    fight.win(tuple(c.values[:i]) + (face,) + tuple(c.values[i + 1 :]), later)
+                    for face in range(1, n + 1)
+                )
+                / n
+            )
         opts.append(OptionOdds(action, p, p * gold, f"{WHAT}; later blue rerolls played well"))
     best = best_of(opts, lambda o: (o.p, -_cost(o.action)))
-    why = (f"the best chance to reach {target} with the rerolls left" if best.p else
-           f"no reroll can reach {target}: keep the crystal")
+    why = (
+        f"the best chance to reach {target} with the rerolls left"
+        if best.p
+        else f"no reroll can reach {target}: keep the crystal"
+    )
     return Advice(prompt.actor, prompt.text, opts, best.action, why)
 
 
 # --------------------------------------------------------------------------- placing
+
 
 def unseen_monsters(g, s: AlliesState, seat: str) -> Counter:
     """The monster tiles ``seat`` has not seen: the pack's, less those turned over, looked
@@ -173,8 +202,11 @@ def _place(g, s: AlliesState, prompt, legal: list[str]) -> Advice | None:
             opts.append(OptionOdds(action, None, None, "no fight: no dice decide this space"))
             continue
         mine = [p for p in s.placed if p.seat == seat.id and p.space == tile.square]
-        ally = next(i for i, a in enumerate(seat.allies) if a.die == words[2] and
-                    all(p.ally != i for p in s.placed if p.seat == seat.id))
+        ally = next(
+            i
+            for i, a in enumerate(seat.allies)
+            if a.die == words[2] and all(p.ally != i for p in s.placed if p.seat == seat.id)
+        )
         kinds = [p.die for p in mine] + [words[2]]
         owners = [p.ally for p in mine] + [ally]
         if tile.revealed or seat.id in tile.known:
@@ -195,8 +227,13 @@ def _place(g, s: AlliesState, prompt, legal: list[str]) -> Advice | None:
     if not fights:
         return None
     best = best_of(fights, lambda o: (o.mean, o.p))
-    return Advice(prompt.actor, prompt.text, opts, best.action,
-                  "the most gold on average of the fights open to this die (other spaces have no dice to rate)")
+    return Advice(
+        prompt.actor,
+        prompt.text,
+        opts,
+        best.action,
+        "the most gold on average of the fights open to this die (other spaces have no dice to rate)",
+    )
 
 
 __all__ = ["advise", "unseen_monsters"]

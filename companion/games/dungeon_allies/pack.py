@@ -1,6 +1,7 @@
 """Dungeon Allies' content pack (config/dungeon-allies.toml): read, validated, and every
 mistake named by file and key. The rulebook prints none of the tiles' numbers; the default pack
 is a reconstruction that says so in its comments."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -45,7 +46,7 @@ class Follower(msgspec.Struct, forbid_unknown_fields=True):
 
 class Monster(msgspec.Struct, forbid_unknown_fields=True):
     name: str
-    need: list[Int(1, 200)]         # a roll's total; above every reachable one: never beaten
+    need: list[Int(1, 200)]  # a roll's total; above every reachable one: never beaten
     gold: list[Int(0, 99)]
     weak: str
 
@@ -128,13 +129,17 @@ def _check_names(p: AlliesPack, bad) -> None:
             if not word:
                 raise bad(f"{kind}[{i}].name", f"{item.name!r} has no letters or digits to name it by")
             if word in seen:
-                raise bad(f"{kind}[{i}].name", f"{item.name!r} is named like {kind}[{seen[word]}] "
-                                                f"({getattr(p, kind)[seen[word]].name!r}) in actions: {word!r}")
+                raise bad(
+                    f"{kind}[{i}].name",
+                    f"{item.name!r} is named like {kind}[{seen[word]}] "
+                    f"({getattr(p, kind)[seen[word]].name!r}) in actions: {word!r}",
+                )
             seen[word] = i
 
 
 def check(p: AlliesPack, path: Path | str) -> None:
     """The cross-checks a schema cannot make; each error names the key."""
+
     def bad(key: str, why: str) -> PackError:
         return PackError(f"{path}: {key}: {why}")
 
@@ -144,12 +149,16 @@ def check(p: AlliesPack, path: Path | str) -> None:
             raise bad(f"rules.ladder[{i}]", f"{die!r} is not a die like 'd6'")
     if [int(d[1:]) for d in ladder] != sorted({int(d[1:]) for d in ladder}):
         raise bad("rules.ladder", "the dice must rise from low to high, each once")
-    for key, dice in (("rules.start_dice", p.rules.start_dice), ):
+    for key, dice in (("rules.start_dice", p.rules.start_dice),):
         for die in dice:
             if die not in ladder:
                 raise bad(key, f"{die!r} is not on the ladder {ladder}")
-    if len(p.rules.start_dice) != p.rules.characters_each or len(set(p.rules.start_dice)) != len(p.rules.start_dice):
-        raise bad("rules.start_dice", f"one different die for each of the {p.rules.characters_each} characters")
+    if len(p.rules.start_dice) != p.rules.characters_each or len(set(p.rules.start_dice)) != len(
+        p.rules.start_dice
+    ):
+        raise bad(
+            "rules.start_dice", f"one different die for each of the {p.rules.characters_each} characters"
+        )
     for colour in p.crystals:
         if colour not in COLOURS:
             raise bad(f"crystals.{colour}", f"not a crystal colour ({', '.join(COLOURS)})")
@@ -164,7 +173,9 @@ def check(p: AlliesPack, path: Path | str) -> None:
         raise bad("sections", f"the excursion board has the sections {', '.join(SECTIONS)}")
     squares = sum(s.squares for s in p.sections)
     if squares != len(p.monsters):
-        raise bad("sections", f"{squares} squares for {len(p.monsters)} monster tiles: one tile on each square")
+        raise bad(
+            "sections", f"{squares} squares for {len(p.monsters)} monster tiles: one tile on each square"
+        )
     ends = p.rules.round_ends
     if len(ends) != 2 or not 0 < ends[0] < ends[1] < len(p.monsters):
         raise bad("rules.round_ends", f"two counts rising below the {len(p.monsters)} monsters")

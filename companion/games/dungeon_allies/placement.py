@@ -1,6 +1,7 @@
 """The placement phase: in turn order each player places one die that matches a character's
 token on an action space, then the second, then the followers' dice. Red crystals peek under
 two tiles; a die on an occupied tavern outbids with gold."""
+
 from __future__ import annotations
 
 from companion.engine.core import CHANCE, Prompt
@@ -55,7 +56,9 @@ def refusal(g, s: AlliesState, seat: Seat, ally: int, space: str) -> tuple[str, 
     """Why ``seat`` may not put ``ally``'s die on ``space`` now, as (reason, rule); None if it may."""
     here = on_space(s, space)
     die = seat.allies[ally].die
-    at = g.square_index.get(space)    # s.tile(space) without a search: a state's tiles are the pack's squares in order
+    at = g.square_index.get(
+        space
+    )  # s.tile(space) without a search: a state's tiles are the pack's squares in order
     tile = None if at is None else s.tiles[at]
     if tile is not None:
         if tile.removed:
@@ -85,12 +88,15 @@ def refusal(g, s: AlliesState, seat: Seat, ally: int, space: str) -> tuple[str, 
     if space == "tavern":
         if not s.follower_top:
             return "no follower is left in the tavern", TAVERN
-        if here:        # the follower's die is checked when he is gained, at step 5 (resolution.Tavern)
+        if here:  # the follower's die is checked when he is gained, at step 5 (resolution.Tavern)
             top = max(here, key=lambda p: p.gold)
             if top.seat == seat.id:
                 return f"{seat.id} already holds the tavern", TAVERN
             if seat.gold <= top.gold:
-                return f"{seat.id} has {seat.gold} gold: outbidding {top.seat}'s {top.gold} needs more", TAVERN
+                return (
+                    f"{seat.id} has {seat.gold} gold: outbidding {top.seat}'s {top.gold} needs more",
+                    TAVERN,
+                )
         return None
     if space.startswith("prisoner"):
         n = space[8:]
@@ -126,12 +132,16 @@ class Place(Step):
     def options(self, g, s: AlliesState, f: Frame) -> tuple[Seat, list[str]]:
         seat, k, _ = placer(g, s, f)
         allies = unplaced(s, seat, k >= g.pack.rules.characters_each)
-        names, free = spaces(g, s), {}      # refusal reads an ally only for its die: once per die
+        names, free = spaces(g, s), {}  # refusal reads an ally only for its die: once per die
         for a in allies:
             die = seat.allies[a].die
             if die not in free:
                 free[die] = [space for space in names if refusal(g, s, seat, a, space) is None]
-        out = [f"{seat.id} place {seat.allies[a].die} {space}" for a in allies for space in free[seat.allies[a].die]]
+        out = [
+            f"{seat.id} place {seat.allies[a].die} {space}"
+            for a in allies
+            for space in free[seat.allies[a].die]
+        ]
         if not out:
             out = [f"{seat.id} place {seat.allies[a].die} pass" for a in allies]
         if seat.crystals["red"] and (s.board == "real" or peekable(s, seat.id)):
@@ -142,10 +152,16 @@ class Place(Step):
         if placer(g, s, f) is None:
             return None
         seat, out = self.options(g, s, f)
-        dice = "/".join(seat.allies[a].die for a in unplaced(s, seat, placer(g, s, f)[1] >= g.pack.rules.characters_each))
-        words = [[w for w in dict.fromkeys(o.split()[2] for o in out)], [w for w in dict.fromkeys(o.split()[3] for o in out)]]
-        return Prompt(seat.id, "place", f"place a die ({dice})", tuple(out),
-                      choice={"words": words, "verb": "place"})
+        dice = "/".join(
+            seat.allies[a].die for a in unplaced(s, seat, placer(g, s, f)[1] >= g.pack.rules.characters_each)
+        )
+        words = [
+            [w for w in dict.fromkeys(o.split()[2] for o in out)],
+            [w for w in dict.fromkeys(o.split()[3] for o in out)],
+        ]
+        return Prompt(
+            seat.id, "place", f"place a die ({dice})", tuple(out), choice={"words": words, "verb": "place"}
+        )
 
     def auto(self, g, s: AlliesState, f: Frame, ev: list[dict]) -> bool:
         if placer(g, s, f) is not None:
@@ -156,7 +172,7 @@ class Place(Step):
 
     def explain(self, g, s: AlliesState, f: Frame, w: list[str], p: Prompt):
         seat = s.seat(w[0])
-        if len(w) == 3 and w[1] != "place":          # typed without the verb: "d4 tavern"
+        if len(w) == 3 and w[1] != "place":  # typed without the verb: "d4 tavern"
             return self.explain(g, s, f, [w[0], "place", *w[1:]], p)
         if w[1:] == ["place", "red", "peek"]:
             return f"{w[0]} has no red crystal or no tile left to look under", ILLUMINATE
@@ -165,8 +181,11 @@ class Place(Step):
             ally = next((a for a in allies if seat.allies[a].die == w[2]), None)
             if ally is None:
                 mine = [a.die for a in seat.allies]
-                why = (f"{w[0]} has no {w[2]} die" if w[2] not in mine
-                       else f"{w[0]}'s {w[2]} is not a die to place now")
+                why = (
+                    f"{w[0]} has no {w[2]} die"
+                    if w[2] not in mine
+                    else f"{w[0]}'s {w[2]} is not a die to place now"
+                )
                 return why + " (one die at a time: characters first, then followers)", TURN
             return refusal(g, s, seat, ally, w[3])
         return None
@@ -182,7 +201,7 @@ class Place(Step):
             if s.board == "digital":
                 push(s, "peek", left=min(2, len(peekable(s, seat.id))), seat=seat.id)
             return
-        if w[3] == "pass":          # no space is open to this die: it sits the turn out
+        if w[3] == "pass":  # no space is open to this die: it sits the turn out
             ally = next(a for a in unplaced(s, seat, followers) if seat.allies[a].die == w[2])
             s.placed.append(Placed(seat.id, ally, w[2], "pass"))
             ev.append({"event": "pass", "seat": seat.id, "die": w[2]})
@@ -208,8 +227,12 @@ class Bid(Step):
     def prompt(self, g, s: AlliesState, f: Frame) -> Prompt:
         seat = s.seat(f.data["seat"])
         top = max(p.gold for p in on_space(s, "tavern"))
-        return Prompt(seat.id, "bid", f"tavern: outbid {top} gold",
-                      choice={"number": {"min": top + 1, "max": seat.gold, "verb": "bid", "default": top + 1}})
+        return Prompt(
+            seat.id,
+            "bid",
+            f"tavern: outbid {top} gold",
+            choice={"number": {"min": top + 1, "max": seat.gold, "verb": "bid", "default": top + 1}},
+        )
 
     def check(self, g, s: AlliesState, f: Frame, w: list[str]) -> str | None:
         seat = s.seat(f.data["seat"])
@@ -228,7 +251,9 @@ class Bid(Step):
         seat.gold -= bid
         s.placed.append(Placed(seat.id, ally, seat.allies[ally].die, "tavern", bid))
         s.stats["gold_bid"] = s.stats.get("gold_bid", 0) + bid
-        ev.append({"event": "placed", "seat": seat.id, "die": seat.allies[ally].die, "space": "tavern", "bid": bid})
+        ev.append(
+            {"event": "placed", "seat": seat.id, "die": seat.allies[ally].die, "space": "tavern", "bid": bid}
+        )
         pop(s)
         main = s.frames[0]
         main.data = {"pass": main.data["pass"], "i": main.data["i"] + 1}
@@ -242,15 +267,25 @@ class Peek(Step):
 
     def prompt(self, g, s: AlliesState, f: Frame) -> Prompt:
         sid = f.data["seat"]
-        if f.data.get("done"):          # a secret: shown to the player alone, then OK
-            return Prompt(sid, "seen", "you saw " + " ".join(f.data.get("seen", [])), (f"{sid} ok",), private=True)
+        if f.data.get("done"):  # a secret: shown to the player alone, then OK
+            return Prompt(
+                sid, "seen", "you saw " + " ".join(f.data.get("seen", [])), (f"{sid} ok",), private=True
+            )
         pending = f.data.get("pending")
         if pending:
             pool = tuple(m for m in s.monster_pool)
-            return Prompt(CHANCE, "peek", f"{sid} looks under {pending}",
-                          chance=drawn(s, "reveal", pool, 1, "monster", private=sid))
-        return Prompt(sid, "peek", f"look under a tile ({f.data['left']} left)",
-                      tuple(f"{sid} look {sq}" for sq in peekable(s, sid)))
+            return Prompt(
+                CHANCE,
+                "peek",
+                f"{sid} looks under {pending}",
+                chance=drawn(s, "reveal", pool, 1, "monster", private=sid),
+            )
+        return Prompt(
+            sid,
+            "peek",
+            f"look under a tile ({f.data['left']} left)",
+            tuple(f"{sid} look {sq}" for sq in peekable(s, sid)),
+        )
 
     def act(self, g, s: AlliesState, f: Frame, w: list[str], ev: list[dict]) -> None:
         sid = f.data["seat"]

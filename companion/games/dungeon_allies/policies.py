@@ -1,5 +1,6 @@
 """Computer players. Each is ``Class(seed)`` called ``policy(engine, view, prompt)`` and sees
 only its seat's view, never the state."""
+
 from __future__ import annotations
 
 import random

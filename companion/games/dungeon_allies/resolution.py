@@ -3,6 +3,7 @@ trainer, tavern, free the prisoner, trade, sorcerer; then the end of the turn (o
 
 On a real board each step that has something to do waits for an OK, so the device walks the
 table through the phase one step at a time; on the device's own board they run at once."""
+
 from __future__ import annotations
 
 from companion.engine.core import Prompt
@@ -79,8 +80,12 @@ class Treasure(Resolve):
         yield "gold", ["gold"] * s.gold_pile
 
     def work(self, g, s: AlliesState) -> str | None:
-        takers = [f"{p.seat.upper()} " + ("the gold" if space == "gold" else f"pile {space.removeprefix('treasure')}")
-                  for space, _ in self.spaces(s) for p in on_space(s, space)]
+        takers = [
+            f"{p.seat.upper()} "
+            + ("the gold" if space == "gold" else f"pile {space.removeprefix('treasure')}")
+            for space, _ in self.spaces(s)
+            for p in on_space(s, space)
+        ]
         return f"3 treasure: {', '.join(takers)}" if takers else None
 
     def do(self, g, s: AlliesState, ev: list[dict]) -> None:
@@ -122,19 +127,23 @@ class Train(Resolve):
                 s.stats["trainings_forfeited"] = s.stats.get("trainings_forfeited", 0) + 1
                 ev.append({"event": "training forfeited", "seat": seat.id, "ally": ally.name, "why": why})
                 continue
-            ev.append({"event": "trained", "seat": seat.id, "ally": ally.name, "from": ally.die, "to": higher})
+            ev.append(
+                {"event": "trained", "seat": seat.id, "ally": ally.name, "from": ally.die, "to": higher}
+            )
             ally.die = higher
             s.stats["trainings"] = s.stats.get("trainings", 0) + 1
 
 
 def follower_refused(g, s: AlliesState, seat) -> str | None:
-    """"When a follower is gained, he must have a die token lower than the lowest die of the
+    """ "When a follower is gained, he must have a die token lower than the lowest die of the
     other characters tiles": checked here, at step 5, after the trainer; None when he may join."""
     fol = g.followers[s.follower_top]
     if g.pack.die_rank(fol.die) < lowest_rank(g, seat):
         return None
-    return (f"the {fol.name}'s {fol.die} is not lower than {seat.id}'s lowest die "
-            f"{g.pack.rules.ladder[lowest_rank(g, seat)]}")
+    return (
+        f"the {fol.name}'s {fol.die} is not lower than {seat.id}'s lowest die "
+        f"{g.pack.rules.ladder[lowest_rank(g, seat)]}"
+    )
 
 
 class Tavern(Resolve):
@@ -163,13 +172,29 @@ class Tavern(Resolve):
         why = follower_refused(g, s, seat)
         if why:
             s.stats["followers_forfeited"] = s.stats.get("followers_forfeited", 0) + 1
-            ev.append({"event": "follower forfeited", "seat": seat.id, "follower": s.follower_top, "why": why,
-                       "bid": top.gold, "bids": {p.seat: p.gold for p in bids}})
+            ev.append(
+                {
+                    "event": "follower forfeited",
+                    "seat": seat.id,
+                    "follower": s.follower_top,
+                    "why": why,
+                    "bid": top.gold,
+                    "bids": {p.seat: p.gold for p in bids},
+                }
+            )
             return
         fol = g.followers[s.follower_top]
         seat.allies = [*seat.allies, Ally(s.follower_top, die=fol.die, follower=True)]
-        ev.append({"event": "follower gained", "seat": seat.id, "follower": s.follower_top, "die": fol.die,
-                   "bid": top.gold, "bids": {p.seat: p.gold for p in bids}})
+        ev.append(
+            {
+                "event": "follower gained",
+                "seat": seat.id,
+                "follower": s.follower_top,
+                "die": fol.die,
+                "bid": top.gold,
+                "bids": {p.seat: p.gold for p in bids},
+            }
+        )
         s.stats["followers"] = s.stats.get("followers", 0) + 1
         s.follower_top = ""
 
@@ -178,14 +203,18 @@ class Prisoner(Resolve):
     rule, then = PRISONER, "trade"
 
     def work(self, g, s: AlliesState) -> str | None:
-        freed = [p.seat.upper() for i in range(len(g.pack.prisoners)) for p in on_space(s, f"prisoner{i + 1}")]
+        freed = [
+            p.seat.upper() for i in range(len(g.pack.prisoners)) for p in on_space(s, f"prisoner{i + 1}")
+        ]
         return f"6 prisoner: {', '.join(freed)}" if freed else None
 
     def do(self, g, s: AlliesState, ev: list[dict]) -> None:
         for i, space in enumerate(g.pack.prisoners):
             for p in on_space(s, f"prisoner{i + 1}"):
                 got = gain_crystals(s, s.seat(p.seat), list(space.reward))
-                ev.append({"event": "prisoner freed", "seat": p.seat, "offering": space.offering, "crystals": got})
+                ev.append(
+                    {"event": "prisoner freed", "seat": p.seat, "offering": space.offering, "crystals": got}
+                )
 
 
 def trade_rates(g) -> list[tuple[str, int, str, int]]:
@@ -208,8 +237,11 @@ class Trade(Step):
 
     def trades(self, g, s: AlliesState, sid: str) -> list[str]:
         seat = s.seat(sid)
-        return [f"{sid} trade {give} {take}" for give, n, take, m in trade_rates(g)
-                if seat.crystals[give] >= n and s.bag[take] >= m]
+        return [
+            f"{sid} trade {give} {take}"
+            for give, n, take, m in trade_rates(g)
+            if seat.crystals[give] >= n and s.bag[take] >= m
+        ]
 
     def prompt(self, g, s: AlliesState, f: Frame) -> Prompt | None:
         traders = self.traders(s)
@@ -218,8 +250,12 @@ class Trade(Step):
             return None
         sid = traders[i]
         seat = s.seat(sid)
-        return Prompt(sid, "trade", "7 trade: " + " ".join(f"{seat.crystals[c]}{c[0].upper()}" for c in seat.crystals),
-                      tuple(self.trades(g, s, sid) + [f"{sid} done"]))
+        return Prompt(
+            sid,
+            "trade",
+            "7 trade: " + " ".join(f"{seat.crystals[c]}{c[0].upper()}" for c in seat.crystals),
+            tuple(self.trades(g, s, sid) + [f"{sid} done"]),
+        )
 
     def explain(self, g, s: AlliesState, f: Frame, w: list[str], p: Prompt):
         if len(w) == 4 and w[1] == "trade":
@@ -236,7 +272,7 @@ class Trade(Step):
         traders, i = self.traders(s), f.data.get("i", 0)
         if i < len(traders) and self.trades(g, s, traders[i]):
             return False
-        if i < len(traders):            # nothing he can trade: no question
+        if i < len(traders):  # nothing he can trade: no question
             ev.append({"event": "nothing to trade", "seat": traders[i]})
             f.data = {"i": i + 1}
             return True

@@ -1,6 +1,7 @@
 """Small rules shared by the step modules: the bag, the dice ladder, rounds, chance prompts
 that a real board answers by hand. Step modules import this, the state and the pack, never
 the engine, so the modules form no import circle."""
+
 from __future__ import annotations
 
 from companion.engine.core import DEVICE, TABLE, ChanceSpec
@@ -13,12 +14,15 @@ def slug(name: str) -> str:
     return "-".join(name.lower().replace("'", "").split())
 
 
-def drawn(s: AlliesState, verb: str, faces: tuple[str, ...], count: int, die: str,
-          private: str | None = None) -> ChanceSpec:
+def drawn(
+    s: AlliesState, verb: str, faces: tuple[str, ...], count: int, die: str, private: str | None = None
+) -> ChanceSpec:
     """A draw of components: the device draws on its own board; on a real board the players
     draw the tile, card or crystal and enter what came out (never rolled digitally)."""
     if s.board == "real":
-        return ChanceSpec(verb, faces, count, die=die, distinct=True, by=TABLE, digital=False, private=private)
+        return ChanceSpec(
+            verb, faces, count, die=die, distinct=True, by=TABLE, digital=False, private=private
+        )
     return ChanceSpec(verb, faces, count, die=die, distinct=True, by=DEVICE, private=private)
 
 

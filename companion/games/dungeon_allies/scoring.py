@@ -1,5 +1,6 @@
 """The end: gold plus sorcerer points; ties go to the most white crystals, then green, yellow,
 blue and red; still tied, the game is a draw."""
+
 from __future__ import annotations
 
 from companion.engine.steps import StepMachine
@@ -45,5 +46,12 @@ def finish_game(g, s: AlliesState, ev: list[dict]) -> None:
     s.winner = "" if s.draw else leaders[0]
     s.tie_break = "still tied: a draw" if s.draw else decided
     StepMachine.goto(s, "over")
-    ev.append({"event": "over", "winner": s.winner or None, "draw": s.draw, "tie_break": s.tie_break,
-               "scores": {seat.id: score(g, seat) for seat in s.seats}})
+    ev.append(
+        {
+            "event": "over",
+            "winner": s.winner or None,
+            "draw": s.draw,
+            "tie_break": s.tie_break,
+            "scores": {seat.id: score(g, seat) for seat in s.seats},
+        }
+    )

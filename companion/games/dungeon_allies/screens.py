@@ -12,6 +12,7 @@ a tavern bid the generic number entry; these add what the table must read at a g
 * ``allies_step``: on the real board, the resolution step the table is at (1 to 8), until OK;
 * ``allies_over``: the final points and, when scores tie, the crystal that decided it.
 """
+
 from __future__ import annotations
 
 from PIL import Image
@@ -26,7 +27,13 @@ from .screens_areas import control  # noqa: F401  (the placing prompt's own cont
 from .screens_place import PLACE, place
 from .words import card_words, describe, fight_said, monster_words, prompt_words, space_name
 
-TABLE, FIGHT, RESULT, STEP, OVER = "allies_table", "allies_fight", "allies_result", "allies_step", "allies_over"
+TABLE, FIGHT, RESULT, STEP, OVER = (
+    "allies_table",
+    "allies_fight",
+    "allies_result",
+    "allies_step",
+    "allies_over",
+)
 SEEN, ASK = "allies_seen", "allies_ask"
 COLOURS = ("red", "blue", "yellow", "green", "white")
 STEPS = ("excursion", "order", "treasure", "trainer", "tavern", "prisoner", "trade", "sorcerer")
@@ -54,6 +61,7 @@ def monster_name(m: dict, key: str) -> str:
 
 # ---------------------------------------------------------------------------- the table
 
+
 def table(m: dict) -> Image.Image:
     """Round and turn on the bar; a header row; one row per seat in turn order: gold, the five
     crystal counts, the dice of its characters and followers."""
@@ -61,7 +69,7 @@ def table(m: dict) -> Image.Image:
     c = Canvas()
     left = f"{v.get('monsters_left', 0)} monsters left"
     bar = f"Round {v.get('round', 1)}  Turn {v.get('turn', 1)}"
-    if fonts.small().measure(f"{bar}   {left}") > W - 2:          # what is left says what it is; the turn gives way
+    if fonts.small().measure(f"{bar}   {left}") > W - 2:  # what is left says what it is; the turn gives way
         bar = f"Round {v.get('round', 1)}"
     c.title_bar(bar, left)
     small = fonts.small()
@@ -88,6 +96,7 @@ def table(m: dict) -> Image.Image:
 
 # ---------------------------------------------------------------------------- a fight
 
+
 def fight(m: dict) -> Image.Image:
     """The monster and its number on the bar; the dice (or the sum) under it; the choices."""
     v, p, ui = _view(m), _prompt(m), m.get("ui") or {}
@@ -99,7 +108,9 @@ def fight(m: dict) -> Image.Image:
     said = dice_sum(f.get("dice", []), f.get("values", []), f.get("doubled", []))
     c.text(1, 11, body.fit(f"{seat_name(m, f.get('seat', ''))}: {said}", W - 2), body)
     c.hline(0, W - 1, 22)
-    items = [{"label": describe(o, v, m.get("pack")), "enabled": True, "hint": ""} for o in p.get("options") or []]
+    items = [
+        {"label": describe(o, v, m.get("pack")), "enabled": True, "hint": ""} for o in p.get("options") or []
+    ]
     draw_list(c, 24, items, int(ui.get("cursor", 0)), 2)
     strip(c, m)
     return c.done()
@@ -109,7 +120,7 @@ def last(events: list[dict], kind: str) -> dict | None:
     return next((e for e in reversed(events) if e.get("event") == kind), None)
 
 
-ROOM = (W - 2) // 5          # the small font's characters across the panel
+ROOM = (W - 2) // 5  # the small font's characters across the panel
 
 
 def fight_line(m: dict, e: dict, room: int = ROOM) -> str:
@@ -147,8 +158,17 @@ def results(m: dict, fights: list[dict]) -> Image.Image:
             y = 11 + 22 * i
             gold = f"+{e.get('gold', 0)} gold" if e.get("won") else ""
             room = W - 2 - (small.measure(gold) + small.width if gold else 0)
-            c.text(1, y, whole_words(f"{e.get('square', '').upper()} {seat_name(m, e.get('seat', ''))} "
-                                     f"{monster_name(m, e.get('monster', ''))}", small, room), small)
+            c.text(
+                1,
+                y,
+                whole_words(
+                    f"{e.get('square', '').upper()} {seat_name(m, e.get('seat', ''))} "
+                    f"{monster_name(m, e.get('monster', ''))}",
+                    small,
+                    room,
+                ),
+                small,
+            )
             if gold:
                 c.text_right(W - 1, y, gold, small)
             said = fight_said(e).split(", +")[0]
@@ -157,9 +177,9 @@ def results(m: dict, fights: list[dict]) -> Image.Image:
             c.text(1, y + 9, said, small)
     else:
         c.title_bar(f"{len(fights)} fights", "rolled/needed")
-        for i, e in enumerate(fights[-5:]):                  # five rows of 8 above the score strip
+        for i, e in enumerate(fights[-5:]):  # five rows of 8 above the score strip
             line = fight_line(m, e)
-            tail = " ".join(line.split(" ")[-2:])              # "16/12 +6g", "3/4 lost": a column of its own
+            tail = " ".join(line.split(" ")[-2:])  # "16/12 +6g", "3/4 lost": a column of its own
             c.text(1, 10 + 8 * i, line.removesuffix(" " + tail), small)
             c.text_right(W - 1, 10 + 8 * i, tail, small)
     strip(c, m)
@@ -175,15 +195,21 @@ def result(m: dict) -> Image.Image:
     e = fights[-1] if fights else {}
     c = Canvas()
     seat = f"{seat_name(m, e['seat'])} " if e.get("seat") else ""
-    c.title_bar(f"{seat}{e.get('square', '').upper()} {monster_name(m, e.get('monster', ''))}",
-                "" if e.get("total") is None else f"need {e.get('need')}")
+    c.title_bar(
+        f"{seat}{e.get('square', '').upper()} {monster_name(m, e.get('monster', ''))}",
+        "" if e.get("total") is None else f"need {e.get('need')}",
+    )
     big, body, bold = fonts.big(), fonts.body(), fonts.bold()
     if e.get("total") is None:
         c.text_center(W // 2, 14, "HAMMER", big)
         c.text_center(W // 2, 34, "of the Gods", body)
     else:
-        c.text_center(W // 2, 11, body.fit(dice_sum(e.get("dice", []), e.get("values", []), e.get("doubled", [])),
-                                           W - 2), body)
+        c.text_center(
+            W // 2,
+            11,
+            body.fit(dice_sum(e.get("dice", []), e.get("values", []), e.get("doubled", [])), W - 2),
+            body,
+        )
         said = f"rolled {e.get('total')}, needed {e.get('need')}"
         font = bold if bold.measure(said) <= W - 2 else body
         c.text_center(W // 2, 26, said, font)
@@ -195,6 +221,7 @@ def result(m: dict) -> Image.Image:
 
 
 # ---------------------------------------------------------------------------- a red crystal
+
 
 def seen(m: dict) -> Image.Image:
     """What a red crystal showed, to its player alone (the prompt is private: the device was
@@ -209,7 +236,7 @@ def seen(m: dict) -> Image.Image:
         name, _, said = monster_words(v, m.get("pack") or {}, tiles.get(square, {})).partition(": ")
         y = 10 + 27 * i
         line = f"{space_name(square).capitalize()}: {name}"
-        font = body if body.measure(line) <= W - 2 else small        # a long name in smaller type, whole
+        font = body if body.measure(line) <= W - 2 else small  # a long name in smaller type, whole
         c.text(1, y, font.fit(line, W - 2), font)
         for j, line in enumerate(wrap(said, small, W - 2, 2)):
             c.text(1, y + 10 + 8 * j, line, small)
@@ -217,6 +244,7 @@ def seen(m: dict) -> Image.Image:
 
 
 # ---------------------------------------------------------------------------- the real board
+
 
 def step(m: dict) -> Image.Image:
     """The resolution step the table is at, large, what it does, and OK to go on."""
@@ -236,6 +264,7 @@ def step(m: dict) -> Image.Image:
 
 # ---------------------------------------------------------------------------- the end
 
+
 def over(m: dict) -> Image.Image:
     """The winner (or a draw) on the bar, every seat's points, and what broke a tie."""
     s = m.get("summary") or {}
@@ -248,21 +277,37 @@ def over(m: dict) -> Image.Image:
     c.text_center(W // 2, 1, bold.fit(f"FINAL: {said}", W - 2), bold, fill=0)
     draw_scores(c, m, 15, 46, {winner} if winner else set(), mark="star")
     c.hline(0, W - 1, 47)
-    why = v.get("tie_break") or s.get("tie_break") or "gold + sorcerer cards"    # the points: 21 of 25 characters
-    c.text_center(W // 2, 48, small.fit(why if why.startswith(("gold", "points", "still")) else f"tie: {why}", W - 2), small)
+    why = (
+        v.get("tie_break") or s.get("tie_break") or "gold + sorcerer cards"
+    )  # the points: 21 of 25 characters
+    c.text_center(
+        W // 2,
+        48,
+        small.fit(why if why.startswith(("gold", "points", "still")) else f"tie: {why}", W - 2),
+        small,
+    )
     c.text_center(W // 2, H - 8, "OK: menu", small)
     return c.done()
 
 
 # ---------------------------------------------------------------------------- other questions
 
+
 def ask(m: dict) -> Image.Image:
     """A question the engine words short ("d6 goes on which ally?"), asked in the table's
     words, its options said as words.py says them with the pack's rates ("2 red for 1 blue")."""
     p, v, pack = _prompt(m), _view(m), m.get("pack")
     labels = [describe(o, v, pack) for o in p.get("options") or []]
-    return choose({**m, "prompt": {**p, "text": prompt_words(p, v, pack) or p.get("text", ""),
-                                   "choice": {**(p.get("choice") or {}), "labels": labels}}})
+    return choose(
+        {
+            **m,
+            "prompt": {
+                **p,
+                "text": prompt_words(p, v, pack) or p.get("text", ""),
+                "choice": {**(p.get("choice") or {}), "labels": labels},
+            },
+        }
+    )
 
 
 def option_label(prompt: dict, option: str) -> str:
@@ -270,7 +315,16 @@ def option_label(prompt: dict, option: str) -> str:
     return describe(option)
 
 
-SCREENS = {ASK: ask, TABLE: table, FIGHT: fight, RESULT: result, STEP: step, OVER: over, PLACE: place, SEEN: seen}
+SCREENS = {
+    ASK: ask,
+    TABLE: table,
+    FIGHT: fight,
+    RESULT: result,
+    STEP: step,
+    OVER: over,
+    PLACE: place,
+    SEEN: seen,
+}
 
 
 def screen_for(m: dict) -> str | None:
@@ -307,16 +361,27 @@ def pack_info(engine) -> dict:
     """What the screens need from the pack: the names as the pack spells them (the state keeps
     one-word keys), the monsters' numbers, followers' dice, cards, prisoners, trades."""
     p = engine.pack
-    return {"monsters": {key: m.name for key, m in engine.monsters.items()},
-            "monster_stats": {key: {"name": m.name, "need": list(m.need), "gold": list(m.gold), "weak": m.weak}
-                              for key, m in engine.monsters.items()},
-            "followers": {key: f.die for key, f in engine.followers.items()},
-            "cards": {key: f"{c.name} {c.points}pt" + ("" if c.kind == "points" else f"/{c.colour or c.skill or 'tile'}")
-                      for key, c in engine.cards.items()},
-            "prisoners": [(pr.offering, list(pr.reward)) for pr in p.prisoners],
-            "card_words": {key: card_words(c.name, c.kind, c.points, c.colour, c.skill)
-                           for key, c in engine.cards.items()},
-            "turn_order": list(p.turn_order), "ladder": list(p.rules.ladder),
-            "trade_rates": [[t.give, t.count, t.take] for t in p.trades],
-            "trades": " ".join(f"{t.count}{t.give[0]}={t.take[0]}" for t in p.trades) + " both ways"}
+    return {
+        "monsters": {key: m.name for key, m in engine.monsters.items()},
+        "monster_stats": {
+            key: {"name": m.name, "need": list(m.need), "gold": list(m.gold), "weak": m.weak}
+            for key, m in engine.monsters.items()
+        },
+        "followers": {key: f.die for key, f in engine.followers.items()},
+        "cards": {
+            key: f"{c.name} {c.points}pt"
+            + ("" if c.kind == "points" else f"/{c.colour or c.skill or 'tile'}")
+            for key, c in engine.cards.items()
+        },
+        "prisoners": [(pr.offering, list(pr.reward)) for pr in p.prisoners],
+        "card_words": {
+            key: card_words(c.name, c.kind, c.points, c.colour, c.skill) for key, c in engine.cards.items()
+        },
+        "turn_order": list(p.turn_order),
+        "ladder": list(p.rules.ladder),
+        "trade_rates": [[t.give, t.count, t.take] for t in p.trades],
+        "trades": " ".join(f"{t.count}{t.give[0]}={t.take[0]}" for t in p.trades) + " both ways",
+    }
+
+
 NOTICE_AT_TOP = frozenset({FIGHT, RESULT, STEP, PLACE, ASK})

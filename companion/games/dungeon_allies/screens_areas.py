@@ -7,6 +7,7 @@ look under a monster is chosen the same way, among the dungeon's squares (its "d
 
 Only legal lines are offered (the prompt's options); the control's ``ui`` is what the placing
 screen (screens_place.py) draws."""
+
 from __future__ import annotations
 
 from companion.ui.controls import Control
@@ -36,15 +37,32 @@ class PlaceControl(Control):
         super().__init__(prompt)
         self.lines = {key(o): o for o in prompt.get("options") or []}
         dice = list(dict.fromkeys(die for die, _ in self.lines))
-        self.ui.update({"stage": "die", "dice": dice, "die_cursor": 0, "die": "", "areas": [], "area": 0,
-                        "cursor": 0, "space": ""})
+        self.ui.update(
+            {
+                "stage": "die",
+                "dice": dice,
+                "die_cursor": 0,
+                "die": "",
+                "areas": [],
+                "area": 0,
+                "cursor": 0,
+                "space": "",
+            }
+        )
         if len(dice) == 1 and dice != ["red"]:
             self._to_spaces(dice[0])
 
     def _to_spaces(self, die: str) -> None:
         ui = self.ui
-        ui.update({"stage": "space", "die": die, "areas": areas_for([sp for d, sp in self.lines if d == die]),
-                   "area": 0, "cursor": 0})
+        ui.update(
+            {
+                "stage": "space",
+                "die": die,
+                "areas": areas_for([sp for d, sp in self.lines if d == die]),
+                "area": 0,
+                "cursor": 0,
+            }
+        )
         ui["space"] = ui["areas"][0][1][0]
 
     def _light(self) -> None:

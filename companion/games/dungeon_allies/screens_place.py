@@ -6,6 +6,7 @@ dungeon's map or the lit area's spaces, and what the space needs and gives in wo
 The map: one row per section (yellow, blue, red), a box per square. A removed monster leaves
 no box; a box is filled where the player to place has dice, crossed where another player
 has them, dotted where he looked under it; the highlighted square is framed."""
+
 from __future__ import annotations
 
 from PIL import Image
@@ -26,7 +27,9 @@ def _mine(view: dict, actor: str, square: str) -> list[str]:
 
 
 def _theirs(view: dict, actor: str, square: str) -> str:
-    return next((p["seat"] for p in view.get("placed", []) if p["space"] == square and p["seat"] != actor), "")
+    return next(
+        (p["seat"] for p in view.get("placed", []) if p["space"] == square and p["seat"] != actor), ""
+    )
 
 
 def draw_map(c: Canvas, view: dict, actor: str, highlight: str) -> None:
@@ -37,7 +40,7 @@ def draw_map(c: Canvas, view: dict, actor: str, highlight: str) -> None:
             x = i * CELL + 1
             if not t["removed"]:
                 _square(c, view, actor, t, x, y)
-            if t["square"] == highlight:        # the lit square: a frame a pixel clear of it
+            if t["square"] == highlight:  # the lit square: a frame a pixel clear of it
                 c.rect(x - 2, y - 2, x + CELL - 2, y + 5, outline=1)
 
 
@@ -72,7 +75,9 @@ def area_boxes(c: Canvas, v: dict, actor: str, spaces: list[str], lit: str) -> N
         label = name.rsplit(" ", 1)[-1] if n > 1 and name[-1:].isdigit() else name
         label = "gold" if sp == "gold" else label
         c.text_center((x0 + x1) // 2 + 1, 11, small.fit(label, x1 - x0 - 2), small)
-        seats = " ".join(dict.fromkeys(seat_name({}, p["seat"]) for p in v.get("placed") or [] if p["space"] == sp))
+        seats = " ".join(
+            dict.fromkeys(seat_name({}, p["seat"]) for p in v.get("placed") or [] if p["space"] == sp)
+        )
         if seats:
             c.text_center((x0 + x1) // 2 + 1, 19, small.fit(seats, x1 - x0 - 2), small)
         if sp == lit:
@@ -84,8 +89,14 @@ def die_stage(c: Canvas, m: dict) -> None:
     p, ui, v = m.get("prompt") or {}, m.get("ui") or {}, m.get("view") or {}
     actor = p.get("actor", "")
     c.title_bar(f"{seat_name(m, actor)}: place which die?", "")
-    items = [{"label": describe(f"{actor} place {d} {'peek' if d == 'red' else 'x'}", v).removesuffix(" on x"),
-              "enabled": True, "hint": ""} for d in ui.get("dice") or []]
+    items = [
+        {
+            "label": describe(f"{actor} place {d} {'peek' if d == 'red' else 'x'}", v).removesuffix(" on x"),
+            "enabled": True,
+            "hint": "",
+        }
+        for d in ui.get("dice") or []
+    ]
     draw_list(c, 10, items, int(ui.get("die_cursor", 0)), 3)
     small = fonts.small()
     c.text(1, 46, "OK, then LEFT/RIGHT", small)

@@ -2,6 +2,7 @@
 (a monster's gold times the chance its dice beat the number, treasure it may claim, a better
 die, a follower, a sorcerer card it can pay for) and casts its crystals when a fight is in
 doubt. It reads only its seat's view and the pack every player can read."""
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -28,7 +29,7 @@ def chance_at_least(dice: tuple[tuple[int, int], ...], need: int) -> float:
 
 
 class SensiblePolicy(RandomPolicy):
-    view_keys = None        # it reads the whole view (the random player reads none)
+    view_keys = None  # it reads the whole view (the random player reads none)
 
     def __call__(self, engine, view: dict, prompt: Prompt) -> str:
         me = view["seats"][prompt.actor]
@@ -68,17 +69,25 @@ class SensiblePolicy(RandomPolicy):
         if tile["monster"]:
             candidates = [engine.monsters[tile["monster"]]]
         else:
-            seen = {t["monster"] for t in view["tiles"] if t["monster"]} | {m for s in view["seats"].values() for m in s["monsters"]}
-            candidates = [m for key, m in engine.monsters.items() if key not in seen] or list(engine.monsters.values())
+            seen = {t["monster"] for t in view["tiles"] if t["monster"]} | {
+                m for s in view["seats"].values() for m in s["monsters"]
+            }
+            candidates = [m for key, m in engine.monsters.items() if key not in seen] or list(
+                engine.monsters.values()
+            )
         p = gold = 0.0
         for m in candidates:
             spec = tuple(sorted((int(d[1:]), 2 if skill == m.weak else 1) for d, skill in dice))
             win = chance_at_least(spec, m.need[section])
             p += win / len(candidates)
             gold += win * m.gold[section] / len(candidates)
-        white = me["crystals"]["white"] and tile["section"] in engine.pack.rules.white_sections[view["round"] - 1]
+        white = (
+            me["crystals"]["white"] and tile["section"] in engine.pack.rules.white_sections[view["round"] - 1]
+        )
         if white:
-            return 1.0, gold / max(p, 1e-9) if p else sum(m.gold[section] for m in candidates) / len(candidates)
+            return 1.0, gold / max(p, 1e-9) if p else sum(m.gold[section] for m in candidates) / len(
+                candidates
+            )
         return p, gold / p if p else 0.0
 
     def value(self, engine, view, me, die: str, space: str) -> float:
@@ -88,18 +97,27 @@ class SensiblePolicy(RandomPolicy):
             p, gold = self.fight_odds(engine, view, me, tile, self.dice_on(engine, view, me, space, die))
             mine = [pl for pl in view["placed"] if pl["space"] == space]
             if mine:
-                before, _ = self.fight_odds(engine, view, me, tile, self.dice_on(engine, view, me, space, die)[:-1])
+                before, _ = self.fight_odds(
+                    engine, view, me, tile, self.dice_on(engine, view, me, space, die)[:-1]
+                )
                 return (p - before) * gold
-            return p * gold + 0.3 + 0.15 * view["turn"]     # the longer it lasts, the more a fight is worth
+            return p * gold + 0.3 + 0.15 * view["turn"]  # the longer it lasts, the more a fight is worth
         if space == "order":
-            return WORTH[engine.pack.turn_order[len([p for p in view["placed"] if p["space"] == "order"])]] + 0.2
+            return (
+                WORTH[engine.pack.turn_order[len([p for p in view["placed"] if p["space"] == "order"])]] + 0.2
+            )
         if space.startswith("treasure") or space == "gold":
             pile = view["treasure"][int(space[8:]) - 1] if space != "gold" else ["gold"] * view["gold_pile"]
             worth = sum(WORTH[c] for c in pile)
-            guarded = view["monsters_left"] > 0 and (space == "gold" or any(c in ("green", "white") for c in pile))
+            guarded = view["monsters_left"] > 0 and (
+                space == "gold" or any(c in ("green", "white") for c in pile)
+            )
             if guarded:
-                fights = [pl for pl in view["placed"] if pl["seat"] == me["id"] and pl["space"][0] in "ybr"
-                          and pl["space"][1:].isdigit()]
+                fights = [
+                    pl
+                    for pl in view["placed"]
+                    if pl["seat"] == me["id"] and pl["space"][0] in "ybr" and pl["space"][1:].isdigit()
+                ]
                 worth *= 0.6 if fights else 0.1
             return worth
         if space == "train":
@@ -114,7 +132,7 @@ class SensiblePolicy(RandomPolicy):
             follower = engine.followers[view["follower_top"]].die
             training = any(p["seat"] == me["id"] and p["space"] == "train" for p in view["placed"])
             if not training and rank(follower) >= min(rank(a["die"]) for a in me["allies"] if a["die"]):
-                return -1.0                 # he would be forfeited at step 5
+                return -1.0  # he would be forfeited at step 5
             bids = [p["gold"] for p in view["placed"] if p["space"] == "tavern"]
             return (0.35 * turns_left) - (max(bids) + 1 if bids else 0) * 1.0
         if space.startswith("prisoner"):

@@ -1,6 +1,7 @@
 """Set-up: two character tiles each (no two with the same symbol), the d6 and d4 tokens, turn
 order by the percentile die; and the refill of the treasure, the sorcerer row and the tavern's
 stack, which opens the first turn and every turn after."""
+
 from __future__ import annotations
 
 from companion.engine.core import CHANCE, ChanceSpec, DieSpec, Prompt
@@ -23,11 +24,17 @@ class Deal(Step):
         seat = s.seats[s.cursor]
         swap = f.data.get("swap")
         if swap:
-            spec = drawn(s, "swap", tuple(s.character_pool or self.exchangeable(g, s, seat, swap)), 1, "character")
+            spec = drawn(
+                s, "swap", tuple(s.character_pool or self.exchangeable(g, s, seat, swap)), 1, "character"
+            )
             return Prompt(CHANCE, "deal", f"{seat.id} trades {swap}: draw a character", chance=spec)
         n = g.pack.rules.characters_each
-        return Prompt(CHANCE, "deal", f"deal {seat.id} {n} character tiles",
-                      chance=drawn(s, "deal", tuple(s.character_pool), n, "character"))
+        return Prompt(
+            CHANCE,
+            "deal",
+            f"deal {seat.id} {n} character tiles",
+            chance=drawn(s, "deal", tuple(s.character_pool), n, "character"),
+        )
 
     @staticmethod
     def exchangeable(g, s: AlliesState, seat, swap: str) -> list[str]:
@@ -55,7 +62,7 @@ class Deal(Step):
                 s.character_pool.remove(w[2])
                 s.character_pool.append(swap)
                 ev.append({"event": "swapped", "seat": seat.id, "out": swap, "in": w[2]})
-            else:                                           # traded with another player
+            else:  # traded with another player
                 other = next(o for o in s.seats if o is not seat and any(a.name == w[2] for a in o.allies))
                 j = next(j for j, a in enumerate(other.allies) if a.name == w[2])
                 other.allies[j] = Ally(swap, skill=g.characters[swap].skill)
@@ -84,8 +91,12 @@ class Tokens(Step):
     def prompt(self, g, s: AlliesState, f: Frame) -> Prompt:
         seat = s.seats[s.cursor]
         high = max(g.pack.rules.start_dice, key=g.pack.die_rank)
-        return Prompt(seat.id, "tokens", f"{high} goes on which ally?",
-                      tuple(f"{seat.id} {high} {a.name}" for a in seat.allies))
+        return Prompt(
+            seat.id,
+            "tokens",
+            f"{high} goes on which ally?",
+            tuple(f"{seat.id} {high} {a.name}" for a in seat.allies),
+        )
 
     def act(self, g, s: AlliesState, f: Frame, w: list[str], ev: list[dict]) -> None:
         seat = s.seats[s.cursor]
@@ -131,8 +142,10 @@ class Order(Step):
         ev.append(rolled)
         again = tied_group(s)
         if again:
-            rolled["decided"] = (f"{' and '.join(x.upper() for x in again)} tied: the rulebook does not say; the "
-                                 "device has them roll again among themselves")
+            rolled["decided"] = (
+                f"{' and '.join(x.upper() for x in again)} tied: the rulebook does not say; the "
+                "device has them roll again among themselves"
+            )
             return
         width = max(len(seat.rolls) for seat in s.seats)
         key = {seat.id: tuple(seat.rolls) + (-1,) * (width - len(seat.rolls)) for seat in s.seats}
@@ -161,21 +174,33 @@ class Refill(Step):
         need = self.need(g, s, f)
         if need == "crystals":
             n = min(g.pack.rules.treasure_crystals, bag_size(s))
-            return Prompt(CHANCE, "refill", f"draw {n} crystals for the treasure",
-                          chance=drawn(s, "draw", bag_faces(s), n, "bag"))
+            return Prompt(
+                CHANCE,
+                "refill",
+                f"draw {n} crystals for the treasure",
+                chance=drawn(s, "draw", bag_faces(s), n, "bag"),
+            )
         if need == "sorcerer":
             n = min(s.row.count(""), len(s.deck))
-            return Prompt(CHANCE, "refill", f"deal {n} sorcerer card{'s' * (n > 1)}",
-                          chance=drawn(s, "deal", tuple(s.deck), n, "sorcerer"))
+            return Prompt(
+                CHANCE,
+                "refill",
+                f"deal {n} sorcerer card{'s' * (n > 1)}",
+                chance=drawn(s, "deal", tuple(s.deck), n, "sorcerer"),
+            )
         if need == "follower":
-            return Prompt(CHANCE, "refill", "turn up the next follower",
-                          chance=drawn(s, "follower", tuple(s.follower_pool), 1, "follower"))
+            return Prompt(
+                CHANCE,
+                "refill",
+                "turn up the next follower",
+                chance=drawn(s, "follower", tuple(s.follower_pool), 1, "follower"),
+            )
         return None
 
     def auto(self, g, s: AlliesState, f: Frame, ev: list[dict]) -> bool:
         if self.need(g, s, f):
             return False
-        if not f.data.get("crystals"):      # the bag is empty: only the gold
+        if not f.data.get("crystals"):  # the bag is empty: only the gold
             self.gold(g, s, f, ev, [])
         s.turn += f.data.get("next", 0)
         s.cursor = 0

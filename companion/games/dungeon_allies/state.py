@@ -1,4 +1,5 @@
 """Dungeon Allies' state: plain data that round-trips through JSON (msgspec Structs)."""
+
 from __future__ import annotations
 
 import msgspec
@@ -17,7 +18,7 @@ class Ally(msgspec.Struct):
 
     name: str
     die: str = ""
-    skill: str = ""              # "" for a follower
+    skill: str = ""  # "" for a follower
     follower: bool = False
 
 
@@ -26,10 +27,10 @@ class Seat(msgspec.Struct):
     allies: list[Ally] = []
     gold: int = 0
     crystals: dict[str, int] = msgspec.field(default_factory=no_crystals)
-    monsters: list[str] = []     # defeated monster tiles kept for the end
-    cards: list[str] = []        # sorcerer cards
-    rolls: list[int] = []        # percentile rolls for the first turn order
-    victory: bool = False        # won a combat in this turn's excursions
+    monsters: list[str] = []  # defeated monster tiles kept for the end
+    cards: list[str] = []  # sorcerer cards
+    rolls: list[int] = []  # percentile rolls for the first turn order
+    victory: bool = False  # won a combat in this turn's excursions
 
 
 class Tile(msgspec.Struct):
@@ -37,8 +38,8 @@ class Tile(msgspec.Struct):
 
     square: str
     section: str
-    monster: str = ""            # secret until revealed: only the seats in ``known`` see it
-    known: list[str] = []        # seats that looked under it with a red crystal
+    monster: str = ""  # secret until revealed: only the seats in ``known`` see it
+    known: list[str] = []  # seats that looked under it with a red crystal
     revealed: bool = False
     removed: bool = False
 
@@ -58,9 +59,9 @@ class Combat(msgspec.Struct):
 
     square: str
     seat: str
-    dice: list[str] = []         # one per die: the die kind
-    owners: list[int] = []       # the ally of each die; -1 for green's extra die
-    blessed: list[int] = []      # indexes doubled by yellow
+    dice: list[str] = []  # one per die: the die kind
+    owners: list[int] = []  # the ally of each die; -1 for green's extra die
+    blessed: list[int] = []  # indexes doubled by yellow
     values: list[int] = []
     hammer: bool = False
     spells: dict[str, int] = {}
@@ -68,29 +69,29 @@ class Combat(msgspec.Struct):
 
 class AlliesState(msgspec.Struct):
     seats: list[Seat]
-    board: str                   # "digital" or "real"
-    order: list[str] = []        # turn order, first to last
+    board: str  # "digital" or "real"
+    order: list[str] = []  # turn order, first to last
     tiles: list[Tile] = []
-    monster_pool: list[str] = []     # monster tiles not yet drawn (face down, unknown to all)
+    monster_pool: list[str] = []  # monster tiles not yet drawn (face down, unknown to all)
     character_pool: list[str] = []
     follower_pool: list[str] = []
-    follower_top: str = ""       # the face-up follower on the tavern's stack
-    deck: list[str] = []         # sorcerer cards not yet dealt
-    row: list[str] = []          # the sorcerer row ("" for an empty space)
+    follower_top: str = ""  # the face-up follower on the tavern's stack
+    deck: list[str] = []  # sorcerer cards not yet dealt
+    row: list[str] = []  # the sorcerer row ("" for an empty space)
     bag: dict[str, int] = msgspec.field(default_factory=no_crystals)
-    treasure: list[list[str]] = []   # the crystal treasure spaces, each a pile
-    gold_pile: int = 0           # the gold treasure space
+    treasure: list[list[str]] = []  # the crystal treasure spaces, each a pile
+    gold_pile: int = 0  # the gold treasure space
     placed: list[Placed] = []
     round: int = 1
     removed: int = 0
     turn: int = 1
-    cursor: int = 0              # whose move within a step
+    cursor: int = 0  # whose move within a step
     combat: Combat | None = None
     frames: list[Frame] = msgspec.field(default_factory=lambda: [Frame("deal")])
     over: bool = False
     winner: str = ""
     draw: bool = False
-    tie_break: str = ""          # how the winner was decided, for the end screen
+    tie_break: str = ""  # how the winner was decided, for the end screen
     stats: dict[str, int] = {}
 
     def seat(self, sid: str) -> Seat:

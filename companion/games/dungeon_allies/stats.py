@@ -1,5 +1,6 @@
 """Dungeon Allies' own sim statistics for one finished game (``GameType.stats``); the sim
 averages ``mean_`` and ``_rate`` keys and sums the rest."""
+
 from __future__ import annotations
 
 from .scoring import score

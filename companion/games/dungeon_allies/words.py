@@ -12,6 +12,7 @@ called, so the device and the phones say the same thing for the same action.
 ``view`` is the viewer's ``public_view`` (a face-down monster is named only when this seat may
 see it); ``pack`` the screens' ``pack_info``. Both may be None: then only the action is said.
 """
+
 from __future__ import annotations
 
 import re
@@ -19,14 +20,27 @@ from collections import Counter
 
 SECTIONS = ("yellow", "blue", "red")
 # The board's areas, in the rulebook's order of resolution: (name, the spaces' prefix)
-AREAS = (("yellow dungeon", "y"), ("blue dungeon", "b"), ("red dungeon", "r"), ("turn order", "order"),
-         ("treasure", "treasure"), ("trainer", "train"), ("tavern", "tavern"), ("prisoners", "prisoner"),
-         ("trade", "trade"), ("sorcerer", "sorcerer"))
+AREAS = (
+    ("yellow dungeon", "y"),
+    ("blue dungeon", "b"),
+    ("red dungeon", "r"),
+    ("turn order", "order"),
+    ("treasure", "treasure"),
+    ("trainer", "train"),
+    ("tavern", "tavern"),
+    ("prisoners", "prisoner"),
+    ("trade", "trade"),
+    ("sorcerer", "sorcerer"),
+)
 COLOURS = ("red", "blue", "yellow", "green", "white")
 ORDINAL = ("1st", "2nd", "3rd", "4th", "5th")
 # a fight's choices, short enough for the device's list (19 characters)
-SPELLS = {"hammer": "Hammer of the Gods", "enhance": "add a die (green)", "roll": "roll the dice",
-          "stand": "keep the roll"}
+SPELLS = {
+    "hammer": "Hammer of the Gods",
+    "enhance": "add a die (green)",
+    "roll": "roll the dice",
+    "stand": "keep the roll",
+}
 
 
 def area_of(space: str) -> str:
@@ -34,21 +48,27 @@ def area_of(space: str) -> str:
     if space == "gold":
         return "treasure"
     for name, prefix in AREAS:
-        if space == prefix or (space.startswith(prefix) and space[len(prefix):].isdigit()):
+        if space == prefix or (space.startswith(prefix) and space[len(prefix) :].isdigit()):
             return name
     return ""
 
 
 def space_name(space: str) -> str:
-    """"y5" -> "yellow 5", "treasure3" -> "treasure 3", "train" -> "trainer", "order" -> "turn order"."""
+    """ "y5" -> "yellow 5", "treasure3" -> "treasure 3", "train" -> "trainer", "order" -> "turn order"."""
     if space[:1] in "ybr" and space[1:].isdigit():
         return f"{SECTIONS['ybr'.index(space[0])]} {space[1:]}"
-    fixed = {"order": "turn order", "gold": "gold pile", "train": "trainer", "tavern": "tavern", "trade": "trade"}
+    fixed = {
+        "order": "turn order",
+        "gold": "gold pile",
+        "train": "trainer",
+        "tavern": "tavern",
+        "trade": "trade",
+    }
     if space in fixed:
         return fixed[space]
     for prefix, said in (("treasure", "treasure"), ("prisoner", "prisoner"), ("sorcerer", "sorcerer card")):
-        if space.startswith(prefix) and space[len(prefix):].isdigit():
-            return f"{said} {space[len(prefix):]}"
+        if space.startswith(prefix) and space[len(prefix) :].isdigit():
+            return f"{said} {space[len(prefix) :]}"
     return space
 
 
@@ -62,7 +82,7 @@ def crystals(colours) -> str:
 
 
 def named(word: str) -> str:
-    """"hedge-witch" -> "Hedge witch"."""
+    """ "hedge-witch" -> "Hedge witch"."""
     return str(word).replace("-", " ").capitalize()
 
 
@@ -172,7 +192,7 @@ def _not_lower(die: str, seat: dict, pack: dict) -> bool:
 
 
 def _training(die: str, pack: dict) -> str:
-    """"your d4 becomes a d6": the die on its way up the ladder, when it is known."""
+    """ "your d4 becomes a d6": the die on its way up the ladder, when it is known."""
     ladder = pack.get("ladder") or []
     if die in ladder[:-1]:
         return f"your {die} becomes a {ladder[ladder.index(die) + 1]} for good"
@@ -182,13 +202,20 @@ def _training(die: str, pack: dict) -> str:
 def card_words(name: str, kind: str, points: int, colour: str = "", skill: str = "") -> str:
     """A sorcerer card and what it scores: "Red prism: 1 point per red crystal"."""
     each = f"{points} point{'s' * (points != 1)}"
-    return name + ": " + {"points": each, "crystal": f"{each} per {colour} crystal",
-                          "weak": f"{each} per {skill} monster beaten",
-                          "monsters": f"{each} per monster beaten"}.get(kind, each)
+    return (
+        name
+        + ": "
+        + {
+            "points": each,
+            "crystal": f"{each} per {colour} crystal",
+            "weak": f"{each} per {skill} monster beaten",
+            "monsters": f"{each} per monster beaten",
+        }.get(kind, each)
+    )
 
 
 def trade_words(give: str, take: str, pack: dict | None) -> str:
-    """"2 red for 1 blue", "1 blue for 2 red" (the rates go both ways; short enough for the
+    """ "2 red for 1 blue", "1 blue for 2 red" (the rates go both ways; short enough for the
     device's list)."""
     for a, n, b in (pack or {}).get("trade_rates") or []:
         if (a, b) == (give, take):
@@ -228,7 +255,7 @@ def describe(action: str, view: dict | None = None, pack: dict | None = None) ->
         return "done trading"
     if verb == "ok":
         return "OK"
-    if len(w) == 3 and w[1][:1] == "d" and w[1][1:].isdigit():      # the set-up's die token
+    if len(w) == 3 and w[1][:1] == "d" and w[1][1:].isdigit():  # the set-up's die token
         return f"{w[1]} on {named(w[2])}"
     return " ".join(w[1:])
 
@@ -240,17 +267,19 @@ def prompt_words(prompt: dict, view: dict | None = None, pack: dict | None = Non
     if kind == "tokens":
         return f"Which ally gets the {text.split()[0] if text else 'bigger die'}?"
     if kind == "peek":
-        left = text[text.find("("):] if "(" in text else ""
+        left = text[text.find("(") :] if "(" in text else ""
         return f"Look under which monster? {left}".strip()
     fight = re.match(r"(\w+) (.+): need (\d+)$", text)
     if kind == "spells" and fight:
-        return (f"Fight at {space_name(fight.group(1))}: {fight.group(2)}, needs {fight.group(3)}. "
-                "Cast a crystal spell first, or roll")
+        return (
+            f"Fight at {space_name(fight.group(1))}: {fight.group(2)}, needs {fight.group(3)}. "
+            "Cast a crystal spell first, or roll"
+        )
     rolled = re.match(r"(\d+) of (\d+)", text)
     if kind == "reroll" and rolled:
         return f"Rolled {rolled.group(1)}, needs {rolled.group(2)}: reroll a die with a blue crystal?"
     if kind == "trade":
-        held = (_seat(view or {}, prompt.get("actor", "")).get("crystals") or {})
+        held = _seat(view or {}, prompt.get("actor", "")).get("crystals") or {}
         purse = ", ".join(f"{held[c]} {c}" for c in COLOURS if held.get(c)) or "no crystal"
         return f"Trade crystals? You have {purse}"
     return None
@@ -258,5 +287,7 @@ def prompt_words(prompt: dict, view: dict | None = None, pack: dict | None = Non
 
 def fight_said(e: dict) -> str:
     """A fight's outcome: "rolled 8, needed 4: won, +2 gold"; "Hammer of the Gods: won, +2 gold"."""
-    rolled = "Hammer of the Gods" if e.get("total") is None else f"rolled {e.get('total')}, needed {e.get('need')}"
+    rolled = (
+        "Hammer of the Gods" if e.get("total") is None else f"rolled {e.get('total')}, needed {e.get('need')}"
+    )
     return f"{rolled}: " + (f"won, +{e.get('gold', 0)} gold" if e.get("won") else "lost")

@@ -13,6 +13,7 @@ offense its opportunity ("after the defense's card is played, or after the playe
 play a card, the offense may play a card"). A player with nothing playable declines without
 being asked.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -90,7 +91,7 @@ class Abilities:
         role = "offense" if pid == s.offense else "defense"
         facts = self.facts
         opts = []
-        pickable = None                   # whether any die can be picked: looked at once, if asked
+        pickable = None  # whether any die can be picked: looked at once, if asked
         for cid in player.hand:
             side, is_whistle, cost, kind = facts[cid]
             if side != role or is_whistle != whistle or cost > momentum:
@@ -121,8 +122,13 @@ class Abilities:
             return None
         pid = frame["turn"]
         what = "a whistle card before the play" if frame["kind"] == "whistle" else "an ability card"
-        return Prompt(pid, f"{frame['kind']}_window", f"{pid}: play {what}, or pass",
-                      tuple(opts) + (f"{pid} pass",), shows_hand=True)   # the options are the hand's cards
+        return Prompt(
+            pid,
+            f"{frame['kind']}_window",
+            f"{pid}: play {what}, or pass",
+            tuple(opts) + (f"{pid} pass",),
+            shows_hand=True,
+        )  # the options are the hand's cards
 
     def window_pass(self, s: GameState, frame: dict, ev: Events) -> None:
         pid = frame["turn"]
@@ -167,8 +173,11 @@ class Abilities:
         momentum = s.player(pid).momentum
         out = []
         if pid == s.offense:
-            if not play.juke_used and momentum >= board.juke.cost and (
-                    pickable if pickable is not None else rolls.rerollable(play)):
+            if (
+                not play.juke_used
+                and momentum >= board.juke.cost
+                and (pickable if pickable is not None else rolls.rerollable(play))
+            ):
                 out.append(f"{pid} juke")
         elif not play.big_hit_used and momentum >= board.big_hit.cost:
             if pickable if pickable is not None else rolls.rerollable(play):
@@ -188,7 +197,10 @@ class Abilities:
             if cid in p.spent_half:
                 return f"{card.name} is a half card already played this half", RULE_LIMIT
             if cid in p.discarded:
-                return f"{card.name} has been discarded (star cards once a game, half cards once a half)", RULE_LIMIT
+                return (
+                    f"{card.name} has been discarded (star cards once a game, half cards once a half)",
+                    RULE_LIMIT,
+                )
             return f"{card.name} is not in {pid}'s hand", RULE_ABILITY
         role = "offense" if pid == s.offense else "defense"
         if card.side != role:
@@ -204,11 +216,15 @@ class Abilities:
         if reason:
             return f"{card.name}: {reason}", RULE_ABILITY
         if self.no_effect_vs_ai(s, cid):
-            return f"{card.name}: defense cards that act on the offense's dice have no effect against the AI", \
-                "Solo mode, ability cards"
+            return (
+                f"{card.name}: defense cards that act on the offense's dice have no effect against the AI",
+                "Solo mode, ability cards",
+            )
         if s.solo and s.solo["ai"] == s.offense and window == "ability" and not (s.play and s.play.matched):
-            return "against the AI, defensive cards without a whistle follow a correctly guessed play only", \
-                "Solo mode, ability cards"
+            return (
+                "against the AI, defensive cards without a whistle follow a correctly guessed play only",
+                "Solo mode, ability cards",
+            )
         return None
 
     def no_effect_vs_ai(self, s: GameState, cid: str) -> bool:
@@ -271,8 +287,17 @@ class Abilities:
         elif kind == "move_back":
             self.move_back(s, value, ev)
         elif kind == "defense_roll":
-            s.frames.append(Frame("defense_roll", {"actor": pid, "on": list(value.on), "source": source,
-                                                   "effect": _effect_to_dict(value.effect)}))
+            s.frames.append(
+                Frame(
+                    "defense_roll",
+                    {
+                        "actor": pid,
+                        "on": list(value.on),
+                        "source": source,
+                        "effect": _effect_to_dict(value.effect),
+                    },
+                )
+            )
         elif kind == "add_time":
             before = s.clock
             s.clock = min(s.clock_start, s.clock + value)
@@ -310,9 +335,18 @@ class Abilities:
         low, high = self.pick_bounds(s, frame)
         verb = "discard" if frame["purpose"] == "discard" else "reroll"
         howmany = ("1 die" if high == 1 else f"{high} dice") if low == high else f"1 to {high} dice"
-        return Prompt(frame["actor"], "pick", f"{frame['actor']}: {frame['source']}: choose {howmany} to {verb}",
-                      choice={"dice": list(s.play.dice), "eligible": [i + 1 for i in rolls.rerollable(s.play)],
-                              "min": low, "max": high, "purpose": frame["purpose"]})
+        return Prompt(
+            frame["actor"],
+            "pick",
+            f"{frame['actor']}: {frame['source']}: choose {howmany} to {verb}",
+            choice={
+                "dice": list(s.play.dice),
+                "eligible": [i + 1 for i in rolls.rerollable(s.play)],
+                "min": low,
+                "max": high,
+                "purpose": frame["purpose"],
+            },
+        )
 
     def pick_check(self, s: GameState, frame: dict, w: list[str]) -> str | None:
         if w[1] != "pick":
@@ -341,13 +375,18 @@ class Abilities:
 
         low, high = self.pick_bounds(s, frame)
         can = [i + 1 for i in rolls.rerollable(s.play)]
-        return [f"{frame['actor']} pick " + " ".join(map(str, c))
-                for k in range(low, high + 1) for c in combinations(can, k)]
+        return [
+            f"{frame['actor']} pick " + " ".join(map(str, c))
+            for k in range(low, high + 1)
+            for c in combinations(can, k)
+        ]
 
     # ------------------------------------------------------------------ effect rolls
     def effect_roll_prompt(self, s: GameState, frame: dict) -> Prompt:
         n = len(s.play.pending)
-        return Prompt("chance", "roll", f"{frame['source']}: reroll {n} offense dice", chance=self.g.white_spec(n))
+        return Prompt(
+            "chance", "roll", f"{frame['source']}: reroll {n} offense dice", chance=self.g.white_spec(n)
+        )
 
     def effect_roll_act(self, s: GameState, frame: dict, w: list[str], ev: Events) -> None:
         play = s.play
@@ -360,8 +399,12 @@ class Abilities:
         ev.append({"event": "reroll", "source": frame["source"], "dice": list(play.dice)})
 
     def defense_roll_prompt(self, s: GameState, frame: dict) -> Prompt:
-        return Prompt("chance", "defense_roll", f"{frame['actor']} rolls the black defense die for {frame['source']}",
-                      chance=self.g.black_spec)
+        return Prompt(
+            "chance",
+            "defense_roll",
+            f"{frame['actor']} rolls the black defense die for {frame['source']}",
+            chance=self.g.black_spec,
+        )
 
     def defense_roll_act(self, s: GameState, frame: dict, w: list[str], ev: Events) -> None:
         s.frames.pop()

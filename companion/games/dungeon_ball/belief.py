@@ -5,6 +5,7 @@ revealed, and in solo the AI deck (which base cards the level took out, and the 
 draw pile). The hands are not hidden in substance: a team's ability cards are public, and so
 are the cards spent and discarded, so what the other player holds follows from the table.
 """
+
 from __future__ import annotations
 
 import random
@@ -20,7 +21,7 @@ def sample_state(engine, state, seat: str, rng: random.Random):
         cards = sorted(card.id for card in engine.pack.defense_cards)
         play.defense_card = cards[int(rng.random() * len(cards))]
     solo = s.solo
-    if solo and solo.get("removed"):     # no seat saw which base cards went out
+    if solo and solo.get("removed"):  # no seat saw which base cards went out
         base = {c.id for c in engine.pack.solo.cards if c.set == "base"}
         unseen = solo["draw"] + solo["removed"]
         removed, rest = deal(rng, [c for c in unseen if c in base], [len(solo["removed"])])

@@ -9,6 +9,7 @@ huddle it kicks a field goal in range on fourth down, punts from far away, runs 
 and on the last play kicks only when three points tie or win. Everything else (dice to keep,
 ability cards, conversions are mostly the extra point) it plays like the ``random`` player.
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -18,14 +19,14 @@ from companion.engine.core import Prompt
 from companion.games.dungeon_ball.policies import RandomPolicy
 
 BASE_DICE = 5
-FAVOURITE = 0.6      # how often the coach expects an offense to take its best play
-PUNT_FROM = 7        # spaces to go beyond which fourth down is a punt
+FAVOURITE = 0.6  # how often the coach expects an offense to take its best play
+PUNT_FROM = 7  # spaces to go beyond which fourth down is a punt
 
 
 @lru_cache(maxsize=64)
 def at_least(n: int, p: float, k: int) -> float:
     """P(X >= k) for X ~ Binomial(n, p)."""
-    return sum(comb(n, i) * p ** i * (1 - p) ** (n - i) for i in range(k, n + 1))
+    return sum(comb(n, i) * p**i * (1 - p) ** (n - i) for i in range(k, n + 1))
 
 
 def icon_chance(engine, icon: str) -> float:
@@ -37,7 +38,7 @@ def icon_chance(engine, icon: str) -> float:
 
 
 class CoachPolicy(RandomPolicy):
-    view_keys = None        # it reads the whole view (the random player reads a few keys)
+    view_keys = None  # it reads the whole view (the random player reads a few keys)
 
     def __call__(self, engine, view: dict, p: Prompt) -> str:
         kind = p.kind
@@ -89,7 +90,7 @@ class CoachPolicy(RandomPolicy):
 
     def pawn(self, engine, view: dict, p: Prompt) -> str:
         options = self.reachable(engine, view, p)
-        if self.rng.random() >= FAVOURITE + 0.2:          # not always the same: a defense would read it
+        if self.rng.random() >= FAVOURITE + 0.2:  # not always the same: a defense would read it
             return self.rng.choice(list(options))
         return max(options, key=lambda o: self.worth(engine, view, options[o]))
 
@@ -101,8 +102,14 @@ class CoachPolicy(RandomPolicy):
 
         def left_to_offense(option: str) -> float:
             card = engine.pack.defense_by_id[option.split()[2]]
-            return sum(q * self.worth(engine, view, c, BASE_DICE - card.dice if c == card.colour
-                                      else BASE_DICE + card.dice) for c, q in chance.items())
+            return sum(
+                q
+                * self.worth(
+                    engine, view, c, BASE_DICE - card.dice if c == card.colour else BASE_DICE + card.dice
+                )
+                for c, q in chance.items()
+            )
+
         return min(p.options, key=left_to_offense)
 
     # -------------------------------------------------------------- the huddle
@@ -114,7 +121,7 @@ class CoachPolicy(RandomPolicy):
         by_verb = {option.split()[1]: option for option in p.options}
         to_go = engine.field.to_go(view["ball"], self.attacking(view))
         lead = self.lead(view, p.actor)
-        if "hail-mary" in by_verb:                        # the last play of a half or the game
+        if "hail-mary" in by_verb:  # the last play of a half or the game
             if "field-goal" in by_verb and (view["half"] == 1 or -3 <= lead < 0):
                 return by_verb["field-goal"]
             return by_verb["run"] if to_go <= 3 or lead >= 0 else by_verb["hail-mary"]

@@ -13,6 +13,7 @@ Every decision goes through ``apply``: it checks the action against the current 
 returns the events. Steps that need nobody's decision run by themselves before ``apply``
 returns, so ``prompt`` always names the next decision.
 """
+
 from __future__ import annotations
 
 import msgspec
@@ -33,8 +34,19 @@ from companion.games.dungeon_ball.state import GameState, Play, PlayerState, dum
 from companion.games.dungeon_ball.steps import DungeonBallMachine
 
 GAME = "dungeon-ball"
-STAT_KEYS = ("touchdowns", "field_goals", "fg_attempts", "extra_points", "two_points", "punts",
-             "turnovers", "hail_marys", "onside_kicks", "onside_recovered")
+STAT_KEYS = (
+    "touchdowns",
+    "field_goals",
+    "fg_attempts",
+    "extra_points",
+    "two_points",
+    "punts",
+    "turnovers",
+    "hail_marys",
+    "onside_kicks",
+    "onside_recovered",
+)
+
 
 def _check_option_types(options: dict) -> None:
     """Header options come from a file a person may edit: refuse a wrong shape by its key
@@ -75,12 +87,15 @@ class DungeonBall:
         # icon -> {face: how many of that icon the face shows}, for every icon a rule counts
         counted = {icon for icons in self.face_icons.values() for icon in icons}
         counted |= {req.icon for req in loaded.requirements.values()} | {"time", "lightning", "ball"}
-        self.icon_tables = {icon: {face: icons.count(icon) for face, icons in self.face_icons.items()}
-                            for icon in counted}
-        self.roll_prompts: dict[tuple[int, str], Prompt] = {}   # the offense's roll, by dice and kind
-        self.fixed_prompts: dict[tuple[str, ...], Prompt] = {}  # the defense card, the pawn: by seat (and cell)
-        self.first_moves: dict[tuple[str, str], str] = {}       # solo: an AI card's move from a cell
-        self.ai_texts: dict[tuple[str, str, str], str] = {}     # solo: a drawn AI card in words
+        self.icon_tables = {
+            icon: {face: icons.count(icon) for face, icons in self.face_icons.items()} for icon in counted
+        }
+        self.roll_prompts: dict[tuple[int, str], Prompt] = {}  # the offense's roll, by dice and kind
+        self.fixed_prompts: dict[
+            tuple[str, ...], Prompt
+        ] = {}  # the defense card, the pawn: by seat (and cell)
+        self.first_moves: dict[tuple[str, str], str] = {}  # solo: an AI card's move from a cell
+        self.ai_texts: dict[tuple[str, str, str], str] = {}  # solo: a drawn AI card in words
         rows = loaded.board.rows
         self.board_cells = board_cells(rows)
         self.cell_colour = {cell: LETTER_TO_COLOUR[rows[r][c]] for cell, (r, c) in self.board_cells.items()}
@@ -93,10 +108,12 @@ class DungeonBall:
         p = loaded.rules.skill_kick_success
         # the skill toss is a real die thrown at the lid: the camera or a person judges it, no
         # digital die decides it (a simulation still answers it by these weights)
-        self.toss_spec = ChanceSpec("toss", ("good", "no-good"), 1, die="toss", weights=(p, 1.0 - p), digital=False)
+        self.toss_spec = ChanceSpec(
+            "toss", ("good", "no-good"), 1, die="toss", weights=(p, 1.0 - p), digital=False
+        )
         self.abilities = Abilities(self)
         self.machine = DungeonBallMachine()
-        self.apply_trusted = self.machine.trusted(self)   # the method below, without a layer
+        self.apply_trusted = self.machine.trusted(self)  # the method below, without a layer
         self._white_faces = tuple(loaded.dice["white"].faces)
         # made once and kept by this engine (a cache on the class would keep every engine alive)
         self._white_specs: dict[int, ChanceSpec] = {}
@@ -114,14 +131,18 @@ class DungeonBall:
         """``<seat> defend <card>`` for every defense card: the same all game, made once."""
         options = self._defense_options.get(seat)
         if options is None:
-            options = self._defense_options[seat] = tuple(f"{seat} defend {card.id}" for card in self.pack.defense_cards)
+            options = self._defense_options[seat] = tuple(
+                f"{seat} defend {card.id}" for card in self.pack.defense_cards
+            )
         return options
 
     def move_options(self, seat: str, cell: str) -> tuple[str, ...]:
         """``<seat> move <direction>`` for each way off ``cell``, made once per cell."""
         options = self._move_options.get((seat, cell))
         if options is None:
-            options = self._move_options[seat, cell] = tuple(f"{seat} move {d}" for d in self.neighbours[cell])
+            options = self._move_options[seat, cell] = tuple(
+                f"{seat} move {d}" for d in self.neighbours[cell]
+            )
         return options
 
     def attacking(self, s: GameState) -> str:
@@ -142,7 +163,7 @@ class DungeonBall:
         options = normalise(header.options)
         self._apply_options(s, options)
         if "solo" in options and str(options["solo"].get("level", "")).upper() == PLANNED:
-            pass    # level VII: a two-player game, the other side a computer seat (options.computers)
+            pass  # level VII: a two-player game, the other side a computer seat (options.computers)
         elif "solo" in options:
             solo.setup(self, s, options["solo"])
             if s.player(solo.HUMAN).team:
@@ -158,7 +179,9 @@ class DungeonBall:
         if "clock_start" in options:
             clock = options["clock_start"]
             if not isinstance(clock, int) or isinstance(clock, bool) or not 1 <= clock <= MAX_CLOCK:
-                raise ValueError(f"options.clock_start: must be a whole number from 1 to {MAX_CLOCK}, not {clock!r}")
+                raise ValueError(
+                    f"options.clock_start: must be a whole number from 1 to {MAX_CLOCK}, not {clock!r}"
+                )
             s.clock = s.clock_start = clock
         teams = options.get("teams", {})
         kicking = options.get("kicking", {})
@@ -166,8 +189,10 @@ class DungeonBall:
             if pid in teams:
                 team = teams[pid]
                 if team not in self.pack.teams_by_id:
-                    raise ValueError(f"options.teams.{pid}: no team {team!r} in the pack "
-                                     f"(teams: {', '.join(self.pack.teams_by_id)})")
+                    raise ValueError(
+                        f"options.teams.{pid}: no team {team!r} in the pack "
+                        f"(teams: {', '.join(self.pack.teams_by_id)})"
+                    )
                 if any(p.team == team for p in s.players):
                     raise ValueError(f"options.teams.{pid}: both players cannot take team {team!r}")
                 flow.set_team(self, s, pid, team, [])
@@ -186,8 +211,9 @@ class DungeonBall:
         computing it twice in tight loops."""
         return self.machine.apply(self, s, action, prompt)[0]
 
-    def apply_and_prompt(self, s: GameState, action: str, prompt: Prompt | None = None
-                         ) -> tuple[list[dict], Prompt | None]:
+    def apply_and_prompt(
+        self, s: GameState, action: str, prompt: Prompt | None = None
+    ) -> tuple[list[dict], Prompt | None]:
         """``apply``, then the next prompt (None when the game is over), in one step: the
         prompt is what ``self.prompt(s)`` would return, computed once."""
         return self.machine.apply(self, s, action, prompt)
@@ -247,15 +273,23 @@ class DungeonBall:
         except KeyError:
             unknown = [key for key in keys if key not in VIEW]
             if not unknown:
-                raise   # a KeyError inside a view builder: a bug, not a wrong key
-            raise ValueError(f"public_view: no public key {unknown[0]!r} (keys: {', '.join(VIEW_KEYS)})") from None
+                raise  # a KeyError inside a view builder: a bug, not a wrong key
+            raise ValueError(
+                f"public_view: no public key {unknown[0]!r} (keys: {', '.join(VIEW_KEYS)})"
+            ) from None
 
     def solo_public(self, s: GameState) -> dict:
         """The AI deck as the player may see it: how many cards are left, not their order."""
         d = s.solo
         card = self.pack.ai_cards.get(d["card"])
-        return {"ai": d["ai"], "level": d["level"], "teams": d["teams"], "draw": len(d["draw"]),
-                "discard": list(d["discard"]), "last_card": msgspec.to_builtins(card) if card else None}
+        return {
+            "ai": d["ai"],
+            "level": d["level"],
+            "teams": d["teams"],
+            "draw": len(d["draw"]),
+            "discard": list(d["discard"]),
+            "last_card": msgspec.to_builtins(card) if card else None,
+        }
 
     def summary(self, s: GameState) -> dict:
         """Public: the common keys (``players``, ``scores``, ``over``, ``winner``, ``draw``: a
@@ -291,26 +325,48 @@ class DungeonBall:
         attacking = self.attacking(s)
         to_go = self.field.to_go(s.ball, attacking)
         down = "2-pt try" if s.conversion else f"down {s.down}"
-        return (f"{period} | {down} | ball {s.ball} ({to_go} to go, {self.field.colours[s.ball]}) | "
-                f"{s.offense} has the ball | score p1 {p1.score} - {p2.score} p2 | "
-                f"momentum p1 {p1.momentum} p2 {p2.momentum}")
+        return (
+            f"{period} | {down} | ball {s.ball} ({to_go} to go, {self.field.colours[s.ball]}) | "
+            f"{s.offense} has the ball | score p1 {p1.score} - {p2.score} p2 | "
+            f"momentum p1 {p1.momentum} p2 {p2.momentum}"
+        )
 
 
 def _player_view(p: PlayerState, own: bool) -> dict:
-    return {"id": p.id, "momentum": p.momentum, "pawn": p.pawn, "team": p.team, "score": p.score,
-            "hand": list(p.hand) if own else len(p.hand), "spent_half": list(p.spent_half),
-            "discarded": list(p.discarded), "kicking": p.kicking, "end_zone": p.end_zone}
+    return {
+        "id": p.id,
+        "momentum": p.momentum,
+        "pawn": p.pawn,
+        "team": p.team,
+        "score": p.score,
+        "hand": list(p.hand) if own else len(p.hand),
+        "spent_half": list(p.spent_half),
+        "discarded": list(p.discarded),
+        "kicking": p.kicking,
+        "end_zone": p.end_zone,
+    }
 
 
 def _play_view(play: Play, sees_defense: bool) -> dict:
     card = play.defense_card
-    return {"kind": play.kind, "colour": play.colour,
-            "defense_card": card if sees_defense or not card else "hidden",
-            "revealed": play.revealed, "matched": play.matched, "dice": list(play.dice),
-            "locked": list(play.locked), "gone": list(play.gone), "pending": list(play.pending),
-            "rolls": play.rolls, "added": dict(play.added), "removed": dict(play.removed),
-            "cancel_time": play.cancel_time, "juke_used": play.juke_used, "big_hit_used": play.big_hit_used,
-            "touchdown": play.touchdown}
+    return {
+        "kind": play.kind,
+        "colour": play.colour,
+        "defense_card": card if sees_defense or not card else "hidden",
+        "revealed": play.revealed,
+        "matched": play.matched,
+        "dice": list(play.dice),
+        "locked": list(play.locked),
+        "gone": list(play.gone),
+        "pending": list(play.pending),
+        "rolls": play.rolls,
+        "added": dict(play.added),
+        "removed": dict(play.removed),
+        "cancel_time": play.cancel_time,
+        "juke_used": play.juke_used,
+        "big_hit_used": play.big_hit_used,
+        "touchdown": play.touchdown,
+    }
 
 
 def _field(name: str):
@@ -327,12 +383,31 @@ VIEW = {
     "players": lambda g, s, viewer: [_player_view(p, p.id == viewer) for p in s.players],
     "step": _field("step"),
     "stack": lambda g, s, viewer: s.stack,
-    **{name: _field(name) for name in ("half", "clock", "clock_start", "overtime", "ot_first", "ot_drives",
-                                        "final_play", "offense", "ball", "down", "conversion", "scorer",
-                                        "coin_call", "started_on_defense")},
+    **{
+        name: _field(name)
+        for name in (
+            "half",
+            "clock",
+            "clock_start",
+            "overtime",
+            "ot_first",
+            "ot_drives",
+            "final_play",
+            "offense",
+            "ball",
+            "down",
+            "conversion",
+            "scorer",
+            "coin_call",
+            "started_on_defense",
+        )
+    },
     "play": _play_part,
-    "mods": lambda g, s, viewer: {"extra_dice": s.mods.extra_dice, "fewer_dice": s.mods.fewer_dice,
-                                  "free_pawn": s.mods.free_pawn},
+    "mods": lambda g, s, viewer: {
+        "extra_dice": s.mods.extra_dice,
+        "fewer_dice": s.mods.fewer_dice,
+        "free_pawn": s.mods.free_pawn,
+    },
     "winner": _field("winner"),
     "over": _field("over"),
     "stats": lambda g, s, viewer: {pid: dict(v) for pid, v in s.stats.items()},

@@ -1,5 +1,6 @@
 """Geometry of the field: which way the offense moves, the next space of a colour, touchdowns,
 field-goal range and the red spaces between the ball and the posts."""
+
 from __future__ import annotations
 
 from companion.games.dungeon_ball.pack import DungeonBallPack
@@ -14,7 +15,7 @@ class Field:
         self.start = {"low": f.start_low, "high": f.start_high}
         self.field_goal = {"low": f.field_goal_low, "high": f.field_goal_high}
         self.midfield = f.midfield
-        self._advances: dict[tuple[int, str, str], tuple[int, bool]] = {}   # advance's answers, once each
+        self._advances: dict[tuple[int, str, str], tuple[int, bool]] = {}  # advance's answers, once each
 
     @staticmethod
     def attacking(end_zone: str) -> str:

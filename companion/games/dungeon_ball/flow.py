@@ -4,6 +4,7 @@ Each step has a prompt (who decides what, or ``None`` when the step runs by itse
 Nested interruptions (card windows, picking dice, effect rolls) live on the state's stack and
 are handled in abilities.py. Rule names in errors quote the rulebook's section titles.
 """
+
 from __future__ import annotations
 
 from itertools import combinations
@@ -25,6 +26,7 @@ def _opts(*lines: str) -> tuple[str, ...]:
 
 
 # --------------------------------------------------------------------------- setup
+
 
 def team_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
     pid = next(p.id for p in s.players if not p.team)
@@ -49,7 +51,9 @@ def set_team(g: DungeonBall, s: GameState, pid: str, team_id: str, ev: Events) -
 
 
 def call_coin_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
-    text = "p1 (the younger player) calls the coin toss" if not s.overtime else "p1 calls the overtime coin toss"
+    text = (
+        "p1 (the younger player) calls the coin toss" if not s.overtime else "p1 calls the overtime coin toss"
+    )
     return Prompt("p1", "call_coin", text, _opts("p1 call heads", "p1 call tails"))
 
 
@@ -80,8 +84,12 @@ def coin_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
 
 def elect_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
     pid = s.scorer
-    return Prompt(pid, "elect", f"{pid} won the toss: start on offense or defense?",
-                  _opts(f"{pid} start offense", f"{pid} start defense"))
+    return Prompt(
+        pid,
+        "elect",
+        f"{pid} won the toss: start on offense or defense?",
+        _opts(f"{pid} start offense", f"{pid} start defense"),
+    )
 
 
 def elect_auto(g: DungeonBall, s: GameState, ev: Events) -> None:
@@ -99,8 +107,12 @@ def elect_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
 
 def endzone_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
     pid = s.started_on_defense
-    return Prompt(pid, "endzone", f"{pid} starts on defense: choose your end zone",
-                  _opts(f"{pid} endzone low", f"{pid} endzone high"))
+    return Prompt(
+        pid,
+        "endzone",
+        f"{pid} starts on defense: choose your end zone",
+        _opts(f"{pid} endzone low", f"{pid} endzone high"),
+    )
 
 
 def endzone_auto(g: DungeonBall, s: GameState, ev: Events) -> None:
@@ -119,8 +131,12 @@ def endzone_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
 
 def kicking_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
     pid = next(p.id for p in s.players if not p.kicking)
-    return Prompt(pid, "kicking", f"{pid}: kick field goals and extra points by skill (toss) or luck (dice)?",
-                  _opts(f"{pid} kicking skill", f"{pid} kicking luck"))
+    return Prompt(
+        pid,
+        "kicking",
+        f"{pid}: kick field goals and extra points by skill (toss) or luck (dice)?",
+        _opts(f"{pid} kicking skill", f"{pid} kicking luck"),
+    )
 
 
 def kicking_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
@@ -137,6 +153,7 @@ def _after_kicking(g: DungeonBall, s: GameState, ev: Events) -> None:
 
 
 # --------------------------------------------------------------------------- drives and downs
+
 
 def gain(g: DungeonBall, s: GameState, pid: str, n: int, reason: str, ev: Events) -> None:
     """Momentum comes from the box's supply of bolts; a gain with none left is lost. The solo
@@ -171,7 +188,7 @@ def start_down(g: DungeonBall, s: GameState, ev: Events) -> None:
         # [Final play of a half] time ran out: the offense may run one more play.
         s.final_play = True
         ev.append({"event": "final_play", "half": s.half, "offense": s.offense})
-    s.frames[0] = Frame("huddle")   # s.step = ..., without the property
+    s.frames[0] = Frame("huddle")  # s.step = ..., without the property
     g.abilities.open_window(s, "whistle", ev)
 
 
@@ -237,15 +254,16 @@ def huddle_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
 def _begin_play(g: DungeonBall, s: GameState, ev: Events) -> None:
     s.play = Play(kind="two_point" if s.conversion else "play")
     # Against the solo AI the player selects a play first and the AI's card is drawn after.
-    s.frames[0] = Frame("pawn" if s.solo and s.solo["ai"] == s.defense else "defense_card")   # s.step = ...
+    s.frames[0] = Frame("pawn" if s.solo and s.solo["ai"] == s.defense else "defense_card")  # s.step = ...
 
 
 def defense_card_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
     d = s.defense
     p = g.fixed_prompts.get(("defense_card", d))
-    if p is None:   # the same all game for each seat: made once
-        p = g.fixed_prompts["defense_card", d] = Prompt(d, "defense_card", f"{d}: choose a defense card, face down",
-                                                        g.defense_options(d), private=True)
+    if p is None:  # the same all game for each seat: made once
+        p = g.fixed_prompts["defense_card", d] = Prompt(
+            d, "defense_card", f"{d}: choose a defense card, face down", g.defense_options(d), private=True
+        )
     return p
 
 
@@ -255,7 +273,7 @@ def defense_card_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> 
     if s.solo and s.solo["ai"] == s.offense:
         solo.draw(g, s, "offense")
     else:
-        s.frames[0] = Frame("pawn")   # s.step = ..., without the property
+        s.frames[0] = Frame("pawn")  # s.step = ..., without the property
 
 
 def pawn_options(g: DungeonBall, s: GameState) -> tuple[str, ...]:
@@ -272,9 +290,10 @@ def pawn_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
         return Prompt(o, "pawn", f"{o}: move your pawn to select a play", pawn_options(g, s))
     here = (s.players[0] if o == "p1" else s.players[1]).pawn
     p = g.fixed_prompts.get(("pawn", o, here))
-    if p is None:   # the same for each seat and cell: made once
-        p = g.fixed_prompts["pawn", o, here] = Prompt(o, "pawn", f"{o}: move your pawn to select a play",
-                                                      g.move_options(o, here))
+    if p is None:  # the same for each seat and cell: made once
+        p = g.fixed_prompts["pawn", o, here] = Prompt(
+            o, "pawn", f"{o}: move your pawn to select a play", g.move_options(o, here)
+        )
     return p
 
 
@@ -302,27 +321,36 @@ def reveal(g: DungeonBall, s: GameState, ev: Events) -> None:
     count = r.base_dice + (-card.dice if play.matched else card.dice)
     count += s.mods.extra_dice - s.mods.fewer_dice
     count = max(r.min_dice, min(r.max_dice, count))
-    ev.append({"event": "reveal", "card": card.id, "colour": card.colour, "matched": play.matched, "dice": count})
+    ev.append(
+        {"event": "reveal", "card": card.id, "colour": card.colour, "matched": play.matched, "dice": count}
+    )
     if play.matched:
         gain(g, s, s.defense, 1, "guess", ev)
     rolls.new_pool(play, count)
-    s.frames[0] = Frame("roll")   # s.step = ..., without the property
+    s.frames[0] = Frame("roll")  # s.step = ..., without the property
 
 
 # --------------------------------------------------------------------------- rolling
 
-ROLLED_FOR = {"play": "the play", "two_point": "the two-point play", "hail_mary": "the Hail Mary",
-              "onside": "the onside kick", "field_goal": "the field goal", "extra_point": "the extra point"}
+ROLLED_FOR = {
+    "play": "the play",
+    "two_point": "the two-point play",
+    "hail_mary": "the Hail Mary",
+    "onside": "the onside kick",
+    "field_goal": "the field goal",
+    "extra_point": "the extra point",
+}
 
 
 def roll_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
     play = s.play
     key = (len(play.pending), play.kind)
     p = g.roll_prompts.get(key)
-    if p is None:   # the same few prompts all game: made once each
+    if p is None:  # the same few prompts all game: made once each
         n = key[0]
-        p = g.roll_prompts[key] = Prompt("chance", "roll", f"roll {n} offense dice for {ROLLED_FOR[play.kind]}",
-                                         chance=g.white_spec(n))
+        p = g.roll_prompts[key] = Prompt(
+            "chance", "roll", f"roll {n} offense dice for {ROLLED_FOR[play.kind]}", chance=g.white_spec(n)
+        )
     return p
 
 
@@ -344,15 +372,19 @@ def roll_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
     ev.append({"event": "roll", "dice": list(dice), "roll": play.rolls})
     kicks = play.kind in ("field_goal", "extra_point")
     if not kicks and play.rolls < g.rules.rolls_per_play and rolls.any_rerollable(play):
-        s.frames[0] = Frame("keep")   # s.step = ..., without the property
+        s.frames[0] = Frame("keep")  # s.step = ..., without the property
     else:
         end_roll(g, s, ev)
 
 
 def keep_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
     o = s.offense
-    return Prompt(o, "keep", f"{o}: choose dice to reroll, or keep these",
-                  choice={"dice": list(s.play.dice), "rerollable": rolls.rerollable_positions(s.play)})
+    return Prompt(
+        o,
+        "keep",
+        f"{o}: choose dice to reroll, or keep these",
+        choice={"dice": list(s.play.dice), "rerollable": rolls.rerollable_positions(s.play)},
+    )
 
 
 def keep_check(g: DungeonBall, s: GameState, w: list[str]) -> str | None:
@@ -371,7 +403,7 @@ def keep_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
         end_roll(g, s, ev)
         return
     s.play.pending = [int(x) - 1 for x in w[2:]]
-    s.frames[0] = Frame("roll")   # s.step = ..., without the property
+    s.frames[0] = Frame("roll")  # s.step = ..., without the property
 
 
 def keep_legal(g: DungeonBall, s: GameState) -> list[str]:
@@ -394,7 +426,7 @@ def end_roll(g: DungeonBall, s: GameState, ev: Events) -> None:
     if bolts:
         gain(g, s, s.scorer if kind == "onside" else s.offense, bolts, "lightning", ev)
     if kind in ("play", "two_point"):
-        s.frames[0] = Frame("resolve")   # s.step = ..., without the property
+        s.frames[0] = Frame("resolve")  # s.step = ..., without the property
         g.abilities.open_window(s, "ability", ev)
     elif kind == "hail_mary":
         resolve_hail_mary(g, s, ev)
@@ -405,6 +437,7 @@ def end_roll(g: DungeonBall, s: GameState, ev: Events) -> None:
 
 
 # --------------------------------------------------------------------------- resolving a play
+
 
 def resolve_auto(g: DungeonBall, s: GameState, ev: Events) -> None:
     """[On a turn, 7-9] move the ball once per requirement met, run the clock, next down."""
@@ -419,8 +452,16 @@ def resolve_auto(g: DungeonBall, s: GameState, ev: Events) -> None:
         s.ball, touchdown = g.field.advance(s.ball, play.colour, attacking)
         if touchdown:
             break
-    ev.append({"event": "play_result", "colour": play.colour, "met": times_met,
-               "from": start, "to": s.ball, "touchdown": touchdown})
+    ev.append(
+        {
+            "event": "play_result",
+            "colour": play.colour,
+            "met": times_met,
+            "from": start,
+            "to": s.ball,
+            "touchdown": touchdown,
+        }
+    )
     time_icons = max(0, rolls.icon_total(play, "time", tables["time"]) - play.cancel_time)
     run_clock(g, s, time_icons, ev)
     if play.kind == "two_point":
@@ -459,8 +500,15 @@ def run_clock(g: DungeonBall, s: GameState, time_icons: int, ev: Events) -> None
 
 def score(g: DungeonBall, s: GameState, pid: str, points: int, how: str, ev: Events) -> None:
     s.player(pid).score += points
-    ev.append({"event": "score", "player": pid, "points": points, "how": how,
-               "score": {p.id: p.score for p in s.players}})
+    ev.append(
+        {
+            "event": "score",
+            "player": pid,
+            "points": points,
+            "how": how,
+            "score": {p.id: p.score for p in s.players},
+        }
+    )
 
 
 def touchdown_scored(g: DungeonBall, s: GameState, ev: Events) -> None:
@@ -486,10 +534,15 @@ def resolve_hail_mary(g: DungeonBall, s: GameState, ev: Events) -> None:
 
 # --------------------------------------------------------------------------- conversions and kicks
 
+
 def conversion_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
     o = s.scorer
-    return Prompt(o, "conversion", f"{o}: touchdown! Extra point (1) or two-point conversion (2)?",
-                  _opts(f"{o} extra-point", f"{o} two-point"))
+    return Prompt(
+        o,
+        "conversion",
+        f"{o}: touchdown! Extra point (1) or two-point conversion (2)?",
+        _opts(f"{o} extra-point", f"{o} two-point"),
+    )
 
 
 def conversion_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
@@ -531,8 +584,12 @@ def start_kick(g: DungeonBall, s: GameState, kind: str, ev: Events) -> None:
 
 def toss_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
     kind = "field goal" if s.play.kind == "field_goal" else "extra point"
-    return Prompt("chance", "toss", f"{s.offense} tosses the football die for the {kind}: good or no good?",
-                  chance=g.toss_spec)
+    return Prompt(
+        "chance",
+        "toss",
+        f"{s.offense} tosses the football die for the {kind}: good or no good?",
+        chance=g.toss_spec,
+    )
 
 
 def toss_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
@@ -560,6 +617,7 @@ def resolve_kick(g: DungeonBall, s: GameState, good: bool, ev: Events) -> None:
 
 # --------------------------------------------------------------------------- after a score
 
+
 def onside_allowed(g: DungeonBall, s: GameState, scorer: str) -> bool:
     """[Onside kicks] second half, clock at five or less, scored but still losing."""
     if s.half != 2 or s.overtime or s.final_play or s.clock > g.rules.onside_clock_max:
@@ -580,8 +638,12 @@ def after_score(g: DungeonBall, s: GameState, scorer: str, ev: Events) -> None:
 
 def onside_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
     o = s.scorer
-    return Prompt(o, "onside_choice", f"{o}: still losing late: try an onside kick?",
-                  _opts(f"{o} onside-kick", f"{o} kick-off"))
+    return Prompt(
+        o,
+        "onside_choice",
+        f"{o}: still losing late: try an onside kick?",
+        _opts(f"{o} onside-kick", f"{o} kick-off"),
+    )
 
 
 def onside_auto(g: DungeonBall, s: GameState, ev: Events) -> None:
@@ -617,6 +679,7 @@ def resolve_onside(g: DungeonBall, s: GameState, ev: Events) -> None:
 
 
 # --------------------------------------------------------------------------- ends of drives and halves
+
 
 def end_drive(g: DungeonBall, s: GameState, next_offense: str, spot: int, ev: Events) -> None:
     s.play = None
@@ -677,5 +740,6 @@ def check_winner(g: DungeonBall, s: GameState, ev: Events, when: str) -> None:
     s.over = True
     s.play = None
     s.step = "over"
-    ev.append({"event": "game_over", "winner": s.winner, "when": when,
-               "score": {p.id: p.score for p in s.players}})
+    ev.append(
+        {"event": "game_over", "winner": s.winner, "when": when, "score": {p.id: p.score for p in s.players}}
+    )

@@ -13,6 +13,7 @@ A die's later rolls are played well: a die showing the icon needed (or a time di
 is kept, any other rerolled. With one icon a face, as the pack's dice have, that is the best
 play for both the chance and the mean.
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -36,6 +37,7 @@ def _coin(g, s: GameState, prompt, legal: list[str]) -> Advice:
 
 
 # --------------------------------------------------------------------------- one die
+
 
 def _white(g) -> tuple[str, ...]:
     """The white die's sides, a face once per side it is on (the pack's)."""
@@ -83,6 +85,7 @@ def _ball_die(g, rolls_after: int) -> float:
 
 # --------------------------------------------------------------------------- plays
 
+
 def _met(g, colour: str, count: dice.Dist, added: int = 0, removed: int = 0) -> dice.Dist:
     need = g.pack.requirements[colour]
     return dice.mapped(count, lambda n: max(0, n + added - removed) // need.count)
@@ -125,7 +128,9 @@ def _dice_against(g, s: GameState, colour: str, card) -> int | None:
     if icon is not None and icon.lose:
         count = r.base_dice - icon.lose
     else:
-        colours = {defence.colour} | ({icon.double_defense} if icon is not None and icon.double_defense else set())
+        colours = {defence.colour} | (
+            {icon.double_defense} if icon is not None and icon.double_defense else set()
+        )
         count = r.base_dice + (-defence.dice if colour in colours else defence.dice)
     count += s.mods.extra_dice - s.mods.fewer_dice
     return max(r.min_dice, min(r.max_dice, count))
@@ -159,18 +164,32 @@ def _pawn(g, s: GameState, prompt, legal: list[str]) -> Advice:
         colour = _pawn_colour(g, s, action)
         met, guessed = _selection(g, s, colour)
         td = dice.at_least(met, _advances_to_score(g, s, colour))
-        opts.append(OptionOdds(action, dice.at_least(met, 1), dice.mean(met),
-                               f"{colour}: chance to gain, mean {MET}; touchdown {100 * td:.0f}%, "
-                               f"defence guesses {100 * guessed:.0f}%"))
+        opts.append(
+            OptionOdds(
+                action,
+                dice.at_least(met, 1),
+                dice.mean(met),
+                f"{colour}: chance to gain, mean {MET}; touchdown {100 * td:.0f}%, "
+                f"defence guesses {100 * guessed:.0f}%",
+            )
+        )
     best = best_of(opts, lambda o: (o.p, o.mean))
-    return Advice(prompt.actor, prompt.text, opts, best.action,
-                  f"best chance to move the ball against the defence cards {prompt.actor} cannot see")
+    return Advice(
+        prompt.actor,
+        prompt.text,
+        opts,
+        best.action,
+        f"best chance to move the ball against the defence cards {prompt.actor} cannot see",
+    )
 
 
 def _defense_card(g, s: GameState, prompt, legal: list[str]) -> Advice:
     o = s.offense
-    moves = g.move_options(o, s.player(o).pawn) if not s.mods.free_pawn else \
-        tuple(f"{o} move-to {c}" for c in g.board_cells if c != s.player(o).pawn)
+    moves = (
+        g.move_options(o, s.player(o).pawn)
+        if not s.mods.free_pawn
+        else tuple(f"{o} move-to {c}" for c in g.board_cells if c != s.player(o).pawn)
+    )
     colours = [_pawn_colour(g, s, m) for m in moves]
     opts = []
     for action in legal:
@@ -181,14 +200,27 @@ def _defense_card(g, s: GameState, prompt, legal: list[str]) -> Advice:
             p += dice.at_least(met, 1) / len(colours)
             mean += dice.mean(met) / len(colours)
         guess = sum(c == card.colour for c in colours) / len(colours)
-        opts.append(OptionOdds(action, p, mean, f"the offense's chance to gain, mean {MET}, over its "
-                                                f"{len(colours)} moves alike; guesses the colour {100 * guess:.0f}%"))
+        opts.append(
+            OptionOdds(
+                action,
+                p,
+                mean,
+                f"the offense's chance to gain, mean {MET}, over its "
+                f"{len(colours)} moves alike; guesses the colour {100 * guess:.0f}%",
+            )
+        )
     best = best_of(opts, lambda x: (x.p, x.mean), lowest=True)
-    return Advice(prompt.actor, prompt.text, opts, best.action,
-                  "leaves the offense the smallest chance to gain, whichever play it selects")
+    return Advice(
+        prompt.actor,
+        prompt.text,
+        opts,
+        best.action,
+        "leaves the offense the smallest chance to gain, whichever play it selects",
+    )
 
 
 # --------------------------------------------------------------------------- rerolls
+
 
 def _keep(g, s: GameState, prompt, legal: list[str]) -> Advice:
     play = s.play
@@ -203,16 +235,30 @@ def _keep(g, s: GameState, prompt, legal: list[str]) -> Advice:
         words = action.split()
         chosen = {int(x) - 1 for x in words[2:]} if words[1] == "reroll" else set()
         kept = sum(table[f] for i, f in enumerate(play.dice) if not play.gone[i] and i not in chosen)
-        met = _met(g, play.colour, dice.shift(dice.repeat(fresh, len(chosen)), kept),
-                   play.added.get(need.icon, 0), play.removed.get(need.icon, 0))
+        met = _met(
+            g,
+            play.colour,
+            dice.shift(dice.repeat(fresh, len(chosen)), kept),
+            play.added.get(need.icon, 0),
+            play.removed.get(need.icon, 0),
+        )
         td = dice.at_least(met, _advances_to_score(g, s, play.colour))
-        opts.append(OptionOdds(action, dice.at_least(met, 1), dice.mean(met),
-                               f"{play.colour} needs {need.count} {need.icon}: chance met, mean {MET}; "
-                               f"touchdown {100 * td:.0f}%"))
+        opts.append(
+            OptionOdds(
+                action,
+                dice.at_least(met, 1),
+                dice.mean(met),
+                f"{play.colour} needs {need.count} {need.icon}: chance met, mean {MET}; "
+                f"touchdown {100 * td:.0f}%",
+            )
+        )
     best = best_of(opts, lambda o: (o.p, o.mean, -len(o.action.split())))
     chosen = best.action.split()[2:]
-    why = ("keeps every die that helps and rerolls the rest" if chosen else
-           "no reroll raises the chance or the mean; stopping risks no time icon")
+    why = (
+        "keeps every die that helps and rerolls the rest"
+        if chosen
+        else "no reroll raises the chance or the mean; stopping risks no time icon"
+    )
     return Advice(prompt.actor, prompt.text, opts, best.action, why)
 
 
@@ -229,8 +275,11 @@ def _keep_all_balls(g, s: GameState, prompt, legal: list[str]) -> Advice:
             if play.gone[i]:
                 continue
             p *= q if i in chosen else float("ball" in g.face_icons[face])
-        opts.append(OptionOdds(action, p, p,
-                               f"chance of {g.rules.all_balls_dice} balls on {g.rules.all_balls_dice} dice"))
+        opts.append(
+            OptionOdds(
+                action, p, p, f"chance of {g.rules.all_balls_dice} balls on {g.rules.all_balls_dice} dice"
+            )
+        )
     best = best_of(opts, lambda o: (o.p, -len(o.action.split())))
     return Advice(prompt.actor, prompt.text, opts, best.action, "keeps the balls and rerolls every other die")
 
@@ -249,10 +298,21 @@ def _pick(g, s: GameState, prompt, legal: list[str]) -> Advice | None:
         chosen = {int(x) - 1 for x in action.split()[2:]}
         kept = sum(table[f] for i, f in enumerate(play.dice) if not play.gone[i] and i not in chosen)
         rerolled = dice.repeat(fresh, len(chosen)) if purpose != "discard" else {0: 1.0}
-        met = _met(g, play.colour, dice.shift(rerolled, kept), play.added.get(need.icon, 0),
-                   play.removed.get(need.icon, 0))
-        opts.append(OptionOdds(action, dice.at_least(met, 1), dice.mean(met),
-                               f"the offense's chance its {play.colour} play is met, mean {MET}"))
+        met = _met(
+            g,
+            play.colour,
+            dice.shift(rerolled, kept),
+            play.added.get(need.icon, 0),
+            play.removed.get(need.icon, 0),
+        )
+        opts.append(
+            OptionOdds(
+                action,
+                dice.at_least(met, 1),
+                dice.mean(met),
+                f"the offense's chance its {play.colour} play is met, mean {MET}",
+            )
+        )
     defence = purpose == "discard"
     best = best_of(opts, lambda o: (o.mean, o.p), lowest=defence)
     why = "takes away the most of what the play needs" if defence else "rerolls what does not help the play"
@@ -260,6 +320,7 @@ def _pick(g, s: GameState, prompt, legal: list[str]) -> Advice | None:
 
 
 # --------------------------------------------------------------------------- kicks and finals
+
 
 def _kick(g, s: GameState, kind: str) -> tuple[float, str]:
     """The chance a kick of ``kind`` by the offense is good, and how that is known."""
@@ -274,7 +335,7 @@ def _kick(g, s: GameState, kind: str) -> tuple[float, str]:
         count = max(r.field_goal_min_dice, min(r.field_goal_max_dice, r.field_goal_base_dice - reds))
     faces = _white(g)
     miss = sum(1 for f in faces if "ball" not in g.face_icons[f]) / len(faces)
-    return 1 - miss ** count, f"any ball on {count} dice"
+    return 1 - miss**count, f"any ball on {count} dice"
 
 
 def _touchdown_now(g, s: GameState, ball: int | None = None) -> float:
@@ -306,14 +367,27 @@ def _huddle(g, s: GameState, prompt, legal: list[str]) -> Advice:
             opts.append(OptionOdds(action, p, p * r.touchdown_points, what))
         elif verb == "field-goal":
             p, how = _kick(g, s, "field_goal")
-            opts.append(OptionOdds(action, p, p * r.field_goal_points, f"chance the field goal is good ({how}), "
-                                                                        "mean points"))
+            opts.append(
+                OptionOdds(
+                    action, p, p * r.field_goal_points, f"chance the field goal is good ({how}), mean points"
+                )
+            )
         elif verb == "hail-mary":
             p = _hail_mary(g)
-            opts.append(OptionOdds(action, p, p * r.touchdown_points,
-                                   "chance of the touchdown (five balls, one reroll), mean points"))
+            opts.append(
+                OptionOdds(
+                    action,
+                    p,
+                    p * r.touchdown_points,
+                    "chance of the touchdown (five balls, one reroll), mean points",
+                )
+            )
         else:
-            what = "no score: the opponent starts from its own end" if verb == "punt" else "no score: the half ends"
+            what = (
+                "no score: the opponent starts from its own end"
+                if verb == "punt"
+                else "no score: the half ends"
+            )
             opts.append(OptionOdds(action, 0.0, 0.0, what))
     best = best_of(opts, lambda o: (o.mean, o.p))
     why = "the most points on average from this down"
@@ -328,23 +402,46 @@ def _conversion(g, s: GameState, prompt, legal: list[str]) -> Advice:
     for action in legal:
         if action.endswith("extra-point"):
             p, how = _kick(g, s, "extra_point")
-            opts.append(OptionOdds(action, p, p * r.extra_point_points, f"chance of the extra point ({how}), mean points"))
+            opts.append(
+                OptionOdds(
+                    action, p, p * r.extra_point_points, f"chance of the extra point ({how}), mean points"
+                )
+            )
         else:
             start = g.field.start[s.player(other(prompt.actor)).end_zone]
             p = _touchdown_now(g, s, start)
-            opts.append(OptionOdds(action, p, p * r.two_point_points,
-                                   "chance the two-point play reaches the end zone (best play), mean points"))
+            opts.append(
+                OptionOdds(
+                    action,
+                    p,
+                    p * r.two_point_points,
+                    "chance the two-point play reaches the end zone (best play), mean points",
+                )
+            )
     best = best_of(opts, lambda o: (o.mean, o.p))
     return Advice(prompt.actor, prompt.text, opts, best.action, "the more points on average")
 
 
 def _onside(g, s: GameState, prompt, legal: list[str]) -> Advice:
     p = _hail_mary(g)
-    opts = [OptionOdds(a, p if a.endswith("onside-kick") else 0.0, None,
-                       "chance to keep the ball (five balls, one reroll)" if a.endswith("onside-kick")
-                       else "the opponent gets the ball at its start; no clock lost") for a in legal]
-    return Advice(prompt.actor, prompt.text, opts, f"{prompt.actor} onside-kick",
-                  "still losing late: the only way to get the ball back at once")
+    opts = [
+        OptionOdds(
+            a,
+            p if a.endswith("onside-kick") else 0.0,
+            None,
+            "chance to keep the ball (five balls, one reroll)"
+            if a.endswith("onside-kick")
+            else "the opponent gets the ball at its start; no clock lost",
+        )
+        for a in legal
+    ]
+    return Advice(
+        prompt.actor,
+        prompt.text,
+        opts,
+        f"{prompt.actor} onside-kick",
+        "still losing late: the only way to get the ball back at once",
+    )
 
 
 def _window(g, s: GameState, prompt, legal: list[str]) -> Advice | None:
@@ -352,7 +449,7 @@ def _window(g, s: GameState, prompt, legal: list[str]) -> Advice | None:
     its black die and rerolls enumerated, the other side then passing; the play's requirement
     met as it resolves."""
     if s.play is None or not s.play.colour or (s.solo and s.solo.get("ai") == s.offense):
-        return None         # the solo AI's play moves by its card, not by dice to be met
+        return None  # the solo AI's play moves by its card, not by dice to be met
     seat = prompt.actor
     offense = seat == s.offense
 
@@ -368,17 +465,39 @@ def _window(g, s: GameState, prompt, legal: list[str]) -> Advice | None:
     opts = []
     for action in legal:
         try:
-            p, mean, td = lookahead.expect(g, s, action, seat, measure, respond, better=max if offense else min)
+            p, mean, td = lookahead.expect(
+                g, s, action, seat, measure, respond, better=max if offense else min
+            )
         except lookahead.TooBig:
             opts.append(OptionOdds(action, None, None, "not rated: too many outcomes to enumerate"))
             continue
-        opts.append(OptionOdds(action, p, mean, f"the offense's chance its {s.play.colour} play is met, mean {MET}; "
-                                                f"touchdown {100 * td:.0f}%; the other side then passes"))
-    sign = 1 if offense else -1         # the defence wants the play's chance low; a tie: pass
-    best = best_of(opts, lambda o: None if o.p is None else (sign * o.p, sign * o.mean, o.action.endswith(" pass")))
+        opts.append(
+            OptionOdds(
+                action,
+                p,
+                mean,
+                f"the offense's chance its {s.play.colour} play is met, mean {MET}; "
+                f"touchdown {100 * td:.0f}%; the other side then passes",
+            )
+        )
+    sign = 1 if offense else -1  # the defence wants the play's chance low; a tie: pass
+    best = best_of(
+        opts, lambda o: None if o.p is None else (sign * o.p, sign * o.mean, o.action.endswith(" pass"))
+    )
     why = "the best chance the play is met" if offense else "the smallest chance the play is met"
-    return Advice(seat, prompt.text, opts, best.action, why + " (cards cost momentum: pass when it changes nothing)")
+    return Advice(
+        seat, prompt.text, opts, best.action, why + " (cards cost momentum: pass when it changes nothing)"
+    )
 
 
-RATED = {"ability_window": _window, "keep": _keep, "pawn": _pawn, "defense_card": _defense_card, "huddle": _huddle,
-         "conversion": _conversion, "onside_choice": _onside, "pick": _pick, "call_coin": _coin}
+RATED = {
+    "ability_window": _window,
+    "keep": _keep,
+    "pawn": _pawn,
+    "defense_card": _defense_card,
+    "huddle": _huddle,
+    "conversion": _conversion,
+    "onside_choice": _onside,
+    "pick": _pick,
+    "call_coin": _coin,
+}

@@ -11,13 +11,14 @@ and the session plays computer seats (the engine only checks their shape).
     >>> normalise({"solo": "off", "kicking": {"p1": "ask", "p2": "luck"}})
     {'kicking': {'p2': 'luck'}}
 """
+
 from __future__ import annotations
 
 from typing import Any
 
 KNOWN = ("teams", "kicking", "clock_start", "solo", "players", "seats")
 LEVELS = ("I", "II", "III", "IV", "V", "VI", "VII")
-PLANNED = "VII"         # the level where the planner plays the other side instead of the AI deck
+PLANNED = "VII"  # the level where the planner plays the other side instead of the AI deck
 
 
 def computers(options: dict[str, Any]) -> dict[str, str]:
@@ -30,6 +31,8 @@ def computers(options: dict[str, Any]) -> dict[str, str]:
     solo = options.get("solo")
     level = solo.get("level") if isinstance(solo, dict) else solo
     return {"p2": "planner"} if isinstance(level, str) and level.upper() == PLANNED else {}
+
+
 KICKING = ("ask", "skill", "luck")
 SEATS = ("p1", "p2")
 
@@ -39,7 +42,9 @@ def normalise(options: dict[str, Any]) -> dict[str, Any]:
     no ``players`` or ``seats``. Raises ValueError naming the key (``options.players: ...``)."""
     unknown = set(options) - set(KNOWN)
     if unknown:
-        raise ValueError(f"options: unknown option(s) {', '.join(sorted(unknown))} (known: {', '.join(KNOWN)})")
+        raise ValueError(
+            f"options: unknown option(s) {', '.join(sorted(unknown))} (known: {', '.join(KNOWN)})"
+        )
     out = {k: v for k, v in options.items() if k not in ("players", "seats", "solo", "kicking")}
     solo = options.get("solo")
     if isinstance(solo, str):
@@ -66,11 +71,11 @@ def normalise(options: dict[str, Any]) -> dict[str, Any]:
                 raise ValueError(f"options.kicking.{seat}: must be 'ask', 'skill' or 'luck', not {mode!r}")
         kicking = {seat: mode for seat, mode in kicking.items() if mode != "ask"}
         if "solo" in out:
-            kicking.pop("p2", None)           # the AI kicks by its cards
+            kicking.pop("p2", None)  # the AI kicks by its cards
         if kicking:
             out["kicking"] = kicking
     elif kicking is not None:
-        out["kicking"] = kicking              # refused by its shape, by the engine
+        out["kicking"] = kicking  # refused by its shape, by the engine
     _check_seats(options.get("seats"))
     seats = options.get("seats") or {}
     if "solo" in out and str(seats.get("p2", "human")).startswith("computer"):
@@ -82,10 +87,11 @@ def _check_seats(seats: Any) -> None:
     if seats is None:
         return
     if not isinstance(seats, dict):
-        raise ValueError(f"options.seats: must be a table like {{ p2 = \"computer\" }}, not {seats!r}")
+        raise ValueError(f'options.seats: must be a table like {{ p2 = "computer" }}, not {seats!r}')
     for seat, kind in seats.items():
         if seat not in SEATS:
             raise ValueError(f"options.seats.{seat}: not a seat of Dungeon Ball (seats: p1, p2)")
         if not isinstance(kind, str) or kind.partition(":")[0] not in ("human", "computer"):
-            raise ValueError(f"options.seats.{seat}: must be \"human\", \"computer\" or \"computer:POLICY\", "
-                             f"not {kind!r}")
+            raise ValueError(
+                f'options.seats.{seat}: must be "human", "computer" or "computer:POLICY", not {kind!r}'
+            )

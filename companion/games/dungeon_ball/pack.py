@@ -4,6 +4,7 @@ The rulebook fixes the rules (five dice, two rolls, the requirements of each pla
 points, momentum gains); the box fixes the components (field, play board, dice faces, cards).
 Both live in config/dungeon-ball.toml so an owner can transcribe their own box.
 """
+
 from __future__ import annotations
 
 import re
@@ -95,18 +96,18 @@ class DefenseRoll(Strict):
 class Effect(Strict, omit_defaults=True):
     """Exactly one of these keys: the small vocabulary ability cards are written in."""
 
-    add: dict[str, int] | None = None       # offense: add icons to the roll
-    reroll: int | None = None               # offense: reroll up to N non-time dice
-    cancel_time: int | None = None          # offense: N time icons don't count this play
-    discard: int | None = None              # defense: discard N offense dice (not time dice)
-    remove: dict[str, int] | None = None    # defense: cancel icons from the offense's roll
-    move_back: int | None = None            # defense: move the ball back N spaces now
+    add: dict[str, int] | None = None  # offense: add icons to the roll
+    reroll: int | None = None  # offense: reroll up to N non-time dice
+    cancel_time: int | None = None  # offense: N time icons don't count this play
+    discard: int | None = None  # defense: discard N offense dice (not time dice)
+    remove: dict[str, int] | None = None  # defense: cancel icons from the offense's roll
+    move_back: int | None = None  # defense: move the ball back N spaces now
     defense_roll: DefenseRoll | None = None  # defense: roll the black die, effect on a match
-    add_time: int | None = None             # whistle, offense: put N time back on the clock
-    drain_time: int | None = None           # whistle, defense: take N time off the clock
-    extra_dice: int | None = None           # whistle, offense: roll N more dice this down
-    fewer_dice: int | None = None           # whistle, defense: the offense rolls N fewer
-    free_pawn: bool | None = None           # whistle, offense: pawn may move to any square
+    add_time: int | None = None  # whistle, offense: put N time back on the clock
+    drain_time: int | None = None  # whistle, defense: take N time off the clock
+    extra_dice: int | None = None  # whistle, offense: roll N more dice this down
+    fewer_dice: int | None = None  # whistle, defense: the offense rolls N fewer
+    free_pawn: bool | None = None  # whistle, offense: pawn may move to any square
 
     def kind(self) -> str:
         keys = [k for k in self.__struct_fields__ if getattr(self, k) is not None]
@@ -151,10 +152,10 @@ class AiMoveBack(Strict):
 class AiIcon(Strict, omit_defaults=True):
     """A team card's icon (rulebook "AI TEAM ICONS"): exactly one key."""
 
-    double_defense: Colour | None = None    # counts as this second defense card too
-    lose: int | None = None                 # lose N dice whatever play was chosen
-    turnover: bool | None = None            # the AI takes over at the ball, no roll
-    move_back: AiMoveBack | None = None     # move the ball back N spaces of a colour first
+    double_defense: Colour | None = None  # counts as this second defense card too
+    lose: int | None = None  # lose N dice whatever play was chosen
+    turnover: bool | None = None  # the AI takes over at the ball, no roll
+    move_back: AiMoveBack | None = None  # move the ball back N spaces of a colour first
 
     def set_keys(self) -> list[str]:
         return [k for k in self.__struct_fields__ if getattr(self, k) is not None]
@@ -170,18 +171,18 @@ class AiCard(Strict):
 
     id: str
     set: Literal["base", "mimic", "spider", "skull"]
-    moves: list[Direction]                  # top left, tried in order
-    kick: Literal["good", "no_good"]        # top right: check or cross
-    ball: int                               # bottom left: spaces for a blue or yellow play
-    cleat: int                              # bottom left: spaces for a red play
-    time: int                               # stopwatch
-    defense: AiDefense                      # bottom right
+    moves: list[Direction]  # top left, tried in order
+    kick: Literal["good", "no_good"]  # top right: check or cross
+    ball: int  # bottom left: spaces for a blue or yellow play
+    cleat: int  # bottom left: spaces for a red play
+    time: int  # stopwatch
+    defense: AiDefense  # bottom right
     icon: AiIcon | None = None
 
 
 class Solo(Strict):
     cards: list[AiCard]
-    base_out_per_team: int = 6              # [rulebook] six base cards out per team added
+    base_out_per_team: int = 6  # [rulebook] six base cards out per team added
 
 
 class PackInfo(Strict):
@@ -252,13 +253,23 @@ MAX_POINTS = 99
 MAX_COST = 20
 MAX_EFFECT = 30
 RULE_RANGES: dict[str, tuple[int | float, int | float]] = {
-    "clock_start": (1, MAX_CLOCK), "momentum_start": (0, 99), "momentum_supply": (0, 999),
-    "base_dice": (1, MAX_DICE), "min_dice": (1, MAX_DICE), "max_dice": (1, MAX_DICE),
-    "rolls_per_play": (1, 10), "all_balls_dice": (1, MAX_DICE), "onside_clock_max": (0, MAX_CLOCK),
-    "extra_point_dice": (1, MAX_DICE), "field_goal_base_dice": (0, 99),
-    "field_goal_max_dice": (1, MAX_DICE), "field_goal_min_dice": (1, MAX_DICE),
-    "touchdown_points": (0, MAX_POINTS), "field_goal_points": (0, MAX_POINTS),
-    "extra_point_points": (0, MAX_POINTS), "two_point_points": (0, MAX_POINTS),
+    "clock_start": (1, MAX_CLOCK),
+    "momentum_start": (0, 99),
+    "momentum_supply": (0, 999),
+    "base_dice": (1, MAX_DICE),
+    "min_dice": (1, MAX_DICE),
+    "max_dice": (1, MAX_DICE),
+    "rolls_per_play": (1, 10),
+    "all_balls_dice": (1, MAX_DICE),
+    "onside_clock_max": (0, MAX_CLOCK),
+    "extra_point_dice": (1, MAX_DICE),
+    "field_goal_base_dice": (0, 99),
+    "field_goal_max_dice": (1, MAX_DICE),
+    "field_goal_min_dice": (1, MAX_DICE),
+    "touchdown_points": (0, MAX_POINTS),
+    "field_goal_points": (0, MAX_POINTS),
+    "extra_point_points": (0, MAX_POINTS),
+    "two_point_points": (0, MAX_POINTS),
     "skill_kick_success": (0.0, 1.0),
 }
 # Ids are words in action lines ("p1 card gob-handoff") and keys on the serial link.
@@ -266,7 +277,7 @@ ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")
 
 
 def _in_range(path: Path | str, key: str, value: int | float, lo: int | float, hi: int | float) -> None:
-    if not lo <= value <= hi:   # also refuses nan
+    if not lo <= value <= hi:  # also refuses nan
         _fail(path, key, f"{value!r} is outside {lo}..{hi}")
 
 
@@ -280,8 +291,12 @@ def _check_ids(p: DungeonBallPack, path: Path | str) -> None:
         named += [(f"solo.cards[{i}].id", card.id) for i, card in enumerate(p.solo.cards)]
     for key, value in named:
         if not ID.fullmatch(value):
-            _fail(path, key, f"{value!r} is not an id: one word of a-z, 0-9, '-' or '_', at most 32 "
-                             "characters, starting with a letter or digit")
+            _fail(
+                path,
+                key,
+                f"{value!r} is not an id: one word of a-z, 0-9, '-' or '_', at most 32 "
+                "characters, starting with a letter or digit",
+            )
     seen: dict[str, int] = {}
     for t, team in enumerate(p.teams):
         if team.id in seen:
@@ -307,7 +322,9 @@ def validate(p: DungeonBallPack, path: Path | str = "<pack>") -> None:
     if not r.min_dice <= r.base_dice <= r.max_dice:
         _fail(path, "rules.base_dice", "must lie between rules.min_dice and rules.max_dice")
     if r.momentum_supply and r.momentum_supply < 2 * r.momentum_start:
-        _fail(path, "rules.momentum_supply", "must hold both players' starting momentum (or be 0 for unlimited)")
+        _fail(
+            path, "rules.momentum_supply", "must hold both players' starting momentum (or be 0 for unlimited)"
+        )
     for colour in COLOURS:
         if colour not in p.requirements:
             _fail(path, f"requirements.{colour}", "missing: every play colour needs a requirement")
@@ -317,13 +334,17 @@ def validate(p: DungeonBallPack, path: Path | str = "<pack>") -> None:
         _in_range(path, f"requirements.{colour}.count", req.count, 1, MAX_DICE)
     for die_name in ("white", "black"):
         if die_name not in p.dice:
-            _fail(path, f"dice.{die_name}", "missing: the offense (white) and defense (black) dice are required")
+            _fail(
+                path, f"dice.{die_name}", "missing: the offense (white) and defense (black) dice are required"
+            )
     for die_name, die in p.dice.items():
         if not die.faces:
             _fail(path, f"dice.{die_name}.faces", "a die needs at least one face")
         for i, face in enumerate(die.faces):
             if not face or any(not part.isidentifier() for part in face.split("+")):
-                _fail(path, f"dice.{die_name}.faces[{i}]", f"{face!r} is not a face name (icons joined by '+')")
+                _fail(
+                    path, f"dice.{die_name}.faces[{i}]", f"{face!r} is not a face name (icons joined by '+')"
+                )
     white_icons = {icon for f in p.dice["white"].faces for icon in p.face_icons[f]}
     for icon in ("ball", "cleat", "time"):
         if icon not in white_icons:
@@ -399,7 +420,9 @@ def _validate_solo(p: DungeonBallPack, path) -> None:
         if card.icon is not None and card.icon.lose is not None:
             _in_range(path, f"{key}.icon.lose", card.icon.lose, 1, MAX_DICE)
         if card.icon is not None and card.icon.move_back is not None:
-            _in_range(path, f"{key}.icon.move_back.spaces", card.icon.move_back.spaces, 1, len(p.field.spaces))
+            _in_range(
+                path, f"{key}.icon.move_back.spaces", card.icon.move_back.spaces, 1, len(p.field.spaces)
+            )
         _in_range(path, f"{key}.defense.dice", card.defense.dice, 0, MAX_DICE)
         for cell, (r, c) in cells.items():
             steps = {"up": (r - 1, c), "down": (r + 1, c), "left": (r, c - 1), "right": (r, c + 1)}

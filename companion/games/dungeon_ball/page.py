@@ -5,6 +5,7 @@ pawn, the dice of the play, momentum, and the viewer's own hand.
 It reads only the model a page view gets: the viewer's ``public_view``, the public summary
 and the pack's content (``screens.pack_info``), so it shows nothing the viewer may not see.
 """
+
 from __future__ import annotations
 
 from companion.engine.words import counted
@@ -20,8 +21,12 @@ def _team(pack: dict, player: dict) -> str:
 
 def scoreboard(view: dict, pack: dict) -> dict:
     period = f"overtime {view.get('overtime')}" if view.get("overtime") else f"half {view.get('half', 1)}"
-    rows = [["period", period], ["clock", str(view.get("clock", ""))],
-            ["down", str(view.get("down", ""))], ["offense", str(view.get("offense") or "-").upper()]]
+    rows = [
+        ["period", period],
+        ["clock", str(view.get("clock", ""))],
+        ["down", str(view.get("down", ""))],
+        ["offense", str(view.get("offense") or "-").upper()],
+    ]
     for p in view.get("players", []):
         arrow = "attacks left" if p.get("end_zone") == "high" else "attacks right"
         rows.append([p["id"].upper(), f"{_team(pack, p)}, {arrow}"])
@@ -49,10 +54,16 @@ def field(view: dict, pack: dict) -> dict:
             cls += " goal"
         cells.append({"text": "", "cls": cls.strip(), "title": f"space {i}"})
     ball = view.get("ball")
-    marks = [{"at": ball, "text": "", "cls": "ball"}] if isinstance(ball, int) and 0 <= ball < len(spaces) else []
+    marks = (
+        [{"at": ball, "text": "", "cls": "ball"}] if isinstance(ball, int) and 0 <= ball < len(spaces) else []
+    )
     offense = str(view.get("offense") or "").upper()
-    return {"kind": "track", "title": f"Field: ball on space {ball}" + (f", {offense} has it" if offense else ""),
-            "cells": cells, "marks": marks}
+    return {
+        "kind": "track",
+        "title": f"Field: ball on space {ball}" + (f", {offense} has it" if offense else ""),
+        "cells": cells,
+        "marks": marks,
+    }
 
 
 def needs(pack: dict, colour: str) -> str:
@@ -73,14 +84,29 @@ def board(view: dict, pack: dict, player: dict) -> dict:
         for c, letter in enumerate(row):
             cell = f"{chr(ord('a') + r)}{c + 1}"
             colour = COLOURS.get(letter, "")
-            line.append({"text": cell, "cls": colour, "title": f"{cell}: {colour} play, needs {needs(pack, colour)}",
-                         "mark": player["id"].upper() if pawn == cell else ""})
+            line.append(
+                {
+                    "text": cell,
+                    "cls": colour,
+                    "title": f"{cell}: {colour} play, needs {needs(pack, colour)}",
+                    "mark": player["id"].upper() if pawn == cell else "",
+                }
+            )
         grid.append(line)
     where = next((c for line in grid for c in line if c["mark"]), None)
-    said = (f"pawn on {where['text']}: a {where['cls']} play, needs {needs(pack, where['cls'])}" if where
-            else "pawn not on the board yet")
-    return {"kind": "grid", "draw": "playboard", "title": f"{player['id'].upper()} play board", "caption": said,
-            "rows": grid, "needs": {colour: needs(pack, colour) for colour in COLOURS.values()}}
+    said = (
+        f"pawn on {where['text']}: a {where['cls']} play, needs {needs(pack, where['cls'])}"
+        if where
+        else "pawn not on the board yet"
+    )
+    return {
+        "kind": "grid",
+        "draw": "playboard",
+        "title": f"{player['id'].upper()} play board",
+        "caption": said,
+        "rows": grid,
+        "needs": {colour: needs(pack, colour) for colour in COLOURS.values()},
+    }
 
 
 def dice(view: dict, pack: dict) -> dict:
@@ -102,13 +128,19 @@ def dice(view: dict, pack: dict) -> dict:
     if play.get("rolls"):
         what.append(f"rolled {play['rolls']}x")
     art = pack.get("icons") or {}
-    return {"kind": "dice", "draw": "icondice", "title": "Dice" + (": " + ", ".join(what) if what else ""),
-            "dice": shown, "icons": {d["face"]: art[d["face"]] for d in shown if d["face"] in art}}
+    return {
+        "kind": "dice",
+        "draw": "icondice",
+        "title": "Dice" + (": " + ", ".join(what) if what else ""),
+        "dice": shown,
+        "icons": {d["face"]: art[d["face"]] for d in shown if d["face"] in art},
+    }
 
 
 def page_pack(engine) -> dict:
     """Each die face's pixel art, as the device draws it ("#" lit), for the page's dice."""
     from companion.ui.icons import ART
+
     faces = {f for die in engine.pack.dice.values() for f in die.faces}
     return {"icons": {f: [row for row in ART[f].strip("\n").split("\n")] for f in sorted(faces) if f in ART}}
 
@@ -116,9 +148,17 @@ def page_pack(engine) -> dict:
 def momentum(view: dict) -> list[dict]:
     players = view.get("players", [])
     top = max([6] + [int(p.get("momentum") or 0) for p in players])
-    return [{"kind": "track", "title": f"{p['id'].upper()} momentum: {p.get('momentum', 0)}",
-             "cells": [{"text": "", "cls": "yellow" if n < int(p.get("momentum") or 0) else ""} for n in range(top)],
-             "marks": []} for p in players]
+    return [
+        {
+            "kind": "track",
+            "title": f"{p['id'].upper()} momentum: {p.get('momentum', 0)}",
+            "cells": [
+                {"text": "", "cls": "yellow" if n < int(p.get("momentum") or 0) else ""} for n in range(top)
+            ],
+            "marks": [],
+        }
+        for p in players
+    ]
 
 
 def hands(view: dict, pack: dict, viewer: str | None) -> list[dict]:
@@ -127,15 +167,28 @@ def hands(view: dict, pack: dict, viewer: str | None) -> list[dict]:
     for p in view.get("players", []):
         hand = p.get("hand")
         if p["id"] == viewer and isinstance(hand, list):
-            items = [{"text": cards.get(c, {}).get("name", c),
-                      "sub": f"cost {cards[c]['cost']}: {cards[c]['text']}" if c in cards else ""} for c in hand]
+            items = [
+                {
+                    "text": cards.get(c, {}).get("name", c),
+                    "sub": f"cost {cards[c]['cost']}: {cards[c]['text']}" if c in cards else "",
+                }
+                for c in hand
+            ]
             blocks.append({"kind": "cards", "title": "Your hand", "private": True, "items": items})
-        rows = [["hand", counted(len(hand) if isinstance(hand, list) else int(hand or 0), "card")],
-                ["spent this half", text([cards.get(c, {}).get("name", c) for c in p.get("spent_half") or []])],
-                ["discarded", text([cards.get(c, {}).get("name", c) for c in p.get("discarded") or []])],
-                ["kicking", text(p.get("kicking"))]]
-        blocks.append({"kind": "facts", "title": p["id"].upper() + (" (you)" if p["id"] == viewer else ""),
-                       "rows": rows, "you": p["id"] == viewer})
+        rows = [
+            ["hand", counted(len(hand) if isinstance(hand, list) else int(hand or 0), "card")],
+            ["spent this half", text([cards.get(c, {}).get("name", c) for c in p.get("spent_half") or []])],
+            ["discarded", text([cards.get(c, {}).get("name", c) for c in p.get("discarded") or []])],
+            ["kicking", text(p.get("kicking"))],
+        ]
+        blocks.append(
+            {
+                "kind": "facts",
+                "title": p["id"].upper() + (" (you)" if p["id"] == viewer else ""),
+                "rows": rows,
+                "you": p["id"] == viewer,
+            }
+        )
     return blocks
 
 
@@ -143,8 +196,11 @@ def solo(view: dict) -> list[dict]:
     deck = view.get("solo") or {}
     if not deck:
         return []
-    rows = [["level", text(deck.get("level"))], ["AI deck", f"{counted(int(deck.get('draw') or 0), 'card')} to draw"],
-            ["teams", text(deck.get("teams"))]]
+    rows = [
+        ["level", text(deck.get("level"))],
+        ["AI deck", f"{counted(int(deck.get('draw') or 0), 'card')} to draw"],
+        ["teams", text(deck.get("teams"))],
+    ]
     last = deck.get("last_card")
     if isinstance(last, dict):
         rows.append(["last AI card", text(last.get("name") or last.get("id"))])
@@ -154,8 +210,13 @@ def solo(view: dict) -> list[dict]:
 def page_view(model: dict) -> list[dict]:
     view, pack, viewer = model.get("view") or {}, model.get("pack") or {}, model.get("viewer")
     players = view.get("players", [])
-    return ([scoreboard(view, pack), time_track(view), field(view, pack), dice(view, pack)]
-            + [board(view, pack, p) for p in players] + momentum(view) + hands(view, pack, viewer) + solo(view))
+    return (
+        [scoreboard(view, pack), time_track(view), field(view, pack), dice(view, pack)]
+        + [board(view, pack, p) for p in players]
+        + momentum(view)
+        + hands(view, pack, viewer)
+        + solo(view)
+    )
 
 
 def page_prompt(prompt: dict) -> dict | None:
@@ -169,10 +230,26 @@ def page_prompt(prompt: dict) -> dict | None:
 
     if "rerollable" in choice:
         items = list(choice["rerollable"])
-        return {"multi": {"items": [str(p) for p in items], "labels": labels(items), "min": 0, "max": len(items),
-                          "verb": "reroll", "none": "stop", "none_label": "keep these dice"}}
+        return {
+            "multi": {
+                "items": [str(p) for p in items],
+                "labels": labels(items),
+                "min": 0,
+                "max": len(items),
+                "verb": "reroll",
+                "none": "stop",
+                "none_label": "keep these dice",
+            }
+        }
     if "eligible" in choice:
         items = list(choice["eligible"])
-        return {"multi": {"items": [str(p) for p in items], "labels": labels(items), "min": int(choice.get("min", 1)),
-                          "max": int(choice.get("max", len(items))), "verb": "pick"}}
+        return {
+            "multi": {
+                "items": [str(p) for p in items],
+                "labels": labels(items),
+                "min": int(choice.get("min", 1)),
+                "max": int(choice.get("max", len(items))),
+                "verb": "pick",
+            }
+        }
     return None

@@ -2,6 +2,7 @@
 ``coach`` (its choice is the search's prior), with the ``random`` player (which never throws a
 play away) in rollouts cut short after ``DEPTH`` decisions and scored by the points, possession
 and the spaces still to go."""
+
 from __future__ import annotations
 
 from companion.games.dungeon_ball.belief import sample_state
@@ -21,5 +22,7 @@ def points(engine, s) -> dict[str, float]:
         have[s.offense] += 3.0 * max(0.0, 1.0 - to_go / engine.field.n)
     return have
 
-Planner, StrongPlanner = planners(__name__, sample_state, RandomPolicy, lead_score(points, 7.0), DEPTH, (250, 1250),
-                                  guide=CoachPolicy)
+
+Planner, StrongPlanner = planners(
+    __name__, sample_state, RandomPolicy, lead_score(points, 7.0), DEPTH, (250, 1250), guide=CoachPolicy
+)

@@ -7,6 +7,7 @@
   defense card, ability cards, Juke and Big Hit, extra point or two), but never a self-defeating
   one: it keeps the dice its play needs, kicks on fourth down in range, never kneels.
 """
+
 from __future__ import annotations
 
 import random
@@ -61,7 +62,7 @@ class RandomPolicy:
             return by_verb["run"]
         if kind == "onside_choice":
             return p.options[0]  # losing late: always try to get the ball back
-        if p.options is not None:       # what the uniform player does, without the call
+        if p.options is not None:  # what the uniform player does, without the call
             return p.options[int(self.uniform.rng.random() * len(p.options))]
         return self.uniform(engine, view, p)
 

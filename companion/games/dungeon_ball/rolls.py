@@ -1,4 +1,5 @@
 """The offense's dice pool during a roll: what each die shows, which are set aside or gone."""
+
 from __future__ import annotations
 
 from companion.games.dungeon_ball.state import Play

@@ -7,6 +7,7 @@ screen), ``pack_info(engine)`` (what the screens need from the pack), ``NOTICE_A
 Colours on a one-bit screen: red = solid, yellow = dots, blue = diagonal stripes, and the
 letter R/Y/B on every play cell and defense card.
 """
+
 from __future__ import annotations
 
 from PIL import Image
@@ -32,6 +33,7 @@ DEFAULT_BOARD = ["YBY", "RRR", "BYB"]
 # ---------------------------------------------------------------------------- model helpers
 # (_summary, _prompt and _ui are the generic screens' own: companion.ui.generic)
 
+
 def _view(m: dict) -> dict:
     return m.get("view") or {}
 
@@ -53,7 +55,7 @@ def _player(m: dict, pid: str) -> dict:
 
 
 def _name(m: dict, pid: str) -> str:
-    """"P1"/"P2", or "AI" for the solo deck's side."""
+    """ "P1"/"P2", or "AI" for the solo deck's side."""
     solo = _view(m).get("solo") or {}
     if solo and solo.get("ai") == pid:
         return "AI"
@@ -76,11 +78,18 @@ def _actor(m: dict) -> str:
 
 
 def _play_label(kind: str) -> str:
-    return {"play": "play", "two_point": "2-pt play", "hail_mary": "Hail Mary", "onside": "onside kick",
-            "field_goal": "field goal", "extra_point": "extra point"}.get(kind, kind.replace("_", " "))
+    return {
+        "play": "play",
+        "two_point": "2-pt play",
+        "hail_mary": "Hail Mary",
+        "onside": "onside kick",
+        "field_goal": "field goal",
+        "extra_point": "extra point",
+    }.get(kind, kind.replace("_", " "))
 
 
 # ---------------------------------------------------------------------------- scoreboard
+
 
 def draw_field(c: Canvas, m: dict, y: int = 46) -> None:
     """The field as a strip: one block per space (red solid, yellow hollow, blue a dot), the
@@ -188,6 +197,7 @@ def scoreboard(m: dict) -> Image.Image:
 
 # ---------------------------------------------------------------------------- play selection board
 
+
 def _board(m: dict) -> list[str]:
     return list(_pack(m).get("board") or DEFAULT_BOARD)
 
@@ -200,8 +210,16 @@ def _rc_cell(r: int, c: int) -> str:
     return f"{chr(97 + r)}{c + 1}"
 
 
-def draw_board(c: Canvas, m: dict, pawn: str, target: str | None, x0: int = 0, y0: int = 0,
-               cell: int = 20, cursor: str | None = None) -> None:
+def draw_board(
+    c: Canvas,
+    m: dict,
+    pawn: str,
+    target: str | None,
+    x0: int = 0,
+    y0: int = 0,
+    cell: int = 20,
+    cursor: str | None = None,
+) -> None:
     rows = _board(m)
     body = fonts.body()
     for r, row in enumerate(rows):
@@ -226,7 +244,12 @@ def draw_board(c: Canvas, m: dict, pawn: str, target: str | None, x0: int = 0, y
 
 
 def _dpad(c: Canvas, cx: int, cy: int, legal: list[str], selected: str | None) -> None:
-    pos = {"up": (cx - 3, cy - 11), "down": (cx - 3, cy + 7), "left": (cx - 13, cy - 3), "right": (cx + 9, cy - 3)}
+    pos = {
+        "up": (cx - 3, cy - 11),
+        "down": (cx - 3, cy + 7),
+        "left": (cx - 13, cy - 3),
+        "right": (cx + 9, cy - 3),
+    }
     for d, (x, y) in pos.items():
         if d == selected:
             w, h = (7, 4) if d in ("up", "down") else (4, 7)
@@ -280,6 +303,7 @@ def play_board(m: dict) -> Image.Image:
 
 # ---------------------------------------------------------------------------- defense card
 
+
 def defense_pick(m: dict) -> Image.Image:
     """The defense's six cards in a grid (colours across, dice down); the cursor is inverted."""
     p = _prompt(m)
@@ -325,6 +349,7 @@ def defense_pick(m: dict) -> Image.Image:
 
 # ---------------------------------------------------------------------------- dice entry (chance)
 
+
 def _chance_title(m: dict) -> str:
     p = _prompt(m)
     ch = p.get("chance") or {}
@@ -360,10 +385,10 @@ def dice_entry(m: dict) -> Image.Image:
     c = Canvas()
     c.title_bar(_chance_title(m), f"{min(len(entered) + 1, count)}/{count}")
     bold, small = fonts.bold(), fonts.small()
-    if len(entered) >= count:                    # every die read (by the camera): to confirm
+    if len(entered) >= count:  # every die read (by the camera): to confirm
         c.text(2, 12, bold.fit("The camera read:", W - 4), bold)
         c.text(2, 26, small.fit(f"{count} {ch.get('die') or ''} dice".replace("  ", " "), W - 4), small)
-    else:                                        # the current die, large, with the up/down arrows
+    else:  # the current die, large, with the up/down arrows
         c.die(2, 10, face, size=26, scale=2, selected=black)
         c.icon("up", 32, 12)
         c.icon("down", 32, 29)
@@ -387,6 +412,7 @@ def dice_entry(m: dict) -> Image.Image:
 
 
 # ---------------------------------------------------------------------------- kicks
+
 
 def kick(m: dict) -> Image.Image:
     """A skill kick: where did the tossed football die land? GOOD / NO GOOD."""
@@ -413,6 +439,7 @@ def kick(m: dict) -> Image.Image:
 
 
 # ---------------------------------------------------------------------------- rerolls and picks
+
 
 def _icon_counts(dice: list[str], gone: list[bool]) -> dict[str, int]:
     out: dict[str, int] = {}
@@ -455,8 +482,16 @@ def reroll(m: dict) -> Image.Image:
     cursor_pos = eligible[cursor] if cursor < len(eligible) else None
     for i, face in enumerate(dice):
         pos = i + 1
-        c.die(x0 + i * (size + gap), 10, face, size=size, selected=pos in selected,
-              locked=i < len(locked) and locked[i], gone=i < len(gone) and gone[i], cursor=pos == cursor_pos)
+        c.die(
+            x0 + i * (size + gap),
+            10,
+            face,
+            size=size,
+            selected=pos in selected,
+            locked=i < len(locked) and locked[i],
+            gone=i < len(gone) and gone[i],
+            cursor=pos == cursor_pos,
+        )
     # what the dice show (left) and what the play needs (right), on one row of their own
     draw_icon_counts(c, _icon_counts(dice, gone), 2, 29)
     f = fonts.body()
@@ -493,6 +528,7 @@ def draw_icon_counts(c: Canvas, counts: dict[str, int], x: int, y: int) -> int:
 
 # ---------------------------------------------------------------------------- card windows
 
+
 def _option_card(option: str) -> str:
     w = _words(option)
     if len(w) >= 3 and w[1] == "card":
@@ -500,7 +536,7 @@ def _option_card(option: str) -> str:
     return " ".join(w[1:])
 
 
-CARD_TEXT_LINES = 4      # every card text of a pack must wrap into this many lines
+CARD_TEXT_LINES = 4  # every card text of a pack must wrap into this many lines
 CARD_TEXT_Y = 23
 
 
@@ -531,19 +567,30 @@ def card_window(m: dict) -> Image.Image:
         size = max(9, min(13, 99 // n - 1))
         locked, gone = play.get("locked") or [], play.get("gone") or []
         for i, face in enumerate(dice):
-            c.die(i * (size + 1), 0, face, size=size, locked=i < len(locked) and locked[i],
-                  gone=i < len(gone) and gone[i])
+            c.die(
+                i * (size + 1),
+                0,
+                face,
+                size=size,
+                locked=i < len(locked) and locked[i],
+                gone=i < len(gone) and gone[i],
+            )
         c.text_right(W - 1, -1, where, small)
         c.text(W - 27, 6, actor.upper(), small)
         c.icon("bolt", W - 12, 6)
         c.text_right(W - 1, 6, str(me.get("momentum", 0)), small)
     else:
-        c.title_bar(f"{actor.upper()} {'WHISTLE' if whistle else 'CARD'}", f"have {me.get('momentum', 0)}  {where}")
+        c.title_bar(
+            f"{actor.upper()} {'WHISTLE' if whistle else 'CARD'}", f"have {me.get('momentum', 0)}  {where}"
+        )
     key = _option_card(options[cursor]) if options else "pass"
     info = cards.get(key) or {"name": key, "cost": 0, "text": ""}
     # cost, limit and whistle icons right of the name
-    icons_w = (11 + 2 if info.get("cost") else 0) + {"star": 9, "half": 10}.get(info.get("limit"), 0) + \
-        (11 if info.get("whistle") else 0)
+    icons_w = (
+        (11 + 2 if info.get("cost") else 0)
+        + {"star": 9, "half": 10}.get(info.get("limit"), 0)
+        + (11 if info.get("whistle") else 0)
+    )
     right = W - 1
     x = right - icons_w + 1
     if info.get("cost"):
@@ -565,10 +612,17 @@ def card_window(m: dict) -> Image.Image:
 # ---------------------------------------------------------------------------- other choices
 
 _TITLES = {
-    "team": "{a}: CHOOSE A TEAM", "call_coin": "{a}: CALL THE COIN", "elect": "{a} WON THE TOSS",
-    "endzone": "{a}: YOUR END ZONE", "kicking": "{a}: HOW DO YOU KICK?", "conversion": "{a} TOUCHDOWN!",
-    "onside_choice": "{a}: ONSIDE KICK?", "ai_teams": "LEVEL V: TWO AI TEAMS",
+    "team": "{a}: CHOOSE A TEAM",
+    "call_coin": "{a}: CALL THE COIN",
+    "elect": "{a} WON THE TOSS",
+    "endzone": "{a}: YOUR END ZONE",
+    "kicking": "{a}: HOW DO YOU KICK?",
+    "conversion": "{a} TOUCHDOWN!",
+    "onside_choice": "{a}: ONSIDE KICK?",
+    "ai_teams": "LEVEL V: TWO AI TEAMS",
 }
+
+
 def option_words(m: dict, option: str) -> str:
     """An option in the game's words (``words.describe``, as the phones say it)."""
     return describe("dungeon-ball", option, m.get("view"), _pack(m))
@@ -593,6 +647,7 @@ def choice_list(m: dict) -> Image.Image:
 
 
 # ---------------------------------------------------------------------------- solo AI card
+
 
 def _ai_sentence(m: dict, card: dict) -> str:
     """model["ai_text"], else the latest ai_card event's text, else the view's, else a summary."""
@@ -715,12 +770,12 @@ def result(m: dict) -> Image.Image:
     c.fill(0, 0, W - 1, 13, 1)
     c.text_center(W // 2, 1, bold.fit(results.headline(events, name), W - 2), bold, fill=0)
     told = list(results.lines(events, name, defense))
-    wrapped = [wrap(line, small, W - 2, 2) for line in told]    # the AI's sentence may take two lines
-    if sum(map(len, wrapped)) > RESULT_LINES:     # no room: a long line says its first clauses only
+    wrapped = [wrap(line, small, W - 2, 2) for line in told]  # the AI's sentence may take two lines
+    if sum(map(len, wrapped)) > RESULT_LINES:  # no room: a long line says its first clauses only
         wrapped = [w if len(w) == 1 else [_clauses(line, small, W - 2)] for w, line in zip(wrapped, told)]
     said = [row for rows in wrapped for row in rows]
-    if len(said) > RESULT_LINES:       # keep the first and the latest: the outcome is at the end
-        said = said[:1] + said[-(RESULT_LINES - 1):]
+    if len(said) > RESULT_LINES:  # keep the first and the latest: the outcome is at the end
+        said = said[:1] + said[-(RESULT_LINES - 1) :]
     c.lines(1, 16, said, small)
     return _done(c, m)
 
@@ -738,11 +793,12 @@ def _clauses(line: str, font, pixels: int) -> str:
 
 # ---------------------------------------------------------------------------- halftime and game over
 
+
 def _score_row(c: Canvas, m: dict, y: int) -> None:
     s = _summary(m)
     score = scores(s)
     big, body = fonts.big(), fonts.body()
-    c.text(2, y + 5, _name(m, "p1"), body)            # "AI" for the solo deck's side
+    c.text(2, y + 5, _name(m, "p1"), body)  # "AI" for the solo deck's side
     c.text(18, y, str(score.get("p1", 0)), big)
     c.text_center(W // 2, y + 5, "-", body)
     c.text_right(W - 18, y, str(score.get("p2", 0)), big)
@@ -775,7 +831,7 @@ def game_over(m: dict) -> Image.Image:
 
 # ---------------------------------------------------------------------------- dispatch
 
-draw_strip = status.draw     # the device's own screens (pass it on, the computer's moves) end with it
+draw_strip = status.draw  # the device's own screens (pass it on, the computer's moves) end with it
 
 SCREENS = {
     "scoreboard": scoreboard,
@@ -851,21 +907,49 @@ def pack_info(engine) -> dict:
     pack = engine.pack
     f = pack.field
     cards = {
-        c.id: {"name": c.name, "cost": c.cost, "text": c.text, "side": c.side, "limit": c.limit,
-               "whistle": c.whistle}
+        c.id: {
+            "name": c.name,
+            "cost": c.cost,
+            "text": c.text,
+            "side": c.side,
+            "limit": c.limit,
+            "whistle": c.whistle,
+        }
         for c in pack.cards.values()
     }
     board = pack.board
-    cards["juke"] = {"name": "Juke", "cost": board.juke.cost, "side": "offense", "limit": "none",
-                     "whistle": False, "text": "Reroll one die (not a time die). Once a play."}
-    cards["big-hit discard"] = {"name": "Big Hit: discard", "cost": board.big_hit.cost, "side": "defense",
-                                "limit": "none", "whistle": False,
-                                "text": "Discard one offense die (not a time die). Once a play."}
-    cards["big-hit push"] = {"name": "Big Hit: push", "cost": board.big_hit.cost, "side": "defense",
-                             "limit": "none", "whistle": False,
-                             "text": f"Push the ball back {board.big_hit.move_back} spaces. Once a play."}
-    cards["pass"] = {"name": "Pass", "cost": 0, "side": "", "limit": "none", "whistle": False,
-                     "text": "Play no card now."}
+    cards["juke"] = {
+        "name": "Juke",
+        "cost": board.juke.cost,
+        "side": "offense",
+        "limit": "none",
+        "whistle": False,
+        "text": "Reroll one die (not a time die). Once a play.",
+    }
+    cards["big-hit discard"] = {
+        "name": "Big Hit: discard",
+        "cost": board.big_hit.cost,
+        "side": "defense",
+        "limit": "none",
+        "whistle": False,
+        "text": "Discard one offense die (not a time die). Once a play.",
+    }
+    cards["big-hit push"] = {
+        "name": "Big Hit: push",
+        "cost": board.big_hit.cost,
+        "side": "defense",
+        "limit": "none",
+        "whistle": False,
+        "text": f"Push the ball back {board.big_hit.move_back} spaces. Once a play.",
+    }
+    cards["pass"] = {
+        "name": "Pass",
+        "cost": 0,
+        "side": "",
+        "limit": "none",
+        "whistle": False,
+        "text": "Play no card now.",
+    }
     return {
         "field": f.spaces,
         "final": f.final_spaces,

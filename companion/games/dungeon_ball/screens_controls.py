@@ -9,6 +9,7 @@
 
 Every other prompt gets a generic control (companion.ui.controls).
 """
+
 from __future__ import annotations
 
 import re
@@ -29,7 +30,9 @@ def control(prompt: dict) -> Control | None:
         return None
     if kind == "pawn" and options and all(o.split()[1:2] in (["move"], ["move-to"]) for o in options):
         return PawnControl(prompt)
-    if (kind == "keep" and "rerollable" in choice) or (kind == "pick" and "eligible" in choice and "dice" in choice):
+    if (kind == "keep" and "rerollable" in choice) or (
+        kind == "pick" and "eligible" in choice and "dice" in choice
+    ):
         return DiceControl(prompt)
     if kind == "defense_card" and options:
         grid = defense_grid(options)
@@ -58,8 +61,13 @@ class PawnControl(Control):
             # that is not a target), or the first target if that cannot be told.
             cells = {f"{chr(97 + r)}{c + 1}" for r in range(3) for c in range(3)}
             here = sorted(cells - set(targets))
-            self.ui.update({"free": True, "targets": sorted(targets),
-                            "cursor": here[0] if len(here) == 1 else sorted(targets)[0]})
+            self.ui.update(
+                {
+                    "free": True,
+                    "targets": sorted(targets),
+                    "cursor": here[0] if len(here) == 1 else sorted(targets)[0],
+                }
+            )
 
     def press(self, b: str) -> str | None:
         ui = self.ui
@@ -95,13 +103,29 @@ class DiceControl(Control):
         super().__init__(prompt)
         ch = prompt.get("choice") or {}
         if prompt.get("kind") == "keep":
-            self.ui.update({"purpose": "keep", "dice": list(ch.get("dice", [])),
-                            "eligible": list(ch.get("rerollable", [])), "selected": [], "cursor": 0,
-                            "min": 0, "max": len(ch.get("rerollable", []))})
+            self.ui.update(
+                {
+                    "purpose": "keep",
+                    "dice": list(ch.get("dice", [])),
+                    "eligible": list(ch.get("rerollable", [])),
+                    "selected": [],
+                    "cursor": 0,
+                    "min": 0,
+                    "max": len(ch.get("rerollable", [])),
+                }
+            )
         else:
-            self.ui.update({"purpose": ch.get("purpose", "reroll"), "dice": list(ch.get("dice", [])),
-                            "eligible": list(ch.get("eligible", [])), "selected": [], "cursor": 0,
-                            "min": int(ch.get("min", 1)), "max": int(ch.get("max", 1))})
+            self.ui.update(
+                {
+                    "purpose": ch.get("purpose", "reroll"),
+                    "dice": list(ch.get("dice", [])),
+                    "eligible": list(ch.get("eligible", [])),
+                    "selected": [],
+                    "cursor": 0,
+                    "min": int(ch.get("min", 1)),
+                    "max": int(ch.get("max", 1)),
+                }
+            )
 
     def press(self, b: str) -> str | None:
         ui = self.ui

@@ -6,19 +6,36 @@ outcome, a kick, a score, a turnover, the coin toss); ``describe`` turns a list 
 one headline (the most important thing) and the lines that say the rest, in the order it
 happened.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
 
-RESULT_EVENTS = frozenset({
-    "reveal", "play_result", "kick_result", "score", "turnover_on_downs", "ai_turnover",
-    "hail_mary_caught", "hail_mary_incomplete", "onside_result", "two_point_failed", "coin",
-    "punt", "kneel",
-})
+RESULT_EVENTS = frozenset(
+    {
+        "reveal",
+        "play_result",
+        "kick_result",
+        "score",
+        "turnover_on_downs",
+        "ai_turnover",
+        "hail_mary_caught",
+        "hail_mary_incomplete",
+        "onside_result",
+        "two_point_failed",
+        "coin",
+        "punt",
+        "kneel",
+    }
+)
 
 KICKS = {"field_goal": "FIELD GOAL", "extra_point": "EXTRA PT"}
-HOW = {"touchdown": "touchdown", "field_goal": "field goal", "extra_point": "extra point",
-       "two_point": "2-pt try"}
+HOW = {
+    "touchdown": "touchdown",
+    "field_goal": "field goal",
+    "extra_point": "extra point",
+    "two_point": "2-pt try",
+}
 
 
 def _spaces(n: int) -> str:
@@ -67,7 +84,9 @@ def headline(events: list[dict], name: Callable[[str], str]) -> str:
     return "RESULT"
 
 
-def lines(events: list[dict], name: Callable[[str], str], defense_dice: dict[str, int] | None = None) -> list[str]:
+def lines(
+    events: list[dict], name: Callable[[str], str], defense_dice: dict[str, int] | None = None
+) -> list[str]:
     """One short line per event that says something, in the order it happened."""
     defense_dice = defense_dice or {}
     out: list[str] = []
@@ -119,7 +138,9 @@ def lines(events: list[dict], name: Callable[[str], str], defense_dice: dict[str
         elif kind == "onside_result":
             out.append("Onside kick " + ("recovered" if e.get("recovered") else "not recovered"))
         elif kind in ("punt", "kneel", "hail_mary"):
-            out.append(f"{who} " + {"punt": "punts", "kneel": "kneels", "hail_mary": "throws a Hail Mary"}[kind])
+            out.append(
+                f"{who} " + {"punt": "punts", "kneel": "kneels", "hail_mary": "throws a Hail Mary"}[kind]
+            )
         elif kind == "ai_decides" and e.get("choice") != "run":
             out.append(f"AI decides: {str(e.get('choice', '')).replace('-', ' ')}")
         elif kind == "drive" and any(x.get("event") in RESULT_EVENTS - {"reveal"} for x in events):

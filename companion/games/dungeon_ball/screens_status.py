@@ -11,14 +11,15 @@ character cells (``FIELDS``), so what it says can be read back from the pixels a
 The team with the ball has its score underlined; the ball is a box on the field with a tick on
 the side it is heading for (the end zone its offense attacks).
 """
+
 from __future__ import annotations
 
 from companion.ui import fonts
 from companion.ui.draw import Canvas, W
 
-TOP = 56          # the strip's first row; screens draw above ``BOTTOM``
-BOTTOM = 54       # the last row a screen's own content may use (row 55 is the rule)
-CELL = 5          # the small font's advance
+TOP = 56  # the strip's first row; screens draw above ``BOTTOM``
+BOTTOM = 54  # the last row a screen's own content may use (row 55 is the rule)
+CELL = 5  # the small font's advance
 
 # field name -> (x of its first cell, cells, alignment); every text is drawn at y = TOP
 FIELDS: dict[str, tuple[int, int, str]] = {
@@ -29,7 +30,7 @@ FIELDS: dict[str, tuple[int, int, str]] = {
     "clock": (98, 2, "right"),
     "down": (113, 3, "left"),
 }
-FIELD_X0, FIELD_X1 = 28, 80      # the field's pixels (inclusive)
+FIELD_X0, FIELD_X1 = 28, 80  # the field's pixels (inclusive)
 
 
 def texts(summary: dict, conversion: bool = False) -> dict[str, str]:
@@ -48,8 +49,14 @@ def texts(summary: dict, conversion: bool = False) -> dict[str, str]:
         down = f"D{s.get('down', 1)}"
     else:
         down = ""
-    return {"p1": str(score.get("p1", 0)), "dash": "-", "p2": str(score.get("p2", 0)),
-            "period": period, "clock": clock, "down": down}
+    return {
+        "p1": str(score.get("p1", 0)),
+        "dash": "-",
+        "p2": str(score.get("p2", 0)),
+        "period": period,
+        "clock": clock,
+        "down": down,
+    }
 
 
 def place(field: str, text: str) -> int:
@@ -86,8 +93,8 @@ def _field(c: Canvas, m: dict) -> None:
     y = TOP + 4
     c.hline(x0, x1, y)
     for gx in (x0 + final * step - 1, x0 + (n - final) * step):
-        c.vline(gx, y - 2, y + 2)        # goal lines
-    c.vline(x0, y - 3, y + 3)            # the end lines
+        c.vline(gx, y - 2, y + 2)  # goal lines
+    c.vline(x0, y - 3, y + 3)  # the end lines
     c.vline(x1, y - 3, y + 3)
     ball = s.get("ball")
     if not s.get("possession") or ball is None or s.get("over"):

@@ -20,6 +20,7 @@ Policies where the rulebook is silent (docs/dungeon-ball.md, "Solo mode"):
   drive of an overtime round): there it runs a play instead of kicking a field goal that
   cannot win, or punting.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -37,7 +38,12 @@ Events = list[dict]
 AI = "p2"
 HUMAN = "p1"
 LEVELS: dict[str, int | tuple[str, ...]] = {
-    "I": (), "II": ("mimic",), "III": ("spider",), "IV": ("skull",), "V": 2, "VI": ("mimic", "spider", "skull"),
+    "I": (),
+    "II": ("mimic",),
+    "III": ("spider",),
+    "IV": ("skull",),
+    "V": 2,
+    "VI": ("mimic", "spider", "skull"),
 }
 TEAM_SETS = ("mimic", "spider", "skull")
 
@@ -57,16 +63,25 @@ def setup(g: DungeonBall, s: GameState, options: dict) -> None:
         if len(chosen) != 2 or len(set(chosen)) != 2 or any(t not in TEAM_SETS for t in chosen):
             raise ValueError(f"options.solo.teams: name two different teams of {', '.join(TEAM_SETS)}")
         teams = tuple(chosen)
-    s.solo = {"ai": AI, "level": level, "teams": list(teams) if isinstance(teams, tuple) else [],
-              "draw": [], "discard": [], "card": "", "then": "", "removed": []}
+    s.solo = {
+        "ai": AI,
+        "level": level,
+        "teams": list(teams) if isinstance(teams, tuple) else [],
+        "draw": [],
+        "discard": [],
+        "card": "",
+        "then": "",
+        "removed": [],
+    }
     ai = s.player(AI)
     ai.team, ai.kicking, ai.momentum = "", "card", 0
 
 
 # ------------------------------------------------------------------ deck set-up steps
 
+
 def teams_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
-    opts = tuple(f"{HUMAN} ai-teams {a} {b}" for i, a in enumerate(TEAM_SETS) for b in TEAM_SETS[i + 1:])
+    opts = tuple(f"{HUMAN} ai-teams {a} {b}" for i, a in enumerate(TEAM_SETS) for b in TEAM_SETS[i + 1 :])
     return Prompt(HUMAN, "ai_teams", "level V: choose the two AI teams to shuffle in", opts)
 
 
@@ -89,9 +104,12 @@ def remove_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
     out = set(w[2:])
     teams = set(s.solo["teams"])
     s.solo["removed"] = sorted(out)
-    s.solo["draw"] = [c.id for c in g.pack.solo.cards
-                      if (c.set == "base" and c.id not in out) or c.set in teams]
-    ev.append({"event": "ai_deck", "level": s.solo["level"], "teams": sorted(teams), "cards": len(s.solo["draw"])})
+    s.solo["draw"] = [
+        c.id for c in g.pack.solo.cards if (c.set == "base" and c.id not in out) or c.set in teams
+    ]
+    ev.append(
+        {"event": "ai_deck", "level": s.solo["level"], "teams": sorted(teams), "cards": len(s.solo["draw"])}
+    )
     s.step = "call_coin"
 
 
@@ -109,14 +127,17 @@ def deck_auto(g: DungeonBall, s: GameState, ev: Events) -> None:
 
 # ------------------------------------------------------------------ drawing
 
+
 def draw(g: DungeonBall, s: GameState, then: str) -> None:
     s.solo["then"] = then
-    s.frames[0] = Frame("ai_draw")   # s.step = ..., without the property
+    s.frames[0] = Frame("ai_draw")  # s.step = ..., without the property
 
 
 def draw_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
-    spec = ChanceSpec("draw", tuple(s.solo["draw"]), 1, die="ai-deck", by=DEVICE)   # the device holds the deck
-    return Prompt("chance", "ai_draw", f"draw the top card of the AI deck ({len(s.solo['draw'])} left)", chance=spec)
+    spec = ChanceSpec("draw", tuple(s.solo["draw"]), 1, die="ai-deck", by=DEVICE)  # the device holds the deck
+    return Prompt(
+        "chance", "ai_draw", f"draw the top card of the AI deck ({len(s.solo['draw'])} left)", chance=spec
+    )
 
 
 def draw_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
@@ -129,7 +150,7 @@ def draw_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
     then = solo["then"]
     key = (cid, then, s.player(AI).pawn if then == "offense" else "")
     text = g.ai_texts.get(key)
-    if text is None:   # the words depend on the card, its purpose and the AI's pawn only
+    if text is None:  # the words depend on the card, its purpose and the AI's pawn only
         text = g.ai_texts[key] = describe(g, s, card, then)
     ev.append({"event": "ai_card", "card": cid, "purpose": then, "text": text})
     if not solo["draw"]:
@@ -161,8 +182,10 @@ def describe(g: DungeonBall, s: GameState, card: AiCard, purpose: str) -> str:
         move = first_move(g, card, s.player(AI).pawn)
         colour = g.cell_colour[g.neighbours[s.player(AI).pawn][move]]
         spaces = card.cleat if colour == "red" else card.ball
-        return (f"AI: {move.upper()}, {colour} play, {spaces} {colour} space{'s' if spaces != 1 else ''}, "
-                f"clock -{card.time}")
+        return (
+            f"AI: {move.upper()}, {colour} play, {spaces} {colour} space{'s' if spaces != 1 else ''}, "
+            f"clock -{card.time}"
+        )
     if purpose == "defense":
         d = card.defense
         text = f"AI defends {d.colour} {d.dice}"
@@ -183,6 +206,7 @@ def describe(g: DungeonBall, s: GameState, card: AiCard, purpose: str) -> str:
 
 # ------------------------------------------------------------------ the AI on offense
 
+
 def ai_offense(g: DungeonBall, s: GameState, card: AiCard, ev: Events) -> None:
     """[How to play, AI on offense] first valid move; a matching defense card stops the advance."""
     ai = s.player(AI)
@@ -194,7 +218,9 @@ def ai_offense(g: DungeonBall, s: GameState, card: AiCard, ev: Events) -> None:
     play.revealed = True
     play.matched = guess.colour == play.colour
     ev.append({"event": "play_selected", "player": AI, "cell": ai.pawn, "colour": play.colour})
-    ev.append({"event": "reveal", "card": guess.id, "colour": guess.colour, "matched": play.matched, "dice": 0})
+    ev.append(
+        {"event": "reveal", "card": guess.id, "colour": guess.colour, "matched": play.matched, "dice": 0}
+    )
     start = s.ball
     touchdown = False
     if play.matched:
@@ -207,10 +233,18 @@ def ai_offense(g: DungeonBall, s: GameState, card: AiCard, ev: Events) -> None:
             if touchdown:
                 break
     play.touchdown = touchdown
-    ev.append({"event": "play_result", "colour": play.colour, "met": 0 if play.matched else 1,
-               "from": start, "to": s.ball, "touchdown": touchdown})
+    ev.append(
+        {
+            "event": "play_result",
+            "colour": play.colour,
+            "met": 0 if play.matched else 1,
+            "from": start,
+            "to": s.ball,
+            "touchdown": touchdown,
+        }
+    )
     flow.run_clock(g, s, card.time, ev)
-    s.frames[0] = Frame("ai_resolve")   # s.step = ..., without the property
+    s.frames[0] = Frame("ai_resolve")  # s.step = ..., without the property
     if play.matched:
         # [Solo, ability cards] defensive cards without a whistle only after a correct guess.
         g.abilities.open_window(s, "ability", ev)
@@ -290,6 +324,7 @@ def keep_auto(g: DungeonBall, s: GameState, ev: Events) -> None:
 
 # ------------------------------------------------------------------ the AI on defense
 
+
 def ai_defense(g: DungeonBall, s: GameState, card: AiCard, ev: Events) -> None:
     """[How to play, player on offense] the AI card's defense and team icon, before the roll."""
     play = s.play
@@ -321,8 +356,8 @@ def ai_defense(g: DungeonBall, s: GameState, card: AiCard, ev: Events) -> None:
     count += s.mods.extra_dice - s.mods.fewer_dice
     count = max(r.min_dice, min(r.max_dice, count))
     play.revealed = True
-    ev.append({"event": "reveal", "card": card.id, "colour": d.colour, "matched": play.matched, "dice": count})
+    ev.append(
+        {"event": "reveal", "card": card.id, "colour": d.colour, "matched": play.matched, "dice": count}
+    )
     rolls.new_pool(play, count)
-    s.frames[0] = Frame("roll")   # s.step = ..., without the property
-
-
+    s.frames[0] = Frame("roll")  # s.step = ..., without the property

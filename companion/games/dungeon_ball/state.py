@@ -3,6 +3,7 @@
 Everything the rules need to continue is here and nothing else: no pack, no RNG, no UI. The
 pack is loaded from the game's header; chance comes in as actions.
 """
+
 from __future__ import annotations
 
 import msgspec
@@ -16,32 +17,32 @@ class PlayerState(msgspec.Struct):
     pawn: str
     team: str = ""
     score: int = 0
-    hand: list[str] = []         # ability cards that can be played now
-    spent_half: list[str] = []   # half cards used this half, face down until halftime
-    discarded: list[str] = []    # star cards used, half cards used in the second half
-    kicking: str = ""            # "skill" or "luck", chosen before the game
-    end_zone: str = ""           # "low" or "high": the end zone this player defends
+    hand: list[str] = []  # ability cards that can be played now
+    spent_half: list[str] = []  # half cards used this half, face down until halftime
+    discarded: list[str] = []  # star cards used, half cards used in the second half
+    kicking: str = ""  # "skill" or "luck", chosen before the game
+    end_zone: str = ""  # "low" or "high": the end zone this player defends
 
 
 class Play(msgspec.Struct):
     """What is being rolled now: a play, a two-point play, a Hail Mary, an onside kick or a kick."""
 
-    kind: str                    # play | two_point | hail_mary | onside | field_goal | extra_point
+    kind: str  # play | two_point | hail_mary | onside | field_goal | extra_point
     colour: str = ""
-    defense_card: str = ""       # hidden from the offense until revealed
+    defense_card: str = ""  # hidden from the offense until revealed
     revealed: bool = False
     matched: bool = False
-    dice: list[str] = []         # face shown by each die, by position
-    locked: list[bool] = []      # time dice set aside: never rerolled
-    gone: list[bool] = []        # dice discarded by the defense
-    pending: list[int] = []      # positions waiting for a chance outcome
+    dice: list[str] = []  # face shown by each die, by position
+    locked: list[bool] = []  # time dice set aside: never rerolled
+    gone: list[bool] = []  # dice discarded by the defense
+    pending: list[int] = []  # positions waiting for a chance outcome
     rolls: int = 0
     added: dict[str, int] = {}
     removed: dict[str, int] = {}
     cancel_time: int = 0
     juke_used: bool = False
     big_hit_used: bool = False
-    touchdown: bool = False      # the AI's play reached the end zone (solo)
+    touchdown: bool = False  # the AI's play reached the end zone (solo)
 
 
 class DownMods(msgspec.Struct):
@@ -59,16 +60,16 @@ class GameState(msgspec.Struct):
     frames: list[Frame] = msgspec.field(default_factory=lambda: [Frame("team")])
     half: int = 1
     clock: int = 0
-    clock_start: int = 0          # what the clock reads at the start of each half
-    overtime: int = 0             # 0 in regulation, else the overtime round
-    ot_first: str = ""            # who had the ball first in overtime round 1
-    ot_drives: int = 0            # drives finished in the current overtime round
-    final_play: bool = False      # this down is the one more play after time ran out
+    clock_start: int = 0  # what the clock reads at the start of each half
+    overtime: int = 0  # 0 in regulation, else the overtime round
+    ot_first: str = ""  # who had the ball first in overtime round 1
+    ot_drives: int = 0  # drives finished in the current overtime round
+    final_play: bool = False  # this down is the one more play after time ran out
     offense: str = ""
     ball: int = 0
     down: int = 1
-    conversion: bool = False      # the current play is a two-point conversion
-    scorer: str = ""              # who just scored (for the conversion and onside kick)
+    conversion: bool = False  # the current play is a two-point conversion
+    scorer: str = ""  # who just scored (for the conversion and onside kick)
     coin_call: str = ""
     started_on_defense: str = ""
     play: Play | None = None
@@ -76,7 +77,7 @@ class GameState(msgspec.Struct):
     winner: str = ""
     over: bool = False
     stats: dict[str, dict[str, int]] = {}
-    solo: dict = {}               # solo-mode data (AI deck), empty in two-player games
+    solo: dict = {}  # solo-mode data (AI deck), empty in two-player games
 
     @property
     def step(self) -> str:

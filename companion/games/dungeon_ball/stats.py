@@ -2,6 +2,7 @@
 
 companion.sim combines them over the games by name: ``mean_`` keys and ``_rate`` keys are
 averaged, other numbers summed, a text (the solo level) kept."""
+
 from __future__ import annotations
 
 

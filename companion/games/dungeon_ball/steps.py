@@ -4,6 +4,7 @@ The main line's procedures live in flow.py (and solo.py for the AI deck) as plai
 ``(g, s)``; this module pairs each with its rule and says when it runs by itself. The card
 windows, dice picks and effect rolls (abilities.py) are frames pushed on top of the main line.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -23,7 +24,7 @@ class MainStep(Step):
     ``act(g, s, words, ev)``; ``check(g, s, words)`` for a prompt without listed options."""
 
     def __init__(self, prompt: Callable, act: Callable, rule: str, check: Callable | None = None):
-        self.prompt = prompt          # called as prompt(g, s, f): no wrapper in the hot loop
+        self.prompt = prompt  # called as prompt(g, s, f): no wrapper in the hot loop
         self._act, self.rule, self._check = act, rule, check
 
     def act(self, g: Any, s: GameState, f: Frame, words: list[str], ev: Events) -> None:
@@ -37,8 +38,15 @@ class AiStep(MainStep):
     """A main-line step the solo AI takes by itself (``ai(s)`` holds: ``run(g, s, ev)``), and
     that also runs by itself when its prompt asks nobody (the huddle with one choice)."""
 
-    def __init__(self, prompt: Callable, act: Callable, rule: str, ai: Callable[[GameState], bool],
-                 run: Callable, check: Callable | None = None):
+    def __init__(
+        self,
+        prompt: Callable,
+        act: Callable,
+        rule: str,
+        ai: Callable[[GameState], bool],
+        run: Callable,
+        check: Callable | None = None,
+    ):
         super().__init__(prompt, act, rule, check)
         self._ai, self._run = ai, run
 
@@ -69,18 +77,23 @@ class PawnStep(MainStep):
     def explain(self, g, s, f, words, p):
         if len(words) == 3 and words[1] == "move":
             here = s.player(s.offense).pawn
-            return f"the pawn on {here} cannot move {words[2]}: that is off the board or not a direction", self.rule
+            return (
+                f"the pawn on {here} cannot move {words[2]}: that is off the board or not a direction",
+                self.rule,
+            )
         return None
 
 
 class HuddleStep(AiStep):
     """Run, kick, punt, Hail Mary or kneel: a refusal says when the choice is allowed."""
 
-    REASONS = {"punt": "a punt is chosen on fourth down only, before selecting a play",
-               "field-goal": "field goals are kicked from on or past the field-goal circle near the opponent's "
-                             "end zone",
-               "hail-mary": "only the one more play after time runs out can be a Hail Mary or a kneel",
-               "kneel": "only the one more play after time runs out can be a Hail Mary or a kneel"}
+    REASONS = {
+        "punt": "a punt is chosen on fourth down only, before selecting a play",
+        "field-goal": "field goals are kicked from on or past the field-goal circle near the opponent's "
+        "end zone",
+        "hail-mary": "only the one more play after time runs out can be a Hail Mary or a kneel",
+        "kneel": "only the one more play after time runs out can be a Hail Mary or a kneel",
+    }
 
     def explain(self, g, s, f, words, p):
         reason = self.REASONS.get(words[1] if len(words) > 1 else "")
@@ -109,8 +122,10 @@ class WindowStep(Step):
         if verb in ("juke", "big-hit"):
             if f.data["kind"] == "whistle":
                 return "Juke and Big Hit are played after the offense rolls", RULE_WHEN
-            return (f"{verb} is not available now (once per play, paid in momentum, offense Juke, defense Big Hit)",
-                    RULE_BOARD)
+            return (
+                f"{verb} is not available now (once per play, paid in momentum, offense Juke, defense Big Hit)",
+                RULE_BOARD,
+            )
         return None
 
 
@@ -144,31 +159,65 @@ def _AI_SCORER(s: GameState) -> bool:
 def _AI_DEFENSE_STARTER(s: GameState) -> bool:
     return bool(s.solo) and s.solo["ai"] == s.started_on_defense
 
+
 STEPS: dict[str, Step] = {
     "team": MainStep(flow.team_prompt, flow.team_act, "Setup, 4: choose a team"),
-    "call_coin": MainStep(flow.call_coin_prompt, flow.call_coin_act, "Setup, 5: the younger player calls the toss"),
+    "call_coin": MainStep(
+        flow.call_coin_prompt, flow.call_coin_act, "Setup, 5: the younger player calls the toss"
+    ),
     "coin": MainStep(flow.coin_prompt, flow.coin_act, "Setup, 5: flip a coin"),
-    "elect": AiStep(flow.elect_prompt, flow.elect_act, "Setup, 5: the toss winner chooses offense or defense",
-                      _AI_SCORER, flow.elect_auto),
-    "endzone": AiStep(flow.endzone_prompt, flow.endzone_act,
-                        "Setup, 6: the player starting on defense picks the end zone",
-                        _AI_DEFENSE_STARTER, flow.endzone_auto),
-    "kicking": MainStep(flow.kicking_prompt, flow.kicking_act, "How to kick: choose skill or luck before the game"),
-    "huddle": HuddleStep(flow.huddle_prompt, flow.huddle_act, "Punting / Field goals / Hail Mary passes",
-                         _AI_OFFENSE, flow.huddle_decide),
-    "defense_card": MainStep(flow.defense_card_prompt, flow.defense_card_act,
-                             "On a turn, 1: the defense selects a card"),
-    "pawn": PawnStep(flow.pawn_prompt, flow.pawn_act,
-                     "On a turn, 2: move the pawn to a directly adjacent play; never stay, never diagonally"),
+    "elect": AiStep(
+        flow.elect_prompt,
+        flow.elect_act,
+        "Setup, 5: the toss winner chooses offense or defense",
+        _AI_SCORER,
+        flow.elect_auto,
+    ),
+    "endzone": AiStep(
+        flow.endzone_prompt,
+        flow.endzone_act,
+        "Setup, 6: the player starting on defense picks the end zone",
+        _AI_DEFENSE_STARTER,
+        flow.endzone_auto,
+    ),
+    "kicking": MainStep(
+        flow.kicking_prompt, flow.kicking_act, "How to kick: choose skill or luck before the game"
+    ),
+    "huddle": HuddleStep(
+        flow.huddle_prompt,
+        flow.huddle_act,
+        "Punting / Field goals / Hail Mary passes",
+        _AI_OFFENSE,
+        flow.huddle_decide,
+    ),
+    "defense_card": MainStep(
+        flow.defense_card_prompt, flow.defense_card_act, "On a turn, 1: the defense selects a card"
+    ),
+    "pawn": PawnStep(
+        flow.pawn_prompt,
+        flow.pawn_act,
+        "On a turn, 2: move the pawn to a directly adjacent play; never stay, never diagonally",
+    ),
     "roll": MainStep(flow.roll_prompt, flow.roll_act, "On a turn, 4: roll the offense dice"),
-    "keep": AiStep(flow.keep_prompt, flow.keep_act, "On a turn, 5: at most two rolls; time icons cannot be rerolled",
-                     _AI_OFFENSE, solo.keep_auto, check=flow.keep_check),
-    "conversion": AiStep(flow.conversion_prompt, flow.conversion_act, "Extra points", _AI_SCORER,
-                           solo.conversion_auto),
+    "keep": AiStep(
+        flow.keep_prompt,
+        flow.keep_act,
+        "On a turn, 5: at most two rolls; time icons cannot be rerolled",
+        _AI_OFFENSE,
+        solo.keep_auto,
+        check=flow.keep_check,
+    ),
+    "conversion": AiStep(
+        flow.conversion_prompt, flow.conversion_act, "Extra points", _AI_SCORER, solo.conversion_auto
+    ),
     "toss": MainStep(flow.toss_prompt, flow.toss_act, "How to kick: skill-based"),
-    "onside_choice": AiStep(flow.onside_prompt, flow.onside_act, "Onside kicks", _AI_SCORER, flow.onside_auto),
+    "onside_choice": AiStep(
+        flow.onside_prompt, flow.onside_act, "Onside kicks", _AI_SCORER, flow.onside_auto
+    ),
     "ai_teams": MainStep(solo.teams_prompt, solo.teams_act, "Solo mode, level V: any two teams"),
-    "ai_remove": MainStep(solo.remove_prompt, solo.remove_act, "Solo mode: randomly remove six cards per team"),
+    "ai_remove": MainStep(
+        solo.remove_prompt, solo.remove_act, "Solo mode: randomly remove six cards per team"
+    ),
     "ai_draw": MainStep(solo.draw_prompt, solo.draw_act, "Solo mode: draw the top card of the AI deck"),
     "resolve": AutoStep(flow.resolve_auto, "On a turn, 7-9: resolve the play"),
     "ai_resolve": AutoStep(solo.resolve_auto, "Solo mode: resolve the AI's play"),
@@ -184,13 +233,19 @@ class DungeonBallMachine(StepMachine):
     """The step machine with Dungeon Ball's words for refused dice and out-of-turn cards."""
 
     def __init__(self) -> None:
-        super().__init__(STEPS, is_over=lambda s: s.over,
-                         over_prompt=lambda s: Prompt("", "over", f"game over: {s.winner} wins", ()),
-                         over_rule=RULE_OVER)
+        super().__init__(
+            STEPS,
+            is_over=lambda s: s.over,
+            over_prompt=lambda s: Prompt("", "over", f"game over: {s.winner} wins", ()),
+            over_rule=RULE_OVER,
+        )
         # AiSteps run by themselves only for the solo AI: in a two-player game their autos
         # are never tried (they would only say no)
-        self._plain_autos = {name: auto for name, auto in self._autos.items()
-                             if auto is not None and not isinstance(STEPS[name], AiStep)}
+        self._plain_autos = {
+            name: auto
+            for name, auto in self._autos.items()
+            if auto is not None and not isinstance(STEPS[name], AiStep)
+        }
 
     def settle(self, g: Any, s: GameState, ev: Events) -> Prompt | None:
         """StepMachine.settle, reading ``s.over`` itself; a two-player game skips the AI's autos."""
@@ -215,22 +270,30 @@ class DungeonBallMachine(StepMachine):
         runs by itself runs, the AI's steps run when the AI decides, the rest are asked."""
         steps = self.steps
         abilities = g.abilities
-        acts: dict[str, Callable] = {}        # name -> act(g, s, words, ev)
-        data_acts: dict[str, Callable] = {}   # name -> act(s, frame data, words, ev)
-        prompts: dict[str, Callable] = {}     # name -> prompt(g, s, f)
+        acts: dict[str, Callable] = {}  # name -> act(g, s, words, ev)
+        data_acts: dict[str, Callable] = {}  # name -> act(s, frame data, words, ev)
+        prompts: dict[str, Callable] = {}  # name -> prompt(g, s, f)
         data_prompts: dict[str, Callable] = {}  # name -> prompt(s, frame data)
-        runs: dict[str, Callable] = {}        # name -> run(g, s, ev): always runs by itself
-        ai_runs: dict[str, tuple] = {}        # name -> (ai(s), run(g, s, ev)): runs when the AI decides
-        idles: dict[str, Callable] = {}       # name -> run(g, s, ev) when nobody is asked
+        runs: dict[str, Callable] = {}  # name -> run(g, s, ev): always runs by itself
+        ai_runs: dict[str, tuple] = {}  # name -> (ai(s), run(g, s, ev)): runs when the AI decides
+        idles: dict[str, Callable] = {}  # name -> run(g, s, ev) when nobody is asked
         data_idles: dict[str, Callable] = {}  # name -> idle(s, frame data, ev)
-        others: dict[str, Callable] = {}      # any other step's own auto(g, s, f, ev)
+        others: dict[str, Callable] = {}  # any other step's own auto(g, s, f, ev)
         for name, step in steps.items():
             kind = type(step)
             if isinstance(step, MainStep) and kind.act is MainStep.act:
                 acts[name] = step._act
-            if isinstance(step, WindowStep) and kind.act is WindowStep.act and kind.prompt is WindowStep.prompt:
+            if (
+                isinstance(step, WindowStep)
+                and kind.act is WindowStep.act
+                and kind.prompt is WindowStep.prompt
+            ):
                 data_acts[name], data_prompts[name] = abilities.window_act, abilities.window_prompt
-            elif isinstance(step, AbilityStep) and kind.act is AbilityStep.act and kind.prompt is AbilityStep.prompt:
+            elif (
+                isinstance(step, AbilityStep)
+                and kind.act is AbilityStep.act
+                and kind.prompt is AbilityStep.prompt
+            ):
                 data_acts[name] = getattr(abilities, f"{step.name}_act")
                 data_prompts[name] = getattr(abilities, f"{step.name}_prompt")
             else:
@@ -248,8 +311,18 @@ class DungeonBallMachine(StepMachine):
 
         # per step, everything settle may call, looked up once: (run, ai, ai_run, auto, ask,
         # data_ask, idle, data_idle), each None where the step has no such part
-        plan = {name: (runs.get(name), *ai_runs.get(name, (None, None)), others.get(name), prompts.get(name),
-                       data_prompts.get(name), idles.get(name), data_idles.get(name)) for name in steps}
+        plan = {
+            name: (
+                runs.get(name),
+                *ai_runs.get(name, (None, None)),
+                others.get(name),
+                prompts.get(name),
+                data_prompts.get(name),
+                idles.get(name),
+                data_idles.get(name),
+            )
+            for name in steps
+        }
         act_plan = {name: (acts.get(name), data_acts.get(name)) for name in steps}
 
         def apply_trusted(s: GameState, action: str, prompt: Prompt) -> tuple[Events, Prompt | None]:

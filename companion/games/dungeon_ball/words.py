@@ -4,14 +4,29 @@ gob-hurry`` -> the card's name, ``p1 reroll 1 6`` -> "reroll dice 1 and 6".
 
 Names and numbers come from the pack content under ``view["pack"]`` (the screens'
 ``pack_info``)."""
+
 from __future__ import annotations
 
 LABELS = {
-    "heads": "Heads", "tails": "Tails", "offense": "Offense", "defense": "Defense",
-    "low": "Low end (left)", "high": "High end (right)", "skill": "Skill (toss)", "luck": "Luck (dice)",
-    "run": "Run a play", "punt": "Punt", "field-goal": "Field goal", "hail-mary": "Hail Mary",
-    "kneel": "Kneel", "extra-point": "Extra point (1)", "two-point": "2-pt try (2)",
-    "onside-kick": "Onside kick", "kick-off": "Kick off", "pass": "Pass", "juke": "Juke",
+    "heads": "Heads",
+    "tails": "Tails",
+    "offense": "Offense",
+    "defense": "Defense",
+    "low": "Low end (left)",
+    "high": "High end (right)",
+    "skill": "Skill (toss)",
+    "luck": "Luck (dice)",
+    "run": "Run a play",
+    "punt": "Punt",
+    "field-goal": "Field goal",
+    "hail-mary": "Hail Mary",
+    "kneel": "Kneel",
+    "extra-point": "Extra point (1)",
+    "two-point": "2-pt try (2)",
+    "onside-kick": "Onside kick",
+    "kick-off": "Kick off",
+    "pass": "Pass",
+    "juke": "Juke",
     "stop": "Keep these dice",
 }
 CHANCE = {"coin": "the coin: {}", "toss": "the kick: {}"}
@@ -32,7 +47,9 @@ def defence_card(pack: dict, card: str) -> str:
     info = (pack.get("defense") or {}).get(card) or {}
     colour = info.get("colour") or card.partition("-")[0]
     dice = info.get("dice")
-    return f"{colour} defence" + (f", {dice} {'die' if dice == 1 else 'dice'}" if isinstance(dice, int) else "")
+    return f"{colour} defence" + (
+        f", {dice} {'die' if dice == 1 else 'dice'}" if isinstance(dice, int) else ""
+    )
 
 
 def describe(action: str, view: dict) -> str | None:
@@ -57,7 +74,7 @@ def describe(action: str, view: dict) -> str | None:
     if verb == "move" and args:
         return f"move the pawn {args[0]}"
     if verb == "move-to" and args:
-        row = (pack.get("board") or [])
+        row = pack.get("board") or []
         cell = args[0]
         colour = ""
         if len(cell) == 2 and cell[0] in "abc" and cell[1].isdigit() and row:

@@ -2,6 +2,7 @@
 
 Facts only, cheap to import: the engine, its pack and its screens load when first used.
 """
+
 from companion.engine.registry import DieKind, GameType, Option
 
 GAME = GameType(
@@ -13,14 +14,21 @@ GAME = GameType(
     page="companion.games.dungeon_days.page:page_view",
     words="companion.games.dungeon_days.words:describe",
     options=(
-        Option("mode", "play", "play: a whole game with the device's deck; score: enter the boards of a "
-                               "game played with the real cards, day by day, and score them",
-               choices=("play", "score"), hint="play a game, or score real boards"),
+        Option(
+            "mode",
+            "play",
+            "play: a whole game with the device's deck; score: enter the boards of a "
+            "game played with the real cards, day by day, and score them",
+            choices=("play", "score"),
+            hint="play a game, or score real boards",
+        ),
     ),
-    policies=(("greedy", "companion.games.dungeon_days.policies:GreedyPolicy"),
-              ("random", "companion.games.dungeon_days.policies:RandomPolicy"),
-              ("planner", "companion.games.dungeon_days.planner:Planner"),
-              ("planner-strong", "companion.games.dungeon_days.planner:StrongPlanner")),
+    policies=(
+        ("greedy", "companion.games.dungeon_days.policies:GreedyPolicy"),
+        ("random", "companion.games.dungeon_days.policies:RandomPolicy"),
+        ("planner", "companion.games.dungeon_days.planner:Planner"),
+        ("planner-strong", "companion.games.dungeon_days.planner:StrongPlanner"),
+    ),
     die_kinds=(DieKind("deck", "none"),),
     stats="companion.games.dungeon_days.engine:sim_stats",
     pack="dungeon-days",

@@ -1,6 +1,7 @@
 """What one seat may believe about the hidden parts of a Dungeon Days game: the other hands
 and the deck are one pool of unseen cards (the boards and the discard pile are face up), dealt
 again to the same sizes."""
+
 from __future__ import annotations
 
 import random

@@ -15,11 +15,19 @@ Scoring (docs/dungeon-days.md, Scoring):
   (both creatures of an Invisibility day; never another Mimic, which has no points of its
   own); none: 0.
 """
+
 from __future__ import annotations
 
 from companion.games.dungeon_days.pack import DaysPack
 
-BOULDER, INVISIBILITY, HALFLING, MIMIC, DRAGON, SPRITE = "boulder", "invisibility", "halfling", "mimic", "dragon", "sprite"
+BOULDER, INVISIBILITY, HALFLING, MIMIC, DRAGON, SPRITE = (
+    "boulder",
+    "invisibility",
+    "halfling",
+    "mimic",
+    "dragon",
+    "sprite",
+)
 
 
 def neighbours(day: int) -> list[int]:
@@ -122,8 +130,10 @@ def mimic_decisions(pack: DaysPack, board: list[list[str]], sid: str) -> list[st
             continue
         points, copied = mimic_points(pack, board, day)
         names = ", ".join(c.capitalize() for c in dict.fromkeys(beside))
-        out.append(f"{sid.upper()}'s Mimic on {pack.days[day].capitalize()} copies the {copied.capitalize()} "
-                   f"({points}), the best of {names}: the player chooses, and the device chose the best for them")
+        out.append(
+            f"{sid.upper()}'s Mimic on {pack.days[day].capitalize()} copies the {copied.capitalize()} "
+            f"({points}), the best of {names}: the player chooses, and the device chose the best for them"
+        )
     return out
 
 
@@ -135,7 +145,7 @@ def day_score(pack: DaysPack, board: list[list[str]], day: int) -> tuple[int, st
     if not has_creature(pack, pile):
         return 0, "empty"
     segments: list[list[str]] = [[]]
-    for card in pile:                   # an Invisibility starts a new stack: nothing above it covers below it
+    for card in pile:  # an Invisibility starts a new stack: nothing above it covers below it
         if card == INVISIBILITY:
             segments.append([])
         else:
@@ -148,7 +158,9 @@ def day_score(pack: DaysPack, board: list[list[str]], day: int) -> tuple[int, st
     return total, words + (f" = {total}" if len(parts) > 1 else "")
 
 
-def _segment_parts(pack: DaysPack, board: list[list[str]], day: int, cards: list[str]) -> list[tuple[int, str]]:
+def _segment_parts(
+    pack: DaysPack, board: list[list[str]], day: int, cards: list[str]
+) -> list[tuple[int, str]]:
     """One stack read from the top: a Sprite adds and reads on; any other creature covers what
     is under it (a Halfling's 0 included)."""
     parts: list[tuple[int, str]] = []

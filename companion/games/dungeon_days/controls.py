@@ -4,11 +4,12 @@ day-by-day entry. Left/right show the next or previous board at any time; up/dow
 OK takes it; BACK takes the last word back. A step with only one possible word is taken by itself
 (a Sprite goes on the player's own board) and BACK steps over it too.
 """
+
 from __future__ import annotations
 
 from companion.ui.controls import Control
 
-VERBS = ("play", "add")     # the verb implied by a card: "p1 play elf p1 mon", "p2 add elf"
+VERBS = ("play", "add")  # the verb implied by a card: "p1 play elf p1 mon", "p2 add elf"
 
 
 def key_of(words: list[str]) -> tuple[str, ...]:
@@ -29,8 +30,18 @@ class DaysControl(Control):
         self.auto: list[bool] = []
         # the cards in hand with no play now: the cursor reaches them too, to show why
         why_not = (prompt.get("choice") or {}).get("why_not") or {}
-        self.ui.update({"chosen": [], "words": [], "cursor": 0, "board": shown, "kind": prompt.get("kind", ""),
-                        "idle": list(why_not), "why_not": dict(why_not), "looking": "hand"})
+        self.ui.update(
+            {
+                "chosen": [],
+                "words": [],
+                "cursor": 0,
+                "board": shown,
+                "kind": prompt.get("kind", ""),
+                "idle": list(why_not),
+                "why_not": dict(why_not),
+                "looking": "hand",
+            }
+        )
         self._offer()
 
     # ------------------------------------------------------------------ the tree
@@ -97,7 +108,7 @@ class DaysControl(Control):
             ui["cursor"] = ui["words"].index(last) if last in ui["words"] else 0
             self._follow()
         elif b == "ok" and ui["cursor"] >= len(ui["words"]):
-            ui["looking"] = "hand"              # a card with no play now: its reason is on the panel
+            ui["looking"] = "hand"  # a card with no play now: its reason is on the panel
         elif b == "ok" and ui["words"]:
             ui["chosen"].append(ui["words"][ui["cursor"]])
             self.auto.append(False)

@@ -11,6 +11,7 @@ scorer.py (boards of a game played with the real cards, entered day by day).
     []
     [{'event': 'drew', 'seat': 'p1', 'deck': 77}]
 """
+
 from __future__ import annotations
 
 from companion.engine.core import Header
@@ -49,15 +50,19 @@ class DungeonDays(StepEngine):
         mode = options.pop("mode", "play")
         seats_option = options.pop("seats", None) or {}
         if options:
-            raise ValueError(f"options: unknown option(s) {', '.join(sorted(options))} (known: players, seats, mode)")
+            raise ValueError(
+                f"options: unknown option(s) {', '.join(sorted(options))} (known: players, seats, mode)"
+            )
         if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 6:
             raise ValueError(f"options.players: Dungeon Days takes 2 to 6 players, not {players!r}")
         if mode not in MODES:
             raise ValueError(f"options.mode: must be 'play' or 'score', not {mode!r}")
         computers = sorted(k for k, v in seats_option.items() if str(v).startswith("computer"))
         if mode == "score" and computers:
-            raise ValueError(f"options.seats.{computers[0]}: the scorer enters boards played with the real "
-                             "cards: every seat is a person")
+            raise ValueError(
+                f"options.seats.{computers[0]}: the scorer enters boards played with the real "
+                "cards: every seat is a person"
+            )
         seats = [Seat(f"p{i}", [[] for _ in range(7)]) for i in range(1, players + 1)]
         first = "enter" if mode == "score" else "deal" if self.pack.starting_hand else "turn"
         s = DaysState(seats=seats, deck=self.pack.deck(players), mode=mode)
@@ -75,8 +80,14 @@ class DungeonDays(StepEngine):
     def words(self, s: DaysState) -> list[list[str]]:
         """The word chooser's steps for a turn: what, the card, the board, the day, and for a
         Transformation the creature taken and the one given."""
-        return [["play", "draw", "pass"], list(self.pack.cards), [x.id for x in s.seats], list(self.pack.days),
-                self._creatures, self._creatures]
+        return [
+            ["play", "draw", "pass"],
+            list(self.pack.cards),
+            [x.id for x in s.seats],
+            list(self.pack.days),
+            self._creatures,
+            self._creatures,
+        ]
 
     # ------------------------------------------------------------------ what may be seen
     def public_view(self, s: DaysState, viewer: str | None) -> dict:
@@ -87,19 +98,36 @@ class DungeonDays(StepEngine):
         seats = []
         for seat in s.seats:
             days = self.days(s, seat.id)
-            shown = {"id": seat.id, "board": [list(p) for p in seat.board], "cards": len(seat.hand),
-                     "score": sum(d["points"] for d in days), "on_board": B.cards_on(seat.board),
-                     "week": B.week_done(self.pack, seat.board),
-                     "days": [{"points": d["points"], "why": d["why"]} for d in days]}
+            shown = {
+                "id": seat.id,
+                "board": [list(p) for p in seat.board],
+                "cards": len(seat.hand),
+                "score": sum(d["points"] for d in days),
+                "on_board": B.cards_on(seat.board),
+                "week": B.week_done(self.pack, seat.board),
+                "days": [{"points": d["points"], "why": d["why"]} for d in days],
+            }
             if seat.id == viewer:
                 shown["hand"] = list(seat.hand)
             seats.append(shown)
         removed = [c for c in s.discard if self.pack.is_creature(c) or c == B.INVISIBILITY]
-        return {"game": GAME, "mode": s.mode, "step": s.step, "turn": s.actor().id, "day": s.day,
-                "seats": seats, "deck": len(s.deck), "discard": list(s.discard),
-                "spells_used": [c for c in s.discard if not self.pack.is_creature(c) and c != B.INVISIBILITY],
-                "removed": removed, "last": s.last,
-                "over": s.over, "winner": s.winner or None, "draw": s.draw, "ended": s.ended}
+        return {
+            "game": GAME,
+            "mode": s.mode,
+            "step": s.step,
+            "turn": s.actor().id,
+            "day": s.day,
+            "seats": seats,
+            "deck": len(s.deck),
+            "discard": list(s.discard),
+            "spells_used": [c for c in s.discard if not self.pack.is_creature(c) and c != B.INVISIBILITY],
+            "removed": removed,
+            "last": s.last,
+            "over": s.over,
+            "winner": s.winner or None,
+            "draw": s.draw,
+            "ended": s.ended,
+        }
 
     def referee_view(self, s: DaysState) -> dict:
         """Everything, for checking a game and for bug reports: every hand and the cards left in
@@ -126,20 +154,30 @@ class DungeonDays(StepEngine):
         lines = ["       " + "".join(f"{d.capitalize():<12}" for d in self.pack.days)]
         for seat in s.seats:
             cells = ["+".join(code(c) for c in pile) or "-" for pile in seat.board]
-            lines.append(f"  {seat.id:<4} " + "".join(f"{c:<12}" for c in cells)
-                         + f"= {B.board_score(self.pack, seat.board)}"
-                         + (f"  ({len(seat.hand)} in hand)" if s.mode == "play" else ""))
+            lines.append(
+                f"  {seat.id:<4} "
+                + "".join(f"{c:<12}" for c in cells)
+                + f"= {B.board_score(self.pack, seat.board)}"
+                + (f"  ({len(seat.hand)} in hand)" if s.mode == "play" else "")
+            )
         if viewer is not None and not s.over and s.mode == "play":
             hand = s.seat(viewer).hand
             lines.append(f"  {viewer} hand: " + (", ".join(hand) if hand else "empty"))
         return lines
 
     def summary(self, s: DaysState) -> dict:
-        return {"game": GAME, "players": [x.id for x in s.seats],
-                "scores": {x.id: B.board_score(self.pack, x.board) for x in s.seats}, "over": s.over,
-                "winner": s.winner or None, "draw": s.draw, "mode": s.mode, "ended": s.ended,
-                "cards_on_board": {x.id: B.cards_on(x.board) for x in s.seats},
-                "days": {x.id: self.days(s, x.id) for x in s.seats} if s.over else {}}
+        return {
+            "game": GAME,
+            "players": [x.id for x in s.seats],
+            "scores": {x.id: B.board_score(self.pack, x.board) for x in s.seats},
+            "over": s.over,
+            "winner": s.winner or None,
+            "draw": s.draw,
+            "mode": s.mode,
+            "ended": s.ended,
+            "cards_on_board": {x.id: B.cards_on(x.board) for x in s.seats},
+            "days": {x.id: self.days(s, x.id) for x in s.seats} if s.over else {},
+        }
 
     def status_line(self, s: DaysState) -> str:
         scores = " - ".join(f"{x.id} {B.board_score(self.pack, x.board)}" for x in s.seats)
@@ -163,9 +201,17 @@ def sim_stats(engine: DungeonDays, s: DaysState) -> dict:
     games, ``_rate`` keys are the fraction of games)."""
     pack, st = engine.pack, s.stats
     scores = sorted((B.board_score(pack, x.board) for x in s.seats), reverse=True)
-    return {"mean_turns": st.get("turns", 0), "mean_draws": st.get("draws", 0), "mean_plays": st.get("plays", 0),
-            "mean_reshuffles": st.get("reshuffles", 0), "mean_creatures_removed": st.get("removed", 0),
-            "mean_winning_score": scores[0], "mean_margin": scores[0] - scores[1],
-            "mean_blocked_days": sum(B.blocked(p) for x in s.seats for p in x.board),
-            "own_week_end_rate": st.get("ended_by_own_play", 0), "other_week_end_rate": st.get("ended_by_other_play", 0),
-            "stalemate_rate": int(s.ended.startswith("no one")), "tie_break_rate": st.get("tie_breaks", 0)}
+    return {
+        "mean_turns": st.get("turns", 0),
+        "mean_draws": st.get("draws", 0),
+        "mean_plays": st.get("plays", 0),
+        "mean_reshuffles": st.get("reshuffles", 0),
+        "mean_creatures_removed": st.get("removed", 0),
+        "mean_winning_score": scores[0],
+        "mean_margin": scores[0] - scores[1],
+        "mean_blocked_days": sum(B.blocked(p) for x in s.seats for p in x.board),
+        "own_week_end_rate": st.get("ended_by_own_play", 0),
+        "other_week_end_rate": st.get("ended_by_other_play", 0),
+        "stalemate_rate": int(s.ended.startswith("no one")),
+        "tie_break_rate": st.get("tie_breaks", 0),
+    }

@@ -1,6 +1,7 @@
 """Why a card in hand cannot be played now, in a line a player reads on the device or the
 phone: the one reason every place gives when there is one ("a Lava Trap cannot remove the
 Dragon"), else the card's rule and that no day fits it now."""
+
 from __future__ import annotations
 
 from companion.games.dungeon_days import rules
@@ -23,13 +24,18 @@ def why_not(pack: DaysPack, s: DaysState, kind: str) -> str:
             return "you hold no creature for a Transformation to give"
         return "no board has a creature for a Transformation to take"
     boards = [x.id for x in s.seats]
-    targets = ([seat.id] if kind in rules.OWN else [b for b in boards if b != seat.id] if kind in rules.OTHERS
-               else boards)
+    targets = (
+        [seat.id]
+        if kind in rules.OWN
+        else [b for b in boards if b != seat.id]
+        if kind in rules.OTHERS
+        else boards
+    )
     reasons = set()
     for t in targets:
         for day in pack.days:
             reasons.add(rules.refusal(pack, s, [seat.id, "play", kind, t, day])[0])
-            if len(reasons) > 1:                    # no one reason: the card's rule says it
+            if len(reasons) > 1:  # no one reason: the card's rule says it
                 break
         if len(reasons) > 1:
             break

@@ -6,6 +6,7 @@ The end is sampled: the other hands and the deck redrawn from the cards the seat
 from a fixed seed. The draw and the plays that gain the most now are played out (``PLAYED_OUT`` of
 them), so a hint stays quick; the rest show their points now only.
 """
+
 from __future__ import annotations
 
 from companion.games.dungeon_days import board as B
@@ -15,7 +16,7 @@ from companion.odds.advice import Advice, OptionOdds
 from companion.odds.advisor import best_of
 from companion.odds.rollout import play_to_end
 
-SEAT_GAMES = 24         # games played out per option, times the seats: a longer game, fewer games
+SEAT_GAMES = 24  # games played out per option, times the seats: a longer game, fewer games
 PLAYED_OUT = 5
 
 
@@ -67,15 +68,34 @@ def advise(g, s: DaysState, prompt, legal: list[str]) -> Advice | None:
         others = ", ".join(f"{k} {v:+d}" for k, v in now[action].items() if k != seat and v)
         said = f"now {own:+d} points" + (f" ({others})" if others else "")
         if action not in played:
-            opts.append(OptionOdds(action, None, float(gain[action]),
-                                   f"{said}; not played out (the draw and the {PLAYED_OUT} best now are)"))
+            opts.append(
+                OptionOdds(
+                    action,
+                    None,
+                    float(gain[action]),
+                    f"{said}; not played out (the draw and the {PLAYED_OUT} best now are)",
+                )
+            )
             continue
         # the same seed for every option: their games differ by the option, not by luck
         won, lead = play_to_end(g, s, seat, action, games, f"{seat}:{len(s.deck)}:{len(s.discard)}", _end)
-        opts.append(OptionOdds(action, won.mean, float(gain[action]),
-                               f"chance to win at the end; {said}; at the end {lead.mean:+.1f} ±{lead.error:.1f} "
-                               "ahead on average", error=won.error))
+        opts.append(
+            OptionOdds(
+                action,
+                won.mean,
+                float(gain[action]),
+                f"chance to win at the end; {said}; at the end {lead.mean:+.1f} ±{lead.error:.1f} "
+                "ahead on average",
+                error=won.error,
+            )
+        )
     best = best_of(opts, lambda o: (o.p, o.mean))
-    return Advice(seat, prompt.text, opts, best.action,
-                  f"the most wins in {games} games played out from each option (any line alike after it)",
-                  exact=False, samples=games)
+    return Advice(
+        seat,
+        prompt.text,
+        opts,
+        best.action,
+        f"the most wins in {games} games played out from each option (any line alike after it)",
+        exact=False,
+        samples=games,
+    )

@@ -1,5 +1,6 @@
 """Dungeon Days' content pack (config/dungeon-days.toml): the play cards with their points and
 copies per deck, the week, how many players share a deck. Errors name the file and the key."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -10,9 +11,26 @@ from companion.packs import Int, PackError, convert, read_toml, resolve_pack_pat
 
 GAME = "dungeon-days"
 # The 18 kinds of play card the rulebook names; the engine knows each one's rule by this id.
-KINDS = ("terror", "transportation", "transformation", "invisibility", "lava", "boulder",
-         "dragon", "dwarf", "elf", "pixie", "human", "halfling", "medusa", "orc", "sprite",
-         "troll", "goblin", "mimic")
+KINDS = (
+    "terror",
+    "transportation",
+    "transformation",
+    "invisibility",
+    "lava",
+    "boulder",
+    "dragon",
+    "dwarf",
+    "elf",
+    "pixie",
+    "human",
+    "halfling",
+    "medusa",
+    "orc",
+    "sprite",
+    "troll",
+    "goblin",
+    "mimic",
+)
 SPELLS = frozenset({"terror", "transportation", "transformation", "invisibility"})
 TRAPS = frozenset({"lava", "boulder"})
 TYPES = ("creature", "spell", "trap")
@@ -21,7 +39,7 @@ TYPES = ("creature", "spell", "trap")
 class Card(msgspec.Struct, forbid_unknown_fields=True):
     code: str
     type: str
-    count: Int(0, 20)           # copies in one deck
+    count: Int(0, 20)  # copies in one deck
     text: str = ""
     points: Int(0, 99) = 0
 
@@ -29,7 +47,7 @@ class Card(msgspec.Struct, forbid_unknown_fields=True):
 class DaysPack(msgspec.Struct, forbid_unknown_fields=True):
     cards: dict[str, Card]
     days: list[str]
-    players_per_deck: int = 2   # 1 to 6: _check says so
+    players_per_deck: int = 2  # 1 to 6: _check says so
     starting_hand: Int(0, 20) = 0
 
     def deck(self, players: int) -> list[str]:
@@ -49,7 +67,7 @@ def load_pack(pack: str = "default") -> tuple[DaysPack, str]:
     path = resolve_pack_path(GAME, pack)
     data, digest = read_toml(path)
     cards = data.get("cards")
-    if isinstance(cards, dict):           # each card on its own, so an error names it: cards.elf.count
+    if isinstance(cards, dict):  # each card on its own, so an error names it: cards.elf.count
         for kind, card in cards.items():
             convert(card, Card, f"{path}: cards.{kind}")
     loaded = convert(data, DaysPack, path)
@@ -77,7 +95,9 @@ def _check(p: DaysPack, path: Path) -> None:
         if card.points < 0:
             raise bad(f"cards.{kind}.points", f"must not be negative, not {card.points}")
         if not card.code or len(card.code) > 3:
-            raise bad(f"cards.{kind}.code", f"must be 1 to 3 letters (it fits a board column), not {card.code!r}")
+            raise bad(
+                f"cards.{kind}.code", f"must be 1 to 3 letters (it fits a board column), not {card.code!r}"
+            )
         if card.code in codes:
             raise bad(f"cards.{kind}.code", f"{card.code!r} is also {codes[card.code]}'s code")
         codes[card.code] = kind
@@ -86,5 +106,7 @@ def _check(p: DaysPack, path: Path) -> None:
     if not 1 <= p.players_per_deck <= 6:
         raise bad("players_per_deck", f"must be 1 to 6, not {p.players_per_deck}")
     if p.starting_hand < 0 or p.starting_hand * p.players_per_deck > sum(c.count for c in p.cards.values()):
-        raise bad("starting_hand", f"{p.starting_hand} cards for each of {p.players_per_deck} players "
-                                   "is more than a deck holds")
+        raise bad(
+            "starting_hand",
+            f"{p.starting_hand} cards for each of {p.players_per_deck} players is more than a deck holds",
+        )

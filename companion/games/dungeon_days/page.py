@@ -6,16 +6,28 @@ It reads only the model a page view gets: the viewer's ``public_view`` (other ha
 count, the deck a size), the public summary (each day's points and why) and the pack's
 content, so it shows nothing the viewer may not see.
 """
+
 from __future__ import annotations
 
-DAYS = {"mon": "Monday", "tue": "Tuesday", "wed": "Wednesday", "thu": "Thursday", "fri": "Friday",
-        "sat": "Saturday", "sun": "Sunday"}
+DAYS = {
+    "mon": "Monday",
+    "tue": "Tuesday",
+    "wed": "Wednesday",
+    "thu": "Thursday",
+    "fri": "Friday",
+    "sat": "Saturday",
+    "sun": "Sunday",
+}
 
 
 def page_pack(engine) -> dict:
     """Each card's type and text (the panel's pack_info has its code and a short text)."""
-    return {"cards": {cid: {"type": c.type, "text": c.text, "code": c.code, "points": c.points}
-                      for cid, c in engine.pack.cards.items()}}
+    return {
+        "cards": {
+            cid: {"type": c.type, "text": c.text, "code": c.code, "points": c.points}
+            for cid, c in engine.pack.cards.items()
+        }
+    }
 
 
 def page_names(pack: dict) -> dict:
@@ -35,13 +47,19 @@ def _code(pack: dict, cid: str) -> str:
 
 
 def game_facts(view: dict, pack: dict) -> dict:
-    rows = [["to play", str(view.get("turn") or "-").upper()] if not view.get("over") else ["ended", view.get("ended") or "-"],
-            ["deck", f"{view.get('deck', 0)} cards to draw"],
-            ["discard", ", ".join(_card(c) for c in view.get("discard") or []) or "-"]]
+    rows = [
+        ["to play", str(view.get("turn") or "-").upper()]
+        if not view.get("over")
+        else ["ended", view.get("ended") or "-"],
+        ["deck", f"{view.get('deck', 0)} cards to draw"],
+        ["discard", ", ".join(_card(c) for c in view.get("discard") or []) or "-"],
+    ]
     if view.get("last"):
         rows.append(["last", last_words(str(view["last"]))])
     if view.get("mode") == "score":
-        rows.append(["scoring", f"entering {DAYS.get((pack.get('days') or [''] * 7)[int(view.get('day') or 0)], '')}"])
+        rows.append(
+            ["scoring", f"entering {DAYS.get((pack.get('days') or [''] * 7)[int(view.get('day') or 0)], '')}"]
+        )
     return {"kind": "facts", "title": "Game", "rows": rows}
 
 
@@ -64,15 +82,29 @@ def board(seat: dict, days: list[dict], pack: dict, viewer: str | None, turn: st
     piles = seat.get("board") or [[] for _ in names]
     scored = {d.get("day"): d for d in days}
     head = [{"text": d.capitalize(), "cls": "head"} for d in names]
-    cells = [{"text": "\n".join(_code(pack, c) for c in pile) or "-",
-              "title": ", ".join(_card(c) for c in pile) or "empty"} for pile in piles]
-    points = [{"text": str((scored.get(d) or {}).get("points", "")), "cls": "sum",
-               "title": (scored.get(d) or {}).get("why", "")} for d in names]
+    cells = [
+        {
+            "text": "\n".join(_code(pack, c) for c in pile) or "-",
+            "title": ", ".join(_card(c) for c in pile) or "empty",
+        }
+        for pile in piles
+    ]
+    points = [
+        {
+            "text": str((scored.get(d) or {}).get("points", "")),
+            "cls": "sum",
+            "title": (scored.get(d) or {}).get("why", ""),
+        }
+        for d in names
+    ]
     mine = seat["id"] == viewer
-    title = (f"{seat['id'].upper()}" + (" (you)" if mine else "") + f": {_count(seat.get('score', 0), 'point')}, "
-             f"{seat.get('cards', 0)} in hand" + (", week done" if seat.get("week") else "")
-             + (", to play" if seat["id"] == turn else ""))
-    rows = [head, cells] + ([points] if scored else [])     # a day's points once the summary gives them
+    title = (
+        f"{seat['id'].upper()}" + (" (you)" if mine else "") + f": {_count(seat.get('score', 0), 'point')}, "
+        f"{seat.get('cards', 0)} in hand"
+        + (", week done" if seat.get("week") else "")
+        + (", to play" if seat["id"] == turn else "")
+    )
+    rows = [head, cells] + ([points] if scored else [])  # a day's points once the summary gives them
     return {"kind": "grid", "title": title, "rows": rows, "fit": True, "you": mine}
 
 
@@ -92,8 +124,10 @@ def hand(view: dict, pack: dict, viewer: str | None) -> list[dict]:
     if seat is None:
         return []
     cards = pack.get("cards") or {}
-    items = [{"text": f"{_card(c)} ({_code(pack, c)})", "sub": card_words(cards.get(c) or {})}
-             for c in seat.get("hand") or []]
+    items = [
+        {"text": f"{_card(c)} ({_code(pack, c)})", "sub": card_words(cards.get(c) or {})}
+        for c in seat.get("hand") or []
+    ]
     return [{"kind": "cards", "title": "Your hand", "private": True, "items": items}]
 
 
@@ -101,18 +135,30 @@ def page_view(model: dict) -> list[dict]:
     view, pack, viewer = model.get("view") or {}, model.get("pack") or {}, model.get("viewer")
     summary = model.get("summary") or {}
     turn = "" if view.get("over") else str(view.get("turn") or "")
-    boards = [board(s, (summary.get("days") or {}).get(s["id"]) or [], pack, viewer, turn) for s in view.get("seats", [])]
+    boards = [
+        board(s, (summary.get("days") or {}).get(s["id"]) or [], pack, viewer, turn)
+        for s in view.get("seats", [])
+    ]
     mine = [b for b in boards if b.get("you")]
-    return ([game_facts(view, pack)] + hand(view, pack, viewer) + mine + [b for b in boards if not b.get("you")]
-            + legend(view, pack))
+    return (
+        [game_facts(view, pack)]
+        + hand(view, pack, viewer)
+        + mine
+        + [b for b in boards if not b.get("you")]
+        + legend(view, pack)
+    )
 
 
 def legend(view: dict, pack: dict) -> list[dict]:
     """The codes on the boards, with each card's name and rule (the boards have room for 3 letters)."""
     cards = pack.get("cards") or {}
-    shown = sorted({c for s in view.get("seats", []) for pile in s.get("board") or [] for c in pile},
-                   key=lambda c: _code(pack, c))
-    rows = [[_code(pack, c), f"{_card(c)}: {(cards.get(c) or {}).get('text', '')}".rstrip(": ")] for c in shown]
+    shown = sorted(
+        {c for s in view.get("seats", []) for pile in s.get("board") or [] for c in pile},
+        key=lambda c: _code(pack, c),
+    )
+    rows = [
+        [_code(pack, c), f"{_card(c)}: {(cards.get(c) or {}).get('text', '')}".rstrip(": ")] for c in shown
+    ]
     return [{"kind": "facts", "title": "On the boards", "rows": rows}] if rows else []
 
 
@@ -120,11 +166,15 @@ def page_event(event: dict, pack: dict) -> str | None:
     """The log's line for an event in the table's words (None: the generic words)."""
     kind, seat = event.get("event"), str(event.get("seat") or "").upper()
     if kind == "play":
-        words = (f"{seat} played {_card(event.get('card'))} on {str(event.get('board', '')).upper()}'s "
-                 f"{DAYS.get(event.get('day'), event.get('day'))}")
+        words = (
+            f"{seat} played {_card(event.get('card'))} on {str(event.get('board', '')).upper()}'s "
+            f"{DAYS.get(event.get('day'), event.get('day'))}"
+        )
         return words
     if kind == "drew":
-        return f"{seat} drew a card" + (f" ({event['deck']} left)" if isinstance(event.get("deck"), int) else "")
+        return f"{seat} drew a card" + (
+            f" ({event['deck']} left)" if isinstance(event.get("deck"), int) else ""
+        )
     if kind == "over":
         scores = ", ".join(f"{s.upper()} {n}" for s, n in (event.get("scores") or {}).items())
         return f"Game over: {event.get('why', '')}; {scores}"

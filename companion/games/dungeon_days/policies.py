@@ -5,6 +5,7 @@ the others' hand sizes), never the state, so it cannot see another hand.
 The greedy player tries each legal play on a copy of the boards it sees and keeps the one that
 leaves it best placed (its points against the best opponent's, days filled toward the end, a
 finished week only when it wins); it draws when no play helps."""
+
 from __future__ import annotations
 
 import random
@@ -34,8 +35,10 @@ class RandomPolicy:
 
 def seen_state(view: dict, me: str) -> DaysState:
     """The boards and the own hand, as a state the rules can play on (other hands empty)."""
-    seats = [Seat(x["id"], [list(p) for p in x["board"]], list(x.get("hand", [])) if x["id"] == me else [])
-             for x in view["seats"]]
+    seats = [
+        Seat(x["id"], [list(p) for p in x["board"]], list(x.get("hand", [])) if x["id"] == me else [])
+        for x in view["seats"]
+    ]
     return DaysState(seats=seats, deck=[], turn=int(me[1:]) - 1)
 
 
@@ -57,7 +60,7 @@ def worth(pack, s: DaysState, me: str) -> float:
 class GreedyPolicy(RandomPolicy):
     """The best play by one look ahead over the boards it sees; a draw when no play helps."""
 
-    view_keys = None        # it reads the whole view (the random player reads none)
+    view_keys = None  # it reads the whole view (the random player reads none)
 
     def __call__(self, engine, view: dict, prompt: Prompt) -> str:
         options = prompt.options or ()

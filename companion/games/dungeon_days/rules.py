@@ -6,6 +6,7 @@ Transportation's board is the other board, whose day swaps with the player's own
 ``refusal`` says why a play is illegal (reason, rule) and changes nothing; ``apply_play`` does
 it. Every check reads the state; every effect moves cards between boards, hands and the discard.
 """
+
 from __future__ import annotations
 
 from companion.engine.words import a_or_an
@@ -15,19 +16,38 @@ from companion.games.dungeon_days.state import DaysState
 
 PLAYING = "Playing a card"
 # the boards a card may be played on: the player's own, any, or another player's only
-OWN = ("human", "dwarf", "elf", "pixie", "orc", "troll", "goblin", "mimic", "sprite", "invisibility", "terror")
+OWN = (
+    "human",
+    "dwarf",
+    "elf",
+    "pixie",
+    "orc",
+    "troll",
+    "goblin",
+    "mimic",
+    "sprite",
+    "invisibility",
+    "terror",
+)
 ANY = ("dragon", "medusa", "halfling", "lava", "transformation")
-OTHERS = {"boulder": "a Boulder Trap goes on an opponent's board",
-          "transportation": "Transportation swaps your day with the same day on another board, not your own"}
+OTHERS = {
+    "boulder": "a Boulder Trap goes on an opponent's board",
+    "transportation": "Transportation swaps your day with the same day on another board, not your own",
+}
 ON_CREATURE = ("sprite", "halfling", "invisibility")
 Refusal = tuple[str, str]
 
 
 def rule_of(kind: str) -> str:
     """The rulebook section a card's rule is in."""
-    name = {"terror": "SPELL OF TERROR", "transportation": "SPELL OF TRANSPORTATION",
-            "transformation": "SPELL OF TRANSFORMATION", "invisibility": "SPELL OF INVISIBILITY",
-            "lava": "LAVA TRAP", "boulder": "BOULDER TRAP"}.get(kind, kind.upper())
+    name = {
+        "terror": "SPELL OF TERROR",
+        "transportation": "SPELL OF TRANSPORTATION",
+        "transformation": "SPELL OF TRANSFORMATION",
+        "invisibility": "SPELL OF INVISIBILITY",
+        "lava": "LAVA TRAP",
+        "boulder": "BOULDER TRAP",
+    }.get(kind, kind.upper())
     return f"The Cards: {name}"
 
 
@@ -52,8 +72,11 @@ def refusal(pack: DaysPack, s: DaysState, w: list[str]) -> Refusal | None:
         return f"{seat.id} has no {_name(kind)} in hand", PLAYING
     want = 7 if kind == "transformation" else 5
     if len(w) != want:
-        shape = ("'<seat> play transformation <board> <day> <creature taken> <creature given>'"
-                 if kind == "transformation" else f"'<seat> play {kind} <board> <day>'")
+        shape = (
+            "'<seat> play transformation <board> <day> <creature taken> <creature given>'"
+            if kind == "transformation"
+            else f"'<seat> play {kind} <board> <day>'"
+        )
         return f"{a(kind)} play is {shape}", rule_of(kind)
     if target not in [x.id for x in s.seats]:
         return f"{target!r} is not a board in this game", PLAYING
@@ -61,8 +84,10 @@ def refusal(pack: DaysPack, s: DaysState, w: list[str]) -> Refusal | None:
         return f"{day_name!r} is not a day (days: {', '.join(pack.days)})", PLAYING
     other = target != seat.id
     if kind in OWN and other:
-        return (f"{a(kind)} goes on your own board: only a card that says ON ANY BOARD goes on "
-                "another player's", PLAYING)
+        return (
+            f"{a(kind)} goes on your own board: only a card that says ON ANY BOARD goes on another player's",
+            PLAYING,
+        )
     if kind in OTHERS and not other:
         return OTHERS[kind], rule_of(kind)
     return CHECKS.get(kind, _check_room)(pack, s, kind, s.seat(target).board, pack.days.index(day_name), w)
@@ -70,14 +95,18 @@ def refusal(pack: DaysPack, s: DaysState, w: list[str]) -> Refusal | None:
 
 # ---------------------------------------------------------------------------- the checks
 
+
 def _check_room(pack, s, kind, board, day, w) -> Refusal | None:
     """A creature that does not say ON TOP OF goes on an eligible empty day."""
     pile = board[day]
     if B.blocked(pile):
         return f"{pack.days[day]} is blocked by a Boulder Trap for the whole game", rule_of("boulder")
     if not B.has_room(pile):
-        return (f"{pack.days[day]} is not empty: {a(kind)} goes on an empty day "
-                "(or one Invisibility made room on)", PLAYING)
+        return (
+            f"{pack.days[day]} is not empty: {a(kind)} goes on an empty day "
+            "(or one Invisibility made room on)",
+            PLAYING,
+        )
     return PLACEMENT.get(kind, lambda *a: None)(pack, s, kind, board, day)
 
 
@@ -86,6 +115,7 @@ def _not_next_to(enemy: str):
         if any(B.holds(board[n], (enemy,)) for n in B.neighbours(day)):
             return f"{a(kind)} is not placed next to {a(enemy)}", rule_of(kind)
         return None
+
     return check
 
 
@@ -99,15 +129,27 @@ def _beside(offset: int, side: str):
     def check(pack, s, kind, board, day) -> Refusal | None:
         n = day + offset
         if not 0 <= n < 7 or not B.has_creature(pack, board[n]):
-            return (f"{a(kind)} goes immediately {side} of another creature"
-                    + (" (the days run in a line: nothing is beyond " + pack.days[day] + ")" if not 0 <= n < 7 else ""),
-                    rule_of(kind))
+            return (
+                f"{a(kind)} goes immediately {side} of another creature"
+                + (
+                    " (the days run in a line: nothing is beyond " + pack.days[day] + ")"
+                    if not 0 <= n < 7
+                    else ""
+                ),
+                rule_of(kind),
+            )
         return None
+
     return check
 
 
-PLACEMENT = {"dwarf": _not_next_to("elf"), "elf": _not_next_to("dwarf"), "pixie": _pixie,
-             "orc": _beside(1, "left"), "troll": _beside(-1, "right")}
+PLACEMENT = {
+    "dwarf": _not_next_to("elf"),
+    "elf": _not_next_to("dwarf"),
+    "pixie": _pixie,
+    "orc": _beside(1, "left"),
+    "troll": _beside(-1, "right"),
+}
 
 
 def _check_on_creature(pack, s, kind, board, day, w) -> Refusal | None:
@@ -133,7 +175,7 @@ def _check_boulder(pack, s, kind, board, day, w) -> Refusal | None:
 
 
 def _check_terror(pack, s, kind, board, day, w) -> Refusal | None:
-    return None     # any day of the week, full or empty
+    return None  # any day of the week, full or empty
 
 
 def _check_transportation(pack, s, kind, board, day, w) -> Refusal | None:
@@ -156,12 +198,20 @@ def _check_transformation(pack, s, kind, board, day, w) -> Refusal | None:
     return None
 
 
-CHECKS = {"sprite": _check_on_creature, "halfling": _check_on_creature, "invisibility": _check_on_creature,
-          "lava": _check_lava, "boulder": _check_boulder, "terror": _check_terror,
-          "transportation": _check_transportation, "transformation": _check_transformation}
+CHECKS = {
+    "sprite": _check_on_creature,
+    "halfling": _check_on_creature,
+    "invisibility": _check_on_creature,
+    "lava": _check_lava,
+    "boulder": _check_boulder,
+    "terror": _check_terror,
+    "transportation": _check_transportation,
+    "transformation": _check_transformation,
+}
 
 
 # ---------------------------------------------------------------------------- what play leaves
+
 
 def may_lie_on(pack: DaysPack, pile: list[str], kind: str) -> bool:
     """Whether play can leave ``kind`` on top of ``pile`` (bottom to top): what the scorer
@@ -190,6 +240,7 @@ def may_lie_on(pack: DaysPack, pile: list[str], kind: str) -> bool:
 
 # ---------------------------------------------------------------------------- legal plays
 
+
 def legal_plays(pack: DaysPack, s: DaysState) -> list[str]:
     """Every legal play line for the seat to act, in a fixed order."""
     seat = s.actor()
@@ -197,8 +248,10 @@ def legal_plays(pack: DaysPack, s: DaysState) -> list[str]:
     order = list(pack.cards)
     out = []
     for kind in sorted(set(seat.hand), key=order.index):
-        targets = [seat.id] if kind in OWN else [b for b in boards if b != seat.id] if kind in OTHERS else boards
-        check = CHECKS.get(kind, _check_room)     # what refusal asks once the play's shape is right
+        targets = (
+            [seat.id] if kind in OWN else [b for b in boards if b != seat.id] if kind in OTHERS else boards
+        )
+        check = CHECKS.get(kind, _check_room)  # what refusal asks once the play's shape is right
         for target in targets:
             board = s.seat(target).board
             for d, day in enumerate(pack.days):
@@ -219,6 +272,7 @@ def _transformations(pack: DaysPack, s: DaysState, words: list[str]) -> list[str
 
 # ---------------------------------------------------------------------------- effects
 
+
 def apply_play(pack: DaysPack, s: DaysState, w: list[str], ev: list[dict]) -> None:
     """Do a legal play: the card leaves the hand, goes where it was played, and acts."""
     seat = s.actor()
@@ -237,7 +291,7 @@ def apply_play(pack: DaysPack, s: DaysState, w: list[str], ev: list[dict]) -> No
         s.discard.append(kind)
     elif kind == "transformation":
         take, give = w[5], w[6]
-        at = len(pile) - 1 - pile[::-1].index(take)     # the topmost of that kind
+        at = len(pile) - 1 - pile[::-1].index(take)  # the topmost of that kind
         pile[at] = give
         seat.hand.remove(give)
         seat.hand.append(take)

@@ -7,6 +7,7 @@ scored. Only piles play can make are offered (``rules.may_lie_on``: a creature a
 Boulder Trap, an Invisibility on a creature, a Boulder Trap alone), and no more copies of a card
 than the decks hold.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -37,7 +38,7 @@ class Enter(Step):
     def prompt(self, g, s: DaysState, f: Frame) -> Prompt:
         sid = s.actor().id
         day = g.pack.days[s.day]
-        options = (f"{sid} next",) + tuple(f"{sid} add {k}" for k in addable(g, s))   # next first: one press
+        options = (f"{sid} next",) + tuple(f"{sid} add {k}" for k in addable(g, s))  # next first: one press
         pile = s.actor().board[s.day]
         text = f"{sid.upper()} {day.capitalize()}: " + ("bottom card" if not pile else "card on top")
         return Prompt(sid, "enter", text, options, choice={"boards": [x.id for x in s.seats]})
@@ -54,7 +55,10 @@ class Enter(Step):
         if B.blocked(pile):
             return "a Boulder Trap lies alone: nothing goes on a blocked day", "The Cards: BOULDER TRAP"
         if kind == "invisibility" and not may_lie_on(g.pack, pile, kind):
-            return "an Invisibility lies ON TOP OF a creature; there is none on top here", "The Cards: SPELL OF INVISIBILITY"
+            return (
+                "an Invisibility lies ON TOP OF a creature; there is none on top here",
+                "The Cards: SPELL OF INVISIBILITY",
+            )
         if kind == "boulder" and pile:
             return "a Boulder Trap goes on an empty day", "The Cards: BOULDER TRAP"
         return f"every {kind} the decks hold is already on a board", "Set Up"

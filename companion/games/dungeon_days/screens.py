@@ -5,6 +5,7 @@ day by day, and each board's score with the reason for every day.
 The hand is drawn only from the viewer's own view, and the turn's prompt ``shows_hand``: the
 device shows the pass-it-on screen before it (companion/app.py).
 """
+
 from __future__ import annotations
 
 from PIL import Image
@@ -15,7 +16,7 @@ from companion.ui import fonts
 from companion.ui.draw import Canvas, W, wrap
 from companion.ui.generic import BOTTOM, seat_name, strip
 
-COL = 18            # seven columns of 18 px: 126 px
+COL = 18  # seven columns of 18 px: 126 px
 X0 = 1
 ROWS = (19, 27, 35)  # the top three cards of a pile, the top card first
 DAY_LABEL = {"mon": "Mo", "tue": "Tu", "wed": "We", "thu": "Th", "fri": "Fr", "sat": "Sa", "sun": "Su"}
@@ -23,9 +24,13 @@ DAY_LABEL = {"mon": "Mo", "tue": "Tu", "wed": "We", "thu": "Th", "fri": "Fr", "s
 
 def pack_info(engine) -> dict:
     pack = engine.pack
-    return {"codes": {k: c.code for k, c in pack.cards.items()}, "days": list(pack.days),
-            "names": {k: c.text for k, c in pack.cards.items()},          # each card's rule, as printed
-            "types": {k: c.type for k, c in pack.cards.items()}, "points": {k: c.points for k, c in pack.cards.items()}}
+    return {
+        "codes": {k: c.code for k, c in pack.cards.items()},
+        "days": list(pack.days),
+        "names": {k: c.text for k, c in pack.cards.items()},  # each card's rule, as printed
+        "types": {k: c.type for k, c in pack.cards.items()},
+        "points": {k: c.points for k, c in pack.cards.items()},
+    }
 
 
 def dealt_text(action: str, pack: dict) -> str | None:
@@ -67,6 +72,7 @@ def screen_after(events: list[dict]) -> str | None:
 
 
 # ---------------------------------------------------------------------------- pieces
+
 
 def _code(m: dict, card: str) -> str:
     return str((m.get("pack") or {}).get("codes", {}).get(card, card[:3].upper()))
@@ -110,7 +116,7 @@ def draw_board(c: Canvas, m: dict, pile_rows: list[list[str]], mark_day: int | N
 
 
 def card_line(m: dict, card: str) -> str:
-    """"Orc: 3 points" (a creature scores), "Lava: trap", "Terror: spell"."""
+    """ "Orc: 3 points" (a creature scores), "Lava: trap", "Terror: spell"."""
     pack = m.get("pack") or {}
     kind = (pack.get("types") or {}).get(card, "")
     if kind == "creature":
@@ -127,8 +133,9 @@ def draw_card(c: Canvas, m: dict, card: str, why_not: str | None) -> None:
     c.lines(1, 19, wrap(why_not or rule, f, W - 2, 3), f)
 
 
-def draw_words(c: Canvas, m: dict, y: int, label: str, words: list[str], cursor: int,
-               idle: list[str] = ()) -> None:
+def draw_words(
+    c: Canvas, m: dict, y: int, label: str, words: list[str], cursor: int, idle: list[str] = ()
+) -> None:
     """The words that may come next in a row, the cursor's inverted, scrolled to keep it in
     sight; then the ``idle`` ones (cards in hand with no legal play now), struck through."""
     f = fonts.small()
@@ -137,7 +144,7 @@ def draw_words(c: Canvas, m: dict, y: int, label: str, words: list[str], cursor:
     shown = [_word(m, w) for w in [*words, *idle]]
     widths = [f.measure(s) + 4 for s in shown]
     start = 0
-    while sum(widths[start:cursor + 1]) > W - x - 6 and start < cursor:
+    while sum(widths[start : cursor + 1]) > W - x - 6 and start < cursor:
         start += 1
     if start:
         c.text(x, y + 1, "<", f)
@@ -193,25 +200,43 @@ def days_board(m: dict) -> Image.Image:
         pick = current if current in days else next((w for w in chosen if w in days), None)
         if pick is not None and (len(chosen) >= 2 and chosen[1] == board):
             mark = days.index(pick)
-        said = f"{seat_name(m, actor)} " + (" ".join(_word(m, w) for w in chosen) if chosen else "draw or play")
-        if not chosen and current in (m.get("pack") or {}).get("codes", {}):   # the code under the cursor, named
+        said = f"{seat_name(m, actor)} " + (
+            " ".join(_word(m, w) for w in chosen) if chosen else "draw or play"
+        )
+        if not chosen and current in (m.get("pack") or {}).get(
+            "codes", {}
+        ):  # the code under the cursor, named
             room = W - 5 - fonts.small().measure(f"{seat_name(m, board)}:{seat.get('score', 0)}")
-            said = next(t for t in (f"{seat_name(m, actor)} play {current.capitalize()}",
-                                    f"{seat_name(m, actor)} {current.capitalize()}")
-                        if fonts.small().measure(t) <= room or t.count(" ") == 1)
+            said = next(
+                t
+                for t in (
+                    f"{seat_name(m, actor)} play {current.capitalize()}",
+                    f"{seat_name(m, actor)} {current.capitalize()}",
+                )
+                if fonts.small().measure(t) <= room or t.count(" ") == 1
+            )
     step = ("card", "board", "day", "take", "give")[min(len(chosen), 4)]
     hand = list(seats.get(actor, {}).get("hand") or [])
     turn_card = step == "card" and prompt.get("kind") == "turn"
     idle = (list(ui.get("idle") or [k for k in dict.fromkeys(hand) if k not in words])) if turn_card else []
     under = ([*words, *idle][cursor] if cursor < len(words) + len(idle) else "") if turn_card else ""
     codes = (m.get("pack") or {}).get("codes", {})
-    if under in codes and ui.get("looking", "hand") == "hand":      # a card of the hand, what it does
+    if under in codes and ui.get("looking", "hand") == "hand":  # a card of the hand, what it does
         right = f"{seat_name(m, board)}:{seat.get('score', 0)}"
         room = W - 5 - fonts.small().measure(right)
-        heads = ([f"{seat_name(m, actor)} play {under.capitalize()}", f"{seat_name(m, actor)} {under.capitalize()}",
-                  under.capitalize()] if under in words else [f"{under.capitalize()}: no play now", "no play now"])
+        heads = (
+            [
+                f"{seat_name(m, actor)} play {under.capitalize()}",
+                f"{seat_name(m, actor)} {under.capitalize()}",
+                under.capitalize(),
+            ]
+            if under in words
+            else [f"{under.capitalize()}: no play now", "no play now"]
+        )
         c.title_bar(next((t for t in heads if fonts.small().measure(t) <= room), heads[-1]), right)
-        draw_card(c, m, under, None if under in words else (ui.get("why_not") or {}).get(under, "no play now"))
+        draw_card(
+            c, m, under, None if under in words else (ui.get("why_not") or {}).get(under, "no play now")
+        )
         c.hline(0, W - 1, 43)
     else:
         c.title_bar(said, f"{seat_name(m, board)}:{seat.get('score', 0)}")
@@ -259,8 +284,11 @@ def days_result(m: dict) -> Image.Image:
         return empty(c, "nothing played")
     c.title_bar(f"{seat_name(m, event['seat'])} played", "OK")
     on = f" on {seat_name(m, event['board'])} {event['day'].capitalize()}"
-    where = next(t for t in (event["card"].capitalize() + on, _code(m, event["card"]) + on)
-                 if body.measure(t) <= W - 4 or t.startswith(_code(m, event["card"])))
+    where = next(
+        t
+        for t in (event["card"].capitalize() + on, _code(m, event["card"]) + on)
+        if body.measure(t) <= W - 4 or t.startswith(_code(m, event["card"]))
+    )
     c.text(2, 12, where, body)
     removed = [card.capitalize() for card in event.get("removed") or []]
     if removed:
@@ -287,7 +315,11 @@ def days_final(m: dict) -> Image.Image:
     if event is None:
         return empty(c, "game over")
     winner = event.get("winner")
-    head = "DRAW" if event.get("draw") else f"{seat_name(m, winner)} WINS" + (" (cards)" if event.get("tie_break") else "")
+    head = (
+        "DRAW"
+        if event.get("draw")
+        else f"{seat_name(m, winner)} WINS" + (" (cards)" if event.get("tie_break") else "")
+    )
     c.title_bar(f"FINAL: {head}", "OK")
     x0 = 19
     for d, name in enumerate((m.get("pack") or {}).get("days") or list(DAY_LABEL)):
@@ -305,5 +337,10 @@ def days_final(m: dict) -> Image.Image:
     return c.done()
 
 
-SCREENS = {"days_board": days_board, "days_score": days_score, "days_result": days_result, "days_final": days_final}
+SCREENS = {
+    "days_board": days_board,
+    "days_score": days_score,
+    "days_result": days_result,
+    "days_final": days_final,
+}
 NOTICE_AT_TOP = frozenset({"days_board", "days_result"})

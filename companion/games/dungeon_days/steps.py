@@ -5,6 +5,7 @@ device answers, seen only by the drawer. The game ends after any play that leave
 with a creature on every day not blocked (their own play or another's), or when no one can
 draw or play. The scorer (mode "score") asks for each board day by day instead (scorer.py).
 """
+
 from __future__ import annotations
 
 from companion.engine.core import CHANCE, ChanceSpec, Prompt
@@ -37,8 +38,9 @@ class Deal(Step):
 
     def prompt(self, g, s: DaysState, f: Frame) -> Prompt:
         sid = s.actor().id
-        spec = ChanceSpec("draw", tuple(s.deck), g.pack.starting_hand, die="deck", distinct=True, by="device",
-                          private=sid)
+        spec = ChanceSpec(
+            "draw", tuple(s.deck), g.pack.starting_hand, die="deck", distinct=True, by="device", private=sid
+        )
         return Prompt(CHANCE, "deal", f"deal {sid} {g.pack.starting_hand} cards", chance=spec)
 
     def act(self, g, s: DaysState, f: Frame, w: list[str], ev: list[dict]) -> None:
@@ -61,9 +63,14 @@ class Turn(Step):
     def prompt(self, g, s: DaysState, f: Frame) -> Prompt:
         seat = s.actor()
         options = tuple(turn_options(g, s))
-        return Prompt(seat.id, "turn", f"{seat.id.upper()}: draw or play", options,
-                      choice={"words": g.words(s), "why_not": hand.why_not_all(g.pack, s, list(options))},
-                      shows_hand=True)
+        return Prompt(
+            seat.id,
+            "turn",
+            f"{seat.id.upper()}: draw or play",
+            options,
+            choice={"words": g.words(s), "why_not": hand.why_not_all(g.pack, s, list(options))},
+            shows_hand=True,
+        )
 
     def explain(self, g, s: DaysState, f: Frame, w: list[str], p: Prompt) -> tuple[str, str] | None:
         if len(w) >= 2 and w[1] == "play":
@@ -144,8 +151,16 @@ def end(g, s: DaysState, ev: list[dict], why: str) -> None:
         bump(s, "tie_breaks")
     goto(s, "over")
     days = {x.id: [B.day_score(g.pack, x.board, d)[0] for d in range(7)] for x in s.seats}
-    over = {"event": "over", "why": why, "winner": s.winner or None, "draw": s.draw, "scores": scores,
-            "tie_break": tied, "days": days, "cards": {x.id: B.cards_on(x.board) for x in s.seats}}
+    over = {
+        "event": "over",
+        "why": why,
+        "winner": s.winner or None,
+        "draw": s.draw,
+        "scores": scores,
+        "tie_break": tied,
+        "days": days,
+        "cards": {x.id: B.cards_on(x.board) for x in s.seats},
+    }
     decided = [d for x in s.seats for d in B.mimic_decisions(g.pack, x.board, x.id)]
     if decided:
         over["decided"] = "; ".join(decided)

@@ -2,10 +2,18 @@
 the log (companion.engine.words): ``p2 play mimic p1 tue`` -> "play Mimic on P1's Tuesday".
 
 A card is named by its kind (capitalised), a board by its seat, a day in full."""
+
 from __future__ import annotations
 
-DAYS = {"mon": "Monday", "tue": "Tuesday", "wed": "Wednesday", "thu": "Thursday", "fri": "Friday",
-        "sat": "Saturday", "sun": "Sunday"}
+DAYS = {
+    "mon": "Monday",
+    "tue": "Tuesday",
+    "wed": "Wednesday",
+    "thu": "Thursday",
+    "fri": "Friday",
+    "sat": "Saturday",
+    "sun": "Sunday",
+}
 
 
 def card(kind: str) -> str:
@@ -22,7 +30,7 @@ def describe(action: str, view: dict) -> str | None:
     if len(w) < 2:
         return None
     if w[0] == "chance":
-        return "drew a card" if w[1] == "draw" else None      # which card is its owner's secret
+        return "drew a card" if w[1] == "draw" else None  # which card is its owner's secret
     verb = w[1]
     if verb == "play" and len(w) >= 5:
         said = f"play {card(w[2])} on {w[3].upper()}'s {day(w[4])}"

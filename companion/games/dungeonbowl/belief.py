@@ -2,6 +2,7 @@
 
 A closed chest holds nothing yet (its content is drawn when it opens) and a trap's face is
 set only when it is flipped, so every seat sees the whole state."""
+
 from __future__ import annotations
 
 import random

@@ -9,13 +9,14 @@ chests; bring players in from the dug-out while it has few in the dungeon; end t
 rather than report a fall or a push into a wall it need not make; never concede while it
 has a player to play.
 """
+
 from __future__ import annotations
 
 from companion.engine.core import Prompt
 from companion.games.dungeonbowl.policies import RandomReporter
 
 CHOICES = {"turn", "holder", "defender", "treat", "opener", "mover", "attacker", "leaper"}
-FEW = 3             # players in the dungeon below which the coach brings more in
+FEW = 3  # players in the dungeon below which the coach brings more in
 
 
 class CoachPolicy(RandomReporter):

@@ -12,6 +12,7 @@ machine. The rules are steps: set-up (setup.py), the turn (turn.py), the dungeon
     >>> g.prompt(s).options
     ('p1 end-zone left', 'p1 end-zone right')
 """
+
 from __future__ import annotations
 
 from companion.engine.core import Header
@@ -47,21 +48,28 @@ class Dungeonbowl(StepEngine):
         d = self.pack.dungeon
         size = options.get("roster", d.roster_size)
         if not isinstance(size, int) or isinstance(size, bool) or not d.starters <= size <= d.roster_max:
-            raise ValueError(f"options.roster: must be a whole number from {d.starters} to {d.roster_max}, not {size!r}")
+            raise ValueError(
+                f"options.roster: must be a whole number from {d.starters} to {d.roster_max}, not {size!r}"
+            )
         given = options.get("rosters") or {}
         if not isinstance(given, dict) or set(given) - {"p1", "p2"}:
-            raise ValueError("options.rosters: must be a table like { p1 = [1, 2, 3, 4, 5, 6, 7] } (seats p1, p2)")
+            raise ValueError(
+                "options.rosters: must be a table like { p1 = [1, 2, 3, 4, 5, 6, 7] } (seats p1, p2)"
+            )
         out = {}
         for seat in ("p1", "p2"):
             numbers = given.get(seat, list(range(1, size + 1)))
-            if not isinstance(numbers, list) or not all(isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 99
-                                                          for n in numbers):
+            if not isinstance(numbers, list) or not all(
+                isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 99 for n in numbers
+            ):
                 raise ValueError(f"options.rosters.{seat}: player numbers are whole numbers from 1 to 99")
             if len(set(numbers)) != len(numbers):
                 raise ValueError(f"options.rosters.{seat}: a number is listed twice")
             if not d.starters <= len(numbers) <= d.roster_max:
-                raise ValueError(f"options.rosters.{seat}: a roster holds {d.starters} to {d.roster_max} players, "
-                                 f"not {len(numbers)}")
+                raise ValueError(
+                    f"options.rosters.{seat}: a roster holds {d.starters} to {d.roster_max} players, "
+                    f"not {len(numbers)}"
+                )
             out[seat] = [str(n) for n in sorted(numbers)]
         return out
 
@@ -69,7 +77,9 @@ class Dungeonbowl(StepEngine):
         options = dict(header.options)
         unknown = sorted(set(options) - set(KNOWN_OPTIONS))
         if unknown:
-            raise ValueError(f"options: unknown option(s) {', '.join(unknown)} (known: {', '.join(KNOWN_OPTIONS)})")
+            raise ValueError(
+                f"options: unknown option(s) {', '.join(unknown)} (known: {', '.join(KNOWN_OPTIONS)})"
+            )
         players = options.get("players", 2)
         if players != 2:
             raise ValueError(f"options.players: Dungeonbowl takes 2 players, not {players!r}")
@@ -79,12 +89,16 @@ class Dungeonbowl(StepEngine):
             raise ValueError(f"options.playoff: the highest rated team, p1 or p2 (or off), not {playoff!r}")
         regen = options.get("regeneration", "none")
         if regen not in REGENERATION:
-            raise ValueError(f"options.regeneration: the teams with Regeneration players, "
-                             f"{', '.join(REGENERATION)}; not {regen!r}")
-        teams = [Team(seat, where={n: "reserves" for n in rosters[seat]}, regeneration=seat in REGENERATION[regen])
-                 for seat in ("p1", "p2")]
+            raise ValueError(
+                f"options.regeneration: the teams with Regeneration players, "
+                f"{', '.join(REGENERATION)}; not {regen!r}"
+            )
+        teams = [
+            Team(seat, where={n: "reserves" for n in rosters[seat]}, regeneration=seat in REGENERATION[regen])
+            for seat in ("p1", "p2")
+        ]
         s = BowlState(teams=teams, chests=[Chest(i + 1) for i in range(self.pack.dungeon.chests)])
-        if playoff != "off":            # "During a playoff the highest rated team picks first"
+        if playoff != "off":  # "During a playoff the highest rated team picks first"
             s.chooser = playoff
             begin(s, "end_zone", playoff)
         return s
@@ -97,15 +111,17 @@ class Dungeonbowl(StepEngine):
         if p.options is not None:
             return list(p.options)
         if p.chance is not None:
-            return p.chance.outcomes(ordered=True)     # a roll-off's two d6 are each player's own
+            return p.chance.outcomes(ordered=True)  # a roll-off's two d6 are each player's own
         if "number" in p.choice:
             n = p.choice["number"]
             return [f"{p.actor} {n['verb']} {v}" for v in range(n["min"], n["max"] + 1)]
         multi = p.choice["multi"]
         items, k = multi["items"], multi
-        if multi["min"] == multi["max"]:          # the starters: too many to list; a few examples
-            return [f"{p.actor} {multi['verb']} {' '.join(items[i:i + k['min']])}"
-                    for i in range(len(items) - k["min"] + 1)]
+        if multi["min"] == multi["max"]:  # the starters: too many to list; a few examples
+            return [
+                f"{p.actor} {multi['verb']} {' '.join(items[i : i + k['min']])}"
+                for i in range(len(items) - k["min"] + 1)
+            ]
         out = [f"{p.actor} {multi['none']}"] if multi["min"] == 0 else []
         return out + [f"{p.actor} {multi['verb']} {x}" for x in items]
 
@@ -118,22 +134,49 @@ class Dungeonbowl(StepEngine):
         does not exist until it opens), and the view is built from an allow-list all the same."""
         teams = []
         for t in s.teams:
-            teams.append({"seat": t.seat, "end_zone": t.end_zone, "touchdowns": t.touchdowns,
-                          "dungeon": t.in_box(DUNGEON), **{box: t.in_box(box) for box in BOXES},
-                          "hurt": dict(t.hurt), "apothecaries": t.apothecaries, "igors": t.igors,
-                          "apothecaries_used": t.apothecaries_used, "igors_used": t.igors_used,
-                          "extra_pits": t.extra_pits, "traps_placed": t.traps_placed,
-                          "status": {n: status(s, t, n) for n in sorted(t.where, key=int)}})
+            teams.append(
+                {
+                    "seat": t.seat,
+                    "end_zone": t.end_zone,
+                    "touchdowns": t.touchdowns,
+                    "dungeon": t.in_box(DUNGEON),
+                    **{box: t.in_box(box) for box in BOXES},
+                    "hurt": dict(t.hurt),
+                    "apothecaries": t.apothecaries,
+                    "igors": t.igors,
+                    "apothecaries_used": t.apothecaries_used,
+                    "igors_used": t.igors_used,
+                    "extra_pits": t.extra_pits,
+                    "traps_placed": t.traps_placed,
+                    "status": {n: status(s, t, n) for n in sorted(t.where, key=int)},
+                }
+            )
         f = s.frames[-1]
-        return {"game": GAME, "step": s.step, "doing": f.step, "turn": s.turn, "active": s.active or None,
-                "chooser": s.chooser or None, "roll_off": list(s.roll_off), "teams": teams,
-                "chests": [{"no": c.no, "state": c.state, "opener": c.opener or None} for c in s.chests],
-                "chests_placed": s.chests_placed, "pads_placed": s.pads_placed,
-                "traps": [{"no": t.no, "owner": t.owner, "face": t.face or "hidden"} for t in s.traps],
-                "ball": s.ball, "ball_at": ball_at(s), "last_turn": dict(s.last_turn),
-                "dugout": s.dugout or None, "acted": s.acted, "turnover": s.turnover,
-                "teleports": dict(s.teleports), "last": dict(s.last), "edition": self.pack.pack.edition,
-                "over": s.over, "winner": s.winner or None}
+        return {
+            "game": GAME,
+            "step": s.step,
+            "doing": f.step,
+            "turn": s.turn,
+            "active": s.active or None,
+            "chooser": s.chooser or None,
+            "roll_off": list(s.roll_off),
+            "teams": teams,
+            "chests": [{"no": c.no, "state": c.state, "opener": c.opener or None} for c in s.chests],
+            "chests_placed": s.chests_placed,
+            "pads_placed": s.pads_placed,
+            "traps": [{"no": t.no, "owner": t.owner, "face": t.face or "hidden"} for t in s.traps],
+            "ball": s.ball,
+            "ball_at": ball_at(s),
+            "last_turn": dict(s.last_turn),
+            "dugout": s.dugout or None,
+            "acted": s.acted,
+            "turnover": s.turnover,
+            "teleports": dict(s.teleports),
+            "last": dict(s.last),
+            "edition": self.pack.pack.edition,
+            "over": s.over,
+            "winner": s.winner or None,
+        }
 
     def why_not_now(self, s: BowlState, words: list[str]) -> tuple[str, str] | None:
         return why_not_now(self, s, words)
@@ -143,12 +186,20 @@ class Dungeonbowl(StepEngine):
         return self.public_view(s, None)
 
     def summary(self, s: BowlState) -> dict:
-        return {"game": GAME, "players": ["p1", "p2"], "scores": {t.seat: t.touchdowns for t in s.teams},
-                "over": s.over, "winner": s.winner or None, "draw": False, "turn": s.turn,
-                "active": s.active or None, "ball": s.ball,
-                "chests_closed": sum(c.state == "closed" for c in s.chests),
-                "traps_hidden": sum(not t.face for t in s.traps),
-                "dugout": {t.seat: {box: len(t.in_box(box)) for box in (DUNGEON, *BOXES)} for t in s.teams}}
+        return {
+            "game": GAME,
+            "players": ["p1", "p2"],
+            "scores": {t.seat: t.touchdowns for t in s.teams},
+            "over": s.over,
+            "winner": s.winner or None,
+            "draw": False,
+            "turn": s.turn,
+            "active": s.active or None,
+            "ball": s.ball,
+            "chests_closed": sum(c.state == "closed" for c in s.chests),
+            "traps_hidden": sum(not t.face for t in s.traps),
+            "dugout": {t.seat: {box: len(t.in_box(box)) for box in (DUNGEON, *BOXES)} for t in s.teams},
+        }
 
     def status_line(self, s: BowlState) -> str:
         if s.over:
@@ -156,10 +207,12 @@ class Dungeonbowl(StepEngine):
         if not s.active:
             return f"set-up: {s.step.replace('_', ' ')}"
         closed = sum(c.state == "closed" for c in s.chests)
-        dug = " ".join(f"{t.seat} {len(t.in_box(DUNGEON))}/{len(t.in_box('reserves'))}r/{len(t.in_box('ko'))}ko/"
-                       f"{len(t.in_box('cas'))}cas" for t in s.teams)
+        dug = " ".join(
+            f"{t.seat} {len(t.in_box(DUNGEON))}/{len(t.in_box('reserves'))}r/{len(t.in_box('ko'))}ko/"
+            f"{len(t.in_box('cas'))}cas"
+            for t in s.teams
+        )
         return f"turn {s.turn} {s.active} | ball {s.ball} | chests closed {closed} | {dug}"
-
 
 
 DOWN = {"prone": "prone", "stunned": "stunned", "pit": "in a pit"}
@@ -183,9 +236,27 @@ def ball_at(s: BowlState) -> dict:
         return {"where": "ground", "holder": None, "chests": []}
     return {"where": "held", "holder": s.ball, "chests": []}
 
-STAT_KEYS = ("turns", "turnovers", "chests_opened", "teleports", "chain_reactions", "lost_in_space",
-             "double_teleport_injuries", "pit_fake", "pit_pit", "pit_spiked", "armour_rolls", "armour_broken",
-             "injury_stunned", "injury_ko", "injury_casualty", "scatter_rerolls", "teleported_in", "sponges")
+
+STAT_KEYS = (
+    "turns",
+    "turnovers",
+    "chests_opened",
+    "teleports",
+    "chain_reactions",
+    "lost_in_space",
+    "double_teleport_injuries",
+    "pit_fake",
+    "pit_pit",
+    "pit_spiked",
+    "armour_rolls",
+    "armour_broken",
+    "injury_stunned",
+    "injury_ko",
+    "injury_casualty",
+    "scatter_rerolls",
+    "teleported_in",
+    "sponges",
+)
 
 
 def sim_stats(engine: Dungeonbowl, state: BowlState) -> dict:

@@ -3,6 +3,7 @@ trap, a push into a wall, a block's result, a player falling, who holds the ball
 
 A chest's content is drawn by the device from the chests still closed, at the moment it opens
 (``by="device"``, ``unseeded``: no seed predicts it), so it exists nowhere before then."""
+
 from __future__ import annotations
 
 from companion.engine.core import CHANCE, DEVICE, ChanceSpec, Prompt
@@ -33,8 +34,9 @@ def chest_spec(g, s: BowlState) -> ChanceSpec:
     found = sum(c.state == "ball" for c in s.chests)
     closed = sum(c.state == "closed" for c in s.chests)
     balls = g.pack.dungeon.ball_chests - found
-    return ChanceSpec("open", ("ball",) * balls + ("blast",) * (closed - balls), 1, die="chest",
-                      by=DEVICE, unseeded=True)
+    return ChanceSpec(
+        "open", ("ball",) * balls + ("blast",) * (closed - balls), 1, die="chest", by=DEVICE, unseeded=True
+    )
 
 
 class ChestStep(Step):
@@ -43,17 +45,37 @@ class ChestStep(Step):
     def prompt(self, g, s: BowlState, f: Frame) -> Prompt:
         a, d = s.active, f.data
         if "chest" not in d:
-            return Prompt(a, "chest", "open which chest?",
-                          tuple(f"{a} open {c.no}" for c in s.chests if c.state == "closed"))
+            return Prompt(
+                a,
+                "chest",
+                "open which chest?",
+                tuple(f"{a} open {c.no}" for c in s.chests if c.state == "closed"),
+            )
         if "opener" not in d:
-            return Prompt(a, "opener", f"who opens chest {d['chest']}?",
-                          tuple(f"{a} opener {p}" for p in in_dungeon(s, a)))
+            return Prompt(
+                a,
+                "opener",
+                f"who opens chest {d['chest']}?",
+                tuple(f"{a} opener {p}" for p in in_dungeon(s, a)),
+            )
         if "content" not in d:
             return Prompt(CHANCE, "chest_open", f"chest {d['chest']} opens", chance=chest_spec(g, s))
         items = [p for p in in_dungeon(s) if p != d["opener"]]
-        return Prompt(a, "adjacent", "adjacent to the chest?", choice={"multi": {
-            "items": items, "labels": [name(p) for p in items], "min": 0, "max": len(items),
-            "verb": "adjacent", "none": "nobody"}})
+        return Prompt(
+            a,
+            "adjacent",
+            "adjacent to the chest?",
+            choice={
+                "multi": {
+                    "items": items,
+                    "labels": [name(p) for p in items],
+                    "min": 0,
+                    "max": len(items),
+                    "verb": "adjacent",
+                    "none": "nobody",
+                }
+            },
+        )
 
     def explain(self, g, s: BowlState, f: Frame, w: list[str], p: Prompt) -> tuple[str, str] | None:
         if len(w) == 3 and w[1] == "open":
@@ -61,7 +83,10 @@ class ChestStep(Step):
             if chest is None:
                 return f"there is no chest {w[2]} (chests 1 to {len(s.chests)})", self.rule
             if chest.state != "closed":
-                return f"chest {w[2]} is already open (it held {'the ball' if chest.state == 'ball' else 'an explosion'})", self.rule
+                return (
+                    f"chest {w[2]} is already open (it held {'the ball' if chest.state == 'ball' else 'an explosion'})",
+                    self.rule,
+                )
         return None
 
     def check(self, g, s: BowlState, f: Frame, w: list[str]) -> str | None:
@@ -129,12 +154,20 @@ class PadStep(Step):
         if "pad" not in d:
             return Prompt(a, "pad", "onto which pad?", tuple(f"{a} onto-pad {n}" for n in range(1, 7)))
         if "player" not in d:
-            return Prompt(a, "mover", f"who steps on pad {d['pad']}?", tuple(f"{a} mover {p}" for p in in_dungeon(s, a)))
+            return Prompt(
+                a, "mover", f"who steps on pad {d['pad']}?", tuple(f"{a} mover {p}" for p in in_dungeon(s, a))
+            )
         if "to" not in d:
-            return Prompt(CHANCE, "teleport", f"teleport {name(d['player'])} from pad {d['pad']}: d6", chance=ONE_D6)
+            return Prompt(
+                CHANCE, "teleport", f"teleport {name(d['player'])} from pad {d['pad']}: d6", chance=ONE_D6
+            )
         others = [p for p in in_dungeon(s) if p != d["player"]]
-        return Prompt(a, "occupied", f"is pad {d['to']} occupied?",
-                      (f"{a} pad-free", *(f"{a} occupied {p}" for p in others)))
+        return Prompt(
+            a,
+            "occupied",
+            f"is pad {d['to']} occupied?",
+            (f"{a} pad-free", *(f"{a} occupied {p}" for p in others)),
+        )
 
     def act(self, g, s: BowlState, f: Frame, w: list[str], ev: list[dict]) -> None:
         d = f.data
@@ -168,8 +201,17 @@ class PadStep(Step):
         s.teleports[pid] = s.teleports.get(pid, 0) + 1
         stat(s, "teleports")
         show(s, f"teleport {name(pid)} pad {pad}", [roll], f"TO PAD {roll}")
-        ev.append({"event": "teleported", "player": pid, "from": pad, "to": roll, "dice": [roll],
-                   "times": s.teleports[pid], "chain": bool(d.get("chain"))})
+        ev.append(
+            {
+                "event": "teleported",
+                "player": pid,
+                "from": pad,
+                "to": roll,
+                "dice": [roll],
+                "times": s.teleports[pid],
+                "chain": bool(d.get("chain")),
+            }
+        )
 
     def _arrive(self, s: BowlState, f: Frame, victim: str, ev: list[dict]) -> None:
         d = f.data
@@ -182,8 +224,8 @@ class PadStep(Step):
         if s.teleports[pid] >= 2:
             stat(s, "double_teleport_injuries")
             ev.append({"event": "teleport_strain", "player": pid, "times": s.teleports[pid]})
-            if split_player(pid)[0] == s.active:    # an injury roll without armour, as a spiked pit's:
-                turnover(s, f"{name(pid)} was teleported twice in the turn")   # a turnover on his own turn
+            if split_player(pid)[0] == s.active:  # an injury roll without armour, as a spiked pit's:
+                turnover(s, f"{name(pid)} was teleported twice in the turn")  # a turnover on his own turn
             injury_roll(s, pid, "teleported twice in a turn")
 
 
@@ -209,7 +251,7 @@ def trap_effect(s: BowlState, pid: str, how: str, face: str, ev: list[dict]) -> 
         push(s, "armour", player=pid, why="pit trap", unmodified=True, prone=True)
         return
     s.down[pid] = "pit"
-    if own:                          # spiked: a turnover if it is his own turn
+    if own:  # spiked: a turnover if it is his own turn
         turnover(s, f"{name(pid)} fell in a spiked pit")
     if held:
         s.ball = "ground"
@@ -224,12 +266,20 @@ class TrapStep(Step):
     def prompt(self, g, s: BowlState, f: Frame) -> Prompt:
         a, d = s.active, f.data
         if "trap" not in d:
-            return Prompt(a, "trap", "which trap counter?", tuple(f"{a} trap-counter {t.no}" for t in s.traps))
+            return Prompt(
+                a, "trap", "which trap counter?", tuple(f"{a} trap-counter {t.no}" for t in s.traps)
+            )
         if "player" not in d:
-            return Prompt(a, "victim", f"who entered trap {d['trap']}?", tuple(f"{a} victim {p}" for p in in_dungeon(s)))
+            return Prompt(
+                a, "victim", f"who entered trap {d['trap']}?", tuple(f"{a} victim {p}" for p in in_dungeon(s))
+            )
         if "how" not in d:
-            return Prompt(a, "how", f"how did {name(d['player'])} enter?",
-                          (f"{a} how moved", f"{a} how pushed", f"{a} how knocked"))
+            return Prompt(
+                a,
+                "how",
+                f"how did {name(d['player'])} enter?",
+                (f"{a} how moved", f"{a} how pushed", f"{a} how knocked"),
+            )
         return Prompt(CHANCE, "pit", f"trap {d['trap']} flips: d6", chance=ONE_D6)
 
     def auto(self, g, s: BowlState, f: Frame, ev: list[dict]) -> bool:
@@ -260,8 +310,16 @@ class TrapStep(Step):
         trap.face = face
         stat(s, f"pit_{face}")
         show(s, f"trap {trap.no}", [roll], {"fake": "FAKE", "pit": "PIT!", "spiked": "SPIKED PIT!"}[face])
-        ev.append({"event": "trap", "trap": trap.no, "player": d["player"], "how": d["how"], "dice": [roll],
-                   "face": face})
+        ev.append(
+            {
+                "event": "trap",
+                "trap": trap.no,
+                "player": d["player"],
+                "how": d["how"],
+                "dice": [roll],
+                "face": face,
+            }
+        )
         pop(s)
         trap_effect(s, d["player"], d["how"], face, ev)
 
@@ -274,7 +332,9 @@ class WallStep(Step):
 
     def prompt(self, g, s: BowlState, f: Frame) -> Prompt:
         a = s.active
-        return Prompt(a, "wall", "who was pushed into a wall?", tuple(f"{a} pushed {p}" for p in in_dungeon(s)))
+        return Prompt(
+            a, "wall", "who was pushed into a wall?", tuple(f"{a} pushed {p}" for p in in_dungeon(s))
+        )
 
     def act(self, g, s: BowlState, f: Frame, w: list[str], ev: list[dict]) -> None:
         pop(s)
@@ -296,8 +356,12 @@ class BlockStep(Step):
         if "attacker" not in d:
             return Prompt(a, "attacker", "who blocks?", tuple(f"{a} attacker {p}" for p in in_dungeon(s, a)))
         if "defender" not in d:
-            return Prompt(a, "defender", f"{name(d['attacker'])} blocks whom?",
-                          tuple(f"{a} defender {p}" for p in in_dungeon(s, other(a))))
+            return Prompt(
+                a,
+                "defender",
+                f"{name(d['attacker'])} blocks whom?",
+                tuple(f"{a} defender {p}" for p in in_dungeon(s, other(a))),
+            )
         return Prompt(a, "block_result", "block result?", tuple(f"{a} result {r}" for r in BLOCK_RESULTS))
 
     def act(self, g, s: BowlState, f: Frame, w: list[str], ev: list[dict]) -> None:
@@ -359,5 +423,12 @@ class HolderStep(Step):
             turnover(s, f"{name(w[2])} of the other team holds the ball")
 
 
-EVENT_STEPS = {"chest": ChestStep(), "pad": PadStep(), "trap": TrapStep(), "wall": WallStep(),
-               "block": BlockStep(), "falls": FallsStep(), "holder": HolderStep()}
+EVENT_STEPS = {
+    "chest": ChestStep(),
+    "pad": PadStep(),
+    "trap": TrapStep(),
+    "wall": WallStep(),
+    "block": BlockStep(),
+    "falls": FallsStep(),
+    "holder": HolderStep(),
+}

@@ -3,6 +3,7 @@ inducement limits and the Blood Bowl edition's armour, injury and casualty table
 
 The engine reads every number from here; a pack for another edition changes the tables, not
 the code. Errors name the file and the key."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -47,14 +48,14 @@ class Inducements(Strict):
 
 
 class Armour(Strict):
-    dice: Int(2, 2)             # the tables below are for 2d6
+    dice: Int(2, 2)  # the tables below are for 2d6
     av_min: Int(2, 12)
     av_max: Int(2, 12)
     av_default: Int(2, 12)
 
 
 class Band(Strict):
-    low: Int(2, 68)             # 2d6 for injury, D68 (11-68) for casualty
+    low: Int(2, 68)  # 2d6 for injury, D68 (11-68) for casualty
     high: Int(2, 68)
     result: str
 
@@ -121,6 +122,7 @@ def load_pack(pack: str = "default") -> tuple[BowlPack, str]:
 
 def check(p: BowlPack, path: Path | str) -> None:
     """The cross-checks a schema cannot make: tables that cover every roll, sane counts."""
+
     def bad(key: str, why: str) -> PackError:
         return PackError(f"{path}: {key}: {why}")
 

@@ -10,6 +10,7 @@ Actions and events name a player ``p2#10``; the page says "P2 #10" everywhere, a
 screens do: in its blocks, on the option buttons (``page_names``) and in the log
 (``page_event``).
 """
+
 from __future__ import annotations
 
 import re
@@ -23,7 +24,7 @@ from companion.games.dungeonbowl.screens_text import (
 from companion.web.views import text
 
 SEATS = ("p1", "p2")
-NUMBERS = range(1, 100)         # a roster's player numbers (engine.rosters: 1 to 99)
+NUMBERS = range(1, 100)  # a roster's player numbers (engine.rosters: 1 to 99)
 PLAYER = re.compile(r"p\d+#\d+")
 
 
@@ -47,7 +48,9 @@ def page_event(event: dict, pack: dict) -> str | None:
     roll-off as the rulebook words it ("P1 rolled 6, P2 rolled 2: P1 chooses the end zone"), with
     what the device decided where the rulebook is silent (who moves and places first, a tie)."""
     if event.get("event") == "roll_off":
-        return f"{roll_off_dice(event)}: {event['decided']}" if event.get("decided") else roll_off_words(event)
+        return (
+            f"{roll_off_dice(event)}: {event['decided']}" if event.get("decided") else roll_off_words(event)
+        )
     if event.get("text") or not any(say_player(v) != v for v in event.values()):
         return None
     from companion.web.payloads import event_words
@@ -74,16 +77,24 @@ def page_confirm(action: str) -> str | None:
 def game_facts(view: dict) -> dict:
     doing = str(view.get("doing") or view.get("step") or "").replace("_", " ").replace("-", " ")
     if view.get("turn") and view.get("active"):
-        now = f"{view['turn']}: {str(view['active']).upper()} plays" + (f" ({doing})" if doing and doing != "over" else "")
+        now = f"{view['turn']}: {str(view['active']).upper()} plays" + (
+            f" ({doing})" if doing and doing != "over" else ""
+        )
     else:
         now = f"setting up: {doing}" if doing else "setting up"
-    rows = [["turn", now],
-            ["ball", ball_words(view.get("ball"))]]
+    rows = [["turn", now], ["ball", ball_words(view.get("ball"))]]
     for team in view.get("teams") or []:
-        rows.append([str(team.get("seat", "")).upper(), f"{team.get('touchdowns', 0)} touchdowns, end zone {team.get('end_zone', '')}"])
+        rows.append(
+            [
+                str(team.get("seat", "")).upper(),
+                f"{team.get('touchdowns', 0)} touchdowns, end zone {team.get('end_zone', '')}",
+            ]
+        )
     last = view.get("last") or {}
     if last:
-        rows.append(["last", f"{last.get('what', '')}: {text(last.get('dice'))} {last.get('result', '')}".strip()])
+        rows.append(
+            ["last", f"{last.get('what', '')}: {text(last.get('dice'))} {last.get('result', '')}".strip()]
+        )
     if view.get("turnover"):
         rows.append(["turnover", "yes"])
     return {"kind": "facts", "title": "Game", "rows": rows}
@@ -105,22 +116,52 @@ def dugout(team: dict, viewer: str | None) -> dict:
         return [{"text": f"#{p}", "sub": hurt.get(p, "")} for p in team.get(key) or []]
 
     seat = str(team.get("seat", ""))
-    lines = [{"label": "dungeon", "items": players("dungeon")}, {"label": "reserves", "items": players("reserves")},
-             {"label": "KO", "items": players("ko")}, {"label": "casualties", "items": players("cas")},
-             {"label": "help", "items": [{"text": f"{team.get('apothecaries', 0)} apothecary"},
-                                         {"text": f"{team.get('igors', 0)} Igor"}]}]
-    return {"kind": "rows", "title": f"{seat.upper()} dug-out" + (" (you)" if seat == viewer else ""),
-            "rows": lines, "you": seat == viewer}
+    lines = [
+        {"label": "dungeon", "items": players("dungeon")},
+        {"label": "reserves", "items": players("reserves")},
+        {"label": "KO", "items": players("ko")},
+        {"label": "casualties", "items": players("cas")},
+        {
+            "label": "help",
+            "items": [
+                {"text": f"{team.get('apothecaries', 0)} apothecary"},
+                {"text": f"{team.get('igors', 0)} Igor"},
+            ],
+        },
+    ]
+    return {
+        "kind": "rows",
+        "title": f"{seat.upper()} dug-out" + (" (you)" if seat == viewer else ""),
+        "rows": lines,
+        "you": seat == viewer,
+    }
 
 
 def chests_and_traps(view: dict) -> dict:
-    chests = [{"text": str(c.get("no")), "sub": str(c.get("state", "")) + (f", {say_player(c['opener'])}" if c.get("opener") else ""),
-               "cls": "" if c.get("state") == "closed" else "dim"} for c in view.get("chests") or []]
-    traps = [{"text": str(t.get("no")), "sub": f"{str(t.get('owner', '')).upper()}: {t.get('face', 'hidden')}",
-              "cls": "" if t.get("face") == "hidden" else "hot"} for t in view.get("traps") or []]
-    return {"kind": "rows", "title": "Chests and traps",
-            "rows": [{"label": "chests", "sub": f"{view.get('chests_placed', 0)} placed", "items": chests},
-                     {"label": "traps", "items": traps}]}
+    chests = [
+        {
+            "text": str(c.get("no")),
+            "sub": str(c.get("state", "")) + (f", {say_player(c['opener'])}" if c.get("opener") else ""),
+            "cls": "" if c.get("state") == "closed" else "dim",
+        }
+        for c in view.get("chests") or []
+    ]
+    traps = [
+        {
+            "text": str(t.get("no")),
+            "sub": f"{str(t.get('owner', '')).upper()}: {t.get('face', 'hidden')}",
+            "cls": "" if t.get("face") == "hidden" else "hot",
+        }
+        for t in view.get("traps") or []
+    ]
+    return {
+        "kind": "rows",
+        "title": "Chests and traps",
+        "rows": [
+            {"label": "chests", "sub": f"{view.get('chests_placed', 0)} placed", "items": chests},
+            {"label": "traps", "items": traps},
+        ],
+    }
 
 
 def page_view(model: dict) -> list[dict]:

@@ -2,6 +2,7 @@
 ``coach`` (its choice is the search's prior), with the random reporter in rollouts cut short
 after ``DEPTH`` decisions and scored by touchdowns, the ball and the players each coach still
 has in the dungeon."""
+
 from __future__ import annotations
 
 from companion.games.dungeonbowl.belief import sample_state
@@ -21,5 +22,6 @@ def points(engine, s) -> dict[str, float]:
     return have
 
 
-Planner, StrongPlanner = planners(__name__, sample_state, RandomReporter, lead_score(points, 0.5), DEPTH, (250, 1250),
-                                  guide=CoachPolicy)
+Planner, StrongPlanner = planners(
+    __name__, sample_state, RandomReporter, lead_score(points, 0.5), DEPTH, (250, 1250), guide=CoachPolicy
+)

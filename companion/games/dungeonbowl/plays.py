@@ -8,6 +8,7 @@ Where Strong Arm and Leap stand (the rulebook's wording is short; docs/dungeonbo
   "players without the Leap skill can attempt", at -1 per tackle zone leapt into or out of,
   and players with Leap leap as Blood Bowl's Leap says. The coaches roll the leap; a leap over
   a counter never flips it; a failed leap is a fall in the landing square (armour, turnover)."""
+
 from __future__ import annotations
 
 from companion.engine.core import Prompt
@@ -25,17 +26,29 @@ class PassStep(Step):
     def prompt(self, g, s: BowlState, f: Frame) -> Prompt:
         a, d = s.active, f.data
         if "range" not in d:
-            return Prompt(a, "pass_range", f"{name(s.ball)} passes: range?", tuple(f"{a} range {r}" for r in RANGES))
+            return Prompt(
+                a, "pass_range", f"{name(s.ball)} passes: range?", tuple(f"{a} range {r}" for r in RANGES)
+            )
         catchers = [p for p in in_dungeon(s) if p != s.ball]
-        return Prompt(a, "pass_result", f"{d['range']} pass: caught by?",
-                      (*(f"{a} caught {p}" for p in catchers), f"{a} incomplete"))
+        return Prompt(
+            a,
+            "pass_result",
+            f"{d['range']} pass: caught by?",
+            (*(f"{a} caught {p}" for p in catchers), f"{a} incomplete"),
+        )
 
     def explain(self, g, s: BowlState, f: Frame, w: list[str], p: Prompt) -> tuple[str, str] | None:
         if w[1:2] == ["range"] and w[2:] == ["long"]:
-            return ("only quick and short passes underground: a long pass needs Strong Arm "
-                    f"('{w[0]} range long-strong-arm')", self.rule)
+            return (
+                "only quick and short passes underground: a long pass needs Strong Arm "
+                f"('{w[0]} range long-strong-arm')",
+                self.rule,
+            )
         if w[1:2] == ["range"] and w[2:] in (["bomb"], ["long-bomb"]):
-            return "no long bombs underground: the ceiling is too low (Strong Arm allows long passes only)", self.rule
+            return (
+                "no long bombs underground: the ceiling is too low (Strong Arm allows long passes only)",
+                self.rule,
+            )
         return None
 
     def act(self, g, s: BowlState, f: Frame, w: list[str], ev: list[dict]) -> None:
@@ -50,7 +63,7 @@ class PassStep(Step):
             s.ball = w[2]
             up(s, w[2])
             ev.append({"event": "pass", "thrower": thrower, "range": d["range"], "caught": w[2]})
-            if split_player(w[2])[0] != s.active:   # intercepted or caught by the opponent
+            if split_player(w[2])[0] != s.active:  # intercepted or caught by the opponent
                 turnover(s, f"the pass was caught by {name(w[2])} of the other team")
             return
         ev.append({"event": "pass", "thrower": thrower, "range": d["range"], "caught": None})
@@ -65,12 +78,22 @@ class LeapStep(Step):
     def prompt(self, g, s: BowlState, f: Frame) -> Prompt:
         a, d = s.active, f.data
         if "player" not in d:
-            return Prompt(a, "leaper", "who leaps a trap?", tuple(f"{a} leaper {p}" for p in in_dungeon(s, a)))
+            return Prompt(
+                a, "leaper", "who leaps a trap?", tuple(f"{a} leaper {p}" for p in in_dungeon(s, a))
+            )
         if "trap" not in d:
-            return Prompt(a, "leap_trap", "over which trap?", tuple(f"{a} over {t.no}" for t in s.traps
-                                                                       if t.face != "fake"))
-        return Prompt(a, "leap_result", f"{name(d['player'])} leaps trap {d['trap']}: landed?",
-                      (f"{a} landed", f"{a} failed"))
+            return Prompt(
+                a,
+                "leap_trap",
+                "over which trap?",
+                tuple(f"{a} over {t.no}" for t in s.traps if t.face != "fake"),
+            )
+        return Prompt(
+            a,
+            "leap_result",
+            f"{name(d['player'])} leaps trap {d['trap']}: landed?",
+            (f"{a} landed", f"{a} failed"),
+        )
 
     def act(self, g, s: BowlState, f: Frame, w: list[str], ev: list[dict]) -> None:
         d = f.data

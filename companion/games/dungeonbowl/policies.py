@@ -4,6 +4,7 @@ It sees only its seat's view (``policy(engine, view, prompt)``), like any comput
 It is a referee's test driver, not a Blood Bowl player: it picks uniformly among the events the
 prompt offers, except that it scores whenever its player holds the ball, and concedes only when
 it has no player left to play."""
+
 from __future__ import annotations
 
 import random

@@ -4,6 +4,7 @@ Blood Bowl procedures the dungeon's rules call on, as steps of the shared step m
 The tables come from the pack (the edition it names). The device asks the armour value at each
 roll, so no roster sheet is needed; it remembers the last value entered for each player as the
 next default. Helpers here push these steps; the steps pop themselves when done."""
+
 from __future__ import annotations
 
 from companion.engine.core import CHANCE, ChanceSpec, DieSpec, Prompt
@@ -110,9 +111,19 @@ class Armour(Step):
         seat = split_player(pid)[0]
         if "av" not in f.data:
             a = g.pack.armour
-            return Prompt(seat, "armour_value", f"AV of {name(pid)}?",
-                          choice={"number": {"min": a.av_min, "max": a.av_max, "verb": "av",
-                                             "default": s.av.get(pid, a.av_default)}})
+            return Prompt(
+                seat,
+                "armour_value",
+                f"AV of {name(pid)}?",
+                choice={
+                    "number": {
+                        "min": a.av_min,
+                        "max": a.av_max,
+                        "verb": "av",
+                        "default": s.av.get(pid, a.av_default),
+                    }
+                },
+            )
         return Prompt(CHANCE, "armour", f"armour {name(pid)} AV{f.data['av']}: 2d6", chance=TWO_D6)
 
     def check(self, g, s: BowlState, f: Frame, w: list[str]) -> str | None:
@@ -132,8 +143,16 @@ class Armour(Step):
         stat(s, "armour_broken", broken)
         result = "BROKEN" if broken else "HOLDS"
         show(s, f"armour {name(pid)} AV{f.data['av']}", dice, result)
-        ev.append({"event": "armour", "player": pid, "av": f.data["av"], "dice": dice, "broken": broken,
-                   "why": f.data["why"]})
+        ev.append(
+            {
+                "event": "armour",
+                "player": pid,
+                "av": f.data["av"],
+                "dice": dice,
+                "broken": broken,
+                "why": f.data["why"],
+            }
+        )
         pop(s)
         if broken and where(s, pid) == DUNGEON:
             injury_roll(s, pid, f.data["why"])
@@ -157,7 +176,7 @@ class Injury(Step):
         ev.append({"event": "injury", "player": pid, "dice": dice, "result": result, "why": f.data["why"]})
         pop(s)
         drop_ball(s, pid, ev, "from his square")
-        if result == "stunned":         # face down; in a pit he stays in the pit
+        if result == "stunned":  # face down; in a pit he stays in the pit
             s.down[pid] = "pit" if s.down.get(pid) == "pit" else "stunned"
             s.stunned_turn[pid] = s.turn
         seat = split_player(pid)[0]
@@ -235,7 +254,15 @@ class Treat(Step):
                 ok = dice[0] >= g.pack.regeneration.success_from
                 d["regen"] = "done" if ok else "failed"
                 show(s, f"regenerate {name(pid)}", dice, "REGENERATES" if ok else "FAILS")
-                ev.append({"event": "regeneration", "player": pid, "dice": dice, "success": ok, "igor": rolling == "igor"})
+                ev.append(
+                    {
+                        "event": "regeneration",
+                        "player": pid,
+                        "dice": dice,
+                        "success": ok,
+                        "igor": rolling == "igor",
+                    }
+                )
                 if ok:
                     pop(s)
                     move(s, pid, KO, ev, "regenerated")
@@ -243,8 +270,15 @@ class Treat(Step):
             roll = dice[0] * 10 + dice[1]
             result = g.pack.band("casualty", roll)
             show(s, f"casualty {name(pid)}", dice, result.upper())
-            ev.append({"event": "casualty", "player": pid, "dice": dice, "result": result,
-                       "apothecary": rolling == "apothecary"})
+            ev.append(
+                {
+                    "event": "casualty",
+                    "player": pid,
+                    "dice": dice,
+                    "result": result,
+                    "apothecary": rolling == "apothecary",
+                }
+            )
             if rolling == "apothecary":
                 d["second"] = result
             else:
@@ -274,7 +308,7 @@ class Treat(Step):
                 team.igors_used += 1
                 d["igor"] = True
             d["rolling"] = verb if verb == "igor" else "regen"
-        else:   # accept
+        else:  # accept
             pop(s)
             if d["kind"] == "ko":
                 move(s, pid, KO, ev, "knocked out")
@@ -292,8 +326,9 @@ class Scatter(Step):
         if "direction" not in f.data:
             return Prompt(CHANCE, "scatter", f"ball scatters {f.data['origin']}: d8", chance=SCATTER)
         a = s.active
-        return Prompt(a, "scatter_wall", f"ball goes {f.data['direction']}: a wall?",
-                      (f"{a} lands", f"{a} wall"))
+        return Prompt(
+            a, "scatter_wall", f"ball goes {f.data['direction']}: a wall?", (f"{a} lands", f"{a} wall")
+        )
 
     def act(self, g, s: BowlState, f: Frame, w: list[str], ev: list[dict]) -> None:
         if w[0] == CHANCE:

@@ -3,6 +3,7 @@ still hidden, the ball, each team's dug-out), the roll result in dice and words 
 to read across the table, and the touchdown. Every other prompt (armour value, chance entry,
 who was adjacent, the starters) is a generic screen; a question's options are listed in the
 table's words (``option_label``: ``P1 #4``, ``knocked into a trap``, ``pad 3``)."""
+
 from __future__ import annotations
 
 from PIL import Image
@@ -23,8 +24,14 @@ TURN, ROLL, OVER, PLACE, DICE = "bowl_turn", "bowl_roll", "game_over", "bowl_pla
 PLACING = ("place_chest", "place_pad", "place_trap")
 WAIT_FOR_OK = (OVER,)
 HEADLINES = ("THE BALL!", "BOOM!", "LOST IN SPACE")
-PIPS = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)], 4: [(0, 0), (2, 0), (0, 2), (2, 2)],
-        5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)], 6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)]}
+PIPS = {
+    1: [(1, 1)],
+    2: [(0, 0), (2, 2)],
+    3: [(0, 0), (1, 1), (2, 2)],
+    4: [(0, 0), (2, 0), (0, 2), (2, 2)],
+    5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)],
+    6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)],
+}
 
 
 def screen_for(m: dict) -> str | None:
@@ -58,8 +65,10 @@ def dugout_lines(c: Canvas, m: dict, y: int) -> None:
     small = fonts.small()
     active = _summary(m).get("active")
     for i, team in enumerate((m.get("view") or {}).get("teams", [])):
-        line = (f"{team['seat'].upper()} in{len(team['dungeon'])} res{len(team['reserves'])} "
-                f"KO{len(team['ko'])} cas{len(team['cas'])}")
+        line = (
+            f"{team['seat'].upper()} in{len(team['dungeon'])} res{len(team['reserves'])} "
+            f"KO{len(team['ko'])} cas{len(team['cas'])}"
+        )
         row = y + i * 9
         if team["seat"] == active:
             c.fill(0, row - 1, W - 1, row + 7, 1)
@@ -72,7 +81,11 @@ def turn(m: dict) -> Image.Image:
     c = Canvas()
     p, s = _prompt(m), _summary(m)
     view = m.get("view") or {}
-    right = "TURNOVER" if view.get("turnover") else ("dug-out" if not view.get("acted") and not view.get("dugout") else "")
+    right = (
+        "TURNOVER"
+        if view.get("turnover")
+        else ("dug-out" if not view.get("acted") and not view.get("dugout") else "")
+    )
     c.title_bar(f"{str(p.get('actor', '')).upper()} TURN {s.get('turn', 0)}", right)
     body, small = fonts.body(), fonts.small()
     options = list(p.get("options") or [])
@@ -115,7 +128,7 @@ def roll(m: dict) -> Image.Image:
     other = next((r for r in reversed(results) if r is not last), None)
     big, bold, small = fonts.big(), fonts.bold(), fonts.small()
     if turnover and small.measure(last["what"]) > W - 5 - small.measure("TURNOVER"):
-        c.title_bar(last["what"])                 # the roll whole; the turnover under the bar, right
+        c.title_bar(last["what"])  # the roll whole; the turnover under the bar, right
         c.fill(W - 43, 9, W - 1, 17, 1)
         c.text_right(W - 2, 9, "TURNOVER", small, fill=0)
     else:
@@ -128,7 +141,7 @@ def roll(m: dict) -> Image.Image:
     if len(dice) == 2 and last["what"].startswith(("armour", "injury")):
         c.text(x + 2, 13, f"={sum(dice)}", big)
     elif len(dice) == 2:
-        c.text(x + 2, 13, f"{dice[0]}{dice[1]}", big)        # the D68 reads as tens and units
+        c.text(x + 2, 13, f"{dice[0]}{dice[1]}", big)  # the D68 reads as tens and units
     elif not dice:
         thing = last["what"].split(":")[0].upper()
         font = big if big.measure(thing) <= W - 4 else bold
@@ -150,7 +163,9 @@ def roll_off(results: list[dict]) -> Image.Image:
     c = Canvas()
     last, tie = results[-1], (results[-2] if len(results) > 1 else None)
     small, bold = fonts.small(), fonts.bold()
-    c.title_bar(f"Roll-off again (tie {tie['dice'][0]}-{tie['dice'][1]})" if tie else "Roll-off for the end zone")
+    c.title_bar(
+        f"Roll-off again (tie {tie['dice'][0]}-{tie['dice'][1]})" if tie else "Roll-off for the end zone"
+    )
     for i, (seat, value) in enumerate(zip(("P1", "P2"), last["dice"])):
         x = 4 + 64 * i
         pip_die(c, x, 12, value)
@@ -172,7 +187,9 @@ def game_over(m: dict) -> Image.Image:
     winner = str(s.get("winner") or "").upper()
     big, body = fonts.big(), fonts.body()
     c.fill(0, 0, W - 1, 22, 1)
-    c.text_center(W // 2, 1, "TOUCHDOWN!" if scored or any(s.get("scores", {}).values()) else "CONCEDED", big, fill=0)
+    c.text_center(
+        W // 2, 1, "TOUCHDOWN!" if scored or any(s.get("scores", {}).values()) else "CONCEDED", big, fill=0
+    )
     c.text_center(W // 2, 25, f"{winner} WINS", big)
     line = f"{who(scored['player'])}, turn {scored['turn']}" if scored else f"turn {s.get('turn', 0)}"
     c.text_center(W // 2, 50, body.fit(line, W - 2), body)
@@ -187,7 +204,7 @@ def place(m: dict) -> Image.Image:
     counter, _, rule = str(p.get("text", "")).partition(": ")
     c.title_bar("set-up: place counters", str(p.get("actor", "")).upper())
     big, small = fonts.big(), fonts.small()
-    head = big if big.measure(counter.upper()) <= W - 2 else fonts.bold()    # "10 TRAPS LEFT" is bold
+    head = big if big.measure(counter.upper()) <= W - 2 else fonts.bold()  # "10 TRAPS LEFT" is bold
     c.text_center(W // 2, 10 if head is big else 14, head.fit(counter.upper(), W - 2), head)
     for i, line in enumerate(wrap(rule, small, W - 4, max_lines=3)):
         c.text(2, 32 + 8 * i, line, small)

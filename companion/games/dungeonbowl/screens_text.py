@@ -1,11 +1,23 @@
 """Dungeonbowl's screens in words: short labels for the event chooser and each roll's result
 as (what was rolled, the dice, what it means), read from the events of an accepted action."""
+
 from __future__ import annotations
 
-LABELS = {"chest": "open chest", "pad": "teleport", "trap": "pit trap", "wall": "wall push",
-          "block": "block", "falls": "fell over", "leap": "leap a trap", "pass": "pass",
-          "holder": "ball held", "bounce": "ball bounce", "touchdown": "TOUCHDOWN!",
-          "end-turn": "end turn", "concede": "concede"}
+LABELS = {
+    "chest": "open chest",
+    "pad": "teleport",
+    "trap": "pit trap",
+    "wall": "wall push",
+    "block": "block",
+    "falls": "fell over",
+    "leap": "leap a trap",
+    "pass": "pass",
+    "holder": "ball held",
+    "bounce": "ball bounce",
+    "touchdown": "TOUCHDOWN!",
+    "end-turn": "end turn",
+    "concede": "concede",
+}
 
 
 def who(pid: str | None) -> str:
@@ -28,9 +40,15 @@ def event_label(option: str) -> str:
     return LABELS.get(verb, " ".join(words[1:]))
 
 
-BLOCK_RESULTS = {"push": "pushed back", "push-wall": "pushed into a wall", "push-trap": "pushed into a trap",
-                 "down": "knocked down", "down-trap": "knocked into a trap", "attacker-down": "attacker down",
-                 "both-down": "both down"}
+BLOCK_RESULTS = {
+    "push": "pushed back",
+    "push-wall": "pushed into a wall",
+    "push-trap": "pushed into a trap",
+    "down": "knocked down",
+    "down-trap": "knocked into a trap",
+    "attacker-down": "attacker down",
+    "both-down": "both down",
+}
 NUMBERED = {"open": "chest", "onto-pad": "pad", "over": "trap", "trap-counter": "trap", "end-zone": ""}
 
 
@@ -55,7 +73,7 @@ def option_label(prompt: dict, option: str) -> str:
 
 
 def roll_off_dice(e: dict) -> str:
-    """"P1 rolled 6, P2 rolled 2"."""
+    """ "P1 rolled 6, P2 rolled 2"."""
     dice = list(e.get("dice") or [0, 0])
     return f"P1 rolled {dice[0]}, P2 rolled {dice[1]}"
 
@@ -64,11 +82,19 @@ def roll_off_words(e: dict) -> str:
     """The roll-off as the rulebook has it ("roll a d6 to determine who chooses which end zone"):
     "P1 rolled 6, P2 rolled 2: P1 chooses the end zone"; a tie: "..., a tie: roll again"."""
     winner = e.get("winner")
-    return roll_off_dice(e) + (f": {winner.upper()} chooses the end zone" if winner else ", a tie: roll again")
+    return roll_off_dice(e) + (
+        f": {winner.upper()} chooses the end zone" if winner else ", a tie: roll again"
+    )
 
 
-TREAT = {"apothecary": "use the apothecary", "regenerate": "roll Regeneration", "igor": "Igor: roll it again",
-         "accept": "accept it", "keep first": "keep first roll", "keep second": "keep second roll"}
+TREAT = {
+    "apothecary": "use the apothecary",
+    "regenerate": "roll Regeneration",
+    "igor": "Igor: roll it again",
+    "accept": "accept it",
+    "keep first": "keep first roll",
+    "keep second": "keep second roll",
+}
 
 
 def roll_results(events: list[dict]) -> list[dict]:
@@ -79,37 +105,83 @@ def roll_results(events: list[dict]) -> list[dict]:
         dice = e.get("dice") or []
         if kind == "roll_off":
             result = "TIE: AGAIN" if e["winner"] is None else f"{e['winner'].upper()} CHOOSES"
-            out.append({"what": f"P1 rolled {dice[0]}, P2 rolled {dice[1]}", "dice": dice, "result": result,
-                        "words": roll_off_words(e)})
+            out.append(
+                {
+                    "what": f"P1 rolled {dice[0]}, P2 rolled {dice[1]}",
+                    "dice": dice,
+                    "result": result,
+                    "words": roll_off_words(e),
+                }
+            )
         elif kind == "armour":
-            out.append({"what": f"armour {who(e['player'])} AV{e['av']}", "dice": dice,
-                        "result": "BROKEN" if e["broken"] else "HOLDS"})
+            out.append(
+                {
+                    "what": f"armour {who(e['player'])} AV{e['av']}",
+                    "dice": dice,
+                    "result": "BROKEN" if e["broken"] else "HOLDS",
+                }
+            )
         elif kind == "injury":
             result = {"ko": "KO", "casualty": "CASUALTY"}.get(e["result"], "STUNNED")
             out.append({"what": f"injury {who(e['player'])}", "dice": dice, "result": result})
         elif kind == "casualty":
-            out.append({"what": f"{'apothecary' if e['apothecary'] else 'casualty'} {who(e['player'])}",
-                        "dice": dice, "result": e["result"].upper()})
+            out.append(
+                {
+                    "what": f"{'apothecary' if e['apothecary'] else 'casualty'} {who(e['player'])}",
+                    "dice": dice,
+                    "result": e["result"].upper(),
+                }
+            )
         elif kind == "regeneration":
-            out.append({"what": f"regenerate {who(e['player'])}", "dice": dice,
-                        "result": "TO KO BOX" if e["success"] else "FAILS"})
+            out.append(
+                {
+                    "what": f"regenerate {who(e['player'])}",
+                    "dice": dice,
+                    "result": "TO KO BOX" if e["success"] else "FAILS",
+                }
+            )
         elif kind == "teleported":
-            out.append({"what": f"teleport {who(e['player'])} pad {e['from']}", "dice": dice,
-                        "result": f"TO PAD {e['to']}"})
+            out.append(
+                {
+                    "what": f"teleport {who(e['player'])} pad {e['from']}",
+                    "dice": dice,
+                    "result": f"TO PAD {e['to']}",
+                }
+            )
         elif kind == "lost_in_space":
-            out.append({"what": f"teleport {who(e['player'])} pad {e['pad']}", "dice": dice,
-                        "result": "LOST IN SPACE"})
+            out.append(
+                {
+                    "what": f"teleport {who(e['player'])} pad {e['pad']}",
+                    "dice": dice,
+                    "result": "LOST IN SPACE",
+                }
+            )
         elif kind == "trap":
-            out.append({"what": f"trap {e['trap']}: {who(e['player'])}", "dice": dice,
-                        "result": {"fake": "FAKE", "pit": "PIT!", "spiked": "SPIKED PIT!"}[e["face"]]})
+            out.append(
+                {
+                    "what": f"trap {e['trap']}: {who(e['player'])}",
+                    "dice": dice,
+                    "result": {"fake": "FAKE", "pit": "PIT!", "spiked": "SPIKED PIT!"}[e["face"]],
+                }
+            )
         elif kind == "trap_again":
-            out.append({"what": f"flipped trap {e['trap']}: {who(e['player'])}", "dice": [],
-                        "result": e["face"].upper()})
+            out.append(
+                {
+                    "what": f"flipped trap {e['trap']}: {who(e['player'])}",
+                    "dice": [],
+                    "result": e["face"].upper(),
+                }
+            )
         elif kind == "scatter":
             out.append({"what": "ball scatters", "dice": dice, "result": e["direction"].upper()})
         elif kind == "chest_opened":
-            out.append({"what": f"chest {e['chest']}: {who(e['player'])}", "dice": [],
-                        "result": "THE BALL!" if e["content"] == "ball" else "BOOM!"})
+            out.append(
+                {
+                    "what": f"chest {e['chest']}: {who(e['player'])}",
+                    "dice": [],
+                    "result": "THE BALL!" if e["content"] == "ball" else "BOOM!",
+                }
+            )
     return out
 
 
@@ -122,7 +194,7 @@ def shorter(r: dict) -> list[str]:
     """One earlier roll in a line, then shorter forms of it for the panel's width: without
     "armour" (``AV8`` says it), without the dice (the result says what they meant: ``trap 6:
     P1 #10 SPIKED PIT!``), without the result's "!"."""
-    if r.get("words"):                       # said whole in words (the roll-off)
+    if r.get("words"):  # said whole in words (the roll-off)
         return [r["words"], r["what"] + ": " + r["result"].lower()]
     dice = "+".join(map(str, r["dice"]))
     out = [" ".join(x for x in (r["what"], dice, r["result"]) if x)]

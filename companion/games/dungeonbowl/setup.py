@@ -5,6 +5,7 @@ players each coach starts with in his end zone.
 Decisions where the rulebook is silent (docs/dungeonbowl.md): the roll-off is a d6 each,
 ties rolled again; its winner chooses the end zone and takes the first turn; the other coach
 places the first chest, and the coaches alternate through the chests, the pads and the traps."""
+
 from __future__ import annotations
 
 from companion.engine.core import CHANCE, ChanceSpec, Prompt
@@ -13,7 +14,7 @@ from companion.games.dungeonbowl.rolls import D6, stat
 from companion.games.dungeonbowl.state import DUNGEON, RESERVES, BowlState, Trap, other
 
 goto = StepMachine.goto
-ROLL_OFF = ChanceSpec("roll", D6, 2, die="d6", ordered=True)   # P1's d6, then P2's
+ROLL_OFF = ChanceSpec("roll", D6, 2, die="d6", ordered=True)  # P1's d6, then P2's
 
 
 def begin(s: BowlState, step: str, seat: str) -> None:
@@ -30,12 +31,20 @@ class RollOff(Step):
     def act(self, g, s: BowlState, f: Frame, w: list[str], ev: list[dict]) -> None:
         s.roll_off = [int(w[2]), int(w[3])]
         tie = s.roll_off[0] == s.roll_off[1]
-        s.last = {"what": "roll-off P1 P2", "dice": list(s.roll_off),
-                  "result": "TIE: AGAIN" if tie else ("P1 CHOOSES" if s.roll_off[0] > s.roll_off[1] else "P2 CHOOSES")}
+        s.last = {
+            "what": "roll-off P1 P2",
+            "dice": list(s.roll_off),
+            "result": "TIE: AGAIN"
+            if tie
+            else ("P1 CHOOSES" if s.roll_off[0] > s.roll_off[1] else "P2 CHOOSES"),
+        }
         winner = None if tie else ("p1" if s.roll_off[0] > s.roll_off[1] else "p2")
-        decided = ("a tie: the rulebook does not say; the device has both coaches roll again" if tie else
-                   f"{winner.upper()} chooses the end zone and takes the first turn, and {other(winner).upper()} "
-                   "places the first chest: the rulebook does not say who moves or places first, the device decides")
+        decided = (
+            "a tie: the rulebook does not say; the device has both coaches roll again"
+            if tie
+            else f"{winner.upper()} chooses the end zone and takes the first turn, and {other(winner).upper()} "
+            "places the first chest: the rulebook does not say who moves or places first, the device decides"
+        )
         ev.append({"event": "roll_off", "dice": list(s.roll_off), "winner": winner, "decided": decided})
         if not tie:
             s.chooser = "p1" if s.roll_off[0] > s.roll_off[1] else "p2"
@@ -70,10 +79,15 @@ def inducement_options(g, s: BowlState, seat: str) -> tuple[str, ...]:
 
 def inducements_text(team) -> str:
     """What the coach has bought so far, in words: ``bought: 2 extra pits, 1 apothecary, 1 Igor``."""
-    bought = [f"{n} {word}" for n, word in ((team.extra_pits, "extra pits"),
-                                            (team.apothecaries, "apothecary" if team.apothecaries == 1
-                                             else "apothecaries"),
-                                            (team.igors, "Igor")) if n]
+    bought = [
+        f"{n} {word}"
+        for n, word in (
+            (team.extra_pits, "extra pits"),
+            (team.apothecaries, "apothecary" if team.apothecaries == 1 else "apothecaries"),
+            (team.igors, "Igor"),
+        )
+        if n
+    ]
     return "bought: " + ", ".join(bought) if bought else "inducements: none bought yet"
 
 
@@ -91,8 +105,11 @@ class Inducements(Step):
     def explain(self, g, s: BowlState, f: Frame, w: list[str], p: Prompt) -> tuple[str, str] | None:
         i = g.pack.inducements
         if w[1:] == ["buy", "pits"]:
-            return (f"at most {i.max_extra_pits} extra pit counters per coach ({i.pit_pair_price}g for "
-                    f"{i.pit_pair_size})", self.rule)
+            return (
+                f"at most {i.max_extra_pits} extra pit counters per coach ({i.pit_pair_price}g for "
+                f"{i.pit_pair_size})",
+                self.rule,
+            )
         if w[1:] == ["buy", "apothecary"]:
             return f"at most {i.max_apothecaries} apothecaries", self.rule
         if w[1:] == ["buy", "igor"]:
@@ -123,8 +140,12 @@ class PlaceChests(Step):
     def prompt(self, g, s: BowlState, f: Frame) -> Prompt:
         seat = f.data["seat"]
         n = s.chests_placed + 1
-        return Prompt(seat, "place_chest", f"chest {n} of {len(s.chests)}: {g.pack.placement.chest}",
-                      (f"{seat} place-chest {n}",))
+        return Prompt(
+            seat,
+            "place_chest",
+            f"chest {n} of {len(s.chests)}: {g.pack.placement.chest}",
+            (f"{seat} place-chest {n}",),
+        )
 
     def act(self, g, s: BowlState, f: Frame, w: list[str], ev: list[dict]) -> None:
         s.chests_placed += 1
@@ -165,23 +186,36 @@ def why_not_now(g, s: BowlState, w: list[str]) -> tuple[str, str] | None:
         return None
     team, i = s.team(w[0]), g.pack.inducements
     if w[1] == "place-trap" and traps_left(g, s, w[0]) <= 0:
-        return (f"{w[0]} has placed all {team.traps_placed} of its pit trap counters",
-                "PIT TRAPS OR BOTTOMLESS PITS (each coach's counters)")
+        return (
+            f"{w[0]} has placed all {team.traps_placed} of its pit trap counters",
+            "PIT TRAPS OR BOTTOMLESS PITS (each coach's counters)",
+        )
     if w[1] == "buy" and s.step != "inducements":
-        return "inducements are bought once, after the end zones are chosen and before the counters are placed", \
-            Inducements.rule
+        return (
+            "inducements are bought once, after the end zones are chosen and before the counters are placed",
+            Inducements.rule,
+        )
     if w[1:] == ["buy", "apothecary"] and team.apothecaries >= i.max_apothecaries:
         return f"at most {i.max_apothecaries} apothecaries: {w[0]} has them", Inducements.rule
     if w[1:] == ["buy", "igor"] and team.igors >= i.max_igors:
         return f"at most {i.max_igors} Igor: {w[0]} has him", Inducements.rule
     if w[1] in ("regenerate", "igor") and not team.regeneration:
-        return ((f"{w[0]}'s team has no players with Regeneration (the game's regeneration option names the "
-                 "teams that do)"), "INJURED PLAYERS (Regeneration)")
-    for verb, left, used, word in (("apothecary", team.apothecaries, team.apothecaries_used, "apothecary"),
-                                   ("igor", team.igors, team.igors_used, "Igor")):
+        return (
+            (
+                f"{w[0]}'s team has no players with Regeneration (the game's regeneration option names the "
+                "teams that do)"
+            ),
+            "INJURED PLAYERS (Regeneration)",
+        )
+    for verb, left, used, word in (
+        ("apothecary", team.apothecaries, team.apothecaries_used, "apothecary"),
+        ("igor", team.igors, team.igors_used, "Igor"),
+    ):
         if w[1] == verb and not left:
-            return (f"{w[0]} has no {word} left ({used} used, {used + left} bought)",
-                    "INJURED PLAYERS (apothecaries and Igors)")
+            return (
+                f"{w[0]} has no {word} left ({used} used, {used + left} bought)",
+                "INJURED PLAYERS (apothecaries and Igors)",
+            )
     return None
 
 
@@ -191,8 +225,12 @@ class PlaceTraps(Step):
     def prompt(self, g, s: BowlState, f: Frame) -> Prompt:
         seat = f.data["seat"]
         left = traps_left(g, s, seat)
-        return Prompt(seat, "place_trap", f"{left} trap{'s' if left > 1 else ''} left: {g.pack.placement.trap}",
-                      (f"{seat} place-trap {len(s.traps) + 1}",))
+        return Prompt(
+            seat,
+            "place_trap",
+            f"{left} trap{'s' if left > 1 else ''} left: {g.pack.placement.trap}",
+            (f"{seat} place-trap {len(s.traps) + 1}",),
+        )
 
     def auto(self, g, s: BowlState, f: Frame, ev: list[dict]) -> bool:
         seat = f.data["seat"]
@@ -221,8 +259,20 @@ class Starters(Step):
         seat = f.data["seat"]
         roster = sorted(s.team(seat).where, key=int)
         n = g.pack.dungeon.starters
-        return Prompt(seat, "starters", f"your {n} starters", choice={"multi": {
-            "items": roster, "labels": [f"#{x}" for x in roster], "min": n, "max": n, "verb": "start"}})
+        return Prompt(
+            seat,
+            "starters",
+            f"your {n} starters",
+            choice={
+                "multi": {
+                    "items": roster,
+                    "labels": [f"#{x}" for x in roster],
+                    "min": n,
+                    "max": n,
+                    "verb": "start",
+                }
+            },
+        )
 
     def check(self, g, s: BowlState, f: Frame, w: list[str]) -> str | None:
         n = g.pack.dungeon.starters
@@ -251,6 +301,12 @@ class Starters(Step):
         ev.append({"event": "turn", "seat": s.active, "turn": s.turn})
 
 
-SETUP_STEPS = {"roll_off": RollOff(), "end_zone": EndZone(), "inducements": Inducements(),
-               "place_chests": PlaceChests(), "place_pads": PlacePads(), "place_traps": PlaceTraps(),
-               "starters": Starters()}
+SETUP_STEPS = {
+    "roll_off": RollOff(),
+    "end_zone": EndZone(),
+    "inducements": Inducements(),
+    "place_chests": PlaceChests(),
+    "place_pads": PlacePads(),
+    "place_traps": PlaceTraps(),
+    "starters": Starters(),
+}

@@ -5,6 +5,7 @@ touchdown that ends the game.
 The referee does not move miniatures: the coach says what happened (a chest opened, a pad
 stepped on, a block's result), the device rolls or asks for the rolls, keeps what the dungeon
 hides and does the bookkeeping."""
+
 from __future__ import annotations
 
 from companion.engine.core import Prompt
@@ -30,7 +31,11 @@ TOUCHDOWN = "RULES OF PLAY (a standing player holding the ball in the opposing e
 def spongeable(team) -> list[str]:
     """Whom the Magic Sponge may treat: "an injured player", but it "has no effect on players
     that have been seriously injured or killed": the KO'd and the badly hurt."""
-    return [n for n in (*team.in_box(KO), *team.in_box(CAS)) if team.where[n] == KO or team.hurt.get(n) == BADLY_HURT]
+    return [
+        n
+        for n in (*team.in_box(KO), *team.in_box(CAS))
+        if team.where[n] == KO or team.hurt.get(n) == BADLY_HURT
+    ]
 
 
 def turn_options(g, s: BowlState) -> tuple[str, ...]:
@@ -89,7 +94,9 @@ class Turn(Step):
     rule = "RULES OF PLAY"
 
     def prompt(self, g, s: BowlState, f: Frame) -> Prompt:
-        return Prompt(s.active, "turn", f"{s.active.upper()} turn {s.turn}: what happened?", turn_options(g, s))
+        return Prompt(
+            s.active, "turn", f"{s.active.upper()} turn {s.turn}: what happened?", turn_options(g, s)
+        )
 
     def auto(self, g, s: BowlState, f: Frame, ev: list[dict]) -> bool:
         if not s.turnover:
@@ -118,15 +125,21 @@ class Turn(Step):
             if s.acted:
                 return "the sponge is used at the start of the turn only", SPONGE
             if team.where.get(arg) == CAS:
-                return (f"#{arg} is a casualty ({team.hurt.get(arg, 'not badly hurt')}): the sponge has no "
-                        "effect on players seriously injured or killed", SPONGE)
+                return (
+                    f"#{arg} is a casualty ({team.hurt.get(arg, 'not badly hurt')}): the sponge has no "
+                    "effect on players seriously injured or killed",
+                    SPONGE,
+                )
             return f"#{arg} is not in {a.upper()}'s KO box", SPONGE
         if verb in ("teleport-out", "return", "dugout"):
             return "you can't teleport players from the dungeon back to the dug-out", DUGOUT
         if verb == "touchdown":
             holder = "nobody holds it" if s.ball in ("chest", "ground") else f"{name(s.ball)} holds it"
-            return (f"no {a.upper()} player holds the ball ({holder}): a touchdown needs a standing "
-                    "player holding the ball in the opposing end zone", TOUCHDOWN)
+            return (
+                f"no {a.upper()} player holds the ball ({holder}): a touchdown needs a standing "
+                "player holding the ball in the opposing end zone",
+                TOUCHDOWN,
+            )
         if verb == "chest":
             if not any(c.state == "closed" for c in s.chests):
                 return "every chest is open", "OPENING TREASURE CHESTS"
@@ -157,11 +170,23 @@ class Turn(Step):
             winner = a if verb == "touchdown" else other(a)
             s.over, s.winner = True, winner
             s.team(winner).touchdowns += verb == "touchdown"
-            s.last_turn = {"seat": a, "turn": s.turn, "why": f"{name(s.ball)} scored a touchdown"
-                           if verb == "touchdown" else f"{a.upper()} conceded"}
+            s.last_turn = {
+                "seat": a,
+                "turn": s.turn,
+                "why": f"{name(s.ball)} scored a touchdown"
+                if verb == "touchdown"
+                else f"{a.upper()} conceded",
+            }
             StepMachine.goto(s, "over")
-            ev.append({"event": verb, "seat": a, "player": s.ball if verb == "touchdown" else None,
-                       "winner": winner, "turn": s.turn})
+            ev.append(
+                {
+                    "event": verb,
+                    "seat": a,
+                    "player": s.ball if verb == "touchdown" else None,
+                    "winner": winner,
+                    "turn": s.turn,
+                }
+            )
             return
         s.acted = True
         if verb == "bounce":

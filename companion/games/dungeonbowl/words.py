@@ -1,6 +1,7 @@
 """Dungeonbowl's actions in the table's words (companion.engine.words): a turn's event as the
 device's chooser names it ("send in #7" for ``p1 teleport-in 7``), an answer as its list
 says it ("P1 #4", "knocked into a trap")."""
+
 from __future__ import annotations
 
 from companion.games.dungeonbowl.screens_text import LABELS, event_label, option_label

@@ -8,6 +8,7 @@ which PIL writes in PNG format despite the name), loadable with ``PIL.ImageFont.
 the ISO 8859-1 encodings are converted. The output is checked into the repository so the
 screens never depend on the fonts installed on a machine, nor on Pillow's default font.
 """
+
 from __future__ import annotations
 
 import gzip
@@ -21,10 +22,10 @@ DEFAULT_DIR = Path("/usr/share/fonts/X11/misc")
 
 # shipped name -> misc-fixed source file
 FONTS = {
-    "small": "5x8-ISO8859-1.pcf.gz",     # 5x8: status lines, card text
-    "body": "6x10-ISO8859-1.pcf.gz",     # 6x10: list items, labels
-    "bold": "7x13B-ISO8859-1.pcf.gz",    # 7x13 bold: titles, face names
-    "big": "10x20-ISO8859-1.pcf.gz",     # 10x20: score and clock digits
+    "small": "5x8-ISO8859-1.pcf.gz",  # 5x8: status lines, card text
+    "body": "6x10-ISO8859-1.pcf.gz",  # 6x10: list items, labels
+    "bold": "7x13B-ISO8859-1.pcf.gz",  # 7x13 bold: titles, face names
+    "big": "10x20-ISO8859-1.pcf.gz",  # 10x20: score and clock digits
 }
 
 

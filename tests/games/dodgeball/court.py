@@ -1,5 +1,6 @@
 """Building Dodgeball positions for the rule tests: a game with chosen teams, hands dealt as
 the test says, and (``court``) the rush skipped straight to a coach's turn."""
+
 from __future__ import annotations
 
 import pytest
@@ -23,8 +24,14 @@ def deal(g, s, p1=("+1", "+2", "+3"), p2=("+1", "+2", "+3")) -> None:
     g.apply(s, "chance deal " + " ".join(p2))
 
 
-def court(p1_off=("rita",), p2_off=("vix",), hands=(("+1", "+2", "+3"), ("+1", "+2", "+3")), active="p1",
-          strays=(3, 3), **options):
+def court(
+    p1_off=("rita",),
+    p2_off=("vix",),
+    hands=(("+1", "+2", "+3"), ("+1", "+2", "+3")),
+    active="p1",
+    strays=(3, 3),
+    **options,
+):
     """A turn of ``active`` after the rush: the named players forward, the rest in defence."""
     g, s = new(**options)
     if s.cards == "digital":

@@ -1,4 +1,5 @@
 """Dodgeball screen models from real positions played through the engine, for the goldens."""
+
 from __future__ import annotations
 
 from companion.games.dodgeball.screens_controls import StepControl
@@ -7,8 +8,12 @@ from tests.games.dodgeball.court import court, play
 
 
 def _mid_turn():
-    g, s = court(p1_off=("rita", "tomas", "hook"), p2_off=("vix", "rune"), strays=(4, 3),
-                 hands=(("+1", "+3", "CON"), ("+2", "+4", "DECEIVE")))
+    g, s = court(
+        p1_off=("rita", "tomas", "hook"),
+        p2_off=("vix", "rune"),
+        strays=(4, 3),
+        hands=(("+1", "+3", "CON"), ("+2", "+4", "DECEIVE")),
+    )
     play(g, s, "p1 give rita", "p1 give rita", "p1 give tomas")
     p2 = s.coach("p2")
     p2.balls["vix"], p2.strays = 1, 2
@@ -20,9 +25,9 @@ def court_throw_target():
     """The throw built step by step: throw, rita, and the cursor on a target."""
     g, s = _mid_turn()
     ctl = StepControl(prompt_dict(g.prompt(s)))
-    ctl.press("ok")                      # throw
-    ctl.press("ok")                      # rita
-    ctl.press("down")                    # the second target
+    ctl.press("ok")  # throw
+    ctl.press("ok")  # rita
+    ctl.press("down")  # the second target
     return build_model(g, s, "p1", ui=ctl.ui)
 
 
@@ -69,7 +74,8 @@ def result_catch():
 
 def result_rush():
     from tests.games.dodgeball.court import deal, new
-    g, s = new("moles", "falcons")                # the rulebook's example: 4+3+5=12 against 5+4+2=11
+
+    g, s = new("moles", "falcons")  # the rulebook's example: 4+3+5=12 against 5+4+2=11
     deal(g, s, ("+5", "+1", "+1"), ("+2", "+3", "+3"))
     ev = play(g, s, "p1 forward brick clay", "p1 play +5", "p2 forward rita tomas", "p2 play +2")
     return build_model(g, s, "p1", screen="dodge_result", events=ev)
@@ -82,6 +88,7 @@ def result_deceive():
 def _setup(cursor: int, options: dict, *actions: str):
     from companion.engine.core import Header
     from tests.games.dodgeball.court import ENGINE as g
+
     s = g.new_state(Header("dodgeball", options=options))
     play(g, s, *actions)
     return build_model(g, s, "p1", ui={"mode": "list", "cursor": cursor})
@@ -94,8 +101,13 @@ def draft_captain():
 
 def draft_pick():
     """A draft pick: the athletes drawn, each with name and stars."""
-    return _setup(2, {"draft": True}, "p1 captain vix", "p2 captain brick",
-                  "chance draft tomas anvil hook clay nets moss kit tuck pip gus")
+    return _setup(
+        2,
+        {"draft": True},
+        "p1 captain vix",
+        "p2 captain brick",
+        "chance draft tomas anvil hook clay nets moss kit tuck pip gus",
+    )
 
 
 def build_pick():
@@ -107,6 +119,21 @@ def team_choice():
     return _setup(1, {})
 
 
-SCENES = {f"dodgeball_{f.__name__}": f for f in (court_first_step, court_throw_target, court_crowded, hand_throw_card, hand_defend,
-                                                 result_throw, result_catch, result_rush, result_deceive,
-                                                 draft_captain, draft_pick, build_pick, team_choice)}
+SCENES = {
+    f"dodgeball_{f.__name__}": f
+    for f in (
+        court_first_step,
+        court_throw_target,
+        court_crowded,
+        hand_throw_card,
+        hand_defend,
+        result_throw,
+        result_catch,
+        result_rush,
+        result_deceive,
+        draft_captain,
+        draft_pick,
+        build_pick,
+        team_choice,
+    )
+}

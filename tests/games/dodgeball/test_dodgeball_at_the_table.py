@@ -2,6 +2,7 @@
 the opening rush's result on the device (it hid behind "P2 done"), each player's SPD on the
 rush list, the stars after a team's name explained, and a player by one short name on the
 court, in the prompts and on the phone."""
+
 from __future__ import annotations
 
 import re
@@ -27,7 +28,7 @@ def _device(tmp_path):
 
 def _shown(app, now) -> tuple[str, list[str]]:
     """The screen the coaches see after a while (the run loop's refresh), and its texts."""
-    now[0] += 30.0                          # longer than any result stays by itself
+    now[0] += 30.0  # longer than any result stays by itself
     app.refresh()
     with recording() as drawn:
         model = app.model()
@@ -56,7 +57,9 @@ def test_the_opening_rushs_result_is_shown_on_the_device_after_the_pass_screen(t
             app.act(prompt.options[0])
     rush = [texts for screen, texts in seen if screen == "dodge_result" and any("begins" in t for t in texts)]
     assert rush, [s for s, _ in seen]
-    assert any(t.startswith("P1 ") for t in rush[-1]) and any(t.startswith("P2 ") for t in rush[-1])   # the sums
+    assert any(t.startswith("P1 ") for t in rush[-1]) and any(
+        t.startswith("P2 ") for t in rush[-1]
+    )  # the sums
 
 
 def test_the_rush_list_shows_each_players_spd(tmp_path):
@@ -64,7 +67,7 @@ def test_the_rush_list_shows_each_players_spd(tmp_path):
     app.start_game("dodgeball", {})
     app.act("p1 team falcons")
     app.act("p2 team moles")
-    app.press("ok")                                      # the device is with P1
+    app.press("ok")  # the device is with P1
     screen, texts = _shown(app, now)
     pack = session.engine.pack
     assert screen == "multi"
@@ -80,8 +83,15 @@ def test_the_stars_after_a_team_or_a_player_are_explained_on_the_device_and_the_
     assert "Harbor Falcons 20*" in texts and "*: stars of its players" in texts
     game = get_game("dodgeball")
     engine = session.engine
-    page = payloads.build(game, engine, session.state, "p1", seats_held={}, computers=set(),
-                          pack=payloads.pack_for(game, engine))
+    page = payloads.build(
+        game,
+        engine,
+        session.state,
+        "p1",
+        seats_held={},
+        computers=set(),
+        pack=payloads.pack_for(game, engine),
+    )
     assert "stars of its players" in page["prompt"]["text"]
 
 
@@ -107,7 +117,7 @@ def test_a_player_has_one_short_name_on_the_court_in_the_prompts_and_on_the_phon
     for label, page in phone_pages("dodgeball", 3):
         for block in page["blocks"]:
             if block.get("title") == "Players on court":
-                continue                          # the roster: the full name as each row's title
+                continue  # the roster: the full name as each row's title
             text = str(block)
             assert not any(name in text for name in full), (block["title"], label)
         for option in (page["prompt"] or {}).get("options") or []:
@@ -124,7 +134,11 @@ def test_a_turns_first_words_on_the_phone_say_what_they_do():
         prompt = page["prompt"] or {}
         if not prompt.get("mine") or prompt.get("kind") != "turn":
             continue
-        verbs = {o["action"].split()[1] for o in prompt["options"]} - {"throw", "pass", "retreat"}  # words already
+        verbs = {o["action"].split()[1] for o in prompt["options"]} - {
+            "throw",
+            "pass",
+            "retreat",
+        }  # words already
         for verb in verbs:
             assert prompt["names"].get(verb, verb) != verb, (verb, label)
             seen += 1

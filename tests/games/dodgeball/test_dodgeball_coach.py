@@ -1,4 +1,5 @@
 """The computer coach: legal, from its own view only, and far better than random play."""
+
 from companion.engine.core import Header
 from companion.engine.dice import SeededDice
 from companion.engine.runner import play_out
@@ -27,13 +28,13 @@ def test_the_coach_beats_random_play_from_either_seat():
         s = ENGINE.new_state(Header("dodgeball", seed=seed))
         play_out(ENGINE, s, seats, SeededDice(seed), check=True)
         wins += s.winner == coach_seat
-    assert wins >= 32, wins                                     # 80%; the bench measures ~93%
+    assert wins >= 32, wins  # 80%; the bench measures ~93%
 
 
 def test_the_coach_organises_then_throws_when_a_throw_is_compulsory():
     g, s = court(strays=(3, 3), hands=(("+1", "+2", "+3"), ("+1", "+2", "+5")))
     coach = CoachPolicy(1)
-    for _ in range(8):                                          # organises, then throws
+    for _ in range(8):  # organises, then throws
         action = coach(g, g.public_view(s, "p1"), g.prompt(s))
         assert action != "p1 end"
         play(g, s, action)
@@ -49,12 +50,12 @@ def test_the_coach_catches_only_when_it_is_likely_to_hold():
     assert CoachPolicy(1)(g, g.public_view(s, "p2"), g.prompt(s)) == "p2 catch"
     g, s = court(strays=(3, 3), hands=(("+1", "+2", "+3"), ("+1", "+2", "+5")))
     play(g, s, "p1 give rita", "p1 throw rita vix", "p1 play +1", "p2 play +1")
-    assert CoachPolicy(1)(g, g.public_view(s, "p2"), g.prompt(s)) == "p2 dodge"    # DOD 6 beats CTH 3
+    assert CoachPolicy(1)(g, g.public_view(s, "p2"), g.prompt(s)) == "p2 dodge"  # DOD 6 beats CTH 3
 
 
 def test_a_computer_coach_at_the_table_plays_cards_not_yet_seen():
     s = ENGINE.new_state(Header("dodgeball", seed=4, options={"cards": "table"}))
     seats = {"p1": CoachPolicy(4), "p2": CoachPolicy(5)}
-    taken = play_out(ENGINE, s, seats, SeededDice(4), check=True)      # every card checked as it is recorded
+    taken = play_out(ENGINE, s, seats, SeededDice(4), check=True)  # every card checked as it is recorded
     assert s.over and any(" reveal " in a for a in taken)
     assert all(len(c.deck) + len(c.discard) == 12 for c in s.coaches)

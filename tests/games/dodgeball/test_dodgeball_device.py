@@ -1,6 +1,7 @@
 """A whole Dodgeball game on the device's buttons, P1 a person (a driver reading the panel and
 pressing keys), P2 the computer coach: every screen draws, the throw is built step by step, and
 no frame carries the computer coach's hand."""
+
 from __future__ import annotations
 
 from companion.device.app import DeviceApp
@@ -34,7 +35,7 @@ class Driver(ToyDriver):
     def control_key(self, ui: dict) -> str:
         if ui["mode"] == "list":
             return "ok" if ui["options"][ui["cursor"]] == self.target else "down"
-        if ui["mode"] == "multi":                     # the rush line: tick two players, confirm
+        if ui["mode"] == "multi":  # the rush line: tick two players, confirm
             want = {ui["items"].index(p) for p in self.target.split()[2:]}
             at = ui["cursor"]
             if at < len(ui["items"]):
@@ -49,8 +50,9 @@ class Driver(ToyDriver):
 
 def test_a_whole_game_on_the_buttons_against_the_computer_coach(tmp_path):
     display = open_display({"type": "null"})
-    app = DeviceApp(RefereeSession(Journal(tmp_path / "j.sqlite")), display, clock=lambda: 100.0,
-                    seed_source=lambda: 3)
+    app = DeviceApp(
+        RefereeSession(Journal(tmp_path / "j.sqlite")), display, clock=lambda: 100.0, seed_source=lambda: 3
+    )
     driver = Driver(app, 3)
     seen, leaks, started, presses = set(), [], False, 0
     app.refresh()
@@ -62,8 +64,14 @@ def test_a_whole_game_on_the_buttons_against_the_computer_coach(tmp_path):
         model = app.model()
         seen.add(screen_name(model))
         # P1 is the only person at the table: the panel may show P1's hand, never the computer's
-        leaks += [c["id"] for c in ((model.get("view") or {}).get("coaches") or {}).values() if "hand" in c and c["id"] != "p1"]
+        leaks += [
+            c["id"]
+            for c in ((model.get("view") or {}).get("coaches") or {}).values()
+            if "hand" in c and c["id"] != "p1"
+        ]
         assert presses < 20000, "the game never ended"
     assert leaks == []
-    assert {"dodge_court", "dodge_hand", "dodge_result"} <= seen and "pass_to" not in seen, seen   # alone: no passing
+    assert {"dodge_court", "dodge_hand", "dodge_result"} <= seen and "pass_to" not in seen, (
+        seen
+    )  # alone: no passing
     assert driver.decided["list"] > 0 and driver.decided["steps"] > 0 and driver.decided["multi"] > 0

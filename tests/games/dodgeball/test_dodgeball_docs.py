@@ -1,4 +1,5 @@
 """docs/dodgeball.md: every ruling names a test that exists; the example game replays."""
+
 import re
 from pathlib import Path
 

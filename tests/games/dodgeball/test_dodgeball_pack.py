@@ -1,5 +1,6 @@
 """The content pack: the rulebook's deck, our four teams within the rules of team building, and
 a broken pack or option refused naming the file and the key."""
+
 from collections import Counter
 from pathlib import Path
 
@@ -15,7 +16,16 @@ PACK = Path(__file__).resolve().parents[3] / "config" / "dodgeball.toml"
 
 def test_the_intensity_deck_is_the_rulebooks_twelve():
     pack, _ = load_pack()
-    assert Counter(pack.deck) == {"+1": 2, "+2": 2, "+3": 2, "+4": 2, "+5": 1, "CON": 1, "SUPER": 1, "DECEIVE": 1}
+    assert Counter(pack.deck) == {
+        "+1": 2,
+        "+2": 2,
+        "+3": 2,
+        "+4": 2,
+        "+5": 1,
+        "CON": 1,
+        "SUPER": 1,
+        "DECEIVE": 1,
+    }
 
 
 def test_four_teams_of_six_with_one_captain_and_at_most_20_stars_each_ability_one_of_five_types():
@@ -31,15 +41,29 @@ def test_four_teams_of_six_with_one_captain_and_at_most_20_stars_each_ability_on
     assert "[ours]" in PACK.read_text()
 
 
-@pytest.mark.parametrize("old, new, message", [
-    ("hand_size = 3", "hand_size = 0", "rules.hand_size: must be at least 1, not 0"),
-    ('id = "DECEIVE"\nkind = "deceive"', 'id = "DECEIVE"\nkind = "trick"', "intensity[7].kind: 'trick' is not one of"),
-    ('attrs = { THR = 6, COU = 4,', 'attrs = { THR = "6", COU = 4,', "players[0].attrs"),
-    ('when = "target_in_defense" }', 'when = "sometimes" }', "players[0].ability.when: 'sometimes' is not one of"),
-    ('players = ["rita", "tomas", "hook", "nets", "kit", "pip"]',
-     'players = ["rita", "tomas", "hook", "nets", "kit", "brick"]', "teams[0].players: a team may have only one captain"),
-    ('mascot = "gull"', 'mascot = "owl"', "teams[0].mascot: no mascot 'owl' in the pack"),
-])
+@pytest.mark.parametrize(
+    "old, new, message",
+    [
+        ("hand_size = 3", "hand_size = 0", "rules.hand_size: must be at least 1, not 0"),
+        (
+            'id = "DECEIVE"\nkind = "deceive"',
+            'id = "DECEIVE"\nkind = "trick"',
+            "intensity[7].kind: 'trick' is not one of",
+        ),
+        ("attrs = { THR = 6, COU = 4,", 'attrs = { THR = "6", COU = 4,', "players[0].attrs"),
+        (
+            'when = "target_in_defense" }',
+            'when = "sometimes" }',
+            "players[0].ability.when: 'sometimes' is not one of",
+        ),
+        (
+            'players = ["rita", "tomas", "hook", "nets", "kit", "pip"]',
+            'players = ["rita", "tomas", "hook", "nets", "kit", "brick"]',
+            "teams[0].players: a team may have only one captain",
+        ),
+        ('mascot = "gull"', 'mascot = "owl"', "teams[0].mascot: no mascot 'owl' in the pack"),
+    ],
+)
 def test_a_broken_pack_is_refused_naming_the_file_and_the_key(tmp_path, old, new, message):
     text = PACK.read_text()
     assert old in text
@@ -50,15 +74,21 @@ def test_a_broken_pack_is_refused_naming_the_file_and_the_key(tmp_path, old, new
     assert str(exc.value).startswith(f"{bad}: ") and message in str(exc.value), str(exc.value)
 
 
-@pytest.mark.parametrize("options, message", [
-    ({"cards": "paper"}, "options.cards: must be \"digital\" or \"table\""),
-    ({"abilities": "yes"}, "options.abilities: must be true or false"),
-    ({"teams": {"p1": "falcons"}}, "options.teams: must name a team for p1 and p2"),
-    ({"teams": {"p1": "falcons", "p2": "owls"}}, "options.teams.p2: no team 'owls'"),
-    ({"teams": {"p1": "falcons", "p2": "falcons"}}, "options.teams.p2: both coaches cannot play the same team"),
-    ({"players": 3}, "options.players: the Dodgeball Card Game is for 2 coaches"),
-    ({"speed": 2}, "options: unknown option(s) speed"),
-])
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        ({"cards": "paper"}, 'options.cards: must be "digital" or "table"'),
+        ({"abilities": "yes"}, "options.abilities: must be true or false"),
+        ({"teams": {"p1": "falcons"}}, "options.teams: must name a team for p1 and p2"),
+        ({"teams": {"p1": "falcons", "p2": "owls"}}, "options.teams.p2: no team 'owls'"),
+        (
+            {"teams": {"p1": "falcons", "p2": "falcons"}},
+            "options.teams.p2: both coaches cannot play the same team",
+        ),
+        ({"players": 3}, "options.players: the Dodgeball Card Game is for 2 coaches"),
+        ({"speed": 2}, "options: unknown option(s) speed"),
+    ],
+)
 def test_a_bad_option_is_refused_naming_the_key(options, message):
     with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(")", r"\)")):
         ENGINE.new_state(Header("dodgeball", options=options))

@@ -1,5 +1,6 @@
 """The team-building choices say what a coach chooses by: a player's name, stars and captain
 mark ("Bruno Brick 5* C"), on the panel's list and in the terminal, never bare ids."""
+
 from __future__ import annotations
 
 import io
@@ -23,7 +24,13 @@ def _draft(**options):
 
 def test_a_draft_pick_is_labelled_with_name_and_stars():
     g, s = _draft()
-    play(g, s, "p1 captain vix", "p2 captain brick", "chance draft tomas anvil hook clay nets moss kit tuck pip gus")
+    play(
+        g,
+        s,
+        "p1 captain vix",
+        "p2 captain brick",
+        "chance draft tomas anvil hook clay nets moss kit tuck pip gus",
+    )
     p = g.prompt(s)
     labels = dict(zip(p.options, p.choice["labels"]))
     assert labels["p1 pick anvil"] == "Ada Anvil 4*"
@@ -33,7 +40,9 @@ def test_a_draft_pick_is_labelled_with_name_and_stars():
 
 def test_captains_teams_and_built_picks_carry_the_captain_mark_and_stars():
     g, s = _draft()
-    assert dict(zip(g.prompt(s).options, g.prompt(s).choice["labels"]))["p1 captain brick"] == "Bruno Brick 5* C"
+    assert (
+        dict(zip(g.prompt(s).options, g.prompt(s).choice["labels"]))["p1 captain brick"] == "Bruno Brick 5* C"
+    )
     built = g.new_state(Header("dodgeball", options={"build": True, "mascots": True}))
     labels = dict(zip(g.prompt(built).options, g.prompt(built).choice["labels"]))
     assert labels["p1 pick brick"] == "Bruno Brick 5* C" and labels["p1 pick tomas"] == "Tomas Wing 4*"
@@ -44,7 +53,10 @@ def test_captains_teams_and_built_picks_carry_the_captain_mark_and_stars():
 def test_the_panel_draws_each_pick_by_its_label():
     m = draft_pick()
     p = m["prompt"]
-    as_words = {**m, "prompt": {**p, "choice": {}, "options": [f"p1 {label}" for label in p["choice"]["labels"]]}}
+    as_words = {
+        **m,
+        "prompt": {**p, "choice": {}, "options": [f"p1 {label}" for label in p["choice"]["labels"]]},
+    }
     as_ids = {**m, "prompt": {**p, "choice": {}}}
     assert render(m).tobytes() == render(as_words).tobytes()
     assert render(m).tobytes() != render(as_ids).tobytes()
@@ -57,12 +69,19 @@ def test_labels_that_do_not_match_the_options_are_not_used():
 
 
 def test_a_long_name_is_shortened_but_keeps_its_stars_and_mark():
-    long = Player(id="bart", name="Bartholomew Quincy-Smythe", team="hawks", stars=4, attrs={},
-                  ability=None, captain=True)
+    long = Player(
+        id="bart",
+        name="Bartholomew Quincy-Smythe",
+        team="hawks",
+        stars=4,
+        attrs={},
+        ability=None,
+        captain=True,
+    )
     label = player_label(long)
     assert label.endswith(" 4* C") and len(label) <= ROW and label.startswith("Bartholomew")
     mascot = kit_label(ENGINE.pack, "mascot", "mole")
-    assert mascot == "Mo Mole +2 BLO/DOD" and len(mascot) <= ROW       # "Mo the Mole": its middle word goes
+    assert mascot == "Mo Mole +2 BLO/DOD" and len(mascot) <= ROW  # "Mo the Mole": its middle word goes
 
 
 def test_the_events_name_the_picks():

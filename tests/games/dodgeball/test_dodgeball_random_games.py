@@ -1,6 +1,7 @@
 """Random games under every rule set (the conformance harness plays only the defaults): each
 ends with a winner, the fast and the slow path agree, a JSON round trip changes nothing, and no
 view shows the other coach's secrets."""
+
 import pytest
 
 from companion.engine.core import Header
@@ -11,8 +12,13 @@ from tests.conformance.secrets import dodgeball_leaks
 from tests.games.dodgeball.court import ENGINE
 
 ADVANCED = {k: True for k in ("abilities", "group_throws", "counter_attack", "mascots", "coach_cards")}
-RULESETS = {"table": {"cards": "table"}, "advanced": ADVANCED, "draft": {**ADVANCED, "draft": True},
-            "build": {**ADVANCED, "build": True}, "table advanced": {**ADVANCED, "cards": "table"}}
+RULESETS = {
+    "table": {"cards": "table"},
+    "advanced": ADVANCED,
+    "draft": {**ADVANCED, "draft": True},
+    "build": {**ADVANCED, "build": True},
+    "table advanced": {**ADVANCED, "cards": "table"},
+}
 
 
 @pytest.mark.parametrize("name", sorted(RULESETS))
@@ -25,7 +31,7 @@ def test_random_games_under_each_rule_set_keep_the_contract(name):
             if s.over:
                 break
             p = g.prompt(s)
-            if p.kind == "turn":                         # what is offered is what why_not accepts
+            if p.kind == "turn":  # what is offered is what why_not accepts
                 assert all(why_not(g, s, p.actor, o.split()) is None for o in p.options)
             action = dice.answer(p) if p.is_chance else players[p.actor](g, g.public_view(s, p.actor), p)
             fast = g.from_json(g.to_json(s))

@@ -1,5 +1,6 @@
 """The retreat (with the rulebook's example: a 3-SPD player and a +2 card), the hand of three
 with its draws and reshuffle, table cards, and views that never show the other coach's hand."""
+
 from companion.engine.core import Header
 from tests.games.dodgeball.court import ENGINE, court, play, refused
 
@@ -19,7 +20,7 @@ def test_the_rulebook_example_a_3_spd_player_retreats_with_a_plus_2_card():
     ev = play(g, s, "p1 retreat pip +2")
     assert s.coach("p1").zone["pip"] == "def" and s.coach("p1").discard == ["+2"]
     assert {"event": "retreat", "seat": "p1", "player": "pip", "card": "+2"} in ev
-    assert g.prompt(s).chance.private == "p1"                   # the card is replaced
+    assert g.prompt(s).chance.private == "p1"  # the card is replaced
     play(g, s, "chance draw +4")
     assert s.active == "p2" and len(s.coach("p1").hand) == 3
 
@@ -44,7 +45,7 @@ def test_one_retreat_a_turn_and_only_from_the_offensive_zone():
     g, s = at_retreat()
     refused(g, s, "p1 retreat rita +2", "rita is not in p1's offensive zone", RETREAT)
     play(g, s, "p1 retreat pip +2", "chance draw +4")
-    assert s.active == "p2"                                     # the turn ended with the retreat
+    assert s.active == "p2"  # the turn ended with the retreat
 
 
 def test_no_possible_retreat_ends_the_turn_by_itself():
@@ -66,6 +67,7 @@ def test_the_discard_pile_is_reshuffled_when_the_last_card_is_drawn():
     p1.hand.remove("+2")
     p1.discard.append("+2")
     from companion.games.dodgeball.cards import push_draws
+
     push_draws(s, ["p1"])
     ev = g.apply(s, "chance draw +5")
     assert {"event": "reshuffle", "seat": "p1"} in ev
@@ -73,8 +75,12 @@ def test_the_discard_pile_is_reshuffled_when_the_last_card_is_drawn():
 
 
 def test_table_cards_are_recorded_as_revealed_and_nothing_is_dealt():
-    g, s = ENGINE, ENGINE.new_state(Header("dodgeball", options={"teams": {"p1": "falcons", "p2": "foxes"},
-                                                                 "cards": "table"}))
+    g, s = (
+        ENGINE,
+        ENGINE.new_state(
+            Header("dodgeball", options={"teams": {"p1": "falcons", "p2": "foxes"}, "cards": "table"})
+        ),
+    )
     p = g.prompt(s)
     assert (p.actor, p.kind, p.private) == ("p1", "line", False)
     play(g, s, "p1 forward rita pip")

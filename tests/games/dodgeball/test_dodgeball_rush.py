@@ -1,5 +1,6 @@
 """Setting the game and the opening rush, with the rulebook's example (12 against 11): Iron Moles
 (p1: Bruno SPD 4, Clay SPD 3) against Harbor Falcons (p2: Tomas SPD 5, Rita SPD 4)."""
+
 from tests.games.dodgeball.court import deal, new, play, refused, reveal
 
 RUSH = "Opening rush"
@@ -48,13 +49,13 @@ def test_after_the_rush_each_coach_has_three_stray_balls_and_the_line_is_set():
 def test_a_rush_tie_is_replayed_with_another_card_the_value_alone_counting():
     g, s = new("moles", "falcons")
     deal(g, s, ("+4", "+1", "+3"), ("+2", "+3", "+1"))
-    ev = rush_to_reveal(g, s, card1="+4", card2="+2")          # 7+4 = 9+2: a tie
+    ev = rush_to_reveal(g, s, card1="+4", card2="+2")  # 7+4 = 9+2: a tie
     assert reveal(ev)["winner"] is None and s.duel.kind == "tie"
     play(g, s, "chance draw +2", "chance draw +5")
-    ev = play(g, s, "p1 play +1", "p2 play +1")                # 1 = 1: tie again
+    ev = play(g, s, "p1 play +1", "p2 play +1")  # 1 = 1: tie again
     assert reveal(ev)["winner"] is None
     play(g, s, "chance draw +4", "chance draw +4")
-    ev = play(g, s, "p1 play +2", "p2 play +3")                # the value alone: SPD no longer counts
+    ev = play(g, s, "p1 play +2", "p2 play +3")  # the value alone: SPD no longer counts
     assert reveal(ev)["winner"] == "p2" and s.active == "p2"
 
 
@@ -62,7 +63,7 @@ def test_consistency_in_the_rush_adds_the_higher_con_of_the_two_forward_players(
     g, s = new("moles", "falcons")
     deal(g, s, ("CON", "+1", "+1"), ("+1", "+3", "+3"))
     ev = rush_to_reveal(g, s, card1="CON", card2="+1")
-    assert reveal(ev)["powers"]["p1"]["text"] == "SPD 4+3+3=10"      # Bruno's CON 3 beats Clay's 2
+    assert reveal(ev)["powers"]["p1"]["text"] == "SPD 4+3+3=10"  # Bruno's CON 3 beats Clay's 2
 
 
 def test_supershot_counts_nothing_in_the_rush_and_in_the_tie_replay():
@@ -78,21 +79,23 @@ def test_deceive_in_the_rush_cancels_both_and_both_play_again_after_drawing():
     ev = rush_to_reveal(g, s, card1="DECEIVE", card2="+5")
     r = reveal(ev)
     assert r["deceive"] == ["p1"] and r["lines"]["p1"] == ["brick", "clay"]
-    assert s.coach("p1").zone["brick"] == "off"                 # the line is revealed and stands
+    assert s.coach("p1").zone["brick"] == "off"  # the line is revealed and stands
     assert s.coach("p1").discard == ["DECEIVE"] and s.coach("p2").discard == ["+5"]
-    assert g.prompt(s).chance.private == "p1"                  # both draw before playing again
+    assert g.prompt(s).chance.private == "p1"  # both draw before playing again
     play(g, s, "chance draw +4", "chance draw +1")
-    assert [g.prompt(s).actor, g.prompt(s).kind] == ["p1", "card"]    # no new line
+    assert [g.prompt(s).actor, g.prompt(s).kind] == ["p1", "card"]  # no new line
     ev = play(g, s, "p1 play +4", "p2 play +1")
     assert reveal(ev)["powers"]["p1"]["total"] == 11 and reveal(ev)["winner"] == "p1"
 
 
 def test_both_coaches_playing_deceive_cancel_each_other():
     g, s = new("moles", "falcons", cards="table")
-    ev = play(g, s, "p1 forward brick clay", "p1 reveal DECEIVE", "p2 forward tomas rita", "p2 reveal DECEIVE")
+    ev = play(
+        g, s, "p1 forward brick clay", "p1 reveal DECEIVE", "p2 forward tomas rita", "p2 reveal DECEIVE"
+    )
     assert reveal(ev)["deceive"] == ["p1", "p2"]
     refused(g, s, "p1 reveal DECEIVE", "every DECEIVE of p1's deck is in the discard pile", "Intensity cards")
-    ev = play(g, s, "p1 reveal +4", "p2 reveal +1")      # 7+4 against 9+1
+    ev = play(g, s, "p1 reveal +4", "p2 reveal +1")  # 7+4 against 9+1
     assert reveal(ev)["winner"] == "p1"
 
 
@@ -115,9 +118,9 @@ def test_a_card_not_in_hand_is_refused():
 def test_consistency_in_the_tie_replay_counts_the_higher_con_of_the_rushers():
     g, s = new("moles", "falcons")
     deal(g, s, ("+4", "CON", "+1"), ("+2", "+3", "+1"))
-    rush_to_reveal(g, s, card1="+4", card2="+2")               # 11 = 11
+    rush_to_reveal(g, s, card1="+4", card2="+2")  # 11 = 11
     play(g, s, "chance draw +2", "chance draw +5")
-    ev = play(g, s, "p1 play CON", "p2 play +1")               # Bruno's CON 3 against +1
+    ev = play(g, s, "p1 play CON", "p2 play +1")  # Bruno's CON 3 against +1
     assert reveal(ev)["powers"]["p1"]["text"] == "CON = 3" and reveal(ev)["winner"] == "p1"
 
 

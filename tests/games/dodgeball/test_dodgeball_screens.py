@@ -2,6 +2,7 @@
 step-by-step throw on the buttons, and the duel's arithmetic on the result screen.
 
 ``UPDATE_GOLDEN=1`` rewrites the goldens (look at them at 4x before committing)."""
+
 from __future__ import annotations
 
 import pytest
@@ -42,7 +43,7 @@ def test_the_turn_is_built_step_by_step_on_the_buttons():
 
 def test_done_finishes_a_group_throw_that_could_take_more_supporters():
     ctl = StepControl({"actor": "p1", "options": ["p1 group rita vix hook", "p1 group rita vix hook kit"]})
-    for _ in range(4):                                       # group, rita, vix, hook
+    for _ in range(4):  # group, rita, vix, hook
         ctl.press("ok")
     assert ctl.ui["words"] == ["kit", "done"]
     ctl.press("down")
@@ -59,6 +60,6 @@ def test_the_hand_is_shown_only_to_its_coach():
     g, s = court(strays=(3, 3), hands=(("+1", "+3", "CON"), ("+2", "+4", "DECEIVE")))
     play(g, s, "p1 give rita", "p1 throw rita vix")
     p = g.prompt(s)
-    assert p.private and p.actor == "p1"                     # the device passes it to P1 first
+    assert p.private and p.actor == "p1"  # the device passes it to P1 first
     other = g.public_view(s, "p2")["coaches"]["p1"]
     assert "hand" not in other

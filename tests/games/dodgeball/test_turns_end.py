@@ -1,5 +1,6 @@
 """Organising is free until the coach is done, and only the arrangement then is held to the
 limits; whole games under every rule set end, whoever plays them."""
+
 import pytest
 
 from companion.engine.core import Header
@@ -9,15 +10,24 @@ from companion.games.dodgeball.turns import MOVES
 from tests.games.dodgeball.court import ENGINE, court, play, refused
 
 ORG = "Organize"
-DAWDLE = 12               # the organising moves a dawdling coach makes before it lets itself finish
+DAWDLE = 12  # the organising moves a dawdling coach makes before it lets itself finish
 
 
 def test_organising_is_free_until_the_coach_is_done():
-    """"The coach can freely move around all their players": a player goes forward and back
+    """ "The coach can freely move around all their players": a player goes forward and back
     again, a ball is given, put down and given again; only the arrangement at the throw counts."""
     g, s = court(strays=(4, 3))
     play(g, s, "p1 forward tomas", "p1 back tomas", "p1 forward tomas")
-    play(g, s, "p1 give rita", "p1 drop rita", "p1 give rita", "p1 give tomas", "p1 give tomas", "p1 give tomas")
+    play(
+        g,
+        s,
+        "p1 give rita",
+        "p1 drop rita",
+        "p1 give rita",
+        "p1 give tomas",
+        "p1 give tomas",
+        "p1 give tomas",
+    )
     refused(g, s, "p1 end", "tomas holds 3 balls: at most 2 a player when organising is done", ORG)
     play(g, s, "p1 drop tomas", "p1 back rita", "p1 forward rita", "p1 throw tomas vix")
     assert s.coach("p1").balls == {**s.coach("p1").balls, "rita": 1, "tomas": 1}
@@ -40,9 +50,23 @@ class Dawdler(RandomPolicy):
 
 
 ADVANCED = {k: True for k in ("abilities", "group_throws", "counter_attack", "mascots", "coach_cards")}
-RULESETS = ({}, {"cards": "table"}, ADVANCED, {**ADVANCED, "draft": True}, {**ADVANCED, "cards": "table", "build": True})
-SEATS = ((RandomPolicy, RandomPolicy), (Dawdler, RandomPolicy), (RandomPolicy, Dawdler), (Dawdler, Dawdler),
-         (CoachPolicy, Dawdler), (Dawdler, CoachPolicy), (CoachPolicy, RandomPolicy), (CoachPolicy, CoachPolicy))
+RULESETS = (
+    {},
+    {"cards": "table"},
+    ADVANCED,
+    {**ADVANCED, "draft": True},
+    {**ADVANCED, "cards": "table", "build": True},
+)
+SEATS = (
+    (RandomPolicy, RandomPolicy),
+    (Dawdler, RandomPolicy),
+    (RandomPolicy, Dawdler),
+    (Dawdler, Dawdler),
+    (CoachPolicy, Dawdler),
+    (Dawdler, CoachPolicy),
+    (CoachPolicy, RandomPolicy),
+    (CoachPolicy, CoachPolicy),
+)
 GAMES, STEP_CAP = 300, 3000
 
 

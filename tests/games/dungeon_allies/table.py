@@ -1,5 +1,6 @@
 """A Dungeon Allies table for the rule tests: a game set up with forced draws and dice, and
 helpers to play actions and check refusals (named rule, state unchanged)."""
+
 from __future__ import annotations
 
 import pytest
@@ -25,9 +26,15 @@ def play(g, s, *actions: str) -> list[dict]:
     return events
 
 
-def set_up(g, players: int = 2, board: str = "digital", crystals: str = "red red blue blue",
-           row: str = "staff-of-embers crown-of-echoes orb-of-ages rod-of-storms red-prism",
-           follower: str = "archer", rolls: list[str] | None = None):
+def set_up(
+    g,
+    players: int = 2,
+    board: str = "digital",
+    crystals: str = "red red blue blue",
+    row: str = "staff-of-embers crown-of-echoes orb-of-ages rod-of-storms red-prism",
+    follower: str = "archer",
+    rolls: list[str] | None = None,
+):
     """Each seat pN gets characters 2N-1 and 2N of CHARACTERS, the d6 on the first; the
     percentile rolls put p1 first; the treasure, row and tavern as given."""
     s = new_game(g, players, board)

@@ -1,5 +1,6 @@
 """docs/examples/dungeon-allies.game, a whole three-player game, replays to its result through
 the slow, checked path: every action in it is legal."""
+
 from pathlib import Path
 
 from companion.engine.gamefile import load
@@ -15,4 +16,4 @@ def test_the_example_game_replays_to_its_result():
     assert summary["over"] and summary["winner"] == "p1" and summary["draw"] is False
     assert summary["scores"] == {"p1": 44, "p2": 29, "p3": 43}
     assert summary["removed"] == 28 and summary["round"] == 3 and len(record.actions) == 208
-    assert sum(a.endswith(" place red peek") for a in record.actions) == 6      # red crystals were used
+    assert sum(a.endswith(" place red peek") for a in record.actions) == 6  # red crystals were used

@@ -1,6 +1,7 @@
 """The keeper for a game on the real board: tiles, cards and crystals are entered as they are
 revealed (never drawn by the device), the dice are the table's (typed, or the camera for pip
 d6), and the resolution walks step by step, waiting for an OK."""
+
 from companion.engine.core import TABLE
 from companion.engine.registry import get_game
 
@@ -21,8 +22,15 @@ def test_every_draw_is_entered_by_the_table_never_rolled_digitally():
 def test_combat_dice_are_table_dice_and_the_d6_is_read_by_the_camera():
     g = engine()
     s = set_up(g, board="real")
-    play(g, s, "p1 place d6 y1", "p2 place d6 train", "p1 place d4 y1", "p2 place d4 train",
-         "chance reveal ogre")
+    play(
+        g,
+        s,
+        "p1 place d6 y1",
+        "p2 place d6 train",
+        "p1 place d4 y1",
+        "p2 place d4 train",
+        "chance reveal ogre",
+    )
     spec = g.prompt(s).chance
     assert spec.by == TABLE and spec.digital is True and [d.kind for d in spec.dice] == ["d6", "d4"]
     kinds = {k.name: k.reader for k in get_game("dungeon-allies").die_kinds}
@@ -65,4 +73,4 @@ def test_a_whole_game_on_the_real_board_is_kept_to_its_end():
         seats = {f"p{i}": SensiblePolicy(i) for i in range(1, players + 1)}
         taken = play_out(g, s, seats, SeededDice(players), check=True)
         assert g.is_over(s) and s.removed == 28 and s.round == 3
-        assert sum(a.endswith(" ok") for a in taken) > 10          # the table confirmed each step
+        assert sum(a.endswith(" ok") for a in taken) > 10  # the table confirmed each step

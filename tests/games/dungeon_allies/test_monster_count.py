@@ -2,6 +2,7 @@
 the number shown ... the monster tile is removed from the board and is out of the game", and
 "When a monster is defeated, the player keeps the tile". A lost fight removes a monster without
 beating it (the page said "26 left, 2 beaten" after one fight won and one lost)."""
+
 from __future__ import annotations
 
 from companion.engine.core import Header

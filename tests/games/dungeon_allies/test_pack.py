@@ -1,4 +1,5 @@
 """The content pack: the default loads; a broken copy is refused naming the file and the key."""
+
 from pathlib import Path
 
 import pytest
@@ -32,9 +33,13 @@ def broken(tmp_path, old: str, new: str) -> str:
 
 def test_a_broken_copy_names_the_file_and_the_key(tmp_path):
     assert "sections: 29 squares for 28 monster tiles" in broken(tmp_path, "squares = 12", "squares = 13")
-    assert "monsters[1].weak: 'axes' is not a skill" in broken(tmp_path, 'weak = "melee" },', 'weak = "axes" },')
+    assert "monsters[1].weak: 'axes' is not a skill" in broken(
+        tmp_path, 'weak = "melee" },', 'weak = "axes" },'
+    )
     assert "rules.ladder: the dice must rise" in broken(tmp_path, '"d4", "d6", "d8"', '"d4", "d8", "d6"')
     assert "crystals.black: not a crystal colour" in broken(tmp_path, "white = 4", "black = 4")
-    assert "sorcerer: two cards share a name" in broken(tmp_path, 'name = "Rod of storms"', 'name = "Orb of ages"')
+    assert "sorcerer: two cards share a name" in broken(
+        tmp_path, 'name = "Rod of storms"', 'name = "Orb of ages"'
+    )
     assert "rules.round_ends" in broken(tmp_path, "round_ends = [8, 16]", "round_ends = [16, 8]")
     assert "treasure_gold" in broken(tmp_path, "treasure_gold = 1", 'treasure_gold = "one"')

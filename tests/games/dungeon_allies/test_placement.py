@@ -1,15 +1,17 @@
 """Placement: one die at a time in turn order, then the followers' dice; every illegal
 placement refused naming its rule, with the state unchanged."""
+
 from .table import engine, give, kinds, play, refused, set_up
 
 
 def test_one_die_at_a_time_in_turn_order_then_the_followers_dice():
     g = engine()
-    s = set_up(g, players=3, rolls=["20", "90", "50"])          # p2, p3, p1
+    s = set_up(g, players=3, rolls=["20", "90", "50"])  # p2, p3, p1
     assert s.order == ["p2", "p3", "p1"]
     from companion.games.dungeon_allies.state import Ally
+
     s.seat("p3").allies.append(Ally("squire", "d4", follower=True))
-    s.seat("p3").allies[1].die = "d8"                           # so the follower's d4 is not a duplicate
+    s.seat("p3").allies[1].die = "d8"  # so the follower's d4 is not a duplicate
     actors = []
     for space in ("y1", "y2", "y3", "y1", "y2", "y3", "y2"):
         p = g.prompt(s)
@@ -18,7 +20,7 @@ def test_one_die_at_a_time_in_turn_order_then_the_followers_dice():
         play(g, s, f"{p.actor} place {die} {space}")
     assert actors == ["p2", "p3", "p1", "p2", "p3", "p1", "p3"]
     assert [(p.seat, p.die) for p in s.placed][-1] == ("p3", "d4")
-    assert s.step == "combat"                                   # every die is down: resolution
+    assert s.step == "combat"  # every die is down: resolution
 
 
 def test_the_second_die_is_the_other_characters():
@@ -80,6 +82,7 @@ def test_the_trainer_has_nine_spaces():
     g = engine()
     s = set_up(g, players=5)
     from companion.games.dungeon_allies.state import Placed
+
     s.placed = [Placed("p5", 0, "d6", "train")] * 9
     refused(g, s, "p1 place d6 train", "Trainer", "all 9 training spaces are taken")
 
@@ -97,7 +100,7 @@ def test_a_red_crystal_peeks_under_two_tiles_that_only_its_player_sees():
     seen = g.prompt(s)
     assert (seen.kind, seen.text, seen.options, seen.private) == ("seen", "you saw y3 b2", ("p1 ok",), True)
     play(g, s, "p1 ok")
-    assert g.prompt(s).kind == "place" and g.prompt(s).actor == "p1"      # still p1's placement
+    assert g.prompt(s).kind == "place" and g.prompt(s).actor == "p1"  # still p1's placement
     mine = {t["square"]: t["monster"] for t in g.public_view(s, "p1")["tiles"] if t["monster"]}
     assert mine == {"y3": "dragon", "b2": "goblin"}
     assert not any(t["monster"] for t in g.public_view(s, "p2")["tiles"])
@@ -109,11 +112,19 @@ def test_a_peeked_tile_is_revealed_as_seen_with_no_new_draw():
     g = engine()
     s = set_up(g)
     give(s, "p1", red=1)
-    play(g, s, "p1 place red peek", "p1 look y1", "chance reveal rat-swarm", "p1 look y2", "chance reveal dragon",
-         "p1 ok")
+    play(
+        g,
+        s,
+        "p1 place red peek",
+        "p1 look y1",
+        "chance reveal rat-swarm",
+        "p1 look y2",
+        "chance reveal dragon",
+        "p1 ok",
+    )
     events = play(g, s, "p1 place d6 y1", "p2 place d6 train", "p1 place d4 y1", "p2 place d4 train")
     assert events[-1]["event"] == "revealed" and events[-1]["monster"] == "rat-swarm"
-    assert g.prompt(s).chance.dice is not None                    # straight to the roll
+    assert g.prompt(s).chance.dice is not None  # straight to the roll
 
 
 def test_the_device_builds_a_placement_word_by_word_die_then_space():
@@ -123,5 +134,5 @@ def test_the_device_builds_a_placement_word_by_word_die_then_space():
     p = g.prompt(s)
     dice, spaces = p.choice["words"]
     assert p.choice["verb"] == "place" and dice == ["d6", "d4", "red"]
-    assert spaces[:2] == ["y1", "y2"] and spaces[-1] == "peek" and "tavern" in spaces   # checked at step 5
+    assert spaces[:2] == ["y1", "y2"] and spaces[-1] == "peek" and "tavern" in spaces  # checked at step 5
     assert all(o.split()[2] in dice and o.split()[3] in spaces for o in p.options)

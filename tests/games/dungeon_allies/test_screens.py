@@ -39,9 +39,22 @@ def fight():
     give(s, "p4", white=1, green=2)
     s.seat("p3").allies[0].die = "d12"
     s.seat("p3").allies.append(Ally("squire", "d4", follower=True))
-    play(g, s, "p1 place d6 y1", "p2 place d6 b2", "p3 place d12 train", "p4 place d6 order", "p5 place d6 train",
-         "p1 place d4 y1", "p2 place d4 order", "p3 place d4 gold", "p4 place d4 train", "p5 place d4 train",
-         "p3 place d4 train", "chance reveal goblin")
+    play(
+        g,
+        s,
+        "p1 place d6 y1",
+        "p2 place d6 b2",
+        "p3 place d12 train",
+        "p4 place d6 order",
+        "p5 place d6 train",
+        "p1 place d4 y1",
+        "p2 place d4 order",
+        "p3 place d4 gold",
+        "p4 place d4 train",
+        "p5 place d4 train",
+        "p3 place d4 train",
+        "chance reveal goblin",
+    )
     return g, s
 
 
@@ -69,8 +82,17 @@ def test_the_real_board_walks_the_resolution_one_step_at_a_time():
     g = engine()
     s = set_up(g, players=3, board="real")
     s.seat("p2").gold = 1
-    play(g, s, "p1 place d6 order", "p2 place d6 prisoner1", "p3 place d6 train", "p1 place d4 train",
-         "p2 place d4 treasure1", "p3 place d4 train", "p1 ok")
+    play(
+        g,
+        s,
+        "p1 place d6 order",
+        "p2 place d6 prisoner1",
+        "p3 place d6 train",
+        "p1 place d4 train",
+        "p2 place d4 treasure1",
+        "p3 place d4 train",
+        "p1 ok",
+    )
     assert screen_for(build_model(g, s, viewer=None)) == "allies_step"
     matches(frame(g, s), "step")
 
@@ -82,8 +104,18 @@ def test_the_end_says_which_crystal_broke_the_tie():
     for seat in s.seats:
         seat.gold = 12
     s.seat("p2").crystals["green"] = 1
-    events = play(g, s, "p1 place d6 y1", "p2 place d6 train", "p3 place d6 train", "p1 place d4 train",
-                  "p2 place d4 train", "p3 place d4 train", "chance reveal goblin", "chance roll 1")
+    events = play(
+        g,
+        s,
+        "p1 place d6 y1",
+        "p2 place d6 train",
+        "p3 place d6 train",
+        "p1 place d4 train",
+        "p2 place d4 train",
+        "p3 place d4 train",
+        "chance reveal goblin",
+        "chance roll 1",
+    )
     assert screen_after(events) == "allies_over"
     matches(frame(g, s, screen="allies_over", events=events), "over")
 
@@ -103,8 +135,19 @@ def placing():
     s = set_up(g, players=3, crystals="red red green blue")
     give(s, "p1", red=1)
     s.tiles[20].removed = s.tiles[3].removed = True
-    play(g, s, "p1 place red peek", "p1 look y5", "chance reveal goblin", "p1 look b2", "chance reveal dragon",
-         "p1 ok", "p1 place d6 y2", "p2 place d6 y7", "p3 place d6 treasure1")
+    play(
+        g,
+        s,
+        "p1 place red peek",
+        "p1 look y5",
+        "chance reveal goblin",
+        "p1 look b2",
+        "chance reveal dragon",
+        "p1 ok",
+        "p1 place d6 y2",
+        "p2 place d6 y7",
+        "p3 place d6 treasure1",
+    )
     return g, s
 
 
@@ -123,11 +166,15 @@ def test_placing_shows_the_board_and_what_the_highlighted_space_holds(placing):
     assert screen_for(model) == "allies_place" and model["ui"]["space"] == "y5"
     matches(image, "place")
     from companion.games.dungeon_allies.words import space_says
+
     view, pack = model["view"], model["pack"]
 
     def says(space):
         return space_says(space, view, pack, "p1", "d4")
-    assert says("y5") == "Yellow 5: Goblin: needs 4, gives 1 gold, weak to melee"    # what the red crystal showed
+
+    assert (
+        says("y5") == "Yellow 5: Goblin: needs 4, gives 1 gold, weak to melee"
+    )  # what the red crystal showed
     assert says("y7") == "Yellow 7: P2 fights here"
     assert says("y2") == "Yellow 2: your d6 here; face down: needs 3-12, gives 1-7 gold"
     assert says("treasure3") == "Treasure 3: 1 green crystal; guarded: needs a fight won"
@@ -138,20 +185,29 @@ def test_placing_shows_the_board_and_what_the_highlighted_space_holds(placing):
     assert says("train") == "Trainer: your d4 becomes a d6 for good"
     assert says("trade") == "Trade: either way: 2 red=1 blue, 2 blue=1 yellow, 3 yellow=1 green"
     other = g.public_view(s, "p2")
-    assert space_says("y5", other, pack, "p2").startswith("Yellow 5: face down")   # p2 never sees it
+    assert space_says("y5", other, pack, "p2").startswith("Yellow 5: face down")  # p2 never sees it
 
 
 def test_the_tavern_says_when_its_follower_would_be_forfeited():
     """Any die may go on the tavern, and the follower joins at step 5 only if his die is lower than
     the player's lowest: the space said "hire Archer (d6), free" to a player holding a d4."""
     from companion.games.dungeon_allies.words import space_gives
+
     pack = {"followers": {"archer": "d6"}, "ladder": ["d4", "d6", "d8", "d10", "d12"]}
-    view = {"follower_top": "archer", "placed": [{"seat": "p2", "die": "d4", "space": "tavern", "gold": 2}],
-            "seats": {"p1": {"id": "p1", "allies": [{"die": "d8"}, {"die": "d10"}]},
-                      "p2": {"id": "p2", "allies": [{"die": "d6"}, {"die": "d12"}]}}}
+    view = {
+        "follower_top": "archer",
+        "placed": [{"seat": "p2", "die": "d4", "space": "tavern", "gold": 2}],
+        "seats": {
+            "p1": {"id": "p1", "allies": [{"die": "d8"}, {"die": "d10"}]},
+            "p2": {"id": "p2", "allies": [{"die": "d6"}, {"die": "d12"}]},
+        },
+    }
     assert space_gives("tavern", view, pack, "p1") == "hire Archer (d6), bid over 2 gold"
-    assert space_gives("tavern", view, pack, "p2") == "hire Archer (d6) if all your dice are over d6; bid over 2 gold"
-    assert space_gives("tavern", view, pack, "") == "hire Archer (d6), bid over 2 gold"        # a watcher
+    assert (
+        space_gives("tavern", view, pack, "p2")
+        == "hire Archer (d6) if all your dice are over d6; bid over 2 gold"
+    )
+    assert space_gives("tavern", view, pack, "") == "hire Archer (d6), bid over 2 gold"  # a watcher
 
 
 PLACINGS = ("y5", "b3", "r4", "order", "treasure2", "train", "trade", "sorcerer4")
@@ -166,7 +222,7 @@ def test_placing_goes_area_by_area(placing):
     assert max(counts.values()) <= 6, counts
     # every die may go on the tavern (its follower is checked at step 5), so the trainer is the
     # fourth area to the LEFT: sorcerer, trade, tavern, trainer, OK
-    assert counts["train"] == 5 and counts["sorcerer4"] == 4, counts     # LEFT, then UP UP, OK
+    assert counts["train"] == 5 and counts["sorcerer4"] == 4, counts  # LEFT, then UP UP, OK
     model, _ = placing_frame(g, s, ("left", "up", "up"))
     assert model["ui"]["space"] == "sorcerer4" and model["ui"]["areas"][model["ui"]["area"]][0] == "sorcerer"
     generic = {sp: presses_to_in_words(prompt, f"p1 place d4 {sp}") for sp in PLACINGS}
@@ -184,30 +240,58 @@ def test_fights_resolved_together_are_said_in_words():
     g = engine()
     s = set_up(g, players=3)
     play(g, s, "p1 place d6 y1", "p2 place d6 b2", "p3 place d6 train", "p1 place d4 y1", "p2 place d4 train")
-    events = play(g, s, "p3 place d4 train", "chance reveal goblin", "chance roll 5 2", "chance reveal ogre",
-                  "chance roll 3")
+    events = play(
+        g,
+        s,
+        "p3 place d4 train",
+        "chance reveal goblin",
+        "chance roll 5 2",
+        "chance reveal ogre",
+        "chance roll 3",
+    )
     assert screen_after(events) == "allies_result"
     matches(frame(g, s, screen="allies_result", events=events), "results")
     from companion.games.dungeon_allies.words import fight_said
-    assert [fight_said(e) for e in events if e["event"] == "combat"] == \
-        ["rolled 7, needed 4: won, +1 gold", "rolled 3, needed 12: lost"]
+
+    assert [fight_said(e) for e in events if e["event"] == "combat"] == [
+        "rolled 7, needed 4: won, +1 gold",
+        "rolled 3, needed 12: lost",
+    ]
     from companion.games.dungeon_allies.screens import fight_line
+
     model = build_model(g, s, viewer=None)
-    long = {"event": "combat", "square": "y11", "seat": "p1", "monster": "giant-spider", "total": 3, "need": 15,
-            "won": False}
+    long = {
+        "event": "combat",
+        "square": "y11",
+        "seat": "p1",
+        "monster": "giant-spider",
+        "total": 3,
+        "need": 15,
+        "won": False,
+    }
     model["pack"]["monsters"]["giant-spider"] = "Giant spider"
-    assert fight_line(model, long) == "Y11 P1 Giant 3/15 lost"         # the name gives way by whole words
-    wraith = {"event": "combat", "square": "b4", "seat": "p2", "monster": "wraith", "total": 16, "need": 12,
-              "won": True, "gold": 6}
+    assert fight_line(model, long) == "Y11 P1 Giant 3/15 lost"  # the name gives way by whole words
+    wraith = {
+        "event": "combat",
+        "square": "b4",
+        "seat": "p2",
+        "monster": "wraith",
+        "total": 16,
+        "need": 12,
+        "won": True,
+        "gold": 6,
+    }
     model["pack"]["monsters"]["wraith"] = "Wraith"
-    assert fight_line(model, wraith) == "B4 P2 Wraith 16/12 +6g"      # it was "B4 P2 Wrait 16/12 won +6g"
+    assert fight_line(model, wraith) == "B4 P2 Wraith 16/12 +6g"  # it was "B4 P2 Wrait 16/12 won +6g"
 
 
 def test_what_a_red_crystal_showed_is_drawn_for_its_player_alone():
     g = engine()
     s = set_up(g)
     give(s, "p1", red=1)
-    play(g, s, "p1 place red peek", "p1 look y5", "chance reveal goblin", "p1 look b2", "chance reveal dragon")
+    play(
+        g, s, "p1 place red peek", "p1 look y5", "chance reveal goblin", "p1 look b2", "chance reveal dragon"
+    )
     assert g.prompt(s).private and screen_for(build_model(g, s, viewer="p1")) == "allies_seen"
     ctl = PromptController(game=g.name)
     ctl.sync(prompt_dict(g.prompt(s)))
@@ -217,33 +301,97 @@ def test_what_a_red_crystal_showed_is_drawn_for_its_player_alone():
 
 
 def test_two_fights_are_said_whole_however_long_the_names_and_numbers(drawn):  # noqa: F811
-    """"B1 P1 Giant spider+4 gold" ran into its gold and "rolled 12, needed 13: lo." was cut."""
-    spider = {"event": "combat", "square": "b1", "seat": "p1", "monster": "giant-spider", "total": 8, "need": 8,
-              "won": True, "gold": 4}
-    naga = {"event": "combat", "square": "b2", "seat": "p1", "monster": "water-naga", "total": 12, "need": 13,
-            "won": False}
-    m = {"game": "dungeon-allies", "screen": "allies_result", "summary": two_seats(), "events": [spider, naga],
-         "pack": {"monsters": {"giant-spider": "Giant spider", "water-naga": "Water naga"}}}
+    """ "B1 P1 Giant spider+4 gold" ran into its gold and "rolled 12, needed 13: lo." was cut."""
+    spider = {
+        "event": "combat",
+        "square": "b1",
+        "seat": "p1",
+        "monster": "giant-spider",
+        "total": 8,
+        "need": 8,
+        "won": True,
+        "gold": 4,
+    }
+    naga = {
+        "event": "combat",
+        "square": "b2",
+        "seat": "p1",
+        "monster": "water-naga",
+        "total": 12,
+        "need": 13,
+        "won": False,
+    }
+    m = {
+        "game": "dungeon-allies",
+        "screen": "allies_result",
+        "summary": two_seats(),
+        "events": [spider, naga],
+        "pack": {"monsters": {"giant-spider": "Giant spider", "water-naga": "Water naga"}},
+    }
     render(m)
-    assert {"B1 P1 Giant", "+4 gold", "rolled 8, needed 8: won", "B2 P1 Water naga",
-            "rolled 12, need 13: lost"} <= set(drawn["texts"]) and drawn["cut"] == []
+    assert {
+        "B1 P1 Giant",
+        "+4 gold",
+        "rolled 8, needed 8: won",
+        "B2 P1 Water naga",
+        "rolled 12, need 13: lost",
+    } <= set(drawn["texts"]) and drawn["cut"] == []
 
 
 def test_three_fights_or_more_are_a_line_each_with_the_numbers_in_a_column(drawn):  # noqa: F811
     names = {"bandit": "Bandit", "wraith": "Wraith", "giant-spider": "Giant spider"}
-    fights = [{"event": "combat", "square": "y9", "seat": "p1", "monster": "bandit", "total": 3, "need": 4, "won": False},
-              {"event": "combat", "square": "b4", "seat": "p2", "monster": "wraith", "total": 16, "need": 12,
-               "won": True, "gold": 6},
-              {"event": "combat", "square": "r10", "seat": "p1", "monster": "giant-spider", "total": 22, "need": 24,
-               "won": False}]
-    render({"game": "dungeon-allies", "screen": "allies_result", "summary": two_seats(), "events": fights,
-            "pack": {"monsters": names}})
-    assert {"rolled/needed", "Y9 P1 Bandit", "3/4 lost", "B4 P2 Wraith", "16/12 +6g", "R10 P1 Giant",
-            "22/24 lost"} <= set(drawn["texts"]) and drawn["cut"] == []
+    fights = [
+        {
+            "event": "combat",
+            "square": "y9",
+            "seat": "p1",
+            "monster": "bandit",
+            "total": 3,
+            "need": 4,
+            "won": False,
+        },
+        {
+            "event": "combat",
+            "square": "b4",
+            "seat": "p2",
+            "monster": "wraith",
+            "total": 16,
+            "need": 12,
+            "won": True,
+            "gold": 6,
+        },
+        {
+            "event": "combat",
+            "square": "r10",
+            "seat": "p1",
+            "monster": "giant-spider",
+            "total": 22,
+            "need": 24,
+            "won": False,
+        },
+    ]
+    render(
+        {
+            "game": "dungeon-allies",
+            "screen": "allies_result",
+            "summary": two_seats(),
+            "events": fights,
+            "pack": {"monsters": names},
+        }
+    )
+    assert {
+        "rolled/needed",
+        "Y9 P1 Bandit",
+        "3/4 lost",
+        "B4 P2 Wraith",
+        "16/12 +6g",
+        "R10 P1 Giant",
+        "22/24 lost",
+    } <= set(drawn["texts"]) and drawn["cut"] == []
 
 
 def test_a_red_crystals_look_is_chosen_area_by_area_too():
-    """"look under a tile" listed the 28 squares one under the other (blue 3: 15 presses)."""
+    """ "look under a tile" listed the 28 squares one under the other (blue 3: 15 presses)."""
     g = engine()
     s = set_up(g, players=3)
     give(s, "p1", red=1)
@@ -256,30 +404,68 @@ def test_a_red_crystals_look_is_chosen_area_by_area_too():
 
 def test_five_fights_stay_clear_of_the_score_strip():
     """The fifth of five fights was drawn across the score strip's rule ("Wolf pack")."""
-    fight = {"event": "combat", "square": "b10", "seat": "p2", "monster": "wolf-pack", "total": 14, "need": 8,
-             "won": True, "gold": 4}
-    image = render({"game": "dungeon-allies", "screen": "allies_result", "summary": two_seats(), "events": [fight] * 5,
-                    "pack": {"monsters": {"wolf-pack": "Wolf pack"}}})
-    assert not any(image.getpixel((x, y)) for x in range(128) for y in range(50, 55))     # the gap above the rule
-    assert any(image.getpixel((x, y)) for x in range(128) for y in range(42, 50))         # the fifth line is there
+    fight = {
+        "event": "combat",
+        "square": "b10",
+        "seat": "p2",
+        "monster": "wolf-pack",
+        "total": 14,
+        "need": 8,
+        "won": True,
+        "gold": 4,
+    }
+    image = render(
+        {
+            "game": "dungeon-allies",
+            "screen": "allies_result",
+            "summary": two_seats(),
+            "events": [fight] * 5,
+            "pack": {"monsters": {"wolf-pack": "Wolf pack"}},
+        }
+    )
+    assert not any(
+        image.getpixel((x, y)) for x in range(128) for y in range(50, 55)
+    )  # the gap above the rule
+    assert any(image.getpixel((x, y)) for x in range(128) for y in range(42, 50))  # the fifth line is there
 
 
 def test_a_trade_on_the_device_says_the_rates_as_the_phone_does(drawn):  # noqa: F811
     """The device listed "trade red blue"; the phone "give 2 red, get 1 blue": one wording now."""
     from tests.web.test_page_texts_allies_and_controls import _until
-    _, g, s, prompt = _until("trade", seed=2)        # 2 red, 1 blue: red for blue both ways, and done
+
+    _, g, s, prompt = _until("trade", seed=2)  # 2 red, 1 blue: red for blue both ways, and done
     ctl = PromptController(game=g.name)
     ctl.sync(prompt_dict(prompt))
     render(build_model(g, s, viewer=prompt.actor, ui=ctl.ui))
-    assert {"2 red for 1 blue", "1 blue for 2 red", "done trading"} <= set(drawn["texts"]) and drawn["cut"] == []
+    assert {"2 red for 1 blue", "1 blue for 2 red", "done trading"} <= set(drawn["texts"]) and drawn[
+        "cut"
+    ] == []
 
 
 def test_a_lost_fight_says_so_within_the_panel(drawn):  # noqa: F811
-    """"lost: the monster leaves" ran 16 pixels past the panel's edges."""
+    """ "lost: the monster leaves" ran 16 pixels past the panel's edges."""
     from companion.ui import fonts
-    ogre = {"event": "combat", "square": "b2", "seat": "p2", "monster": "ogre", "dice": ["d6"], "values": [3],
-            "doubled": [""], "total": 3, "need": 12, "won": False}
-    render({"game": "dungeon-allies", "screen": "allies_result", "summary": two_seats(), "events": [ogre],
-            "pack": {"monsters": {"ogre": "Ogre"}}})
+
+    ogre = {
+        "event": "combat",
+        "square": "b2",
+        "seat": "p2",
+        "monster": "ogre",
+        "dice": ["d6"],
+        "values": [3],
+        "doubled": [""],
+        "total": 3,
+        "need": 12,
+        "won": False,
+    }
+    render(
+        {
+            "game": "dungeon-allies",
+            "screen": "allies_result",
+            "summary": two_seats(),
+            "events": [ogre],
+            "pack": {"monsters": {"ogre": "Ogre"}},
+        }
+    )
     assert "rolled 3, needed 12" in drawn["texts"] and "lost: monster is out" in drawn["texts"]
     assert all(fonts.body().measure(t) <= 128 for t in drawn["texts"] if t.startswith("lost"))

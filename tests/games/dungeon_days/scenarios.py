@@ -1,14 +1,17 @@
 """Models of Dungeon Days' screens at real positions, for the golden PNGs
 (tests/ui/golden/dungeon-days-*.png)."""
+
 from __future__ import annotations
 
 from companion.ui import PromptController, build_model
 from companion.ui.model import prompt_dict
 from tests.games.dungeon_days.table import ENGINE, play, table
 
-BOARDS = {"p1": {"mon": ["human"], "tue": ["elf", "invisibility", "orc"], "thu": ["dragon", "halfling"]},
-          "p2": {"wed": ["boulder"], "fri": ["mimic"], "sat": ["elf", "sprite"], "sun": ["troll"]},
-          "p3": {"mon": ["dwarf"], "tue": ["pixie"], "wed": ["human"]}}
+BOARDS = {
+    "p1": {"mon": ["human"], "tue": ["elf", "invisibility", "orc"], "thu": ["dragon", "halfling"]},
+    "p2": {"wed": ["boulder"], "fri": ["mimic"], "sat": ["elf", "sprite"], "sun": ["troll"]},
+    "p3": {"mon": ["dwarf"], "tue": ["pixie"], "wed": ["human"]},
+}
 HAND = {"p1": ["pixie", "dwarf", "lava", "halfling", "transformation"], "p2": ["dragon"], "p3": ["elf"]}
 
 
@@ -24,7 +27,11 @@ def turn(presses: list[str], players: int = 3):
 
 def hand_with_idle_cards():
     """An Orc with no creature to stand left of: in the hand, struck through, not offered."""
-    s = table(players=2, boards={"p1": {"mon": ["elf"]}}, hands={"p1": ["sprite", "dwarf", "orc", "troll", "terror"]})
+    s = table(
+        players=2,
+        boards={"p1": {"mon": ["elf"]}},
+        hands={"p1": ["sprite", "dwarf", "orc", "troll", "terror"]},
+    )
     ctl = PromptController(game=ENGINE.name)
     ctl.start(prompt_dict(ENGINE.prompt(s)))
     return build_model(ENGINE, s, viewer="p1", ui=ctl.ui)
@@ -32,9 +39,25 @@ def hand_with_idle_cards():
 
 def entering():
     s = table(players=3, mode="score")
-    for action in ["p1 add human", "p1 next", "p1 add elf", "p1 add invisibility", "p1 add orc", "p1 next",
-                   "p1 add dwarf", "p1 next", "p1 next", "p1 add mimic", "p1 next", "p1 next", "p1 next",
-                   "p2 add dragon", "p2 next", "p2 add pixie", "p2 add halfling"]:
+    for action in [
+        "p1 add human",
+        "p1 next",
+        "p1 add elf",
+        "p1 add invisibility",
+        "p1 add orc",
+        "p1 next",
+        "p1 add dwarf",
+        "p1 next",
+        "p1 next",
+        "p1 add mimic",
+        "p1 next",
+        "p1 next",
+        "p1 next",
+        "p2 add dragon",
+        "p2 next",
+        "p2 add pixie",
+        "p2 add halfling",
+    ]:
         play(s, action)
     ctl = PromptController(game=ENGINE.name)
     ctl.start(prompt_dict(ENGINE.prompt(s)))
@@ -43,9 +66,21 @@ def entering():
 
 
 def scored():
-    s = table(players=2, mode="score", boards={"p1": {"mon": ["human", "sprite"], "tue": ["mimic"],
-                                                      "wed": ["dragon", "halfling"], "thu": ["elf", "invisibility", "orc"],
-                                                      "fri": ["boulder"], "sat": ["pixie"], "sun": ["troll"]}})
+    s = table(
+        players=2,
+        mode="score",
+        boards={
+            "p1": {
+                "mon": ["human", "sprite"],
+                "tue": ["mimic"],
+                "wed": ["dragon", "halfling"],
+                "thu": ["elf", "invisibility", "orc"],
+                "fri": ["boulder"],
+                "sat": ["pixie"],
+                "sun": ["troll"],
+            }
+        },
+    )
     events = []
     for _ in range(7):
         events = play(s, "p1 next")
@@ -53,17 +88,26 @@ def scored():
 
 
 def dragon_result():
-    s = table(players=2, boards={"p2": {"tue": ["elf"], "thu": ["human", "sprite"]}}, hands={"p1": ["dragon"]})
+    s = table(
+        players=2, boards={"p2": {"tue": ["elf"], "thu": ["human", "sprite"]}}, hands={"p1": ["dragon"]}
+    )
     events = play(s, "p1 play dragon p2 wed")
     return build_model(ENGINE, s, viewer=None, screen="days_result", events=events)
 
 
 def final(players: int = 4):
     """P1 fills the week (a Boulder on Saturday) but P2 has more points."""
-    boards = {"p1": {**{d: ["human"] for d in ("mon", "tue", "wed", "thu", "fri")}, "sat": ["boulder"]},
-              "p2": BOARDS["p2"], "p3": BOARDS["p3"], "p4": {"mon": ["dragon"], "tue": ["mimic"]}}
-    s = table(players=players, boards={k: v for k, v in boards.items() if int(k[1:]) <= players},
-              hands={"p1": ["elf"]})
+    boards = {
+        "p1": {**{d: ["human"] for d in ("mon", "tue", "wed", "thu", "fri")}, "sat": ["boulder"]},
+        "p2": BOARDS["p2"],
+        "p3": BOARDS["p3"],
+        "p4": {"mon": ["dragon"], "tue": ["mimic"]},
+    }
+    s = table(
+        players=players,
+        boards={k: v for k, v in boards.items() if int(k[1:]) <= players},
+        hands={"p1": ["elf"]},
+    )
     events = play(s, "p1 play elf p1 sun")
     return build_model(ENGINE, s, viewer=None, screen="days_final", events=events)
 
@@ -75,7 +119,7 @@ def pass_to():
 
 SCENARIOS = {
     "dungeon-days-turn-card": lambda: turn([]),
-    "dungeon-days-turn-board": lambda: turn(["down"] * 5 + ["ok", "down"]),            # a Halfling, over P2
+    "dungeon-days-turn-board": lambda: turn(["down"] * 5 + ["ok", "down"]),  # a Halfling, over P2
     "dungeon-days-turn-day": lambda: turn(["down"] * 5 + ["ok", "down", "ok", "down"]),  # on P2's Saturday
     "dungeon-days-turn-other-board": lambda: turn(["right", "right"]),
     "dungeon-days-turn-six": lambda: turn([], players=6),

@@ -1,4 +1,5 @@
 """Positions for Dungeon Days' tests: boards and hands laid out by hand, plays checked."""
+
 from __future__ import annotations
 
 import pytest
@@ -10,8 +11,13 @@ ENGINE = DungeonDays()
 DAYS = ENGINE.pack.days
 
 
-def table(players: int = 2, boards: dict | None = None, hands: dict | None = None, turn: str = "p1",
-          mode: str = "play"):
+def table(
+    players: int = 2,
+    boards: dict | None = None,
+    hands: dict | None = None,
+    turn: str = "p1",
+    mode: str = "play",
+):
     """A game at a position: ``boards = {"p2": {"tue": ["elf", "halfling"]}}`` (piles bottom to
     top), ``hands = {"p1": ["dragon"]}``, the seat to act."""
     s = ENGINE.new_state(Header("dungeon-days", options={"players": players, "mode": mode}))

@@ -1,6 +1,7 @@
 """Dungeon Days on the device's buttons, from the main menu back to it: three players, P3 a
 computer; each turn built with the word chooser from what a random player chose; the pass-it-on
 screen before each person's turn; no frame carries a hand its owner is not holding."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -31,8 +32,13 @@ class Driver(ToyDriver):
         ids = [item["id"] for item in menu.items]
         if kind == "setup":
             setup = self.app.setup
-            want = ("players" if setup.players != 3 else
-                    "seat-p3" if setup.seats.get("p3", "human").partition(":")[0] != "computer" else "start")
+            want = (
+                "players"
+                if setup.players != 3
+                else "seat-p3"
+                if setup.seats.get("p3", "human").partition(":")[0] != "computer"
+                else "start"
+            )
         else:
             want = {"main": "new", "new": "dungeon-days", "confirm-new": "new"}[kind]
         cursor = menu.ui["cursor"]
@@ -48,8 +54,9 @@ def test_a_whole_game_on_the_buttons(tmp_path: Path):
     folder = tmp_path / "device"
     folder.mkdir()
     display = open_display({"type": "png", "dir": str(folder / "frames")})
-    app = DeviceApp(RefereeSession(Journal(folder / "journal.sqlite")), display, clock=StillClock(),
-                    seed_source=lambda: 5)
+    app = DeviceApp(
+        RefereeSession(Journal(folder / "journal.sqlite")), display, clock=StillClock(), seed_source=lambda: 5
+    )
     driver = Driver(app, 5)
     screens, passes, leaks, keys, actions = set(), [], [], 0, 0
     app.refresh()
@@ -67,10 +74,19 @@ def test_a_whole_game_on_the_buttons(tmp_path: Path):
             passes.append(screen_name(model))
         if s.active and not s.engine.is_over(s.state):
             p = s.prompt()
-            holder = p.actor if p.shows_hand and not s.is_computer(p.actor) and app.awaiting_pass() is None \
-                and app.interstitial is None else None
-            leaks += [seat["id"] for seat in (model.get("view") or {}).get("seats", [])
-                      if "hand" in seat and seat["id"] != holder]
+            holder = (
+                p.actor
+                if p.shows_hand
+                and not s.is_computer(p.actor)
+                and app.awaiting_pass() is None
+                and app.interstitial is None
+                else None
+            )
+            leaks += [
+                seat["id"]
+                for seat in (model.get("view") or {}).get("seats", [])
+                if "hand" in seat and seat["id"] != holder
+            ]
         assert keys < 20_000, "the game never ended"
     assert leaks == []
     assert "days_board" in screens and "game_over" in screens and "pass_to" in passes

@@ -1,12 +1,18 @@
 """What each card does when played: the rulebook's "The Cards", with its own examples."""
+
 from tests.games.dungeon_days.table import ENGINE, full_week, pile, play, refused, score, table
 
 PLAYING = "Playing a card"
 
 
 def test_the_dragon_clears_the_days_next_to_it_on_its_board_only():
-    s = table(boards={"p2": {"tue": ["elf"], "thu": ["human", "sprite"], "fri": ["orc"]},
-                      "p1": {"tue": ["dwarf"], "thu": ["troll"]}}, hands={"p1": ["dragon"]})
+    s = table(
+        boards={
+            "p2": {"tue": ["elf"], "thu": ["human", "sprite"], "fri": ["orc"]},
+            "p1": {"tue": ["dwarf"], "thu": ["troll"]},
+        },
+        hands={"p1": ["dragon"]},
+    )
     events = play(s, "p1 play dragon p2 wed")
     assert pile(s, "p2", "tue") == [] and pile(s, "p2", "thu") == [] and pile(s, "p2", "fri") == ["orc"]
     assert pile(s, "p1", "tue") == ["dwarf"] and pile(s, "p1", "thu") == ["troll"]
@@ -24,7 +30,7 @@ def test_the_rulebooks_dragon_may_stop_an_opponent_finishing_but_gives_them_7_po
     s = table(boards={"p2": full_week("wed", card="elf")}, hands={"p1": ["dragon"]})
     before = score(s, "p2")
     play(s, "p1 play dragon p2 wed")
-    assert not s.over                                   # two days emptied: their week is not full
+    assert not s.over  # two days emptied: their week is not full
     assert score(s, "p2") == before - 8 + 7
 
 
@@ -35,8 +41,15 @@ def test_the_dragon_leaves_a_boulder_trap():
 
 
 def test_the_goblin_scares_the_same_day_on_all_other_boards():
-    s = table(players=4, boards={"p2": {"fri": ["dragon"]}, "p3": {"fri": ["elf", "halfling"]},
-                                 "p4": {"thu": ["orc"], "fri": ["boulder"]}}, hands={"p1": ["goblin"]})
+    s = table(
+        players=4,
+        boards={
+            "p2": {"fri": ["dragon"]},
+            "p3": {"fri": ["elf", "halfling"]},
+            "p4": {"thu": ["orc"], "fri": ["boulder"]},
+        },
+        hands={"p1": ["goblin"]},
+    )
     play(s, "p1 play goblin p1 fri")
     assert pile(s, "p1", "fri") == ["goblin"]
     assert pile(s, "p2", "fri") == [] and pile(s, "p3", "fri") == []
@@ -45,13 +58,18 @@ def test_the_goblin_scares_the_same_day_on_all_other_boards():
 
 def test_the_medusa_removes_every_human_and_halfling_from_her_board():
     """'Can be played on your day to free up scores under halflings and remove low-scoring humans.'"""
-    s = table(boards={"p1": {"mon": ["human"], "tue": ["dragon", "halfling"], "thu": ["elf", "invisibility", "human"]},
-                      "p2": {"mon": ["human"]}}, hands={"p1": ["medusa"]})
+    s = table(
+        boards={
+            "p1": {"mon": ["human"], "tue": ["dragon", "halfling"], "thu": ["elf", "invisibility", "human"]},
+            "p2": {"mon": ["human"]},
+        },
+        hands={"p1": ["medusa"]},
+    )
     assert score(s, "p1") == 1 + 0 + 4 + 1
     play(s, "p1 play medusa p1 wed")
     assert pile(s, "p1", "mon") == [] and pile(s, "p1", "tue") == ["dragon"]
-    assert pile(s, "p1", "thu") == ["elf", "invisibility"]          # the Invisibility still makes room
-    assert pile(s, "p2", "mon") == ["human"]                         # other boards keep theirs
+    assert pile(s, "p1", "thu") == ["elf", "invisibility"]  # the Invisibility still makes room
+    assert pile(s, "p2", "mon") == ["human"]  # other boards keep theirs
     assert score(s, "p1") == 7 + 2 + 4
 
 
@@ -62,12 +80,19 @@ def test_the_medusa_on_an_opponents_board_may_give_them_points():
 
 
 def test_terror_clears_that_day_on_every_board():
-    s = table(players=3, boards={"p1": {"tue": ["human"]}, "p2": {"tue": ["dragon"]},
-                                 "p3": {"tue": ["boulder"], "wed": ["elf"]}}, hands={"p1": ["terror"]})
+    s = table(
+        players=3,
+        boards={
+            "p1": {"tue": ["human"]},
+            "p2": {"tue": ["dragon"]},
+            "p3": {"tue": ["boulder"], "wed": ["elf"]},
+        },
+        hands={"p1": ["terror"]},
+    )
     play(s, "p1 play terror p1 tue")
     assert [pile(s, x, "tue") for x in ("p1", "p2", "p3")] == [[], [], ["boulder"]]
     assert pile(s, "p3", "wed") == ["elf"]
-    assert sorted(s.discard) == ["dragon", "human", "terror"]        # the spell is discarded after use
+    assert sorted(s.discard) == ["dragon", "human", "terror"]  # the spell is discarded after use
 
 
 def test_terror_on_an_empty_day_removes_opponents_creatures():
@@ -82,16 +107,21 @@ def test_terror_goes_on_your_own_board():
 
 
 def test_transportation_swaps_whole_stacks():
-    s = table(players=3, boards={"p1": {"wed": ["human"]}, "p3": {"wed": ["elf", "invisibility", "orc"]}},
-              hands={"p1": ["transportation"]})
+    s = table(
+        players=3,
+        boards={"p1": {"wed": ["human"]}, "p3": {"wed": ["elf", "invisibility", "orc"]}},
+        hands={"p1": ["transportation"]},
+    )
     play(s, "p1 play transportation p3 wed")
     assert pile(s, "p1", "wed") == ["elf", "invisibility", "orc"] and pile(s, "p3", "wed") == ["human"]
     assert s.discard == ["transportation"]
 
 
 def test_transportation_may_swap_with_an_empty_day_but_not_with_a_blocked_one_or_own_board():
-    s = table(boards={"p2": {"mon": ["dragon"], "tue": ["boulder"]}, "p1": {"tue": ["elf"]}},
-              hands={"p1": ["transportation"]})
+    s = table(
+        boards={"p2": {"mon": ["dragon"], "tue": ["boulder"]}, "p1": {"tue": ["elf"]}},
+        hands={"p1": ["transportation"]},
+    )
     refused(s, "p1 play transportation p2 tue", "The Cards: SPELL OF TRANSPORTATION", "Boulder")
     refused(s, "p1 play transportation p2 wed", "The Cards: SPELL OF TRANSPORTATION", "no creatures")
     refused(s, "p1 play transportation p1 mon", "The Cards: SPELL OF TRANSPORTATION", "another board")
@@ -120,7 +150,7 @@ def test_transformation_needs_a_creature_to_take_and_one_in_hand():
     refused(s, "p1 play transformation p2 thu elf elf", rule, "no Elf on that thu")
     refused(s, "p1 play transformation p2 thu dragon", rule, "a Transformation play is")
     t = table(boards={"p2": {"thu": ["dragon"]}}, hands={"p1": ["transformation"]})
-    assert not [o for o in ENGINE.prompt(t).options if "transformation" in o]    # no creature to give
+    assert not [o for o in ENGINE.prompt(t).options if "transformation" in o]  # no creature to give
 
 
 def test_the_lava_trap_removes_only_the_top_card():
@@ -130,12 +160,14 @@ def test_the_lava_trap_removes_only_the_top_card():
 
 
 def test_the_lava_trap_removes_any_top_creature_but_the_dragon():
-    s = table(boards={"p1": {"mon": ["human"]}, "p2": {"mon": ["dragon"], "tue": ["elf", "invisibility"]}},
-              hands={"p1": ["lava"]})
+    s = table(
+        boards={"p1": {"mon": ["human"]}, "p2": {"mon": ["dragon"], "tue": ["elf", "invisibility"]}},
+        hands={"p1": ["lava"]},
+    )
     refused(s, "p1 play lava p2 mon", "The Cards: LAVA TRAP", "the Dragon")
     refused(s, "p1 play lava p2 tue", "The Cards: LAVA TRAP", "none on top")
     refused(s, "p1 play lava p2 wed", "The Cards: LAVA TRAP", "none on top")
-    play(s, "p1 play lava p1 mon")                                   # a low creature of your own
+    play(s, "p1 play lava p1 mon")  # a low creature of your own
     assert pile(s, "p1", "mon") == []
 
 
@@ -157,7 +189,10 @@ def test_the_boulder_trap_blocks_an_opponents_empty_day_for_the_game():
 
 
 def test_invisibility_lets_one_more_creature_onto_a_day():
-    s = table(boards={"p1": {"wed": ["elf"]}, "p2": {"wed": ["orc"]}}, hands={"p1": ["invisibility", "human", "orc"]})
+    s = table(
+        boards={"p1": {"wed": ["elf"]}, "p2": {"wed": ["orc"]}},
+        hands={"p1": ["invisibility", "human", "orc"]},
+    )
     refused(s, "p1 play invisibility p1 tue", "The Cards: SPELL OF INVISIBILITY", "on top of a creature")
     refused(s, "p1 play invisibility p2 wed", PLAYING, "ON ANY BOARD")
     play(s, "p1 play invisibility p1 wed")
@@ -165,4 +200,4 @@ def test_invisibility_lets_one_more_creature_onto_a_day():
     play(s, "p1 play human p1 wed")
     assert pile(s, "p1", "wed") == ["elf", "invisibility", "human"]
     s.turn = 0
-    refused(s, "p1 play orc p1 wed", PLAYING, "not empty")           # one more, not two
+    refused(s, "p1 play orc p1 wed", PLAYING, "not empty")  # one more, not two

@@ -1,5 +1,6 @@
 """The end of the game (a full week, blocked days, a play that completes an opponent's week) and
 the scoring: covered cards, the Sprite, the Halfling, the Mimic, the tie-breaks."""
+
 from companion.engine.dice import SeededDice
 from tests.games.dungeon_days.table import ENGINE, day_points, full_week, pile, play, refused, score, table
 
@@ -14,7 +15,7 @@ def test_the_game_ends_when_a_player_has_a_creature_on_every_day():
 
 def test_a_draw_does_not_end_the_game_and_a_day_with_only_invisibility_room_counts():
     s = table(boards={"p1": full_week(card="elf")}, hands={"p2": []}, turn="p2")
-    play(s, "p2 draw")                       # the end is checked after a play, not a draw
+    play(s, "p2 draw")  # the end is checked after a play, not a draw
     assert not s.over
 
 
@@ -36,9 +37,12 @@ def test_a_play_that_completes_an_opponents_week_ends_the_game():
     # Medusa removes every human from p2's board: the week is no longer full
     assert not s.over
     t = table(boards={"p2": full_week("sat", card="elf")}, hands={"p1": ["dragon"]})
-    play(t, "p1 play dragon p2 sat")         # clears Friday and Sunday: not full
+    play(t, "p1 play dragon p2 sat")  # clears Friday and Sunday: not full
     assert not t.over
-    u = table(boards={"p2": full_week("sat", card="elf"), "p1": {"sat": ["human"]}}, hands={"p1": ["transportation"]})
+    u = table(
+        boards={"p2": full_week("sat", card="elf"), "p1": {"sat": ["human"]}},
+        hands={"p1": ["transportation"]},
+    )
     play(u, "p1 play transportation p2 sat")
     assert u.over and u.ended == "p2 filled the week" and u.stats["ended_by_other_play"] == 1
 
@@ -81,6 +85,7 @@ def test_a_draw_is_seen_only_by_the_drawer():
 
 # ---------------------------------------------------------------------------- scoring
 
+
 def test_a_covered_card_does_not_score_a_halfling_zeroes_what_it_covers():
     s = table(boards={"p1": {"mon": ["dragon", "halfling"], "tue": ["elf", "sprite", "halfling"]}})
     assert day_points(s, "p1", "mon") == (0, "HAL on DRG: 0")
@@ -107,7 +112,7 @@ def test_a_mimic_takes_the_best_neighbour_it_may():
 
 def test_a_mimic_copies_the_neighbours_top_creature_not_its_whole_day():
     s = table(boards={"p1": {"mon": ["elf", "sprite"], "tue": ["mimic"], "wed": ["dragon", "halfling"]}})
-    assert day_points(s, "p1", "tue") == (6, "MIM=SPR 6")        # the Sprite's 6, not the day's 10
+    assert day_points(s, "p1", "tue") == (6, "MIM=SPR 6")  # the Sprite's 6, not the day's 10
 
 
 def test_a_mimic_never_copies_another_mimic_and_alone_scores_nothing():
@@ -116,11 +121,15 @@ def test_a_mimic_never_copies_another_mimic_and_alone_scores_nothing():
     assert day_points(s, "p1", "thu") == (0, "MIM 0")
     assert day_points(s, "p1", "sat") == (0, "empty")
     t = table(boards={"p1": {"mon": ["mimic"], "sun": ["dragon"]}})
-    assert day_points(t, "p1", "mon") == (0, "MIM 0")              # Sunday is not next to Monday
+    assert day_points(t, "p1", "mon") == (0, "MIM 0")  # Sunday is not next to Monday
 
 
 def test_a_mimic_under_a_halfling_or_a_sprite():
-    s = table(boards={"p1": {"mon": ["mimic", "halfling"], "tue": ["elf"], "thu": ["mimic", "sprite"], "fri": ["orc"]}})
+    s = table(
+        boards={
+            "p1": {"mon": ["mimic", "halfling"], "tue": ["elf"], "thu": ["mimic", "sprite"], "fri": ["orc"]}
+        }
+    )
     assert day_points(s, "p1", "mon") == (0, "HAL on MIM: 0")
     assert day_points(s, "p1", "thu") == (9, "SPR 6 + MIM=ORC 3 = 9")
 
@@ -131,16 +140,32 @@ def test_a_blocked_day_scores_nothing():
 
 
 def test_a_tie_goes_to_the_most_cards_on_the_board():
-    s = table(boards={"p1": {**full_week("sun", card="orc")}, "p2": {"mon": ["dragon", "halfling"],
-                                                                     "tue": ["dragon"], "wed": ["elf", "invisibility", "pixie"],
-                                                                     "thu": ["human", "sprite"]}},
-              hands={"p1": ["human"]})
+    s = table(
+        boards={
+            "p1": {**full_week("sun", card="orc")},
+            "p2": {
+                "mon": ["dragon", "halfling"],
+                "tue": ["dragon"],
+                "wed": ["elf", "invisibility", "pixie"],
+                "thu": ["human", "sprite"],
+            },
+        },
+        hands={"p1": ["human"]},
+    )
     play(s, "p1 play human p1 sun")
     assert s.over and ENGINE.summary(s)["scores"] == {"p1": 19, "p2": 7 + 9 + 7}
-    t = table(boards={"p1": full_week("sun", card="orc"), "p2": {"mon": ["dragon", "halfling", "orc"], "tue": ["dragon"],
-                                                                 "wed": ["human", "invisibility", "elf"],
-                                                                 "thu": ["human", "invisibility", "troll"]}},
-              hands={"p1": ["human"]})
+    t = table(
+        boards={
+            "p1": full_week("sun", card="orc"),
+            "p2": {
+                "mon": ["dragon", "halfling", "orc"],
+                "tue": ["dragon"],
+                "wed": ["human", "invisibility", "elf"],
+                "thu": ["human", "invisibility", "troll"],
+            },
+        },
+        hands={"p1": ["human"]},
+    )
     play(t, "p1 play human p1 sun")
     summary = ENGINE.summary(t)
     assert summary["scores"] == {"p1": 19, "p2": 19}
@@ -148,7 +173,9 @@ def test_a_tie_goes_to_the_most_cards_on_the_board():
 
 
 def test_a_further_tie_is_a_draw():
-    s = table(boards={"p1": full_week("sun", card="human"), "p2": full_week(card="human")}, hands={"p1": ["human"]})
+    s = table(
+        boards={"p1": full_week("sun", card="human"), "p2": full_week(card="human")}, hands={"p1": ["human"]}
+    )
     play(s, "p1 play human p1 sun")
     assert s.over and s.draw and s.winner == "" and ENGINE.summary(s)["winner"] is None
 
@@ -164,7 +191,9 @@ def test_the_summary_gives_every_day_with_its_reason_at_the_end():
 def test_a_creature_swapped_on_top_of_another_covers_it():
     """A Transformation may put a creature where a Halfling lay: it lies ON the creature under it
     and covers its score (only the Sprite adds to its day)."""
-    s = table(boards={"p2": {"wed": ["dwarf", "halfling"]}}, hands={"p2": ["transformation", "elf"]}, turn="p2")
+    s = table(
+        boards={"p2": {"wed": ["dwarf", "halfling"]}}, hands={"p2": ["transformation", "elf"]}, turn="p2"
+    )
     play(s, "p2 play transformation p2 wed halfling elf")
     assert pile(s, "p2", "wed") == ["dwarf", "elf"]
     assert day_points(s, "p2", "wed") == (4, "ELF 4 (on DWF)")
@@ -176,29 +205,50 @@ def test_a_halfling_on_an_invisible_day_zeroes_only_the_creature_it_lies_on():
 
 
 def test_the_device_says_which_neighbour_it_chose_for_the_mimic():
-    """"At scoring, you choose which creature to the immediate left or right is the mimic's
+    """ "At scoring, you choose which creature to the immediate left or right is the mimic's
     score": the device chooses the best for the player, and the end's event says so."""
-    s = table(boards={"p1": {"mon": ["human"], "tue": ["mimic"], "wed": ["dragon"], "fri": ["orc"], "sat": ["troll"],
-                             "sun": ["goblin"]}}, hands={"p1": ["human"]})
+    s = table(
+        boards={
+            "p1": {
+                "mon": ["human"],
+                "tue": ["mimic"],
+                "wed": ["dragon"],
+                "fri": ["orc"],
+                "sat": ["troll"],
+                "sun": ["goblin"],
+            }
+        },
+        hands={"p1": ["human"]},
+    )
     over = play(s, "p1 play human p1 thu")[-1]
     assert over["event"] == "over"
-    assert over["decided"] == ("P1's Mimic on Tue copies the Dragon (7), the best of Human, Dragon: the player "
-                               "chooses, and the device chose the best for them")
+    assert over["decided"] == (
+        "P1's Mimic on Tue copies the Dragon (7), the best of Human, Dragon: the player "
+        "chooses, and the device chose the best for them"
+    )
 
 
 def test_each_days_points_and_reason_are_in_the_view_during_play():
     """A referee checks the score as the game goes: each board's days with points and reason."""
-    s = table(boards={"p1": {"mon": ["human", "sprite"], "tue": ["mimic"]}, "p2": {"wed": ["dragon", "halfling"]}},
-              hands={"p1": ["elf"]})
+    s = table(
+        boards={"p1": {"mon": ["human", "sprite"], "tue": ["mimic"]}, "p2": {"wed": ["dragon", "halfling"]}},
+        hands={"p1": ["elf"]},
+    )
     view = ENGINE.public_view(s, None)
-    assert view["seats"][0]["days"][:3] == [{"points": 7, "why": "SPR 6 + HUM 1 = 7"},
-                                           {"points": 6, "why": "MIM=SPR 6"}, {"points": 0, "why": "empty"}]
+    assert view["seats"][0]["days"][:3] == [
+        {"points": 7, "why": "SPR 6 + HUM 1 = 7"},
+        {"points": 6, "why": "MIM=SPR 6"},
+        {"points": 0, "why": "empty"},
+    ]
     assert view["seats"][1]["days"][2] == {"points": 0, "why": "HAL on DRG: 0"}
     assert view["seats"][0]["score"] == 13 and not view["over"]
 
 
 def test_the_discard_is_split_into_spells_used_and_cards_removed():
-    s = table(boards={"p2": {"mon": ["elf", "invisibility", "orc"], "tue": ["troll"]}}, hands={"p1": ["terror", "lava"]})
+    s = table(
+        boards={"p2": {"mon": ["elf", "invisibility", "orc"], "tue": ["troll"]}},
+        hands={"p1": ["terror", "lava"]},
+    )
     play(s, "p1 play terror p1 mon")
     play(s, "p2 draw")
     play(s, "chance draw human")

@@ -1,5 +1,6 @@
 """A whole game (docs/examples/dungeon-days.game, greedy against greedy) replays to its stated
 result, at the command line too; the computer players see only their own hand."""
+
 import json
 import subprocess
 import sys
@@ -24,8 +25,12 @@ def test_the_example_game_replays_to_its_stated_result():
 
 
 def test_replay_at_the_command_line():
-    done = subprocess.run([sys.executable, "-m", "companion", "replay", str(EXAMPLE), "--json"],
-                          capture_output=True, text=True, cwd=ROOT)
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", "replay", str(EXAMPLE), "--json"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["winner"] == "p1"
 
@@ -54,16 +59,61 @@ def test_computer_players_see_only_their_own_hand_at_every_player_count():
 
 
 def test_the_sim_at_four_players_gives_the_platforms_keys_then_the_games_own():
-    done = subprocess.run([sys.executable, "-m", "companion", "sim", "dungeon-days", "--players", "4", "--games", "8",
-                           "--seed", "5", "--json"], capture_output=True, text=True, cwd=ROOT)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "companion",
+            "sim",
+            "dungeon-days",
+            "--players",
+            "4",
+            "--games",
+            "8",
+            "--seed",
+            "5",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
     keys = list(result)
-    assert keys[:12] == ["game", "seed", "policy", "players", "games", "seconds", "games_per_second",
-                         "actions_per_second", "mean_actions_per_game", "wins", "draws", "decision_ms"]
-    assert result["players"] == 4 and set(result["wins"]) == set(result["decision_ms"]) == {"p1", "p2", "p3", "p4"}
-    assert keys[12:] == ["mean_turns", "mean_draws", "mean_plays", "mean_reshuffles", "mean_creatures_removed",
-                         "mean_winning_score", "mean_margin", "mean_blocked_days", "own_week_end_rate",
-                         "other_week_end_rate", "stalemate_rate", "tie_break_rate"]
+    assert keys[:12] == [
+        "game",
+        "seed",
+        "policy",
+        "players",
+        "games",
+        "seconds",
+        "games_per_second",
+        "actions_per_second",
+        "mean_actions_per_game",
+        "wins",
+        "draws",
+        "decision_ms",
+    ]
+    assert result["players"] == 4 and set(result["wins"]) == set(result["decision_ms"]) == {
+        "p1",
+        "p2",
+        "p3",
+        "p4",
+    }
+    assert keys[12:] == [
+        "mean_turns",
+        "mean_draws",
+        "mean_plays",
+        "mean_reshuffles",
+        "mean_creatures_removed",
+        "mean_winning_score",
+        "mean_margin",
+        "mean_blocked_days",
+        "own_week_end_rate",
+        "other_week_end_rate",
+        "stalemate_rate",
+        "tie_break_rate",
+    ]
     assert result["own_week_end_rate"] + result["other_week_end_rate"] + result["stalemate_rate"] == 1
     assert result["mean_winning_score"] > 0

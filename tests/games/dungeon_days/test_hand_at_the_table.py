@@ -1,6 +1,7 @@
 """Dungeon Days' hand as a player at the table reads it: each card's points and rule on the
 device (the card under the cursor) and on the phone, and why a card cannot be played, on the
 device by moving the cursor onto it and on the phone under the buttons."""
+
 from __future__ import annotations
 
 from companion.engine.registry import get_game
@@ -19,8 +20,14 @@ def _turns(seed: int):
     game = get_game("dungeon-days")
     engine = game.load_engine()
     out = []
-    play(game, engine, seed, after=lambda before, prompt, action, events, state:
-         out.append((before, prompt)) if prompt.kind == "turn" else None)
+    play(
+        game,
+        engine,
+        seed,
+        after=lambda before, prompt, action, events, state: (
+            out.append((before, prompt)) if prompt.kind == "turn" else None
+        ),
+    )
     return game, engine, out
 
 
@@ -46,7 +53,9 @@ def test_the_card_under_the_cursor_says_its_points_and_rule_on_the_device():
         _, frames = _walk(engine, state, prompt)
         for kind in set(state.actor().hand):
             card = pack.cards[kind]
-            line = f"{kind.capitalize()}: " + (f"{card.points} point" if card.type == "creature" else card.type)
+            line = f"{kind.capitalize()}: " + (
+                f"{card.points} point" if card.type == "creature" else card.type
+            )
             shown = [f for f in frames if line in f]
             assert shown, (kind, frames)
             seen.add(kind)
@@ -63,10 +72,12 @@ def test_a_card_with_no_play_now_is_reached_by_the_cursor_and_says_why():
         c, frames = _walk(engine, state, prompt)
         for kind, reason in why.items():
             assert reason == hand.why_not(engine.pack, state, kind)
-            assert any(f"{kind.capitalize()}: no play now" in f or ("no play now" in f and kind.capitalize() in f)
-                       for f in frames), frames
+            assert any(
+                f"{kind.capitalize()}: no play now" in f or ("no play now" in f and kind.capitalize() in f)
+                for f in frames
+            ), frames
             asked += 1
-        c.ui["cursor"] = len(c.ui["words"])             # on the first card with no play: OK does nothing
+        c.ui["cursor"] = len(c.ui["words"])  # on the first card with no play: OK does nothing
         assert c.press("ok") is None and c.ui["chosen"] == []
     assert asked >= 3
 
@@ -102,6 +113,7 @@ def test_every_play_and_every_draw_is_shown_by_name_as_a_result():
     """A computer seat's turn went by unseen unless its play removed a card."""
     from companion.games.dungeon_days.screens import pack_info
     from companion.ui.model import screen_after
+
     engine = get_game("dungeon-days").load_engine()
     summary = {"players": ["p1", "p2"], "scores": {"p1": 0, "p2": 0}}
     play = [{"event": "play", "seat": "p2", "card": "orc", "board": "p2", "day": "tue", "removed": []}]
@@ -109,8 +121,15 @@ def test_every_play_and_every_draw_is_shown_by_name_as_a_result():
     for events, said in ((play, ["P2 played", "Orc on P2 Tue"]), (drew, ["P2 drew a card", "1 card left"])):
         assert screen_after(events, "dungeon-days") == "days_result"
         with recording() as drawn:
-            render({"game": "dungeon-days", "screen": "days_result", "pack": pack_info(engine), "events": events,
-                    "summary": summary})
+            render(
+                {
+                    "game": "dungeon-days",
+                    "screen": "days_result",
+                    "pack": pack_info(engine),
+                    "events": events,
+                    "summary": summary,
+                }
+            )
         texts = [d.text for d in drawn if d.kind == "text"]
         assert all(s in texts for s in said) and frame_faults(drawn) == []
 
@@ -121,6 +140,7 @@ def test_the_card_just_drawn_is_shown_to_its_owner_before_the_device_is_passed_o
     from companion.session import RefereeSession
     from companion.ui.screens import screen_name
     from drivers import open_display
+
     now = [0.0]
     session = RefereeSession(Journal(tmp_path / "j.sqlite"), dice_mode="digital")
     app = DeviceApp(session, open_display({"type": "null"}), seed_source=lambda: 1, clock=lambda: now[0])
@@ -129,13 +149,13 @@ def test_the_card_just_drawn_is_shown_to_its_owner_before_the_device_is_passed_o
     for _ in range(30):
         prompt = session.prompt()
         if app.message is not None or app.interstitial is not None or app.awaiting_pass():
-            assert (app.message or {}).get("title") != "P2: your card"     # a computer's card stays hidden
+            assert (app.message or {}).get("title") != "P2: your card"  # a computer's card stays hidden
             app.press("ok")
             continue
         assert prompt.actor == "p1"
         count = len(session.actions)
         app.act("p1 draw")
-        drawn = session.actions[count + 1].split()[2]          # the device's draw for P1
+        drawn = session.actions[count + 1].split()[2]  # the device's draw for P1
         model = app.model()
         assert model["message"]["title"] == "P1: your card"
         assert model["message"]["text"].startswith(f"You drew {drawn.capitalize()}")

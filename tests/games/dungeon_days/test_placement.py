@@ -1,5 +1,6 @@
 """Where each creature may go: the rulebook's "Playing a card" and each card's own rule. Every
 refusal names the rule and leaves the state's bytes unchanged."""
+
 from tests.games.dungeon_days.table import pile, play, refused, table
 
 PLAYING = "Playing a card"
@@ -9,7 +10,7 @@ def test_a_creature_goes_on_an_empty_day_of_your_own_board():
     s = table(hands={"p1": ["human", "human"]})
     play(s, "p1 play human p1 mon")
     assert pile(s, "p1", "mon") == ["human"] and s.seat("p1").hand == ["human"]
-    refused(s, "p1 play human p1 tue", "turn order", "p2's turn")      # one action a turn
+    refused(s, "p1 play human p1 tue", "turn order", "p2's turn")  # one action a turn
     assert s.turn == 1
 
 
@@ -33,7 +34,7 @@ def test_a_dwarf_is_not_placed_next_to_an_elf_and_the_reverse():
     refused(s, "p1 play dwarf p1 mon", "The Cards: DWARF", "next to an Elf")
     refused(s, "p1 play dwarf p1 wed", "The Cards: DWARF")
     refused(s, "p1 play elf p1 sat", "The Cards: ELF", "next to a Dwarf")
-    play(s, "p1 play dwarf p1 thu")          # two days from the Elf: fine
+    play(s, "p1 play dwarf p1 thu")  # two days from the Elf: fine
     assert pile(s, "p1", "thu") == ["dwarf"]
 
 
@@ -77,13 +78,13 @@ def test_an_orc_goes_immediately_left_of_another_creature_a_troll_immediately_ri
 
 def test_the_days_run_in_a_line_sunday_is_not_next_to_monday():
     s = table(boards={"p1": {"tue": ["elf"]}}, hands={"p1": ["troll"]})
-    refused(s, "p1 play troll p1 mon", "The Cards: TROLL", "line")    # nothing beyond Monday to its left
+    refused(s, "p1 play troll p1 mon", "The Cards: TROLL", "line")  # nothing beyond Monday to its left
     t = table(boards={"p1": {"sun": ["elf"]}}, hands={"p1": ["troll", "orc"]})
-    refused(t, "p1 play troll p1 mon", "The Cards: TROLL", "line")     # Sunday is not left of Monday
+    refused(t, "p1 play troll p1 mon", "The Cards: TROLL", "line")  # Sunday is not left of Monday
     t = table(boards={"p1": {"mon": ["elf"]}}, hands={"p1": ["orc"]})
-    refused(t, "p1 play orc p1 sun", "The Cards: ORC", "line")         # Monday is not right of Sunday
+    refused(t, "p1 play orc p1 sun", "The Cards: ORC", "line")  # Monday is not right of Sunday
     t = table(boards={"p1": {"mon": ["elf"]}}, hands={"p1": ["dwarf"]})
-    play(t, "p1 play dwarf p1 sun")                                    # the Elf on Monday is not beside Sunday
+    play(t, "p1 play dwarf p1 sun")  # the Elf on Monday is not beside Sunday
     t = table(boards={"p1": {"mon": ["human"]}}, hands={"p1": ["pixie"]})
     refused(t, "p1 play pixie p1 sun", "The Cards: PIXIE")
 
@@ -141,9 +142,15 @@ def test_a_refusal_names_a_bad_board_or_day():
 
 
 def test_refusals_say_a_or_an_as_the_card_name_needs():
-    """"an Elf", "a Troll", "an Orc", "a Dwarf", never "a Elf" or "an Troll"."""
+    """ "an Elf", "a Troll", "an Orc", "a Dwarf", never "a Elf" or "an Troll"."""
     s = table(boards={"p1": {"tue": ["dwarf"]}}, hands={"p1": ["elf", "troll", "orc", "invisibility"]})
     assert "an Elf is not placed next to a Dwarf" in refused(s, "p1 play elf p1 wed", "The Cards: ELF").reason
-    assert refused(s, "p1 play troll p1 mon", "The Cards: TROLL").reason.startswith("a Troll goes immediately right")
-    assert refused(s, "p1 play orc p1 wed", "The Cards: ORC").reason.startswith("an Orc goes immediately left")
-    assert refused(s, "p1 play elf p2 mon", "Playing a card").reason.startswith("an Elf goes on your own board")
+    assert refused(s, "p1 play troll p1 mon", "The Cards: TROLL").reason.startswith(
+        "a Troll goes immediately right"
+    )
+    assert refused(s, "p1 play orc p1 wed", "The Cards: ORC").reason.startswith(
+        "an Orc goes immediately left"
+    )
+    assert refused(s, "p1 play elf p2 mon", "Playing a card").reason.startswith(
+        "an Elf goes on your own board"
+    )

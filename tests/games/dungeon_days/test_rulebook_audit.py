@@ -1,6 +1,7 @@
 """An audit of the engine against the rulebook's own words, as a player holding only the rulebook
 would check it: set-up, turns, where each card goes, what it does, the end and the scoring. Each
 test quotes the rule it checks."""
+
 import pytest
 
 from companion.engine.core import Header
@@ -24,6 +25,7 @@ def options(s) -> tuple[str, ...]:
 
 
 # ---------------------------------------------------------------------------- set up and turns
+
 
 def test_each_board_is_the_seven_days_monday_to_sunday_and_starts_empty():
     """'Lay out the 7 days of the week cards in front of each player from Monday to Sunday.'"""
@@ -64,6 +66,7 @@ def test_there_is_no_hand_limit():
 
 # ---------------------------------------------------------------------------- which board
 
+
 @pytest.mark.parametrize("card", ["human", "dwarf", "elf", "pixie", "orc", "troll", "goblin", "mimic"])
 def test_a_creature_without_on_any_board_is_refused_on_another_board(card):
     """'Only when a card says ON ANY BOARD can it also be played on another player's board'."""
@@ -73,11 +76,14 @@ def test_a_creature_without_on_any_board_is_refused_on_another_board(card):
     assert not [o for o in options(s) if " p2 " in o]
 
 
-@pytest.mark.parametrize("card, day, pile_after", [
-    ("dragon", "wed", ["dragon"]),
-    ("medusa", "wed", ["medusa"]),
-    ("halfling", "tue", ["elf", "halfling"]),
-])
+@pytest.mark.parametrize(
+    "card, day, pile_after",
+    [
+        ("dragon", "wed", ["dragon"]),
+        ("medusa", "wed", ["medusa"]),
+        ("halfling", "tue", ["elf", "halfling"]),
+    ],
+)
 def test_cards_that_say_any_board_go_on_an_opponents_board(card, day, pile_after):
     """'Only when a card says ON ANY BOARD can it also be played on another player's board'
     (Dragon, Medusa, Halfling: 'on any board')."""
@@ -88,8 +94,10 @@ def test_cards_that_say_any_board_go_on_an_opponents_board(card, day, pile_after
 
 def test_a_card_that_does_not_say_on_top_goes_on_an_empty_day():
     """'If it does not say ON TOP OF or ON, then it must usually be placed on an eligible empty day.'"""
-    s = table(boards={"p1": {"mon": ["elf"], "tue": ["human"], "wed": ["boulder"]}},
-              hands={"p1": ["mimic", "medusa", "goblin"]})
+    s = table(
+        boards={"p1": {"mon": ["elf"], "tue": ["human"], "wed": ["boulder"]}},
+        hands={"p1": ["mimic", "medusa", "goblin"]},
+    )
     refused(s, "p1 play mimic p1 tue", PLAYING, "not empty")
     refused(s, "p1 play medusa p1 mon", PLAYING, "not empty")
     refused(s, "p1 play goblin p1 wed", "The Cards: BOULDER TRAP", "blocked")
@@ -97,14 +105,20 @@ def test_a_card_that_does_not_say_on_top_goes_on_an_empty_day():
 
 # ---------------------------------------------------------------------------- the spells
 
+
 def test_terror_on_your_full_day_clears_it_and_the_same_day_elsewhere_and_is_discarded():
     """SPELL OF TERROR: 'It can be played on a full day to remove an annoying low scoring creature
     from your board whilst also causing creatures to be removed from other boards ... Discard this
     card after use.'"""
-    s = table(players=3, boards={"p1": {"thu": ["human"], "fri": ["elf"]},
-                                 "p2": {"thu": ["elf", "invisibility", "orc"]},
-                                 "p3": {"thu": ["dragon"], "wed": ["troll"]}},
-              hands={"p1": ["terror"]})
+    s = table(
+        players=3,
+        boards={
+            "p1": {"thu": ["human"], "fri": ["elf"]},
+            "p2": {"thu": ["elf", "invisibility", "orc"]},
+            "p3": {"thu": ["dragon"], "wed": ["troll"]},
+        },
+        hands={"p1": ["terror"]},
+    )
     play(s, "p1 play terror p1 thu")
     assert [pile(s, x, "thu") for x in ("p1", "p2", "p3")] == [[], [], []]
     assert pile(s, "p1", "fri") == ["elf"] and pile(s, "p3", "wed") == ["troll"]
@@ -115,9 +129,11 @@ def test_terror_on_your_full_day_clears_it_and_the_same_day_elsewhere_and_is_dis
 def test_transportation_swaps_with_any_other_board_only_that_day_and_is_discarded():
     """SPELL OF TRANSPORTATION: 'You swap all creatures on any day on your board with all creatures
     on the same day on any other board.  Discard this card after use.'"""
-    s = table(players=4, boards={"p1": {"fri": ["human"], "sat": ["elf"]},
-                                 "p4": {"fri": ["dragon"], "sat": ["orc"]}},
-              hands={"p1": ["transportation"]})
+    s = table(
+        players=4,
+        boards={"p1": {"fri": ["human"], "sat": ["elf"]}, "p4": {"fri": ["dragon"], "sat": ["orc"]}},
+        hands={"p1": ["transportation"]},
+    )
     play(s, "p1 play transportation p4 fri")
     assert pile(s, "p1", "fri") == ["dragon"] and pile(s, "p4", "fri") == ["human"]
     assert pile(s, "p1", "sat") == ["elf"] and pile(s, "p4", "sat") == ["orc"]
@@ -137,12 +153,14 @@ def test_transformation_steals_a_high_creature_and_the_opponent_scores_the_one_g
 def test_transformation_then_dragon_steals_the_dragon_back():
     """DRAGON: 'If you have the means to steal the dragon back with a spell, this could be a
     powerful combination of moves.'"""
-    s = table(boards={"p1": {"tue": ["human"]}, "p2": {"mon": ["dragon"], "wed": ["elf"]}},
-              hands={"p1": ["transformation", "human"]})
+    s = table(
+        boards={"p1": {"tue": ["human"]}, "p2": {"mon": ["dragon"], "wed": ["elf"]}},
+        hands={"p1": ["transformation", "human"]},
+    )
     play(s, "p1 play transformation p2 mon dragon human")
     s.turn = 0
     play(s, "p1 play dragon p2 tue")
-    assert pile(s, "p2", "mon") == [] and pile(s, "p2", "wed") == []     # a human given back is cleared too
+    assert pile(s, "p2", "mon") == [] and pile(s, "p2", "wed") == []  # a human given back is cleared too
     assert pile(s, "p1", "tue") == ["human"]
 
 
@@ -174,6 +192,7 @@ def test_invisibility_lets_a_further_creature_with_conditions_onto_the_day():
 
 # ---------------------------------------------------------------------------- the traps
 
+
 def test_the_lava_trap_removes_an_opponents_high_creature_and_is_discarded():
     """LAVA TRAP: 'Can remove a low value creature from your board, or a high value one from an
     opponent.  Discard this card after use.'"""
@@ -201,7 +220,9 @@ def test_the_lava_trap_removes_a_sprite_lying_on_the_dragon():
 def test_a_boulder_stays_and_blocks_the_day_for_the_whole_game():
     """BOULDER TRAP: 'Play on any empty day on an opponent's board leaving it there.  This blocks
     this day for the whole game'."""
-    s = table(players=3, boards={"p2": {"mon": ["elf"]}}, hands={"p1": ["boulder", "terror"], "p3": ["goblin"]})
+    s = table(
+        players=3, boards={"p2": {"mon": ["elf"]}}, hands={"p1": ["boulder", "terror"], "p3": ["goblin"]}
+    )
     play(s, "p1 play boulder p2 tue")
     assert pile(s, "p2", "tue") == ["boulder"] and "boulder" not in s.discard
     play(s, "p2 draw")
@@ -226,10 +247,21 @@ def test_two_boulders_mean_five_creatures_complete_the_week():
 
 # ---------------------------------------------------------------------------- the creatures
 
-@pytest.mark.parametrize("card, points", [
-    ("dragon", 7), ("dwarf", 4), ("elf", 4), ("pixie", 5), ("human", 1), ("medusa", 2),
-    ("orc", 3), ("troll", 3), ("goblin", 2),
-])
+
+@pytest.mark.parametrize(
+    "card, points",
+    [
+        ("dragon", 7),
+        ("dwarf", 4),
+        ("elf", 4),
+        ("pixie", 5),
+        ("human", 1),
+        ("medusa", 2),
+        ("orc", 3),
+        ("troll", 3),
+        ("goblin", 2),
+    ],
+)
 def test_each_creature_scores_its_printed_points(card, points):
     """'A seven-point creature' (Dragon), 'A four-point creature' (Dwarf, Elf), 'A five-point
     creature' (Pixie), 'A one-point creature' (Human), 'A two-point creature' (Medusa, Goblin),
@@ -242,8 +274,10 @@ def test_each_creature_scores_its_printed_points(card, points):
 def test_the_dragon_on_your_own_board_removes_low_creatures_you_were_given():
     """DRAGON: 'Play on any day on any board.  Removes creatures from adjacent days.  On your own
     board, best played early or to remove low scoring creatures you may have been given.'"""
-    s = table(boards={"p1": {"mon": ["human"], "wed": ["elf", "halfling"], "fri": ["orc"]}},
-              hands={"p1": ["dragon"]})
+    s = table(
+        boards={"p1": {"mon": ["human"], "wed": ["elf", "halfling"], "fri": ["orc"]}},
+        hands={"p1": ["dragon"]},
+    )
     play(s, "p1 play dragon p1 tue")
     assert pile(s, "p1", "mon") == [] and pile(s, "p1", "wed") == [] and pile(s, "p1", "fri") == ["orc"]
     assert score(s, "p1") == 7 + 3
@@ -281,7 +315,7 @@ def test_a_pixie_needs_the_human_on_its_own_board():
     """PIXIE: 'can be played on your own board.  Must be placed to the immediate left or right of a
     human or halfling.'"""
     s = table(boards={"p2": {"tue": ["human"]}, "p1": {"thu": ["elf"]}}, hands={"p1": ["pixie"]})
-    refused(s, "p1 play pixie p1 wed", "The Cards: PIXIE")      # p2's Tuesday Human does not count
+    refused(s, "p1 play pixie p1 wed", "The Cards: PIXIE")  # p2's Tuesday Human does not count
     refused(s, "p1 play pixie p2 wed", PLAYING, "ON ANY BOARD")
 
 
@@ -305,9 +339,13 @@ def test_a_halfling_must_go_on_a_creature():
 def test_the_medusa_frees_scores_under_halflings_and_removes_low_humans_only_on_her_board():
     """MEDUSA: 'Removes all humans and halflings from the board.  Can be played on your day to free
     up scores under halflings and remove low-scoring humans.'"""
-    s = table(boards={"p1": {"mon": ["pixie", "halfling"], "tue": ["human"], "thu": ["elf"]},
-                      "p2": {"mon": ["human"], "tue": ["orc", "halfling"]}},
-              hands={"p1": ["medusa"]})
+    s = table(
+        boards={
+            "p1": {"mon": ["pixie", "halfling"], "tue": ["human"], "thu": ["elf"]},
+            "p2": {"mon": ["human"], "tue": ["orc", "halfling"]},
+        },
+        hands={"p1": ["medusa"]},
+    )
     assert score(s, "p1") == 0 + 1 + 4
     play(s, "p1 play medusa p1 wed")
     assert pile(s, "p1", "mon") == ["pixie"] and pile(s, "p1", "tue") == []
@@ -350,9 +388,15 @@ def test_a_sprite_needs_a_creature_under_it():
 def test_the_goblin_scares_other_boards_only_and_may_finish_your_own_week():
     """GOBLIN: 'Play on any day to scare away any creatures on the same day on all other boards.'
     Game End: 'The game ends when one player has creature, on every day of the week possible.'"""
-    s = table(players=3, boards={"p1": full_week("sun", card="human"), "p2": {"sun": ["dragon"], "sat": ["elf"]},
-                                 "p3": {"sun": ["pixie"]}},
-              hands={"p1": ["goblin"]})
+    s = table(
+        players=3,
+        boards={
+            "p1": full_week("sun", card="human"),
+            "p2": {"sun": ["dragon"], "sat": ["elf"]},
+            "p3": {"sun": ["pixie"]},
+        },
+        hands={"p1": ["goblin"]},
+    )
     play(s, "p1 play goblin p1 sun")
     assert pile(s, "p1", "sat") == ["human"] and pile(s, "p1", "sun") == ["goblin"]
     assert pile(s, "p2", "sun") == [] and pile(s, "p3", "sun") == [] and pile(s, "p2", "sat") == ["elf"]
@@ -364,22 +408,25 @@ def test_the_mimic_scores_a_neighbour_at_scoring_time():
     score.'  (Its points follow what lies beside it when the scores are added.)"""
     s = table(boards={"p1": {"wed": ["mimic"], "thu": ["human"]}}, hands={"p1": ["troll"]})
     assert day_points(s, "p1", "wed")[0] == 1
-    play(s, "p1 play troll p1 fri")           # not beside the Mimic: nothing changes
+    play(s, "p1 play troll p1 fri")  # not beside the Mimic: nothing changes
     assert day_points(s, "p1", "wed")[0] == 1
     s.turn = 0
     s.seat("p1").hand = ["orc"]
-    play(s, "p1 play orc p1 tue")             # left of the Mimic: the Orc's 3 is the better choice
+    play(s, "p1 play orc p1 tue")  # left of the Mimic: the Orc's 3 is the better choice
     assert day_points(s, "p1", "wed")[0] == 3
     assert score(s, "p1") == 3 + 3 + 1 + 3
 
 
 # ---------------------------------------------------------------------------- the end
 
+
 def test_the_player_who_fills_the_week_does_not_always_win():
     """Game End: 'The game ends when one player has creature, on every day ... You then add up the
     scores to see who wins.'"""
-    s = table(boards={"p1": full_week("sun", card="human"), "p2": {"mon": ["dragon"], "tue": ["elf"]}},
-              hands={"p1": ["human"]})
+    s = table(
+        boards={"p1": full_week("sun", card="human"), "p2": {"mon": ["dragon"], "tue": ["elf"]}},
+        hands={"p1": ["human"]},
+    )
     events = play(s, "p1 play human p1 sun")
     assert s.over and s.ended == "p1 filled the week"
     assert events[-1]["scores"] == {"p1": 7, "p2": 11} and s.winner == "p2"
@@ -395,10 +442,15 @@ def test_a_game_does_not_end_while_a_day_is_empty():
 def test_the_tie_break_is_among_the_tied_leaders_only():
     """Game End: 'In the event of a tie, the player with the most cards on their board wins.'
     (A third player with more cards but fewer points does not win.)"""
-    s = table(players=3, boards={"p1": full_week("sun", card="human"),
-                                 "p2": {"mon": ["human", "invisibility", "human"], "tue": ["elf"], "wed": ["human"]},
-                                 "p3": {d: ["human", "halfling"] for d in ("mon", "tue", "wed", "thu", "fri")}},
-              hands={"p1": ["human"]})
+    s = table(
+        players=3,
+        boards={
+            "p1": full_week("sun", card="human"),
+            "p2": {"mon": ["human", "invisibility", "human"], "tue": ["elf"], "wed": ["human"]},
+            "p3": {d: ["human", "halfling"] for d in ("mon", "tue", "wed", "thu", "fri")},
+        },
+        hands={"p1": ["human"]},
+    )
     play(s, "p1 play human p1 sun")
     summary = ENGINE.summary(s)
     assert summary["scores"] == {"p1": 7, "p2": 7, "p3": 0}
@@ -408,13 +460,16 @@ def test_the_tie_break_is_among_the_tied_leaders_only():
 
 def test_the_game_ends_on_the_play_and_no_one_acts_after():
     """Game End: 'The game ends when one player has creature, on every day of the week possible.'"""
-    s = table(boards={"p2": full_week("fri", card="orc")}, hands={"p2": ["troll"], "p1": ["human"]}, turn="p2")
+    s = table(
+        boards={"p2": full_week("fri", card="orc")}, hands={"p2": ["troll"], "p1": ["human"]}, turn="p2"
+    )
     play(s, "p2 play troll p2 fri")
     assert s.over and ENGINE.legal_actions(s) == []
     refused(s, "p1 play human p1 mon", "Game End")
 
 
 # ---------------------------------------------------------------------------- the Mimic beside an Invisibility
+
 
 def test_a_mimic_may_choose_the_uncovered_creature_under_an_invisibility():
     """MIMIC: 'At scoring, you choose which creature to the immediate left or right is the mimic's
@@ -424,4 +479,4 @@ def test_a_mimic_may_choose_the_uncovered_creature_under_an_invisibility():
     points, said = day_points(s, "p1", "tue")
     assert points == 4 and "=ELF" in said.upper(), said
     s = table(boards={"p1": {"mon": ["human", "invisibility", "elf"], "tue": ["mimic"]}})
-    assert day_points(s, "p1", "tue")[0] == 4          # the better one, whichever lies on top
+    assert day_points(s, "p1", "tue")[0] == 4  # the better one, whichever lies on top

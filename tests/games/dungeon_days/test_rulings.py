@@ -1,5 +1,6 @@
 """The rulings of docs/dungeon-days.md on what the rulebook leaves open: each has a test here or
 in the rule tests, and the docs name it (checked below)."""
+
 import re
 from pathlib import Path
 
@@ -11,14 +12,19 @@ DOC = HERE.parents[2] / "docs" / "dungeon-days.md"
 
 
 def test_a_transformation_is_a_swap_not_a_play_the_creature_given_does_nothing():
-    s = table(boards={"p1": {"tue": ["human"], "mon": ["elf"], "wed": ["orc"]}}, hands={"p1": ["transformation", "dragon"]})
+    s = table(
+        boards={"p1": {"tue": ["human"], "mon": ["elf"], "wed": ["orc"]}},
+        hands={"p1": ["transformation", "dragon"]},
+    )
     play(s, "p1 play transformation p1 tue human dragon")
-    assert pile(s, "p1", "mon") == ["elf"] and pile(s, "p1", "wed") == ["orc"]    # no Dragon's clearing
+    assert pile(s, "p1", "mon") == ["elf"] and pile(s, "p1", "wed") == ["orc"]  # no Dragon's clearing
     assert pile(s, "p1", "tue") == ["dragon"]
 
 
 def test_a_transformation_takes_the_topmost_of_two_of_a_kind():
-    s = table(boards={"p2": {"tue": ["human", "invisibility", "human"]}}, hands={"p1": ["transformation", "elf"]})
+    s = table(
+        boards={"p2": {"tue": ["human", "invisibility", "human"]}}, hands={"p1": ["transformation", "elf"]}
+    )
     play(s, "p1 play transformation p2 tue human elf")
     assert pile(s, "p2", "tue") == ["human", "invisibility", "elf"]
 
@@ -49,7 +55,9 @@ def test_no_one_starts_with_a_hand_and_p1_goes_first():
 
 
 def test_decks_per_two_players_and_two_to_six_players():
-    sizes = {n: len(ENGINE.new_state(Header("dungeon-days", options={"players": n})).deck) for n in range(2, 7)}
+    sizes = {
+        n: len(ENGINE.new_state(Header("dungeon-days", options={"players": n})).deck) for n in range(2, 7)
+    }
     assert sizes == {2: 39, 3: 78, 4: 78, 5: 117, 6: 117}
     for bad in (1, 7):
         try:

@@ -2,6 +2,7 @@
 (tests/ui/golden/dungeon-days-*.png, ``UPDATE_GOLDEN=1`` rewrites them: look at them at 4x), the
 turn built word by word (card, board, day), left/right changing the board shown, and the hand
 drawn only for its owner."""
+
 from __future__ import annotations
 
 import pytest
@@ -36,7 +37,7 @@ def test_a_turn_is_built_card_then_board_then_day():
     ctl = controller(s)
     assert ctl.ui["words"] == ["draw", "human", "halfling"]
     assert [ctl.press(b) for b in ("down", "down", "ok")] == [None, None, None]
-    assert ctl.ui["chosen"] == ["halfling", "p2"]      # only P2 has a creature: its board is taken by itself
+    assert ctl.ui["chosen"] == ["halfling", "p2"]  # only P2 has a creature: its board is taken by itself
     assert ctl.ui["words"] == ["sat"] and ctl.ui["board"] == "p2"
     action = ctl.press("ok")
     assert action == "p1 play halfling p2 sat"
@@ -52,9 +53,9 @@ def test_left_and_right_change_the_board_shown_and_back_takes_words_back():
     assert ctl.ui["board"] == "p2"
     ctl.press("left"), ctl.press("left")
     assert ctl.ui["board"] == "p3"
-    ctl.press("down"), ctl.press("ok")                 # a Human: own board is forced, so days come next
+    ctl.press("down"), ctl.press("ok")  # a Human: own board is forced, so days come next
     assert ctl.ui["chosen"] == ["human", "p1"] and ctl.ui["board"] == "p1" and len(ctl.ui["words"]) == 7
-    ctl.press("back")                                  # steps back over the forced board too
+    ctl.press("back")  # steps back over the forced board too
     assert ctl.ui["chosen"] == [] and ctl.ui["words"][ctl.ui["cursor"]] == "human"
     ctl.press("back")
     assert ctl.last_back
@@ -72,7 +73,7 @@ def test_the_transformation_asks_for_the_creature_taken_and_the_one_given():
     ctl.press("ok")
     # only P2 has a creature to take, and only on Monday: both are taken by themselves
     assert ctl.ui["chosen"] == ["transformation", "p2", "mon"] and ctl.ui["board"] == "p2"
-    assert ctl.ui["words"] == ["dragon", "halfling"]       # any card in the stack, not only the top
+    assert ctl.ui["words"] == ["dragon", "halfling"]  # any card in the stack, not only the top
     assert ctl.press("ok") is None and ctl.ui["words"] == ["human"]
     assert ctl.press("ok") == "p1 play transformation p2 mon dragon human"
 
@@ -82,7 +83,7 @@ def test_the_scorer_enters_a_day_card_by_card():
     ctl = controller(s)
     assert ctl.ui["words"][0] == "next" and "invisibility" not in ctl.ui["words"]
     ctl.press("right")
-    assert ctl.ui["board"] == "p2"                     # the other boards can be looked at while entering
+    assert ctl.ui["board"] == "p2"  # the other boards can be looked at while entering
     ctl.press("down")
     action = ctl.press("ok")
     assert action.startswith("p1 add ")
@@ -98,13 +99,16 @@ def test_the_board_screen_shows_only_the_viewers_own_hand():
 
 def test_the_turn_waits_for_the_pass_it_on_screen():
     assert ENGINE.prompt(table(hands={"p1": ["elf"]})).shows_hand
-    assert not ENGINE.prompt(table(hands={"p1": ["elf"]})).private      # the play itself is public
+    assert not ENGINE.prompt(table(hands={"p1": ["elf"]})).private  # the play itself is public
 
 
 def test_after_the_last_play_the_final_table_then_the_game_over_screen():
     from companion.ui.model import screen_after
 
-    s = table(boards={"p1": {d: ["human"] for d in ("mon", "tue", "wed", "thu", "fri", "sat")}}, hands={"p1": ["elf"]})
+    s = table(
+        boards={"p1": {d: ["human"] for d in ("mon", "tue", "wed", "thu", "fri", "sat")}},
+        hands={"p1": ["elf"]},
+    )
     events = play(s, "p1 play elf p1 sun")
     assert screen_after(events, ENGINE.name) == "days_final"
     over = next(e for e in events if e["event"] == "over")
@@ -113,4 +117,6 @@ def test_after_the_last_play_the_final_table_then_the_game_over_screen():
     scorer = table(mode="score")
     for _ in range(13):
         play(scorer, "p1 next" if scorer.turn == 0 else "p2 next")
-    assert screen_after(play(scorer, "p2 next"), ENGINE.name) == "days_score"   # the last board's reasons first
+    assert (
+        screen_after(play(scorer, "p2 next"), ENGINE.name) == "days_score"
+    )  # the last board's reasons first

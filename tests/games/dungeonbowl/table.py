@@ -1,5 +1,6 @@
 """A Dungeonbowl table for the rules tests: a game set up to P1's first turn in a few lines,
 and a way to play actions (chance outcomes forced like any other line) and check refusals."""
+
 from __future__ import annotations
 
 import pytest
@@ -10,9 +11,15 @@ from companion.games.dungeonbowl.engine import Dungeonbowl
 ENGINE = Dungeonbowl()
 
 # P1 wins the roll-off 5-2, chooses the left end zone, buys nothing; P2 buys one pair of pits
-SETUP = ["chance roll 5 2", "p1 end-zone left", "p1 done", "p2 buy pits", "p2 done",
-         *[f"{'p2' if i % 2 == 0 else 'p1'} place-chest {i + 1}" for i in range(6)],
-         *[f"{'p2' if i % 2 == 0 else 'p1'} place-pad {i + 1}" for i in range(6)]]
+SETUP = [
+    "chance roll 5 2",
+    "p1 end-zone left",
+    "p1 done",
+    "p2 buy pits",
+    "p2 done",
+    *[f"{'p2' if i % 2 == 0 else 'p1'} place-chest {i + 1}" for i in range(6)],
+    *[f"{'p2' if i % 2 == 0 else 'p1'} place-pad {i + 1}" for i in range(6)],
+]
 
 
 def new(**options):

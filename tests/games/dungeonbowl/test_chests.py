@@ -1,6 +1,7 @@
 """OPENING TREASURE CHESTS: the content is a device draw from the chests still closed, made
 when the chest opens; the ball appears there, or the chest explodes, knocking over the opener
 and every adjacent player (armour rolls), and the turn ends in a turnover."""
+
 from companion.engine.core import DEVICE
 from tests.games.dungeonbowl.table import ENGINE, kinds, play, prompt, refused, to_first_turn
 
@@ -14,8 +15,8 @@ def test_the_chest_is_a_device_draw_from_the_closed_chests_made_when_it_opens():
     open_chest(s, 3, "p1#2")
     p = prompt(s)
     assert p.is_chance and p.chance.by == DEVICE and p.chance.unseeded
-    assert sorted(p.chance.faces) == ["ball"] + ["blast"] * 5        # six closed chests, one ball
-    assert all(c.state == "closed" for c in s.chests)                 # nothing decided yet
+    assert sorted(p.chance.faces) == ["ball"] + ["blast"] * 5  # six closed chests, one ball
+    assert all(c.state == "closed" for c in s.chests)  # nothing decided yet
 
 
 def test_the_ball_appears_in_the_chest_and_the_turn_goes_on():
@@ -41,13 +42,13 @@ def test_an_explosion_knocks_over_the_opener_and_the_adjacent_players_then_a_tur
     assert set(knocked) == {"p1#1", "p2#3", "p1#5"}
     # armour rolls, the opener's first: each asks the owner for the armour value
     assert prompt(s).kind == "armour_value" and prompt(s).text == "AV of P1 #1?"
-    play(s, "p1 av 8", "chance roll 4 4")                # 8 is not more than 8: the armour holds
+    play(s, "p1 av 8", "chance roll 4 4")  # 8 is not more than 8: the armour holds
     assert prompt(s).text == "AV of P2 #3?"
-    play(s, "p2 av 9", "chance roll 5 5")                # 10 > 9: broken, an injury roll
+    play(s, "p2 av 9", "chance roll 5 5")  # 10 > 9: broken, an injury roll
     assert prompt(s).kind == "injury"
-    play(s, "chance roll 3 3")                           # 6: stunned, he stays in the dungeon
+    play(s, "chance roll 3 3")  # 6: stunned, he stays in the dungeon
     assert s.team("p2").where["3"] == "dungeon"
-    events = play(s, "p1 av 7", "chance roll 1 1")       # P1 #5 holds; then the turnover
+    events = play(s, "p1 av 7", "chance roll 1 1")  # P1 #5 holds; then the turnover
     assert kinds(events)[-2:] == ["turnover", "turn"] and s.active == "p2"
 
 
@@ -72,8 +73,16 @@ def test_the_last_closed_chest_holds_the_ball_after_five_explosions():
     s = to_first_turn()
     for chest in range(1, 6):
         seat = s.active
-        play(s, f"{seat} chest", f"{seat} open {chest}", f"{seat} opener {seat}#1", "chance open blast",
-             f"{seat} nobody", f"{seat} av 11", "chance roll 1 1")
+        play(
+            s,
+            f"{seat} chest",
+            f"{seat} open {chest}",
+            f"{seat} opener {seat}#1",
+            "chance open blast",
+            f"{seat} nobody",
+            f"{seat} av 11",
+            "chance roll 1 1",
+        )
     seat = s.active
     play(s, f"{seat} chest", f"{seat} open 6", f"{seat} opener {seat}#1")
     assert prompt(s).chance.faces == ("ball",)

@@ -1,6 +1,7 @@
 """Dungeonbowl on the device: buttons drive the turn's chooser, every roll and reveal is shown
 as a result screen, the touchdown waits for OK, the serial link's peer can report an event,
 and a game resumed from the journal is the same game, the chests' draws included."""
+
 from __future__ import annotations
 
 from companion.device.app import DeviceApp
@@ -37,16 +38,16 @@ def test_a_chest_opened_on_the_buttons_shows_its_result(tmp_path):
     app.start_game("dungeonbowl", {})
     seen: list = []
     to_first_turn(app, session, seen)
-    assert "bowl_roll" in seen                                  # the roll-off was shown
+    assert "bowl_roll" in seen  # the roll-off was shown
     model = app.model()
     assert model["prompt"]["kind"] == "turn" and render(model).size == (128, 64)
     options = model["prompt"]["options"]
     for _ in range(options.index(f"{session.state.active} chest")):
         app.press("down")
-    app.press("ok")                                             # the chooser: open a chest
+    app.press("ok")  # the chooser: open a chest
     assert session.prompt().kind == "chest"
-    app.press("ok")                                             # chest 1
-    app.press("ok")                                             # the first player opens it
+    app.press("ok")  # chest 1
+    app.press("ok")  # the first player opens it
     assert session.state.chests[0].state in ("ball", "blast")
     screen, events = app.interstitial
     assert screen == "bowl_roll" and any(e["event"] == "chest_opened" for e in events)
@@ -71,7 +72,7 @@ def test_a_game_resumed_from_the_journal_is_the_same_game(tmp_path):
 def test_the_touchdown_waits_for_ok(tmp_path):
     session, app = device(tmp_path)
     app.start_game("dungeonbowl", {})
-    session.dice.fresh = Fixed("ball")                          # the first chest opened holds the ball
+    session.dice.fresh = Fixed("ball")  # the first chest opened holds the ball
     to_first_turn(app, session, [])
     a = session.state.active
     for action in (f"{a} chest", f"{a} open 6", f"{a} opener {a}#1"):

@@ -1,6 +1,7 @@
 """The dug-out (one player teleported in from the reserves at the start of each turn, or the
 Magic Sponge moving one KO'd player to the reserves instead; no return to the dug-out) and the
 set-up (the roll-off, the counters the device counts, six starters, inducements)."""
+
 from tests.games.dungeonbowl.table import (
     ENGINE,
     SETUP,
@@ -43,14 +44,19 @@ def test_the_sponge_moves_a_kod_player_to_the_reserves_instead_of_teleporting_in
     s.team("p1").where["3"] = "ko"
     s.team("p1").where["4"] = "cas"
     s.team("p1").hurt["4"] = "dead"
-    refused(s, "p1 sponge 4", "#4 is a casualty (dead): the sponge has no effect on players seriously injured or killed", SPONGE)
+    refused(
+        s,
+        "p1 sponge 4",
+        "#4 is a casualty (dead): the sponge has no effect on players seriously injured or killed",
+        SPONGE,
+    )
     play(s, "p1 sponge 3")
     assert s.team("p1").where["3"] == "reserves"
     refused(s, "p1 teleport-in 7", "the Magic Sponge was used this turn", SPONGE)
 
 
 def test_the_sponge_treats_a_badly_hurt_player_but_not_a_serious_injury():
-    """"A coach may use the sponge to treat an injured player ... The sponge has no effect on
+    """ "A coach may use the sponge to treat an injured player ... The sponge has no effect on
     players that have been seriously injured or killed": a badly hurt player is neither, and
     goes to the reserves, as the apothecary sends him."""
     s = to_first_turn()
@@ -59,7 +65,12 @@ def test_the_sponge_treats_a_badly_hurt_player_but_not_a_serious_injury():
         team.where[n], team.hurt[n] = "cas", hurt
     options = prompt(s).options
     assert "p1 sponge 4" in options and "p1 sponge 5" not in options
-    refused(s, "p1 sponge 5", "#5 is a casualty (miss next game): the sponge has no effect on players seriously injured", SPONGE)
+    refused(
+        s,
+        "p1 sponge 5",
+        "#5 is a casualty (miss next game): the sponge has no effect on players seriously injured",
+        SPONGE,
+    )
     play(s, "p1 sponge 4")
     assert team.where["4"] == "reserves" and "4" not in team.hurt
 
@@ -91,7 +102,7 @@ def test_the_counters_are_counted_with_their_placement_rules():
     assert s.pads_placed == 6 and prompt(s).kind == "place_trap"
     place_traps(s)
     assert [t.owner for t in s.traps].count("p1") == 3
-    assert [t.owner for t in s.traps].count("p2") == 5                # 3 + the pair P2 bought
+    assert [t.owner for t in s.traps].count("p2") == 5  # 3 + the pair P2 bought
     assert prompt(s).kind == "starters"
 
 
@@ -110,8 +121,11 @@ def test_six_players_start_in_the_end_zone_the_rest_are_reserves():
 def test_rosters_are_entered_as_numbers_per_team():
     s = to_first_turn(rosters={"p2": [1, 2, 3, 4, 5, 6, 17, 42]})
     assert s.team("p2").in_box("reserves") == ["17", "42"]
-    for bad, key in (({"p3": [1]}, "options.rosters"), ({"p1": [1, 1, 2, 3, 4, 5]}, "listed twice"),
-                     ({"p1": [1, 2]}, "6 to 16 players")):
+    for bad, key in (
+        ({"p3": [1]}, "options.rosters"),
+        ({"p1": [1, 1, 2, 3, 4, 5]}, "listed twice"),
+        ({"p1": [1, 2]}, "6 to 16 players"),
+    ):
         try:
             new(rosters=bad)
         except ValueError as exc:

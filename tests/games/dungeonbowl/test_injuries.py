@@ -2,6 +2,7 @@
 2-7 stunned, 8-9 KO, 10-12 casualty (a D68); Regeneration on 4+ goes to the KO box; Igor
 re-rolls a failed Regeneration; the apothecary sends a KO'd player to the reserves and re-rolls
 a casualty (badly hurt: to the reserves)."""
+
 from tests.games.dungeonbowl.table import ENGINE, new, play, prompt, refused, to_first_turn
 
 
@@ -40,7 +41,7 @@ def test_a_casualty_goes_to_the_casualty_box_with_its_d68_result():
     s = to_first_turn(regeneration="p2")
     hurt(s)
     play(s, "chance roll 6 6", "chance roll 6 1")
-    assert prompt(s).options == ("p2 regenerate", "p2 accept")      # no apothecary bought
+    assert prompt(s).options == ("p2 regenerate", "p2 accept")  # no apothecary bought
     play(s, "p2 accept")
     assert s.team("p2").where["2"] == "cas" and s.team("p2").hurt == {"2": "dead"}
 
@@ -53,7 +54,7 @@ def test_a_team_with_no_apothecary_and_no_regeneration_is_asked_nothing():
     events = play(s, "chance roll 6 6", "chance roll 6 1")
     assert prompt(s).kind == "turn" and s.team("p2").where["2"] == "cas"
     assert {"event": "treat", "player": "p2#2", "choice": "accept"} in events
-    s = to_first_turn(regeneration="p1", inducements=["p1 buy apothecary"])     # P1's, not P2's
+    s = to_first_turn(regeneration="p1", inducements=["p1 buy apothecary"])  # P1's, not P2's
     hurt(s)
     play(s, "chance roll 6 6", "chance roll 6 1")
     assert prompt(s).kind == "turn" and s.team("p2").where["2"] == "cas"
@@ -66,7 +67,7 @@ def test_only_the_team_with_regeneration_is_offered_it_and_its_own_coach_is_aske
         hurt(s)
         play(s, "chance roll 6 6", "chance roll 6 1")
         p = prompt(s)
-        assert p.actor == "p2" and ("p2 regenerate" in p.options) == offered, regen   # P2's player, P2 decides
+        assert p.actor == "p2" and ("p2 regenerate" in p.options) == offered, regen  # P2's player, P2 decides
 
 
 def test_regeneration_on_4_or_more_goes_to_the_ko_box():
@@ -82,7 +83,7 @@ def test_igor_rerolls_a_failed_regeneration_once():
     hurt(s)
     play(s, "chance roll 6 6", "chance roll 2 3", "p2 regenerate", "chance roll 3")
     assert prompt(s).options == ("p2 igor", "p2 accept")
-    play(s, "p2 igor", "chance roll 3")                        # nothing left to try: no question
+    play(s, "p2 igor", "chance roll 3")  # nothing left to try: no question
     assert prompt(s).kind == "turn" and s.team("p2").igors == 0
     assert s.team("p2").where["2"] == "cas"
 
@@ -111,6 +112,7 @@ def test_the_apothecary_rerolls_a_casualty_and_badly_hurt_goes_to_the_reserves()
 
 def test_the_teams_with_regeneration_are_a_checked_option():
     import pytest
+
     with pytest.raises(ValueError, match="options.regeneration: the teams with Regeneration players"):
         new(regeneration="p3")
 

@@ -1,6 +1,7 @@
 """PIT TRAPS (1-3 fake, 4-5 pit: prone, unmodified armour and injury, a turnover only if
 knocked in or holding the ball; 6 spiked: an injury roll, a turnover on his own turn; flipped
 traps stay) and PUSHING INTO WALLS (an unmodified armour roll, the player stays standing)."""
+
 from tests.games.dungeonbowl.table import ENGINE, kinds, play, prompt, to_first_turn
 
 
@@ -23,9 +24,9 @@ def test_a_pit_places_the_player_prone_with_an_unmodified_armour_roll_and_no_tur
     events = play(s, "chance roll 4")
     assert "placed_prone" in kinds(events) and s.traps[1].face == "pit"
     assert prompt(s).kind == "armour_value"
-    play(s, "p1 av 8", "chance roll 6 3", "chance roll 5 4")        # broken (9 > 8), injury 9: KO
+    play(s, "p1 av 8", "chance roll 6 3", "chance roll 5 4")  # broken (9 > 8), injury 9: KO
     assert s.team("p1").where["3"] == "ko"
-    assert prompt(s).kind == "turn" and s.active == "p1"             # no turnover
+    assert prompt(s).kind == "turn" and s.active == "p1"  # no turnover
 
 
 def test_a_pit_is_a_turnover_when_knocked_in_or_holding_the_ball():
@@ -37,7 +38,7 @@ def test_a_pit_is_a_turnover_when_knocked_in_or_holding_the_ball():
     s = to_first_turn()
     play(s, "p1 chest", "p1 open 1", "p1 opener p1#3", "chance open ball", "p1 holder", "p1 holds p1#3")
     enter(s, 2, "p1#3")
-    play(s, "chance roll 5", "p1 av 8", "chance roll 1 2")         # armour holds; then the bounce
+    play(s, "chance roll 5", "p1 av 8", "chance roll 1 2")  # armour holds; then the bounce
     assert prompt(s).kind == "scatter" and s.ball == "ground"
     events = play(s, "chance roll 7", "p1 lands")
     assert "turnover" in kinds(events)
@@ -47,8 +48,8 @@ def test_a_spiked_pit_is_an_injury_roll_and_a_turnover_on_his_own_turn():
     s = to_first_turn()
     enter(s, 3, "p1#6")
     play(s, "chance roll 6")
-    assert prompt(s).kind == "injury"                                # no armour roll
-    events = play(s, "chance roll 2 2")                               # stunned
+    assert prompt(s).kind == "injury"  # no armour roll
+    events = play(s, "chance roll 2 2")  # stunned
     assert s.team("p1").where["6"] == "dungeon" and "turnover" in kinds(events)
 
 
@@ -63,7 +64,7 @@ def test_a_wall_is_an_unmodified_armour_roll_and_the_player_stays_standing():
     s = to_first_turn()
     play(s, "p1 wall", "p1 pushed p2#4")
     assert prompt(s).text == "AV of P2 #4?" and prompt(s).actor == "p2"
-    events = play(s, "p2 av 9", "chance roll 4 5")                  # 9 is not more than 9: holds
+    events = play(s, "p2 av 9", "chance roll 4 5")  # 9 is not more than 9: holds
     armour = next(e for e in events if e["event"] == "armour")
     assert armour["broken"] is False and "knocked_down" not in kinds(events)
     assert s.team("p2").where["4"] == "dungeon" and not s.turnover
@@ -71,9 +72,17 @@ def test_a_wall_is_an_unmodified_armour_roll_and_the_player_stays_standing():
 
 def test_a_block_into_a_wall_breaking_armour_rolls_injury():
     s = to_first_turn()
-    play(s, "p1 block", "p1 attacker p1#1", "p1 defender p2#1", "p1 result push-wall", "p2 av 7", "chance roll 6 2")
+    play(
+        s,
+        "p1 block",
+        "p1 attacker p1#1",
+        "p1 defender p2#1",
+        "p1 result push-wall",
+        "p2 av 7",
+        "chance roll 6 2",
+    )
     assert prompt(s).kind == "injury"
-    play(s, "chance roll 6 6")                                       # casualty: the D68
+    play(s, "chance roll 6 6")  # casualty: the D68
     assert prompt(s).text == "casualty P2 #1: D68"
 
 
@@ -90,13 +99,27 @@ def test_block_results():
     events = play(s, "p1 block", "p1 attacker p1#1", "p1 defender p2#1", "p1 result push")
     assert kinds(events) == ["block"] and prompt(s).kind == "turn"
     play(s, "p1 block", "p1 attacker p1#1", "p1 defender p2#1", "p1 result push-trap", "p1 trap-counter 2")
-    assert prompt(s).kind == "pit"                                    # pushed: the counter flips
+    assert prompt(s).kind == "pit"  # pushed: the counter flips
     play(s, "chance roll 1")
-    play(s, "p1 block", "p1 attacker p1#2", "p1 defender p2#2", "p1 result both-down",
-         "p2 av 8", "chance roll 1 1")                                # the defender's armour first
+    play(
+        s,
+        "p1 block",
+        "p1 attacker p1#2",
+        "p1 defender p2#2",
+        "p1 result both-down",
+        "p2 av 8",
+        "chance roll 1 1",
+    )  # the defender's armour first
     assert prompt(s).text == "AV of P1 #2?"
     events = play(s, "p1 av 8", "chance roll 1 1")
     assert "turnover" in kinds(events) and s.active == "p2"
-    events = play(s, "p2 block", "p2 attacker p2#3", "p2 defender p1#3", "p2 result attacker-down",
-                  "p2 av 8", "chance roll 2 2")
+    events = play(
+        s,
+        "p2 block",
+        "p2 attacker p2#3",
+        "p2 defender p1#3",
+        "p2 result attacker-down",
+        "p2 av 8",
+        "chance roll 2 2",
+    )
     assert "turnover" in kinds(events) and s.active == "p1"

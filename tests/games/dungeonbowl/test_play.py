@@ -1,6 +1,7 @@
 """RULES OF PLAY: the game ends at the first touchdown, by a standing player holding the ball
 in the opposing end zone (claimed without the ball: refused); the scatter that would go into a
 wall is rolled again; passes underground; every roll and reveal is in the record."""
+
 from companion.engine.core import Header
 from companion.engine.gamefile import GameRecord, loads
 from companion.engine.runner import replay
@@ -10,7 +11,15 @@ TOUCHDOWN = "RULES OF PLAY"
 
 
 def find_ball(s, player="p1#2"):
-    play(s, "p1 chest", "p1 open 5", f"p1 opener {player}", "chance open ball", "p1 holder", f"p1 holds {player}")
+    play(
+        s,
+        "p1 chest",
+        "p1 open 5",
+        f"p1 opener {player}",
+        "chance open ball",
+        "p1 holder",
+        f"p1 holds {player}",
+    )
 
 
 def test_a_touchdown_by_the_player_holding_the_ball_ends_the_game():
@@ -68,7 +77,7 @@ def test_a_knocked_down_ball_carrier_drops_the_ball_and_it_scatters_after_the_ar
     play(s, "p1 av 8", "chance roll 1 1")
     assert prompt(s).kind == "scatter"
     events = play(s, "chance roll 1", "p2 lands")
-    assert "turnover" not in kinds(events) and s.active == "p2"       # the opponent's player fell
+    assert "turnover" not in kinds(events) and s.active == "p2"  # the opponent's player fell
 
 
 def test_every_roll_and_reveal_is_in_the_record_and_replays():
@@ -79,8 +88,18 @@ def test_every_roll_and_reveal_is_in_the_record_and_replays():
     while prompt(s2).kind == "place_trap":
         actions.append(prompt(s2).options[0])
         play(s2, actions[-1])
-    actions += ["p1 start 1 2 3 4 5 6", "p2 start 1 2 3 4 5 6", "p1 chest", "p1 open 5", "p1 opener p1#2",
-                "chance open blast", "p1 nobody", "p1 av 8", "chance roll 6 6", "chance roll 4 4"]
+    actions += [
+        "p1 start 1 2 3 4 5 6",
+        "p2 start 1 2 3 4 5 6",
+        "p1 chest",
+        "p1 open 5",
+        "p1 opener p1#2",
+        "chance open blast",
+        "p1 nobody",
+        "p1 av 8",
+        "chance roll 6 6",
+        "chance roll 4 4",
+    ]
     record.actions = actions
     text = record.dumps()
     assert "chance open blast" in text and "chance roll 6 6" in text

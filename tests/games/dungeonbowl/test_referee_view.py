@@ -1,5 +1,6 @@
 """What a referee checking a game reads in the view: each player's status, where the ball is,
 why the last turn ended, the apothecaries and Igors used."""
+
 from tests.games.dungeonbowl.table import ENGINE, play, to_first_turn
 
 
@@ -12,19 +13,35 @@ def test_each_players_status_follows_the_events():
     next turn, then prone; standing again once reported acting; a pit trap: in a pit."""
     s = to_first_turn()
     assert status(s, "p2")["2"] == "standing" and status(s, "p2")["9"] == "reserves"
-    play(s, "p1 block", "p1 attacker p1#1", "p1 defender p2#2", "p1 result down", "p2 av 7", "chance roll 4 4",
-         "chance roll 1 2")                                           # armour broken, stunned
+    play(
+        s,
+        "p1 block",
+        "p1 attacker p1#1",
+        "p1 defender p2#2",
+        "p1 result down",
+        "p2 av 7",
+        "chance roll 4 4",
+        "chance roll 1 2",
+    )  # armour broken, stunned
     assert status(s, "p2")["2"] == "stunned"
     play(s, "p1 end-turn")
-    assert status(s, "p2")["2"] == "stunned"                         # his team's next turn is this one
+    assert status(s, "p2")["2"] == "stunned"  # his team's next turn is this one
     play(s, "p2 end-turn")
     assert status(s, "p2")["2"] == "prone"
     play(s, "p1 wall", "p1 pushed p2#3", "p2 av 7", "chance roll 4 4", "chance roll 4 4")
     assert status(s, "p2")["3"] == "ko"
     play(s, "p1 end-turn", "p2 block", "p2 attacker p2#2", "p2 defender p1#1", "p2 result push")
     assert status(s, "p2")["2"] == "standing"
-    play(s, "p2 trap", "p2 trap-counter 1", "p2 victim p2#4", "p2 how moved", "chance roll 4", "p2 av 9",
-         "chance roll 1 1")
+    play(
+        s,
+        "p2 trap",
+        "p2 trap-counter 1",
+        "p2 victim p2#4",
+        "p2 how moved",
+        "chance roll 4",
+        "p2 av 9",
+        "chance roll 1 1",
+    )
     assert status(s, "p2")["4"] == "in a pit"
 
 
@@ -39,4 +56,8 @@ def test_the_ball_why_the_turn_ended_and_the_apothecaries_used():
     p1 = next(t for t in ENGINE.public_view(s, None)["teams"] if t["seat"] == "p1")
     assert p1["apothecaries_used"] == 1 and p1["apothecaries"] == 0 and p1["status"]["2"] == "reserves"
     play(s, "p2 end-turn")
-    assert ENGINE.public_view(s, None)["last_turn"] == {"seat": "p2", "turn": 2, "why": "the coach ended the turn"}
+    assert ENGINE.public_view(s, None)["last_turn"] == {
+        "seat": "p2",
+        "turn": 2,
+        "why": "the coach ended the turn",
+    }

@@ -2,6 +2,7 @@
 rewrites them, look at them at 4x before committing), the words they say, and whole games
 played by random button presses that render on every frame and only ever produce actions the
 engine accepts."""
+
 from __future__ import annotations
 
 import random
@@ -26,8 +27,20 @@ def turn_start():
 
 def turn_later():
     s = to_first_turn()
-    play(s, "p1 chest", "p1 open 3", "p1 opener p1#2", "chance open ball", "p1 holder", "p1 holds p1#2",
-         "p1 trap", "p1 trap-counter 4", "p1 victim p2#3", "p1 how pushed", "chance roll 2")
+    play(
+        s,
+        "p1 chest",
+        "p1 open 3",
+        "p1 opener p1#2",
+        "chance open ball",
+        "p1 holder",
+        "p1 holds p1#2",
+        "p1 trap",
+        "p1 trap-counter 4",
+        "p1 victim p2#3",
+        "p1 how pushed",
+        "chance roll 2",
+    )
     s.team("p2").where["5"], s.team("p2").where["6"] = "ko", "cas"
     return build_model(ENGINE, s, ui={"cursor": 10})
 
@@ -63,18 +76,36 @@ SCENARIOS = {
     "dungeonbowl_place_trap": lambda: placing(len(SETUP_LINES)),
     "dungeonbowl_turn_start": turn_start,
     "dungeonbowl_turn_ball_held": turn_later,
-    "dungeonbowl_roll_armour": lambda: after("p2 av 8", "chance roll 4 5", setup=("p1 wall", "p1 pushed p2#4")),
-    "dungeonbowl_roll_casualty": lambda: after("chance roll 5 5", "chance roll 6 2",
-                                               setup=("p1 wall", "p1 pushed p2#4", "p2 av 7", "chance roll 6 6")),
-    "dungeonbowl_roll_lost_in_space": lambda: after("chance roll 3", setup=("p1 pad", "p1 onto-pad 3", "p1 mover p1#4")),
-    "dungeonbowl_roll_chest_ball": lambda: after("chance open ball", setup=("p1 chest", "p1 open 2", "p1 opener p1#5")),
-    "dungeonbowl_roll_chest_boom": lambda: after("chance open blast", "p1 nobody", "p1 av 9", "chance roll 2 3",
-                                                 setup=("p1 chest", "p1 open 2", "p1 opener p1#5")),
-    "dungeonbowl_roll_spiked_pit": lambda: after("chance roll 6", setup=("p1 trap", "p1 trap-counter 1",
-                                                                         "p1 victim p1#3", "p1 how moved")),
+    "dungeonbowl_roll_armour": lambda: after(
+        "p2 av 8", "chance roll 4 5", setup=("p1 wall", "p1 pushed p2#4")
+    ),
+    "dungeonbowl_roll_casualty": lambda: after(
+        "chance roll 5 5",
+        "chance roll 6 2",
+        setup=("p1 wall", "p1 pushed p2#4", "p2 av 7", "chance roll 6 6"),
+    ),
+    "dungeonbowl_roll_lost_in_space": lambda: after(
+        "chance roll 3", setup=("p1 pad", "p1 onto-pad 3", "p1 mover p1#4")
+    ),
+    "dungeonbowl_roll_chest_ball": lambda: after(
+        "chance open ball", setup=("p1 chest", "p1 open 2", "p1 opener p1#5")
+    ),
+    "dungeonbowl_roll_chest_boom": lambda: after(
+        "chance open blast",
+        "p1 nobody",
+        "p1 av 9",
+        "chance roll 2 3",
+        setup=("p1 chest", "p1 open 2", "p1 opener p1#5"),
+    ),
+    "dungeonbowl_roll_spiked_pit": lambda: after(
+        "chance roll 6", setup=("p1 trap", "p1 trap-counter 1", "p1 victim p1#3", "p1 how moved")
+    ),
     "dungeonbowl_dice_armour": lambda: entering("p1 wall", "p1 pushed p2#4", "p2 av 8"),
-    "dungeonbowl_game_over": lambda: after("p1 touchdown", screen=OVER, setup=(
-        "p1 chest", "p1 open 1", "p1 opener p1#6", "chance open ball", "p1 holder", "p1 holds p1#6")),
+    "dungeonbowl_game_over": lambda: after(
+        "p1 touchdown",
+        screen=OVER,
+        setup=("p1 chest", "p1 open 1", "p1 opener p1#6", "chance open ball", "p1 holder", "p1 holds p1#6"),
+    ),
 }
 
 
@@ -87,9 +118,16 @@ def test_the_screens_are_chosen_by_prompt_and_by_events():
     assert screen_for(turn_start()) == TURN
     assert screen_for(placing(5)) == PLACE
     assert screen_for(entering("p1 wall", "p1 pushed p2#4", "p2 av 8")) == DICE
-    assert screen_after([{"event": "armour", "player": "p2#1", "av": 8, "dice": [1, 2], "broken": False,
-                          "why": "wall"}]) == ROLL
-    assert screen_after([{"event": "touchdown", "seat": "p1", "player": "p1#2", "winner": "p1", "turn": 3}]) == OVER
+    assert (
+        screen_after(
+            [{"event": "armour", "player": "p2#1", "av": 8, "dice": [1, 2], "broken": False, "why": "wall"}]
+        )
+        == ROLL
+    )
+    assert (
+        screen_after([{"event": "touchdown", "seat": "p1", "player": "p1#2", "winner": "p1", "turn": 3}])
+        == OVER
+    )
     assert screen_after([{"event": "turn", "seat": "p2", "turn": 2}]) is None
 
 
@@ -143,6 +181,7 @@ def test_a_long_counter_name_is_drawn_whole(monkeypatch):
     so it is drawn bold, whole ("10 TRAPS LE." before)."""
     from companion.games.dungeonbowl.screens import place
     from companion.ui import fonts
+
     cut = []
     fit = fonts.Font.fit
 
@@ -151,12 +190,13 @@ def test_a_long_counter_name_is_drawn_whole(monkeypatch):
         if out != text:
             cut.append(text)
         return out
+
     monkeypatch.setattr(fonts.Font, "fit", recording_fit)
     m = placing(len(SETUP_LINES))
     rule = m["prompt"]["text"].partition(": ")[2]
     m["prompt"]["text"] = "10 traps left: " + rule
     place(m)
     assert cut == []
-    m["prompt"]["text"] = "1 trap left: " + rule          # a short one stays in the big font, whole too
+    m["prompt"]["text"] = "1 trap left: " + rule  # a short one stays in the big font, whole too
     place(m)
     assert cut == []

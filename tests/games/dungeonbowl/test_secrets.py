@@ -2,6 +2,7 @@
 the chests still closed that no seed predicts. Before then it is in no view, event, serial-link
 line, journal row, game file or screen: a game whose chest turns out to hold the ball and one
 whose chest explodes are byte for byte the same up to the moment it opens."""
+
 from __future__ import annotations
 
 import json
@@ -40,7 +41,7 @@ def choice(prompt) -> str:
         return f"{prompt.actor} av {prompt.choice['number']['default']}"
     multi = prompt.choice["multi"]
     if multi["min"]:
-        return f"{prompt.actor} start {' '.join(multi['items'][:multi['min']])}"
+        return f"{prompt.actor} start {' '.join(multi['items'][: multi['min']])}"
     return f"{prompt.actor} nobody"
 
 
@@ -58,8 +59,10 @@ def play_to_the_chest(tmp_path, content: str) -> dict:
     """A device game over a real serial link (a pty pair) to the moment chest 1 opens, the
     chest's draw forced to ``content``; what every channel held before it opened."""
     master, slave = os.openpty()
-    link = open_link({"type": "serial", "port": os.ttyname(slave), "reconnect_min_s": 0.05,
-                      "reconnect_max_s": 0.2}, queue.Queue())
+    link = open_link(
+        {"type": "serial", "port": os.ttyname(slave), "reconnect_min_s": 0.05, "reconnect_max_s": 0.2},
+        queue.Queue(),
+    )
     received: list[bytes] = []
     stop = threading.Event()
     reader = threading.Thread(target=drain, args=(master, stop, received), daemon=True)
@@ -88,10 +91,10 @@ def play_to_the_chest(tmp_path, content: str) -> dict:
         seen["journal"] = list(session.journal.actions(session.game_id))
         seen["game_file"] = GameRecord(session.header, seen["journal"]).dumps()
         seen["state"] = session.engine.to_json(session.state)
-        app.act(choice(session.prompt()))                 # the opener: now the chest opens
+        app.act(choice(session.prompt()))  # the opener: now the chest opens
         wait_for_lines(link, received, stop)
-        seen["after_link"] = b"".join(received).decode()[len(seen["link"]):]
-        seen["after_journal"] = session.journal.actions(session.game_id)[len(seen["journal"]):]
+        seen["after_link"] = b"".join(received).decode()[len(seen["link"]) :]
+        seen["after_journal"] = session.journal.actions(session.game_id)[len(seen["journal"]) :]
         seen["opened"] = session.state.chests[0].state
     finally:
         link.close()
@@ -111,7 +114,7 @@ def test_nothing_before_the_chest_opens_depends_on_what_it_holds(tmp_path):
     # and none of it names a chest's content
     before = json.dumps(ball["views"]) + ball["link"] + "\n".join(ball["journal"]) + ball["game_file"]
     assert "content" not in before and "open ball" not in before and "open blast" not in before
-    assert "STATE " in ball["link"] and "EVENT " in ball["link"]           # the link did carry the game
+    assert "STATE " in ball["link"] and "EVENT " in ball["link"]  # the link did carry the game
     # once open, the reveal is public: the journal and the serial link say it
     assert "chance open ball" in ball["after_journal"] and "chance open blast" in blast["after_journal"]
     assert '"content":"ball"' in ball["after_link"] and '"content":"blast"' in blast["after_link"]
@@ -123,12 +126,14 @@ def test_no_seed_predicts_a_chest_the_device_draws_it_when_it_opens():
     dice = PositionalDice(7, fresh=Fixed("ball"))
     assert dice.answer(prompt, 40) == "chance open ball"
     dice = PositionalDice(7, fresh=Fixed("blast"))
-    assert dice.answer(prompt, 40) == "chance open blast"             # same seed, same position
+    assert dice.answer(prompt, 40) == "chance open blast"  # same seed, same position
     assert isinstance(PositionalDice(7).fresh, FreshDice)
     seen = {FreshDice().answer(prompt) for _ in range(200)}
     assert seen == {"chance open ball", "chance open blast"}
     d6 = Prompt("chance", "roll", "d6", chance=ChanceSpec("roll", tuple("123456")))
-    assert PositionalDice(7, fresh=Fixed("x")).answer(d6, 3) == PositionalDice(7).answer(d6, 3)   # dice stay seeded
+    assert PositionalDice(7, fresh=Fixed("x")).answer(d6, 3) == PositionalDice(7).answer(
+        d6, 3
+    )  # dice stay seeded
 
 
 def test_a_closed_chest_is_only_closed_in_the_state_and_every_view(tmp_path):

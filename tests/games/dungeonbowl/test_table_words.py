@@ -1,6 +1,7 @@
 """Dungeonbowl as a table with only the rulebook meets it on the device: the roll-off said in
 the rulebook's words, the set-up in as few presses as the rules allow, and the injured player's
 coach asked about the apothecary or Regeneration only when his team has one."""
+
 from __future__ import annotations
 
 import tempfile
@@ -23,14 +24,21 @@ def test_the_roll_off_is_said_in_the_rulebooks_words(drawn):  # noqa: F811
     s = new()
     events = play(s, "chance roll 3 3") + play(s, "chance roll 6 2")
     render({"game": "dungeonbowl", "screen": "bowl_roll", "summary": two_seats(), "events": events})
-    assert {"Roll-off again (tie 3-3)", "P1", "P2", "P1 rolled 6, P2 rolled 2", "P1 CHOOSES"} <= set(drawn["texts"])
+    assert {"Roll-off again (tie 3-3)", "P1", "P2", "P1 rolled 6, P2 rolled 2", "P1 CHOOSES"} <= set(
+        drawn["texts"]
+    )
     assert drawn["cut"] == []
     assert [page_event(e, {}) for e in events] == [
         "P1 rolled 3, P2 rolled 3: a tie: the rulebook does not say; the device has both coaches roll again",
-        ("P1 rolled 6, P2 rolled 2: P1 chooses the end zone and takes the first turn, and P2 places the first "
-         "chest: the rulebook does not say who moves or places first, the device decides")]
-    assert page_event({"event": "roll_off", "dice": [6, 2], "winner": "p1"}, {}) == \
-        "P1 rolled 6, P2 rolled 2: P1 chooses the end zone"             # an event without the sentence
+        (
+            "P1 rolled 6, P2 rolled 2: P1 chooses the end zone and takes the first turn, and P2 places the first "
+            "chest: the rulebook does not say who moves or places first, the device decides"
+        ),
+    ]
+    assert (
+        page_event({"event": "roll_off", "dice": [6, 2], "winner": "p1"}, {})
+        == "P1 rolled 6, P2 rolled 2: P1 chooses the end zone"
+    )  # an event without the sentence
 
 
 def test_buying_nothing_and_starting_six_take_one_press_each():
@@ -42,6 +50,7 @@ def test_buying_nothing_and_starting_six_take_one_press_each():
     assert presses_to("", prompt_dict(prompt(s)), "p1 done") == 2
     s = new()
     from tests.games.dungeonbowl.table import SETUP, place_traps
+
     play(s, *SETUP)
     place_traps(s)
     starters = prompt_dict(prompt(s))
@@ -79,23 +88,35 @@ def test_the_injured_players_coach_is_asked_and_only_about_what_his_team_has():
     """During P1's turn P2 #2 is hurt: P2 (the owner) decides, and only between what P2's team
     has; the device's list says it in words."""
     from tests.games.dungeonbowl.table import to_first_turn
+
     s = to_first_turn(regeneration="p2")
     s.team("p2").apothecaries = 1
     play(s, "p1 wall", "p1 pushed p2#2", "p2 av 7", "chance roll 4 4", "chance roll 6 6", "chance roll 6 1")
     p = prompt_dict(prompt(s))
     assert p["actor"] == "p2" and s.active == "p1"
     from companion.games.dungeonbowl.screens_text import option_label
-    assert [option_label(p, o) for o in p["options"]] == ["use the apothecary", "roll Regeneration", "accept it"]
+
+    assert [option_label(p, o) for o in p["options"]] == [
+        "use the apothecary",
+        "roll Regeneration",
+        "accept it",
+    ]
     from companion.games.dungeonbowl.page import page_label
-    assert [page_label(o, {}) for o in p["options"]] == ["use the apothecary", "roll Regeneration", "accept it"]
+
+    assert [page_label(o, {}) for o in p["options"]] == [
+        "use the apothecary",
+        "roll Regeneration",
+        "accept it",
+    ]
     assert ENGINE.prompt(s).kind == "treat"
 
 
 def test_dice_entered_by_hand_name_their_roll_whole(drawn):  # noqa: F811
-    """"teleport P1 #6 from pad 2: d6" was cut to "teleport P1 #6 from ." over the dice."""
+    """ "teleport P1 #6 from pad 2: d6" was cut to "teleport P1 #6 from ." over the dice."""
     from companion.ui import PromptController
     from companion.ui.model import build_model
     from tests.games.dungeonbowl.table import to_first_turn
+
     s = to_first_turn()
     play(s, "p1 pad", "p1 onto-pad 2", "p1 mover p1#6")
     ctl = PromptController(game="dungeonbowl")

@@ -2,6 +2,7 @@
 its occupant away (a chain reaction); the pad's own number is lost in space (KO box, a carried
 ball scatters from the pad, a turnover); a second teleport in one turn is an injury roll
 without an armour roll."""
+
 from pathlib import Path
 
 from companion.packs import CONFIG_DIR
@@ -18,8 +19,15 @@ def test_the_d6_sends_the_player_to_that_pad_and_the_device_asks_if_it_is_occupi
     s = to_first_turn()
     step_on(s, 3, "p1#4")
     events = play(s, "chance roll 5")
-    assert {"event": "teleported", "player": "p1#4", "from": 3, "to": 5, "dice": [5], "times": 1,
-            "chain": False} in events
+    assert {
+        "event": "teleported",
+        "player": "p1#4",
+        "from": 3,
+        "to": 5,
+        "dice": [5],
+        "times": 1,
+        "chain": False,
+    } in events
     assert prompt(s).text == "is pad 5 occupied?" and "p1 pad-free" in prompt(s).options
     play(s, "p1 pad-free")
     assert prompt(s).kind == "turn" and not s.turnover and s.teleports == {"p1#4": 1}
@@ -32,7 +40,7 @@ def test_an_occupied_pad_sets_off_a_chain_reaction():
     assert prompt(s).text == "teleport P2 #2 from pad 5: d6"
     events = play(s, "chance roll 1")
     assert events[0]["chain"] is True and events[0]["to"] == 1
-    play(s, "p1 occupied p1#6")                          # and on: pad 1 held P1 #6
+    play(s, "p1 occupied p1#6")  # and on: pad 1 held P1 #6
     play(s, "chance roll 2", "p1 pad-free")
     assert s.teleports == {"p1#4": 1, "p2#2": 1, "p1#6": 1} and s.stats["chain_reactions"] == 2
     assert prompt(s).kind == "turn"
@@ -67,17 +75,17 @@ def test_a_second_teleport_in_the_turn_is_an_injury_roll_without_armour():
     assert events[0]["times"] == 2
     events = play(s, "p1 pad-free")
     assert "teleport_strain" in kinds(events)
-    assert prompt(s).kind == "injury"                    # no armour value asked, no armour roll
-    play(s, "chance roll 4 5")                           # 9: KO
+    assert prompt(s).kind == "injury"  # no armour value asked, no armour roll
+    play(s, "chance roll 4 5")  # 9: KO
     assert s.team("p1").where["4"] == "ko" and s.stats.get("armour_rolls", 0) == 0
 
 
 def test_a_chain_victim_teleported_twice_is_injured_too():
     s = to_first_turn()
     step_on(s, 1, "p1#4")
-    play(s, "chance roll 2", "p1 occupied p2#1", "chance roll 3", "p1 pad-free")   # P2 #1 to pad 3
+    play(s, "chance roll 2", "p1 occupied p2#1", "chance roll 3", "p1 pad-free")  # P2 #1 to pad 3
     step_on(s, 4, "p1#5")
-    play(s, "chance roll 3", "p1 occupied p2#1", "chance roll 5")                   # P2 #1 again
+    play(s, "chance roll 3", "p1 occupied p2#1", "chance roll 5")  # P2 #1 again
     play(s, "p1 pad-free")
     assert prompt(s).text == "injury P2 #1: 2d6"
 
@@ -96,16 +104,23 @@ def test_a_pack_may_make_every_loss_in_space_a_turnover(tmp_path):
 
     from companion.games.dungeonbowl.engine import Dungeonbowl
 
-    assert ENGINE.pack.teleport.lost_in_space_turnover == "ball"     # the rulebook's reading
-    strict = Dungeonbowl(loaded=msgspec.structs.replace(
-        ENGINE.pack, teleport=msgspec.structs.replace(ENGINE.pack.teleport, lost_in_space_turnover="always")))
+    assert ENGINE.pack.teleport.lost_in_space_turnover == "ball"  # the rulebook's reading
+    strict = Dungeonbowl(
+        loaded=msgspec.structs.replace(
+            ENGINE.pack,
+            teleport=msgspec.structs.replace(ENGINE.pack.teleport, lost_in_space_turnover="always"),
+        )
+    )
     s = to_first_turn()
     for action in ("p1 pad", "p1 onto-pad 3", "p1 mover p1#4", "chance roll 3"):
         events = strict.apply(s, action)
     assert "turnover" in kinds(events) and s.active == "p2"
     bad = tmp_path / "bad.toml"
-    bad.write_text(Path(ENGINE_PACK).read_text().replace('lost_in_space_turnover = "ball"',
-                                                         'lost_in_space_turnover = "never"'))
+    bad.write_text(
+        Path(ENGINE_PACK)
+        .read_text()
+        .replace('lost_in_space_turnover = "ball"', 'lost_in_space_turnover = "never"')
+    )
     try:
         Dungeonbowl(str(bad))
     except ValueError as exc:
