@@ -2,6 +2,7 @@
 executable path. Two phones sit as P1 and P2 of Crystal Auction (hidden hands, secret picks)
 and a third watches. Without Chromium or Playwright these tests skip, saying which is missing.
 """
+
 from __future__ import annotations
 
 import json
@@ -9,20 +10,10 @@ from contextlib import contextmanager
 
 import pytest
 
-from tests.web.browser import PHONE, chromium_path, skip_reason
+from tests.web.browser import PHONE, skip_reason
 from tests.web.rig import Device
 
 pytestmark = pytest.mark.skipif(skip_reason() is not None, reason=str(skip_reason()))
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=chromium_path(), headless=True, args=["--no-sandbox"])
-        yield chromium
-        chromium.close()
 
 
 class Phone:
@@ -32,8 +23,13 @@ class Phone:
         self.context = browser.new_context(**PHONE)
         self.page = self.context.new_page()
         self.frames: list[str] = []
-        self.page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: self.frames.append(
-            payload if isinstance(payload, str) else payload.decode())))
+        self.page.on(
+            "websocket",
+            lambda ws: ws.on(
+                "framereceived",
+                lambda payload: self.frames.append(payload if isinstance(payload, str) else payload.decode()),
+            ),
+        )
         self.page.goto(dev.url + (f"J/{seat.upper()}/{dev.code(seat)}" if seat else ""))
         self.page.wait_for_selector(f"#me-title:has-text('You are {seat.upper()}')" if seat else "#seats li")
 
@@ -50,7 +46,11 @@ class Phone:
 @contextmanager
 def table_of_phones(browser, dev: Device):
     """P1's phone, P2's phone and a watcher's, closed after."""
-    phones = {"p1": Phone(browser, dev, "p1"), "p2": Phone(browser, dev, "p2"), None: Phone(browser, dev, None)}
+    phones = {
+        "p1": Phone(browser, dev, "p1"),
+        "p2": Phone(browser, dev, "p2"),
+        None: Phone(browser, dev, None),
+    }
     try:
         yield phones
     finally:
@@ -81,15 +81,17 @@ def test_each_seat_sees_its_own_hand_never_the_others_in_the_page_and_the_socket
         states = phone.states()
         assert states, "the page received its state over the socket"
         for state in states:
-            assert state["seat"] in (None, seat)      # watching until the claim, then the seat
+            assert state["seat"] in (None, seat)  # watching until the claim, then the seat
             held = [i["text"] for b in state["blocks"] if b["kind"] == "cards" for i in b["items"]]
             assert held == (hands[seat] if state["seat"] else [])
         for other, cards in hands.items():
             if other == seat:
                 continue
             mine = set(hands.get(seat, []))
-            for card in set(cards) - mine:        # the other's cards this page does not hold itself
-                assert f'"text":"{card}"' not in "".join(phone.frames), f"{seat} received {other}'s card {card}"
+            for card in set(cards) - mine:  # the other's cards this page does not hold itself
+                assert f'"text":"{card}"' not in "".join(phone.frames), (
+                    f"{seat} received {other}'s card {card}"
+                )
         dom = phone.page.locator(".block.private").all_inner_texts()
         assert bool(dom) == (seat is not None)
 
@@ -113,7 +115,7 @@ def test_an_action_from_a_page_reaches_the_journal_the_other_pages_and_the_panel
         first.click()
     dev.until(lambda: len(dev.session.actions) > count)
     assert dev.journal.record(dev.session.game_id).actions[count] == expected
-    said = f"{actor.upper()} {expected.split()[1]}"          # "P1 bid: coins 3", from the event
+    said = f"{actor.upper()} {expected.split()[1]}"  # "P1 bid: coins 3", from the event
     for other in phones.values():
         other.page.wait_for_selector(f"#log li:has-text('{said}')")
     dev.until(lambda: dev.display.last_image.tobytes() != panel_before)
@@ -129,7 +131,7 @@ def test_a_reload_rejoins_the_seat(table):
 
 def test_a_secret_pick_is_made_on_the_phone_and_stays_secret(table):
     dev, phones = table
-    for _ in range(40):                          # bid until the pick (a private prompt) comes
+    for _ in range(40):  # bid until the pick (a private prompt) comes
         prompt = dev.until(lambda: (lambda p: None if p.is_chance else p)(dev.session.prompt()))
         if prompt.private:
             break
@@ -152,7 +154,9 @@ def test_a_secret_pick_is_made_on_the_phone_and_stays_secret(table):
     dev.until(lambda: action in dev.session.actions)
     phones[None].page.wait_for_selector(f"#log li:has-text('{actor.upper()} chose')")
     log = phones[None].page.locator("#log li").all_inner_texts()
-    assert f"{actor.upper()} chose" in log and not any("reveal" in line or f"play {card}" in line for line in log)
+    assert f"{actor.upper()} chose" in log and not any(
+        "reveal" in line or f"play {card}" in line for line in log
+    )
     assert all(action not in frame for frame in phones[other].frames + phones[None].frames)
 
 

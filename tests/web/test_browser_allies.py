@@ -3,6 +3,7 @@ dice placed and the monsters this seat has seen, a space tapped says what it nee
 and a die is placed by tapping a space. A monster only the other seat looked under never
 reaches this phone, in the page or in any socket frame. Skips, saying why, without Chromium
 or Playwright."""
+
 from __future__ import annotations
 
 import os
@@ -12,25 +13,40 @@ import pytest
 
 from tests.web.browser import skip_reason
 from tests.web.rig import Device
-from tests.web.test_browser import browser, table_of_phones  # noqa: F401  (the module's Chromium)
+from tests.web.test_browser import table_of_phones
 from tests.web.test_browser_games import play_until
 
 pytestmark = [pytest.mark.skipif(skip_reason() is not None, reason=str(skip_reason())), pytest.mark.slow]
 
-AREAS = ["yellow dungeon", "blue dungeon", "red dungeon", "turn order", "treasure", "trainer", "tavern",
-         "prisoners", "trade", "sorcerer"]
+AREAS = [
+    "yellow dungeon",
+    "blue dungeon",
+    "red dungeon",
+    "turn order",
+    "treasure",
+    "trainer",
+    "tavern",
+    "prisoners",
+    "trade",
+    "sorcerer",
+]
 
 
 def p2_looked_and_p1_places(s) -> bool:
     """P1 to place a die, with a monster face down that P2 alone looked under."""
     p = s.prompt()
-    return p.kind == "place" and p.actor == "p1" and any(
-        t.known == ["p2"] and not t.revealed and not t.removed for t in s.state.tiles)
+    return (
+        p.kind == "place"
+        and p.actor == "p1"
+        and any(t.known == ["p2"] and not t.revealed and not t.removed for t in s.state.tiles)
+    )
 
 
 @pytest.fixture
 def allies(tmp_path, browser):  # noqa: F811
-    dev = Device(tmp_path, "dungeon-allies", {"players": 2}, seed=4)     # seed 5's game now ends before this position
+    dev = Device(
+        tmp_path, "dungeon-allies", {"players": 2}, seed=4
+    )  # seed 5's game now ends before this position
     play_until(dev, p2_looked_and_p1_places, seed=0)
     with dev, table_of_phones(browser, dev) as phones:
         yield dev, phones
@@ -40,13 +56,15 @@ def test_the_board_is_drawn_by_areas_and_a_die_is_placed_by_tapping_a_space(alli
     dev, phones = allies
     page = phones["p1"].page
     page.wait_for_selector(".ab-board")
-    assert page.locator(".ab-area h3").all_inner_texts() == [a.upper() for a in AREAS] or \
-        [t.lower() for t in page.locator(".ab-area h3").all_inner_texts()] == AREAS
-    assert page.locator("#prompt .pick").count() == 0        # no wall of y1..sorcerer5 buttons
+    assert (
+        page.locator(".ab-area h3").all_inner_texts() == [a.upper() for a in AREAS]
+        or [t.lower() for t in page.locator(".ab-area h3").all_inner_texts()] == AREAS
+    )
+    assert page.locator("#prompt .pick").count() == 0  # no wall of y1..sorcerer5 buttons
     display = page.eval_on_selector(".ab-spaces", "e => getComputedStyle(e).display")
     assert display == "grid", "the board's own rules are applied"
     state = dev.session.state
-    for p in state.placed:                                     # the dice placed, on their spaces
+    for p in state.placed:  # the dice placed, on their spaces
         chip = page.locator(f".ab-space[data-space='{p.space}'] .ab-die")
         assert f"{p.seat.upper()} {p.die}" in chip.all_inner_texts()
     prompt = dev.session.prompt()
@@ -95,7 +113,7 @@ def test_a_red_crystals_look_is_chosen_by_tapping_a_monster(tmp_path, browser): 
         page = phones["p1"].page
         page.wait_for_selector(".ab-space.open")
         assert "tap a lit one on the board" in page.locator("#prompt").inner_text()
-        assert page.locator("#prompt .pick button").count() == 0       # not 28 buttons
+        assert page.locator("#prompt .pick button").count() == 0  # not 28 buttons
         line = dev.session.prompt().options[0]
         square = line.split()[2]
         page.locator(f".ab-space[data-space='{square}']").click()

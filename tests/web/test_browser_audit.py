@@ -4,6 +4,7 @@ track fits a small phone; a double tap sends a decision once; the notice at the 
 takes a tap meant for a button under it; a phone whose seat a device restart let go is told
 so. Skips, saying why, without Chromium or Playwright.
 """
+
 from __future__ import annotations
 
 import json
@@ -14,7 +15,7 @@ import pytest
 from companion.web.settings import WebSettings
 from tests.web.browser import PHONE, skip_reason
 from tests.web.rig import Device
-from tests.web.test_browser import Phone, browser  # noqa: F401  (the module's Chromium)
+from tests.web.test_browser import Phone
 from tests.web.test_browser_games import play_until
 
 pytestmark = pytest.mark.skipif(skip_reason() is not None, reason=str(skip_reason()))
@@ -41,13 +42,17 @@ def test_dungeon_ball_fits_a_small_phone_dice_words_whole(tmp_path, browser):  #
     with dev:
         context, page = small_phone(browser, dev, "p1")
         page.wait_for_selector(".die:has-text('lightning')")
-        cut = page.evaluate("[...document.querySelectorAll('.die')]"
-                            ".filter((d) => d.scrollWidth > d.clientWidth).map((d) => d.textContent)")
+        cut = page.evaluate(
+            "[...document.querySelectorAll('.die')]"
+            ".filter((d) => d.scrollWidth > d.clientWidth).map((d) => d.textContent)"
+        )
         assert cut == [], f"dice whose word is cut off: {cut}"
         track = page.locator("[data-kind=track]").first
         assert "time" in track.inner_text().lower()
-        sticks_out = track.evaluate("(b) => { const t = b.querySelector('.track');"
-                                    " return t.getBoundingClientRect().right - b.getBoundingClientRect().right; }")
+        sticks_out = track.evaluate(
+            "(b) => { const t = b.querySelector('.track');"
+            " return t.getBoundingClientRect().right - b.getBoundingClientRect().right; }"
+        )
         assert sticks_out <= 0, f"the time track sticks out of its block by {sticks_out} px"
         assert page.evaluate("document.documentElement.scrollWidth") <= 320, "the page scrolls sideways"
         context.close()
@@ -71,7 +76,7 @@ def test_a_double_tap_sends_a_decision_once(tmp_path, browser):  # noqa: F811
             WebSocket.prototype.send = function (data) { window.__sent.push(data); return real.call(this, data); }; }""")
         move.dblclick()
         dev.until(lambda: len(dev.session.actions) > count)
-        time.sleep(0.8)                       # a second act would have arrived by now
+        time.sleep(0.8)  # a second act would have arrived by now
         sent = [json.loads(m) for m in page.evaluate("window.__sent")]
         acts = [m["action"] for m in sent if m.get("t") == "act"]
         assert acts == [line], f"sent {acts}"
@@ -104,7 +109,7 @@ def test_a_phone_whose_seat_a_restart_let_go_is_told_so(tmp_path, browser):  # n
     finally:
         dev.__exit__(None, None, None)
     page.wait_for_selector("#link:has-text('reconnecting')")
-    again = Device(tmp_path, None, seed=3)                    # the same journal, the same port
+    again = Device(tmp_path, None, seed=3)  # the same journal, the same port
     again.web.settings = WebSettings(port=port, bind="127.0.0.1", mdns=False)
     assert again.app.resume()
     again.web.bridge.sync_game(again.app)

@@ -1,6 +1,7 @@
 """Dungeon Ball on a phone in a real browser: each play board drawn as its 3x3 colours with
 the pawn on its play, the dice drawn as the icons the device shows, each beside its words.
 Skips, saying why, without Chromium or Playwright."""
+
 from __future__ import annotations
 
 import os
@@ -10,7 +11,7 @@ import pytest
 
 from tests.web.browser import skip_reason
 from tests.web.rig import Device
-from tests.web.test_browser import Phone, browser  # noqa: F401  (the module's Chromium)
+from tests.web.test_browser import Phone
 
 pytestmark = pytest.mark.skipif(skip_reason() is not None, reason=str(skip_reason()))
 COLOURS = {"R": "red", "Y": "yellow", "B": "blue"}
@@ -19,7 +20,7 @@ COLOURS = {"R": "red", "Y": "yellow", "B": "blue"}
 def test_the_play_board_and_the_dice_are_drawn_beside_their_words(tmp_path, browser):  # noqa: F811
     dev = Device(tmp_path, "dungeon-ball", {"kicking": "luck"}, seed=4)
     s, rng = dev.session, random.Random(1)
-    while s.prompt().kind != "keep":            # a play rolled: dice on the table, pawns on plays
+    while s.prompt().kind != "keep":  # a play rolled: dice on the table, pawns on plays
         p = s.prompt()
         dev.app.act(rng.choice(p.options) if p.options else rng.choice(s.engine.legal_actions(s.state)))
     dev.app.interstitial = None
@@ -49,11 +50,12 @@ def test_the_play_board_and_the_dice_are_drawn_beside_their_words(tmp_path, brow
             for k, face in enumerate(faces):
                 die = dice.nth(k)
                 assert die.get_attribute("data-face") == face
-                assert die.locator("canvas.icon").count() == 1       # the device's icon, drawn
+                assert die.locator("canvas.icon").count() == 1  # the device's icon, drawn
                 assert die.locator("figcaption").inner_text().startswith(face)
                 lit = die.locator("canvas.icon").evaluate(
                     "c => { const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;"
-                    " let n = 0; for (let i = 3; i < d.length; i += 4) n += d[i] > 0; return n; }")
+                    " let n = 0; for (let i = 3; i < d.length; i += 4) n += d[i] > 0; return n; }"
+                )
                 assert lit > 0 or face == "blank"
             shots = os.environ.get("PAGE_SHOTS")
             if shots:

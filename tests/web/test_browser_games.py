@@ -3,6 +3,7 @@ Dungeon Days (and of the Dodgeball Card Game) and a third watches. Each sees its
 never the other's, in the page and in every socket frame, and a play chosen word by word on
 a phone is accepted. Skips, saying why, without Chromium or Playwright.
 """
+
 from __future__ import annotations
 
 import random
@@ -11,7 +12,7 @@ import pytest
 
 from tests.web.browser import skip_reason
 from tests.web.rig import Device
-from tests.web.test_browser import Phone, browser, table_of_phones  # noqa: F401  (the module's Chromium)
+from tests.web.test_browser import Phone, table_of_phones
 
 pytestmark = pytest.mark.skipif(skip_reason() is not None, reason=str(skip_reason()))
 
@@ -55,7 +56,9 @@ def test_dungeon_days_each_phone_sees_its_own_hand_never_the_others(days):
     hands = {seat.id: list(seat.hand) for seat in state.seats}
     public = {c for seat in state.seats for pile in seat.board for c in pile} | set(state.discard)
     for seat in ("p1", "p2"):
-        assert shown_hand(phones[seat]) == [f"{c.capitalize()} ({dev.session.engine.pack.code(c)})" for c in hands[seat]]
+        assert shown_hand(phones[seat]) == [
+            f"{c.capitalize()} ({dev.session.engine.pack.code(c)})" for c in hands[seat]
+        ]
     assert shown_hand(phones[None]) == [] and phones[None].page.locator(".block.private").count() == 0
     secret = 0
     for seat, phone in phones.items():
@@ -79,7 +82,7 @@ def test_a_play_chosen_word_by_word_on_a_phone_is_accepted(days):
     page = phones[prompt.actor].page
     page.wait_for_selector("#prompt.mine")
     count = len(dev.session.actions)
-    for word in line.split()[1:]:       # a word every line begins with is said, not offered
+    for word in line.split()[1:]:  # a word every line begins with is said, not offered
         button = page.locator(f"#prompt .pick button[data-word='{word}']")
         if button.count():
             button.click()
@@ -102,9 +105,13 @@ def test_dodgeball_each_coach_sees_its_own_hand_on_its_phone(tmp_path, browser):
         hands = {c.id: list(c.hand) for c in dev.session.state.coaches}
         for seat in ("p1", "p2"):
             assert shown_hand(phones[seat]) == hands[seat]
-            for state in phones[seat].states():        # every frame: its own hand only, once seated
-                hand = [i["text"] for b in state["blocks"] if b["kind"] == "cards" and b["title"] == "Your hand"
-                        for i in b["items"]]
+            for state in phones[seat].states():  # every frame: its own hand only, once seated
+                hand = [
+                    i["text"]
+                    for b in state["blocks"]
+                    if b["kind"] == "cards" and b["title"] == "Your hand"
+                    for i in b["items"]
+                ]
                 assert hand == (hands[seat] if state["seat"] == seat else [])
         assert shown_hand(phones[None]) == []
         court = phones[None].page.locator("[data-kind=rows]").first.inner_text()

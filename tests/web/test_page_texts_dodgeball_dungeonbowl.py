@@ -3,6 +3,7 @@ in full and fits a 320 px phone (a browser test, skipped without Chromium or Pla
 Dungeonbowl says its players "P2 #10" on the option buttons, in its blocks and in the log,
 never as the action lines' ``p2#10``.
 """
+
 from __future__ import annotations
 
 import json
@@ -17,17 +18,18 @@ from companion.games.dungeonbowl.page import ball_words, chests_and_traps, game_
 from companion.web import payloads
 from tests.web.browser import skip_reason
 from tests.web.rig import Device
-from tests.web.test_browser import Phone, browser  # noqa: F401  (the module's Chromium)
+from tests.web.test_browser import Phone
 from tests.web.test_payloads import _events_of_a_game, positions
 
 ATTRS = ("THR", "COU", "BLO", "DOD", "CTH", "SPD", "CON")
-RAW = re.compile(r"[pP]\d+#\d+")            # a player as an action line names him: p2#10
+RAW = re.compile(r"[pP]\d+#\d+")  # a player as an action line names him: p2#10
 
 
 def _payload(game_id: str, engine, state, viewer) -> dict:
     game = get_game(game_id)
-    return payloads.build(game, engine, state, viewer, seats_held={}, computers=set(),
-                          pack=payloads.pack_for(game, engine))
+    return payloads.build(
+        game, engine, state, viewer, seats_held={}, computers=set(), pack=payloads.pack_for(game, engine)
+    )
 
 
 def _attributes_block(blocks: list[dict]) -> dict:
@@ -43,12 +45,12 @@ def test_dodgeballs_attributes_name_every_player_on_court_in_full_with_each_valu
     assert len(block["rows"]) == len(on_court) >= 8
     for row, (coach, pid) in zip(block["rows"], on_court):
         name, *values = row
-        assert name["text"].split("\n") == [short_name(players[pid]), coach.id.upper()]     # one name everywhere
+        assert name["text"].split("\n") == [short_name(players[pid]), coach.id.upper()]  # one name everywhere
         assert name["title"] == f"{coach.id.upper()} {players[pid].name}"
         assert name["cls"] == ("you" if coach.id == "p2" else "")
         said = [line for cell in values for line in cell["text"].split("\n")]
         assert said == [f"{a} {players[pid].attrs[a]}" for a in ATTRS]
-        assert len(row) <= 4            # a name and three columns: room for the name on a phone
+        assert len(row) <= 4  # a name and three columns: room for the name on a phone
 
 
 # ------------------------------------------------------------------ Dungeonbowl, the page's words
@@ -62,7 +64,7 @@ def test_dungeonbowls_option_buttons_say_its_players_as_the_rest_of_its_page_doe
         names = shown.get("names") or {}
         for option in shown["options"]:
             words = option["label"].split()
-            button = " ".join(names.get(w, w) for w in words)       # as the page's script says it
+            button = " ".join(names.get(w, w) for w in words)  # as the page's script says it
             assert not RAW.search(button), button
             said += len(re.findall(r"\bP[12] #\d+\b", button))
     assert said > 50
@@ -87,8 +89,10 @@ def test_dungeonbowls_blocks_and_log_say_its_players_as_p2_space_number():
     assert dict(game_facts({"ball": "p1#5"})["rows"])["ball"] == "held by P1 #5"
     chests = [{"no": 2, "state": "ball", "opener": "p1#8"}]
     assert chests_and_traps({"chests": chests})["rows"][0]["items"][0]["sub"] == "ball, P1 #8"
-    assert payloads.log_line(game, {"event": "block", "attacker": "p1#1", "defender": "p2#10"}, {}) \
+    assert (
+        payloads.log_line(game, {"event": "block", "attacker": "p1#1", "defender": "p2#10"}, {})
         == "block: attacker P1 #1, defender P2 #10"
+    )
 
 
 # ------------------------------------------------------------------ Dodgeball's table in a browser
@@ -117,10 +121,12 @@ LAYOUT = """
 
 @pytest.mark.skipif(skip_reason() is not None, reason=str(skip_reason()))
 @pytest.mark.parametrize("width, height", [(320, 568), (390, 844)])
-def test_dodgeballs_attributes_table_shows_every_name_in_full_on_a_small_phone(tmp_path, browser, width, height):  # noqa: F811
+def test_dodgeballs_attributes_table_shows_every_name_in_full_on_a_small_phone(
+    tmp_path, browser, width, height
+):  # noqa: F811
     dev = Device(tmp_path, "dodgeball", {}, seed=5)
     s, rng = dev.session, random.Random(2)
-    for _ in range(400):           # random legal moves on the device until the teams are on court
+    for _ in range(400):  # random legal moves on the device until the teams are on court
         if s.state.active and all(len(c.hand) == 3 for c in s.state.coaches):
             break
         p = s.prompt()
@@ -132,9 +138,13 @@ def test_dodgeballs_attributes_table_shows_every_name_in_full_on_a_small_phone(t
             phone.page.set_viewport_size({"width": width, "height": height})
             block = phone.page.locator("section.block[data-kind=grid]", has_text="Players on court")
             block.wait_for()
-            names = {p.id: short_name(p) for p in s.engine.pack.players}       # the one short name
-            expected = [f"{names[p]} {c.id.upper()}" for c in s.state.coaches for p in c.players
-                        if c.zone.get(p) != "out"]
+            names = {p.id: short_name(p) for p in s.engine.pack.players}  # the one short name
+            expected = [
+                f"{names[p]} {c.id.upper()}"
+                for c in s.state.coaches
+                for p in c.players
+                if c.zone.get(p) != "out"
+            ]
             seen = block.evaluate(LAYOUT)
             assert seen["names"] == expected
             assert seen["overflowing"] == [] and seen["overlaps"] == [], seen
@@ -147,6 +157,7 @@ def test_dodgeballs_attributes_table_shows_every_name_in_full_on_a_small_phone(t
 def test_dungeonbowls_concession_alone_asks_a_second_tap_and_only_of_its_actor():
     from companion.games.dungeonbowl.engine import Dungeonbowl
     from tests.games.dungeonbowl.table import to_first_turn
+
     state = to_first_turn()
     engine = Dungeonbowl()
     mine = _payload("dungeonbowl", engine, state, "p1")["prompt"]
@@ -170,7 +181,7 @@ def test_a_concession_on_the_phone_is_sent_on_the_second_tap_only(tmp_path, brow
         page.wait_for_selector("#prompt.mine")
         count = len(s.actions)
         many = page.locator("#prompt .pick button[data-word='concede']")
-        if many.count():                                   # word by word: the word, then Send
+        if many.count():  # word by word: the word, then Send
             many.click()
             button = page.locator("#prompt .send")
         else:
@@ -178,7 +189,7 @@ def test_a_concession_on_the_phone_is_sent_on_the_second_tap_only(tmp_path, brow
         button.click()
         assert "Tap again to concede" in button.inner_text()
         page.wait_for_timeout(600)
-        assert len(s.actions) == count and not s.engine.is_over(s.state)    # nothing sent yet
+        assert len(s.actions) == count and not s.engine.is_over(s.state)  # nothing sent yet
         button.click()
         dev.until(lambda: len(s.actions) > count)
         assert s.actions[count] == "p1 concede" and s.engine.is_over(s.state)
