@@ -97,3 +97,16 @@ def drawn(monkeypatch):
 
     seen["clear"] = clear
     return seen
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's Chromium, headless, one for a test module (its pages are the phones)."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.web.browser import chromium_path
+
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=chromium_path(), headless=True, args=["--no-sandbox"])
+        yield chromium
+        chromium.close()

@@ -8,7 +8,7 @@ import pytest
 
 from tests.web.browser import skip_reason
 from tests.web.rig import Device
-from tests.web.test_browser import browser, table_of_phones  # noqa: F401  (the module's Chromium)
+from tests.web.test_browser import table_of_phones
 from tests.web.test_browser_games import play_until
 
 pytestmark = [pytest.mark.skipif(skip_reason() is not None, reason=str(skip_reason())), pytest.mark.slow]
