@@ -87,12 +87,13 @@ def probe(g, s, p, rng):
 
 
 @pytest.mark.slow
-def test_two_thousand_random_games_keep_every_invariant():
+@pytest.mark.parametrize("first", range(0, 2000, 500))  # four runs of 500 spread over the workers
+def test_two_thousand_random_games_keep_every_invariant(first):
     wins = {"p1": 0, "p2": 0}
-    for seed in range(2000):
+    for seed in range(first, first + 500):
         _, s = play_checked(seed, "random", probe_illegal=seed < 100, compare_trusted=seed < 200)
         wins[s.winner] += 1
-    assert min(wins.values()) > 600  # neither seat wins nearly always
+    assert min(wins.values()) > 150  # neither seat wins nearly always (in every 500, so in the 2,000)
 
 
 @pytest.mark.slow
