@@ -55,6 +55,17 @@ def test_the_text_names_the_best_option_and_whether_it_is_exact(capsys):
     assert any("p2 hail-mary" in line and "23.7%" in line for line in lines)
 
 
+def test_a_card_window_whose_chances_tie_says_the_mean_decided(capsys):
+    """Every card leaves the play's chance at 100 %; the best is the one that meets it fewest
+    times, and the reason says so (it named the chance alone)."""
+    code, out, _ = odds(capsys, EXAMPLES / "short-game.game", "--upto", 20, "--json")
+    answer = json.loads(out)
+    assert code == 0 and len({o["p"] for o in answer["options"]}) == 1
+    best = next(o for o in answer["options"] if o["action"] == answer["best"])
+    assert best["mean"] == min(o["mean"] for o in answer["options"])
+    assert "then the fewest times" in answer["why"]
+
+
 def test_a_chance_to_come_or_a_finished_game_has_no_decision(capsys):
     code, out, err = odds(capsys, EXAMPLES / "short-game.game", "--upto", 3, "--json")
     assert code == 1 and json.loads(out)["error"] == "no decision" and "chance decides next" in err

@@ -484,7 +484,11 @@ def _window(g, s: GameState, prompt, legal: list[str]) -> Advice | None:
     best = best_of(
         opts, lambda o: None if o.p is None else (sign * o.p, sign * o.mean, o.action.endswith(" pass"))
     )
-    why = "the best chance the play is met" if offense else "the smallest chance the play is met"
+    why = (
+        "the best chance the play is met, then the most times"
+        if offense
+        else "the smallest chance the play is met, then the fewest times"
+    )
     return Advice(
         seat, prompt.text, opts, best.action, why + " (cards cost momentum: pass when it changes nothing)"
     )
