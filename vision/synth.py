@@ -205,8 +205,21 @@ def _paste_face(canvas, face, quad, alpha=1.0):
     m = cv2.getPerspectiveTransform(src, quad.astype(np.float32))
     warped = cv2.warpPerspective(face, m, (w, h), flags=cv2.INTER_LINEAR)
     mask = cv2.warpPerspective(np.full((s, s), 255, np.uint8), m, (w, h), flags=cv2.INTER_LINEAR)
-    a = (mask.astype(np.float32) / 255.0 * alpha)[..., None]
-    canvas[:] = (canvas.astype(np.float32) * (1 - a) + warped.astype(np.float32) * a).astype(np.uint8)
+    _blend(canvas, mask, warped, alpha)
+
+
+def _blend(canvas, mask, over, alpha=1.0):
+    """canvas = canvas * (1 - a) + over * a with a = mask / 255 * alpha, in place. Only the
+    box of the mask's nonzero pixels is touched: outside it a is 0 and a pixel keeps its value
+    exactly, so a frame-sized blend per die is not needed. ``over``: an image of the canvas's
+    size, or one colour."""
+    x, y, bw, bh = cv2.boundingRect(mask)
+    if not bw:
+        return
+    box = np.s_[y : y + bh, x : x + bw]
+    a = (mask[box].astype(np.float32) / 255.0 * alpha)[..., None]
+    top = over[box].astype(np.float32) if isinstance(over, np.ndarray) and over.ndim == 3 else over
+    canvas[box] = (canvas[box].astype(np.float32) * (1 - a) + top * a).astype(np.uint8)
 
 
 def _shade(col, f):
@@ -248,15 +261,13 @@ def draw_die(canvas, value, style, centre, side, ang, axis, cam_h, rng=None, sha
         hull = cv2.convexHull(np.vstack([base, sh]).astype(np.int32))
         m = np.zeros(canvas.shape[:2], np.uint8)
         cv2.fillConvexPoly(m, hull, 255, cv2.LINE_AA)
-        a = (m.astype(np.float32) / 255 * strength)[..., None]
-        canvas[:] = (canvas.astype(np.float32) * (1 - a)).astype(np.uint8)
+        _blend(canvas, m, np.float32(0), strength)
     # sides: hull of base and top, darker body colour
     hull = cv2.convexHull(np.vstack([base, top]).astype(np.float32)).astype(np.float32)
     side_col = _shade(face_col, 0.72)
     body = np.zeros(canvas.shape[:2], np.uint8)
     cv2.fillConvexPoly(body, (hull * 16).astype(np.int32), 255, cv2.LINE_AA, shift=4)
-    a = (body.astype(np.float32) / 255 * (0.7 if translucent else 1.0))[..., None]
-    canvas[:] = (canvas.astype(np.float32) * (1 - a) + np.array(side_col, np.float32) * a).astype(np.uint8)
+    _blend(canvas, body, np.array(side_col, np.float32), 0.7 if translucent else 1.0)
     if sides is not None:
         _side_faces(canvas, base, top, sides, style, axis)
     tside = int(round(side * k))
@@ -298,7 +309,10 @@ def _glare(canvas, quad, rng):
     face = np.zeros((h, w), np.uint8)
     cv2.fillConvexPoly(face, quad.astype(np.int32), 1)
     m *= face * rng.uniform(0.45, 0.8)
-    canvas[:] = (canvas.astype(np.float32) * (1 - m[..., None]) + 255 * m[..., None]).astype(np.uint8)
+    x, y, bw, bh = cv2.boundingRect(face)  # outside the face m is 0: those pixels keep their value
+    box = np.s_[y : y + bh, x : x + bw]
+    g = m[box][..., None]
+    canvas[box] = (canvas[box].astype(np.float32) * (1 - g) + 255 * g).astype(np.uint8)
 
 
 def _tray(size, rng, wall=True):
