@@ -5,6 +5,7 @@ folder is full and the oldest is dropped each time) and the JPEG's size.
 
     .venv/bin/python bench/dice_frames.py              # 1280x960, 1920x1080, 12 MP; 320 frames into 300
     .venv/bin/python bench/dice_frames.py --frames 50 --limit 40 --dir /mnt/sdcard/tmp   # on the Pi's card
+    .venv/bin/python bench/dice_frames.py --sizes 1280x960 4032x3024   # only these sizes
 """
 
 from __future__ import annotations
@@ -26,14 +27,24 @@ from vision import synth  # noqa: E402
 SIZES = ((1280, 960), (1920, 1080), (4032, 3024))
 
 
+def frame_size(text: str) -> tuple[int, int]:
+    """'1280x960' -> (1280, 960)."""
+    try:
+        width, height = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a frame size like 1280x960") from None
+    return width, height
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--frames", type=int, default=320, help="frames kept per size")
     ap.add_argument("--limit", type=int, default=300, help="keep_frames")
     ap.add_argument("--dir", type=Path, help="where to write (default: a temporary folder)")
+    ap.add_argument("--sizes", type=frame_size, nargs="+", default=SIZES, help="frame sizes, WxH")
     a = ap.parse_args(argv)
     cv2.setNumThreads(1)
-    for size in SIZES:
+    for size in a.sizes:
         scene = synth.dice_scene(seed=3, kind="pips", face_px=72, n_dice=3, size=size)
         dice = [
             {"value": int(d["value"]), "box": [int(v) for v in d["box"]], "confidence": 0.95}
