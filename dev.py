@@ -8,14 +8,17 @@ Needs only Python 3.11+. It makes `.venv/` beside this file, installs the projec
 (again whenever pyproject.toml changes) and runs the command there. Any further arguments
 are passed on: `python3 dev.py test -k dungeon`, `python3 dev.py run --solo --level III`.
 
-    python3 dev.py test --quick    # the inner loop: everything but the slow tier
+    python3 dev.py test --quick    # the inner loop: all but the slow tier and the Chromium tests
     python3 dev.py lint            # ruff (lint and format) and mypy, as CI runs them
     python3 dev.py fix             # let ruff mend what it can and format the tree
     python3 dev.py companion ARGS  # any companion subcommand
     python3 dev.py bench NAME      # bench/NAME.py
 
 The whole suite and the quick tier run on several worker processes (pytest-xdist); naming
-test files, `-k`, or `-n 0` runs in one process as plain pytest does.
+test files, `-k`, or `-n 0` runs in one process as plain pytest does. Tests keep compiled
+modules (pytest's rewritten test files too) in `.venv/pycache`, even where the shell says
+PYTHONDONTWRITEBYTECODE: the suite starts hundreds of Pythons, and each would compile the
+project again.
 """
 
 from __future__ import annotations
@@ -76,11 +79,22 @@ def _workers() -> int:
     return max(1, workers)
 
 
+def test_environment() -> dict[str, str]:
+    """The environment of a test run: compiled modules kept in the venv's own cache folder."""
+    env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env.setdefault("PYTHONPYCACHEPREFIX", str(VENV / "pycache"))
+    return env
+
+
+QUICK = "not slow and not browser"  # the inner loop: no long runs, no Chromium
+
+
 def pytest_args(rest: list[str]) -> list[str]:
     """The pytest command line for `dev.py test [--quick] ARGS...`."""
     quick = "--quick" in rest
     rest = [a for a in rest if a != "--quick"]
-    args = ["-m", "not slow"] if quick else []
+    args = ["-m", QUICK] if quick else []
     chosen = any(a == "-n" or a.startswith(("-n=", "--numprocesses", "-p")) for a in rest)
     values = {"-k", "-m", "-n", "-p", "-o", "-W", "--durations", "--maxfail", "--deselect", "--ignore"}
     named = any(not a.startswith("-") and (i == 0 or rest[i - 1] not in values) for i, a in enumerate(rest))
@@ -114,10 +128,12 @@ def main(argv: list[str]) -> int:
         return 0
     command, rest = argv[0], argv[1:]
     ensure_venv()
+    env = None
     if command == "run":
         args = [str(PY), "-m", "companion", "run", *rest]
     elif command == "test":
         args = [str(PY), "-m", "pytest", *pytest_args(rest)]
+        env = test_environment()
     elif command == "lint":
         return _run_all(LINT)
     elif command == "fix":
@@ -132,7 +148,7 @@ def main(argv: list[str]) -> int:
     else:
         print(f"dev.py: unknown command {command!r}; try: run, test, lint, fix, companion, bench")
         return 2
-    return subprocess.call(args, cwd=ROOT)
+    return subprocess.call(args, cwd=ROOT, env=env)
 
 
 if __name__ == "__main__":

@@ -17,6 +17,9 @@ def pytest_addoption(parser):
 
 
 def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
     if config.getoption("--hardware") or os.environ.get("COMPANION_HARDWARE_TESTS") == "1":
         return
     skip = pytest.mark.skip(reason="needs real Pi hardware: run with --hardware on a Pi")
@@ -99,9 +102,10 @@ def drawn(monkeypatch):
     return seen
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser():
-    """Debian's Chromium, headless, one for a test module (its pages are the phones)."""
+    """Debian's Chromium, headless, one for a test process (its pages are the phones; each
+    test opens pages of its own). A test that asks for it is marked ``browser``."""
     from playwright.sync_api import sync_playwright
 
     from tests.web.browser import chromium_path

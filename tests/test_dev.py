@@ -24,17 +24,47 @@ def test_the_whole_suite_runs_on_several_workers(dev, monkeypatch):
     assert dev.pytest_args([]) == ["-n", "4"]
 
 
-def test_the_quick_tier_leaves_out_the_slow_tests_and_still_runs_in_parallel(dev, monkeypatch):
+def test_the_quick_tier_leaves_out_the_slow_and_chromium_tests_and_still_runs_in_parallel(dev, monkeypatch):
     monkeypatch.setattr(dev, "_workers", lambda: 3)
-    assert dev.pytest_args(["--quick"]) == ["-m", "not slow", "-n", "3"]
-    assert dev.pytest_args(["--quick", "--durations", "20"]) == [
-        "-m",
-        "not slow",
-        "-n",
-        "3",
-        "--durations",
-        "20",
-    ]
+    quick = "not slow and not browser"
+    assert dev.pytest_args(["--quick"]) == ["-m", quick, "-n", "3"]
+    assert dev.pytest_args(["--quick", "--durations", "20"]) == ["-m", quick, "-n", "3", "--durations", "20"]
+
+
+def test_a_test_that_drives_chromium_is_marked_browser_whatever_its_folder(pytester):
+    """The quick tier's `not browser` needs no list of files: the fixture marks the test."""
+    pytester.makeconftest((ROOT / "tests" / "conftest.py").read_text())
+    pytester.makeini("[pytest]\nmarkers =\n    browser: chromium\n    hardware: pi\n")
+    pytester.makepyfile(
+        test_pages="""
+        import pytest
+
+        @pytest.fixture(scope="session")
+        def browser():  # stands in for Chromium: the marking looks at the name alone
+            return object()
+
+        def test_a_page(browser):
+            assert browser
+
+        def test_no_page():
+            assert True
+        """
+    )
+    result = pytester.runpytest("-m", "not browser", "-p", "no:xdist", "-p", "no:randomly")
+    result.assert_outcomes(passed=1, deselected=1)
+    result = pytester.runpytest("-m", "browser", "-p", "no:xdist", "-p", "no:randomly", "-v")
+    result.assert_outcomes(passed=1, deselected=1)
+    result.stdout.fnmatch_lines(["*test_a_page PASSED*"])
+
+
+def test_a_test_run_keeps_compiled_modules_in_the_venv_whatever_the_shell_says(dev, monkeypatch):
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    monkeypatch.delenv("PYTHONPYCACHEPREFIX", raising=False)
+    env = dev.test_environment()
+    assert "PYTHONDONTWRITEBYTECODE" not in env
+    assert env["PYTHONPYCACHEPREFIX"] == str(dev.VENV / "pycache")
+    monkeypatch.setenv("PYTHONPYCACHEPREFIX", "/elsewhere")
+    assert dev.test_environment()["PYTHONPYCACHEPREFIX"] == "/elsewhere"
 
 
 def test_a_selection_by_keyword_is_still_parallel_but_named_files_run_in_one_process(dev, monkeypatch):

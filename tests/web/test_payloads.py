@@ -114,27 +114,27 @@ def other_secrets_changed(game_id, engine, state, viewer):
         ("dungeon-allies", {"players": 3}),
     ],
 )
-def test_another_seats_secrets_never_change_a_pages_payload(toy, game_id, options):
+@pytest.mark.parametrize("seed", [1, pytest.param(2, marks=pytest.mark.slow)])  # quick tier: one game
+def test_another_seats_secrets_never_change_a_pages_payload(toy, game_id, options, seed):
     game = get_game(game_id)
     checked = 0
-    for seed in (1, 2):
-        for engine, state, actions, secret in positions(game_id, seed, options, limit=250):
-            seats = engine.summary(state)["players"]
-            for viewer in [*seats, None]:
-                twin = other_secrets_changed(game_id, engine, state, viewer)
-                if engine.to_json(twin) == engine.to_json(state):
-                    continue  # no secret held by anyone else here
-                try:
-                    engine.prompt(twin)
-                except (AssertionError, KeyError, ValueError, IndexError):
-                    continue  # that hand could not be at this point of the game (a card window)
-                if engine.public_view(twin, viewer) != engine.public_view(state, viewer):
-                    continue  # the change was visible to this viewer (a revealed card): no claim
-                assert build(game, engine, twin, viewer, actions, secret) == build(
-                    game, engine, state, viewer, actions, secret
-                ), f"{game_id} seed {seed}: {viewer} sees a secret"
-                checked += 1
-    assert checked > 200
+    for engine, state, actions, secret in positions(game_id, seed, options, limit=250):
+        seats = engine.summary(state)["players"]
+        for viewer in [*seats, None]:
+            twin = other_secrets_changed(game_id, engine, state, viewer)
+            if engine.to_json(twin) == engine.to_json(state):
+                continue  # no secret held by anyone else here
+            try:
+                engine.prompt(twin)
+            except (AssertionError, KeyError, ValueError, IndexError):
+                continue  # that hand could not be at this point of the game (a card window)
+            if engine.public_view(twin, viewer) != engine.public_view(state, viewer):
+                continue  # the change was visible to this viewer (a revealed card): no claim
+            assert build(game, engine, twin, viewer, actions, secret) == build(
+                game, engine, state, viewer, actions, secret
+            ), f"{game_id} seed {seed}: {viewer} sees a secret"
+            checked += 1
+    assert checked > 100  # the toy game, the least, has about 100 a seed
 
 
 def test_a_seat_gets_its_own_hand_and_only_a_count_of_the_others(toy):
