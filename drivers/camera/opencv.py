@@ -3,11 +3,27 @@
 from __future__ import annotations
 
 import os
+import stat
 import sys
+from pathlib import Path
 from typing import Any
 
 from drivers.camera.base import Camera
 from drivers.errors import CameraError
+
+
+def is_device(source: int | str) -> bool:
+    """A camera device rather than a video file: an index, a character device, or a name under
+    /dev/ without a suffix that is not there (an unplugged /dev/video2). A video kept in memory
+    under /dev/shm is a file."""
+    if isinstance(source, int):
+        return True
+    if not source.startswith("/dev/"):
+        return False
+    try:
+        return stat.S_ISCHR(os.stat(source).st_mode)
+    except OSError:
+        return not Path(source).suffix
 
 
 class OpenCVCamera(Camera):
@@ -18,14 +34,11 @@ class OpenCVCamera(Camera):
             source = int(source)
         self.source = source
         self.loop = loop
-        self.is_file = isinstance(source, str) and not source.startswith("/dev/") and "://" not in source
+        device = is_device(source)
+        self.is_file = isinstance(source, str) and not device and "://" not in source
         dev = f"/dev/video{source}" if isinstance(source, int) else source
         self.device = dev
-        if (
-            sys.platform.startswith("linux")
-            and (isinstance(source, int) or source.startswith("/dev/"))
-            and not os.path.exists(dev)
-        ):
+        if sys.platform.startswith("linux") and device and not os.path.exists(dev):
             raise CameraError(
                 f"camera {dev} (opencv): not found; is the USB camera plugged in? (ls /dev/video*)"
             )

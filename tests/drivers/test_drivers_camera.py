@@ -1,8 +1,10 @@
 """Camera: picamera2 against a fake module that follows its documented API, OpenCV on a video
 written here, a folder of images, missing devices, and a real-Pi test marked hardware."""
 
+import os
 import sys
 import types
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -176,6 +178,27 @@ def test_opencv_video_file_frames_in_bgr_and_loops(video):
         cam2.read()
     with pytest.raises(CameraError, match="end of video"):
         cam2.read()
+
+
+def test_a_video_kept_under_dev_shm_is_a_file_and_a_missing_dev_name_a_camera(video):
+    """A video recorded to memory (/dev/shm on a Pi, to spare the SD card) is played as a file,
+    not refused as an unplugged camera."""
+    from drivers.camera.opencv import is_device
+
+    assert is_device(0) and is_device("/dev/video57") and is_device("/dev/v4l/by-id/usb-cam")
+    assert not is_device(str(video)) and not is_device("/dev/shm/table.mp4")
+    if os.path.exists("/dev/null"):
+        assert is_device("/dev/null")  # a character device, whatever its name
+    shm = Path("/dev/shm")
+    if shm.is_dir() and os.access(shm, os.W_OK):
+        kept = shm / f"companion-test-{os.getpid()}.avi"
+        kept.write_bytes(video.read_bytes())
+        try:
+            cam = open_camera({"type": "opencv", "source": str(kept)})
+            assert cam.read().shape == (48, 64, 3)
+            cam.close()
+        finally:
+            kept.unlink()
 
 
 def test_opencv_missing_camera_names_the_device(tmp_path):
