@@ -14,7 +14,7 @@ from companion.engine.dice import PositionalDice
 from companion.engine.registry import get_game
 from companion.games.dungeon_allies import page as allies_page
 from companion.web import payloads
-from tests.web.browser import PHONE, chromium_path, skip_reason
+from tests.web.browser import PHONE, skip_reason
 from tests.web.rig import Device
 
 GAME = "dungeon-allies"
@@ -274,14 +274,11 @@ def test_the_browsers_icon_request_gets_an_empty_answer_not_a_404(toy, tmp_path)
     "game, options, shown", [("dungeon-days", {"players": 3}, False), (GAME, {"players": 3}, True)]
 )
 def test_the_fix_dice_button_shows_only_where_dice_were_rolled_and_a_load_logs_no_error(
-    tmp_path, game, options, shown
+    tmp_path, browser, game, options, shown
 ):
-    from playwright.sync_api import sync_playwright
-
-    with _rolled(tmp_path) if shown else Device(tmp_path, game, options) as dev, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=chromium_path(), headless=True, args=["--no-sandbox"])
+    with _rolled(tmp_path) if shown else Device(tmp_path, game, options) as dev:
+        context = browser.new_context(**PHONE)
         try:
-            context = browser.new_context(**PHONE)
             page = context.new_page()
             errors: list[str] = []
             page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
@@ -299,4 +296,4 @@ def test_the_fix_dice_button_shows_only_where_dice_were_rolled_and_a_load_logs_n
                 dev.press("ok")
                 page.wait_for_selector("#toast.bad:has-text('no dice to correct')")
         finally:
-            browser.close()
+            context.close()
