@@ -18,7 +18,8 @@ The whole suite and the quick tier run on several worker processes (pytest-xdist
 test files, `-k`, or `-n 0` runs in one process as plain pytest does. Tests keep compiled
 modules (pytest's rewritten test files too) in `.venv/pycache`, even where the shell says
 PYTHONDONTWRITEBYTECODE: the suite starts hundreds of Pythons, and each would compile the
-project again.
+project again. Their temporary files go to /dev/shm (memory) when it has room and TMPDIR is
+not set.
 """
 
 from __future__ import annotations
@@ -79,12 +80,29 @@ def _workers() -> int:
     return max(1, workers)
 
 
+RAM_FOLDER = Path("/dev/shm")  # tmpfs on Linux, Raspberry Pi OS included
+
+
 def test_environment() -> dict[str, str]:
-    """The environment of a test run: compiled modules kept in the venv's own cache folder."""
+    """The environment of a test run: compiled modules kept in the venv's own cache folder, and
+    temporary files (every test's tmp_path, its journals and frames) in memory where the
+    machine has a tmpfs: the suite writes and fsyncs thousands of small SQLite journals, and a
+    busy disk made each commit wait milliseconds. The files and SQLite are as real there."""
     env = dict(os.environ)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     env.setdefault("PYTHONPYCACHEPREFIX", str(VENV / "pycache"))
+    if "TMPDIR" not in env and _roomy(RAM_FOLDER):
+        env["TMPDIR"] = str(RAM_FOLDER)
     return env
+
+
+def _roomy(folder: Path, need: int = 512 << 20) -> bool:
+    """A folder we may write, with ``need`` bytes free (the whole suite keeps about 50 MB)."""
+    try:
+        stat = os.statvfs(folder)
+    except OSError:
+        return False
+    return os.access(folder, os.W_OK) and stat.f_bavail * stat.f_frsize >= need
 
 
 QUICK = "not slow and not browser"  # the inner loop: no long runs, no Chromium
@@ -95,7 +113,8 @@ def pytest_args(rest: list[str]) -> list[str]:
     quick = "--quick" in rest
     rest = [a for a in rest if a != "--quick"]
     args = ["-m", QUICK] if quick else []
-    chosen = any(a == "-n" or a.startswith(("-n=", "--numprocesses", "-p")) for a in rest)
+    no_xdist = any(a in ("no:xdist", "-pno:xdist") for a in rest)
+    chosen = no_xdist or any(a == "-n" or a.startswith(("-n=", "--numprocesses")) for a in rest)
     values = {"-k", "-m", "-n", "-p", "-o", "-W", "--durations", "--maxfail", "--deselect", "--ignore"}
     named = any(not a.startswith("-") and (i == 0 or rest[i - 1] not in values) for i, a in enumerate(rest))
     if not chosen and not named:

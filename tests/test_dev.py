@@ -57,6 +57,20 @@ def test_a_test_that_drives_chromium_is_marked_browser_whatever_its_folder(pytes
     result.stdout.fnmatch_lines(["*test_a_page PASSED*"])
 
 
+def test_temporary_files_go_to_memory_when_it_has_room_unless_tmpdir_is_set(dev, monkeypatch, tmp_path):
+    monkeypatch.delenv("TMPDIR", raising=False)
+    monkeypatch.setattr(dev, "RAM_FOLDER", tmp_path)
+    assert dev.test_environment()["TMPDIR"] == str(tmp_path)
+    monkeypatch.setattr(dev, "RAM_FOLDER", tmp_path / "missing")
+    assert "TMPDIR" not in dev.test_environment()
+    monkeypatch.setattr(dev, "RAM_FOLDER", tmp_path)
+    monkeypatch.setattr(dev, "_roomy", lambda folder, need=0: False)  # a full tmpfs
+    assert "TMPDIR" not in dev.test_environment()
+    monkeypatch.setenv("TMPDIR", "/scratch")
+    monkeypatch.setattr(dev, "_roomy", lambda folder, need=0: True)
+    assert dev.test_environment()["TMPDIR"] == "/scratch"
+
+
 def test_a_test_run_keeps_compiled_modules_in_the_venv_whatever_the_shell_says(dev, monkeypatch):
     monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
     monkeypatch.delenv("PYTHONPYCACHEPREFIX", raising=False)
@@ -78,6 +92,11 @@ def test_a_worker_count_the_user_gives_is_kept(dev, monkeypatch):
     monkeypatch.setattr(dev, "_workers", lambda: 4)
     assert dev.pytest_args(["-n", "0"]) == ["-n", "0"]
     assert dev.pytest_args(["-p", "no:xdist"]) == ["-p", "no:xdist"]
+
+
+def test_another_plugin_given_with_p_keeps_the_workers(dev, monkeypatch):
+    monkeypatch.setattr(dev, "_workers", lambda: 4)
+    assert dev.pytest_args(["-p", "no:cacheprovider"]) == ["-n", "4", "-p", "no:cacheprovider"]
 
 
 def test_workers_are_at_least_one_and_at_most_eight(dev):
