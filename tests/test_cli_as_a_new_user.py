@@ -404,6 +404,7 @@ def test_sim_takes_any_whole_seed(capsys, seed):
     assert json.loads(capsys.readouterr().out)["seed"] == int(seed)
 
 
+@pytest.mark.slow  # a sim in a Python of its own, left running until Ctrl-C: 1.5 s
 def test_sim_with_a_huge_count_of_games_stops_on_ctrl_c(tmp_path):
     """The user asked for --games 99999999999999999999 and pressed Ctrl-C: no traceback, exit 130."""
     import time
@@ -782,17 +783,12 @@ def test_every_play_example_in_the_readme_starts_a_game(capsys, monkeypatch, hom
             assert header.options["solo"] == {"level": "V", "teams": ["mimic", "skull"]}
 
 
-@pytest.mark.slow
-def test_the_readme_replay_and_sim_examples_work_as_written(capsys):
+def test_the_readme_replay_examples_work_as_written(capsys):
     """The user ran README's `replay docs/examples/short-game.game --json --upto 20` (from the
-    checkout) and its two `sim` lines, and docs/game-files.md's replay forms."""
-    readme = (ROOT / "README.md").read_text()
-    for line in (
-        "companion replay docs/examples/short-game.game --json --upto 20",
-        "companion sim dungeon-ball --games 1000 --seed 1 --json",
-        "companion sim dungeon-days --players 4 --games 100 --seed 1 --json",
-    ):
-        assert line in readme
+    checkout) and docs/game-files.md's replay forms."""
+    assert (
+        "companion replay docs/examples/short-game.game --json --upto 20" in (ROOT / "README.md").read_text()
+    )
     cwd = os.getcwd()
     os.chdir(ROOT)
     try:
@@ -804,12 +800,22 @@ def test_the_readme_replay_and_sim_examples_work_as_written(capsys):
     assert "game over: p2 wins 3-7" in capsys.readouterr().out
     assert main(["replay", str(EXAMPLE), "--json", "--upto", "7"]) == 0
     assert json.loads(capsys.readouterr().out)["actions"] == 7
-    assert main(["sim", "dungeon-ball", "--games", "1000", "--seed", "1", "--json"]) == 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "line, games, players",
+    [
+        ("companion sim dungeon-ball --games 1000 --seed 1 --json", 1000, 2),
+        ("companion sim dungeon-days --players 4 --games 100 --seed 1 --json", 100, 4),
+    ],
+)
+def test_the_readme_sim_examples_work_as_written(capsys, line, games, players):
+    """The user ran README's two `sim` lines (one test each: the workers share them)."""
+    assert line in (ROOT / "README.md").read_text()
+    assert main(line.split()[1:]) == 0
     summary = json.loads(capsys.readouterr().out)
-    assert summary["games"] == 1000 and summary["seed"] == 1
-    assert main(["sim", "dungeon-days", "--players", "4", "--games", "100", "--seed", "1", "--json"]) == 0
-    summary = json.loads(capsys.readouterr().out)
-    assert summary["games"] == 100 and summary["players"] == 4
+    assert summary["games"] == games and summary["seed"] == 1 and summary["players"] == players
 
 
 def test_the_readme_headless_run_example_works(capsys, home, monkeypatch):

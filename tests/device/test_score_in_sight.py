@@ -213,6 +213,7 @@ def test_the_score_is_in_sight_on_every_frame_of_a_whole_game(tmp_path, solo):
     assert app.session.journal.unfinished() is None
 
 
+@pytest.mark.slow  # a whole game in a Python of its own: 3 s
 def test_the_key_script_replays_through_the_command_line(tmp_path):
     keys, frames, _, app = play_whole_game(tmp_path / "in-process")
     script = tmp_path / "keys.txt"

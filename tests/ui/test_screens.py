@@ -98,6 +98,7 @@ def test_dispatch_chance():
     assert dungeon_ball.screen_for({"prompt": {"kind": "over"}}) == "game_over"
 
 
+@pytest.mark.slow  # every screen of whole games of every game: 2 s
 def test_every_position_of_whole_games_renders():
     """Seeded games played through the controllers: every frame renders, on every screen."""
     from companion.engine.core import Header

@@ -187,7 +187,9 @@ def test_the_halo_of_glare_never_takes_a_mark_with_it():
     assert icons._glare_halo(d2, lab2, glare[:2])[30:40, 22:28].all()
 
 
-@pytest.mark.parametrize("seed", [1001, 1003, 1005])
+@pytest.mark.parametrize(  # the quick tier reads one tray at every blur; the others are slow-tier
+    "seed", [1001, pytest.param(1003, marks=pytest.mark.slow), pytest.param(1005, marks=pytest.mark.slow)]
+)
 @pytest.mark.parametrize("blur", [1.5, 2.0, 3.0])
 def test_blurred_icons_are_read_right_or_the_frame_is_unsure(defense_gallery, seed, blur):
     # a blurred icon has soft edges like glare: it must not be wiped and read as a sure blank

@@ -38,7 +38,9 @@ def test_lid_calibration_finds_green_and_uprights(lid, tmp_path):
     [("in", "good"), ("out", "no_good"), ("post40", "no_good"), ("post60", "good"), ("post50", "too_close")],
 )
 @pytest.mark.parametrize("post", ["left", "right"])
-@pytest.mark.parametrize("y", [0.05, 0.5, 0.95])
+@pytest.mark.parametrize(  # the quick tier judges the middle row; the edges' parallax is slow-tier
+    "y", [pytest.param(0.05, marks=pytest.mark.slow), 0.5, pytest.param(0.95, marks=pytest.mark.slow)]
+)
 def test_verdicts(lid, case, expect, post, y):
     sc = synth.kick_scene(100 + int(y * 10), case, post=post, y_frac=y)
     v = kick.judge(sc.before, sc.after, _cal(lid, sc))

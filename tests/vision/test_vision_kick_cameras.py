@@ -50,10 +50,15 @@ def test_dim_lid_reference_still_finds_the_uprights(lid, dim):
         )
 
 
-@pytest.mark.parametrize(
+@pytest.mark.parametrize(  # the quick tier: the darkest and a colour cast; the rest slow-tier
     "gains",
-    [(0.6, 0.6, 0.6), (0.8, 0.8, 0.8), (1.0, 1.0, 1.0), (0.8, 1.0, 1.2), (1.2, 1.0, 0.8)],
-    ids=["after-x0.6", "after-x0.8", "same", "after-warm", "after-cool"],
+    [
+        pytest.param((0.6, 0.6, 0.6), id="after-x0.6"),
+        pytest.param((0.8, 0.8, 0.8), id="after-x0.8", marks=pytest.mark.slow),
+        pytest.param((1.0, 1.0, 1.0), id="same", marks=pytest.mark.slow),
+        pytest.param((0.8, 1.0, 1.2), id="after-warm"),
+        pytest.param((1.2, 1.0, 0.8), id="after-cool", marks=pytest.mark.slow),
+    ],
 )
 @pytest.mark.parametrize("case,expect", [("in", "good"), ("post40", "no_good"), ("post60", "good")])
 def test_after_photo_exposed_differently(lid, gains, case, expect):

@@ -308,6 +308,7 @@ def _events_of_a_game(game_id: str, seed: int, options: dict, limit: int = 300):
         yield engine, state, engine.apply(state, action)
 
 
+@pytest.mark.slow  # every page of whole games: 2.5 s
 def test_dungeon_allies_face_down_monsters_reach_only_the_seat_that_looked_never_the_log():
     game = get_game("dungeon-allies")
     looked = face_down = 0
