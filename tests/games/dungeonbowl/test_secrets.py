@@ -69,6 +69,12 @@ def play_to_the_chest(tmp_path, content: str) -> dict:
     reader.start()
     seen: dict = {"views": [], "screens": [], "events": []}
     try:
+        for _ in range(500):  # connected first: events sent before the port opens are not queued
+            if link.connected:
+                break
+            stop.wait(0.01)
+        else:
+            raise AssertionError("the link never connected to the pty")
         session = RefereeSession(Journal(tmp_path / f"{content}.sqlite"))
         app = DeviceApp(session, open_display({"type": "null"}), link=link, seed_source=lambda: 5)
         app.start_game("dungeonbowl", {})
