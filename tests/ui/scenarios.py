@@ -9,6 +9,7 @@ with tests/ui/golden/NAME.png, and bench/ui_render.py times them.
 from __future__ import annotations
 
 import copy
+import functools
 from collections.abc import Callable
 from functools import partial
 
@@ -515,7 +516,13 @@ def sc_level_menu():
 
 def played_until(seed: int, solo: str | None, wanted: str, clock_start: int = 8):
     """A seeded game (random choices, seeded dice) played until an action whose events call
-    for the result screen with the headline ``wanted``; returns its result model."""
+    for the result screen with the headline ``wanted``; returns its result model (a copy of
+    the one this process played first: the collection and the tests ask for the same eight)."""
+    return copy.deepcopy(_played_until(seed, solo, wanted, clock_start))
+
+
+@functools.cache
+def _played_until(seed: int, solo: str | None, wanted: str, clock_start: int):
     import random
 
     from companion.engine.dice import SeededDice
