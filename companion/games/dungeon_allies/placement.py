@@ -7,6 +7,7 @@ from __future__ import annotations
 from companion.engine.core import CHANCE, Prompt
 from companion.engine.steps import Frame, Step, StepMachine
 
+from .open_spaces import open_spaces
 from .rules import drawn, next_die, on_space, spend
 from .state import AlliesState, Placed, Seat
 
@@ -129,38 +130,29 @@ def peekable(s: AlliesState, sid: str) -> list[str]:
 class Place(Step):
     rule = TURN
 
-    def options(self, g, s: AlliesState, f: Frame) -> tuple[Seat, list[str]]:
-        seat, k, _ = placer(g, s, f)
-        allies = unplaced(s, seat, k >= g.pack.rules.characters_each)
-        names, free = spaces(g, s), {}  # refusal reads an ally only for its die: once per die
-        for a in allies:
-            die = seat.allies[a].die
-            if die not in free:
-                free[die] = [space for space in names if refusal(g, s, seat, a, space) is None]
-        out = [
-            f"{seat.id} place {seat.allies[a].die} {space}"
-            for a in allies
-            for space in free[seat.allies[a].die]
-        ]
-        if not out:
-            out = [f"{seat.id} place {seat.allies[a].die} pass" for a in allies]
+    def options(self, g, s: AlliesState, seat: Seat, allies: list[int]) -> list[tuple[str, str]]:
+        """Every (die, space) ``allies``' dice (the ones due now) may take, then Illuminate."""
+        dice = [seat.allies[a].die for a in allies]
+        free = open_spaces(g, s, seat, dice)
+        out = [(die, space) for die in dice for space in free[die]] or [(die, "pass") for die in dice]
         if seat.crystals["red"] and (s.board == "real" or peekable(s, seat.id)):
-            out.append(f"{seat.id} place red peek")
-        return seat, out
+            out.append(("red", "peek"))
+        return out
 
     def prompt(self, g, s: AlliesState, f: Frame) -> Prompt | None:
-        if placer(g, s, f) is None:
+        due = placer(g, s, f)
+        if due is None:
             return None
-        seat, out = self.options(g, s, f)
-        dice = "/".join(
-            seat.allies[a].die for a in unplaced(s, seat, placer(g, s, f)[1] >= g.pack.rules.characters_each)
-        )
-        words = [
-            [w for w in dict.fromkeys(o.split()[2] for o in out)],
-            [w for w in dict.fromkeys(o.split()[3] for o in out)],
-        ]
+        seat, k, _ = due
+        allies = unplaced(s, seat, k >= g.pack.rules.characters_each)
+        pairs = self.options(g, s, seat, allies)
+        words = [list(dict.fromkeys(die for die, _ in pairs)), list(dict.fromkeys(sp for _, sp in pairs))]
         return Prompt(
-            seat.id, "place", f"place a die ({dice})", tuple(out), choice={"words": words, "verb": "place"}
+            seat.id,
+            "place",
+            f"place a die ({'/'.join(seat.allies[a].die for a in allies)})",
+            tuple(f"{seat.id} place {die} {space}" for die, space in pairs),
+            choice={"words": words, "verb": "place"},
         )
 
     def auto(self, g, s: AlliesState, f: Frame, ev: list[dict]) -> bool:

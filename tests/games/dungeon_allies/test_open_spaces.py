@@ -1,0 +1,33 @@
+"""The placement prompt's options (``open_spaces``, the whole board at once) agree with
+``placement.refusal`` (one space, with the reason) on every placement of random games."""
+
+from __future__ import annotations
+
+from companion.engine.registry import get_game
+from companion.games.dungeon_allies.open_spaces import open_spaces
+from companion.games.dungeon_allies.placement import placer, refusal, spaces, unplaced
+from tests.conformance.harness import play
+
+
+def test_the_open_spaces_are_exactly_the_spaces_refusal_allows():
+    game = get_game("dungeon-allies")
+    engine = game.load_engine()
+    checked, refused = 0, 0
+
+    def compare(before, prompt, action, events, state):
+        nonlocal checked, refused
+        s = before
+        if prompt.kind != "place":
+            return
+        seat, k, _ = placer(engine, s, s.frames[-1])
+        allies = unplaced(s, seat, k >= engine.pack.rules.characters_each)
+        free = open_spaces(engine, s, seat, [seat.allies[a].die for a in allies])
+        for a in allies:
+            allowed = [space for space in spaces(engine, s) if refusal(engine, s, seat, a, space) is None]
+            assert free[seat.allies[a].die] == allowed, (seat.id, seat.allies[a].die)
+            refused += len(spaces(engine, s)) - len(allowed)
+        checked += 1
+
+    for seed in range(1, 9):
+        play(game, engine, seed, policy="random", after=compare)
+    assert checked >= 200 and refused >= 1000, (checked, refused)
