@@ -11,7 +11,7 @@ from companion.games.dungeon_days.state import DaysState
 
 def idle_cards(pack: DaysPack, s: DaysState, legal: list[str]) -> list[str]:
     """The kinds in the actor's hand that no legal play line uses, in the pack's order."""
-    used = {line.split()[2] for line in legal if len(line.split()) > 2 and line.split()[1] == "play"}
+    used = {w[2] for w in map(str.split, legal) if len(w) > 2 and w[1] == "play"}
     order = list(pack.cards)
     return sorted({k for k in s.actor().hand if k not in used}, key=order.index)
 
@@ -32,9 +32,11 @@ def why_not(pack: DaysPack, s: DaysState, kind: str) -> str:
         else boards
     )
     reasons = set()
+    check = rules.CHECKS.get(kind, rules.check_room)  # refusal's verdict: the play's shape is right
     for t in targets:
-        for day in pack.days:
-            reasons.add(rules.refusal(pack, s, [seat.id, "play", kind, t, day])[0])
+        board = s.seat(t).board
+        for d, day in enumerate(pack.days):
+            reasons.add(check(pack, s, kind, board, d, [seat.id, "play", kind, t, day])[0])
             if len(reasons) > 1:  # no one reason: the card's rule says it
                 break
         if len(reasons) > 1:
