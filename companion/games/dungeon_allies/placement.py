@@ -47,8 +47,10 @@ def placer(g, s: AlliesState, f: Frame) -> tuple[Seat, int, int] | None:
         seat = s.seat(s.order[i])
         followers = k >= each
         if unplaced(s, seat, followers):
+            if followers:
+                return seat, k, i
             characters = sum(1 for p in s.placed if p.seat == seat.id and not seat.allies[p.ally].follower)
-            if followers or characters <= k:
+            if characters <= k:
                 return seat, k, i
         i += 1
 
@@ -130,37 +132,35 @@ def peekable(s: AlliesState, sid: str) -> list[str]:
 class Place(Step):
     rule = TURN
 
-    def options(self, g, s: AlliesState, seat: Seat, allies: list[int]) -> list[tuple[str, str]]:
-        """Every (die, space) ``allies``' dice (the ones due now) may take, then Illuminate."""
-        dice = [seat.allies[a].die for a in allies]
-        free = open_spaces(g, s, seat, dice)
-        out = [(die, space) for die in dice for space in free[die]] or [(die, "pass") for die in dice]
-        if seat.crystals["red"] and (s.board == "real" or peekable(s, seat.id)):
-            out.append(("red", "peek"))
-        return out
-
     def prompt(self, g, s: AlliesState, f: Frame) -> Prompt | None:
         due = placer(g, s, f)
         if due is None:
             return None
         seat, k, _ = due
-        allies = unplaced(s, seat, k >= g.pack.rules.characters_each)
-        pairs = self.options(g, s, seat, allies)
-        words = [list(dict.fromkeys(die for die, _ in pairs)), list(dict.fromkeys(sp for _, sp in pairs))]
+        dice = [seat.allies[a].die for a in unplaced(s, seat, k >= g.pack.rules.characters_each)]
+        text = f"place a die ({'/'.join(dice)})"
+        free = open_spaces(g, s, seat, dice)  # each die due now -> the spaces it may take
+        if not any(free.values()):
+            free = {die: ["pass"] for die in free}  # no space is open to them: they sit the turn out
+        if seat.crystals["red"] and (s.board == "real" or peekable(s, seat.id)):
+            dice, free["red"] = [*dice, "red"], ["peek"]
+        sid = seat.id
+        words = [
+            [die for die, spaces in free.items() if spaces],
+            list(dict.fromkeys(space for spaces in free.values() for space in spaces)),
+        ]
         return Prompt(
-            seat.id,
+            sid,
             "place",
-            f"place a die ({'/'.join(seat.allies[a].die for a in allies)})",
-            tuple(f"{seat.id} place {die} {space}" for die, space in pairs),
+            text,
+            tuple([f"{sid} place {die} {space}" for die in dice for space in free[die]]),
             choice={"words": words, "verb": "place"},
         )
 
-    def auto(self, g, s: AlliesState, f: Frame, ev: list[dict]) -> bool:
-        if placer(g, s, f) is not None:
-            return False
+    def idle(self, g, s: AlliesState, f: Frame, ev: list[dict]) -> None:
+        """Every die is down (the prompt asks nobody): on to the resolution."""
         ev.append({"event": "resolution", "turn": s.turn})
         goto(s, "excursion")
-        return True
 
     def explain(self, g, s: AlliesState, f: Frame, w: list[str], p: Prompt):
         seat = s.seat(w[0])
