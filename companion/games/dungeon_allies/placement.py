@@ -4,6 +4,8 @@ two tiles; a die on an occupied tavern outbids with gold."""
 
 from __future__ import annotations
 
+from itertools import chain
+
 from companion.engine.core import CHANCE, Prompt
 from companion.engine.steps import Frame, Step, StepMachine
 
@@ -144,18 +146,12 @@ class Place(Step):
             free = {die: ["pass"] for die in free}  # no space is open to them: they sit the turn out
         if seat.crystals["red"] and (s.board == "real" or peekable(s, seat.id)):
             dice, free["red"] = [*dice, "red"], ["peek"]
-        sid = seat.id
-        words = [
-            [die for die, spaces in free.items() if spaces],
-            list(dict.fromkeys(space for spaces in free.values() for space in spaces)),
-        ]
-        return Prompt(
-            sid,
-            "place",
-            text,
-            tuple([f"{sid} place {die} {space}" for die in dice for space in free[die]]),
-            choice={"words": words, "verb": "place"},
-        )
+        options = []
+        for die in dice:
+            head = f"{seat.id} place {die} "
+            options += [head + space for space in free[die]]
+        words = [[die for die, spaces in free.items() if spaces], list(dict.fromkeys(chain(*free.values())))]
+        return Prompt(seat.id, "place", text, tuple(options), choice={"words": words, "verb": "place"})
 
     def idle(self, g, s: AlliesState, f: Frame, ev: list[dict]) -> None:
         """Every die is down (the prompt asks nobody): on to the resolution."""

@@ -1,5 +1,6 @@
 """The placement prompt's options (``open_spaces``, the whole board at once) agree with
-``placement.refusal`` (one space, with the reason) on every placement of random games."""
+``placement.refusal`` (one space, with the reason) on every placement of random games, and its
+word lists are the options' dice and spaces, each once, in the options' order."""
 
 from __future__ import annotations
 
@@ -26,6 +27,9 @@ def test_the_open_spaces_are_exactly_the_spaces_refusal_allows():
             allowed = [space for space in spaces(engine, s) if refusal(engine, s, seat, a, space) is None]
             assert free[seat.allies[a].die] == allowed, (seat.id, seat.allies[a].die)
             refused += len(spaces(engine, s)) - len(allowed)
+        words = prompt.choice["words"]
+        assert words[0] == list(dict.fromkeys(o.split()[2] for o in prompt.options))
+        assert words[1] == list(dict.fromkeys(o.split()[3] for o in prompt.options))
         checked += 1
 
     for seed in range(1, 9):
