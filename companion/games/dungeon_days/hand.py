@@ -9,13 +9,6 @@ from companion.games.dungeon_days.pack import DaysPack
 from companion.games.dungeon_days.state import DaysState
 
 
-def idle_cards(pack: DaysPack, s: DaysState, legal: list[str]) -> list[str]:
-    """The kinds in the actor's hand that no legal play line uses, in the pack's order."""
-    used = {w[2] for w in map(str.split, legal) if len(w) > 2 and w[1] == "play"}
-    order = list(pack.cards)
-    return sorted({k for k in s.actor().hand if k not in used}, key=order.index)
-
-
 def why_not(pack: DaysPack, s: DaysState, kind: str) -> str:
     """Why no play of ``kind`` is legal now (the actor holds one)."""
     seat = s.actor()
@@ -47,6 +40,7 @@ def why_not(pack: DaysPack, s: DaysState, kind: str) -> str:
     return f"no day on {where} fits it: {pack.cards[kind].text}"
 
 
-def why_not_all(pack: DaysPack, s: DaysState, legal: list[str]) -> dict[str, str]:
-    """Each card in hand that cannot be played now, with why (``Prompt.choice["why_not"]``)."""
-    return {kind: why_not(pack, s, kind) for kind in idle_cards(pack, s, legal)}
+def why_not_all(pack: DaysPack, s: DaysState, plays: dict[str, list[str]]) -> dict[str, str]:
+    """Each card in hand that cannot be played now, with why (``Prompt.choice["why_not"]``);
+    ``plays`` is ``rules.plays_by_kind``."""
+    return {kind: why_not(pack, s, kind) for kind, lines in plays.items() if not lines}

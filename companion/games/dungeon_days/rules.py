@@ -243,33 +243,45 @@ def may_lie_on(pack: DaysPack, pile: list[str], kind: str) -> bool:
 
 
 def legal_plays(pack: DaysPack, s: DaysState) -> list[str]:
-    """Every legal play line for the seat to act, in a fixed order. The play's shape is right
-    by construction; whether the card fits the day is ``fits``, the checks' verdict without
-    their words."""
+    """Every legal play line for the seat to act, in a fixed order."""
+    return [line for plays in plays_by_kind(pack, s).values() for line in plays]
+
+
+def plays_by_kind(pack: DaysPack, s: DaysState) -> dict[str, list[str]]:
+    """Each kind of card in the actor's hand, in the pack's order -> its legal play lines (none:
+    the card is idle now). The play's shape is right by construction; whether the card fits the
+    day is ``fits``, the checks' verdict without their words."""
     seat = s.actor()
     sid, mine = seat.id, seat.board
     boards = [x.id for x in s.seats]
     order = list(pack.cards)
-    out = []
+    out = {}
     for kind in sorted(set(seat.hand), key=order.index):
         targets = [sid] if kind in OWN else [b for b in boards if b != sid] if kind in OTHERS else boards
+        fit = fits(kind)
+        plays = out[kind] = []
         for target in targets:
             board = s.seat(target).board
-            for d, day in enumerate(pack.days):
-                if kind == "transformation":
-                    out.extend(_transformations(pack, s, [sid, "play", kind, target, day]))
-                elif fits(kind, board, d, mine):
-                    out.append(f"{sid} play {kind} {target} {day}")
+            head = f"{sid} play {kind} {target} "
+            if kind == "transformation":
+                gives = [c for c in dict.fromkeys(seat.hand) if c in CREATURES]
+                for day, pile in zip(pack.days, board):
+                    plays += _swaps(head + day, pile, gives)
+            else:
+                plays += [head + day for d, day in enumerate(pack.days) if fit(board, d, mine)]
     return out
 
 
 def _transformations(pack: DaysPack, s: DaysState, words: list[str]) -> list[str]:
+    """The Transformation plays ``words`` (``<seat> play transformation <board> <day>``) begins."""
     pile = s.seat(words[3]).board[pack.days.index(words[4])]
-    takes = [c for c in dict.fromkeys(pile) if c in CREATURES]
-    if not takes:
-        return []
     gives = [c for c in dict.fromkeys(s.actor().hand) if c in CREATURES]
-    play = " ".join(words)
+    return _swaps(" ".join(words), pile, gives)
+
+
+def _swaps(play: str, pile: list[str], gives: list[str]) -> list[str]:
+    """A Transformation's lines on one day: each creature there taken, each one in hand given."""
+    takes = [c for c in dict.fromkeys(pile) if c in CREATURES]
     return [f"{play} {take} {give}" for take in takes for give in gives]
 
 

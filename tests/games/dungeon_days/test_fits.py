@@ -33,7 +33,7 @@ def test_fits_gives_the_checks_verdicts_and_the_plays_listed_are_the_plays_refus
                     checked = (
                         rules.CHECKS.get(kind, rules.check_room)(pack, s, kind, x.board, d, words) is None
                     )
-                    assert fits(kind, x.board, d, me.board) == checked, (words, x.board[d])
+                    assert fits(kind)(x.board, d, me.board) == checked, (words, x.board[d])
                     verdicts[checked] += 1
                 for kind in set(me.hand):
                     words = [me.id, "play", kind, x.id, day]
