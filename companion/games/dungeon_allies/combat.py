@@ -5,6 +5,8 @@ die he placed there, may reroll with blue, and wins on a sum at least the sectio
 
 from __future__ import annotations
 
+from functools import cache
+
 from companion.engine.core import CHANCE, ChanceSpec, DieSpec, Prompt
 from companion.engine.steps import Frame, Step, StepMachine
 
@@ -17,7 +19,13 @@ SECTION_INDEX = {"yellow": 0, "blue": 1, "red": 2}
 
 
 def die_spec(g, kind: str) -> DieSpec:
-    return DieSpec(kind, tuple(str(n) for n in range(1, g.pack.sides(kind) + 1)))
+    return _die(kind, g.pack.sides(kind))
+
+
+@cache
+def _die(kind: str, sides: int) -> DieSpec:
+    """A die's spec, made once per kind and size (it is frozen)."""
+    return DieSpec(kind, tuple(str(n) for n in range(1, sides + 1)))
 
 
 def fought(g, s: AlliesState, c: Combat) -> Tile:

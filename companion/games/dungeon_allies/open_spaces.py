@@ -20,8 +20,9 @@ def numbered(word: str, count: int) -> tuple[str, ...]:
     return tuple(f"{word}{n}" for n in range(1, count + 1))
 
 
-def open_spaces(g, s: AlliesState, seat: Seat, dice: list[str]) -> dict[str, list[str]]:
-    """Each of ``dice`` (die kinds) -> the spaces ``seat`` may put it on, in the board's order."""
+def open_spaces(g, s: AlliesState, seat: Seat, dice: list[str]) -> tuple[dict[str, list[str]], list[str]]:
+    """Each of ``dice`` (die kinds) -> the spaces ``seat`` may put it on, in the board's order;
+    and every space one of them may take, in that order."""
     me = seat.id
     dice_on: dict[str, int] = {}  # space -> dice on it
     mine, others = set(), set()  # the spaces with a die of this seat, of another seat
@@ -54,7 +55,8 @@ def open_spaces(g, s: AlliesState, seat: Seat, dice: list[str]) -> dict[str, lis
     # the trainer: a free space, and a higher die on the ladder than the one trained
     ladder = g.pack.rules.ladder
     train_free = dice_on.get("train", 0) < g.pack.trainer_spaces
-    return {
+    each = {
         die: out + (["train"] if train_free and ladder.index(die) + 1 < len(ladder) else []) + after_train
         for die in dict.fromkeys(dice)
     }
+    return each, max(each.values(), key=len)  # they differ by the trainer alone

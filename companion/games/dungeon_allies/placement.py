@@ -4,8 +4,6 @@ two tiles; a die on an occupied tavern outbids with gold."""
 
 from __future__ import annotations
 
-from itertools import chain
-
 from companion.engine.core import CHANCE, Prompt
 from companion.engine.steps import Frame, Step, StepMachine
 
@@ -34,10 +32,11 @@ def unplaced(s: AlliesState, seat: Seat, followers: bool) -> list[int]:
     return [i for i, a in enumerate(seat.allies) if a.follower == followers and i not in used]
 
 
-def placer(g, s: AlliesState, f: Frame) -> tuple[Seat, int, int] | None:
-    """Whose die is next, and the pass and position it is at: one character die each in turn
-    order per pass, as many passes as characters, then passes of followers' dice; None when
-    every die is down. Pure: the prompt may call it without changing the state."""
+def placer(g, s: AlliesState, f: Frame) -> tuple[Seat, int, int, list[int]] | None:
+    """Whose die is next, the pass and position it is at, and the allies whose dice are due
+    (``unplaced``): one character die each in turn order per pass, as many passes as
+    characters, then passes of followers' dice; None when every die is down. Pure: the prompt
+    may call it without changing the state."""
     k, i = f.data["pass"], f.data["i"]
     each = g.pack.rules.characters_each
     while True:
@@ -48,12 +47,13 @@ def placer(g, s: AlliesState, f: Frame) -> tuple[Seat, int, int] | None:
             continue
         seat = s.seat(s.order[i])
         followers = k >= each
-        if unplaced(s, seat, followers):
+        due = unplaced(s, seat, followers)
+        if due:
             if followers:
-                return seat, k, i
+                return seat, k, i, due
             characters = sum(1 for p in s.placed if p.seat == seat.id and not seat.allies[p.ally].follower)
             if characters <= k:
-                return seat, k, i
+                return seat, k, i, due
         i += 1
 
 
@@ -138,19 +138,19 @@ class Place(Step):
         due = placer(g, s, f)
         if due is None:
             return None
-        seat, k, _ = due
-        dice = [seat.allies[a].die for a in unplaced(s, seat, k >= g.pack.rules.characters_each)]
+        seat = due[0]
+        dice = [seat.allies[a].die for a in due[3]]
         text = f"place a die ({'/'.join(dice)})"
-        free = open_spaces(g, s, seat, dice)  # each die due now -> the spaces it may take
-        if not any(free.values()):
-            free = {die: ["pass"] for die in free}  # no space is open to them: they sit the turn out
+        free, spaces = open_spaces(g, s, seat, dice)  # each die due now -> the spaces it may take
+        if not spaces:
+            free, spaces = {die: ["pass"] for die in free}, ["pass"]  # nowhere to go: they sit the turn out
         if seat.crystals["red"] and (s.board == "real" or peekable(s, seat.id)):
-            dice, free["red"] = [*dice, "red"], ["peek"]
+            dice, free["red"], spaces = [*dice, "red"], ["peek"], [*spaces, "peek"]
         options = []
         for die in dice:
             head = f"{seat.id} place {die} "
             options += [head + space for space in free[die]]
-        words = [[die for die, spaces in free.items() if spaces], list(dict.fromkeys(chain(*free.values())))]
+        words = [[die for die, listed in free.items() if listed], spaces]
         return Prompt(seat.id, "place", text, tuple(options), choice={"words": words, "verb": "place"})
 
     def idle(self, g, s: AlliesState, f: Frame, ev: list[dict]) -> None:
@@ -165,7 +165,7 @@ class Place(Step):
         if w[1:] == ["place", "red", "peek"]:
             return f"{w[0]} has no red crystal or no tile left to look under", ILLUMINATE
         if len(w) == 4 and w[1] == "place":
-            allies = unplaced(s, seat, placer(g, s, f)[1] >= g.pack.rules.characters_each)
+            allies = placer(g, s, f)[3]
             ally = next((a for a in allies if seat.allies[a].die == w[2]), None)
             if ally is None:
                 mine = [a.die for a in seat.allies]
@@ -179,10 +179,8 @@ class Place(Step):
         return None
 
     def act(self, g, s: AlliesState, f: Frame, w: list[str], ev: list[dict]) -> None:
-        seat = s.seat(w[0])
-        _, k, i = placer(g, s, f)
+        seat, k, i, due = placer(g, s, f)  # the seat of w[0]: the action answers its prompt
         f.data = {"pass": k, "i": i}
-        followers = k >= g.pack.rules.characters_each
         if w[3] == "peek":
             spend(s, seat, "red")
             ev.append({"event": "illuminate", "seat": seat.id})
@@ -190,11 +188,11 @@ class Place(Step):
                 push(s, "peek", left=min(2, len(peekable(s, seat.id))), seat=seat.id)
             return
         if w[3] == "pass":  # no space is open to this die: it sits the turn out
-            ally = next(a for a in unplaced(s, seat, followers) if seat.allies[a].die == w[2])
+            ally = next(a for a in due if seat.allies[a].die == w[2])
             s.placed.append(Placed(seat.id, ally, w[2], "pass"))
             ev.append({"event": "pass", "seat": seat.id, "die": w[2]})
         else:
-            ally = next(a for a in unplaced(s, seat, followers) if seat.allies[a].die == w[2])
+            ally = next(a for a in due if seat.allies[a].die == w[2])
             if w[3] == "tavern" and on_space(s, "tavern"):
                 push(s, "bid", seat=seat.id, ally=ally)
                 return

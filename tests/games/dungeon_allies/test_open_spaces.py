@@ -20,9 +20,10 @@ def test_the_open_spaces_are_exactly_the_spaces_refusal_allows():
         s = before
         if prompt.kind != "place":
             return
-        seat, k, _ = placer(engine, s, s.frames[-1])
-        allies = unplaced(s, seat, k >= engine.pack.rules.characters_each)
-        free = open_spaces(engine, s, seat, [seat.allies[a].die for a in allies])
+        seat, k, _, allies = placer(engine, s, s.frames[-1])
+        assert allies == unplaced(s, seat, k >= engine.pack.rules.characters_each)
+        free, every = open_spaces(engine, s, seat, [seat.allies[a].die for a in allies])
+        assert every == list(dict.fromkeys(space for spaces in free.values() for space in spaces))
         for a in allies:
             allowed = [space for space in spaces(engine, s) if refusal(engine, s, seat, a, space) is None]
             assert free[seat.allies[a].die] == allowed, (seat.id, seat.allies[a].die)
