@@ -1,6 +1,7 @@
 """``fits`` (the play list's yes or no) agrees with the rules' checks (which say why not) for
-every card, board and day of random games' turns; and the plays listed are exactly the plays
-``refusal`` allows."""
+every card, board and day of random games' turns; the plays listed are exactly the plays
+``refusal`` allows; and where a card in hand may go, ``refusal`` gives its check's reason (the
+idle cards' reasons ask the check alone)."""
 
 from __future__ import annotations
 
@@ -39,8 +40,16 @@ def test_fits_gives_the_checks_verdicts_and_the_plays_listed_are_the_plays_refus
                     words = [me.id, "play", kind, x.id, day]
                     if kind == "transformation":
                         every.update(rules._transformations(pack, s, words))
-                    elif rules.refusal(pack, s, words) is None:
+                        continue
+                    refused = rules.refusal(pack, s, words)
+                    if refused is None:
                         every.add(" ".join(words))
+                    mine = x.id == me.id
+                    if (kind in rules.OWN and not mine) or (kind in rules.OTHERS and mine):
+                        continue
+                    # where a card in hand may go, refusal's reason is its check's (hand.why_not asks the check)
+                    check = rules.CHECKS.get(kind, rules.check_room)
+                    assert check(pack, s, kind, x.board, d, words) == refused, words
         assert set(rules.legal_plays(pack, s)) == every
 
     for seed in range(1, 6):
