@@ -134,7 +134,11 @@ class Dungeonbowl(StepEngine):
         does not exist until it opens), and the view is built from an allow-list all the same.
         ``keys``: only these (a computer seat that reads the teams alone)."""
         if keys is not None:
-            return {key: view for key, view in self.public_view(s, viewer).items() if key in keys}
+            whole = self.public_view(s, viewer)
+            unknown = [key for key in keys if key not in whole]
+            if unknown:
+                raise ValueError(f"public_view: no public key {unknown[0]!r} (keys: {', '.join(whole)})")
+            return {key: whole[key] for key in keys}
         teams = []
         for t in s.teams:
             teams.append(

@@ -4,6 +4,8 @@ the whole view. The coach built on it reads the whole view."""
 
 from __future__ import annotations
 
+import pytest
+
 from companion.engine.core import Header
 from companion.engine.dice import SeededDice
 from companion.engine.registry import get_game
@@ -40,3 +42,13 @@ def test_the_random_reporter_plays_the_same_games_with_only_the_keys_it_names():
 
 def test_the_coach_reads_the_whole_view():
     assert CoachPolicy(1).view_keys is None
+
+
+def test_a_view_of_keys_has_those_keys_alone_and_an_unknown_key_is_refused():
+    engine = get_game("dungeonbowl").load_engine()
+    s = engine.new_state(Header("dungeonbowl", seed=1))
+    assert engine.public_view(s, "p1", ("teams", "ball")) == {
+        key: engine.public_view(s, "p1")[key] for key in ("teams", "ball")
+    }
+    with pytest.raises(ValueError, match="no public key 'hand'"):
+        engine.public_view(s, "p1", ("teams", "hand"))
