@@ -19,14 +19,6 @@ TURN = "The turn: placing dice"
 ILLUMINATE = "Crystal spells: red (Illuminate)"
 
 
-def spaces(g, s: AlliesState) -> list[str]:
-    """Every action space's word, in the board's order."""
-    out = [t.square for t in s.tiles if not t.removed]
-    out += ["order"] + [f"treasure{i}" for i in range(1, len(s.treasure) + 1)] + ["gold", "train", "tavern"]
-    out += [f"prisoner{i}" for i in range(1, len(g.pack.prisoners) + 1)] + ["trade"]
-    return out + [f"sorcerer{i}" for i in range(1, len(s.row) + 1)]
-
-
 def unplaced(s: AlliesState, seat: Seat, followers: bool) -> list[int]:
     used = {p.ally for p in s.placed if p.seat == seat.id}
     return [i for i, a in enumerate(seat.allies) if a.follower == followers and i not in used]
