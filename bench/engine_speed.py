@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Engine speed of every game against an earlier commit, in one run: same seeds, identical games.
 
-    python3 dev.py bench engine_speed [--base COMMIT] [--seconds 6] [--rounds 3] [--game GAME] [--json]
+    python3 dev.py bench engine_speed [--base COMMIT] [--rules-base GAME=COMMIT ...] [--seconds 6]
+        [--rounds 3] [--game GAME] [--json]
 
 Each game is played at its usual table (Dungeon Days six players, Dungeon Allies three, the
 others two) by its ``random`` policy in every seat with seeded dice, through ``play_out`` (the
@@ -12,6 +13,10 @@ which goes first so a busy machine slows both alike. Every game's actions are ha
 trees must play identical games, or the run fails (exit 1). Reports actions per CPU second
 (the game loop only; imports and pack loading are not counted) for each, the speed-up, and
 each game's speed as a share of Dungeon Ball's in the same run.
+
+A game whose rules changed after ``--base`` plays other games there, so it cannot be timed
+against it: ``--rules-base GAME=COMMIT`` times that game against a later commit whose rules
+are the same (its games must still be identical); the table names each game's base.
 """
 
 from __future__ import annotations
@@ -94,22 +99,39 @@ def main() -> int:
         help="CPU seconds per game, round and side (sets each game's count of games)",
     )
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument(
+        "--rules-base",
+        action="append",
+        default=[],
+        metavar="GAME=COMMIT",
+        help="time GAME against COMMIT instead (its rules changed after --base)",
+    )
     parser.add_argument("--game", choices=sorted(TABLES))
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     names = [args.game] if args.game else list(TABLES)
+    bases = dict.fromkeys(names, args.base)
+    for pair in args.rules_base:
+        game, _, commit = pair.partition("=")
+        if game not in TABLES or not commit:
+            parser.error(f"--rules-base {pair!r}: say GAME=COMMIT, GAME one of {', '.join(TABLES)}")
+        if game in bases:
+            bases[game] = commit
     totals = {g: {side: {"cpu": 0.0, "actions": 0, "games": 0} for side in ("base", "new")} for g in names}
     with tempfile.TemporaryDirectory(prefix="speed-base-") as tmp:
-        trees = {"base": export(args.base, Path(tmp)), "new": ROOT}
+        exported = {c: export(c, Path(tmp) / c) for c in sorted(set(bases.values()))}
         counts = {game: max(1, run(ROOT, game, 1, seconds=args.seconds)["games"]) for game in names}
         for r in range(args.rounds):
             for game in names:
                 first = 1 + 100_000 * r
                 order = ("base", "new") if r % 2 == 0 else ("new", "base")
+                trees = {"base": exported[bases[game]], "new": ROOT}
                 results = {side: run(trees[side], game, first, count=counts[game]) for side in order}
                 if results["base"]["digest"] != results["new"]["digest"]:
                     print(
-                        f"{game} seeds {first}..{first + counts[game] - 1}: the games differ", file=sys.stderr
+                        f"{game} seeds {first}..{first + counts[game] - 1}: the games differ from "
+                        f"{bases[game]}'s (if its rules changed since, time it with --rules-base)",
+                        file=sys.stderr,
                     )
                     return 1
                 for side, res in results.items():
@@ -122,6 +144,7 @@ def main() -> int:
         row = {side: round(t["actions"] / t["cpu"]) for side, t in totals[game].items()}
         row["speedup"] = round(row["new"] / row["base"], 3)
         row["players"] = TABLES[game].get("players", 2)
+        row["base_commit"] = bases[game]
         report["games"][game] = row
     if "dungeon-ball" in report["games"]:
         ball = report["games"]["dungeon-ball"]["new"]
@@ -131,11 +154,11 @@ def main() -> int:
         print(json.dumps(report))
         return 0
     print(f"actions per CPU second, random play at each game's usual table; base {args.base}")
-    print(f"{'game':15} {'seats':>5} {'base':>9} {'new':>9} {'speed-up':>9} {'of ball':>8}")
+    print(f"{'game':15} {'seats':>5} {'base':>9} {'new':>9} {'speed-up':>9} {'of ball':>8}  base commit")
     for game, row in report["games"].items():
         print(
             f"{game:15} {row['players']:>5} {row['base']:>9} {row['new']:>9} {row['speedup']:>8.2f}x "
-            f"{row.get('share_of_dungeon_ball', 0):>7.2f}"
+            f"{row.get('share_of_dungeon_ball', 0):>7.2f}  {row['base_commit']}"
         )
     return 0
 

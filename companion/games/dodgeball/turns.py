@@ -194,11 +194,28 @@ def why_not_target(s: DodgeState, them, target: str) -> tuple[str, str] | None:
     return None
 
 
+def organising_moves(me: Coach) -> list[str]:
+    """The organising moves ``why_not`` accepts before the first throw, built from its
+    conditions (asking it of every player and verb was most of a turn's cost)."""
+    seat, zone, balls, strays = me.id, me.zone, me.balls, me.strays
+    out = []
+    for p in me.on_court():
+        here = zone[p]
+        if here != OFF:
+            out.append(f"{seat} forward {p}")
+        if here != DEF:
+            out.append(f"{seat} back {p}")
+        if strays:
+            out.append(f"{seat} give {p}")
+        if balls[p]:
+            out.append(f"{seat} drop {p}")
+    return out
+
+
 def turn_options(g, s: DodgeState) -> tuple[str, ...]:
     seat = s.active
     me, them = s.coach(seat), s.other(seat)
-    moves = [f"{seat} {v} {p}" for p in me.on_court() for v in MOVES] if not s.throws else []
-    options = [c for c in moves if why_not(g, s, seat, c.split()) is None]
+    options = organising_moves(me) if not s.throws else []
     if not s.throws and arrangement_refusal(g, me):
         return tuple(options)  # organising is not done yet
     attackers = [p for p in me.in_zone(OFF) if me.balls[p]]  # throws: legal by construction
@@ -208,7 +225,7 @@ def turn_options(g, s: DodgeState) -> tuple[str, ...]:
         for target in targets:
             options.append(f"{seat} throw {thrower} {target}")
             options += [f"{seat} group {thrower} {target} {' '.join(c)}" for c in groups]
-    if why_not(g, s, seat, [seat, "end"]) is None:
+    if not (s.must_throw and not s.throws and can_throw_at_all(s)):  # why_not's "end", the arrangement stands
         options.append(f"{seat} end")
     return tuple(options)
 

@@ -5,6 +5,8 @@ die he placed there, may reroll with blue, and wins on a sum at least the sectio
 
 from __future__ import annotations
 
+from functools import cache
+
 from companion.engine.core import CHANCE, ChanceSpec, DieSpec, Prompt
 from companion.engine.steps import Frame, Step, StepMachine
 
@@ -17,12 +19,24 @@ SECTION_INDEX = {"yellow": 0, "blue": 1, "red": 2}
 
 
 def die_spec(g, kind: str) -> DieSpec:
-    return DieSpec(kind, tuple(str(n) for n in range(1, g.pack.sides(kind) + 1)))
+    return _die(kind, g.pack.sides(kind))
+
+
+@cache
+def _die(kind: str, sides: int) -> DieSpec:
+    """A die's spec, made once per kind and size (it is frozen)."""
+    return DieSpec(kind, tuple(str(n) for n in range(1, sides + 1)))
+
+
+def fought(g, s: AlliesState, c: Combat) -> Tile:
+    """The tile combat ``c`` is fought on: ``s.tile`` without the search (a state's tiles are
+    the pack's squares in order), asked several times an action."""
+    return s.tiles[g.square_index[c.square]]
 
 
 def doubled(g, s: AlliesState, c: Combat) -> list[str]:
     """Why each die counts twice: 'weak' (the monster's vulnerability), 'bless' or ''."""
-    tile = s.tile(c.square)
+    tile = fought(g, s, c)
     weak = g.monsters[tile.monster].weak if tile.monster else ""
     seat = s.seat(c.seat)
     out = []
@@ -40,7 +54,7 @@ def total(g, s: AlliesState, c: Combat) -> int:
 
 
 def need(g, s: AlliesState, c: Combat) -> int:
-    tile = s.tile(c.square)
+    tile = fought(g, s, c)
     return g.monsters[tile.monster].need[SECTION_INDEX[tile.section]]
 
 
@@ -103,10 +117,11 @@ class Excursion(Step):
     rule = RULE
 
     def auto(self, g, s: AlliesState, f: Frame, ev: list[dict]) -> bool:
+        on: dict[str, list] = {}  # space -> the dice on it, in the order placed
+        for p in s.placed:
+            on.setdefault(p.space, []).append(p)
         for tile in s.tiles:
-            if tile.removed:
-                continue
-            dice = [p for p in s.placed if p.space == tile.square]
+            dice = None if tile.removed else on.get(tile.square)
             if dice:
                 seat = s.seat(dice[0].seat)
                 s.combat = Combat(tile.square, seat.id, [p.die for p in dice], [p.ally for p in dice])
@@ -121,7 +136,7 @@ class Fight(Step):
 
     def prompt(self, g, s: AlliesState, f: Frame) -> Prompt | None:
         c = s.combat
-        tile = s.tile(c.square)
+        tile = fought(g, s, c)
         if not tile.revealed:
             if tile.monster:
                 return None
@@ -167,7 +182,7 @@ class Fight(Step):
     def spells(self, g, s: AlliesState, c: Combat) -> list[str]:
         """The roll, and the spells that can change the fight: none when the dice cannot lose;
         yellow and green only when with them the dice could reach the number needed."""
-        seat, tile = s.seat(c.seat), s.tile(c.square)
+        seat, tile = s.seat(c.seat), fought(g, s, c)
         out = [f"{c.seat} roll"]
         least, most = reach(g, s, c)
         if least >= need(g, s, c):
@@ -190,7 +205,7 @@ class Fight(Step):
 
     def explain(self, g, s: AlliesState, f: Frame, w: list[str], p: Prompt):
         c = s.combat
-        seat, tile = s.seat(c.seat), s.tile(c.square)
+        seat, tile = s.seat(c.seat), fought(g, s, c)
         verb = w[1] if len(w) > 1 else ""
         colour = SPELLS.get(verb)
         if colour and not seat.crystals[colour]:
@@ -225,7 +240,7 @@ class Fight(Step):
 
     def auto(self, g, s: AlliesState, f: Frame, ev: list[dict]) -> bool:
         c = s.combat
-        tile = s.tile(c.square)
+        tile = fought(g, s, c)
         if not tile.revealed:
             if not tile.monster:
                 return False
@@ -260,7 +275,7 @@ class Fight(Step):
     def act(self, g, s: AlliesState, f: Frame, w: list[str], ev: list[dict]) -> None:
         c = s.combat
         seat = s.seat(c.seat)
-        tile = s.tile(c.square)
+        tile = fought(g, s, c)
         if w[0] == CHANCE and not tile.revealed:
             tile.monster = w[2]
             s.monster_pool.remove(w[2])
@@ -320,7 +335,7 @@ class Fight(Step):
 
     def finish(self, g, s: AlliesState, ev: list[dict]) -> None:
         c = s.combat
-        seat, tile = s.seat(c.seat), s.tile(c.square)
+        seat, tile = s.seat(c.seat), fought(g, s, c)
         m = g.monsters[tile.monster]
         won = c.hammer or total(g, s, c) >= need(g, s, c)
         gold = m.gold[SECTION_INDEX[tile.section]] if won else 0

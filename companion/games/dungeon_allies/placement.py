@@ -7,6 +7,7 @@ from __future__ import annotations
 from companion.engine.core import CHANCE, Prompt
 from companion.engine.steps import Frame, Step, StepMachine
 
+from .open_spaces import open_spaces
 from .rules import drawn, next_die, on_space, spend
 from .state import AlliesState, Placed, Seat
 
@@ -18,23 +19,16 @@ TURN = "The turn: placing dice"
 ILLUMINATE = "Crystal spells: red (Illuminate)"
 
 
-def spaces(g, s: AlliesState) -> list[str]:
-    """Every action space's word, in the board's order."""
-    out = [t.square for t in s.tiles if not t.removed]
-    out += ["order"] + [f"treasure{i}" for i in range(1, len(s.treasure) + 1)] + ["gold", "train", "tavern"]
-    out += [f"prisoner{i}" for i in range(1, len(g.pack.prisoners) + 1)] + ["trade"]
-    return out + [f"sorcerer{i}" for i in range(1, len(s.row) + 1)]
-
-
 def unplaced(s: AlliesState, seat: Seat, followers: bool) -> list[int]:
     used = {p.ally for p in s.placed if p.seat == seat.id}
     return [i for i, a in enumerate(seat.allies) if a.follower == followers and i not in used]
 
 
-def placer(g, s: AlliesState, f: Frame) -> tuple[Seat, int, int] | None:
-    """Whose die is next, and the pass and position it is at: one character die each in turn
-    order per pass, as many passes as characters, then passes of followers' dice; None when
-    every die is down. Pure: the prompt may call it without changing the state."""
+def placer(g, s: AlliesState, f: Frame) -> tuple[Seat, int, int, list[int]] | None:
+    """Whose die is next, the pass and position it is at, and the allies whose dice are due
+    (``unplaced``): one character die each in turn order per pass, as many passes as
+    characters, then passes of followers' dice; None when every die is down. Pure: the prompt
+    may call it without changing the state."""
     k, i = f.data["pass"], f.data["i"]
     each = g.pack.rules.characters_each
     while True:
@@ -45,10 +39,13 @@ def placer(g, s: AlliesState, f: Frame) -> tuple[Seat, int, int] | None:
             continue
         seat = s.seat(s.order[i])
         followers = k >= each
-        if unplaced(s, seat, followers):
+        due = unplaced(s, seat, followers)
+        if due:
+            if followers:
+                return seat, k, i, due
             characters = sum(1 for p in s.placed if p.seat == seat.id and not seat.allies[p.ally].follower)
-            if followers or characters <= k:
-                return seat, k, i
+            if characters <= k:
+                return seat, k, i, due
         i += 1
 
 
@@ -129,46 +126,29 @@ def peekable(s: AlliesState, sid: str) -> list[str]:
 class Place(Step):
     rule = TURN
 
-    def options(self, g, s: AlliesState, f: Frame) -> tuple[Seat, list[str]]:
-        seat, k, _ = placer(g, s, f)
-        allies = unplaced(s, seat, k >= g.pack.rules.characters_each)
-        names, free = spaces(g, s), {}  # refusal reads an ally only for its die: once per die
-        for a in allies:
-            die = seat.allies[a].die
-            if die not in free:
-                free[die] = [space for space in names if refusal(g, s, seat, a, space) is None]
-        out = [
-            f"{seat.id} place {seat.allies[a].die} {space}"
-            for a in allies
-            for space in free[seat.allies[a].die]
-        ]
-        if not out:
-            out = [f"{seat.id} place {seat.allies[a].die} pass" for a in allies]
-        if seat.crystals["red"] and (s.board == "real" or peekable(s, seat.id)):
-            out.append(f"{seat.id} place red peek")
-        return seat, out
-
     def prompt(self, g, s: AlliesState, f: Frame) -> Prompt | None:
-        if placer(g, s, f) is None:
+        due = placer(g, s, f)
+        if due is None:
             return None
-        seat, out = self.options(g, s, f)
-        dice = "/".join(
-            seat.allies[a].die for a in unplaced(s, seat, placer(g, s, f)[1] >= g.pack.rules.characters_each)
-        )
-        words = [
-            [w for w in dict.fromkeys(o.split()[2] for o in out)],
-            [w for w in dict.fromkeys(o.split()[3] for o in out)],
-        ]
-        return Prompt(
-            seat.id, "place", f"place a die ({dice})", tuple(out), choice={"words": words, "verb": "place"}
-        )
+        seat = due[0]
+        dice = [seat.allies[a].die for a in due[3]]
+        text = f"place a die ({'/'.join(dice)})"
+        free, spaces = open_spaces(g, s, seat, dice)  # each die due now -> the spaces it may take
+        if not spaces:
+            free, spaces = {die: ["pass"] for die in free}, ["pass"]  # nowhere to go: they sit the turn out
+        if seat.crystals["red"] and (s.board == "real" or peekable(s, seat.id)):
+            dice, free["red"], spaces = [*dice, "red"], ["peek"], [*spaces, "peek"]
+        options = []
+        for die in dice:
+            head = f"{seat.id} place {die} "
+            options += [head + space for space in free[die]]
+        words = [[die for die, listed in free.items() if listed], spaces]
+        return Prompt(seat.id, "place", text, tuple(options), choice={"words": words, "verb": "place"})
 
-    def auto(self, g, s: AlliesState, f: Frame, ev: list[dict]) -> bool:
-        if placer(g, s, f) is not None:
-            return False
+    def idle(self, g, s: AlliesState, f: Frame, ev: list[dict]) -> None:
+        """Every die is down (the prompt asks nobody): on to the resolution."""
         ev.append({"event": "resolution", "turn": s.turn})
         goto(s, "excursion")
-        return True
 
     def explain(self, g, s: AlliesState, f: Frame, w: list[str], p: Prompt):
         seat = s.seat(w[0])
@@ -177,7 +157,7 @@ class Place(Step):
         if w[1:] == ["place", "red", "peek"]:
             return f"{w[0]} has no red crystal or no tile left to look under", ILLUMINATE
         if len(w) == 4 and w[1] == "place":
-            allies = unplaced(s, seat, placer(g, s, f)[1] >= g.pack.rules.characters_each)
+            allies = placer(g, s, f)[3]
             ally = next((a for a in allies if seat.allies[a].die == w[2]), None)
             if ally is None:
                 mine = [a.die for a in seat.allies]
@@ -191,10 +171,8 @@ class Place(Step):
         return None
 
     def act(self, g, s: AlliesState, f: Frame, w: list[str], ev: list[dict]) -> None:
-        seat = s.seat(w[0])
-        _, k, i = placer(g, s, f)
+        seat, k, i, due = placer(g, s, f)  # the seat of w[0]: the action answers its prompt
         f.data = {"pass": k, "i": i}
-        followers = k >= g.pack.rules.characters_each
         if w[3] == "peek":
             spend(s, seat, "red")
             ev.append({"event": "illuminate", "seat": seat.id})
@@ -202,11 +180,11 @@ class Place(Step):
                 push(s, "peek", left=min(2, len(peekable(s, seat.id))), seat=seat.id)
             return
         if w[3] == "pass":  # no space is open to this die: it sits the turn out
-            ally = next(a for a in unplaced(s, seat, followers) if seat.allies[a].die == w[2])
+            ally = next(a for a in due if seat.allies[a].die == w[2])
             s.placed.append(Placed(seat.id, ally, w[2], "pass"))
             ev.append({"event": "pass", "seat": seat.id, "die": w[2]})
         else:
-            ally = next(a for a in unplaced(s, seat, followers) if seat.allies[a].die == w[2])
+            ally = next(a for a in due if seat.allies[a].die == w[2])
             if w[3] == "tavern" and on_space(s, "tavern"):
                 push(s, "bid", seat=seat.id, ally=ally)
                 return

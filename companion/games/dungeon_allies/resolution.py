@@ -68,7 +68,7 @@ class TurnOrder(Resolve):
 def guarded(s: AlliesState, space: str, pile: list[str]) -> bool:
     """The gold is always guarded, a crystal space only with a green or white crystal in it;
     nothing is guarded once every monster is gone."""
-    return s.monsters_left > 0 and (space == "gold" or any(c in GUARDS for c in pile))
+    return (space == "gold" or any(c in GUARDS for c in pile)) and any(not t.removed for t in s.tiles)
 
 
 class Treasure(Resolve):

@@ -9,13 +9,6 @@ from companion.games.dungeon_days.pack import DaysPack
 from companion.games.dungeon_days.state import DaysState
 
 
-def idle_cards(pack: DaysPack, s: DaysState, legal: list[str]) -> list[str]:
-    """The kinds in the actor's hand that no legal play line uses, in the pack's order."""
-    used = {line.split()[2] for line in legal if len(line.split()) > 2 and line.split()[1] == "play"}
-    order = list(pack.cards)
-    return sorted({k for k in s.actor().hand if k not in used}, key=order.index)
-
-
 def why_not(pack: DaysPack, s: DaysState, kind: str) -> str:
     """Why no play of ``kind`` is legal now (the actor holds one)."""
     seat = s.actor()
@@ -32,9 +25,11 @@ def why_not(pack: DaysPack, s: DaysState, kind: str) -> str:
         else boards
     )
     reasons = set()
+    check = rules.CHECKS.get(kind, rules.check_room)  # refusal's verdict: the play's shape is right
     for t in targets:
-        for day in pack.days:
-            reasons.add(rules.refusal(pack, s, [seat.id, "play", kind, t, day])[0])
+        board = s.seat(t).board
+        for d, day in enumerate(pack.days):
+            reasons.add(check(pack, s, kind, board, d, [seat.id, "play", kind, t, day])[0])
             if len(reasons) > 1:  # no one reason: the card's rule says it
                 break
         if len(reasons) > 1:
@@ -45,6 +40,7 @@ def why_not(pack: DaysPack, s: DaysState, kind: str) -> str:
     return f"no day on {where} fits it: {pack.cards[kind].text}"
 
 
-def why_not_all(pack: DaysPack, s: DaysState, legal: list[str]) -> dict[str, str]:
-    """Each card in hand that cannot be played now, with why (``Prompt.choice["why_not"]``)."""
-    return {kind: why_not(pack, s, kind) for kind in idle_cards(pack, s, legal)}
+def why_not_all(pack: DaysPack, s: DaysState, plays: dict[str, list[str]]) -> dict[str, str]:
+    """Each card in hand that cannot be played now, with why (``Prompt.choice["why_not"]``);
+    ``plays`` is ``rules.plays_by_kind``."""
+    return {kind: why_not(pack, s, kind) for kind, lines in plays.items() if not lines}

@@ -34,6 +34,8 @@ KINDS = (
 SPELLS = frozenset({"terror", "transportation", "transformation", "invisibility"})
 TRAPS = frozenset({"lava", "boulder"})
 TYPES = ("creature", "spell", "trap")
+# every pack gives each kind this type (_check), so the creatures are the same in every pack
+CREATURES = frozenset(KINDS) - SPELLS - TRAPS
 
 
 class Card(msgspec.Struct, forbid_unknown_fields=True):

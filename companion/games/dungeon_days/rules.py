@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from companion.engine.words import a_or_an
 from companion.games.dungeon_days import board as B
-from companion.games.dungeon_days.pack import DaysPack
+from companion.games.dungeon_days.fits import fits
+from companion.games.dungeon_days.pack import CREATURES, DaysPack
 from companion.games.dungeon_days.state import DaysState
 
 PLAYING = "Playing a card"
@@ -90,13 +91,13 @@ def refusal(pack: DaysPack, s: DaysState, w: list[str]) -> Refusal | None:
         )
     if kind in OTHERS and not other:
         return OTHERS[kind], rule_of(kind)
-    return CHECKS.get(kind, _check_room)(pack, s, kind, s.seat(target).board, pack.days.index(day_name), w)
+    return CHECKS.get(kind, check_room)(pack, s, kind, s.seat(target).board, pack.days.index(day_name), w)
 
 
 # ---------------------------------------------------------------------------- the checks
 
 
-def _check_room(pack, s, kind, board, day, w) -> Refusal | None:
+def check_room(pack, s, kind, board, day, w) -> Refusal | None:
     """A creature that does not say ON TOP OF goes on an eligible empty day."""
     pile = board[day]
     if B.blocked(pile):
@@ -220,7 +221,7 @@ def may_lie_on(pack: DaysPack, pile: list[str], kind: str) -> bool:
     * a Boulder Trap goes on an empty day (``_check_boulder``) and nothing moves onto it;
     * an Invisibility goes ON TOP OF a creature (``_check_on_creature``); when the creature
       under it leaves, it leaves too (``board.tidy``);
-    * a creature is played on an empty day or an Invisibility (``_check_room``), a Sprite or
+    * a creature is played on an empty day or an Invisibility (``check_room``), a Sprite or
       a Halfling ON TOP OF a creature; a Transformation swaps any creature in wherever a
       creature lies, and Medusa takes Humans and Halflings out from under the cards on them
       (a Sprite left alone on its day): so any creature may lie on an empty day, a creature
@@ -243,31 +244,45 @@ def may_lie_on(pack: DaysPack, pile: list[str], kind: str) -> bool:
 
 def legal_plays(pack: DaysPack, s: DaysState) -> list[str]:
     """Every legal play line for the seat to act, in a fixed order."""
+    return [line for plays in plays_by_kind(pack, s).values() for line in plays]
+
+
+def plays_by_kind(pack: DaysPack, s: DaysState) -> dict[str, list[str]]:
+    """Each kind of card in the actor's hand, in the pack's order -> its legal play lines (none:
+    the card is idle now). The play's shape is right by construction; whether the card fits the
+    day is ``fits``, the checks' verdict without their words."""
     seat = s.actor()
+    sid, mine = seat.id, seat.board
     boards = [x.id for x in s.seats]
     order = list(pack.cards)
-    out = []
+    out = {}
     for kind in sorted(set(seat.hand), key=order.index):
-        targets = (
-            [seat.id] if kind in OWN else [b for b in boards if b != seat.id] if kind in OTHERS else boards
-        )
-        check = CHECKS.get(kind, _check_room)  # what refusal asks once the play's shape is right
+        targets = [sid] if kind in OWN else [b for b in boards if b != sid] if kind in OTHERS else boards
+        fit = fits(kind)
+        plays = out[kind] = []
         for target in targets:
             board = s.seat(target).board
-            for d, day in enumerate(pack.days):
-                words = [seat.id, "play", kind, target, day]
-                if kind == "transformation":
-                    out.extend(_transformations(pack, s, words))
-                elif check(pack, s, kind, board, d, words) is None:
-                    out.append(" ".join(words))
+            head = f"{sid} play {kind} {target} "
+            if kind == "transformation":
+                gives = [c for c in dict.fromkeys(seat.hand) if c in CREATURES]
+                for day, pile in zip(pack.days, board):
+                    plays += _swaps(head + day, pile, gives)
+            else:
+                plays += [head + day for d, day in enumerate(pack.days) if fit(board, d, mine)]
     return out
 
 
 def _transformations(pack: DaysPack, s: DaysState, words: list[str]) -> list[str]:
+    """The Transformation plays ``words`` (``<seat> play transformation <board> <day>``) begins."""
     pile = s.seat(words[3]).board[pack.days.index(words[4])]
-    takes = [c for c in dict.fromkeys(pile) if pack.is_creature(c)]
-    gives = [c for c in dict.fromkeys(s.actor().hand) if pack.is_creature(c)]
-    return [" ".join([*words, take, give]) for take in takes for give in gives]
+    gives = [c for c in dict.fromkeys(s.actor().hand) if c in CREATURES]
+    return _swaps(" ".join(words), pile, gives)
+
+
+def _swaps(play: str, pile: list[str], gives: list[str]) -> list[str]:
+    """A Transformation's lines on one day: each creature there taken, each one in hand given."""
+    takes = [c for c in dict.fromkeys(pile) if c in CREATURES]
+    return [f"{play} {take} {give}" for take in takes for give in gives]
 
 
 # ---------------------------------------------------------------------------- effects

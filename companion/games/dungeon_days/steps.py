@@ -23,11 +23,13 @@ def bump(s: DaysState, key: str, by: int = 1) -> None:
     s.stats[key] = s.stats.get(key, 0) + by
 
 
-def turn_options(g, s: DaysState) -> list[str]:
-    """The seat's legal lines: a draw while cards are left to draw, every legal play, and a
-    pass only when neither is possible."""
+def turn_options(s: DaysState, plays: dict[str, list[str]]) -> list[str]:
+    """The seat's legal lines: a draw while cards are left to draw, every legal play
+    (``plays``: ``rules.plays_by_kind``), and a pass only when neither is possible."""
     sid = s.actor().id
-    out = ([f"{sid} draw"] if s.deck or s.discard else []) + rules.legal_plays(g.pack, s)
+    out = [f"{sid} draw"] if s.deck or s.discard else []
+    for lines in plays.values():
+        out += lines
     return out or [f"{sid} pass"]
 
 
@@ -62,13 +64,14 @@ class Turn(Step):
 
     def prompt(self, g, s: DaysState, f: Frame) -> Prompt:
         seat = s.actor()
-        options = tuple(turn_options(g, s))
+        plays = rules.plays_by_kind(g.pack, s)
+        options = tuple(turn_options(s, plays))
         return Prompt(
             seat.id,
             "turn",
             f"{seat.id.upper()}: draw or play",
             options,
-            choice={"words": g.words(s), "why_not": hand.why_not_all(g.pack, s, list(options))},
+            choice={"words": g.words(s), "why_not": hand.why_not_all(g.pack, s, plays)},
             shows_hand=True,
         )
 

@@ -129,9 +129,16 @@ class Dungeonbowl(StepEngine):
         return {"d6": tuple("123456"), "d8": tuple("12345678")}.get(kind, ("ball", "blast"))
 
     # ------------------------------------------------------------------ what may be seen
-    def public_view(self, s: BowlState, viewer: str | None) -> dict:
+    def public_view(self, s: BowlState, viewer: str | None, keys: tuple[str, ...] | None = None) -> dict:
         """Everything on the table; the dungeon hides nothing in the state (a chest's content
-        does not exist until it opens), and the view is built from an allow-list all the same."""
+        does not exist until it opens), and the view is built from an allow-list all the same.
+        ``keys``: only these (a computer seat that reads the teams alone)."""
+        if keys is not None:
+            whole = self.public_view(s, viewer)
+            unknown = [key for key in keys if key not in whole]
+            if unknown:
+                raise ValueError(f"public_view: no public key {unknown[0]!r} (keys: {', '.join(whole)})")
+            return {key: whole[key] for key in keys}
         teams = []
         for t in s.teams:
             teams.append(

@@ -15,6 +15,17 @@ from companion.engine.core import Prompt
 class RandomReporter:
     def __init__(self, seed: int):
         self.rng = random.Random(seed)
+        if type(self).__call__ is not RandomReporter.__call__:
+            self.view_keys = None  # a player built on this one reads the view its own way: all of it
+
+    def view_keys(self, prompt: Prompt) -> tuple[str, ...]:
+        """The view is read only to decide whether to concede, on a turn that offers nothing
+        but ending it or conceding (see runner.play_out)."""
+        if prompt.kind == "turn" and prompt.options and all(o.endswith(self.IDLE) for o in prompt.options):
+            return ("teams",)
+        return ()
+
+    IDLE = (" concede", " end-turn")  # the turn's options that play no event
 
     def __call__(self, engine, view: dict, prompt: Prompt) -> str:
         rng = self.rng
@@ -23,7 +34,7 @@ class RandomReporter:
             touchdown = f"{prompt.actor} touchdown"
             if touchdown in options:
                 return touchdown
-            playing = [o for o in options if not o.endswith((" concede", " end-turn"))]
+            playing = [o for o in options if not o.endswith(self.IDLE)]
             if prompt.kind == "turn" and playing and rng.random() < 0.85:
                 return rng.choice(playing)
             if prompt.kind == "turn" and not playing and not self._can_return(view, prompt.actor):

@@ -1,0 +1,62 @@
+"""Where a seat's dice may go now, every action space at once: the placement prompt's options.
+
+``placement.refusal`` judges one space and says why it is refused (the checked path's words);
+asking it of each space for each die read the dice on the board again every time, the better
+part of a turn's cost. This reads the board once. The rules are the same ones, space by space,
+and a test holds the two to the same verdicts on random games
+(tests/games/dungeon_allies/test_open_spaces.py).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from .state import AlliesState, Seat
+
+
+@cache
+def numbered(word: str, count: int) -> tuple[str, ...]:
+    """``treasure1`` ... ``treasure<count>``: the spaces' words, made once."""
+    return tuple(f"{word}{n}" for n in range(1, count + 1))
+
+
+def open_spaces(g, s: AlliesState, seat: Seat, dice: list[str]) -> tuple[dict[str, list[str]], list[str]]:
+    """Each of ``dice`` (die kinds) -> the spaces ``seat`` may put it on, in the board's order;
+    and every space one of them may take, in that order."""
+    me = seat.id
+    dice_on: dict[str, int] = {}  # space -> dice on it
+    mine, others = set(), set()  # the spaces with a die of this seat, of another seat
+    for p in s.placed:
+        dice_on[p.space] = dice_on.get(p.space, 0) + 1
+        (mine if p.seat == me else others).add(p.space)
+    out = [t.square for t in s.tiles if not t.removed and t.square not in others]  # one player a tile
+    if dice_on.get("order", 0) < len(s.seats) and "order" not in mine:
+        out.append("order")
+    out += [space for space in numbered("treasure", len(s.treasure)) if space not in dice_on]
+    if "gold" not in dice_on:
+        out.append("gold")
+    after_train = []
+    if s.follower_top:
+        bids = [p for p in s.placed if p.space == "tavern"]
+        top = max(bids, key=lambda p: p.gold) if bids else None
+        if top is None or (top.seat != me and seat.gold > top.gold):
+            after_train.append("tavern")
+    prisoners = g.pack.prisoners
+    after_train += [
+        space
+        for space, prisoner in zip(numbered("prisoner", len(prisoners)), prisoners)
+        if space not in dice_on and seat.gold >= prisoner.offering
+    ]
+    if "trade" not in mine:
+        after_train.append("trade")
+    after_train += [
+        space for space, card in zip(numbered("sorcerer", len(s.row)), s.row) if card and space not in dice_on
+    ]
+    # the trainer: a free space, and a higher die on the ladder than the one trained
+    ladder = g.pack.rules.ladder
+    train_free = dice_on.get("train", 0) < g.pack.trainer_spaces
+    each = {
+        die: out + (["train"] if train_free and ladder.index(die) + 1 < len(ladder) else []) + after_train
+        for die in dict.fromkeys(dice)
+    }
+    return each, max(each.values(), key=len)  # they differ by the trainer alone

@@ -1,0 +1,46 @@
+"""The placement prompt's options (``open_spaces``, the whole board at once) agree with
+``placement.refusal`` (one space, with the reason) on every placement of random games, and its
+word lists are the options' dice and spaces, each once, in the options' order."""
+
+from __future__ import annotations
+
+from companion.engine.registry import get_game
+from companion.games.dungeon_allies.open_spaces import open_spaces
+from companion.games.dungeon_allies.placement import placer, refusal, unplaced
+from tests.conformance.harness import play
+
+
+def spaces(g, s) -> list[str]:
+    """Every action space's word, in the board's order."""
+    out = [t.square for t in s.tiles if not t.removed]
+    out += ["order"] + [f"treasure{i}" for i in range(1, len(s.treasure) + 1)] + ["gold", "train", "tavern"]
+    out += [f"prisoner{i}" for i in range(1, len(g.pack.prisoners) + 1)] + ["trade"]
+    return out + [f"sorcerer{i}" for i in range(1, len(s.row) + 1)]
+
+
+def test_the_open_spaces_are_exactly_the_spaces_refusal_allows():
+    game = get_game("dungeon-allies")
+    engine = game.load_engine()
+    checked, refused = 0, 0
+
+    def compare(before, prompt, action, events, state):
+        nonlocal checked, refused
+        s = before
+        if prompt.kind != "place":
+            return
+        seat, k, _, allies = placer(engine, s, s.frames[-1])
+        assert allies == unplaced(s, seat, k >= engine.pack.rules.characters_each)
+        free, every = open_spaces(engine, s, seat, [seat.allies[a].die for a in allies])
+        assert every == list(dict.fromkeys(space for spaces in free.values() for space in spaces))
+        for a in allies:
+            allowed = [space for space in spaces(engine, s) if refusal(engine, s, seat, a, space) is None]
+            assert free[seat.allies[a].die] == allowed, (seat.id, seat.allies[a].die)
+            refused += len(spaces(engine, s)) - len(allowed)
+        words = prompt.choice["words"]
+        assert words[0] == list(dict.fromkeys(o.split()[2] for o in prompt.options))
+        assert words[1] == list(dict.fromkeys(o.split()[3] for o in prompt.options))
+        checked += 1
+
+    for seed in range(1, 9):
+        play(game, engine, seed, policy="random", after=compare)
+    assert checked >= 200 and refused >= 1000, (checked, refused)

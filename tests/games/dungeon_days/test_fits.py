@@ -1,0 +1,57 @@
+"""``fits`` (the play list's yes or no) agrees with the rules' checks (which say why not) for
+every card, board and day of random games' turns; the plays listed are exactly the plays
+``refusal`` allows; and where a card in hand may go, ``refusal`` gives its check's reason (the
+idle cards' reasons ask the check alone)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from companion.engine.registry import get_game
+from companion.games.dungeon_days import rules
+from companion.games.dungeon_days.fits import fits
+from companion.games.dungeon_days.pack import KINDS
+from tests.conformance.harness import play
+
+
+def test_fits_gives_the_checks_verdicts_and_the_plays_listed_are_the_plays_refusal_allows():
+    game = get_game("dungeon-days")
+    engine = game.load_engine()
+    pack = engine.pack
+    verdicts: Counter = Counter()
+
+    def compare(s, prompt, action, events, after):
+        if prompt.kind != "turn":
+            return
+        me = s.actor()
+        every = set()
+        for x in s.seats:
+            for d, day in enumerate(pack.days):
+                for kind in KINDS:
+                    if kind == "transformation":
+                        continue
+                    words = [me.id, "play", kind, x.id, day]
+                    checked = (
+                        rules.CHECKS.get(kind, rules.check_room)(pack, s, kind, x.board, d, words) is None
+                    )
+                    assert fits(kind)(x.board, d, me.board) == checked, (words, x.board[d])
+                    verdicts[checked] += 1
+                for kind in set(me.hand):
+                    words = [me.id, "play", kind, x.id, day]
+                    if kind == "transformation":
+                        every.update(rules._transformations(pack, s, words))
+                        continue
+                    refused = rules.refusal(pack, s, words)
+                    if refused is None:
+                        every.add(" ".join(words))
+                    mine = x.id == me.id
+                    if (kind in rules.OWN and not mine) or (kind in rules.OTHERS and mine):
+                        continue
+                    # where a card in hand may go, refusal's reason is its check's (hand.why_not asks the check)
+                    check = rules.CHECKS.get(kind, rules.check_room)
+                    assert check(pack, s, kind, x.board, d, words) == refused, words
+        assert set(rules.legal_plays(pack, s)) == every
+
+    for seed in range(1, 6):
+        play(game, engine, seed, policy="random", after=compare)
+    assert verdicts[True] >= 1000 and verdicts[False] >= 1000, verdicts
