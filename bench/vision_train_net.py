@@ -17,6 +17,9 @@
         # ... --det-distill 0.3: keeping the shipped detector's heat map off the webcam sets; judge the
         # pair with bench/eval_dice_validation.py --models /tmp/try (docs/vision.md: not shipped yet);
         # ... --det-distill-box 1: its boxes too (the face network learned the shipped framing)
+    ... --phones --varied 0.6 --real-shares dice-real=0.3,desk=0.2,floor=0.1,phone=0.25,gem=0.15
+        # both networks also learn the phone sets' development parts (casino, Catan, gem dice) and
+        # rendered varied faces (docs/vision.md: tried, not shipped)
 
 Synthetic scenes are seen by camera models (``vision.synth_camera``: two in three; ``--no-cameras``
 for none, as the shipped networks learned) and cached apart from the scenes without them.

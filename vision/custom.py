@@ -47,8 +47,12 @@ def face_values(gallery: icons.Gallery) -> dict[str, int]:
     return {n: int(n) for n in gallery.names}
 
 
-def custom_face(frame: np.ndarray, die, gallery: icons.Gallery) -> tuple[int, float] | None:
-    """(value, confidence) when ``die``'s top face is surely one of the gallery's faces."""
+def custom_face(
+    frame: np.ndarray, die, gallery: icons.Gallery, at_calibrated: bool = True
+) -> tuple[int, float] | None:
+    """(value, confidence) when ``die``'s top face is surely one of the gallery's faces.
+    ``at_calibrated``: a die boxed beyond the fit's reach of the calibrated side is also
+    fitted at that side (a third fit: asked only of dice whose pips hesitate)."""
     values = face_values(gallery)
     seen = net.FACE_OF_BOX * die.box[2]
     side = gallery.meta.get("face_side")
@@ -58,7 +62,7 @@ def custom_face(frame: np.ndarray, die, gallery: icons.Gallery) -> tuple[int, fl
         within = 1 / SAME_SIDE < side / max(seen, 1.0) < SAME_SIDE
         # beyond the fit's reach the die's own box is fitted freely and at its side, and the
         # calibrated side is tried too (a box drawn around the die's shadow is too big)
-        fits = [(side, True)] if within else fits + [(seen, True), (side, True)]
+        fits = [(side, True)] if within else fits + [(seen, True)] + [(side, True)] * at_calibrated
     best = None
     for size, known in fits:
         read = _read_fitted(frame, die.centre, size, known, gallery)
@@ -93,7 +97,7 @@ class _Box:
 
 def calibrated_first(frame: np.ndarray, found: list, cands: list, gallery: icons.Gallery):
     """(hits, rest): the dice of ``found`` and the detector's candidates of ``cands`` (``net.Found``,
-    strongest first, scored ``net.DET_MIN`` or more) whose face is surely the calibrated face,
+    strongest first; those that are no die of ``found`` scored ``net.DET_ODD`` or more) whose face is surely the calibrated face,
     as (candidate, value, confidence), one per die; and the dice of ``found`` in none of them.
     The face network never learned a skull: it calls such a die "no die", or reads the eyes
     as pips, and the reader's later checks (the play area, the dice unlike the others, a
@@ -105,15 +109,15 @@ def calibrated_first(frame: np.ndarray, found: list, cands: list, gallery: icons
     others = [
         c
         for c in cands
-        if c.score >= net.DET_MIN
+        if c.score >= net.DET_ODD
         and not _inside(c, found)  # a die's own box is read as ``found`` holds it, not a pip of it
         and (typical is None or 1 / FELLOWS < c.side / typical < FELLOWS)
     ]
     for c in sorted(found + others, key=lambda c: -c.score):
         if _inside(c, [h for h, _, _ in hits]):
             continue
-        hit = custom_face(frame, _Box(c), gallery)
         k = 1 + int(np.argmax(c.probs[1:]))
+        hit = custom_face(frame, _Box(c), gallery, at_calibrated=float(c.probs[k]) < OVERRULE)
         if hit is not None and not _overruled(hit, k, float(c.probs[k])):
             hits.append((c, hit[0], hit[1]))
     rest = [f for f in found if not _inside(f, [h for h, _, _ in hits])]
@@ -126,7 +130,8 @@ def _inside(c, dice) -> bool:
 
 
 def take_custom_faces(frame: np.ndarray, dice: list, gallery: icons.Gallery) -> None:
-    """Give each of ``dice`` whose face is surely a custom face that face's value."""
+    """Give each of ``dice`` whose face is surely a custom face that face's value (the reader
+    asks only about the dice ``calibrated_first`` did not)."""
     for d in dice:
         hit = custom_face(frame, d, gallery)
         if hit is not None and not (d.value is not None and _overruled(hit, d.value, d.confidence)):

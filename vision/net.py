@@ -996,7 +996,9 @@ def read_dice(
     if custom is not None:
         from vision.custom import take_custom_faces
 
-        take_custom_faces(full, dice, custom)
+        # the dice of ``found`` were asked first (calibrated_first): what is left is the faces
+        # that are no pip face
+        take_custom_faces(full, [d for d in dice if d.value is None], custom)
     rolled = all_rolled_read(dice, expected_count)
     if rolled:  # every die rolled is read: the rest is no die
         dice = [d for d in dice if d.value is not None]
