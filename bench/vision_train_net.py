@@ -17,6 +17,9 @@
         # ... --det-distill 0.3: keeping the shipped detector's heat map off the webcam sets; judge the
         # pair with bench/eval_dice_validation.py --models /tmp/try (docs/vision.md: not shipped yet);
         # ... --det-distill-box 1: its boxes too (the face network learned the shipped framing)
+    ... --phones --varied 0.6 --real-shares dice-real=0.3,desk=0.2,floor=0.1,phone=0.25,gem=0.15
+        # both networks also learn the phone sets' development parts (casino, Catan, gem dice) and
+        # rendered varied faces (docs/vision.md: tried, not shipped)
 
 Synthetic scenes are seen by camera models (``vision.synth_camera``: two in three; ``--no-cameras``
 for none, as the shipped networks learned) and cached apart from the scenes without them.
@@ -154,6 +157,36 @@ def table_items(root: Path):
     return reader_framed(frames, f"table:{root.name}")
 
 
+PHONE_SETS = ("phone", "gem")  # eval_dice.PHONES: casino, Catan, translucent dice; trays of gem dice
+PHONE_MIN_SIDE = 20.0  # a phone-set die labelled smaller than this (px) teaches the detector alone
+
+
+def phone_items(which=PHONE_SETS):
+    """The development parts of the phone sets (never their held-back parts: ``eval_dice``'s
+    CRC-32 split) as ``Item``s, boxed as labelled (the whole die, as dice-real). Dice labelled
+    under ``PHONE_MIN_SIDE`` are kept as dice of no face (value 0): the detector learns to box
+    them (the reader then asks for the camera closer) but the face network does not learn
+    faces a person cannot confirm at that size."""
+    import eval_dice
+
+    out = []
+    for name in which:
+        for _path, img, gt in eval_dice.folder_items(eval_dice.PHONES[name], "dev"):
+            dice = []
+            for v, (x, y, w, h) in gt:
+                side = math.sqrt(w * h)
+                dice.append((v if v and side >= PHONE_MIN_SIDE else 0, x + w / 2, y + h / 2, side))
+            out.append(Item(img, dice, True, name))
+    return out
+
+
+def taught_by_label(it) -> bool:
+    """Frames the ``--distill`` teachers are never asked about: those the whole reader framed
+    (``framed_by_reader``), the phone sets and the varied synthetic faces, whose dice the shipped
+    networks misread (a big red 1, gold pips, gem dice): their labels alone teach."""
+    return framed_by_reader(it) or it.source in PHONE_SETS or it.source == "synthetic-varied"
+
+
 def reader_framed(frames, source: str):
     """Labelled frames ``(path, image, [(value, box)])`` as ``Item``s, each labelled die taken as
     the shipped detector frames it (the candidate nearest its label's centre,
@@ -231,12 +264,15 @@ CAMERA_MODELS = True  # two in three scenes seen by a camera model (vision.synth
 MOTION_BLUR = 0.0  # --motion-blur: share of face crops smeared along a line, as a die still sliding
 DISTILL_SLANTED = False  # --distill-slanted: the --distill teacher is asked about those scenes' crops too
 SLANTED = 0.0  # --slanted: share of the synthetic scenes a slanted pinhole camera sees (vision.synth_slant)
+VARIED = 0.0  # --varied: share of the flat pip scenes drawn with vision.synth's FACE_STYLES (kind "varied")
 
 
 def _draws(seed: int):
     """The scene's first draws: (rng, kind, size, face side, camera)."""
     rng = np.random.default_rng(seed)
     kind = KINDS[seed % len(KINDS)]
+    if kind == "pips" and varied(seed):
+        kind = "varied"
     size = SIZES[int(rng.integers(len(SIZES)))]
     face = int(rng.uniform(0.03, 0.11) * size[0])
     camera = CAMERAS[int(rng.integers(len(CAMERAS)))] if CAMERA_MODELS else None
@@ -249,8 +285,22 @@ def slanted(seed: int) -> bool:
     return bool(np.random.default_rng([seed, 5]).random() < SLANTED)
 
 
+def varied(seed: int) -> bool:
+    """Is pip scene ``seed`` one of the ``VARIED`` share whose dice wear ``vision.synth.FACE_STYLES``
+    (a big red 1, coloured pips, casino and marbled dice)? Its own draw, as ``slanted``."""
+    return bool(np.random.default_rng([seed, 7]).random() < VARIED)
+
+
 def _scene_name(seed: int) -> str:
-    return f"{seed}-slant" if slanted(seed) else str(seed)
+    if slanted(seed):
+        return f"{seed}-slant"
+    return f"{seed}-varied" if _draws(seed)[1] == "varied" else str(seed)
+
+
+def _source(seed: int) -> str:
+    if slanted(seed):
+        return "synthetic-slant"
+    return "synthetic-varied" if _draws(seed)[1] == "varied" else "synthetic"
 
 
 def _scene(seed: int):
@@ -301,7 +351,7 @@ def synth_items(n: int, cache: Path, workers: int):
             cv2.imread(str(cache / f"{_scene_name(s)}.jpg")),
             json.loads((cache / f"{_scene_name(s)}.json").read_text()),
             False,
-            "synthetic-slant" if slanted(s) else "synthetic",
+            _source(s),
             slanted=slanted(s) or _draws(s)[4] in ("webcam", "picam"),
         )
         for s in seeds
@@ -653,7 +703,7 @@ def train_detector(
         lsize = (torch.abs(y[:, 1] - size) * mask).sum() / npos
         loff = (torch.abs(torch.sigmoid(y[:, 2:4]) - off) * mask[:, None]).sum() / npos
         loss = lheat + lsize + loff
-        keep = torch.tensor([not framed_by_reader(it) for it in picked])
+        keep = torch.tensor([not taught_by_label(it) for it in picked])
         if teacher is not None and bool(keep.any()):
             with torch.no_grad():
                 yt = teacher(to_tensor(torch, [s[5] for s in samples])[keep])
@@ -779,7 +829,7 @@ def train_face(
                 # the teacher never saw a smear; a die drawn slantwise in 3D is taught by its label
                 # alone unless --distill-slanted (the teacher keeps its "no die" on those floors)
                 keep.append(
-                    not framed_by_reader(it)
+                    not taught_by_label(it)
                     and not s[2]
                     and (DISTILL_SLANTED or it.source != "synthetic-slant")
                 )
@@ -839,6 +889,19 @@ def main(argv=None):
         "--webcam",
         action="store_true",
         help="both networks also learn from the webcam sets' development parts (never their held-back parts)",
+    )
+    ap.add_argument(
+        "--phones",
+        action="store_true",
+        help="both networks also learn from the phone sets' development parts (dice-real-phone-mixed, "
+        "dice-real-gem-trays; never their held-back parts); weigh them with --real-shares phone=..,gem=..",
+    )
+    ap.add_argument(
+        "--varied",
+        type=float,
+        default=0.0,
+        help="share of the flat pip scenes whose dice wear vision.synth's FACE_STYLES (a big red 1, "
+        "coloured pips, casino, marbled dice); default 0",
     )
     ap.add_argument(
         "--init-face", type=Path, help="fine-tune this ONNX face network instead of starting afresh"
@@ -960,6 +1023,8 @@ def main(argv=None):
         if a.fold not in (None, 0):
             ap.error(f"--webcam-val leaves fold 0 out; it cannot go with --fold {a.fold}")
         a.fold = 0
+    if not 0.0 <= a.varied <= 1.0:
+        ap.error(f"--varied is a share of the pip scenes, 0-1, not {a.varied}")
     if not 0.0 <= a.slanted <= 1.0:
         ap.error(f"--slanted is a share of the synthetic scenes, 0-1, not {a.slanted}")
     if a.det_width is not None and not 4 <= a.det_width <= 64:
@@ -1000,7 +1065,8 @@ def main(argv=None):
     torch.set_num_threads(a.threads or max(1, os.cpu_count() or 1))
     cv2.setNumThreads(1)
     log = lambda m: print(m, flush=True)  # noqa: E731
-    global CAMERA_MODELS, MOTION_BLUR, NEGATIVES_FROM, UPRIGHT, SLANTED, DISTILL_SLANTED
+    global CAMERA_MODELS, MOTION_BLUR, NEGATIVES_FROM, UPRIGHT, SLANTED, DISTILL_SLANTED, VARIED
+    VARIED = a.varied
     CAMERA_MODELS = not a.no_cameras
     SLANTED, DISTILL_SLANTED = a.slanted, a.distill_slanted
     UPRIGHT = a.upright
@@ -1010,6 +1076,8 @@ def main(argv=None):
         REAL_SHARES.update({k: float(v) for k, v in (kv.split("=") for kv in a.real_shares.split(","))})
     cache = a.cache if a.no_cameras else a.cache.with_name(a.cache.name + "-cameras")
     items = real_items(a.with_heldout) + synth_items(a.synthetic, cache, a.workers)
+    if a.phones:
+        items += phone_items()
     log(f"{sum(i.real for i in items)} real and {sum(not i.real for i in items)} synthetic frames")
     a.out.mkdir(parents=True, exist_ok=True)
     if a.only in (None, "detector"):
@@ -1079,6 +1147,8 @@ def main(argv=None):
         "torch": torch.__version__,
         "camera_models": not a.no_cameras,
         "webcam_dev": bool(a.webcam),
+        "phones_dev": bool(a.phones),
+        "varied": VARIED,
         "real_shares": REAL_SHARES,
         "init_face": str(a.init_face) if a.init_face else None,
         "lr": a.lr,

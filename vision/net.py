@@ -927,6 +927,11 @@ def read_dice(
     for i, probs in top_faces(found, no_die, model(), hv).items():
         found[i].probs = probs  # its top face, read alone, is a pip face
     found = [f for f in found if f.probs[0] < NOT_DIE]  # the face network: not a die
+    calibrated: list = []  # dice whose face is surely the calibrated custom face
+    if custom is not None:
+        from vision.custom import calibrated_first
+
+        calibrated, found = calibrated_first(frame_bgr, found, cands, custom)
     if len(found) > MOST_DICE:
         return a_pattern(found, ox, oy)
     area = play_area(hv, anchors(found))  # the surest dice, read again where they hesitated
@@ -946,14 +951,17 @@ def read_dice(
         and area.beside(f.cx, f.cy, f.side)
     ]
     found, clutter = left_out(on_area, hv)
-    blank, ones = not_pip_faces(hv, found, cands, area)
+    blank, ones = not_pip_faces(hv, found + [c for c, _, _ in calibrated], cands, area)
+    for c, value, conf in calibrated:
+        dice.append(Die(value, _frame_box(c, ox, oy), conf, 0.0, (c.cx + ox, c.cy + oy)))
+        sharp.append(crop_sharpness(c.crop))
     for f in blank:  # a die, but not a pip face: value null
         box = _frame_box(f, ox, oy)
         dice.append(Die(None, box, 0.0, 0.0, (f.cx + ox, f.cy + oy)))
     for f in ones:  # a 1 the face network never learned: one big mark
         dice.append(Die(1, _frame_box(f, ox, oy), ONE_CONF, 0.0, (f.cx + ox, f.cy + oy)))
         sharp.append(crop_sharpness(f.crop))
-    blank = blank + ones  # boxes the count and the spots account for
+    blank = blank + ones + [c for c, _, _ in calibrated]  # boxes the count and the spots account for
     from vision.slant import doubtful, seen_twice
 
     side, twins = seen_twice(found, hv, model())  # a slanted die found again by a side face
@@ -988,7 +996,9 @@ def read_dice(
     if custom is not None:
         from vision.custom import take_custom_faces
 
-        take_custom_faces(full, dice, custom)
+        # the dice of ``found`` were asked first (calibrated_first): what is left is the faces
+        # that are no pip face
+        take_custom_faces(full, [d for d in dice if d.value is None], custom)
     rolled = all_rolled_read(dice, expected_count)
     if rolled:  # every die rolled is read: the rest is no die
         dice = [d for d in dice if d.value is not None]

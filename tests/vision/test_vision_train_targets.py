@@ -307,3 +307,59 @@ def test_the_trainer_refuses_a_detector_wider_than_the_one_it_starts_from(capsys
     with pytest.raises(SystemExit):
         T.main(["--det-width", "16", "--init-detector", "/nonexistent/dice-detector.onnx"])
     assert "--init-detector /nonexistent/dice-detector.onnx: no such file" in capsys.readouterr().err
+
+
+def test_the_phone_sets_teach_from_their_development_part_alone(monkeypatch):
+    """The phone sets' held-back frames (CRC-32 split) are never learned; a die labelled too
+    small to confirm teaches the detector its box but no face (value 0)."""
+    import eval_dice
+    import vision_train_net as T
+
+    names = [f"frame{k}" for k in range(12)]
+    held = next(n for n in names if eval_dice.held_back(n))
+    dev = next(n for n in names if not eval_dice.held_back(n))
+    frames = {
+        dev: [(4, (10.0, 10.0, 30.0, 30.0)), (2, (100.0, 10.0, 12.0, 12.0))],
+        held: [(6, (50.0, 50.0, 40.0, 40.0))],
+    }
+
+    def folder_items(root, split):  # the set's own split, on frames of known names
+        assert root == eval_dice.PHONES["phone"]
+        for stem, gt in frames.items():
+            if split == "all" or eval_dice.held_back(stem) == (split == "heldout"):
+                yield stem, np.zeros((200, 200, 3), np.uint8), gt
+
+    monkeypatch.setattr(eval_dice, "folder_items", folder_items)
+    items = T.phone_items(("phone",))
+    assert [it.source for it in items] == ["phone"] and items[0].real
+    dice = {tuple(map(float, d)) for d in items[0].dice}
+    assert dice == {(4.0, 25.0, 25.0, 30.0), (0.0, 106.0, 16.0, 12.0)}  # 12 px: boxed, no face taught
+
+
+def test_the_distill_teacher_is_not_asked_about_the_dice_it_misreads():
+    import vision_train_net as T
+
+    img = np.zeros((10, 10, 3), np.uint8)
+    for source in ("phone", "gem", "synthetic-varied", "desk", "floor", "table:kitchen"):
+        assert T.taught_by_label(T.Item(img, [], True, source))
+    for source in ("dice-real", "synthetic", "synthetic-slant"):
+        assert not T.taught_by_label(T.Item(img, [], True, source))
+
+
+def test_varied_faces_are_a_share_of_the_pip_scenes_only(monkeypatch):
+    """--varied turns that share of the pip scenes to vision.synth's FACE_STYLES; other kinds
+    and the scenes' other draws stay as they were, and the cache names them apart."""
+    import vision_train_net as T
+
+    seeds = range(200000, 200600)
+    before = {s: T._draws(s) for s in seeds}
+    monkeypatch.setattr(T, "VARIED", 0.5)
+    after = {s: T._draws(s) for s in seeds}
+    turned = [s for s in seeds if after[s][1] != before[s][1]]
+    pips = [s for s in seeds if before[s][1] == "pips"]
+    assert all(before[s][1] == "pips" and after[s][1] == "varied" for s in turned)
+    assert 0.35 < len(turned) / len(pips) < 0.65
+    assert all(after[s][2:] == before[s][2:] for s in seeds)  # size, face, camera: unchanged
+    assert all(T._scene_name(s).endswith("-varied") and T._source(s) == "synthetic-varied" for s in turned)
+    plain = next(s for s in pips if s not in turned)
+    assert T._scene_name(plain).isdigit() and T._source(plain) == "synthetic"
