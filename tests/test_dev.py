@@ -21,20 +21,20 @@ def dev():
 
 def test_the_whole_suite_runs_on_several_workers(dev, monkeypatch):
     monkeypatch.setattr(dev, "_workers", lambda: 4)
-    assert dev.pytest_args([]) == ["-n", "4", "--dist", "loadgroup"]
+    assert dev.pytest_args([]) == ["-n", "4", "--dist", "loadfile"]
 
 
 def test_the_quick_tier_leaves_out_the_slow_and_chromium_tests_and_still_runs_in_parallel(dev, monkeypatch):
     monkeypatch.setattr(dev, "_workers", lambda: 3)
     quick = "not slow and not browser"
-    assert dev.pytest_args(["--quick"]) == ["-m", quick, "-n", "3", "--dist", "loadgroup"]
+    assert dev.pytest_args(["--quick"]) == ["-m", quick, "-n", "3", "--dist", "loadfile"]
     assert dev.pytest_args(["--quick", "--durations", "20"]) == [
         "-m",
         quick,
         "-n",
         "3",
         "--dist",
-        "loadgroup",
+        "loadfile",
         "--durations",
         "20",
     ]
@@ -92,7 +92,7 @@ def test_a_test_run_keeps_compiled_modules_in_the_venv_whatever_the_shell_says(d
 
 def test_a_selection_by_keyword_is_still_parallel_but_named_files_run_in_one_process(dev, monkeypatch):
     monkeypatch.setattr(dev, "_workers", lambda: 4)
-    assert dev.pytest_args(["-k", "dungeon"]) == ["-n", "4", "--dist", "loadgroup", "-k", "dungeon"]
+    assert dev.pytest_args(["-k", "dungeon"]) == ["-n", "4", "--dist", "loadfile", "-k", "dungeon"]
     assert dev.pytest_args(["tests/test_cli.py"]) == ["tests/test_cli.py"]
     assert dev.pytest_args(["tests/test_cli.py", "-k", "replay"]) == ["tests/test_cli.py", "-k", "replay"]
 
@@ -109,7 +109,7 @@ def test_another_plugin_given_with_p_keeps_the_workers(dev, monkeypatch):
         "-n",
         "4",
         "--dist",
-        "loadgroup",
+        "loadfile",
         "-p",
         "no:cacheprovider",
     ]

@@ -15,9 +15,6 @@ from companion.session import RefereeSession
 from drivers import ButtonEvent, open_display
 from vision import icons, kick, synth
 
-# Its module-scoped fixtures (calibrations) are built once: its tests run on one worker.
-pytestmark = pytest.mark.xdist_group(__name__)
-
 WHITE = ["ball", "cleat", "time", "lightning"]
 
 

@@ -10,9 +10,6 @@ import pytest
 
 from vision import custom, icons, net, synth
 
-# Its module-scoped fixtures (calibrations) are built once: its tests run on one worker.
-pytestmark = pytest.mark.xdist_group(__name__)
-
 
 def _shots(face, n=3, px=72, seed=3):
     """Calibration shots: one white die showing ``face``, at random turns and places."""

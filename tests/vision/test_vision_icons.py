@@ -8,9 +8,6 @@ import pytest
 
 from vision import icons, synth
 
-# Its module-scoped fixtures (calibrations) are built once: its tests run on one worker.
-pytestmark = pytest.mark.xdist_group(__name__)
-
 
 @pytest.fixture(scope="module")
 def offense_gallery(tmp_path_factory):

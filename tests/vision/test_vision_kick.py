@@ -7,9 +7,6 @@ import pytest
 
 from vision import kick, synth
 
-# Its module-scoped fixtures (calibrations) are built once: its tests run on one worker.
-pytestmark = pytest.mark.xdist_group(__name__)
-
 
 @pytest.fixture(scope="module")
 def lid():

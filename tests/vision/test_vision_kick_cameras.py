@@ -12,9 +12,6 @@ import pytest
 
 from vision import kick, synth
 
-# Its module-scoped fixtures (calibrations) are built once: its tests run on one worker.
-pytestmark = pytest.mark.xdist_group(__name__)
-
 
 def _scale(img, gains):
     return np.clip(img.astype(np.float32) * np.asarray(gains, np.float32) + 0.5, 0, 255).astype(np.uint8)
