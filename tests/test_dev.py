@@ -21,14 +21,23 @@ def dev():
 
 def test_the_whole_suite_runs_on_several_workers(dev, monkeypatch):
     monkeypatch.setattr(dev, "_workers", lambda: 4)
-    assert dev.pytest_args([]) == ["-n", "4"]
+    assert dev.pytest_args([]) == ["-n", "4", "--dist", "loadfile"]
 
 
 def test_the_quick_tier_leaves_out_the_slow_and_chromium_tests_and_still_runs_in_parallel(dev, monkeypatch):
     monkeypatch.setattr(dev, "_workers", lambda: 3)
     quick = "not slow and not browser"
-    assert dev.pytest_args(["--quick"]) == ["-m", quick, "-n", "3"]
-    assert dev.pytest_args(["--quick", "--durations", "20"]) == ["-m", quick, "-n", "3", "--durations", "20"]
+    assert dev.pytest_args(["--quick"]) == ["-m", quick, "-n", "3", "--dist", "loadfile"]
+    assert dev.pytest_args(["--quick", "--durations", "20"]) == [
+        "-m",
+        quick,
+        "-n",
+        "3",
+        "--dist",
+        "loadfile",
+        "--durations",
+        "20",
+    ]
 
 
 def test_a_test_that_drives_chromium_is_marked_browser_whatever_its_folder(pytester):
@@ -83,7 +92,7 @@ def test_a_test_run_keeps_compiled_modules_in_the_venv_whatever_the_shell_says(d
 
 def test_a_selection_by_keyword_is_still_parallel_but_named_files_run_in_one_process(dev, monkeypatch):
     monkeypatch.setattr(dev, "_workers", lambda: 4)
-    assert dev.pytest_args(["-k", "dungeon"]) == ["-n", "4", "-k", "dungeon"]
+    assert dev.pytest_args(["-k", "dungeon"]) == ["-n", "4", "--dist", "loadfile", "-k", "dungeon"]
     assert dev.pytest_args(["tests/test_cli.py"]) == ["tests/test_cli.py"]
     assert dev.pytest_args(["tests/test_cli.py", "-k", "replay"]) == ["tests/test_cli.py", "-k", "replay"]
 
@@ -96,7 +105,14 @@ def test_a_worker_count_the_user_gives_is_kept(dev, monkeypatch):
 
 def test_another_plugin_given_with_p_keeps_the_workers(dev, monkeypatch):
     monkeypatch.setattr(dev, "_workers", lambda: 4)
-    assert dev.pytest_args(["-p", "no:cacheprovider"]) == ["-n", "4", "-p", "no:cacheprovider"]
+    assert dev.pytest_args(["-p", "no:cacheprovider"]) == [
+        "-n",
+        "4",
+        "--dist",
+        "loadfile",
+        "-p",
+        "no:cacheprovider",
+    ]
 
 
 def test_workers_are_at_least_one_and_at_most_eight(dev):

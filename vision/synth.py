@@ -339,8 +339,8 @@ def _effects(img, rng, strong=False):
     # lighting gradient
     g = rng.uniform(0.15, 0.35) if strong else rng.uniform(0.0, 0.2)
     a = rng.uniform(0, 2 * math.pi)
-    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
-    ramp = (xx / w - 0.5) * math.cos(a) + (yy / h - 0.5) * math.sin(a)
+    xx, yy = np.arange(w, dtype=np.float32)[None, :], np.arange(h, dtype=np.float32)[:, None]
+    ramp = (xx / w - 0.5) * math.cos(a) + (yy / h - 0.5) * math.sin(a)  # a row and a column, broadcast
     f *= (1 + g * ramp)[..., None]
     # noise
     f += rng.normal(0, rng.uniform(1, 6 if strong else 3), f.shape).astype(np.float32)

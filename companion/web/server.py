@@ -165,6 +165,8 @@ class WebServer:
             self.loop.call_soon_threadsafe(self._queue, conn, data)
 
     def stop(self, timeout: float = 3.0) -> None:
+        if self.thread is not None:  # stopped right after start: the server must exist to be told
+            self.ready.wait(timeout)
         if self.server is not None:
             self.server.should_exit = True
         if self.thread is not None:

@@ -19,7 +19,7 @@ from companion.engine.core import Header
 from companion.journal import Journal
 from companion.session import RefereeSession, UndoRefused
 from drivers import open_display, open_link
-from tests.pty_reader import drain
+from tests.pty_reader import drain, wait_connected
 from tests.toygame.testing import use_toy
 
 SEEN_VIEWS: list[tuple[str, object]] = []
@@ -187,6 +187,7 @@ def test_nothing_secret_leaves_through_events_or_the_state_line(tmp_path, toy):
     reader = threading.Thread(target=drain, args=(master, stop, received), daemon=True)
     reader.start()
     try:
+        wait_connected(link, stop)
         session, app = device(tmp_path, link)
         app.start_game("toy", {"players": 3, "seats": {"p2": "computer", "p3": "computer"}})
         for _ in range(200):

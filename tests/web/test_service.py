@@ -72,6 +72,16 @@ def test_a_port_in_use_is_passed_over_for_the_next_and_the_address_says_which(to
         taken.close()
 
 
+def test_a_page_server_stopped_as_soon_as_it_starts_ends_its_thread(toy):
+    """Stopping before the server's thread had made its server waited out the whole timeout and
+    left the thread serving."""
+    web = WebService(WebSettings(port=0, bind="127.0.0.1", mdns=False), None)
+    assert web.start() is None
+    thread = web.server.thread
+    web.close()
+    assert not thread.is_alive()
+
+
 def test_a_page_that_cannot_serve_is_said_on_the_panel_and_the_game_goes_on(toy, tmp_path):
     dev = Device(tmp_path, "toy")
     dev.web.settings = WebSettings(port=8080, bind="192.0.2.1", mdns=False)  # not this machine's

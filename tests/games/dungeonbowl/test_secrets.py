@@ -18,7 +18,7 @@ from companion.journal import Journal
 from companion.session import RefereeSession
 from companion.ui.screens import render
 from drivers import open_display, open_link
-from tests.pty_reader import drain
+from tests.pty_reader import drain, wait_connected
 
 
 class Fixed(SeededDice):
@@ -69,12 +69,7 @@ def play_to_the_chest(tmp_path, content: str) -> dict:
     reader.start()
     seen: dict = {"views": [], "screens": [], "events": []}
     try:
-        for _ in range(500):  # connected first: events sent before the port opens are not queued
-            if link.connected:
-                break
-            stop.wait(0.01)
-        else:
-            raise AssertionError("the link never connected to the pty")
+        wait_connected(link, stop)
         session = RefereeSession(Journal(tmp_path / f"{content}.sqlite"))
         app = DeviceApp(session, open_display({"type": "null"}), link=link, seed_source=lambda: 5)
         app.start_game("dungeonbowl", {})
