@@ -40,6 +40,7 @@ class Planner:
     bonus = 0.0  # halving: added to the guide's answer's mean
     widest = 64  # halving: more answers than this are cut to the guide's and the best ranked
     rank: Callable | None = None  # (engine, view, prompt, answers) -> the answers, best first
+    ruled: frozenset[str] = frozenset()  # prompt kinds answered by ``rank``'s first, unsearched
 
     def __init__(self, seed: int):
         self.rng = random.Random(seed)
@@ -65,6 +66,8 @@ class Planner:
         legal = candidates(engine, self.sample(engine, state, seat, rng), prompt, players(seat))
         if len(legal) == 1:
             return legal[0]
+        if prompt.kind in self.ruled and self.rank is not None:
+            return self.rank(engine, engine.public_view(state, seat), prompt, legal)[0]
         if self.search == "halving":
             return self.halve(engine, state, prompt, legal)
         guide = self.players(rng, self.guide_policy) if self.guide_policy is not None else None
