@@ -15,6 +15,7 @@ changing them).
 from __future__ import annotations
 
 import random
+import zlib
 from collections.abc import Callable
 
 from companion.engine.core import Prompt
@@ -54,6 +55,20 @@ class Planner:
             p = made.get(seat)
             if p is None:
                 p = made[seat] = cls(int(rng.random() * (1 << 30)))
+            return p
+
+        return player
+
+    def seated(self, seed: int) -> Callable[[str], Callable]:
+        """Seat -> its rollout player, seeded by ``seed`` and the seat alone: whichever seat
+        moves first after an answer, each seat's player makes the same choices for every
+        answer (common random numbers)."""
+        made: dict[str, Callable] = {}
+
+        def player(seat: str) -> Callable:
+            p = made.get(seat)
+            if p is None:
+                p = made[seat] = self.rollout_policy(seed ^ zlib.crc32(seat.encode()))
             return p
 
         return player
@@ -98,7 +113,7 @@ class Planner:
             after = trusted(s, answer, engine.prompt(s))[1]
             if after is None:
                 return terminal_values(engine, s)[seat]
-            rollout = Rollout(self.players(rng), self.score, self.depth, self.views, self.rollout_view)
+            rollout = Rollout(self.seated(seed), self.score, self.depth, self.views, self.rollout_view)
             return rollout.evaluate(engine, s, after, rng)[seat]
 
         return Halving(value, self.iterations, self.bonus).choose(legal, favourite, self.rng)
