@@ -37,14 +37,17 @@ TABLES = {
 }
 
 
-def measure(game_id: str, policy: str, decisions: int, memory: bool, against: str | None = None) -> dict:
+def measure(
+    game_id: str, policy: str, decisions: int, memory: bool, against: str | None = None, players: int = 0
+) -> dict:
     game = get_game(game_id)
     engine = game.load_engine()
     planner_class, random_class = game.load_policy(policy), game.load_policy(against or HEURISTIC[game_id])
+    table = {"players": players} if players else TABLES[game_id]
     times, peaks, seed = [], [], 0
     while len(times) < decisions:
         seed += 1
-        state = engine.new_state(Header(game_id, seed=seed, options=TABLES[game_id]))
+        state = engine.new_state(Header(game_id, seed=seed, options=table))
         dice, other, planner = SeededDice(seed), random_class(seed), planner_class(seed)
         prompt = engine.prompt(state)
         while prompt is not None and len(times) < decisions:
@@ -66,7 +69,7 @@ def measure(game_id: str, policy: str, decisions: int, memory: bool, against: st
     out = {
         "game": game_id,
         "policy": policy,
-        "players": TABLES[game_id].get("players", 2),
+        "players": table.get("players", 2),
         "against": against or HEURISTIC[game_id],
         "iterations": planner_class.iterations,
         "decisions": len(times),
@@ -84,10 +87,11 @@ def main() -> int:
     parser.add_argument("--decisions", type=int, default=30)
     parser.add_argument("--memory", action="store_true", help="also the peak memory (tracemalloc: slower)")
     parser.add_argument("--against", help="the other seats' player (default: the game's heuristic)")
+    parser.add_argument("--players", type=int, default=0, help="seats at the table (default: the usual)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     results = [
-        measure(g, args.policy, args.decisions, args.memory, args.against)
+        measure(g, args.policy, args.decisions, args.memory, args.against, args.players)
         for g in ([args.game] if args.game else TABLES)
     ]
     if args.json:

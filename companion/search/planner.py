@@ -41,6 +41,7 @@ class Planner:
     bonus = 0.0  # halving: added to the guide's answer's mean
     widest = 64  # halving: more answers than this are cut to the guide's and the best ranked
     rank: Callable | None = None  # (engine, view, prompt, answers) -> the answers, best first
+    budget_seats = 0  # halving: ``iterations`` is for this many seats, fewer at a bigger table
     ruled: frozenset[str] = frozenset()  # prompt kinds answered by ``rank``'s first, unsearched
 
     def __init__(self, seed: int):
@@ -116,7 +117,11 @@ class Planner:
             rollout = Rollout(self.seated(seed), self.score, self.depth, self.views, self.rollout_view)
             return rollout.evaluate(engine, s, after, rng)[seat]
 
-        return Halving(value, self.iterations, self.bonus).choose(legal, favourite, self.rng)
+        iterations = self.iterations
+        if self.budget_seats:  # each rollout decision costs the same, but more seats play
+            seats = len(engine.summary(state)["players"])
+            iterations = max(8, iterations * self.budget_seats // max(seats, self.budget_seats))
+        return Halving(value, iterations, self.bonus).choose(legal, favourite, self.rng)
 
     def shortlist(self, engine, state, prompt: Prompt, legal: list[str], favourite: str | None) -> list[str]:
         """The guide's answer and the best ranked others (or a random few), ``widest`` in all."""
