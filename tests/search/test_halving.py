@@ -80,3 +80,18 @@ def test_a_wide_choice_is_cut_to_the_heuristics_answer_and_the_best_ranked():
         RaceEngine(), Race(0, "p1"), RaceEngine().prompt(Race(0, "p1")), answers, "p1 add 2"
     )
     assert kept == ["p1 add 2", "p1 add 7", "p1 add 6"]
+
+
+def test_a_ruled_kind_takes_the_rankings_first_answer_without_a_search():
+    calls = []
+
+    def rank(engine, view, prompt, answers):
+        calls.append(prompt.kind)
+        return sorted(answers, reverse=True)
+
+    ruled = type("Ruled", (RacePlanner,), {"rank": staticmethod(rank), "ruled": frozenset({"add"})})
+    engine, state = RaceEngine(), Race(8, "p1")
+    assert ruled(0).choose(engine, state, engine.prompt(state)) == "p1 add 2"
+    state = Race(0, "p1")
+    assert ruled(0).choose(engine, state, engine.prompt(state)) == "p1 add 2"  # unsearched: not the win
+    assert calls == ["add", "add"]
