@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Benchmark: how long a planner takes to decide, and the memory a decision holds.
 
-    python3 dev.py bench planner [--game dungeon-ball] [--policy planner] [--decisions 30] [--json]
+    python3 dev.py bench planner [--game dungeon-ball] [--policy planner] [--decisions 30] [--against random] [--json]
 
 For each game (or the one named), plays seeded games with the planner in seat p1 and the
-game's random policy elsewhere, and times ``decisions`` of the planner's decisions that have a
+game's best heuristic player elsewhere (``--against random`` for the random player), and times ``decisions`` of the planner's decisions that have a
 real choice (two or more answers): mean, p95 and max CPU milliseconds (steadier than the wall
 clock on a busy machine), with the budget in simulations. Memory: the peak that tracemalloc sees during a decision, beyond the game's state
 (the tree, the sampled states, the rollouts). A Pi Zero 2 W is about ten times slower.
@@ -21,6 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.ladder import HEURISTIC
 from companion.engine.core import Header
 from companion.engine.dice import SeededDice
 from companion.engine.registry import get_game
@@ -36,14 +37,17 @@ TABLES = {
 }
 
 
-def measure(game_id: str, policy: str, decisions: int, memory: bool) -> dict:
+def measure(
+    game_id: str, policy: str, decisions: int, memory: bool, against: str | None = None, players: int = 0
+) -> dict:
     game = get_game(game_id)
     engine = game.load_engine()
-    planner_class, random_class = game.load_policy(policy), game.load_policy("random")
+    planner_class, random_class = game.load_policy(policy), game.load_policy(against or HEURISTIC[game_id])
+    table = {"players": players} if players else TABLES[game_id]
     times, peaks, seed = [], [], 0
     while len(times) < decisions:
         seed += 1
-        state = engine.new_state(Header(game_id, seed=seed, options=TABLES[game_id]))
+        state = engine.new_state(Header(game_id, seed=seed, options=table))
         dice, other, planner = SeededDice(seed), random_class(seed), planner_class(seed)
         prompt = engine.prompt(state)
         while prompt is not None and len(times) < decisions:
@@ -65,7 +69,8 @@ def measure(game_id: str, policy: str, decisions: int, memory: bool) -> dict:
     out = {
         "game": game_id,
         "policy": policy,
-        "players": TABLES[game_id].get("players", 2),
+        "players": table.get("players", 2),
+        "against": against or HEURISTIC[game_id],
         "iterations": planner_class.iterations,
         "decisions": len(times),
         "ms": decision_ms(times),
@@ -81,10 +86,13 @@ def main() -> int:
     parser.add_argument("--policy", default="planner", choices=["planner", "planner-strong"])
     parser.add_argument("--decisions", type=int, default=30)
     parser.add_argument("--memory", action="store_true", help="also the peak memory (tracemalloc: slower)")
+    parser.add_argument("--against", help="the other seats' player (default: the game's heuristic)")
+    parser.add_argument("--players", type=int, default=0, help="seats at the table (default: the usual)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     results = [
-        measure(g, args.policy, args.decisions, args.memory) for g in ([args.game] if args.game else TABLES)
+        measure(g, args.policy, args.decisions, args.memory, args.against, args.players)
+        for g in ([args.game] if args.game else TABLES)
     ]
     if args.json:
         print(json.dumps(results))

@@ -18,16 +18,26 @@ from companion.search.mcts import chance_answer, terminal_values
 
 
 class Rollout:
-    """``views=False``: the rollout policy reads no view (a uniform player), so none is built."""
+    """``views=False``: the rollout policy reads no view (a uniform player), so none is built.
+    ``view(engine, state, seat)``: the few keys of the seat's public view that the rollout
+    policy reads, built straight from the state (cheaper than the whole view)."""
 
-    def __init__(self, policy: Callable[[str], Callable], score: Callable, depth: int, views: bool = True):
+    def __init__(
+        self,
+        policy: Callable[[str], Callable],
+        score: Callable,
+        depth: int,
+        views: bool = True,
+        view: Callable | None = None,
+    ):
         self.policy = policy
         self.score = score
         self.depth = depth
         self.views = views
+        self.view = view
 
     def evaluate(self, engine, state, prompt, rng: random.Random) -> dict[str, float]:
-        trusted, view = engine.apply_trusted, engine.public_view
+        trusted, view, quick = engine.apply_trusted, engine.public_view, self.view
         decisions = 0
         while prompt is not None:
             actor = prompt.actor
@@ -38,7 +48,12 @@ class Rollout:
                     return self.score(engine, state)
                 decisions += 1
                 player = self.policy(actor)
-                seen = view_for(view, state, prompt, getattr(player, "view_keys", None)) if self.views else {}
+                if quick is not None:
+                    seen = quick(engine, state, actor)
+                elif self.views:
+                    seen = view_for(view, state, prompt, getattr(player, "view_keys", None))
+                else:
+                    seen = {}
                 action = player(engine, seen, prompt)
             prompt = trusted(state, action, prompt)[1]
         return terminal_values(engine, state)

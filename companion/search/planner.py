@@ -15,11 +15,13 @@ changing them).
 from __future__ import annotations
 
 import random
+import zlib
 from collections.abc import Callable
 
 from companion.engine.core import Prompt
 from companion.search.evaluate import Rollout
-from companion.search.mcts import Search, candidates
+from companion.search.halving import Halving
+from companion.search.mcts import Search, candidates, terminal_values
 
 
 class Planner:
@@ -30,10 +32,17 @@ class Planner:
     score: Callable = staticmethod(lambda engine, state: {})
     depth = 40  # rollout decisions before the position is scored
     views = True  # the rollout policy reads its seat's view
+    rollout_view: Callable | None = None  # (engine, state, seat) -> the keys the rollout policy reads
     guide_policy: type | None = None  # a heuristic player whose choices are the prior (PUCT)
     prior_weight = 0.5
     iterations = 100
     uct_c = 1.4
+    search = "tree"  # or "halving": the root's answers raced on common samples
+    bonus = 0.0  # halving: added to the guide's answer's mean
+    widest = 64  # halving: more answers than this are cut to the guide's and the best ranked
+    rank: Callable | None = None  # (engine, view, prompt, answers) -> the answers, best first
+    budget_seats = 0  # halving: ``iterations`` is for this many seats, fewer at a bigger table
+    ruled: frozenset[str] = frozenset()  # prompt kinds answered by ``rank``'s first, unsearched
 
     def __init__(self, seed: int):
         self.rng = random.Random(seed)
@@ -51,6 +60,20 @@ class Planner:
 
         return player
 
+    def seated(self, seed: int) -> Callable[[str], Callable]:
+        """Seat -> its rollout player, seeded by ``seed`` and the seat alone: whichever seat
+        moves first after an answer, each seat's player makes the same choices for every
+        answer (common random numbers)."""
+        made: dict[str, Callable] = {}
+
+        def player(seat: str) -> Callable:
+            p = made.get(seat)
+            if p is None:
+                p = made[seat] = self.rollout_policy(seed ^ zlib.crc32(seat.encode()))
+            return p
+
+        return player
+
     def choose(self, engine, state, prompt: Prompt) -> str:
         """The action for ``prompt.actor``, searched from what that seat has seen of ``state``."""
         rng = self.rng
@@ -59,6 +82,10 @@ class Planner:
         legal = candidates(engine, self.sample(engine, state, seat, rng), prompt, players(seat))
         if len(legal) == 1:
             return legal[0]
+        if prompt.kind in self.ruled and self.rank is not None:
+            return self.rank(engine, engine.public_view(state, seat), prompt, legal)[0]
+        if self.search == "halving":
+            return self.halve(engine, state, prompt, legal)
         guide = self.players(rng, self.guide_policy) if self.guide_policy is not None else None
         search = Search(
             self.sample,
@@ -71,6 +98,39 @@ class Planner:
         )
         root = search.run(engine, state, seat, rng)
         return Search.best(root, legal)
+
+    def halve(self, engine, state, prompt: Prompt, legal: list[str]) -> str:
+        seat, trusted = prompt.actor, engine.apply_trusted
+        favourite = None
+        if self.guide_policy is not None:
+            guide = self.guide_policy(int(self.rng.random() * (1 << 30)))
+            favourite = guide(engine, engine.public_view(state, seat), prompt)
+        if len(legal) > self.widest:
+            legal = self.shortlist(engine, state, prompt, legal, favourite)
+
+        def value(answer: str, seed: int) -> float:
+            rng = random.Random(seed)
+            s = self.sample(engine, state, seat, rng)
+            after = trusted(s, answer, engine.prompt(s))[1]
+            if after is None:
+                return terminal_values(engine, s)[seat]
+            rollout = Rollout(self.seated(seed), self.score, self.depth, self.views, self.rollout_view)
+            return rollout.evaluate(engine, s, after, rng)[seat]
+
+        iterations = self.iterations
+        if self.budget_seats:  # each rollout decision costs the same, but more seats play
+            seats = len(engine.summary(state)["players"])
+            iterations = max(8, iterations * self.budget_seats // max(seats, self.budget_seats))
+        return Halving(value, iterations, self.bonus).choose(legal, favourite, self.rng)
+
+    def shortlist(self, engine, state, prompt: Prompt, legal: list[str], favourite: str | None) -> list[str]:
+        """The guide's answer and the best ranked others (or a random few), ``widest`` in all."""
+        if self.rank is not None:
+            ranked = self.rank(engine, engine.public_view(state, prompt.actor), prompt, legal)
+        else:
+            ranked = self.rng.sample(legal, len(legal))
+        keep = [favourite] if favourite in legal else []
+        return keep + [a for a in ranked if a != favourite][: self.widest - len(keep)]
 
     def __call__(self, engine, view: dict, prompt: Prompt) -> str:
         raise TypeError(
@@ -89,11 +149,14 @@ def planners(
     uct_c: float = 1.4,
     views: bool = True,
     guide: type | None = None,
+    **more,
 ) -> tuple[type, type]:
     """A game's ``planner`` and ``planner-strong`` classes (of ``module``, the game's planner
     module): the same search, two budgets. ``views=False`` for a rollout policy that reads
     no view (a uniform player): then none is built. ``guide``: a heuristic player whose
-    choices the search's prior favours (see companion.search.mcts.Search)."""
+    choices the search's prior favours (see companion.search.mcts.Search). ``more``: the
+    other class attributes of ``Planner`` (``search``, ``bonus``, ``widest``, and the
+    functions ``rollout_view`` and ``rank``)."""
     attrs = {
         "sample": staticmethod(sample),
         "rollout_policy": rollout_policy,
@@ -104,6 +167,10 @@ def planners(
         "views": views,
         "guide_policy": guide,
     }
+    for name, value in more.items():
+        if not hasattr(Planner, name):
+            raise TypeError(f"planners(): no planner setting {name!r}")
+        attrs[name] = staticmethod(value) if callable(value) else value
     fast = type("Planner", (Planner,), {**attrs, "iterations": iterations[0]})
     strong = type("StrongPlanner", (Planner,), {**attrs, "iterations": iterations[1]})
     return fast, strong

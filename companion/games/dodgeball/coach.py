@@ -29,8 +29,16 @@ def card_worth(pack, card: str, con: int, vs_catch: bool = False, attacking: boo
     return 2.5  # DECEIVE: a fresh card of about average worth
 
 
+_DECK_VALUES: dict[tuple, tuple] = {}
+
+
 def deck_values(pack, con: int, vs_catch: bool, attacking: bool) -> list[float]:
-    return [card_worth(pack, c, con, vs_catch, attacking) for c in pack.deck]
+    """The worth of every card of a full deck (kept per pack: a planner's rollouts ask often)."""
+    key = (id(pack), con, vs_catch, attacking)
+    kept = _DECK_VALUES.get(key)
+    if kept is None or kept[0] is not pack:
+        kept = _DECK_VALUES[key] = (pack, [card_worth(pack, c, con, vs_catch, attacking) for c in pack.deck])
+    return kept[1]
 
 
 class CoachPolicy(RandomPolicy):

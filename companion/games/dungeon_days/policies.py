@@ -16,6 +16,23 @@ from companion.games.dungeon_days import rules
 from companion.games.dungeon_days.state import DaysState, Seat
 
 WIN = 1000.0
+KEPT = 4000  # boards whose points are kept (a few MB): rollouts score the same boards often
+_POINTS: dict[int, tuple] = {}
+
+
+def board_points(pack, board: list[list[str]]) -> int:
+    """``board.board_score``, kept per pack by the board's cards."""
+    kept = _POINTS.get(id(pack))
+    if kept is None or kept[0] is not pack:
+        kept = _POINTS[id(pack)] = (pack, {})
+    scores = kept[1]
+    key = tuple(map(tuple, board))
+    points = scores.get(key)
+    if points is None:
+        if len(scores) >= KEPT:
+            scores.clear()
+        points = scores[key] = B.board_score(pack, board)
+    return points
 
 
 class RandomPolicy:
@@ -45,7 +62,7 @@ def seen_state(view: dict, me: str) -> DaysState:
 def worth(pack, s: DaysState, me: str) -> float:
     """How good the boards are for ``me``: a finished week is a win or a loss, else points
     ahead of the best opponent and days filled toward the end."""
-    scores = {x.id: B.board_score(pack, x.board) for x in s.seats}
+    scores = {x.id: board_points(pack, x.board) for x in s.seats}
     filled = {x.id: sum(B.blocked(p) or B.has_creature(pack, p) for p in x.board) for x in s.seats}
     rivals = [x for x in scores if x != me]
     lead = scores[me] - max(scores[x] for x in rivals)
@@ -66,21 +83,28 @@ class GreedyPolicy(RandomPolicy):
         options = prompt.options or ()
         if prompt.kind != "turn" or len(options) == 1:
             return super().__call__(engine, view, prompt)
+        me = prompt.actor
+        values, now, hand = self.values(engine, view, prompt)
+        best, best_value = None, None
+        for option, value in values.items():
+            if best_value is None or value > best_value:
+                best, best_value = option, value
+        draw = f"{me} draw"
+        if draw in options and (best is None or best_value < now + (0.5 if hand < 4 else -0.5)):
+            return draw
+        return best if best is not None else options[0]
+
+    def values(self, engine, view: dict, prompt: Prompt) -> tuple[dict[str, float], float, int]:
+        """Each play's worth after it (a hundredth at random breaks ties), the worth now and
+        the hand's size."""
         me, pack = prompt.actor, engine.pack
         base = seen_state(view, me)
-        now = worth(pack, base, me)
-        best, best_value = None, None
-        for option in options:
+        values = {}
+        for option in prompt.options:
             words = option.split()
             if words[1] != "play":
                 continue
             s = seen_state(view, me)
             rules.apply_play(pack, s, words, [])
-            value = worth(pack, s, me) + self.rng.random() * 0.01
-            if best_value is None or value > best_value:
-                best, best_value = option, value
-        draw = f"{me} draw"
-        hand = len(base.actor().hand)
-        if draw in options and (best is None or best_value < now + (0.5 if hand < 4 else -0.5)):
-            return draw
-        return best if best is not None else options[0]
+            values[option] = worth(pack, s, me) + self.rng.random() * 0.01
+        return values, worth(pack, base, me), len(base.actor().hand)

@@ -1,0 +1,97 @@
+"""The root by sequential halving: answers raced on common samples, the budget kept, ties to
+the heuristic's answer, and a planner that searches this way finds the winning move."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion.search.evaluate import lead_score
+from companion.search.halving import Halving
+from companion.search.planner import Planner
+from tests.search.test_planner import First, Race, RaceEngine
+
+
+def noisy(best: str, edge: float, calls: list):
+    """Each seed's luck (up to 1) is the same whatever the answer; ``best`` adds ``edge``."""
+
+    def value(answer: str, seed: int) -> float:
+        calls.append((answer, seed))
+        luck = random.Random(seed).random()
+        return luck + (edge if answer == best else 0.0)
+
+    return value
+
+
+def test_a_small_edge_shows_through_the_luck_because_every_answer_meets_the_same_seeds():
+    answers = [f"a{i}" for i in range(8)]
+    for trial in range(20):
+        calls: list = []
+        pick = Halving(noisy("a5", 0.01, calls), 48).choose(answers, "a0", random.Random(trial))
+        assert pick == "a5"
+        by_answer: dict[str, set] = {}
+        for answer, seed in calls:
+            by_answer.setdefault(answer, set()).add(seed)
+        assert all(seeds <= by_answer["a5"] for seeds in by_answer.values())
+
+
+def test_the_budget_is_spent_in_rounds_that_halve_the_field():
+    calls: list = []
+    Halving(noisy("a1", 0.1, calls), 64).choose([f"a{i}" for i in range(8)], None, random.Random(0))
+    tried = [len({a for a, _ in calls if a == f"a{i}"}) for i in range(8)]
+    assert all(tried)
+    assert len(calls) <= 64 + 8
+    per_answer = {f"a{i}": sum(1 for a, _ in calls if a == f"a{i}") for i in range(8)}
+    assert per_answer["a1"] == max(per_answer.values()) > min(per_answer.values())
+
+
+def test_equal_answers_go_to_the_heuristics_and_a_bonus_keeps_it_against_a_smaller_edge():
+    calls: list = []
+    answers = ["x", "y", "z"]
+    assert Halving(lambda a, seed: 0.5, 12).choose(answers, "z", random.Random(0)) == "z"
+    assert Halving(noisy("y", 0.01, calls), 30, bonus=0.02).choose(answers, "x", random.Random(0)) == "x"
+    assert Halving(noisy("y", 0.03, calls), 30, bonus=0.02).choose(answers, "x", random.Random(0)) == "y"
+
+
+class RacePlanner(Planner):
+    sample = staticmethod(lambda engine, s, seat, rng: Race(s.count, s.turn))
+    rollout_policy = First
+    score = staticmethod(lead_score(lambda e, s: {"p1": 0, "p2": 0}, 1.0))
+    depth = 100
+    views = False
+    search = "halving"
+    iterations = 200
+
+
+@pytest.mark.parametrize(
+    "count, winning", [(8, "p1 add 2"), (9, "p1 add 1"), (6, "p1 add 1"), (5, "p1 add 2")]
+)
+def test_a_halving_planner_finds_the_winning_move(count, winning):
+    engine, state = RaceEngine(), Race(count, "p1")
+    assert RacePlanner(3).choose(engine, state, engine.prompt(state)) == winning
+
+
+def test_a_wide_choice_is_cut_to_the_heuristics_answer_and_the_best_ranked():
+    planner = type("Wide", (RacePlanner,), {"widest": 3})(0)
+    planner.rank = lambda engine, view, prompt, answers: sorted(answers, reverse=True)
+    answers = [f"p1 add {n}" for n in range(1, 8)]
+    kept = planner.shortlist(
+        RaceEngine(), Race(0, "p1"), RaceEngine().prompt(Race(0, "p1")), answers, "p1 add 2"
+    )
+    assert kept == ["p1 add 2", "p1 add 7", "p1 add 6"]
+
+
+def test_a_ruled_kind_takes_the_rankings_first_answer_without_a_search():
+    calls = []
+
+    def rank(engine, view, prompt, answers):
+        calls.append(prompt.kind)
+        return sorted(answers, reverse=True)
+
+    ruled = type("Ruled", (RacePlanner,), {"rank": staticmethod(rank), "ruled": frozenset({"add"})})
+    engine, state = RaceEngine(), Race(8, "p1")
+    assert ruled(0).choose(engine, state, engine.prompt(state)) == "p1 add 2"
+    state = Race(0, "p1")
+    assert ruled(0).choose(engine, state, engine.prompt(state)) == "p1 add 2"  # unsearched: not the win
+    assert calls == ["add", "add"]
