@@ -20,7 +20,9 @@ from companion.search.mcts import chance_answer, terminal_values
 class Rollout:
     """``views=False``: the rollout policy reads no view (a uniform player), so none is built.
     ``view(engine, state, seat)``: the few keys of the seat's public view that the rollout
-    policy reads, built straight from the state (cheaper than the whole view)."""
+    policy reads, built straight from the state (cheaper than the whole view).
+    ``stop(prompt)``: the rollout ends and scores the position at a prompt where this holds
+    (a chance whose mean the position score already gives)."""
 
     def __init__(
         self,
@@ -29,17 +31,21 @@ class Rollout:
         depth: int,
         views: bool = True,
         view: Callable | None = None,
+        stop: Callable | None = None,
     ):
         self.policy = policy
         self.score = score
         self.depth = depth
         self.views = views
         self.view = view
+        self.stop = stop
 
     def evaluate(self, engine, state, prompt, rng: random.Random) -> dict[str, float]:
         trusted, view, quick = engine.apply_trusted, engine.public_view, self.view
-        decisions = 0
+        decisions, stop = 0, self.stop
         while prompt is not None:
+            if stop is not None and stop(prompt):
+                return self.score(engine, state)
             actor = prompt.actor
             if actor == CHANCE:
                 action = chance_answer(prompt, rng)

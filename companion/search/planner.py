@@ -43,6 +43,8 @@ class Planner:
     rank: Callable | None = None  # (engine, view, prompt, answers) -> the answers, best first
     budget_seats = 0  # halving: ``iterations`` is for this many seats, fewer at a bigger table
     ruled: frozenset[str] = frozenset()  # prompt kinds answered by ``rank``'s first, unsearched
+    guided: frozenset[str] = frozenset()  # prompt kinds the guide answers, unsearched (what the dice settle)
+    stop: Callable | None = None  # halving: (prompt) -> True where a rollout ends and is scored
 
     def __init__(self, seed: int):
         self.rng = random.Random(seed)
@@ -84,6 +86,9 @@ class Planner:
             return legal[0]
         if prompt.kind in self.ruled and self.rank is not None:
             return self.rank(engine, engine.public_view(state, seat), prompt, legal)[0]
+        if prompt.kind in self.guided and self.guide_policy is not None:
+            guide_player = self.guide_policy(int(rng.random() * (1 << 30)))
+            return guide_player(engine, engine.public_view(state, seat), prompt)
         if self.search == "halving":
             return self.halve(engine, state, prompt, legal)
         guide = self.players(rng, self.guide_policy) if self.guide_policy is not None else None
@@ -114,7 +119,8 @@ class Planner:
             after = trusted(s, answer, engine.prompt(s))[1]
             if after is None:
                 return terminal_values(engine, s)[seat]
-            rollout = Rollout(self.seated(seed), self.score, self.depth, self.views, self.rollout_view)
+            players, view = self.seated(seed), self.rollout_view
+            rollout = Rollout(players, self.score, self.depth, self.views, view, self.stop)
             return rollout.evaluate(engine, s, after, rng)[seat]
 
         iterations = self.iterations

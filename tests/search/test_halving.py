@@ -95,3 +95,38 @@ def test_a_ruled_kind_takes_the_rankings_first_answer_without_a_search():
     state = Race(0, "p1")
     assert ruled(0).choose(engine, state, engine.prompt(state)) == "p1 add 2"  # unsearched: not the win
     assert calls == ["add", "add"]
+
+
+class Ones:
+    """A heuristic that always adds one."""
+
+    def __init__(self, seed):
+        pass
+
+    def __call__(self, engine, view, prompt):
+        return prompt.options[0]
+
+
+def test_a_guided_kind_takes_the_guides_answer_without_a_search():
+    guided = type("Guided", (RacePlanner,), {"guide_policy": Ones, "guided": frozenset({"add"})})
+    engine, state = RaceEngine(), Race(8, "p1")
+    assert RacePlanner(3).choose(engine, state, engine.prompt(state)) == "p1 add 2"  # the win, searched
+    assert guided(3).choose(engine, state, engine.prompt(state)) == "p1 add 1"  # the guide's, unsearched
+
+
+def test_a_rollout_stops_where_told_and_scores_the_position_there():
+    """``stop``: the rollout scores at the first prompt where it holds, however deep the rest."""
+    reached = []
+
+    def score(engine, s):
+        reached.append(s.count)
+        return {"p1": 0.25, "p2": 0.75}
+
+    scored = type("Scored", (RacePlanner,), {"score": staticmethod(score)})
+    stopped = type("Stopped", (scored,), {"stop": staticmethod(lambda prompt: prompt.actor == "p2")})
+    engine, state = RaceEngine(), Race(0, "p1")
+    stopped(0).choose(engine, state, engine.prompt(state))
+    assert reached and set(reached) <= {1, 2}  # p1's answer played, stopped at p2's first turn
+    reached.clear()
+    scored(0).choose(engine, state, engine.prompt(state))
+    assert not reached  # without it the rollouts play to the goal: no position scored
