@@ -20,7 +20,10 @@ from companion.search.mcts import chance_answer, terminal_values
 class Rollout:
     """``views=False``: the rollout policy reads no view (a uniform player), so none is built.
     ``view(engine, state, seat)``: the few keys of the seat's public view that the rollout
-    policy reads, built straight from the state (cheaper than the whole view)."""
+    policy reads, built straight from the state (cheaper than the whole view).
+    ``cut(engine, state)``: whether a position is one the score can judge (say, between two
+    turns, with nothing placed and not yet settled); past ``depth`` decisions the rollout goes
+    on to the first such position."""
 
     def __init__(
         self,
@@ -29,7 +32,9 @@ class Rollout:
         depth: int,
         views: bool = True,
         view: Callable | None = None,
+        cut: Callable | None = None,
     ):
+        self.cut = cut
         self.policy = policy
         self.score = score
         self.depth = depth
@@ -37,14 +42,14 @@ class Rollout:
         self.view = view
 
     def evaluate(self, engine, state, prompt, rng: random.Random) -> dict[str, float]:
-        trusted, view, quick = engine.apply_trusted, engine.public_view, self.view
+        trusted, view, quick, cut = engine.apply_trusted, engine.public_view, self.view, self.cut
         decisions = 0
         while prompt is not None:
             actor = prompt.actor
             if actor == CHANCE:
                 action = chance_answer(prompt, rng)
             else:
-                if decisions >= self.depth:
+                if decisions >= self.depth and (cut is None or cut(engine, state)):
                     return self.score(engine, state)
                 decisions += 1
                 player = self.policy(actor)

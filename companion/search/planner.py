@@ -33,6 +33,7 @@ class Planner:
     depth = 40  # rollout decisions before the position is scored
     views = True  # the rollout policy reads its seat's view
     rollout_view: Callable | None = None  # (engine, state, seat) -> the keys the rollout policy reads
+    cut: Callable | None = None  # (engine, state) -> whether a rollout may stop there (Rollout)
     guide_policy: type | None = None  # a heuristic player whose choices are the prior (PUCT)
     prior_weight = 0.5
     iterations = 100
@@ -43,6 +44,8 @@ class Planner:
     rank: Callable | None = None  # (engine, view, prompt, answers) -> the answers, best first
     budget_seats = 0  # halving: ``iterations`` is for this many seats, fewer at a bigger table
     ruled: frozenset[str] = frozenset()  # prompt kinds answered by ``rank``'s first, unsearched
+    # halving: (engine, view, prompt, answers, favourite) -> the answers worth racing (one: played)
+    focus: Callable | None = None
 
     def __init__(self, seed: int):
         self.rng = random.Random(seed)
@@ -105,6 +108,10 @@ class Planner:
         if self.guide_policy is not None:
             guide = self.guide_policy(int(self.rng.random() * (1 << 30)))
             favourite = guide(engine, engine.public_view(state, seat), prompt)
+        if self.focus is not None:
+            legal = self.focus(engine, engine.public_view(state, seat), prompt, legal, favourite) or legal
+            if len(legal) == 1:
+                return legal[0]
         if len(legal) > self.widest:
             legal = self.shortlist(engine, state, prompt, legal, favourite)
 
@@ -114,7 +121,9 @@ class Planner:
             after = trusted(s, answer, engine.prompt(s))[1]
             if after is None:
                 return terminal_values(engine, s)[seat]
-            rollout = Rollout(self.seated(seed), self.score, self.depth, self.views, self.rollout_view)
+            rollout = Rollout(
+                self.seated(seed), self.score, self.depth, self.views, self.rollout_view, self.cut
+            )
             return rollout.evaluate(engine, s, after, rng)[seat]
 
         iterations = self.iterations
