@@ -32,6 +32,7 @@ class Rollout:
         depth: int,
         views: bool = True,
         view: Callable | None = None,
+        *,
         cut: Callable | None = None,
     ):
         self.cut = cut

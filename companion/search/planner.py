@@ -122,7 +122,7 @@ class Planner:
             if after is None:
                 return terminal_values(engine, s)[seat]
             rollout = Rollout(
-                self.seated(seed), self.score, self.depth, self.views, self.rollout_view, self.cut
+                self.seated(seed), self.score, self.depth, self.views, self.rollout_view, cut=self.cut
             )
             return rollout.evaluate(engine, s, after, rng)[seat]
 
