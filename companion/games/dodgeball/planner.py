@@ -47,7 +47,7 @@ def rank(engine, view: dict, prompt, answers: list[str]) -> list[str]:
         if words[1] not in ("throw", "group"):
             return -1.0
         helpers = len(words) - 4 if words[1] == "group" else 0
-        hit = RANKER._hit_chance(engine, view, seat, words[2], words[3], bonus=helpers * bonus)
+        hit = RANKER.hit_chance(engine, view, seat, words[2], words[3], bonus=helpers * bonus)
         return hit - GIVEN_BALL * helpers
 
     return sorted(answers, key=lambda a: -chance(a))

@@ -32,7 +32,7 @@ def test_the_throws_rank_by_the_coachs_chance_of_a_hit():
     ranked = rank(g, view, prompt, list(prompt.options))
     throws = [a for a in ranked if a.split()[1] == "throw"]
     coach = CoachPolicy(0)
-    chances = [coach._hit_chance(g, view, "p1", a.split()[2], a.split()[3]) for a in throws]
+    chances = [coach.hit_chance(g, view, "p1", a.split()[2], a.split()[3]) for a in throws]
     assert chances == sorted(chances, reverse=True) and len(set(chances)) >= 2
     assert ranked[: len(throws)] == throws  # the organising moves after them
 
