@@ -22,7 +22,10 @@ class Rollout:
     ``view(engine, state, seat)``: the few keys of the seat's public view that the rollout
     policy reads, built straight from the state (cheaper than the whole view).
     ``stop(prompt)``: the rollout ends and scores the position at a prompt where this holds
-    (a chance whose mean the position score already gives)."""
+    (a chance whose mean the position score already gives).
+    ``cut(engine, state)``: whether a position is one the score can judge (say, between two
+    turns, with nothing placed and not yet settled); past ``depth`` decisions the rollout goes
+    on to the first such position."""
 
     def __init__(
         self,
@@ -31,8 +34,11 @@ class Rollout:
         depth: int,
         views: bool = True,
         view: Callable | None = None,
+        *,
         stop: Callable | None = None,
+        cut: Callable | None = None,
     ):
+        self.cut = cut
         self.policy = policy
         self.score = score
         self.depth = depth
@@ -41,7 +47,7 @@ class Rollout:
         self.stop = stop
 
     def evaluate(self, engine, state, prompt, rng: random.Random) -> dict[str, float]:
-        trusted, view, quick = engine.apply_trusted, engine.public_view, self.view
+        trusted, view, quick, cut = engine.apply_trusted, engine.public_view, self.view, self.cut
         decisions, stop = 0, self.stop
         while prompt is not None:
             if stop is not None and stop(prompt):
@@ -50,7 +56,7 @@ class Rollout:
             if actor == CHANCE:
                 action = chance_answer(prompt, rng)
             else:
-                if decisions >= self.depth:
+                if decisions >= self.depth and (cut is None or cut(engine, state)):
                     return self.score(engine, state)
                 decisions += 1
                 player = self.policy(actor)

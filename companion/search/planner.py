@@ -33,6 +33,7 @@ class Planner:
     depth = 40  # rollout decisions before the position is scored
     views = True  # the rollout policy reads its seat's view
     rollout_view: Callable | None = None  # (engine, state, seat) -> the keys the rollout policy reads
+    cut: Callable | None = None  # (engine, state) -> whether a rollout may stop there (Rollout)
     guide_policy: type | None = None  # a heuristic player whose choices are the prior (PUCT)
     prior_weight = 0.5
     iterations = 100
@@ -45,6 +46,8 @@ class Planner:
     ruled: frozenset[str] = frozenset()  # prompt kinds answered by ``rank``'s first, unsearched
     guided: frozenset[str] = frozenset()  # prompt kinds the guide answers, unsearched (what the dice settle)
     stop: Callable | None = None  # halving: (prompt) -> True where a rollout ends and is scored
+    # halving: (engine, view, prompt, answers, favourite) -> the answers worth racing (one: played)
+    focus: Callable | None = None
 
     def __init__(self, seed: int):
         self.rng = random.Random(seed)
@@ -110,6 +113,10 @@ class Planner:
         if self.guide_policy is not None:
             guide = self.guide_policy(int(self.rng.random() * (1 << 30)))
             favourite = guide(engine, engine.public_view(state, seat), prompt)
+        if self.focus is not None:
+            legal = self.focus(engine, engine.public_view(state, seat), prompt, legal, favourite) or legal
+            if len(legal) == 1:
+                return legal[0]
         if len(legal) > self.widest:
             legal = self.shortlist(engine, state, prompt, legal, favourite)
 
@@ -120,7 +127,7 @@ class Planner:
             if after is None:
                 return terminal_values(engine, s)[seat]
             players, view = self.seated(seed), self.rollout_view
-            rollout = Rollout(players, self.score, self.depth, self.views, view, self.stop)
+            rollout = Rollout(players, self.score, self.depth, self.views, view, stop=self.stop, cut=self.cut)
             return rollout.evaluate(engine, s, after, rng)[seat]
 
         iterations = self.iterations

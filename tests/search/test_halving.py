@@ -130,3 +130,50 @@ def test_a_rollout_stops_where_told_and_scores_the_position_there():
     reached.clear()
     scored(0).choose(engine, state, engine.prompt(state))
     assert not reached  # without it the rollouts play to the goal: no position scored
+
+
+def test_a_focus_narrows_the_race_and_a_single_answer_is_played_unsearched():
+    seen = []
+
+    def focus(engine, view, prompt, answers, favourite):
+        seen.append((list(answers), favourite))
+        return [a for a in answers if a.endswith("1")]
+
+    focused = type("Focused", (RacePlanner,), {"focus": staticmethod(focus)})
+    engine, state = RaceEngine(), Race(8, "p1")
+    assert focused(0).choose(engine, state, engine.prompt(state)) == "p1 add 1"  # "add 2" wins, but is cut
+    assert seen == [(["p1 add 1", "p1 add 2"], None)]
+
+    searched = []
+    picky = type(
+        "Picky", (focused,), {"sample": staticmethod(lambda e, s, seat, rng: searched.append(1) or s)}
+    )
+    state = Race(8, "p1")
+    assert picky(0).choose(engine, state, engine.prompt(state)) == "p1 add 1"
+    assert len(searched) == 1  # the legal answers' one sample; no simulation
+
+
+def test_a_focus_that_keeps_nothing_leaves_every_answer_in_the_race():
+    empty = type("Empty", (RacePlanner,), {"focus": staticmethod(lambda *a: [])})
+    engine, state = RaceEngine(), Race(8, "p1")
+    assert empty(0).choose(engine, state, engine.prompt(state)) == "p1 add 2"
+
+
+def test_a_rollout_past_its_depth_goes_on_to_a_position_the_cut_allows():
+    from companion.search.evaluate import Rollout
+
+    judged = []
+
+    def score(engine, s):
+        judged.append(s.count)
+        return {"p1": 0.5, "p2": 0.5}
+
+    ones = lambda seat: lambda engine, view, prompt: prompt.options[0]  # noqa: E731
+    engine = RaceEngine()
+    for cut, stops_at in ((None, 2), (lambda e, s: s.count % 3 == 0, 3)):
+        judged.clear()
+        state = Race(0, "p1")
+        Rollout(ones, score, 2, views=False, cut=cut).evaluate(
+            engine, state, engine.prompt(state), random.Random(0)
+        )
+        assert judged == [stops_at]

@@ -72,7 +72,7 @@ class CoachPolicy(RandomPolicy):
             return 3.0
         return max(card_worth(engine.pack, c, con, vs_catch, attacking) for c in hand)
 
-    def _hit_chance(
+    def hit_chance(
         self, engine, view, seat: str, thrower: str, target: str, attr: str = "THR", bonus: int = 0
     ) -> float:
         """The chance that the throw eliminates the target, the target choosing its best action."""
@@ -182,7 +182,7 @@ class CoachPolicy(RandomPolicy):
             for o in throws:
                 w = o.split()
                 helpers = len(w) - 4 if w[1] == "group" else 0
-                chance = self._hit_chance(
+                chance = self.hit_chance(
                     engine, view, seat, w[2], w[3], bonus=helpers * engine.pack.rules.group_bonus
                 )
                 scored.append(
@@ -230,7 +230,7 @@ class CoachPolicy(RandomPolicy):
     def _counter(self, engine, view, prompt):
         seat = prompt.actor
         scored = [
-            (self._hit_chance(engine, view, seat, o.split()[2], o.split()[3], "COU"), o)
+            (self.hit_chance(engine, view, seat, o.split()[2], o.split()[3], "COU"), o)
             for o in prompt.options
             if o.split()[1] == "counter" and len(o.split()) == 4
         ]  # alone

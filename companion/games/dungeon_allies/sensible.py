@@ -30,6 +30,7 @@ def chance_at_least(dice: tuple[tuple[int, int], ...], need: int) -> float:
 
 class SensiblePolicy(RandomPolicy):
     view_keys = None  # it reads the whole view (the random player reads none)
+    _kept: tuple | None = None  # (view, [its unseen monsters], {(monster, section, dice): odds})
 
     def __call__(self, engine, view: dict, prompt: Prompt) -> str:
         me = view["seats"][prompt.actor]
@@ -63,21 +64,49 @@ class SensiblePolicy(RandomPolicy):
     def skill_of(me, die: str) -> str:
         return next((a["skill"] for a in me["allies"] if a["die"] == die), "")
 
+    def kept(self, view) -> tuple[list | None, dict]:
+        """What this view's fights were worked out to (the unseen monsters, the odds by tile
+        and dice), kept while the same view is weighed: a placement weighs many fights."""
+        kept = self._kept
+        if kept is None or kept[0] is not view:
+            kept = self._kept = (view, [None], {})
+        return kept[1], kept[2]
+
+    def unseen_monsters(self, engine, view) -> list:
+        """The monsters no tile or seat shows (all of them if none is left)."""
+        unseen, _ = self.kept(view)
+        if unseen[0] is None:
+            seen = {t["monster"] for t in view["tiles"] if t["monster"]} | {
+                m for s in view["seats"].values() for m in s["monsters"]
+            }
+            unseen[0] = [m for key, m in engine.monsters.items() if key not in seen] or list(
+                engine.monsters.values()
+            )
+        return unseen[0]
+
     def fight_odds(self, engine, view, me, tile, dice: list[tuple[str, str]]) -> tuple[float, float]:
         """(chance to win, gold if won), over the monster if known, else over the unknown ones."""
+        _, odds = self.kept(view)
+        key = (tile["monster"], tile["section"], tuple(dice))
+        found = odds.get(key)
+        if found is None:
+            found = odds[key] = self.work_odds(engine, view, me, tile, dice)
+        return found
+
+    def work_odds(self, engine, view, me, tile, dice: list[tuple[str, str]]) -> tuple[float, float]:
         section = SECTION[tile["section"]]
         if tile["monster"]:
             candidates = [engine.monsters[tile["monster"]]]
         else:
-            seen = {t["monster"] for t in view["tiles"] if t["monster"]} | {
-                m for s in view["seats"].values() for m in s["monsters"]
-            }
-            candidates = [m for key, m in engine.monsters.items() if key not in seen] or list(
-                engine.monsters.values()
-            )
+            candidates = self.unseen_monsters(engine, view)
         p = gold = 0.0
+        specs: dict[str, tuple] = {}  # the dice as the roll counts them, by the monster's weakness
         for m in candidates:
-            spec = tuple(sorted((int(d[1:]), 2 if skill == m.weak else 1) for d, skill in dice))
+            spec = specs.get(m.weak)
+            if spec is None:
+                spec = specs[m.weak] = tuple(
+                    sorted((int(d[1:]), 2 if skill == m.weak else 1) for d, skill in dice)
+                )
             win = chance_at_least(spec, m.need[section])
             p += win / len(candidates)
             gold += win * m.gold[section] / len(candidates)
