@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from itertools import combinations_with_replacement, product
 from typing import Any, Protocol
 
+import msgspec
+
 CHANCE = "chance"
 
 
@@ -140,8 +142,7 @@ class ChanceSpec:
         return None
 
 
-@dataclass(slots=True)
-class Prompt:
+class Prompt(msgspec.Struct):
     """Who must decide what now.
 
     ``options`` lists every legal action line when the choice is small. For a choice with many
@@ -173,7 +174,7 @@ class Prompt:
     text: str
     options: tuple[str, ...] | None = None
     chance: ChanceSpec | None = None
-    choice: dict[str, Any] = field(default_factory=dict)
+    choice: dict[str, Any] = {}
     private: bool = False
     shows_hand: bool = False
 

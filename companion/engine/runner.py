@@ -6,6 +6,7 @@ import random
 import re
 from collections.abc import Callable
 from itertools import combinations
+from types import FunctionType, MethodType
 from typing import Any
 
 from companion.engine.core import CHANCE, Header, IllegalAction, Prompt
@@ -104,6 +105,13 @@ def view_for(view_of, state, prompt: Prompt, wants) -> dict:
     return view_of(state, prompt.actor, keys) if keys else {}
 
 
+def _call_of(policy: Policy) -> Policy:
+    """``policy`` itself, or for an instance of a class with a Python ``__call__`` that method
+    bound to it: calling the bound method skips the instance's call slot."""
+    own = getattr(type(policy), "__call__", None)
+    return MethodType(own, policy) if isinstance(own, FunctionType) else policy
+
+
 def play_out(
     engine,
     state,
@@ -125,9 +133,10 @@ def play_out(
     taken: list[str] = []
     trusted = None if check else getattr(engine, "apply_trusted", None)
     view_of = engine.public_view
-    # seat -> (policy, its view_keys or None, its choose or None), looked up once per action
+    # seat -> (the policy's call, its view_keys or None, its choose or None), looked up once
+    # per action; a policy object's own ``__call__`` bound once (a call with one layer less)
     table = {
-        seat: (policy, getattr(policy, "view_keys", None), getattr(policy, "choose", None))
+        seat: (_call_of(policy), getattr(policy, "view_keys", None), getattr(policy, "choose", None))
         for seat, policy in seats.items()
     }
     answer = dice.answer
@@ -150,8 +159,11 @@ def play_out(
             policy, wants, choose = table[actor]
             if choose is not None:
                 action = choose(engine, state, prompt)
-            else:
-                action = policy(engine, view_for(view_of, state, prompt, wants), prompt)
+            elif wants is None:
+                action = policy(engine, view_of(state, actor), prompt)
+            else:  # view_for, inline: only the keys the policy reads
+                keys = wants(prompt)
+                action = policy(engine, view_of(state, actor, keys) if keys else {}, prompt)
         if trusted is not None:
             prompt = trusted(state, action, prompt)[1]
         else:

@@ -22,7 +22,7 @@ from companion.engine.core import Prompt
 from companion.engine.steps import Frame
 from companion.games.dungeon_ball import rolls
 from companion.games.dungeon_ball.pack import ACTS_ON_OFFENSE_DICE, AbilityCard, Effect
-from companion.games.dungeon_ball.state import GameState, other
+from companion.games.dungeon_ball.state import GameState
 
 if TYPE_CHECKING:
     from companion.games.dungeon_ball.engine import DungeonBall
@@ -33,6 +33,8 @@ RULE_ABILITY = "Ability cards"
 RULE_COST = "Ability cards: to play one, discard its momentum cost"
 RULE_LIMIT = "Ability cards: a star card once a game, a half card once a half"
 RULE_SIDE = "Ability cards: offensive cards on offense, defensive cards on defense"
+# effects kind_blocked may find doing nothing now, besides picking dice (checked on their own)
+BLOCKABLE = frozenset(("move_back", "add_time", "drain_time"))
 RULE_BOARD = "Player board abilities: Juke and Big Hit, once per play, for their momentum cost"
 
 
@@ -42,6 +44,10 @@ class Abilities:
         # card id -> (side, whistle, cost, effect kind): the cheap tests, made once per pack
         self.facts = {cid: (c.side, c.whistle, c.cost, c.effect.kind()) for cid, c in g.pack.cards.items()}
         self.whistles = frozenset(cid for cid, c in g.pack.cards.items() if c.whistle)
+        # (hand, seat, on offense, whistle window) -> ((cost, effect kind, option), ...): the hand's
+        # cards of that side and window in the hand's order, found once per hand (few, all game)
+        self._slots: dict[tuple, tuple[tuple[int, str, str], ...]] = {}
+        self._window_prompts: dict[tuple[str, ...], Prompt] = {}  # by window kind and options
         board = g.pack.board
         self.cheapest = min([c.cost for c in g.pack.cards.values()] + [board.juke.cost, board.big_hit.cost])
         # cards whose effect, or the effect their defense-die roll triggers, acts on offense dice
@@ -60,7 +66,7 @@ class Abilities:
             return  # nobody holds a whistle card: nothing to offer
         ai = s.solo["ai"] if s.solo else ""
         cheapest = self.cheapest
-        defense = s.defense
+        defense = "p2" if s.offense == "p1" else "p1"
         if (p1.momentum < cheapest or p1.id == ai) and (p2.momentum < cheapest or p2.id == ai):
             ev.append({"event": "window_closed", "kind": kind})
             return
@@ -82,32 +88,48 @@ class Abilities:
 
     def seat_options(self, s: GameState, pid: str, whistle: bool) -> list[str]:
         """What ``pid`` may play in a whistle window (``whistle``) or an ability window."""
-        if s.solo and s.solo["ai"] == pid:
+        solo = s.solo
+        if solo and solo["ai"] == pid:
             return []  # [Solo] the AI has no ability cards
         player = s.players[0] if pid == "p1" else s.players[1]
         momentum = player.momentum
         if momentum < self.cheapest:
             return []  # nothing is affordable: the player declines without being asked
-        role = "offense" if pid == s.offense else "defense"
-        facts = self.facts
+        key = (tuple(player.hand), pid, pid == s.offense, whistle)
+        slot = self._slots.get(key)
+        if slot is None:
+            slot = self._slots[key] = self._slot(*key)
+        vs_ai = bool(solo) and solo["ai"] == s.offense  # no_effect_vs_ai, for every card at once
         opts = []
         pickable = None  # whether any die can be picked: looked at once, if asked
-        for cid in player.hand:
-            side, is_whistle, cost, kind = facts[cid]
-            if side != role or is_whistle != whistle or cost > momentum:
+        for cost, kind, option in slot:
+            if cost > momentum:
                 continue
             if kind in ("reroll", "discard"):
                 if pickable is None:
                     pickable = rolls.any_rerollable(s.play)
                 if not pickable:
                     continue
-            elif self.kind_blocked(s, kind):
+            elif kind in BLOCKABLE and self.kind_blocked(s, kind):
                 continue
-            if not self.no_effect_vs_ai(s, cid):
-                opts.append(f"{pid} card {cid}")
+            if not vs_ai or option.rpartition(" ")[2] not in self.on_dice:
+                opts.append(option)
         if not whistle:
             opts += self.board_abilities(s, pid, pickable)
         return opts
+
+    def _slot(self, hand: tuple[str, ...], pid: str, offense: bool, whistle: bool) -> tuple:
+        """The cards of ``hand`` that ``pid`` may play on that side in that window, in order, as
+        (cost, effect kind, option); what else they need (momentum, dice, the clock) is asked each time."""
+        if len(self._slots) > 4096:  # hands are few; a bound all the same
+            self._slots.clear()
+        side = "offense" if offense else "defense"
+        facts = self.facts
+        return tuple(
+            (facts[cid][2], facts[cid][3], f"{pid} card {cid}")
+            for cid in hand
+            if facts[cid][0] == side and facts[cid][1] == whistle
+        )
 
     def window_prompt(self, s: GameState, frame: dict) -> Prompt | None:
         opts = None
@@ -120,19 +142,25 @@ class Abilities:
             opts = self.window_options(s, frame)
         if not opts:
             return None
-        pid = frame["turn"]
-        what = "a whistle card before the play" if frame["kind"] == "whistle" else "an ability card"
-        return Prompt(
-            pid,
-            f"{frame['kind']}_window",
-            f"{pid}: play {what}, or pass",
-            tuple(opts) + (f"{pid} pass",),
-            shows_hand=True,
-        )  # the options are the hand's cards
+        key = (frame["kind"], *opts)
+        p = self._window_prompts.get(key)
+        if p is None:  # the same few prompts all game: made once each
+            if len(self._window_prompts) > 4096:  # few; a bound all the same
+                self._window_prompts.clear()
+            pid = frame["turn"]
+            what = "a whistle card before the play" if frame["kind"] == "whistle" else "an ability card"
+            p = self._window_prompts[key] = Prompt(
+                pid,
+                f"{frame['kind']}_window",
+                f"{pid}: play {what}, or pass",
+                tuple(opts) + (f"{pid} pass",),
+                shows_hand=True,
+            )  # the options are the hand's cards
+        return p
 
     def window_pass(self, s: GameState, frame: dict, ev: Events) -> None:
         pid = frame["turn"]
-        if frame["opening"] and pid == s.defense:
+        if frame["opening"] and pid != s.offense:  # the defense's opening decline
             frame["opening"] = False
             frame["turn"] = s.offense
             return
@@ -147,7 +175,7 @@ class Abilities:
             self.window_pass(s, frame, ev)
             return
         frame["opening"] = False
-        frame["turn"] = other(pid)
+        frame["turn"] = "p2" if pid == "p1" else "p1"
         if verb == "card":
             self.play_card(s, pid, w[2], ev)
         elif verb == "juke":
@@ -170,7 +198,7 @@ class Abilities:
         picked, if the caller already knows."""
         play = s.play
         board = self.g.pack.board
-        momentum = s.player(pid).momentum
+        momentum = (s.players[0] if pid == "p1" else s.players[1]).momentum
         out = []
         if pid == s.offense:
             if (
@@ -250,7 +278,7 @@ class Abilities:
 
     # ------------------------------------------------------------------ playing a card
     def pay(self, s: GameState, pid: str, cost: int) -> None:
-        s.player(pid).momentum -= cost
+        (s.players[0] if pid == "p1" else s.players[1]).momentum -= cost
 
     def play_card(self, s: GameState, pid: str, cid: str, ev: Events) -> None:
         card: AbilityCard = self.g.pack.cards[cid]
@@ -263,10 +291,13 @@ class Abilities:
             p.hand.remove(cid)
             (p.spent_half if s.half == 1 and not s.overtime else p.discarded).append(cid)
         ev.append({"event": "card", "player": pid, "card": cid, "name": card.name, "cost": card.cost})
-        self.apply_effect(s, pid, card.effect, card.name, ev)
+        self.apply_effect(s, pid, card.effect, card.name, ev, self.facts[cid][3])
 
-    def apply_effect(self, s: GameState, pid: str, effect: Effect, source: str, ev: Events) -> None:
-        kind = effect.kind()
+    def apply_effect(
+        self, s: GameState, pid: str, effect: Effect, source: str, ev: Events, kind: str = ""
+    ) -> None:
+        """Do what ``effect`` says; ``kind`` is its ``kind()`` when the caller knows it."""
+        kind = kind or effect.kind()
         value = getattr(effect, kind)
         play = s.play
         if s.solo and kind in ACTS_ON_OFFENSE_DICE and s.solo["ai"] == s.offense:
@@ -325,14 +356,17 @@ class Abilities:
     def push_pick(self, s: GameState, pid: str, purpose: str, count: int, source: str) -> None:
         s.frames.append(Frame("pick", {"actor": pid, "purpose": purpose, "count": count, "source": source}))
 
-    def pick_bounds(self, s: GameState, frame: dict) -> tuple[int, int]:
-        """Discards take as many dice as the card says (or all there are); rerolls up to that."""
-        available = len(rolls.rerollable(s.play))
+    def pick_bounds(self, s: GameState, frame: dict, available: int = -1) -> tuple[int, int]:
+        """Discards take as many dice as the card says (or all there are); rerolls up to that.
+        ``available``: how many dice can be picked, when the caller has counted them."""
+        if available < 0:
+            available = len(rolls.rerollable(s.play))
         most = min(frame["count"], available)
         return (most if frame["purpose"] == "discard" else 1), most
 
     def pick_prompt(self, s: GameState, frame: dict) -> Prompt:
-        low, high = self.pick_bounds(s, frame)
+        eligible = rolls.rerollable_positions(s.play)
+        low, high = self.pick_bounds(s, frame, len(eligible))
         verb = "discard" if frame["purpose"] == "discard" else "reroll"
         howmany = ("1 die" if high == 1 else f"{high} dice") if low == high else f"1 to {high} dice"
         return Prompt(
@@ -341,7 +375,7 @@ class Abilities:
             f"{frame['actor']}: {frame['source']}: choose {howmany} to {verb}",
             choice={
                 "dice": list(s.play.dice),
-                "eligible": [i + 1 for i in rolls.rerollable(s.play)],
+                "eligible": eligible,
                 "min": low,
                 "max": high,
                 "purpose": frame["purpose"],

@@ -164,7 +164,7 @@ def gain(g: DungeonBall, s: GameState, pid: str, n: int, reason: str, ev: Events
     if supply:
         n = min(n, supply - s.players[0].momentum - s.players[1].momentum)
     if n > 0:
-        s.player(pid).momentum += n
+        (s.players[0] if pid == "p1" else s.players[1]).momentum += n
         ev.append({"event": "momentum", "player": pid, "gain": n, "reason": reason})
 
 
@@ -177,7 +177,7 @@ def new_drive(g: DungeonBall, s: GameState, offense: str, spot: int, ev: Events)
     ev.append({"event": "drive", "offense": offense, "ball": spot})
     # [Momentum] one token each at the beginning of every drive, offense and defense.
     gain(g, s, offense, 1, "drive", ev)
-    gain(g, s, other(offense), 1, "drive", ev)
+    gain(g, s, "p2" if offense == "p1" else "p1", 1, "drive", ev)
     start_down(g, s, ev)
 
 
@@ -188,7 +188,7 @@ def start_down(g: DungeonBall, s: GameState, ev: Events) -> None:
         # [Final play of a half] time ran out: the offense may run one more play.
         s.final_play = True
         ev.append({"event": "final_play", "half": s.half, "offense": s.offense})
-    s.frames[0] = Frame("huddle")  # s.step = ..., without the property
+    s.frames[0].step = "huddle"  # s.step = ..., without the property
     g.abilities.open_window(s, "whistle", ev)
 
 
@@ -196,23 +196,34 @@ def huddle_options(g: DungeonBall, s: GameState) -> list[str]:
     o = s.offense
     if s.conversion:
         return [f"{o} run"]
+    attacking = "high" if (s.players[0] if o == "p1" else s.players[1]).end_zone == "low" else "low"
+    return _huddle_options(o, g.field.in_field_goal_range(s.ball, attacking), s.final_play, s.down)
+
+
+def _huddle_options(o: str, in_range: bool, final_play: bool, down: int) -> list[str]:
     opts = [f"{o} run"]
-    attacking = g.attacking(s)
-    if g.field.in_field_goal_range(s.ball, attacking):
+    if in_range:
         opts.append(f"{o} field-goal")
-    if s.final_play:
+    if final_play:
         opts += [f"{o} hail-mary", f"{o} kneel"]
-    elif s.down == 4:
+    elif down == 4:
         opts.append(f"{o} punt")
     return opts
 
 
 def huddle_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt | None:
-    opts = huddle_options(g, s)
-    if len(opts) == 1:
-        return None
+    o = s.offense
+    if s.conversion:
+        return None  # a two-point try is run: nothing to ask
+    attacking = "high" if (s.players[0] if o == "p1" else s.players[1]).end_zone == "low" else "low"
+    key = ("huddle", o, g.field.in_field_goal_range(s.ball, attacking), s.final_play, s.down)
+    if key in g.fixed_prompts:  # the same few all game: made once each
+        return g.fixed_prompts[key]
+    opts = _huddle_options(*key[1:])
     what = "final play" if s.final_play else f"down {s.down}"
-    return Prompt(s.offense, "huddle", f"{s.offense}, {what}: run a play or kick?", tuple(opts))
+    p = None if len(opts) == 1 else Prompt(o, "huddle", f"{o}, {what}: run a play or kick?", tuple(opts))
+    g.fixed_prompts[key] = p
+    return p
 
 
 def huddle_auto(g: DungeonBall, s: GameState, ev: Events) -> None:
@@ -254,7 +265,8 @@ def huddle_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
 def _begin_play(g: DungeonBall, s: GameState, ev: Events) -> None:
     s.play = Play(kind="two_point" if s.conversion else "play")
     # Against the solo AI the player selects a play first and the AI's card is drawn after.
-    s.frames[0] = Frame("pawn" if s.solo and s.solo["ai"] == s.defense else "defense_card")  # s.step = ...
+    solo_defends = s.solo and s.solo["ai"] == ("p2" if s.offense == "p1" else "p1")
+    s.frames[0].step = "pawn" if solo_defends else "defense_card"  # s.step = ...
 
 
 def defense_card_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
@@ -273,7 +285,7 @@ def defense_card_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> 
     if s.solo and s.solo["ai"] == s.offense:
         solo.draw(g, s, "offense")
     else:
-        s.frames[0] = Frame("pawn")  # s.step = ..., without the property
+        s.frames[0].step = "pawn"  # s.step = ..., without the property
 
 
 def pawn_options(g: DungeonBall, s: GameState) -> tuple[str, ...]:
@@ -299,7 +311,7 @@ def pawn_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
 
 def pawn_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
     o = s.offense
-    player = s.player(o)
+    player = s.players[0] if o == "p1" else s.players[1]
     cell = w[2] if w[1] == "move-to" else g.neighbours[player.pawn][w[2]]
     player.pawn = cell
     play = s.play
@@ -325,9 +337,9 @@ def reveal(g: DungeonBall, s: GameState, ev: Events) -> None:
         {"event": "reveal", "card": card.id, "colour": card.colour, "matched": play.matched, "dice": count}
     )
     if play.matched:
-        gain(g, s, s.defense, 1, "guess", ev)
+        gain(g, s, "p2" if s.offense == "p1" else "p1", 1, "guess", ev)
     rolls.new_pool(play, count)
-    s.frames[0] = Frame("roll")  # s.step = ..., without the property
+    s.frames[0].step = "roll"  # s.step = ..., without the property
 
 
 # --------------------------------------------------------------------------- rolling
@@ -358,7 +370,11 @@ def roll_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
     play = s.play
     faces = w[2:]
     dice, locked = play.dice, play.locked
-    if play.kind in ("play", "two_point"):
+    if play.rolls == 0 and len(faces) == len(dice):  # a new pool's first roll: every die at once
+        play.dice = dice = faces
+        if play.kind in ("play", "two_point"):
+            play.locked = list(map(g.time_faces.__contains__, faces))  # [Time] set aside
+    elif play.kind in ("play", "two_point"):
         time_faces = g.time_faces
         for index, face in zip(play.pending, faces):
             dice[index] = face
@@ -372,7 +388,7 @@ def roll_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
     ev.append({"event": "roll", "dice": list(dice), "roll": play.rolls})
     kicks = play.kind in ("field_goal", "extra_point")
     if not kicks and play.rolls < g.rules.rolls_per_play and rolls.any_rerollable(play):
-        s.frames[0] = Frame("keep")  # s.step = ..., without the property
+        s.frames[0].step = "keep"  # s.step = ..., without the property
     else:
         end_roll(g, s, ev)
 
@@ -402,8 +418,10 @@ def keep_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
     if w[1] == "stop":
         end_roll(g, s, ev)
         return
-    s.play.pending = [int(x) - 1 for x in w[2:]]
-    s.frames[0] = Frame("roll")  # s.step = ..., without the property
+    pending = s.play.pending = []
+    for x in w[2:]:
+        pending.append(int(x) - 1)
+    s.frames[0].step = "roll"  # s.step = ..., without the property
 
 
 def keep_legal(g: DungeonBall, s: GameState) -> list[str]:
@@ -426,7 +444,7 @@ def end_roll(g: DungeonBall, s: GameState, ev: Events) -> None:
     if bolts:
         gain(g, s, s.scorer if kind == "onside" else s.offense, bolts, "lightning", ev)
     if kind in ("play", "two_point"):
-        s.frames[0] = Frame("resolve")  # s.step = ..., without the property
+        s.frames[0].step = "resolve"  # s.step = ..., without the property
         g.abilities.open_window(s, "ability", ev)
     elif kind == "hail_mary":
         resolve_hail_mary(g, s, ev)
@@ -445,7 +463,8 @@ def resolve_auto(g: DungeonBall, s: GameState, ev: Events) -> None:
     tables = g.icon_tables
     need = g.pack.requirements[play.colour]
     times_met = rolls.icon_total(play, need.icon, tables[need.icon]) // need.count
-    attacking = g.attacking(s)
+    players = s.players  # g.attacking(s), inline
+    attacking = "high" if (players[0] if s.offense == "p1" else players[1]).end_zone == "low" else "low"
     touchdown = False
     start = s.ball
     for _ in range(times_met):

@@ -130,7 +130,7 @@ def deck_auto(g: DungeonBall, s: GameState, ev: Events) -> None:
 
 def draw(g: DungeonBall, s: GameState, then: str) -> None:
     s.solo["then"] = then
-    s.frames[0] = Frame("ai_draw")  # s.step = ..., without the property
+    s.frames[0].step = "ai_draw"  # s.step = ..., without the property
 
 
 def draw_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
@@ -244,7 +244,7 @@ def ai_offense(g: DungeonBall, s: GameState, card: AiCard, ev: Events) -> None:
         }
     )
     flow.run_clock(g, s, card.time, ev)
-    s.frames[0] = Frame("ai_resolve")  # s.step = ..., without the property
+    s.frames[0].step = "ai_resolve"  # s.step = ..., without the property
     if play.matched:
         # [Solo, ability cards] defensive cards without a whistle only after a correct guess.
         g.abilities.open_window(s, "ability", ev)
@@ -360,4 +360,4 @@ def ai_defense(g: DungeonBall, s: GameState, card: AiCard, ev: Events) -> None:
         {"event": "reveal", "card": card.id, "colour": d.colour, "matched": play.matched, "dice": count}
     )
     rolls.new_pool(play, count)
-    s.frames[0] = Frame("roll")  # s.step = ..., without the property
+    s.frames[0].step = "roll"  # s.step = ..., without the property
