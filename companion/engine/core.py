@@ -244,6 +244,8 @@ class Engine(Protocol):
 #                                           the computer's, one person alone passes nothing
 #   table_text(state, seat) -> list[str]    the table as text lines for the terminal, before a
 #                                           prompt (``seat``: whose secrets it may show, or None)
+#   advance(state, action, prompt) -> Prompt|None   apply_trusted without building the events
+#                                           (a simulation reads none): runner.play_out takes it
 #   public_view(state, seat, keys=None)     ``keys`` builds only those keys of the view; a
 #                                           policy may name them with ``view_keys(prompt)``,
 #                                           and ``runner.play_out`` then builds only those

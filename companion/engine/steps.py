@@ -53,6 +53,19 @@ from companion.engine.core import IllegalAction, Prompt
 Events = list[dict]
 
 
+class _Quiet(list):
+    """An events list that keeps nothing: see ``QUIET``."""
+
+    def append(self, event: dict) -> None:
+        pass
+
+
+# The events list of an action whose events nobody reads (a simulation's, through ``advance``):
+# what is appended to it is dropped, and a game may skip building an event for it with
+# ``if ev is not QUIET: ev.append({...})``. It stays empty.
+QUIET: Events = _Quiet()
+
+
 class Frame(msgspec.Struct):
     """One procedure on the stack: the step it runs and that step's own data."""
 
@@ -296,4 +309,4 @@ class StepEngine:
         return msgspec.json.decode(data, type=self.state_type)
 
 
-__all__ = ["Frame", "Step", "StepMachine", "StepEngine", "Events"]
+__all__ = ["Frame", "Step", "StepMachine", "StepEngine", "Events", "QUIET"]

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.engine.core import Prompt
-from companion.engine.steps import Frame
+from companion.engine.steps import QUIET, Frame
 from companion.games.dungeon_ball import rolls
 from companion.games.dungeon_ball.pack import ACTS_ON_OFFENSE_DICE, AbilityCard, Effect
 from companion.games.dungeon_ball.state import GameState
@@ -33,6 +33,10 @@ RULE_ABILITY = "Ability cards"
 RULE_COST = "Ability cards: to play one, discard its momentum cost"
 RULE_LIMIT = "Ability cards: a star card once a game, a half card once a half"
 RULE_SIDE = "Ability cards: offensive cards on offense, defensive cards on defense"
+# Juke, a Big Hit's discard, a Big Hit's push: each seat's option lines
+BOARD_OPTIONS = {
+    pid: (f"{pid} juke", f"{pid} big-hit discard", f"{pid} big-hit push") for pid in ("p1", "p2")
+}
 # effects kind_blocked may find doing nothing now, besides picking dice (checked on their own)
 BLOCKABLE = frozenset(("move_back", "add_time", "drain_time"))
 RULE_BOARD = "Player board abilities: Juke and Big Hit, once per play, for their momentum cost"
@@ -49,6 +53,7 @@ class Abilities:
         self._slots: dict[tuple, tuple[tuple[int, str, str], ...]] = {}
         self._window_prompts: dict[tuple[str, ...], Prompt] = {}  # by window kind and options
         board = g.pack.board
+        self.juke_cost, self.big_hit_cost = board.juke.cost, board.big_hit.cost
         self.cheapest = min([c.cost for c in g.pack.cards.values()] + [board.juke.cost, board.big_hit.cost])
         # cards whose effect, or the effect their defense-die roll triggers, acts on offense dice
         self.on_dice = frozenset(cid for cid, c in g.pack.cards.items() if _acts_on_dice(c.effect))
@@ -68,7 +73,8 @@ class Abilities:
         cheapest = self.cheapest
         defense = "p2" if s.offense == "p1" else "p1"
         if (p1.momentum < cheapest or p1.id == ai) and (p2.momentum < cheapest or p2.id == ai):
-            ev.append({"event": "window_closed", "kind": kind})
+            if ev is not QUIET:
+                ev.append({"event": "window_closed", "kind": kind})
             return
         first = self.seat_options(s, defense, whistle)
         ready = {defense: first}
@@ -76,7 +82,8 @@ class Abilities:
             offense = s.offense
             second = self.seat_options(s, offense, whistle)
             if not second:
-                ev.append({"event": "window_closed", "kind": kind})
+                if ev is not QUIET:
+                    ev.append({"event": "window_closed", "kind": kind})
                 return
             ready[offense] = second
         frame = {"kind": kind, "turn": defense, "opening": True}
@@ -166,7 +173,8 @@ class Abilities:
             return
         s.frames.pop()
         self._ready = None
-        ev.append({"event": "window_closed", "kind": frame["kind"]})
+        if ev is not QUIET:
+            ev.append({"event": "window_closed", "kind": frame["kind"]})
 
     def window_act(self, s: GameState, frame: dict, w: list[str], ev: Events) -> None:
         self._ready = None
@@ -181,12 +189,14 @@ class Abilities:
         elif verb == "juke":
             self.pay(s, pid, self.g.pack.board.juke.cost)
             s.play.juke_used = True
-            ev.append({"event": "juke", "player": pid})
+            if ev is not QUIET:
+                ev.append({"event": "juke", "player": pid})
             self.push_pick(s, pid, "reroll", 1, "Juke")
         elif verb == "big-hit":
             self.pay(s, pid, self.g.pack.board.big_hit.cost)
             s.play.big_hit_used = True
-            ev.append({"event": "big_hit", "player": pid, "choice": w[2]})
+            if ev is not QUIET:
+                ev.append({"event": "big_hit", "player": pid, "choice": w[2]})
             if w[2] == "discard":
                 self.push_pick(s, pid, "discard", 1, "Big Hit")
             else:
@@ -197,21 +207,20 @@ class Abilities:
         """Juke and Big Hit as ``pid`` may use them now; ``pickable``: whether a die can be
         picked, if the caller already knows."""
         play = s.play
-        board = self.g.pack.board
         momentum = (s.players[0] if pid == "p1" else s.players[1]).momentum
         out = []
         if pid == s.offense:
             if (
                 not play.juke_used
-                and momentum >= board.juke.cost
-                and (pickable if pickable is not None else rolls.rerollable(play))
+                and momentum >= self.juke_cost
+                and (pickable if pickable is not None else rolls.any_rerollable(play))
             ):
-                out.append(f"{pid} juke")
-        elif not play.big_hit_used and momentum >= board.big_hit.cost:
-            if pickable if pickable is not None else rolls.rerollable(play):
-                out.append(f"{pid} big-hit discard")
+                out.append(BOARD_OPTIONS[pid][0])
+        elif not play.big_hit_used and momentum >= self.big_hit_cost:
+            if pickable if pickable is not None else rolls.any_rerollable(play):
+                out.append(BOARD_OPTIONS[pid][1])
             if self.can_move_back(s):
-                out.append(f"{pid} big-hit push")
+                out.append(BOARD_OPTIONS[pid][2])
         return out
 
     def why_not(self, s: GameState, pid: str, cid: str, window: str) -> tuple[str, str] | None:
@@ -290,7 +299,8 @@ class Abilities:
         elif card.limit == "half":
             p.hand.remove(cid)
             (p.spent_half if s.half == 1 and not s.overtime else p.discarded).append(cid)
-        ev.append({"event": "card", "player": pid, "card": cid, "name": card.name, "cost": card.cost})
+        if ev is not QUIET:
+            ev.append({"event": "card", "player": pid, "card": cid, "name": card.name, "cost": card.cost})
         self.apply_effect(s, pid, card.effect, card.name, ev, self.facts[cid][3])
 
     def apply_effect(
@@ -301,7 +311,8 @@ class Abilities:
         value = getattr(effect, kind)
         play = s.play
         if s.solo and kind in ACTS_ON_OFFENSE_DICE and s.solo["ai"] == s.offense:
-            ev.append({"event": "no_effect", "source": source})
+            if ev is not QUIET:
+                ev.append({"event": "no_effect", "source": source})
         elif kind == "add":
             for icon, n in value.items():
                 play.added[icon] = play.added.get(icon, 0) + n
@@ -332,14 +343,17 @@ class Abilities:
         elif kind == "add_time":
             before = s.clock
             s.clock = min(s.clock_start, s.clock + value)
-            ev.append({"event": "clock", "from": before, "to": s.clock})
+            if ev is not QUIET:
+                ev.append({"event": "clock", "from": before, "to": s.clock})
         elif kind == "drain_time":
             before = s.clock
             s.clock = max(0, s.clock - value)
-            ev.append({"event": "clock", "from": before, "to": s.clock})
+            if ev is not QUIET:
+                ev.append({"event": "clock", "from": before, "to": s.clock})
             if s.clock == 0 and not s.conversion:
                 s.final_play = True  # the down about to be run is the one more play
-                ev.append({"event": "final_play", "half": s.half, "offense": s.offense})
+                if ev is not QUIET:
+                    ev.append({"event": "final_play", "half": s.half, "offense": s.offense})
         elif kind == "extra_dice":
             s.mods.extra_dice += value
         elif kind == "fewer_dice":
@@ -350,7 +364,8 @@ class Abilities:
     def move_back(self, s: GameState, spaces: int, ev: Events) -> None:
         before = s.ball
         s.ball = self.g.field.move_back(s.ball, spaces, self.g.attacking(s))
-        ev.append({"event": "ball_moved_back", "from": before, "to": s.ball})
+        if ev is not QUIET:
+            ev.append({"event": "ball_moved_back", "from": before, "to": s.ball})
 
     # ------------------------------------------------------------------ picking dice
     def push_pick(self, s: GameState, pid: str, purpose: str, count: int, source: str) -> None:
@@ -399,7 +414,8 @@ class Abilities:
         if frame["purpose"] == "discard":
             for i in picked:
                 s.play.gone[i] = True
-            ev.append({"event": "discarded", "player": frame["actor"], "dice": [i + 1 for i in picked]})
+            if ev is not QUIET:
+                ev.append({"event": "discarded", "player": frame["actor"], "dice": [i + 1 for i in picked]})
         else:
             s.play.pending = picked
             s.frames.append(Frame("effect_roll", {"source": frame["source"]}))
@@ -430,7 +446,8 @@ class Abilities:
                 play.locked[index] = True
         play.pending = []
         s.frames.pop()
-        ev.append({"event": "reroll", "source": frame["source"], "dice": list(play.dice)})
+        if ev is not QUIET:
+            ev.append({"event": "reroll", "source": frame["source"], "dice": list(play.dice)})
 
     def defense_roll_prompt(self, s: GameState, frame: dict) -> Prompt:
         return Prompt(
@@ -444,7 +461,8 @@ class Abilities:
         s.frames.pop()
         face = w[2]
         hit = any(icon in frame["on"] for icon in self.g.face_icons[face])
-        ev.append({"event": "defense_roll", "player": frame["actor"], "face": face, "hit": hit})
+        if ev is not QUIET:
+            ev.append({"event": "defense_roll", "player": frame["actor"], "face": face, "hit": hit})
         if hit:
             import msgspec
 

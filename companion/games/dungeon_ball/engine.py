@@ -113,7 +113,8 @@ class DungeonBall:
         )
         self.abilities = Abilities(self)
         self.machine = DungeonBallMachine()
-        self.apply_trusted = self.machine.trusted(self)  # the method below, without a layer
+        # the methods below, without a layer
+        self.apply_trusted, self.advance = self.machine.fast_paths(self)
         self._white_faces = tuple(loaded.dice["white"].faces)
         # made once and kept by this engine (a cache on the class would keep every engine alive)
         self._white_specs: dict[int, ChanceSpec] = {}
@@ -222,6 +223,11 @@ class DungeonBall:
         """The fast path: ``action`` answers ``prompt`` by construction (one of its options, a
         built-in policy's choice, a dice source's outcome), so it is not checked."""
         return self.machine.apply_trusted(self, s, action, prompt)
+
+    def advance(self, s: GameState, action: str, prompt: Prompt) -> Prompt | None:
+        """``apply_trusted`` without the events, for a simulation that reads none: the same
+        state and next prompt, no event built."""
+        return self.machine.apply_trusted(self, s, action, prompt)[1]
 
     def _settle(self, s: GameState, ev: list[dict]) -> Prompt | None:
         """Run the steps that need no decision; the next prompt (None when the game is over)."""

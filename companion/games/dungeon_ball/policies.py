@@ -25,6 +25,7 @@ class RandomPolicy:
     # the roll's part of ``play`` (its kind, colour and dice) is all it reads of a roll; a
     # player handed the whole view (the coach) finds the same under ``play``
     READS = {"keep": ("roll",), "pick": ("roll",), "huddle": ("down",)}
+    view_keys_by_kind = READS  # what view_keys says, for play_out to read without a call
     OWN_KINDS = frozenset(("keep", "pick", "huddle", "onside_choice"))  # the prompts it answers its own way
 
     def view_keys(self, p: Prompt) -> tuple[str, ...]:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.engine.core import Prompt
-from companion.engine.steps import Events, Frame, Step, StepMachine
+from companion.engine.steps import QUIET, Events, Frame, Step, StepMachine
 from companion.games.dungeon_ball import flow, solo
 from companion.games.dungeon_ball.abilities import RULE_BOARD, RULE_WHEN
 from companion.games.dungeon_ball.state import GameState
@@ -263,11 +263,12 @@ class DungeonBallMachine(StepMachine):
             steps[name].idle(g, s, f, ev)
         return None
 
-    def trusted(self, g: Any) -> Callable[[GameState, str, Prompt], tuple[Events, Prompt | None]]:
-        """``apply_trusted`` for ``g`` in one function, each step's work called straight: a
+    def fast_paths(self, g: Any) -> tuple[Callable, Callable]:
+        """``apply_trusted`` and ``advance`` for ``g``, each step's work called straight: a
         main-line step's act and prompt from flow.py (solo.py), the card window's and the dice
         frames' methods of ``g.abilities`` bound once; then settle, where a step that always
-        runs by itself runs, the AI's steps run when the AI decides, the rest are asked."""
+        runs by itself runs, the AI's steps run when the AI decides, the rest are asked.
+        ``advance`` is the same without the events: its steps are handed ``QUIET`` and build none."""
         steps = self.steps
         abilities = g.abilities
         acts: dict[str, Callable] = {}  # name -> act(g, s, words, ev)
@@ -366,8 +367,7 @@ class DungeonBallMachine(StepMachine):
                 idle(s, f, ev)
             return None
 
-        def apply_trusted(s: GameState, action: str, prompt: Prompt) -> tuple[Events, Prompt | None]:
-            ev: Events = []
+        def advance(s: GameState, action: str, prompt: Prompt, ev: Events = QUIET) -> Prompt | None:
             frames = s.frames
             f = frames[-1]
             act, data = act_plan[f.step]
@@ -378,7 +378,7 @@ class DungeonBallMachine(StepMachine):
             else:
                 steps[f.step].act(g, s, f, action.split(), ev)
             if s.solo:
-                return ev, settle_solo(s, ev)
+                return settle_solo(s, ev)
             while not s.over:
                 f = frames[-1]
                 run, ask, data, idle_run = duo_plan[f.step]
@@ -388,21 +388,28 @@ class DungeonBallMachine(StepMachine):
                 if data:
                     p = ask(s, f.data)
                     if p is not None:
-                        return ev, p
+                        return p
                     if idle_run is not None:
                         idle_run(s, f.data, ev)
                         continue
                 else:
                     p = ask(g, s, f)
                     if p is not None:
-                        return ev, p
+                        return p
                     if idle_run is not None:
                         idle_run(g, s, ev)
                         continue
                 steps[f.step].idle(g, s, f, ev)
-            return ev, None
+            return None
 
-        return apply_trusted
+        def apply_trusted(s: GameState, action: str, prompt: Prompt) -> tuple[Events, Prompt | None]:
+            ev: Events = []
+            return ev, advance(s, action, prompt, ev)
+
+        return apply_trusted, advance
+
+    def trusted(self, g: Any) -> Callable[[GameState, str, Prompt], tuple[Events, Prompt | None]]:
+        return self.fast_paths(g)[0]
 
     def chance_reason(self, p: Prompt, values: list[str], reason: str) -> str:
         spec = p.chance
