@@ -235,7 +235,6 @@ class DungeonBallMachine(StepMachine):
     def __init__(self) -> None:
         super().__init__(
             STEPS,
-            is_over=lambda s: s.over,
             over_prompt=lambda s: Prompt("", "over", f"game over: {s.winner} wins", ()),
             over_rule=RULE_OVER,
         )
