@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from itertools import combinations_with_replacement, product
 from typing import Any, Protocol
 
+import msgspec
+
 CHANCE = "chance"
 
 
@@ -140,8 +142,7 @@ class ChanceSpec:
         return None
 
 
-@dataclass(slots=True)
-class Prompt:
+class Prompt(msgspec.Struct):
     """Who must decide what now.
 
     ``options`` lists every legal action line when the choice is small. For a choice with many
@@ -173,7 +174,7 @@ class Prompt:
     text: str
     options: tuple[str, ...] | None = None
     chance: ChanceSpec | None = None
-    choice: dict[str, Any] = field(default_factory=dict)
+    choice: dict[str, Any] = {}
     private: bool = False
     shows_hand: bool = False
 
@@ -243,6 +244,8 @@ class Engine(Protocol):
 #                                           the computer's, one person alone passes nothing
 #   table_text(state, seat) -> list[str]    the table as text lines for the terminal, before a
 #                                           prompt (``seat``: whose secrets it may show, or None)
+#   advance(state, action, prompt) -> Prompt|None   apply_trusted without building the events
+#                                           (a simulation reads none): runner.play_out takes it
 #   public_view(state, seat, keys=None)     ``keys`` builds only those keys of the view; a
 #                                           policy may name them with ``view_keys(prompt)``,
 #                                           and ``runner.play_out`` then builds only those

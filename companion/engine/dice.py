@@ -36,7 +36,10 @@ class SeededDice:
         faces = spec.faces
         n = len(faces)
         rnd = self.rng.random
-        return " ".join((CHANCE, spec.verb, *[faces[int(rnd() * n)] for _ in range(spec.count)]))
+        words = [CHANCE, spec.verb]
+        for _ in range(spec.count):  # a loop, not a comprehension: no call of its own
+            words.append(faces[int(rnd() * n)])
+        return " ".join(words)
 
     def draw(self, spec: ChanceSpec) -> list[str]:
         """The values for ``spec``: a bag drawn without replacement (a face listed twice can come

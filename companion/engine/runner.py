@@ -6,6 +6,7 @@ import random
 import re
 from collections.abc import Callable
 from itertools import combinations
+from types import FunctionType, MethodType
 from typing import Any
 
 from companion.engine.core import CHANCE, Header, IllegalAction, Prompt
@@ -104,6 +105,21 @@ def view_for(view_of, state, prompt: Prompt, wants) -> dict:
     return view_of(state, prompt.actor, keys) if keys else {}
 
 
+def _seat_plan(policy: Policy) -> tuple:
+    """(call, view_keys, view_keys_by_kind, choose) of a seat's policy, for ``play_out``.
+
+    ``call`` is ``policy`` itself, or for an instance of a class with a Python ``__call__``
+    that method bound to it (the call skips the instance's call slot). A policy whose view keys
+    depend on the prompt's kind alone may give them as ``view_keys_by_kind`` (kind -> keys; a
+    kind not there reads nothing) besides ``view_keys``: then no call is made to find them. A
+    ``view_keys`` of None (the whole view) wins over an inherited ``view_keys_by_kind``."""
+    own = getattr(type(policy), "__call__", None)
+    call = MethodType(own, policy) if isinstance(own, FunctionType) else policy
+    wants = getattr(policy, "view_keys", None)
+    by_kind = getattr(policy, "view_keys_by_kind", None) if wants is not None else None
+    return call, wants, by_kind, getattr(policy, "choose", None)
+
+
 def play_out(
     engine,
     state,
@@ -121,15 +137,15 @@ def play_out(
     through its game's belief module: see ``decide``). A policy that reads only a few keys says which with
     ``view_keys(prompt)``, and only those are built. Chance prompts go to ``dice``. Actions come from the prompt, a
     built-in policy or a dice source, so they take the engine's trusted fast path
-    (``apply_trusted``) unless ``check`` is set."""
+    (``advance``, or ``apply_trusted`` where a game has no ``advance``) unless ``check`` is set."""
     taken: list[str] = []
-    trusted = None if check else getattr(engine, "apply_trusted", None)
+    # the trusted fast path: ``advance`` (no events built) where the engine has it
+    trusted = None if check else getattr(engine, "advance", None)
+    events_too = None if check or trusted is not None else getattr(engine, "apply_trusted", None)
     view_of = engine.public_view
-    # seat -> (policy, its view_keys or None, its choose or None), looked up once per action
-    table = {
-        seat: (policy, getattr(policy, "view_keys", None), getattr(policy, "choose", None))
-        for seat, policy in seats.items()
-    }
+    # seat -> (the policy's call, its view_keys or None, its view_keys_by_kind or None, its
+    # choose or None), looked up once per action; a policy object's own ``__call__`` bound once
+    table = {seat: _seat_plan(policy) for seat, policy in seats.items()}
     answer = dice.answer
     keep = taken.append
     if record is not None:
@@ -147,13 +163,21 @@ def play_out(
         if actor == CHANCE:
             action = answer(prompt)
         else:
-            policy, wants, choose = table[actor]
+            policy, wants, by_kind, choose = table[actor]
             if choose is not None:
                 action = choose(engine, state, prompt)
-            else:
-                action = policy(engine, view_for(view_of, state, prompt, wants), prompt)
+            elif by_kind is not None:  # the keys for the prompt's kind, without a call
+                keys = by_kind.get(prompt.kind)
+                action = policy(engine, view_of(state, actor, keys) if keys else {}, prompt)
+            elif wants is None:
+                action = policy(engine, view_of(state, actor), prompt)
+            else:  # view_for, inline: only the keys the policy reads
+                keys = wants(prompt)
+                action = policy(engine, view_of(state, actor, keys) if keys else {}, prompt)
         if trusted is not None:
-            prompt = trusted(state, action, prompt)[1]
+            prompt = trusted(state, action, prompt)
+        elif events_too is not None:
+            prompt = events_too(state, action, prompt)[1]
         else:
             engine.apply(state, action, prompt)
             prompt = None if engine.is_over(state) else engine.prompt(state)

@@ -53,6 +53,19 @@ from companion.engine.core import IllegalAction, Prompt
 Events = list[dict]
 
 
+class _Quiet(list):
+    """An events list that keeps nothing: see ``QUIET``."""
+
+    def append(self, event: dict) -> None:
+        pass
+
+
+# The events list of an action whose events nobody reads (a simulation's, through ``advance``):
+# what is appended to it is dropped, and a game may skip building an event for it with
+# ``if ev is not QUIET: ev.append({...})``. It stays empty.
+QUIET: Events = _Quiet()
+
+
 class Frame(msgspec.Struct):
     """One procedure on the stack: the step it runs and that step's own data."""
 
@@ -92,18 +105,25 @@ class Step:
         return None
 
 
+def _reads_over(s: Any) -> bool:
+    return s.over
+
+
 class StepMachine:
     """Runs a game's steps over its state's ``frames``. One per game (its steps are fixed)."""
 
     def __init__(
         self,
         steps: dict[str, Step],
-        is_over: Callable[[Any], bool],
+        is_over: Callable[[Any], bool] | None = None,
         over_prompt: Callable[[Any], Prompt] | None = None,
         over_rule: str = "end of the game",
     ):
+        """``is_over(state)`` says whether the game has ended; None (the usual) reads the
+        state's ``over``, which the hot loop then reads without a call."""
         self.steps = steps
-        self.is_over = is_over
+        self._reads_over = is_over is None
+        self.is_over = _reads_over if is_over is None else is_over
         # the hot loop calls these directly: a step's auto only where the step has one
         self._autos = {
             name: step.auto if type(step).auto is not Step.auto else None for name, step in steps.items()
@@ -145,7 +165,8 @@ class StepMachine:
         """Run the steps that need no decision until someone must decide; return that prompt,
         or None when the game is over."""
         autos, prompts, is_over, frames = self._autos, self._prompts, self.is_over, s.frames
-        while not is_over(s):
+        reads_over = self._reads_over
+        while not (s.over if reads_over else is_over(s)):
             f = frames[-1]
             name = f.step
             auto = autos[name]
@@ -159,12 +180,13 @@ class StepMachine:
 
     def trusted(self, g: Any) -> Callable[[Any, str, Prompt], tuple[Events, Prompt | None]]:
         """``apply_trusted`` bound to the game ``g``, for the engine to expose as its own."""
-        steps, settle = self.steps, self.settle
+        settle = self.settle
+        acts = {name: step.act for name, step in self.steps.items()}  # looked up once
 
         def apply_trusted(s: Any, action: str, prompt: Prompt) -> tuple[Events, Prompt | None]:
             ev: Events = []
             f = s.frames[-1]
-            steps[f.step].act(g, s, f, action.split(), ev)
+            acts[f.step](g, s, f, action.split(), ev)
             return ev, settle(g, s, ev)
 
         return apply_trusted
@@ -265,7 +287,6 @@ class StepEngine:
         self.digest = digest
         self.machine = StepMachine(
             self.steps,
-            is_over=lambda s: s.over,
             over_rule=self.over_rule,
             over_prompt=lambda s: Prompt("", "over", f"game over: {self.result(s)}", ()),
         )
@@ -296,4 +317,4 @@ class StepEngine:
         return msgspec.json.decode(data, type=self.state_type)
 
 
-__all__ = ["Frame", "Step", "StepMachine", "StepEngine", "Events"]
+__all__ = ["Frame", "Step", "StepMachine", "StepEngine", "Events", "QUIET"]

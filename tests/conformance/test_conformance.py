@@ -1,7 +1,8 @@
 """The conformance harness: every registered game (and the tests' toy game) is held to the
 Engine contract alike, so a new game gets these checks by registering.
 
-* the fast path (``apply_trusted``) and the slow path (``apply``) give the same prompts;
+* the fast path (``apply_trusted``, and ``advance`` where a game has it) and the slow path
+  (``apply``) give the same prompts;
 * a JSON round trip mid-game, and replay, give the identical state;
 * an illegal action changes nothing (the state's bytes are identical);
 * no seat's view and no event shows another seat's secrets;
@@ -89,11 +90,17 @@ def ending_seeds(request):
 
 
 def test_the_fast_path_and_the_slow_path_give_the_same_prompts(game, engine, seeds):
+    advance = getattr(engine, "advance", None)  # the fast path without events, where a game has it
+
     def same_on_the_fast_path(before, prompt, action, events, state):
+        quiet = copy(engine, before) if advance is not None else None
         fast_events, fast_prompt = engine.apply_trusted(before, action, prompt)
         assert fast_prompt == (None if engine.is_over(state) else engine.prompt(state)), action
         assert fast_events == events, action
         assert engine.to_json(before) == engine.to_json(state), action
+        if quiet is not None:
+            assert advance(quiet, action, prompt) == fast_prompt, action
+            assert engine.to_json(quiet) == engine.to_json(state), action
 
     for seed in seeds:
         play(game, engine, seed, after=same_on_the_fast_path)

@@ -80,6 +80,40 @@ class _Whole:
         return self.inner(g, view, prompt)
 
 
+class _Reader(POLICIES["random"]):
+    """The random player, noting the keys of every view it is handed."""
+
+    def __init__(self, seed):
+        super().__init__(seed)
+        self.seen = []
+
+    def view_keys(self, prompt):
+        raise AssertionError("play_out finds the keys in view_keys_by_kind, without a call")
+
+    def __call__(self, g, view, prompt):
+        self.seen.append((prompt.kind, set(view)))
+        return super().__call__(g, view, prompt)
+
+
+class _WholeReader(_Reader):
+    view_keys = None  # the whole view, though view_keys_by_kind is inherited
+
+
+def test_a_player_reading_by_kind_is_handed_those_keys_and_one_reading_all_the_whole_view():
+    g = engine()
+    for reader, expect in (
+        (_Reader, lambda kind: set(_Reader.view_keys_by_kind.get(kind, ()))),
+        (_WholeReader, lambda kind: set(VIEW_KEYS)),
+    ):
+        s = g.new_state(Header("dungeon-ball", seed=5))
+        player = reader(5)
+        play_out(g, s, {"p1": player, "p2": player}, SeededDice(5))
+        kinds = {kind for kind, _ in player.seen}
+        assert {"keep", "huddle", "defense_card"} <= kinds
+        for kind, keys in player.seen:
+            assert keys == expect(kind), (reader.__name__, kind)
+
+
 def test_the_summary_has_the_common_keys_and_keeps_its_own():
     g = engine()
     s = g.new_state(Header("dungeon-ball", seed=2))

@@ -126,8 +126,23 @@ def peekable(s: AlliesState, sid: str) -> list[str]:
 class Place(Step):
     rule = TURN
 
-    def prompt(self, g, s: AlliesState, f: Frame) -> Prompt | None:
+    def __init__(self) -> None:
+        # placer's answer for the last prompt: (frame data, dice down, how many, answer), so the
+        # act that answers that prompt does not work it out again. The data and the list are
+        # held, so no other object takes their identity; a die put down since changes the count.
+        self._due: tuple = (None, None, 0, None)
+
+    def due(self, g, s: AlliesState, f: Frame) -> tuple[Seat, int, int, list[int]] | None:
+        """``placer``, once for a prompt and the act that answers it."""
+        data, placed, count, due = self._due
+        if data is f.data and placed is s.placed and count == len(s.placed):
+            return due
         due = placer(g, s, f)
+        self._due = (f.data, s.placed, len(s.placed), due)
+        return due
+
+    def prompt(self, g, s: AlliesState, f: Frame) -> Prompt | None:
+        due = self.due(g, s, f)
         if due is None:
             return None
         seat = due[0]
@@ -138,10 +153,9 @@ class Place(Step):
             free, spaces = {die: ["pass"] for die in free}, ["pass"]  # nowhere to go: they sit the turn out
         if seat.crystals["red"] and (s.board == "real" or peekable(s, seat.id)):
             dice, free["red"], spaces = [*dice, "red"], ["peek"], [*spaces, "peek"]
-        options = []
-        for die in dice:
-            head = f"{seat.id} place {die} "
-            options += [head + space for space in free[die]]
+        options: list[str] = []
+        for die in dice:  # each line in C: the die's head before each space it may take
+            options += map(f"{seat.id} place {die} ".__add__, free[die])
         words = [[die for die, listed in free.items() if listed], spaces]
         return Prompt(seat.id, "place", text, tuple(options), choice={"words": words, "verb": "place"})
 
@@ -171,7 +185,7 @@ class Place(Step):
         return None
 
     def act(self, g, s: AlliesState, f: Frame, w: list[str], ev: list[dict]) -> None:
-        seat, k, i, due = placer(g, s, f)  # the seat of w[0]: the action answers its prompt
+        seat, k, i, due = self.due(g, s, f)  # the seat of w[0]: the action answers its prompt
         f.data = {"pass": k, "i": i}
         if w[3] == "peek":
             spend(s, seat, "red")

@@ -19,10 +19,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.engine.core import Prompt
-from companion.engine.steps import Frame
+from companion.engine.steps import QUIET, Frame
 from companion.games.dungeon_ball import rolls
 from companion.games.dungeon_ball.pack import ACTS_ON_OFFENSE_DICE, AbilityCard, Effect
-from companion.games.dungeon_ball.state import GameState, other
+from companion.games.dungeon_ball.state import GameState
 
 if TYPE_CHECKING:
     from companion.games.dungeon_ball.engine import DungeonBall
@@ -33,6 +33,12 @@ RULE_ABILITY = "Ability cards"
 RULE_COST = "Ability cards: to play one, discard its momentum cost"
 RULE_LIMIT = "Ability cards: a star card once a game, a half card once a half"
 RULE_SIDE = "Ability cards: offensive cards on offense, defensive cards on defense"
+# Juke, a Big Hit's discard, a Big Hit's push: each seat's option lines
+BOARD_OPTIONS = {
+    pid: (f"{pid} juke", f"{pid} big-hit discard", f"{pid} big-hit push") for pid in ("p1", "p2")
+}
+# effects kind_blocked may find doing nothing now, besides picking dice (checked on their own)
+BLOCKABLE = frozenset(("move_back", "add_time", "drain_time"))
 RULE_BOARD = "Player board abilities: Juke and Big Hit, once per play, for their momentum cost"
 
 
@@ -42,7 +48,12 @@ class Abilities:
         # card id -> (side, whistle, cost, effect kind): the cheap tests, made once per pack
         self.facts = {cid: (c.side, c.whistle, c.cost, c.effect.kind()) for cid, c in g.pack.cards.items()}
         self.whistles = frozenset(cid for cid, c in g.pack.cards.items() if c.whistle)
+        # (hand, seat, on offense, whistle window) -> ((cost, effect kind, option), ...): the hand's
+        # cards of that side and window in the hand's order, found once per hand (few, all game)
+        self._slots: dict[tuple, tuple[tuple[int, str, str], ...]] = {}
+        self._window_prompts: dict[tuple[str, ...], Prompt] = {}  # by window kind and options
         board = g.pack.board
+        self.juke_cost, self.big_hit_cost = board.juke.cost, board.big_hit.cost
         self.cheapest = min([c.cost for c in g.pack.cards.values()] + [board.juke.cost, board.big_hit.cost])
         # cards whose effect, or the effect their defense-die roll triggers, acts on offense dice
         self.on_dice = frozenset(cid for cid, c in g.pack.cards.items() if _acts_on_dice(c.effect))
@@ -60,9 +71,10 @@ class Abilities:
             return  # nobody holds a whistle card: nothing to offer
         ai = s.solo["ai"] if s.solo else ""
         cheapest = self.cheapest
-        defense = s.defense
+        defense = "p2" if s.offense == "p1" else "p1"
         if (p1.momentum < cheapest or p1.id == ai) and (p2.momentum < cheapest or p2.id == ai):
-            ev.append({"event": "window_closed", "kind": kind})
+            if ev is not QUIET:
+                ev.append({"event": "window_closed", "kind": kind})
             return
         first = self.seat_options(s, defense, whistle)
         ready = {defense: first}
@@ -70,7 +82,8 @@ class Abilities:
             offense = s.offense
             second = self.seat_options(s, offense, whistle)
             if not second:
-                ev.append({"event": "window_closed", "kind": kind})
+                if ev is not QUIET:
+                    ev.append({"event": "window_closed", "kind": kind})
                 return
             ready[offense] = second
         frame = {"kind": kind, "turn": defense, "opening": True}
@@ -82,32 +95,48 @@ class Abilities:
 
     def seat_options(self, s: GameState, pid: str, whistle: bool) -> list[str]:
         """What ``pid`` may play in a whistle window (``whistle``) or an ability window."""
-        if s.solo and s.solo["ai"] == pid:
+        solo = s.solo
+        if solo and solo["ai"] == pid:
             return []  # [Solo] the AI has no ability cards
         player = s.players[0] if pid == "p1" else s.players[1]
         momentum = player.momentum
         if momentum < self.cheapest:
             return []  # nothing is affordable: the player declines without being asked
-        role = "offense" if pid == s.offense else "defense"
-        facts = self.facts
+        key = (tuple(player.hand), pid, pid == s.offense, whistle)
+        slot = self._slots.get(key)
+        if slot is None:
+            slot = self._slots[key] = self._slot(*key)
+        vs_ai = bool(solo) and solo["ai"] == s.offense  # no_effect_vs_ai, for every card at once
         opts = []
         pickable = None  # whether any die can be picked: looked at once, if asked
-        for cid in player.hand:
-            side, is_whistle, cost, kind = facts[cid]
-            if side != role or is_whistle != whistle or cost > momentum:
+        for cost, kind, option in slot:
+            if cost > momentum:
                 continue
             if kind in ("reroll", "discard"):
                 if pickable is None:
                     pickable = rolls.any_rerollable(s.play)
                 if not pickable:
                     continue
-            elif self.kind_blocked(s, kind):
+            elif kind in BLOCKABLE and self.kind_blocked(s, kind):
                 continue
-            if not self.no_effect_vs_ai(s, cid):
-                opts.append(f"{pid} card {cid}")
+            if not vs_ai or option.rpartition(" ")[2] not in self.on_dice:
+                opts.append(option)
         if not whistle:
             opts += self.board_abilities(s, pid, pickable)
         return opts
+
+    def _slot(self, hand: tuple[str, ...], pid: str, offense: bool, whistle: bool) -> tuple:
+        """The cards of ``hand`` that ``pid`` may play on that side in that window, in order, as
+        (cost, effect kind, option); what else they need (momentum, dice, the clock) is asked each time."""
+        if len(self._slots) > 4096:  # hands are few; a bound all the same
+            self._slots.clear()
+        side = "offense" if offense else "defense"
+        facts = self.facts
+        return tuple(
+            (facts[cid][2], facts[cid][3], f"{pid} card {cid}")
+            for cid in hand
+            if facts[cid][0] == side and facts[cid][1] == whistle
+        )
 
     def window_prompt(self, s: GameState, frame: dict) -> Prompt | None:
         opts = None
@@ -120,25 +149,32 @@ class Abilities:
             opts = self.window_options(s, frame)
         if not opts:
             return None
-        pid = frame["turn"]
-        what = "a whistle card before the play" if frame["kind"] == "whistle" else "an ability card"
-        return Prompt(
-            pid,
-            f"{frame['kind']}_window",
-            f"{pid}: play {what}, or pass",
-            tuple(opts) + (f"{pid} pass",),
-            shows_hand=True,
-        )  # the options are the hand's cards
+        key = (frame["kind"], *opts)
+        p = self._window_prompts.get(key)
+        if p is None:  # the same few prompts all game: made once each
+            if len(self._window_prompts) > 4096:  # few; a bound all the same
+                self._window_prompts.clear()
+            pid = frame["turn"]
+            what = "a whistle card before the play" if frame["kind"] == "whistle" else "an ability card"
+            p = self._window_prompts[key] = Prompt(
+                pid,
+                f"{frame['kind']}_window",
+                f"{pid}: play {what}, or pass",
+                tuple(opts) + (f"{pid} pass",),
+                shows_hand=True,
+            )  # the options are the hand's cards
+        return p
 
     def window_pass(self, s: GameState, frame: dict, ev: Events) -> None:
         pid = frame["turn"]
-        if frame["opening"] and pid == s.defense:
+        if frame["opening"] and pid != s.offense:  # the defense's opening decline
             frame["opening"] = False
             frame["turn"] = s.offense
             return
         s.frames.pop()
         self._ready = None
-        ev.append({"event": "window_closed", "kind": frame["kind"]})
+        if ev is not QUIET:
+            ev.append({"event": "window_closed", "kind": frame["kind"]})
 
     def window_act(self, s: GameState, frame: dict, w: list[str], ev: Events) -> None:
         self._ready = None
@@ -147,18 +183,20 @@ class Abilities:
             self.window_pass(s, frame, ev)
             return
         frame["opening"] = False
-        frame["turn"] = other(pid)
+        frame["turn"] = "p2" if pid == "p1" else "p1"
         if verb == "card":
             self.play_card(s, pid, w[2], ev)
         elif verb == "juke":
             self.pay(s, pid, self.g.pack.board.juke.cost)
             s.play.juke_used = True
-            ev.append({"event": "juke", "player": pid})
+            if ev is not QUIET:
+                ev.append({"event": "juke", "player": pid})
             self.push_pick(s, pid, "reroll", 1, "Juke")
         elif verb == "big-hit":
             self.pay(s, pid, self.g.pack.board.big_hit.cost)
             s.play.big_hit_used = True
-            ev.append({"event": "big_hit", "player": pid, "choice": w[2]})
+            if ev is not QUIET:
+                ev.append({"event": "big_hit", "player": pid, "choice": w[2]})
             if w[2] == "discard":
                 self.push_pick(s, pid, "discard", 1, "Big Hit")
             else:
@@ -169,21 +207,20 @@ class Abilities:
         """Juke and Big Hit as ``pid`` may use them now; ``pickable``: whether a die can be
         picked, if the caller already knows."""
         play = s.play
-        board = self.g.pack.board
-        momentum = s.player(pid).momentum
+        momentum = (s.players[0] if pid == "p1" else s.players[1]).momentum
         out = []
         if pid == s.offense:
             if (
                 not play.juke_used
-                and momentum >= board.juke.cost
-                and (pickable if pickable is not None else rolls.rerollable(play))
+                and momentum >= self.juke_cost
+                and (pickable if pickable is not None else rolls.any_rerollable(play))
             ):
-                out.append(f"{pid} juke")
-        elif not play.big_hit_used and momentum >= board.big_hit.cost:
-            if pickable if pickable is not None else rolls.rerollable(play):
-                out.append(f"{pid} big-hit discard")
+                out.append(BOARD_OPTIONS[pid][0])
+        elif not play.big_hit_used and momentum >= self.big_hit_cost:
+            if pickable if pickable is not None else rolls.any_rerollable(play):
+                out.append(BOARD_OPTIONS[pid][1])
             if self.can_move_back(s):
-                out.append(f"{pid} big-hit push")
+                out.append(BOARD_OPTIONS[pid][2])
         return out
 
     def why_not(self, s: GameState, pid: str, cid: str, window: str) -> tuple[str, str] | None:
@@ -250,7 +287,7 @@ class Abilities:
 
     # ------------------------------------------------------------------ playing a card
     def pay(self, s: GameState, pid: str, cost: int) -> None:
-        s.player(pid).momentum -= cost
+        (s.players[0] if pid == "p1" else s.players[1]).momentum -= cost
 
     def play_card(self, s: GameState, pid: str, cid: str, ev: Events) -> None:
         card: AbilityCard = self.g.pack.cards[cid]
@@ -262,15 +299,20 @@ class Abilities:
         elif card.limit == "half":
             p.hand.remove(cid)
             (p.spent_half if s.half == 1 and not s.overtime else p.discarded).append(cid)
-        ev.append({"event": "card", "player": pid, "card": cid, "name": card.name, "cost": card.cost})
-        self.apply_effect(s, pid, card.effect, card.name, ev)
+        if ev is not QUIET:
+            ev.append({"event": "card", "player": pid, "card": cid, "name": card.name, "cost": card.cost})
+        self.apply_effect(s, pid, card.effect, card.name, ev, self.facts[cid][3])
 
-    def apply_effect(self, s: GameState, pid: str, effect: Effect, source: str, ev: Events) -> None:
-        kind = effect.kind()
+    def apply_effect(
+        self, s: GameState, pid: str, effect: Effect, source: str, ev: Events, kind: str = ""
+    ) -> None:
+        """Do what ``effect`` says; ``kind`` is its ``kind()`` when the caller knows it."""
+        kind = kind or effect.kind()
         value = getattr(effect, kind)
         play = s.play
         if s.solo and kind in ACTS_ON_OFFENSE_DICE and s.solo["ai"] == s.offense:
-            ev.append({"event": "no_effect", "source": source})
+            if ev is not QUIET:
+                ev.append({"event": "no_effect", "source": source})
         elif kind == "add":
             for icon, n in value.items():
                 play.added[icon] = play.added.get(icon, 0) + n
@@ -301,14 +343,17 @@ class Abilities:
         elif kind == "add_time":
             before = s.clock
             s.clock = min(s.clock_start, s.clock + value)
-            ev.append({"event": "clock", "from": before, "to": s.clock})
+            if ev is not QUIET:
+                ev.append({"event": "clock", "from": before, "to": s.clock})
         elif kind == "drain_time":
             before = s.clock
             s.clock = max(0, s.clock - value)
-            ev.append({"event": "clock", "from": before, "to": s.clock})
+            if ev is not QUIET:
+                ev.append({"event": "clock", "from": before, "to": s.clock})
             if s.clock == 0 and not s.conversion:
                 s.final_play = True  # the down about to be run is the one more play
-                ev.append({"event": "final_play", "half": s.half, "offense": s.offense})
+                if ev is not QUIET:
+                    ev.append({"event": "final_play", "half": s.half, "offense": s.offense})
         elif kind == "extra_dice":
             s.mods.extra_dice += value
         elif kind == "fewer_dice":
@@ -319,20 +364,24 @@ class Abilities:
     def move_back(self, s: GameState, spaces: int, ev: Events) -> None:
         before = s.ball
         s.ball = self.g.field.move_back(s.ball, spaces, self.g.attacking(s))
-        ev.append({"event": "ball_moved_back", "from": before, "to": s.ball})
+        if ev is not QUIET:
+            ev.append({"event": "ball_moved_back", "from": before, "to": s.ball})
 
     # ------------------------------------------------------------------ picking dice
     def push_pick(self, s: GameState, pid: str, purpose: str, count: int, source: str) -> None:
         s.frames.append(Frame("pick", {"actor": pid, "purpose": purpose, "count": count, "source": source}))
 
-    def pick_bounds(self, s: GameState, frame: dict) -> tuple[int, int]:
-        """Discards take as many dice as the card says (or all there are); rerolls up to that."""
-        available = len(rolls.rerollable(s.play))
+    def pick_bounds(self, s: GameState, frame: dict, available: int = -1) -> tuple[int, int]:
+        """Discards take as many dice as the card says (or all there are); rerolls up to that.
+        ``available``: how many dice can be picked, when the caller has counted them."""
+        if available < 0:
+            available = len(rolls.rerollable(s.play))
         most = min(frame["count"], available)
         return (most if frame["purpose"] == "discard" else 1), most
 
     def pick_prompt(self, s: GameState, frame: dict) -> Prompt:
-        low, high = self.pick_bounds(s, frame)
+        eligible = rolls.rerollable_positions(s.play)
+        low, high = self.pick_bounds(s, frame, len(eligible))
         verb = "discard" if frame["purpose"] == "discard" else "reroll"
         howmany = ("1 die" if high == 1 else f"{high} dice") if low == high else f"1 to {high} dice"
         return Prompt(
@@ -341,7 +390,7 @@ class Abilities:
             f"{frame['actor']}: {frame['source']}: choose {howmany} to {verb}",
             choice={
                 "dice": list(s.play.dice),
-                "eligible": [i + 1 for i in rolls.rerollable(s.play)],
+                "eligible": eligible,
                 "min": low,
                 "max": high,
                 "purpose": frame["purpose"],
@@ -365,7 +414,8 @@ class Abilities:
         if frame["purpose"] == "discard":
             for i in picked:
                 s.play.gone[i] = True
-            ev.append({"event": "discarded", "player": frame["actor"], "dice": [i + 1 for i in picked]})
+            if ev is not QUIET:
+                ev.append({"event": "discarded", "player": frame["actor"], "dice": [i + 1 for i in picked]})
         else:
             s.play.pending = picked
             s.frames.append(Frame("effect_roll", {"source": frame["source"]}))
@@ -396,7 +446,8 @@ class Abilities:
                 play.locked[index] = True
         play.pending = []
         s.frames.pop()
-        ev.append({"event": "reroll", "source": frame["source"], "dice": list(play.dice)})
+        if ev is not QUIET:
+            ev.append({"event": "reroll", "source": frame["source"], "dice": list(play.dice)})
 
     def defense_roll_prompt(self, s: GameState, frame: dict) -> Prompt:
         return Prompt(
@@ -410,7 +461,8 @@ class Abilities:
         s.frames.pop()
         face = w[2]
         hit = any(icon in frame["on"] for icon in self.g.face_icons[face])
-        ev.append({"event": "defense_roll", "player": frame["actor"], "face": face, "hit": hit})
+        if ev is not QUIET:
+            ev.append({"event": "defense_roll", "player": frame["actor"], "face": face, "hit": hit})
         if hit:
             import msgspec
 

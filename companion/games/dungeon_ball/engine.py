@@ -91,9 +91,9 @@ class DungeonBall:
             icon: {face: icons.count(icon) for face, icons in self.face_icons.items()} for icon in counted
         }
         self.roll_prompts: dict[tuple[int, str], Prompt] = {}  # the offense's roll, by dice and kind
-        self.fixed_prompts: dict[
-            tuple[str, ...], Prompt
-        ] = {}  # the defense card, the pawn: by seat (and cell)
+        # the defense card, the pawn, the huddle: by seat (and cell, or the down); None where a
+        # huddle asks nobody
+        self.fixed_prompts: dict[tuple, Prompt | None] = {}
         self.first_moves: dict[tuple[str, str], str] = {}  # solo: an AI card's move from a cell
         self.ai_texts: dict[tuple[str, str, str], str] = {}  # solo: a drawn AI card in words
         rows = loaded.board.rows
@@ -113,7 +113,8 @@ class DungeonBall:
         )
         self.abilities = Abilities(self)
         self.machine = DungeonBallMachine()
-        self.apply_trusted = self.machine.trusted(self)  # the method below, without a layer
+        # the methods below, without a layer
+        self.apply_trusted, self.advance = self.machine.fast_paths(self)
         self._white_faces = tuple(loaded.dice["white"].faces)
         # made once and kept by this engine (a cache on the class would keep every engine alive)
         self._white_specs: dict[int, ChanceSpec] = {}
@@ -223,6 +224,11 @@ class DungeonBall:
         built-in policy's choice, a dice source's outcome), so it is not checked."""
         return self.machine.apply_trusted(self, s, action, prompt)
 
+    def advance(self, s: GameState, action: str, prompt: Prompt) -> Prompt | None:
+        """``apply_trusted`` without the events, for a simulation that reads none: the same
+        state and next prompt, no event built."""
+        return self.machine.apply_trusted(self, s, action, prompt)[1]
+
     def _settle(self, s: GameState, ev: list[dict]) -> Prompt | None:
         """Run the steps that need no decision; the next prompt (None when the game is over)."""
         return self.machine.settle(self, s, ev)
@@ -269,14 +275,15 @@ class DungeonBall:
         if keys is None:
             keys = VIEW_KEYS
         try:
-            return {key: VIEW[key](self, s, viewer) for key in keys}
+            view = {}
+            for key in keys:  # a loop, not a comprehension: no call of its own for a key or two
+                view[key] = VIEW[key](self, s, viewer)
+            return view
         except KeyError:
             unknown = [key for key in keys if key not in VIEW]
             if not unknown:
                 raise  # a KeyError inside a view builder: a bug, not a wrong key
-            raise ValueError(
-                f"public_view: no public key {unknown[0]!r} (keys: {', '.join(VIEW_KEYS)})"
-            ) from None
+            raise ValueError(f"public_view: no public key {unknown[0]!r} (keys: {', '.join(VIEW)})") from None
 
     def solo_public(self, s: GameState) -> dict:
         """The AI deck as the player may see it: how many cards are left, not their order."""
@@ -414,6 +421,17 @@ VIEW = {
     "solo": lambda g, s, viewer: g.solo_public(s) if s.solo else {},
 }
 VIEW_KEYS = tuple(VIEW)
+
+
+def _roll_part(g: DungeonBall, s: GameState, viewer: str | None) -> dict | None:
+    play = s.play
+    return None if play is None else {"kind": play.kind, "colour": play.colour, "dice": list(play.dice)}
+
+
+# A part of a public key that a computer player may ask for by name (``keys``), cheaper to
+# build than the whole: not in the whole view, where its key holds it all. ``roll``: what kind
+# of roll the play is, its colour and the dice showing (of ``play``).
+VIEW["roll"] = _roll_part
 
 
 __all__ = ["DungeonBall", "GAME"]

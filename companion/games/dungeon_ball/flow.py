@@ -11,7 +11,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from companion.engine.core import ChanceSpec, Prompt
-from companion.engine.steps import Frame
+from companion.engine.steps import QUIET, Frame
 from companion.games.dungeon_ball import rolls, solo
 from companion.games.dungeon_ball.state import DownMods, GameState, Play, other
 
@@ -47,7 +47,8 @@ def set_team(g: DungeonBall, s: GameState, pid: str, team_id: str, ev: Events) -
     p = s.player(pid)
     p.team = team_id
     p.hand = [card.id for card in g.pack.teams_by_id[team_id].cards]
-    ev.append({"event": "team", "player": pid, "team": team_id})
+    if ev is not QUIET:
+        ev.append({"event": "team", "player": pid, "team": team_id})
 
 
 def call_coin_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
@@ -71,7 +72,8 @@ def coin_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
 
 def coin_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
     winner = "p1" if w[2] == s.coin_call else "p2"
-    ev.append({"event": "coin", "shows": w[2], "winner": winner})
+    if ev is not QUIET:
+        ev.append({"event": "coin", "shows": w[2], "winner": winner})
     if s.overtime:
         # [Overtime] the coin decides who gets the ball first.
         s.ot_first = winner
@@ -101,7 +103,8 @@ def elect_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
     pid = w[0]
     s.started_on_defense = other(pid) if w[2] == "offense" else pid
     s.scorer = ""
-    ev.append({"event": "elected", "player": pid, "side": w[2]})
+    if ev is not QUIET:
+        ev.append({"event": "elected", "player": pid, "side": w[2]})
     s.step = "endzone"
 
 
@@ -124,7 +127,8 @@ def endzone_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
     pid, zone = w[0], w[2]
     s.player(pid).end_zone = zone
     s.player(other(pid)).end_zone = "high" if zone == "low" else "low"
-    ev.append({"event": "endzone", "player": pid, "end_zone": zone})
+    if ev is not QUIET:
+        ev.append({"event": "endzone", "player": pid, "end_zone": zone})
     s.step = "kicking"
     _after_kicking(g, s, ev)
 
@@ -141,14 +145,16 @@ def kicking_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prom
 
 def kicking_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
     s.player(w[0]).kicking = w[2]
-    ev.append({"event": "kicking", "player": w[0], "mode": w[2]})
+    if ev is not QUIET:
+        ev.append({"event": "kicking", "player": w[0], "mode": w[2]})
     _after_kicking(g, s, ev)
 
 
 def _after_kicking(g: DungeonBall, s: GameState, ev: Events) -> None:
     if all(p.kicking for p in s.players):
         first = other(s.started_on_defense)
-        ev.append({"event": "kickoff", "offense": first})
+        if ev is not QUIET:
+            ev.append({"event": "kickoff", "offense": first})
         new_drive(g, s, first, g.field.start[s.player(first).end_zone], ev)
 
 
@@ -164,8 +170,9 @@ def gain(g: DungeonBall, s: GameState, pid: str, n: int, reason: str, ev: Events
     if supply:
         n = min(n, supply - s.players[0].momentum - s.players[1].momentum)
     if n > 0:
-        s.player(pid).momentum += n
-        ev.append({"event": "momentum", "player": pid, "gain": n, "reason": reason})
+        (s.players[0] if pid == "p1" else s.players[1]).momentum += n
+        if ev is not QUIET:
+            ev.append({"event": "momentum", "player": pid, "gain": n, "reason": reason})
 
 
 def new_drive(g: DungeonBall, s: GameState, offense: str, spot: int, ev: Events) -> None:
@@ -174,10 +181,11 @@ def new_drive(g: DungeonBall, s: GameState, offense: str, spot: int, ev: Events)
     s.down = 1
     s.play = None
     s.conversion = False
-    ev.append({"event": "drive", "offense": offense, "ball": spot})
+    if ev is not QUIET:
+        ev.append({"event": "drive", "offense": offense, "ball": spot})
     # [Momentum] one token each at the beginning of every drive, offense and defense.
     gain(g, s, offense, 1, "drive", ev)
-    gain(g, s, other(offense), 1, "drive", ev)
+    gain(g, s, "p2" if offense == "p1" else "p1", 1, "drive", ev)
     start_down(g, s, ev)
 
 
@@ -187,8 +195,9 @@ def start_down(g: DungeonBall, s: GameState, ev: Events) -> None:
     if not s.overtime and s.clock == 0 and not s.final_play and not s.conversion:
         # [Final play of a half] time ran out: the offense may run one more play.
         s.final_play = True
-        ev.append({"event": "final_play", "half": s.half, "offense": s.offense})
-    s.frames[0] = Frame("huddle")  # s.step = ..., without the property
+        if ev is not QUIET:
+            ev.append({"event": "final_play", "half": s.half, "offense": s.offense})
+    s.frames[0].step = "huddle"  # s.step = ..., without the property
     g.abilities.open_window(s, "whistle", ev)
 
 
@@ -196,23 +205,34 @@ def huddle_options(g: DungeonBall, s: GameState) -> list[str]:
     o = s.offense
     if s.conversion:
         return [f"{o} run"]
+    attacking = "high" if (s.players[0] if o == "p1" else s.players[1]).end_zone == "low" else "low"
+    return _huddle_options(o, g.field.in_field_goal_range(s.ball, attacking), s.final_play, s.down)
+
+
+def _huddle_options(o: str, in_range: bool, final_play: bool, down: int) -> list[str]:
     opts = [f"{o} run"]
-    attacking = g.attacking(s)
-    if g.field.in_field_goal_range(s.ball, attacking):
+    if in_range:
         opts.append(f"{o} field-goal")
-    if s.final_play:
+    if final_play:
         opts += [f"{o} hail-mary", f"{o} kneel"]
-    elif s.down == 4:
+    elif down == 4:
         opts.append(f"{o} punt")
     return opts
 
 
 def huddle_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt | None:
-    opts = huddle_options(g, s)
-    if len(opts) == 1:
-        return None
+    o = s.offense
+    if s.conversion:
+        return None  # a two-point try is run: nothing to ask
+    attacking = "high" if (s.players[0] if o == "p1" else s.players[1]).end_zone == "low" else "low"
+    key = ("huddle", o, g.field.in_field_goal_range(s.ball, attacking), s.final_play, s.down)
+    if key in g.fixed_prompts:  # the same few all game: made once each
+        return g.fixed_prompts[key]
+    opts = _huddle_options(*key[1:])
     what = "final play" if s.final_play else f"down {s.down}"
-    return Prompt(s.offense, "huddle", f"{s.offense}, {what}: run a play or kick?", tuple(opts))
+    p = None if len(opts) == 1 else Prompt(o, "huddle", f"{o}, {what}: run a play or kick?", tuple(opts))
+    g.fixed_prompts[key] = p
+    return p
 
 
 def huddle_auto(g: DungeonBall, s: GameState, ev: Events) -> None:
@@ -235,10 +255,12 @@ def huddle_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
     elif choice == "punt":
         s.stats[o]["punts"] += 1
         d = s.defense
-        ev.append({"event": "punt", "player": o})
+        if ev is not QUIET:
+            ev.append({"event": "punt", "player": o})
         end_drive(g, s, d, g.field.start[s.player(d).end_zone], ev)
     elif choice == "kneel":
-        ev.append({"event": "kneel", "player": o})
+        if ev is not QUIET:
+            ev.append({"event": "kneel", "player": o})
         end_drive(g, s, s.defense, g.field.start[s.player(s.defense).end_zone], ev)
     elif choice == "field-goal":
         s.stats[o]["fg_attempts"] += 1
@@ -247,14 +269,16 @@ def huddle_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
         s.stats[o]["hail_marys"] += 1
         s.play = Play(kind="hail_mary")
         rolls.new_pool(s.play, g.rules.all_balls_dice)
-        ev.append({"event": "hail_mary", "player": o})
+        if ev is not QUIET:
+            ev.append({"event": "hail_mary", "player": o})
         s.step = "roll"
 
 
 def _begin_play(g: DungeonBall, s: GameState, ev: Events) -> None:
     s.play = Play(kind="two_point" if s.conversion else "play")
     # Against the solo AI the player selects a play first and the AI's card is drawn after.
-    s.frames[0] = Frame("pawn" if s.solo and s.solo["ai"] == s.defense else "defense_card")  # s.step = ...
+    solo_defends = s.solo and s.solo["ai"] == ("p2" if s.offense == "p1" else "p1")
+    s.frames[0].step = "pawn" if solo_defends else "defense_card"  # s.step = ...
 
 
 def defense_card_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
@@ -269,11 +293,12 @@ def defense_card_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) ->
 
 def defense_card_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
     s.play.defense_card = w[2]
-    ev.append({"event": "defense_card", "player": w[0]})  # which card stays hidden
+    if ev is not QUIET:
+        ev.append({"event": "defense_card", "player": w[0]})  # which card stays hidden
     if s.solo and s.solo["ai"] == s.offense:
         solo.draw(g, s, "offense")
     else:
-        s.frames[0] = Frame("pawn")  # s.step = ..., without the property
+        s.frames[0].step = "pawn"  # s.step = ..., without the property
 
 
 def pawn_options(g: DungeonBall, s: GameState) -> tuple[str, ...]:
@@ -299,12 +324,13 @@ def pawn_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
 
 def pawn_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
     o = s.offense
-    player = s.player(o)
+    player = s.players[0] if o == "p1" else s.players[1]
     cell = w[2] if w[1] == "move-to" else g.neighbours[player.pawn][w[2]]
     player.pawn = cell
     play = s.play
     play.colour = g.cell_colour[cell]
-    ev.append({"event": "play_selected", "player": o, "cell": cell, "colour": play.colour})
+    if ev is not QUIET:
+        ev.append({"event": "play_selected", "player": o, "cell": cell, "colour": play.colour})
     if s.solo and s.solo["ai"] == s.defense:
         solo.draw(g, s, "defense")
     else:
@@ -321,13 +347,20 @@ def reveal(g: DungeonBall, s: GameState, ev: Events) -> None:
     count = r.base_dice + (-card.dice if play.matched else card.dice)
     count += s.mods.extra_dice - s.mods.fewer_dice
     count = max(r.min_dice, min(r.max_dice, count))
-    ev.append(
-        {"event": "reveal", "card": card.id, "colour": card.colour, "matched": play.matched, "dice": count}
-    )
+    if ev is not QUIET:
+        ev.append(
+            {
+                "event": "reveal",
+                "card": card.id,
+                "colour": card.colour,
+                "matched": play.matched,
+                "dice": count,
+            }
+        )
     if play.matched:
-        gain(g, s, s.defense, 1, "guess", ev)
+        gain(g, s, "p2" if s.offense == "p1" else "p1", 1, "guess", ev)
     rolls.new_pool(play, count)
-    s.frames[0] = Frame("roll")  # s.step = ..., without the property
+    s.frames[0].step = "roll"  # s.step = ..., without the property
 
 
 # --------------------------------------------------------------------------- rolling
@@ -358,7 +391,14 @@ def roll_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
     play = s.play
     faces = w[2:]
     dice, locked = play.dice, play.locked
-    if play.kind in ("play", "two_point"):
+    if play.rolls == 0 and len(faces) == len(dice):  # a new pool's first roll: every die at once
+        play.dice = dice = faces
+        if play.kind in ("play", "two_point"):
+            time_faces = g.time_faces
+            locked = play.locked = []
+            for face in faces:
+                locked.append(face in time_faces)  # [Time] set aside, never rerolled this play
+    elif play.kind in ("play", "two_point"):
         time_faces = g.time_faces
         for index, face in zip(play.pending, faces):
             dice[index] = face
@@ -369,10 +409,11 @@ def roll_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
             dice[index] = face
     play.pending = []
     play.rolls += 1
-    ev.append({"event": "roll", "dice": list(dice), "roll": play.rolls})
+    if ev is not QUIET:
+        ev.append({"event": "roll", "dice": list(dice), "roll": play.rolls})
     kicks = play.kind in ("field_goal", "extra_point")
     if not kicks and play.rolls < g.rules.rolls_per_play and rolls.any_rerollable(play):
-        s.frames[0] = Frame("keep")  # s.step = ..., without the property
+        s.frames[0].step = "keep"  # s.step = ..., without the property
     else:
         end_roll(g, s, ev)
 
@@ -402,8 +443,10 @@ def keep_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
     if w[1] == "stop":
         end_roll(g, s, ev)
         return
-    s.play.pending = [int(x) - 1 for x in w[2:]]
-    s.frames[0] = Frame("roll")  # s.step = ..., without the property
+    pending = s.play.pending = []
+    for x in w[2:]:
+        pending.append(int(x) - 1)
+    s.frames[0].step = "roll"  # s.step = ..., without the property
 
 
 def keep_legal(g: DungeonBall, s: GameState) -> list[str]:
@@ -426,7 +469,7 @@ def end_roll(g: DungeonBall, s: GameState, ev: Events) -> None:
     if bolts:
         gain(g, s, s.scorer if kind == "onside" else s.offense, bolts, "lightning", ev)
     if kind in ("play", "two_point"):
-        s.frames[0] = Frame("resolve")  # s.step = ..., without the property
+        s.frames[0].step = "resolve"  # s.step = ..., without the property
         g.abilities.open_window(s, "ability", ev)
     elif kind == "hail_mary":
         resolve_hail_mary(g, s, ev)
@@ -445,23 +488,25 @@ def resolve_auto(g: DungeonBall, s: GameState, ev: Events) -> None:
     tables = g.icon_tables
     need = g.pack.requirements[play.colour]
     times_met = rolls.icon_total(play, need.icon, tables[need.icon]) // need.count
-    attacking = g.attacking(s)
+    players = s.players  # g.attacking(s), inline
+    attacking = "high" if (players[0] if s.offense == "p1" else players[1]).end_zone == "low" else "low"
     touchdown = False
     start = s.ball
     for _ in range(times_met):
         s.ball, touchdown = g.field.advance(s.ball, play.colour, attacking)
         if touchdown:
             break
-    ev.append(
-        {
-            "event": "play_result",
-            "colour": play.colour,
-            "met": times_met,
-            "from": start,
-            "to": s.ball,
-            "touchdown": touchdown,
-        }
-    )
+    if ev is not QUIET:
+        ev.append(
+            {
+                "event": "play_result",
+                "colour": play.colour,
+                "met": times_met,
+                "from": start,
+                "to": s.ball,
+                "touchdown": touchdown,
+            }
+        )
     time_icons = max(0, rolls.icon_total(play, "time", tables["time"]) - play.cancel_time)
     run_clock(g, s, time_icons, ev)
     if play.kind == "two_point":
@@ -469,7 +514,8 @@ def resolve_auto(g: DungeonBall, s: GameState, ev: Events) -> None:
             s.stats[s.offense]["two_points"] += 1
             score(g, s, s.offense, g.rules.two_point_points, "two_point", ev)
         else:
-            ev.append({"event": "two_point_failed", "player": s.offense})
+            if ev is not QUIET:
+                ev.append({"event": "two_point_failed", "player": s.offense})
         after_score(g, s, s.offense, ev)
         return
     if touchdown:
@@ -480,7 +526,8 @@ def resolve_auto(g: DungeonBall, s: GameState, ev: Events) -> None:
         return
     if s.down == 4:
         s.stats[s.offense]["turnovers"] += 1
-        ev.append({"event": "turnover_on_downs", "player": s.offense, "ball": s.ball})
+        if ev is not QUIET:
+            ev.append({"event": "turnover_on_downs", "player": s.offense, "ball": s.ball})
         end_drive(g, s, s.defense, s.ball, ev)
         return
     s.down += 1
@@ -491,24 +538,27 @@ def run_clock(g: DungeonBall, s: GameState, time_icons: int, ev: Events) -> None
     """[Time] one off the track per time icon; not on the final play nor in overtime."""
     if s.final_play or s.overtime or time_icons == 0:
         if time_icons:
-            ev.append({"event": "time_ignored", "time": time_icons})
+            if ev is not QUIET:
+                ev.append({"event": "time_ignored", "time": time_icons})
         return
     before = s.clock
     s.clock = max(0, s.clock - time_icons)
-    ev.append({"event": "clock", "from": before, "to": s.clock})
+    if ev is not QUIET:
+        ev.append({"event": "clock", "from": before, "to": s.clock})
 
 
 def score(g: DungeonBall, s: GameState, pid: str, points: int, how: str, ev: Events) -> None:
     s.player(pid).score += points
-    ev.append(
-        {
-            "event": "score",
-            "player": pid,
-            "points": points,
-            "how": how,
-            "score": {p.id: p.score for p in s.players},
-        }
-    )
+    if ev is not QUIET:
+        ev.append(
+            {
+                "event": "score",
+                "player": pid,
+                "points": points,
+                "how": how,
+                "score": {p.id: p.score for p in s.players},
+            }
+        )
 
 
 def touchdown_scored(g: DungeonBall, s: GameState, ev: Events) -> None:
@@ -524,11 +574,13 @@ def resolve_hail_mary(g: DungeonBall, s: GameState, ev: Events) -> None:
     """[Hail Mary passes] five balls on five dice is a touchdown; anything else ends the half."""
     balls = rolls.dice_showing(s.play, "ball", g.face_icons)
     if balls >= g.rules.all_balls_dice:
-        ev.append({"event": "hail_mary_caught", "player": s.offense})
+        if ev is not QUIET:
+            ev.append({"event": "hail_mary_caught", "player": s.offense})
         s.ball = g.field.n - 1 if g.attacking(s) == "high" else 0
         touchdown_scored(g, s, ev)
     else:
-        ev.append({"event": "hail_mary_incomplete", "player": s.offense, "balls": balls})
+        if ev is not QUIET:
+            ev.append({"event": "hail_mary_incomplete", "player": s.offense, "balls": balls})
         end_drive(g, s, s.defense, s.ball, ev)
 
 
@@ -554,7 +606,8 @@ def conversion_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> No
     # like normal, the pawn where it was.
     s.conversion = True
     s.ball = g.field.start[s.player(s.defense).end_zone]
-    ev.append({"event": "two_point_attempt", "player": o, "ball": s.ball})
+    if ev is not QUIET:
+        ev.append({"event": "two_point_attempt", "player": o, "ball": s.ball})
     start_down(g, s, ev)
 
 
@@ -564,11 +617,13 @@ def start_kick(g: DungeonBall, s: GameState, kind: str, ev: Events) -> None:
     mode = s.player(kicker).kicking
     if mode == "card":
         # [Solo] the AI's field goals and extra points: the next card's check or cross.
-        ev.append({"event": "kick", "kind": kind, "mode": "card", "player": kicker})
+        if ev is not QUIET:
+            ev.append({"event": "kick", "kind": kind, "mode": "card", "player": kicker})
         solo.draw(g, s, "kick")
         return
     if mode == "skill":
-        ev.append({"event": "kick", "kind": kind, "mode": "skill", "player": kicker})
+        if ev is not QUIET:
+            ev.append({"event": "kick", "kind": kind, "mode": "skill", "player": kicker})
         s.step = "toss"
         return
     r = g.rules
@@ -577,7 +632,8 @@ def start_kick(g: DungeonBall, s: GameState, kind: str, ev: Events) -> None:
     else:
         reds = g.field.reds_to_posts(s.ball, g.attacking(s))
         count = max(r.field_goal_min_dice, min(r.field_goal_max_dice, r.field_goal_base_dice - reds))
-    ev.append({"event": "kick", "kind": kind, "mode": "luck", "player": kicker, "dice": count})
+    if ev is not QUIET:
+        ev.append({"event": "kick", "kind": kind, "mode": "luck", "player": kicker, "dice": count})
     rolls.new_pool(s.play, count)
     s.step = "roll"
 
@@ -599,7 +655,8 @@ def toss_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
 def resolve_kick(g: DungeonBall, s: GameState, good: bool, ev: Events) -> None:
     kicker = s.offense
     kind = s.play.kind
-    ev.append({"event": "kick_result", "kind": kind, "good": good, "player": kicker})
+    if ev is not QUIET:
+        ev.append({"event": "kick_result", "kind": kind, "good": good, "player": kicker})
     if kind == "extra_point":
         if good:
             s.stats[kicker]["extra_points"] += 1
@@ -660,7 +717,8 @@ def onside_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
     s.stats[o]["onside_kicks"] += 1
     s.play = Play(kind="onside")
     rolls.new_pool(s.play, g.rules.all_balls_dice)
-    ev.append({"event": "onside_kick", "player": o})
+    if ev is not QUIET:
+        ev.append({"event": "onside_kick", "player": o})
     s.step = "roll"
 
 
@@ -668,7 +726,8 @@ def resolve_onside(g: DungeonBall, s: GameState, ev: Events) -> None:
     kicker = s.scorer
     balls = rolls.dice_showing(s.play, "ball", g.face_icons)
     recovered = balls >= g.rules.all_balls_dice
-    ev.append({"event": "onside_result", "player": kicker, "recovered": recovered})
+    if ev is not QUIET:
+        ev.append({"event": "onside_result", "player": kicker, "recovered": recovered})
     s.scorer = ""
     if recovered:
         s.stats[kicker]["onside_recovered"] += 1
@@ -698,7 +757,8 @@ def end_half(g: DungeonBall, s: GameState, ev: Events) -> None:
     if s.half == 1:
         # [Halftime] clock back to the start, half cards back to hand, the player who started
         # on defense gets the ball from their starting space.
-        ev.append({"event": "halftime"})
+        if ev is not QUIET:
+            ev.append({"event": "halftime"})
         s.half = 2
         s.clock = s.clock_start
         for p in s.players:
@@ -710,7 +770,8 @@ def end_half(g: DungeonBall, s: GameState, ev: Events) -> None:
     check_winner(g, s, ev, "end of regulation")
     if not s.over:
         s.overtime = 1
-        ev.append({"event": "overtime", "round": 1})
+        if ev is not QUIET:
+            ev.append({"event": "overtime", "round": 1})
         s.step = "call_coin"
 
 
@@ -727,7 +788,8 @@ def overtime_drive_over(g: DungeonBall, s: GameState, ev: Events) -> None:
         return
     s.overtime += 1
     s.ot_drives = 0
-    ev.append({"event": "overtime", "round": s.overtime})
+    if ev is not QUIET:
+        ev.append({"event": "overtime", "round": s.overtime})
     nxt = s.ot_first if s.overtime % 2 == 1 else other(s.ot_first)
     new_drive(g, s, nxt, g.field.start[s.player(nxt).end_zone], ev)
 
@@ -740,6 +802,12 @@ def check_winner(g: DungeonBall, s: GameState, ev: Events, when: str) -> None:
     s.over = True
     s.play = None
     s.step = "over"
-    ev.append(
-        {"event": "game_over", "winner": s.winner, "when": when, "score": {p.id: p.score for p in s.players}}
-    )
+    if ev is not QUIET:
+        ev.append(
+            {
+                "event": "game_over",
+                "winner": s.winner,
+                "when": when,
+                "score": {p.id: p.score for p in s.players},
+            }
+        )

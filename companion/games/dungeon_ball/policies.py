@@ -20,32 +20,46 @@ class RandomPolicy:
     def __init__(self, seed: int):
         self.rng = random.Random(seed)
         self.uniform = UniformPolicy(seed + 1)
+        self._uniform_random = self.uniform.rng.random  # a choice among options, as uniform makes it
 
-    READS = {"keep": ("play",), "pick": ("play",), "huddle": ("down",)}
+    # the roll's part of ``play`` (its kind, colour and dice) is all it reads of a roll; a
+    # player handed the whole view (the coach) finds the same under ``play``
+    READS = {"keep": ("roll",), "pick": ("roll",), "huddle": ("down",)}
+    view_keys_by_kind = READS  # what view_keys says, for play_out to read without a call
+    OWN_KINDS = frozenset(("keep", "pick", "huddle", "onside_choice"))  # the prompts it answers its own way
 
     def view_keys(self, p: Prompt) -> tuple[str, ...]:
         """The public keys this player reads for prompt ``p`` (see runner.play_out)."""
         return self.READS.get(p.kind, ())
 
-    def needed_icon(self, engine, view: dict) -> str:
-        play = view["play"]
-        if play["kind"] in ("hail_mary", "onside"):
-            return "ball"
-        return engine.pack.requirements[play["colour"]].icon
-
     def useless_dice(self, engine, view: dict, positions: list[int]) -> list[int]:
-        need = self.needed_icon(engine, view)
+        """The positions whose die does not show the icon the roll needs (its colour's, or the
+        ball for a Hail Mary or an onside kick)."""
+        roll = view["roll"] if "roll" in view else view["play"]
+        if roll["kind"] in ("hail_mary", "onside"):
+            need = "ball"
+        else:
+            need = engine.pack.requirements[roll["colour"]].icon
         icons = engine.face_icons
-        dice = view["play"]["dice"]
-        return [i for i in positions if need not in icons[dice[i - 1]]]
+        dice = roll["dice"]
+        out = []
+        for i in positions:  # a loop: a comprehension is a call of its own
+            if need not in icons[dice[i - 1]]:
+                out.append(i)
+        return out
 
     def __call__(self, engine, view: dict, p: Prompt) -> str:
         """Choose for ``p.actor`` from the prompt and that seat's public view."""
         kind = p.kind
+        if kind not in self.OWN_KINDS or (kind == "pick" and p.choice["purpose"] != "reroll"):
+            # most prompts, and the dice to discard: a matter of taste, as uniform answers them
+            if p.options is not None:
+                return p.options[int(self._uniform_random() * len(p.options))]
+            return self.uniform(engine, view, p)
         if kind == "keep":
             reroll = self.useless_dice(engine, view, p.choice["rerollable"])
             return f"{p.actor} reroll {' '.join(map(str, reroll))}" if reroll else f"{p.actor} stop"
-        if kind == "pick" and p.choice["purpose"] == "reroll":
+        if kind == "pick":
             useless = self.useless_dice(engine, view, p.choice["eligible"]) or p.choice["eligible"]
             self.rng.shuffle(useless)
             count = max(p.choice["min"], min(p.choice["max"], len(useless)))
@@ -60,11 +74,7 @@ class RandomPolicy:
             if "punt" in by_verb:
                 return self.rng.choice([by_verb["run"], by_verb["punt"]])
             return by_verb["run"]
-        if kind == "onside_choice":
-            return p.options[0]  # losing late: always try to get the ball back
-        if p.options is not None:  # what the uniform player does, without the call
-            return p.options[int(self.uniform.rng.random() * len(p.options))]
-        return self.uniform(engine, view, p)
+        return p.options[0]  # onside_choice: losing late, always try to get the ball back
 
 
 POLICIES = {"random": RandomPolicy, "uniform": UniformPolicy}

@@ -1,4 +1,8 @@
-"""The offense's dice pool during a roll: what each die shows, which are set aside or gone."""
+"""The offense's dice pool during a roll: what each die shows, which are set aside or gone.
+
+These run after every roll and in every card window: plain loops (no comprehension, no
+``zip``/``enumerate``) are the quickest way through a pool of a few dice.
+"""
 
 from __future__ import annotations
 
@@ -13,15 +17,23 @@ def live_positions(play: Play) -> list[int]:
 def rerollable(play: Play) -> list[int]:
     """Dice that may be rerolled: in the pool and not a time die set aside."""
     locked = play.locked
-    return [i for i, gone in enumerate(play.gone) if not gone and not locked[i]]
+    out = []
+    i = 0
+    for gone in play.gone:
+        if not gone and not locked[i]:
+            out.append(i)
+        i += 1
+    return out
 
 
 def any_rerollable(play: Play) -> bool:
     """Whether any die may be rerolled (``bool(rerollable(play))``, without the list)."""
     locked = play.locked
-    for i, gone in enumerate(play.gone):
+    i = 0
+    for gone in play.gone:
         if not gone and not locked[i]:
             return True
+        i += 1
     return False
 
 
@@ -29,10 +41,18 @@ def icon_total(play: Play, icon: str, per_face: dict[str, int]) -> int:
     """How many ``icon`` the pool shows plus those cards added, less those cards removed;
     ``per_face`` says how many ``icon`` each face shows (the engine's ``icon_tables[icon]``)."""
     n = 0
-    for face, gone in zip(play.dice, play.gone):
-        if not gone:
+    gone = play.gone
+    if True in gone:
+        i = 0
+        for face in play.dice:
+            if not gone[i]:
+                n += per_face[face]
+            i += 1
+    else:
+        for face in play.dice:
             n += per_face[face]
-    n += play.added.get(icon, 0)
+    if play.added:
+        n += play.added.get(icon, 0)
     removed = play.removed.get(icon)
     if removed:
         n = max(0, n - removed)
@@ -42,7 +62,13 @@ def icon_total(play: Play, icon: str, per_face: dict[str, int]) -> int:
 def rerollable_positions(play: Play) -> list[int]:
     """``rerollable`` numbered from 1, as prompts show them."""
     locked = play.locked
-    return [i + 1 for i, gone in enumerate(play.gone) if not gone and not locked[i]]
+    out = []
+    i = 0
+    for gone in play.gone:
+        if not gone and not locked[i]:
+            out.append(i + 1)
+        i += 1
+    return out
 
 
 def dice_showing(play: Play, icon: str, face_icons: dict[str, tuple[str, ...]]) -> int:

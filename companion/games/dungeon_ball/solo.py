@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.engine.core import DEVICE, ChanceSpec, Prompt
-from companion.engine.steps import Frame
+from companion.engine.steps import QUIET, Frame
 from companion.games.dungeon_ball import flow, rolls
 from companion.games.dungeon_ball.pack import AiCard
 from companion.games.dungeon_ball.state import GameState
@@ -107,9 +107,15 @@ def remove_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
     s.solo["draw"] = [
         c.id for c in g.pack.solo.cards if (c.set == "base" and c.id not in out) or c.set in teams
     ]
-    ev.append(
-        {"event": "ai_deck", "level": s.solo["level"], "teams": sorted(teams), "cards": len(s.solo["draw"])}
-    )
+    if ev is not QUIET:
+        ev.append(
+            {
+                "event": "ai_deck",
+                "level": s.solo["level"],
+                "teams": sorted(teams),
+                "cards": len(s.solo["draw"]),
+            }
+        )
     s.step = "call_coin"
 
 
@@ -130,7 +136,7 @@ def deck_auto(g: DungeonBall, s: GameState, ev: Events) -> None:
 
 def draw(g: DungeonBall, s: GameState, then: str) -> None:
     s.solo["then"] = then
-    s.frames[0] = Frame("ai_draw")  # s.step = ..., without the property
+    s.frames[0].step = "ai_draw"  # s.step = ..., without the property
 
 
 def draw_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
@@ -152,11 +158,13 @@ def draw_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
     text = g.ai_texts.get(key)
     if text is None:  # the words depend on the card, its purpose and the AI's pawn only
         text = g.ai_texts[key] = describe(g, s, card, then)
-    ev.append({"event": "ai_card", "card": cid, "purpose": then, "text": text})
+    if ev is not QUIET:
+        ev.append({"event": "ai_card", "card": cid, "purpose": then, "text": text})
     if not solo["draw"]:
         # [Solo] out of AI cards: shuffle the discard pile and continue.
         solo["draw"], solo["discard"] = solo["discard"], []
-        ev.append({"event": "ai_reshuffle", "cards": len(solo["draw"])})
+        if ev is not QUIET:
+            ev.append({"event": "ai_reshuffle", "cards": len(solo["draw"])})
     then = solo["then"]
     solo["then"] = ""
     if then == "offense":
@@ -217,10 +225,12 @@ def ai_offense(g: DungeonBall, s: GameState, card: AiCard, ev: Events) -> None:
     guess = g.pack.defense_by_id[play.defense_card]
     play.revealed = True
     play.matched = guess.colour == play.colour
-    ev.append({"event": "play_selected", "player": AI, "cell": ai.pawn, "colour": play.colour})
-    ev.append(
-        {"event": "reveal", "card": guess.id, "colour": guess.colour, "matched": play.matched, "dice": 0}
-    )
+    if ev is not QUIET:
+        ev.append({"event": "play_selected", "player": AI, "cell": ai.pawn, "colour": play.colour})
+    if ev is not QUIET:
+        ev.append(
+            {"event": "reveal", "card": guess.id, "colour": guess.colour, "matched": play.matched, "dice": 0}
+        )
     start = s.ball
     touchdown = False
     if play.matched:
@@ -233,18 +243,19 @@ def ai_offense(g: DungeonBall, s: GameState, card: AiCard, ev: Events) -> None:
             if touchdown:
                 break
     play.touchdown = touchdown
-    ev.append(
-        {
-            "event": "play_result",
-            "colour": play.colour,
-            "met": 0 if play.matched else 1,
-            "from": start,
-            "to": s.ball,
-            "touchdown": touchdown,
-        }
-    )
+    if ev is not QUIET:
+        ev.append(
+            {
+                "event": "play_result",
+                "colour": play.colour,
+                "met": 0 if play.matched else 1,
+                "from": start,
+                "to": s.ball,
+                "touchdown": touchdown,
+            }
+        )
     flow.run_clock(g, s, card.time, ev)
-    s.frames[0] = Frame("ai_resolve")  # s.step = ..., without the property
+    s.frames[0].step = "ai_resolve"  # s.step = ..., without the property
     if play.matched:
         # [Solo, ability cards] defensive cards without a whistle only after a correct guess.
         g.abilities.open_window(s, "ability", ev)
@@ -258,7 +269,8 @@ def resolve_auto(g: DungeonBall, s: GameState, ev: Events) -> None:
             s.stats[AI]["two_points"] += 1
             flow.score(g, s, AI, g.rules.two_point_points, "two_point", ev)
         else:
-            ev.append({"event": "two_point_failed", "player": AI})
+            if ev is not QUIET:
+                ev.append({"event": "two_point_failed", "player": AI})
         flow.after_score(g, s, AI, ev)
     elif play.touchdown:
         flow.touchdown_scored(g, s, ev)
@@ -266,7 +278,8 @@ def resolve_auto(g: DungeonBall, s: GameState, ev: Events) -> None:
         flow.end_drive(g, s, HUMAN, s.ball, ev)
     elif s.down == 4:
         s.stats[AI]["turnovers"] += 1
-        ev.append({"event": "turnover_on_downs", "player": AI, "ball": s.ball})
+        if ev is not QUIET:
+            ev.append({"event": "turnover_on_downs", "player": AI, "ball": s.ball})
         flow.end_drive(g, s, HUMAN, s.ball, ev)
     else:
         s.down += 1
@@ -302,7 +315,8 @@ def huddle_auto(g: DungeonBall, s: GameState, ev: Events) -> None:
     if choice == "run":
         flow.huddle_auto(g, s, ev)
     else:
-        ev.append({"event": "ai_decides", "choice": choice})
+        if ev is not QUIET:
+            ev.append({"event": "ai_decides", "choice": choice})
         flow.huddle_act(g, s, [AI, choice], ev)
 
 
@@ -310,7 +324,8 @@ def conversion_auto(g: DungeonBall, s: GameState, ev: Events) -> None:
     behind = s.player(HUMAN).score - s.player(AI).score
     last = s.final_play or last_chance(s)
     choice = "two-point" if behind == 2 or (behind == 1 and last) else "extra-point"
-    ev.append({"event": "ai_decides", "choice": choice})
+    if ev is not QUIET:
+        ev.append({"event": "ai_decides", "choice": choice})
     flow.conversion_act(g, s, [AI, choice], ev)
 
 
@@ -332,10 +347,12 @@ def ai_defense(g: DungeonBall, s: GameState, card: AiCard, ev: Events) -> None:
     r = g.rules
     if icon is not None and icon.turnover:
         # [AI team icons, Turnover] the AI is now on offense from the ball; no roll.
-        ev.append({"event": "ai_turnover", "ball": s.ball})
+        if ev is not QUIET:
+            ev.append({"event": "ai_turnover", "ball": s.ball})
         s.stats[HUMAN]["turnovers"] += 1
         if play.kind == "two_point":
-            ev.append({"event": "two_point_failed", "player": HUMAN})
+            if ev is not QUIET:
+                ev.append({"event": "two_point_failed", "player": HUMAN})
             flow.after_score(g, s, HUMAN, ev)
         else:
             flow.end_drive(g, s, AI, s.ball, ev)
@@ -344,7 +361,8 @@ def ai_defense(g: DungeonBall, s: GameState, card: AiCard, ev: Events) -> None:
         mb = icon.move_back
         before = s.ball
         s.ball = g.field.move_back_colour(s.ball, mb.colour, mb.spaces, g.attacking(s))
-        ev.append({"event": "ball_moved_back", "from": before, "to": s.ball})
+        if ev is not QUIET:
+            ev.append({"event": "ball_moved_back", "from": before, "to": s.ball})
     d = card.defense
     if icon is not None and icon.lose:
         count = r.base_dice - icon.lose
@@ -356,8 +374,9 @@ def ai_defense(g: DungeonBall, s: GameState, card: AiCard, ev: Events) -> None:
     count += s.mods.extra_dice - s.mods.fewer_dice
     count = max(r.min_dice, min(r.max_dice, count))
     play.revealed = True
-    ev.append(
-        {"event": "reveal", "card": card.id, "colour": d.colour, "matched": play.matched, "dice": count}
-    )
+    if ev is not QUIET:
+        ev.append(
+            {"event": "reveal", "card": card.id, "colour": d.colour, "matched": play.matched, "dice": count}
+        )
     rolls.new_pool(play, count)
-    s.frames[0] = Frame("roll")  # s.step = ..., without the property
+    s.frames[0].step = "roll"  # s.step = ..., without the property

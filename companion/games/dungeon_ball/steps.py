@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.engine.core import Prompt
-from companion.engine.steps import Events, Frame, Step, StepMachine
+from companion.engine.steps import QUIET, Events, Frame, Step, StepMachine
 from companion.games.dungeon_ball import flow, solo
 from companion.games.dungeon_ball.abilities import RULE_BOARD, RULE_WHEN
 from companion.games.dungeon_ball.state import GameState
@@ -235,7 +235,6 @@ class DungeonBallMachine(StepMachine):
     def __init__(self) -> None:
         super().__init__(
             STEPS,
-            is_over=lambda s: s.over,
             over_prompt=lambda s: Prompt("", "over", f"game over: {s.winner} wins", ()),
             over_rule=RULE_OVER,
         )
@@ -263,11 +262,12 @@ class DungeonBallMachine(StepMachine):
             steps[name].idle(g, s, f, ev)
         return None
 
-    def trusted(self, g: Any) -> Callable[[GameState, str, Prompt], tuple[Events, Prompt | None]]:
-        """``apply_trusted`` for ``g`` in one function, each step's work called straight: a
+    def fast_paths(self, g: Any) -> tuple[Callable, Callable]:
+        """``apply_trusted`` and ``advance`` for ``g``, each step's work called straight: a
         main-line step's act and prompt from flow.py (solo.py), the card window's and the dice
         frames' methods of ``g.abilities`` bound once; then settle, where a step that always
-        runs by itself runs, the AI's steps run when the AI decides, the rest are asked."""
+        runs by itself runs, the AI's steps run when the AI decides, the rest are asked.
+        ``advance`` is the same without the events: its steps are handed ``QUIET`` and build none."""
         steps = self.steps
         abilities = g.abilities
         acts: dict[str, Callable] = {}  # name -> act(g, s, words, ev)
@@ -323,43 +323,92 @@ class DungeonBallMachine(StepMachine):
             )
             for name in steps
         }
-        act_plan = {name: (acts.get(name), data_acts.get(name)) for name in steps}
+        # a two-player game never asks the AI and no step but those here runs by itself: per step
+        # (run, ask, data, idle), ``ask`` and ``idle`` taking the frame's data when ``data``
+        duo_plan = {
+            name: (runs.get(name), data_prompts[name], True, data_idles.get(name))
+            if name in data_prompts
+            else (runs.get(name), prompts[name], False, idles.get(name))
+            for name, (_, _, _, auto, *_rest) in plan.items()
+            if auto is None
+        }
+        # per step, (act, data): ``act(s, frame data, words, ev)`` when ``data``, else ``act(g, s, words, ev)``
+        act_plan = {
+            name: (data_acts[name], True) if name in data_acts else (acts.get(name), False) for name in steps
+        }
 
-        def apply_trusted(s: GameState, action: str, prompt: Prompt) -> tuple[Events, Prompt | None]:
-            ev: Events = []
-            frames = s.frames
-            f = frames[-1]
-            act, data_act = act_plan[f.step]
-            if act is not None:
-                act(g, s, action.split(), ev)
-            elif data_act is not None:
-                data_act(s, f.data, action.split(), ev)
+        def idle(s: GameState, f: Frame, ev: Events) -> None:
+            """A step that asks nobody now and does not run by itself: its idle."""
+            _, _, _, _, _, _, run, data_run = plan[f.step]
+            if run is not None:
+                run(g, s, ev)
+            elif data_run is not None:
+                data_run(s, f.data, ev)
             else:
-                steps[f.step].act(g, s, f, action.split(), ev)
-            solo = s.solo
+                steps[f.step].idle(g, s, f, ev)
+
+        def settle_solo(s: GameState, ev: Events) -> Prompt | None:
+            frames = s.frames
             while not s.over:
                 f = frames[-1]
-                run, ai, ai_run, auto, ask, data_ask, idle, data_idle = plan[f.step]
+                run, ai, ai_run, auto, ask, data_ask, _, _ = plan[f.step]
                 if run is not None:
                     run(g, s, ev)
                     continue
-                if solo and ai is not None and ai(s):
+                if ai is not None and ai(s):
                     ai_run(g, s, ev)
                     continue
                 if auto is not None and auto(g, s, f, ev):
                     continue
                 p = ask(g, s, f) if ask is not None else data_ask(s, f.data)
                 if p is not None:
-                    return ev, p
-                if idle is not None:
-                    idle(g, s, ev)
-                elif data_idle is not None:
-                    data_idle(s, f.data, ev)
-                else:
-                    steps[f.step].idle(g, s, f, ev)
-            return ev, None
+                    return p
+                idle(s, f, ev)
+            return None
 
-        return apply_trusted
+        def advance(s: GameState, action: str, prompt: Prompt, ev: Events = QUIET) -> Prompt | None:
+            frames = s.frames
+            f = frames[-1]
+            act, data = act_plan[f.step]
+            if data:
+                act(s, f.data, action.split(), ev)
+            elif act is not None:
+                act(g, s, action.split(), ev)
+            else:
+                steps[f.step].act(g, s, f, action.split(), ev)
+            if s.solo:
+                return settle_solo(s, ev)
+            while not s.over:
+                f = frames[-1]
+                run, ask, data, idle_run = duo_plan[f.step]
+                if run is not None:
+                    run(g, s, ev)
+                    continue
+                if data:
+                    p = ask(s, f.data)
+                    if p is not None:
+                        return p
+                    if idle_run is not None:
+                        idle_run(s, f.data, ev)
+                        continue
+                else:
+                    p = ask(g, s, f)
+                    if p is not None:
+                        return p
+                    if idle_run is not None:
+                        idle_run(g, s, ev)
+                        continue
+                steps[f.step].idle(g, s, f, ev)
+            return None
+
+        def apply_trusted(s: GameState, action: str, prompt: Prompt) -> tuple[Events, Prompt | None]:
+            ev: Events = []
+            return ev, advance(s, action, prompt, ev)
+
+        return apply_trusted, advance
+
+    def trusted(self, g: Any) -> Callable[[GameState, str, Prompt], tuple[Events, Prompt | None]]:
+        return self.fast_paths(g)[0]
 
     def chance_reason(self, p: Prompt, values: list[str], reason: str) -> str:
         spec = p.chance

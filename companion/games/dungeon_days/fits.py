@@ -42,7 +42,11 @@ def on_top(board: Board, day: int, mine: Board) -> bool:
 
 
 def _room_and(beside: Callable[[Board, int], bool]) -> Fits:
-    return lambda board, day, mine: room(board, day, mine) and beside(board, day)
+    def fits(board: Board, day: int, mine: Board) -> bool:
+        pile = board[day]  # room(), inline: asked of every day of every board each turn
+        return (not pile or (pile[-1] == INVISIBILITY and BOULDER not in pile)) and beside(board, day)
+
+    return fits
 
 
 FITS: dict[str, Fits] = {

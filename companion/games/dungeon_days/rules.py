@@ -253,22 +253,28 @@ def plays_by_kind(pack: DaysPack, s: DaysState) -> dict[str, list[str]]:
     day is ``fits``, the checks' verdict without their words."""
     seat = s.actor()
     sid, mine = seat.id, seat.board
-    boards = [x.id for x in s.seats]
+    board_of = {x.id: x.board for x in s.seats}
+    boards = list(board_of)
     order = list(pack.cards)
+    days = pack.days
     out = {}
     for kind in sorted(set(seat.hand), key=order.index):
         targets = [sid] if kind in OWN else [b for b in boards if b != sid] if kind in OTHERS else boards
         fit = fits(kind)
         plays = out[kind] = []
         for target in targets:
-            board = s.seat(target).board
+            board = board_of[target]
             head = f"{sid} play {kind} {target} "
             if kind == "transformation":
                 gives = [c for c in dict.fromkeys(seat.hand) if c in CREATURES]
-                for day, pile in zip(pack.days, board):
+                for day, pile in zip(days, board):
                     plays += _swaps(head + day, pile, gives)
             else:
-                plays += [head + day for d, day in enumerate(pack.days) if fit(board, d, mine)]
+                d = 0
+                for day in days:  # a loop, not a comprehension: listed for every board, every turn
+                    if fit(board, d, mine):
+                        plays.append(head + day)
+                    d += 1
     return out
 
 

@@ -4,10 +4,11 @@ word lists are the options' dice and spaces, each once, in the options' order.""
 
 from __future__ import annotations
 
+from companion.engine.dice import SeededDice
 from companion.engine.registry import get_game
 from companion.games.dungeon_allies.open_spaces import open_spaces
 from companion.games.dungeon_allies.placement import placer, refusal, unplaced
-from tests.conformance.harness import play
+from tests.conformance.harness import MAX_ACTIONS, header_for, play
 
 
 def spaces(g, s) -> list[str]:
@@ -44,3 +45,32 @@ def test_the_open_spaces_are_exactly_the_spaces_refusal_allows():
     for seed in range(1, 9):
         play(game, engine, seed, policy="random", after=compare)
     assert checked >= 200 and refused >= 1000, (checked, refused)
+
+
+def test_the_placement_step_keeps_placers_answer_for_its_prompt_alone():
+    """The answer ``Place.due`` keeps from a prompt for the act is placer's own, on every
+    placement prompt and every act of random games played on the fast path."""
+    game = get_game("dungeon-allies")
+    engine = game.load_engine()
+    step = engine.steps["place"]
+    asked = 0
+    for seed in range(1, 5):
+        s = engine.new_state(header_for(game, seed))
+        players = {}
+        dice = SeededDice(seed)
+        p = engine.prompt(s)
+        for _ in range(MAX_ACTIONS):
+            if p is None:
+                break
+            f = s.frames[-1]
+            if f.step == "place":
+                assert step.due(engine, s, f) == placer(engine, s, f)
+                asked += 1
+            if p.is_chance:
+                action = dice.answer(p)
+            else:
+                player = players.setdefault(p.actor, game.load_policy("random")(seed * 31 + len(players)))
+                action = player(engine, engine.public_view(s, p.actor), p)
+            p = engine.apply_trusted(s, action, p)[1]
+        assert p is None, f"seed {seed}: no end within {MAX_ACTIONS} actions"
+    assert asked > 50
