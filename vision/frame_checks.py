@@ -6,7 +6,10 @@ pixels whose pips a person cannot count either, and the networks read it as sure
 one (phone photos across a table: 14-20 px dice read 6 at 0.97 where they showed 5). Such a
 frame says "move the camera closer" instead of a value. Dice rolled together are one size,
 within the perspective of a slanted view; a box several times its fellows' side is a board, a
-tray's corner or a group of dice, never one of them.
+tray's corner or a group of dice, never one of them. Nor is a box covering ``HUGE`` of the
+view: the biggest labelled die of every photo set covers 7 % of it (a phone's close-up), while
+a Catan board across a table was boxed as two "dice" of 23 and 39 %, read 6 at 0.59 and 0.97,
+where only the hesitant one kept the frame from being sure and wrong.
 
 Blur is measured on each die's own face crop (``scaling.crop_sharpness``), which is cut at the
 die's size: the same blur reads the same on a 30 px die and a 90 px one, and a camera's fixed
@@ -28,6 +31,7 @@ from dataclasses import dataclass
 SMALL_DIE = 24  # px: a die boxed smaller than this (about 20 px of die: the detector's box
 # holds some floor) is too small to read
 SIZE_APART = 3.0  # a die boxed this many times its fellows' median side is not one of them
+HUGE = 0.2  # a box covering this share of the view or more is no die (the photo sets' biggest: 0.07)
 BLUR_SURE = 0.9  # a soft frame's dice must all read this surely (pips.finish_reading's blur_sure)
 
 
@@ -74,9 +78,24 @@ def unlike_fellows(dice) -> list:
     return out
 
 
-def checks(dice, roi=None) -> list[Check]:
-    """The size checks of a frame's pip dice (``Die`` with ``box``), each a reason to ask."""
+def huge(dice, view) -> list:
+    """The dice whose box covers ``HUGE`` of ``view`` (the frame's height, width) or more."""
+    return [d for d in dice if d.box[2] * d.box[3] >= HUGE * view[0] * view[1]]
+
+
+def checks(dice, roi=None, view=None) -> list[Check]:
+    """The size checks of a frame's pip dice (``Die`` with ``box``), each a reason to ask;
+    ``view``: the frame's (height, width), for a box too big to be a die."""
     out = []
+    big = huge(dice, view) if view is not None else []
+    if big:
+        n = len(big)
+        out.append(
+            Check(
+                "a box too big for a die",
+                f"{n} {'box' if n == 1 else 'boxes'} covering {HUGE:.0%} of the view or more: no die",
+            )
+        )
     small = too_small(dice, roi)
     if small:
         out.append(small)

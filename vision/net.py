@@ -1006,7 +1006,7 @@ def read_dice(
     reading = finish_reading(
         dice, sharp, expected_count, CONF_OK, BLUR_MIN, None if expected_count is None else BLUR_SURE
     )
-    for check in checks(dice, roi):  # dice too small to read, a box of another size
+    for check in checks(dice, roi, full.shape[:2]):  # dice too small to read, a box of another size
         reading.unsure = True
         reading.reasons.append(check.text)
     nulls = sum(d.value is None for d in dice)
