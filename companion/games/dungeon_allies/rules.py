@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from companion.engine.core import DEVICE, TABLE, ChanceSpec
 
+from companion.engine.steps import QUIET
+
 from .state import COLOURS, AlliesState, Seat, Tile
 
 
@@ -74,7 +76,7 @@ def remove_tile(g, s: AlliesState, tile: Tile, ev: list[dict]) -> None:
     if new != s.round:
         s.round = new
         ev.append({"event": "round", "round": new, "removed": s.removed})
-    if s.monsters_left == 0:
+    if ev is not QUIET and s.monsters_left == 0:
         ev.append({"event": "monsters gone"})
 
 
