@@ -193,6 +193,9 @@ class Fight(Step):
         yellow and green only when with them the dice could reach the number needed."""
         seat, tile = s.seat(c.seat), fought(g, s, c)
         out = [f"{c.seat} roll"]
+        crystals = seat.crystals
+        if not (crystals["white"] or crystals["yellow"] or crystals["green"]):
+            return out  # no spell he could cast: the roll alone, whatever the dice reach
         least, most = reach(g, s, c)
         if least >= need(g, s, c):
             return out

@@ -123,6 +123,14 @@ def peekable(s: AlliesState, sid: str) -> list[str]:
     return [t.square for t in s.tiles if not t.removed and not t.revealed and sid not in t.known]
 
 
+def can_peek(s: AlliesState, sid: str) -> bool:
+    """``peekable`` is not empty: stops at the first tile."""
+    for t in s.tiles:
+        if not t.removed and not t.revealed and sid not in t.known:
+            return True
+    return False
+
+
 class Place(Step):
     rule = TURN
 
@@ -151,7 +159,7 @@ class Place(Step):
         free, spaces = open_spaces(g, s, seat, dice)  # each die due now -> the spaces it may take
         if not spaces:
             free, spaces = {die: ["pass"] for die in free}, ["pass"]  # nowhere to go: they sit the turn out
-        if seat.crystals["red"] and (s.board == "real" or peekable(s, seat.id)):
+        if seat.crystals["red"] and (s.board == "real" or can_peek(s, seat.id)):
             dice, free["red"], spaces = [*dice, "red"], ["peek"], [*spaces, "peek"]
         options: list[str] = []
         for die in dice:  # each line in C: the die's head before each space it may take
