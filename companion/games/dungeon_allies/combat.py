@@ -125,17 +125,18 @@ class Excursion(Step):
     rule = RULE
 
     def auto(self, g, s: AlliesState, f: Frame, ev: list[dict]) -> bool:
-        on: dict[str, list] = {}  # space -> the dice on it, in the order placed
+        index, tiles, first = g.square_index, s.tiles, None  # the first tile in the board's order
         for p in s.placed:
-            on.setdefault(p.space, []).append(p)
-        for tile in s.tiles:
-            dice = None if tile.removed else on.get(tile.square)
-            if dice:
-                seat = s.seat(dice[0].seat)
-                s.combat = Combat(tile.square, seat.id, [p.die for p in dice], [p.ally for p in dice])
-                push(s, "combat")
-                return True
-        goto(s, "turnorder")
+            at = index.get(p.space)
+            if at is not None and (first is None or at < first) and not tiles[at].removed:
+                first = at
+        if first is None:
+            goto(s, "turnorder")
+            return True
+        square = tiles[first].square
+        dice = [p for p in s.placed if p.space == square]  # in the order placed
+        s.combat = Combat(square, dice[0].seat, [p.die for p in dice], [p.ally for p in dice])
+        push(s, "combat")
         return True
 
 

@@ -29,7 +29,12 @@ def drawn(
 
 
 def bag_faces(s: AlliesState) -> tuple[str, ...]:
-    return tuple(c for c in COLOURS for _ in range(s.bag[c]))
+    """Each crystal in the bag, colour by colour."""
+    faces: tuple[str, ...] = ()
+    bag = s.bag
+    for c in COLOURS:
+        faces += (c,) * bag[c]
+    return faces
 
 
 def bag_size(s: AlliesState) -> int:
