@@ -28,6 +28,22 @@ def _die(kind: str, sides: int) -> DieSpec:
     return DieSpec(kind, tuple(str(n) for n in range(1, sides + 1)))
 
 
+def roll_spec(g, kinds: tuple[str, ...]) -> ChanceSpec:
+    """The roll of a fight's dice, each with its own faces. Frozen: the engine keeps one for
+    each set of dice (``roll_specs``)."""
+    dice = tuple(die_spec(g, d) for d in kinds)
+    faces = tuple(dict.fromkeys(x for d in dice for x in d.faces))
+    return ChanceSpec("roll", faces, len(dice), die=kinds[0], dice=dice)
+
+
+def rolled(g, kinds: tuple[str, ...]) -> ChanceSpec:
+    """``roll_spec``, made once per engine and set of dice."""
+    chance = g.roll_specs.get(kinds)
+    if chance is None:
+        chance = g.roll_specs[kinds] = roll_spec(g, kinds)
+    return chance
+
+
 def fought(g, s: AlliesState, c: Combat) -> Tile:
     """The tile combat ``c`` is fought on: ``s.tile`` without the search (a state's tiles are
     the pack's squares in order), asked several times an action."""
@@ -157,12 +173,8 @@ class Fight(Step):
             )
         if f.data.get("reroll") is not None:
             i = f.data["reroll"]
-            spec = die_spec(g, c.dice[i])
             return Prompt(
-                CHANCE,
-                "combat",
-                f"{c.seat} rerolls the {c.dice[i]}",
-                chance=ChanceSpec("roll", spec.faces, 1, die=spec.kind, dice=(spec,)),
+                CHANCE, "combat", f"{c.seat} rerolls the {c.dice[i]}", chance=rolled(g, (c.dice[i],))
             )
         if c.values:
             got, needed = summed(c.values, doubled(g, s, c)), need(g, s, c)
@@ -171,13 +183,9 @@ class Fight(Step):
             options = (*[f"{c.seat} reroll {d}" for d in c.dice], f"{c.seat} stand")
             return Prompt(c.seat, "reroll", f"{got} of {needed}: reroll?", options)
         if f.data.get("rolling"):
-            dice = tuple(die_spec(g, d) for d in c.dice)
-            faces = tuple(dict.fromkeys(x for d in dice for x in d.faces))
+            chance = rolled(g, tuple(c.dice))
             return Prompt(
-                CHANCE,
-                "combat",
-                f"{c.seat} rolls {'+'.join(c.dice)} vs {need(g, s, c)}",
-                chance=ChanceSpec("roll", faces, len(dice), die=c.dice[0], dice=dice),
+                CHANCE, "combat", f"{c.seat} rolls {'+'.join(c.dice)} vs {need(g, s, c)}", chance=chance
             )
         spells = self.spells(g, s, c)
         if spells == [f"{c.seat} roll"]:

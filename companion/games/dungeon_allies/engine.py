@@ -13,7 +13,7 @@ machine. The rules are the steps: setup.py, placement.py, combat.py, resolution.
 
 from __future__ import annotations
 
-from companion.engine.core import Header, Prompt
+from companion.engine.core import ChanceSpec, Header, Prompt
 from companion.engine.steps import QUIET, Step, StepEngine
 
 from .combat import Excursion, Fight, why_not_now
@@ -74,6 +74,8 @@ class DungeonAllies(StepEngine):
         # where each square's tile sits in a state's ``tiles`` (built in this order by new_state)
         self.square_index = {square: i for i, (square, _) in enumerate(self.pack.squares())}
         self.advance = self._advance()
+        # a fight's dice -> its roll (combat.roll_spec), made once
+        self.roll_specs: dict[tuple[str, ...], ChanceSpec] = {}
 
     def _advance(self):
         """``advance(state, action, prompt)``: ``apply_trusted`` without the events (a

@@ -5,7 +5,6 @@ the engine, so the modules form no import circle."""
 from __future__ import annotations
 
 from companion.engine.core import DEVICE, TABLE, ChanceSpec
-
 from companion.engine.steps import QUIET
 
 from .state import COLOURS, AlliesState, Seat, Tile
@@ -100,3 +99,15 @@ def dice_of(s: AlliesState, sid: str, space: str) -> list[int]:
 
 def on_space(s: AlliesState, space: str):
     return [p for p in s.placed if p.space == space]
+
+
+def dice_by_space(s: AlliesState) -> dict[str, list]:
+    """``on_space`` of every space at once (a space without dice is not there): a resolution
+    step asking of several spaces reads the dice once."""
+    on: dict[str, list] = {}
+    for p in s.placed:
+        if p.space in on:
+            on[p.space].append(p)
+        else:
+            on[p.space] = [p]
+    return on
