@@ -76,6 +76,10 @@ class DungeonAllies(StepEngine):
         self.advance = self._advance()
         # a fight's dice -> its roll (combat.roll_spec), made once
         self.roll_specs: dict[tuple[str, ...], ChanceSpec] = {}
+        # each prisoner's space and offering (open_spaces)
+        self.prisoner_spaces = tuple(
+            (f"prisoner{i}", p.offering) for i, p in enumerate(self.pack.prisoners, 1)
+        )
 
     def _advance(self):
         """``advance(state, action, prompt)``: ``apply_trusted`` without the events (a
