@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import cache
 
 from companion.engine.core import CHANCE, ChanceSpec, DieSpec, Prompt
-from companion.engine.steps import Frame, Step, StepMachine
+from companion.engine.steps import QUIET, Frame, Step, StepMachine
 
 from .rules import drawn, remove_tile, spend, white_allowed
 from .state import AlliesState, Combat, Tile
@@ -26,6 +26,22 @@ def die_spec(g, kind: str) -> DieSpec:
 def _die(kind: str, sides: int) -> DieSpec:
     """A die's spec, made once per kind and size (it is frozen)."""
     return DieSpec(kind, tuple(str(n) for n in range(1, sides + 1)))
+
+
+def roll_spec(g, kinds: tuple[str, ...]) -> ChanceSpec:
+    """The roll of a fight's dice, each with its own faces. Frozen: the engine keeps one for
+    each set of dice (``roll_specs``)."""
+    dice = tuple(die_spec(g, d) for d in kinds)
+    faces = tuple(dict.fromkeys(x for d in dice for x in d.faces))
+    return ChanceSpec("roll", faces, len(dice), die=kinds[0], dice=dice)
+
+
+def rolled(g, kinds: tuple[str, ...]) -> ChanceSpec:
+    """``roll_spec``, made once per engine and set of dice."""
+    chance = g.roll_specs.get(kinds)
+    if chance is None:
+        chance = g.roll_specs[kinds] = roll_spec(g, kinds)
+    return chance
 
 
 def fought(g, s: AlliesState, c: Combat) -> Tile:
@@ -50,7 +66,15 @@ def doubled(g, s: AlliesState, c: Combat) -> list[str]:
 
 def total(g, s: AlliesState, c: Combat) -> int:
     """The combat roll is the sum of the dice, each doubled die counted twice."""
-    return sum(v * (2 if why else 1) for v, why in zip(c.values, doubled(g, s, c)))
+    return summed(c.values, doubled(g, s, c))
+
+
+def summed(values: list[int], why: list[str]) -> int:
+    """``total`` with ``doubled``'s answer in hand, so one roll's doubling is worked out once."""
+    out = 0
+    for v, w in zip(values, why):
+        out += v + v if w else v
+    return out
 
 
 def need(g, s: AlliesState, c: Combat) -> int:
@@ -117,17 +141,18 @@ class Excursion(Step):
     rule = RULE
 
     def auto(self, g, s: AlliesState, f: Frame, ev: list[dict]) -> bool:
-        on: dict[str, list] = {}  # space -> the dice on it, in the order placed
+        index, tiles, first = g.square_index, s.tiles, None  # the first tile in the board's order
         for p in s.placed:
-            on.setdefault(p.space, []).append(p)
-        for tile in s.tiles:
-            dice = None if tile.removed else on.get(tile.square)
-            if dice:
-                seat = s.seat(dice[0].seat)
-                s.combat = Combat(tile.square, seat.id, [p.die for p in dice], [p.ally for p in dice])
-                push(s, "combat")
-                return True
-        goto(s, "turnorder")
+            at = index.get(p.space)
+            if at is not None and (first is None or at < first) and not tiles[at].removed:
+                first = at
+        if first is None:
+            goto(s, "turnorder")
+            return True
+        square = tiles[first].square
+        dice = [p for p in s.placed if p.space == square]  # in the order placed
+        s.combat = Combat(square, dice[0].seat, [p.die for p in dice], [p.ally for p in dice])
+        push(s, "combat")
         return True
 
 
@@ -148,26 +173,19 @@ class Fight(Step):
             )
         if f.data.get("reroll") is not None:
             i = f.data["reroll"]
-            spec = die_spec(g, c.dice[i])
             return Prompt(
-                CHANCE,
-                "combat",
-                f"{c.seat} rerolls the {c.dice[i]}",
-                chance=ChanceSpec("roll", spec.faces, 1, die=spec.kind, dice=(spec,)),
+                CHANCE, "combat", f"{c.seat} rerolls the {c.dice[i]}", chance=rolled(g, (c.dice[i],))
             )
         if c.values:
-            options = self.rerolls(g, s, c)
-            if not options:
+            got, needed = summed(c.values, doubled(g, s, c)), need(g, s, c)
+            if not self.rerolls_wanted(s, c, got, needed):
                 return None
-            return Prompt(c.seat, "reroll", f"{total(g, s, c)} of {need(g, s, c)}: reroll?", tuple(options))
+            options = (*[f"{c.seat} reroll {d}" for d in c.dice], f"{c.seat} stand")
+            return Prompt(c.seat, "reroll", f"{got} of {needed}: reroll?", options)
         if f.data.get("rolling"):
-            dice = tuple(die_spec(g, d) for d in c.dice)
-            faces = tuple(dict.fromkeys(x for d in dice for x in d.faces))
+            chance = rolled(g, tuple(c.dice))
             return Prompt(
-                CHANCE,
-                "combat",
-                f"{c.seat} rolls {'+'.join(c.dice)} vs {need(g, s, c)}",
-                chance=ChanceSpec("roll", faces, len(dice), die=c.dice[0], dice=dice),
+                CHANCE, "combat", f"{c.seat} rolls {'+'.join(c.dice)} vs {need(g, s, c)}", chance=chance
             )
         spells = self.spells(g, s, c)
         if spells == [f"{c.seat} roll"]:
@@ -184,6 +202,9 @@ class Fight(Step):
         yellow and green only when with them the dice could reach the number needed."""
         seat, tile = s.seat(c.seat), fought(g, s, c)
         out = [f"{c.seat} roll"]
+        crystals = seat.crystals
+        if not (crystals["white"] or crystals["yellow"] or crystals["green"]):
+            return out  # no spell he could cast: the roll alone, whatever the dice reach
         least, most = reach(g, s, c)
         if least >= need(g, s, c):
             return out
@@ -197,11 +218,11 @@ class Fight(Step):
             out.append(f"{c.seat} enhance")
         return out
 
-    def rerolls(self, g, s: AlliesState, c: Combat) -> list[str]:
-        """Blue rerolls one die per crystal; once the roll wins there is nothing to reroll for."""
-        if not s.seat(c.seat).crystals["blue"] or total(g, s, c) >= need(g, s, c):
-            return []
-        return [f"{c.seat} reroll {d}" for d in c.dice] + [f"{c.seat} stand"]
+    @staticmethod
+    def rerolls_wanted(s: AlliesState, c: Combat, got: int, needed: int) -> bool:
+        """Blue rerolls one die per crystal; once the roll (``got``) wins there is nothing to
+        reroll for."""
+        return got < needed and s.seat(c.seat).crystals["blue"] > 0
 
     def explain(self, g, s: AlliesState, f: Frame, w: list[str], p: Prompt):
         c = s.combat
@@ -249,9 +270,10 @@ class Fight(Step):
         if f.data.get("reroll") is not None:
             return False
         if c.values:
-            if self.rerolls(g, s, c):
+            why = doubled(g, s, c)
+            if self.rerolls_wanted(s, c, summed(c.values, why), need(g, s, c)):
                 return False
-            self.finish(g, s, ev)
+            self.finish(g, s, ev, why)
             return True
         if f.data.get("rolling") or self.spells(g, s, c) != [f"{c.seat} roll"]:
             return False
@@ -285,29 +307,31 @@ class Fight(Step):
                 i = f.data["reroll"]
                 c.values[i] = int(w[2])
                 f.data = {}
-                ev.append(
-                    {
-                        "event": "rerolled",
-                        "seat": c.seat,
-                        "die": c.dice[i],
-                        "value": c.values[i],
-                        "total": total(g, s, c),
-                    }
-                )
+                if ev is not QUIET:
+                    ev.append(
+                        {
+                            "event": "rerolled",
+                            "seat": c.seat,
+                            "die": c.dice[i],
+                            "value": c.values[i],
+                            "total": total(g, s, c),
+                        }
+                    )
             else:
                 c.values = [int(v) for v in w[2:]]
                 f.data = {}
-                ev.append(
-                    {
-                        "event": "rolled",
-                        "seat": c.seat,
-                        "dice": list(c.dice),
-                        "values": list(c.values),
-                        "doubled": doubled(g, s, c),
-                        "total": total(g, s, c),
-                        "need": need(g, s, c),
-                    }
-                )
+                if ev is not QUIET:
+                    ev.append(
+                        {
+                            "event": "rolled",
+                            "seat": c.seat,
+                            "dice": list(c.dice),
+                            "values": list(c.values),
+                            "doubled": doubled(g, s, c),
+                            "total": total(g, s, c),
+                            "need": need(g, s, c),
+                        }
+                    )
         elif w[1] == "roll":
             f.data = {"rolling": True}
         elif w[1] == "hammer":
@@ -333,12 +357,17 @@ class Fight(Step):
         elif w[1] == "stand":
             self.finish(g, s, ev)
 
-    def finish(self, g, s: AlliesState, ev: list[dict]) -> None:
+    def finish(self, g, s: AlliesState, ev: list[dict], why: list[str] | None = None) -> None:
+        """The fight's end; ``why`` is ``doubled``'s answer where the caller has it."""
         c = s.combat
         seat, tile = s.seat(c.seat), fought(g, s, c)
         m = g.monsters[tile.monster]
-        won = c.hammer or total(g, s, c) >= need(g, s, c)
-        gold = m.gold[SECTION_INDEX[tile.section]] if won else 0
+        at = SECTION_INDEX[tile.section]
+        if why is None:
+            why = doubled(g, s, c)
+        got, needed = summed(c.values, why), m.need[at]
+        won = c.hammer or got >= needed
+        gold = m.gold[at] if won else 0
         if won:
             seat.gold += gold
             seat.monsters = [*seat.monsters, tile.monster]
@@ -346,21 +375,22 @@ class Fight(Step):
         s.stats["combats"] = s.stats.get("combats", 0) + 1
         s.stats["victories"] = s.stats.get("victories", 0) + won
         s.stats["hammers"] = s.stats.get("hammers", 0) + c.hammer
-        ev.append(
-            {
-                "event": "combat",
-                "seat": c.seat,
-                "square": c.square,
-                "monster": tile.monster,
-                "dice": list(c.dice),
-                "values": list(c.values),
-                "doubled": doubled(g, s, c),
-                "total": None if c.hammer else total(g, s, c),
-                "need": need(g, s, c),
-                "won": won,
-                "gold": gold,
-            }
-        )
+        if ev is not QUIET:
+            ev.append(
+                {
+                    "event": "combat",
+                    "seat": c.seat,
+                    "square": c.square,
+                    "monster": tile.monster,
+                    "dice": list(c.dice),
+                    "values": list(c.values),
+                    "doubled": why,
+                    "total": None if c.hammer else got,
+                    "need": needed,
+                    "won": won,
+                    "gold": gold,
+                }
+            )
         remove_tile(g, s, tile, ev)
         s.combat = None
         pop(s)

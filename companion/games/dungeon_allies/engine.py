@@ -13,8 +13,8 @@ machine. The rules are the steps: setup.py, placement.py, combat.py, resolution.
 
 from __future__ import annotations
 
-from companion.engine.core import Header
-from companion.engine.steps import Step, StepEngine
+from companion.engine.core import ChanceSpec, Header, Prompt
+from companion.engine.steps import QUIET, Step, StepEngine
 
 from .combat import Excursion, Fight, why_not_now
 from .pack import AlliesPack, load_pack
@@ -73,6 +73,28 @@ class DungeonAllies(StepEngine):
         self.cards = {slug(c.name): c for c in self.pack.sorcerer}
         # where each square's tile sits in a state's ``tiles`` (built in this order by new_state)
         self.square_index = {square: i for i, (square, _) in enumerate(self.pack.squares())}
+        self.advance = self._advance()
+        # a fight's dice -> its roll (combat.roll_spec), made once
+        self.roll_specs: dict[tuple[str, ...], ChanceSpec] = {}
+        # each prisoner's space and offering (open_spaces)
+        self.prisoner_spaces = tuple(
+            (f"prisoner{i}", p.offering) for i, p in enumerate(self.pack.prisoners, 1)
+        )
+
+    def _advance(self):
+        """``advance(state, action, prompt)``: ``apply_trusted`` without the events (a
+        simulation reads none), the next prompt alone. The steps are handed ``QUIET`` and skip
+        building their costlier events for it."""
+        machine, g = self.machine, self
+        settle = machine.settle
+        acts = {name: step.act for name, step in machine.steps.items()}
+
+        def advance(s: AlliesState, action: str, prompt: Prompt) -> Prompt | None:
+            f = s.frames[-1]
+            acts[f.step](g, s, f, action.split(), QUIET)
+            return settle(g, s, QUIET)
+
+        return advance
 
     def result(self, s: AlliesState) -> str:
         return result(s)

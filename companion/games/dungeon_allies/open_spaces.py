@@ -22,30 +22,36 @@ def numbered(word: str, count: int) -> tuple[str, ...]:
 
 def open_spaces(g, s: AlliesState, seat: Seat, dice: list[str]) -> tuple[dict[str, list[str]], list[str]]:
     """Each of ``dice`` (die kinds) -> the spaces ``seat`` may put it on, in the board's order;
-    and every space one of them may take, in that order."""
+    and every space one of them may take, in that order. Dice that may go to the same spaces
+    share one list: read them, do not change them."""
     me = seat.id
     dice_on: dict[str, int] = {}  # space -> dice on it
     mine, others = set(), set()  # the spaces with a die of this seat, of another seat
+    top = None  # the standing tavern bid: the first of the highest
     for p in s.placed:
-        dice_on[p.space] = dice_on.get(p.space, 0) + 1
-        (mine if p.seat == me else others).add(p.space)
-    out = [t.square for t in s.tiles if not t.removed and t.square not in others]  # one player a tile
+        space = p.space
+        dice_on[space] = dice_on.get(space, 0) + 1
+        if p.seat == me:
+            mine.add(space)
+        else:
+            others.add(space)
+        if space == "tavern" and (top is None or p.gold > top.gold):
+            top = p
+    if others:
+        out = [t.square for t in s.tiles if not t.removed and t.square not in others]  # one player a tile
+    else:
+        out = [t.square for t in s.tiles if not t.removed]
     if dice_on.get("order", 0) < len(s.seats) and "order" not in mine:
         out.append("order")
     out += [space for space in numbered("treasure", len(s.treasure)) if space not in dice_on]
     if "gold" not in dice_on:
         out.append("gold")
     after_train = []
-    if s.follower_top:
-        bids = [p for p in s.placed if p.space == "tavern"]
-        top = max(bids, key=lambda p: p.gold) if bids else None
-        if top is None or (top.seat != me and seat.gold > top.gold):
-            after_train.append("tavern")
-    prisoners = g.pack.prisoners
+    gold = seat.gold
+    if s.follower_top and (top is None or (top.seat != me and gold > top.gold)):
+        after_train.append("tavern")
     after_train += [
-        space
-        for space, prisoner in zip(numbered("prisoner", len(prisoners)), prisoners)
-        if space not in dice_on and seat.gold >= prisoner.offering
+        space for space, offering in g.prisoner_spaces if space not in dice_on and gold >= offering
     ]
     if "trade" not in mine:
         after_train.append("trade")
@@ -54,9 +60,14 @@ def open_spaces(g, s: AlliesState, seat: Seat, dice: list[str]) -> tuple[dict[st
     ]
     # the trainer: a free space, and a higher die on the ladder than the one trained
     ladder = g.pack.rules.ladder
-    train_free = dice_on.get("train", 0) < g.pack.trainer_spaces
-    each = {
-        die: out + (["train"] if train_free and ladder.index(die) + 1 < len(ladder) else []) + after_train
-        for die in dict.fromkeys(dice)
-    }
-    return each, max(each.values(), key=len)  # they differ by the trainer alone
+    without = out + after_train
+    if dice_on.get("train", 0) >= g.pack.trainer_spaces:
+        return dict.fromkeys(dice, without), without
+    trained = out + ["train"] + after_train
+    each, spaces = {}, without
+    for die in dice:
+        if ladder.index(die) + 1 < len(ladder):
+            each[die] = spaces = trained
+        else:
+            each[die] = without
+    return each, spaces  # they differ by the trainer alone

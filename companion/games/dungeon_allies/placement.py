@@ -5,7 +5,7 @@ two tiles; a die on an occupied tavern outbids with gold."""
 from __future__ import annotations
 
 from companion.engine.core import CHANCE, Prompt
-from companion.engine.steps import Frame, Step, StepMachine
+from companion.engine.steps import QUIET, Frame, Step, StepMachine
 
 from .open_spaces import open_spaces
 from .rules import drawn, next_die, on_space, spend
@@ -39,13 +39,15 @@ def placer(g, s: AlliesState, f: Frame) -> tuple[Seat, int, int, list[int]] | No
             continue
         seat = s.seat(s.order[i])
         followers = k >= each
-        due = unplaced(s, seat, followers)
-        if due:
-            if followers:
-                return seat, k, i, due
-            characters = sum(1 for p in s.placed if p.seat == seat.id and not seat.allies[p.ally].follower)
-            if characters <= k:
-                return seat, k, i, due
+        allies, me = seat.allies, seat.id
+        used, characters = set(), 0  # the allies with a die down, how many of them characters
+        for p in s.placed:
+            if p.seat == me:
+                used.add(p.ally)
+                characters += not allies[p.ally].follower
+        due = [n for n, a in enumerate(allies) if a.follower == followers and n not in used]  # unplaced
+        if due and (followers or characters <= k):
+            return seat, k, i, due
         i += 1
 
 
@@ -123,6 +125,14 @@ def peekable(s: AlliesState, sid: str) -> list[str]:
     return [t.square for t in s.tiles if not t.removed and not t.revealed and sid not in t.known]
 
 
+def can_peek(s: AlliesState, sid: str) -> bool:
+    """``peekable`` is not empty: stops at the first tile."""
+    for t in s.tiles:
+        if not t.removed and not t.revealed and sid not in t.known:
+            return True
+    return False
+
+
 class Place(Step):
     rule = TURN
 
@@ -151,7 +161,7 @@ class Place(Step):
         free, spaces = open_spaces(g, s, seat, dice)  # each die due now -> the spaces it may take
         if not spaces:
             free, spaces = {die: ["pass"] for die in free}, ["pass"]  # nowhere to go: they sit the turn out
-        if seat.crystals["red"] and (s.board == "real" or peekable(s, seat.id)):
+        if seat.crystals["red"] and (s.board == "real" or can_peek(s, seat.id)):
             dice, free["red"], spaces = [*dice, "red"], ["peek"], [*spaces, "peek"]
         options: list[str] = []
         for die in dice:  # each line in C: the die's head before each space it may take
@@ -186,27 +196,34 @@ class Place(Step):
 
     def act(self, g, s: AlliesState, f: Frame, w: list[str], ev: list[dict]) -> None:
         seat, k, i, due = self.due(g, s, f)  # the seat of w[0]: the action answers its prompt
-        f.data = {"pass": k, "i": i}
-        if w[3] == "peek":
+        die, space = w[2], w[3]
+        if space == "peek":
+            f.data = {"pass": k, "i": i}
             spend(s, seat, "red")
             ev.append({"event": "illuminate", "seat": seat.id})
             if s.board == "digital":
                 push(s, "peek", left=min(2, len(peekable(s, seat.id))), seat=seat.id)
             return
-        if w[3] == "pass":  # no space is open to this die: it sits the turn out
-            ally = next(a for a in due if seat.allies[a].die == w[2])
-            s.placed.append(Placed(seat.id, ally, w[2], "pass"))
-            ev.append({"event": "pass", "seat": seat.id, "die": w[2]})
+        allies = seat.allies
+        for ally in due:  # the first ally due with this die
+            if allies[ally].die == die:
+                break
+        if space == "pass":  # no space is open to this die: it sits the turn out
+            s.placed.append(Placed(seat.id, ally, die, "pass"))
+            if ev is not QUIET:
+                ev.append({"event": "pass", "seat": seat.id, "die": die})
         else:
-            ally = next(a for a in due if seat.allies[a].die == w[2])
-            if w[3] == "tavern" and on_space(s, "tavern"):
+            if space == "tavern" and on_space(s, "tavern"):
+                f.data = {"pass": k, "i": i}
                 push(s, "bid", seat=seat.id, ally=ally)
                 return
-            if w[3].startswith("prisoner"):
-                offering = g.pack.prisoners[int(w[3][8:]) - 1].offering
+            offering = 0
+            if space.startswith("prisoner"):
+                offering = g.pack.prisoners[int(space[8:]) - 1].offering
                 seat.gold -= offering
-            s.placed.append(Placed(seat.id, ally, w[2], w[3], offering if w[3].startswith("prisoner") else 0))
-            ev.append({"event": "placed", "seat": seat.id, "die": w[2], "space": w[3]})
+            s.placed.append(Placed(seat.id, ally, die, space, offering))
+            if ev is not QUIET:
+                ev.append({"event": "placed", "seat": seat.id, "die": die, "space": space})
         f.data = {"pass": k, "i": i + 1}
 
 

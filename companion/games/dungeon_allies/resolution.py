@@ -10,7 +10,7 @@ from companion.engine.core import Prompt
 from companion.engine.steps import Frame, Step, StepMachine
 
 from .placement import PRISONER, SORCERER, TAVERN, TRADE, TRAINER, TREASURE
-from .rules import gain_crystals, lowest_rank, next_die, on_space, sorcerer_cost, spend
+from .rules import dice_by_space, gain_crystals, lowest_rank, next_die, on_space, sorcerer_cost, spend
 from .scoring import finish_game
 from .state import AlliesState, Ally
 
@@ -89,8 +89,9 @@ class Treasure(Resolve):
         return f"3 treasure: {', '.join(takers)}" if takers else None
 
     def do(self, g, s: AlliesState, ev: list[dict]) -> None:
+        on = dice_by_space(s)
         for space, pile in list(self.spaces(s)):
-            for p in on_space(s, space):
+            for p in on.get(space, ()):
                 seat = s.seat(p.seat)
                 if guarded(s, space, pile) and not seat.victory:
                     ev.append({"event": "treasure guarded", "seat": seat.id, "space": space})
@@ -209,8 +210,9 @@ class Prisoner(Resolve):
         return f"6 prisoner: {', '.join(freed)}" if freed else None
 
     def do(self, g, s: AlliesState, ev: list[dict]) -> None:
+        on = dice_by_space(s)
         for i, space in enumerate(g.pack.prisoners):
-            for p in on_space(s, f"prisoner{i + 1}"):
+            for p in on.get(f"prisoner{i + 1}", ()):
                 got = gain_crystals(s, s.seat(p.seat), list(space.reward))
                 ev.append(
                     {"event": "prisoner freed", "seat": p.seat, "offering": space.offering, "crystals": got}
@@ -303,8 +305,9 @@ class Sorcerer(Resolve):
 
     def do(self, g, s: AlliesState, ev: list[dict]) -> None:
         cost = sorcerer_cost(g, s)
+        on = dice_by_space(s)
         for i, card in enumerate(s.row):
-            for p in on_space(s, f"sorcerer{i + 1}"):
+            for p in on.get(f"sorcerer{i + 1}", ()):
                 seat = s.seat(p.seat)
                 if not seat.crystals[cost]:
                     ev.append({"event": "sorcerer forfeited", "seat": seat.id, "card": card, "cost": cost})

@@ -5,6 +5,7 @@ the engine, so the modules form no import circle."""
 from __future__ import annotations
 
 from companion.engine.core import DEVICE, TABLE, ChanceSpec
+from companion.engine.steps import QUIET
 
 from .state import COLOURS, AlliesState, Seat, Tile
 
@@ -27,7 +28,12 @@ def drawn(
 
 
 def bag_faces(s: AlliesState) -> tuple[str, ...]:
-    return tuple(c for c in COLOURS for _ in range(s.bag[c]))
+    """Each crystal in the bag, colour by colour."""
+    faces: tuple[str, ...] = ()
+    bag = s.bag
+    for c in COLOURS:
+        faces += (c,) * bag[c]
+    return faces
 
 
 def bag_size(s: AlliesState) -> int:
@@ -74,7 +80,7 @@ def remove_tile(g, s: AlliesState, tile: Tile, ev: list[dict]) -> None:
     if new != s.round:
         s.round = new
         ev.append({"event": "round", "round": new, "removed": s.removed})
-    if s.monsters_left == 0:
+    if ev is not QUIET and s.monsters_left == 0:
         ev.append({"event": "monsters gone"})
 
 
@@ -93,3 +99,15 @@ def dice_of(s: AlliesState, sid: str, space: str) -> list[int]:
 
 def on_space(s: AlliesState, space: str):
     return [p for p in s.placed if p.space == space]
+
+
+def dice_by_space(s: AlliesState) -> dict[str, list]:
+    """``on_space`` of every space at once (a space without dice is not there): a resolution
+    step asking of several spaces reads the dice once."""
+    on: dict[str, list] = {}
+    for p in s.placed:
+        if p.space in on:
+            on[p.space].append(p)
+        else:
+            on[p.space] = [p]
+    return on

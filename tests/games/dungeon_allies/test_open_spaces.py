@@ -7,7 +7,7 @@ from __future__ import annotations
 from companion.engine.dice import SeededDice
 from companion.engine.registry import get_game
 from companion.games.dungeon_allies.open_spaces import open_spaces
-from companion.games.dungeon_allies.placement import placer, refusal, unplaced
+from companion.games.dungeon_allies.placement import peekable, placer, refusal, unplaced
 from tests.conformance.harness import MAX_ACTIONS, header_for, play
 
 
@@ -47,14 +47,10 @@ def test_the_open_spaces_are_exactly_the_spaces_refusal_allows():
     assert checked >= 200 and refused >= 1000, (checked, refused)
 
 
-def test_the_placement_step_keeps_placers_answer_for_its_prompt_alone():
-    """The answer ``Place.due`` keeps from a prompt for the act is placer's own, on every
-    placement prompt and every act of random games played on the fast path."""
-    game = get_game("dungeon-allies")
-    engine = game.load_engine()
-    step = engine.steps["place"]
-    asked = 0
-    for seed in range(1, 5):
+def fast_games(game, engine, seeds, go):
+    """Random games of ``seeds`` on the fast path ``go`` (``apply_trusted``'s prompt or
+    ``advance``), the state changed in place; yields (state, prompt) before each action."""
+    for seed in seeds:
         s = engine.new_state(header_for(game, seed))
         players = {}
         dice = SeededDice(seed)
@@ -62,15 +58,55 @@ def test_the_placement_step_keeps_placers_answer_for_its_prompt_alone():
         for _ in range(MAX_ACTIONS):
             if p is None:
                 break
-            f = s.frames[-1]
-            if f.step == "place":
-                assert step.due(engine, s, f) == placer(engine, s, f)
-                asked += 1
+            yield s, p
             if p.is_chance:
                 action = dice.answer(p)
             else:
                 player = players.setdefault(p.actor, game.load_policy("random")(seed * 31 + len(players)))
                 action = player(engine, engine.public_view(s, p.actor), p)
-            p = engine.apply_trusted(s, action, p)[1]
+            p = go(s, action, p)
         assert p is None, f"seed {seed}: no end within {MAX_ACTIONS} actions"
+
+
+def test_the_placement_step_keeps_placers_answer_for_its_prompt_alone():
+    """The answer ``Place.due`` keeps from a prompt for the act is placer's own, on every
+    placement prompt and every act of random games played on the fast path."""
+    game = get_game("dungeon-allies")
+    engine = game.load_engine()
+    step = engine.steps["place"]
+    asked = 0
+    for s, _ in fast_games(game, engine, range(1, 5), lambda s, a, p: engine.apply_trusted(s, a, p)[1]):
+        f = s.frames[-1]
+        if f.step == "place":
+            assert step.due(engine, s, f) == placer(engine, s, f)
+            asked += 1
     assert asked > 50
+
+
+def test_the_placement_prompt_offers_what_refusal_allows_on_the_fast_path():
+    """On every placement prompt of random games played through ``advance``, the options are
+    the lines ``refusal`` allows, die by die, then the red crystal's peek where a tile is left
+    to look under (``can_peek``, held here to ``peekable``)."""
+    game = get_game("dungeon-allies")
+    engine = game.load_engine()
+    asked = peeks = 0
+    seeds = [*range(1, 9), 13, 40]  # 13 and 40 bring a die at the top of the ladder (no training)
+    for s, p in fast_games(game, engine, seeds, engine.advance):
+        if p.kind != "place":
+            continue
+        seat, _, _, allies = placer(engine, s, s.frames[-1])
+        lines = []
+        for a in allies:
+            die = seat.allies[a].die
+            lines += [
+                f"{seat.id} place {die} {space}"
+                for space in spaces(engine, s)
+                if refusal(engine, s, seat, a, space) is None
+            ]
+        if not lines:
+            lines = [f"{seat.id} place {seat.allies[a].die} pass" for a in allies]
+        peek = [f"{seat.id} place red peek"] if seat.crystals["red"] and peekable(s, seat.id) else []
+        assert list(p.options) == lines + peek, seat.id
+        asked += 1
+        peeks += bool(peek)
+    assert asked > 300 and peeks > 20, (asked, peeks)
