@@ -1,7 +1,8 @@
-"""``fits`` (the play list's yes or no) agrees with the rules' checks (which say why not) for
-every card, board and day of random games' turns; the plays listed are exactly the plays
-``refusal`` allows; and where a card in hand may go, ``refusal`` gives its check's reason (the
-idle cards' reasons ask the check alone)."""
+"""``fits`` (the play list's yes or no, asked of a whole board) agrees with the rules' checks
+(which say why not) for every card, board and day of random games' turns; the plays listed are
+exactly the plays ``refusal`` allows, once each, in the order of the pack's cards, the seats and
+the week; and where a card in hand may go, ``refusal`` gives its check's reason (the idle cards'
+reasons ask the check alone)."""
 
 from __future__ import annotations
 
@@ -26,16 +27,19 @@ def test_fits_gives_the_checks_verdicts_and_the_plays_listed_are_the_plays_refus
         me = s.actor()
         every = set()
         for x in s.seats:
-            for d, day in enumerate(pack.days):
-                for kind in KINDS:
-                    if kind == "transformation":
-                        continue
+            for kind in KINDS:
+                if kind == "transformation":
+                    continue
+                fitting = fits(kind)(x.board, me.board, pack.days)  # asked of the whole board
+                assert fits(kind)(x.board, me.board, range(7)) == [pack.days.index(d) for d in fitting]
+                for d, day in enumerate(pack.days):
                     words = [me.id, "play", kind, x.id, day]
                     checked = (
                         rules.CHECKS.get(kind, rules.check_room)(pack, s, kind, x.board, d, words) is None
                     )
-                    assert fits(kind)(x.board, d, me.board) == checked, (words, x.board[d])
+                    assert (day in fitting) == checked, (words, x.board)
                     verdicts[checked] += 1
+            for d, day in enumerate(pack.days):
                 for kind in set(me.hand):
                     words = [me.id, "play", kind, x.id, day]
                     if kind == "transformation":
@@ -50,7 +54,15 @@ def test_fits_gives_the_checks_verdicts_and_the_plays_listed_are_the_plays_refus
                     # where a card in hand may go, refusal's reason is its check's (hand.why_not asks the check)
                     check = rules.CHECKS.get(kind, rules.check_room)
                     assert check(pack, s, kind, x.board, d, words) == refused, words
-        assert set(rules.legal_plays(pack, s)) == every
+        listed = rules.legal_plays(pack, s)
+        assert set(listed) == every and len(listed) == len(every)
+        assert listed == sorted(listed, key=placed), listed  # a stable sort: already in order
+
+    kinds = list(pack.cards)
+
+    def placed(line: str) -> tuple[int, int, int]:
+        w = line.split()
+        return kinds.index(w[2]), int(w[3][1:]), pack.days.index(w[4])
 
     for seed in range(1, 6):
         play(game, engine, seed, policy="random", after=compare)
