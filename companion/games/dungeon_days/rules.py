@@ -9,6 +9,8 @@ it. Every check reads the state; every effect moves cards between boards, hands 
 
 from __future__ import annotations
 
+from functools import cache
+
 from companion.engine.words import a_or_an
 from companion.games.dungeon_days import board as B
 from companion.games.dungeon_days.fits import fits
@@ -56,8 +58,10 @@ def _name(kind: str) -> str:
     return {"lava": "Lava Trap", "boulder": "Boulder Trap"}.get(kind, kind.capitalize())
 
 
+@cache
 def a(kind: str) -> str:
-    """The card's name after its article: "an Elf", "a Troll"."""
+    """The card's name after its article: "an Elf", "a Troll" (made once a kind: refusals and
+    the idle cards' reasons ask it every turn)."""
     return a_or_an(_name(kind))
 
 

@@ -9,7 +9,7 @@ draw or play. The scorer (mode "score") asks for each board day by day instead (
 from __future__ import annotations
 
 from companion.engine.core import CHANCE, ChanceSpec, Prompt
-from companion.engine.steps import Frame, Step, StepMachine
+from companion.engine.steps import QUIET, Frame, Step, StepMachine
 from companion.games.dungeon_days import board as B
 from companion.games.dungeon_days import hand, rules
 from companion.games.dungeon_days.state import DaysState
@@ -130,7 +130,8 @@ class Draw(Step):
         seat.hand.append(w[2])
         seat.hand.sort()
         bump(s, "draws")
-        ev.append({"event": "drew", "seat": seat.id, "deck": len(s.deck)})
+        if ev is not QUIET:
+            ev.append({"event": "drew", "seat": seat.id, "deck": len(s.deck)})
         StepMachine.pop(s)
         next_turn(s)
 

@@ -9,21 +9,30 @@ from __future__ import annotations
 from collections import Counter
 
 from companion.engine.registry import get_game
-from companion.games.dungeon_days import rules
+from companion.games.dungeon_days import hand, rules
 from companion.games.dungeon_days.fits import fits
 from companion.games.dungeon_days.pack import KINDS
 from tests.conformance.harness import play
 
+ENGINE = get_game("dungeon-days").load_engine()
+
+
+def each_turn(compare) -> None:
+    """``compare(state, prompt)`` before every turn of five random games."""
+
+    def turn(s, prompt, action, events, after):
+        if prompt.kind == "turn":
+            compare(s, prompt)
+
+    for seed in range(1, 6):
+        play(get_game("dungeon-days"), ENGINE, seed, policy="random", after=turn)
+
 
 def test_fits_gives_the_checks_verdicts_and_the_plays_listed_are_the_plays_refusal_allows():
-    game = get_game("dungeon-days")
-    engine = game.load_engine()
-    pack = engine.pack
+    pack = ENGINE.pack
     verdicts: Counter = Counter()
 
-    def compare(s, prompt, action, events, after):
-        if prompt.kind != "turn":
-            return
+    def compare(s, prompt):
         me = s.actor()
         every = set()
         for x in s.seats:
@@ -64,6 +73,34 @@ def test_fits_gives_the_checks_verdicts_and_the_plays_listed_are_the_plays_refus
         w = line.split()
         return kinds.index(w[2]), int(w[3][1:]), pack.days.index(w[4])
 
-    for seed in range(1, 6):
-        play(game, engine, seed, policy="random", after=compare)
+    each_turn(compare)
     assert verdicts[True] >= 1000 and verdicts[False] >= 1000, verdicts
+
+
+def test_an_idle_cards_reason_is_the_one_refusal_gives_everywhere_or_its_rule():
+    """``hand.why_not`` (the idle cards' reasons on the device and the phone) against the checked
+    path: ``refusal`` asked of every board the card may go on and every day."""
+    pack = ENGINE.pack
+    asked: Counter = Counter()
+
+    def compare(s, prompt):
+        me = s.actor()
+        for kind, reason in prompt.choice["why_not"].items():
+            assert reason == hand.why_not(pack, s, kind)
+            if kind == "transformation":
+                continue
+            boards = [me.id] if kind in rules.OWN else [x.id for x in s.seats]
+            if kind in rules.OTHERS:
+                boards.remove(me.id)
+            refusals = {
+                rules.refusal(pack, s, [me.id, "play", kind, b, day])[0] for b in boards for day in pack.days
+            }
+            asked[len(refusals) == 1] += 1
+            if len(refusals) == 1:
+                assert reason == refusals.pop()
+            else:
+                where = "your board" if boards == [me.id] else "any board"
+                assert reason == f"no day on {where} fits it: {pack.cards[kind].text}"
+
+    each_turn(compare)
+    assert asked[True] >= 10 and asked[False] >= 100, asked
