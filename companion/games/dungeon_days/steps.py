@@ -154,6 +154,8 @@ def end(g, s: DaysState, ev: list[dict], why: str) -> None:
     if tied:
         bump(s, "tie_breaks")
     goto(s, "over")
+    if ev is QUIET:  # advance: no event, so no day's points to list
+        return
     days = {x.id: [B.day_score(g.pack, x.board, d)[0] for d in range(7)] for x in s.seats}
     over = {
         "event": "over",
