@@ -41,8 +41,9 @@ ON_CREATURE = ("sprite", "halfling", "invisibility")
 Refusal = tuple[str, str]
 
 
+@cache
 def rule_of(kind: str) -> str:
-    """The rulebook section a card's rule is in."""
+    """The rulebook section a card's rule is in (made once a kind, as ``a``)."""
     name = {
         "terror": "SPELL OF TERROR",
         "transportation": "SPELL OF TRANSPORTATION",
