@@ -65,8 +65,9 @@ def holds(pile: list[str], kinds: tuple[str, ...]) -> bool:
 
 def week_done(pack: DaysPack, board: list[list[str]]) -> bool:
     """A creature on every day of the week not blocked by a Boulder Trap. (Every pack's
-    creatures are the same kinds, ``CREATURES``: its check holds each card to its type.)"""
-    return all(BOULDER in p or not CREATURES.isdisjoint(p) for p in board)
+    creatures are the same kinds, ``CREATURES``: its check holds each card to its type.) An
+    empty day is seen first without a loop: after every play every board is asked."""
+    return [] not in board and all(BOULDER in p or not CREATURES.isdisjoint(p) for p in board)
 
 
 def tidy(pack: DaysPack, pile: list[str]) -> list[str]:

@@ -16,27 +16,27 @@ def why_not(pack: DaysPack, s: DaysState, kind: str) -> str:
         if not any(pack.is_creature(k) for k in seat.hand):
             return "you hold no creature for a Transformation to give"
         return "no board has a creature for a Transformation to take"
-    boards = [x.id for x in s.seats]
+    seats = s.seats
     targets = (
-        [seat.id]
+        (seat,)
         if kind in rules.OWN
-        else [b for b in boards if b != seat.id]
+        else [x for x in seats if x is not seat]
         if kind in rules.OTHERS
-        else boards
+        else seats
     )
     reasons = set()
     check = rules.CHECKS.get(kind, rules.check_room)  # refusal's verdict: the play's shape is right
-    for t in targets:
-        board = s.seat(t).board
+    for x in targets:
+        board = x.board
         for d, day in enumerate(pack.days):
-            reasons.add(check(pack, s, kind, board, d, [seat.id, "play", kind, t, day])[0])
+            reasons.add(check(pack, s, kind, board, d, [seat.id, "play", kind, x.id, day])[0])
             if len(reasons) > 1:  # no one reason: the card's rule says it
                 break
         if len(reasons) > 1:
             break
     else:
         return next(iter(reasons))
-    where = "your board" if targets == [seat.id] else "any board"
+    where = "your board" if kind in rules.OWN else "any board"
     return f"no day on {where} fits it: {pack.cards[kind].text}"
 
 

@@ -9,6 +9,8 @@ it. Every check reads the state; every effect moves cards between boards, hands 
 
 from __future__ import annotations
 
+from functools import cache
+
 from companion.engine.words import a_or_an
 from companion.games.dungeon_days import board as B
 from companion.games.dungeon_days.fits import fits
@@ -39,8 +41,9 @@ ON_CREATURE = ("sprite", "halfling", "invisibility")
 Refusal = tuple[str, str]
 
 
+@cache
 def rule_of(kind: str) -> str:
-    """The rulebook section a card's rule is in."""
+    """The rulebook section a card's rule is in (made once a kind, as ``a``)."""
     name = {
         "terror": "SPELL OF TERROR",
         "transportation": "SPELL OF TRANSPORTATION",
@@ -56,8 +59,10 @@ def _name(kind: str) -> str:
     return {"lava": "Lava Trap", "boulder": "Boulder Trap"}.get(kind, kind.capitalize())
 
 
+@cache
 def a(kind: str) -> str:
-    """The card's name after its article: "an Elf", "a Troll"."""
+    """The card's name after its article: "an Elf", "a Troll" (made once a kind: refusals and
+    the idle cards' reasons ask it every turn)."""
     return a_or_an(_name(kind))
 
 
@@ -250,32 +255,40 @@ def legal_plays(pack: DaysPack, s: DaysState) -> list[str]:
 def plays_by_kind(pack: DaysPack, s: DaysState) -> dict[str, list[str]]:
     """Each kind of card in the actor's hand, in the pack's order -> its legal play lines (none:
     the card is idle now). The play's shape is right by construction; whether the card fits the
-    day is ``fits``, the checks' verdict without their words."""
+    day is ``fits``, the checks' verdict without their words, asked of a whole board at once."""
     seat = s.actor()
-    sid, mine = seat.id, seat.board
-    board_of = {x.id: x.board for x in s.seats}
-    boards = list(board_of)
-    order = list(pack.cards)
-    days = pack.days
-    out = {}
-    for kind in sorted(set(seat.hand), key=order.index):
-        targets = [sid] if kind in OWN else [b for b in boards if b != sid] if kind in OTHERS else boards
-        fit = fits(kind)
+    hand = seat.hand
+    out: dict[str, list[str]] = {}
+    if not hand:
+        return out
+    sid, mine, seats, days = seat.id, seat.board, s.seats, pack.days
+    for kind in sorted(set(hand), key=_order(pack).__getitem__):
         plays = out[kind] = []
-        for target in targets:
-            board = board_of[target]
-            head = f"{sid} play {kind} {target} "
-            if kind == "transformation":
-                gives = [c for c in dict.fromkeys(seat.hand) if c in CREATURES]
-                for day, pile in zip(days, board):
-                    plays += _swaps(head + day, pile, gives)
-            else:
-                d = 0
-                for day in days:  # a loop, not a comprehension: listed for every board, every turn
-                    if fit(board, d, mine):
-                        plays.append(head + day)
-                    d += 1
+        targets = (seat,) if kind in OWN else [x for x in seats if x is not seat] if kind in OTHERS else seats
+        if kind == "transformation":
+            gives = [c for c in dict.fromkeys(hand) if c in CREATURES]
+            if gives:
+                for x in targets:
+                    head = f"{sid} play {kind} {x.id} "
+                    for day, pile in zip(days, x.board):
+                        if pile and not CREATURES.isdisjoint(pile):
+                            plays += _swaps(head + day, pile, gives)
+            continue
+        on = fits(kind)
+        for x in targets:
+            plays += map(f"{sid} play {kind} {x.id} ".__add__, on(x.board, mine, days))
     return out
+
+
+_ORDERS: dict[int, tuple[DaysPack, dict[str, int]]] = {}
+
+
+def _order(pack: DaysPack) -> dict[str, int]:
+    """Each kind's place in the pack's order of cards, made once per pack."""
+    kept = _ORDERS.get(id(pack))
+    if kept is None or kept[0] is not pack:
+        kept = _ORDERS[id(pack)] = (pack, {kind: i for i, kind in enumerate(pack.cards)})
+    return kept[1]
 
 
 def _transformations(pack: DaysPack, s: DaysState, words: list[str]) -> list[str]:

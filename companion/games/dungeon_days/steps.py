@@ -9,7 +9,7 @@ draw or play. The scorer (mode "score") asks for each board day by day instead (
 from __future__ import annotations
 
 from companion.engine.core import CHANCE, ChanceSpec, Prompt
-from companion.engine.steps import Frame, Step, StepMachine
+from companion.engine.steps import QUIET, Frame, Step, StepMachine
 from companion.games.dungeon_days import board as B
 from companion.games.dungeon_days import hand, rules
 from companion.games.dungeon_days.state import DaysState
@@ -130,7 +130,8 @@ class Draw(Step):
         seat.hand.append(w[2])
         seat.hand.sort()
         bump(s, "draws")
-        ev.append({"event": "drew", "seat": seat.id, "deck": len(s.deck)})
+        if ev is not QUIET:
+            ev.append({"event": "drew", "seat": seat.id, "deck": len(s.deck)})
         StepMachine.pop(s)
         next_turn(s)
 
@@ -153,6 +154,8 @@ def end(g, s: DaysState, ev: list[dict], why: str) -> None:
     if tied:
         bump(s, "tie_breaks")
     goto(s, "over")
+    if ev is QUIET:  # advance: no event, so no day's points to list
+        return
     days = {x.id: [B.day_score(g.pack, x.board, d)[0] for d in range(7)] for x in s.seats}
     over = {
         "event": "over",
