@@ -113,7 +113,7 @@ def _seat_plan(policy: Policy) -> tuple:
     depend on the prompt's kind alone may give them as ``view_keys_by_kind`` (kind -> keys; a
     kind not there reads nothing) besides ``view_keys``: then no call is made to find them. A
     ``view_keys`` of None (the whole view) wins over an inherited ``view_keys_by_kind``."""
-    own = getattr(type(policy), "__call__", None)
+    own = getattr(type(policy), "__call__", None)  # noqa: B004 (the function itself, to bind)
     call = MethodType(own, policy) if isinstance(own, FunctionType) else policy
     wants = getattr(policy, "view_keys", None)
     by_kind = getattr(policy, "view_keys_by_kind", None) if wants is not None else None

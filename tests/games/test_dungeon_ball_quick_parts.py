@@ -51,7 +51,7 @@ def test_a_window_offers_exactly_the_cards_the_rules_allow(seed):
 def test_the_huddle_offers_what_huddle_options_lists(seed):
     g = engine()
     huddles = 0
-    for s, p in positions(seed):
+    for s, _ in positions(seed):
         if s.step != "huddle" or len(s.frames) > 1:
             continue
         huddles += 1
