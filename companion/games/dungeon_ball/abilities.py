@@ -57,14 +57,17 @@ class Abilities:
         self.cheapest = min([c.cost for c in g.pack.cards.values()] + [board.juke.cost, board.big_hit.cost])
         # cards whose effect, or the effect their defense-die roll triggers, acts on offense dice
         self.on_dice = frozenset(cid for cid, c in g.pack.cards.items() if _acts_on_dice(c.effect))
-        # the options open_window found for the window it just pushed: (its frame's data,
-        # {seat: options}), each taken once by window_prompt; any action in the window drops them
-        self._ready: tuple[dict, dict[str, list[str]]] | None = None
+        # the options open_window found for the window it just pushed: (its frame's data, the
+        # options of the seat whose turn it is), taken once by window_prompt; any action in the
+        # window drops them
+        self._ready: tuple[dict, list[str]] | None = None
 
     # ------------------------------------------------------------------ windows
-    def open_window(self, s: GameState, kind: str, ev: Events) -> None:
+    def open_window(self, s: GameState, kind: str, ev: Events) -> Prompt | None:
         """Open a card window; call it last in an act (it reads the state as it then is). A
-        window where neither player can afford anything closes at once, as if both declined."""
+        window where neither player can afford anything closes at once, as if both declined.
+        Hands back the window's first prompt, or None when it closed at once. A defense with
+        nothing playable declines without being asked: the window opens on the offense's turn."""
         p1, p2 = s.players
         whistle = kind == "whistle"
         if whistle and self.whistles.isdisjoint(p1.hand) and self.whistles.isdisjoint(p2.hand):
@@ -75,20 +78,22 @@ class Abilities:
         if (p1.momentum < cheapest or p1.id == ai) and (p2.momentum < cheapest or p2.id == ai):
             if ev is not QUIET:
                 ev.append({"event": "window_closed", "kind": kind})
-            return
-        first = self.seat_options(s, defense, whistle)
-        ready = {defense: first}
-        if not first:
-            offense = s.offense
-            second = self.seat_options(s, offense, whistle)
-            if not second:
+            return None
+        opts = self.seat_options(s, defense, whistle)
+        if opts:
+            frame = {"kind": kind, "turn": defense, "opening": True}
+        else:
+            opts = self.seat_options(s, s.offense, whistle)
+            if not opts:
                 if ev is not QUIET:
                     ev.append({"event": "window_closed", "kind": kind})
-                return
-            ready[offense] = second
-        frame = {"kind": kind, "turn": defense, "opening": True}
+                return None
+            # the defense's opening decline (window_pass), made at once
+            frame = {"kind": kind, "turn": s.offense, "opening": False}
         s.frames.append(Frame("window", frame))
-        self._ready = (frame, ready)
+        self._ready = (frame, opts)
+        p = self._window_prompts.get((kind, *opts))
+        return p if p is not None else self._asked(kind, frame["turn"], opts)
 
     def window_options(self, s: GameState, frame: dict) -> list[str]:
         return self.seat_options(s, frame["turn"], frame["kind"] == "whistle")
@@ -139,26 +144,28 @@ class Abilities:
         )
 
     def window_prompt(self, s: GameState, frame: dict) -> Prompt | None:
-        opts = None
         ready = self._ready
+        self._ready = None
         if ready is not None and ready[0] is frame:
-            opts = ready[1].pop(frame["turn"], None)
+            opts = ready[1]
         else:
-            self._ready = None
-        if opts is None:
             opts = self.window_options(s, frame)
         if not opts:
             return None
-        key = (frame["kind"], *opts)
+        p = self._window_prompts.get((frame["kind"], *opts))
+        return p if p is not None else self._asked(frame["kind"], frame["turn"], opts)
+
+    def _asked(self, kind: str, pid: str, opts: list[str]) -> Prompt:
+        """The prompt of a ``kind`` window offering ``opts`` to ``pid``."""
+        key = (kind, *opts)
         p = self._window_prompts.get(key)
         if p is None:  # the same few prompts all game: made once each
             if len(self._window_prompts) > 4096:  # few; a bound all the same
                 self._window_prompts.clear()
-            pid = frame["turn"]
-            what = "a whistle card before the play" if frame["kind"] == "whistle" else "an ability card"
+            what = "a whistle card before the play" if kind == "whistle" else "an ability card"
             p = self._window_prompts[key] = Prompt(
                 pid,
-                f"{frame['kind']}_window",
+                f"{kind}_window",
                 f"{pid}: play {what}, or pass",
                 tuple(opts) + (f"{pid} pass",),
                 shows_hand=True,

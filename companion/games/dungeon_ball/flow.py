@@ -253,7 +253,8 @@ def huddle_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> Prompt
     choice = w[1]
     o = s.offense
     if choice == "run":
-        return _begin_play(g, s, ev)
+        _begin_play(g, s, ev)
+        return defense_card_prompt(g, s) if s.frames[0].step == "defense_card" else pawn_prompt(g, s)
     if choice == "punt":
         s.stats[o]["punts"] += 1
         d = s.defense
@@ -277,15 +278,11 @@ def huddle_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> Prompt
     return None
 
 
-def _begin_play(g: DungeonBall, s: GameState, ev: Events) -> Prompt:
-    """Start a play; hand back its first prompt (the defense card, or against the solo AI the pawn)."""
+def _begin_play(g: DungeonBall, s: GameState, ev: Events) -> None:
     s.play = Play(kind="two_point" if s.conversion else "play")
     # Against the solo AI the player selects a play first and the AI's card is drawn after.
-    if s.solo and s.solo["ai"] == ("p2" if s.offense == "p1" else "p1"):
-        s.frames[0].step = "pawn"  # s.step = ...
-        return pawn_prompt(g, s)
-    s.frames[0].step = "defense_card"
-    return defense_card_prompt(g, s)
+    solo_defends = s.solo and s.solo["ai"] == ("p2" if s.offense == "p1" else "p1")
+    s.frames[0].step = "pawn" if solo_defends else "defense_card"  # s.step = ...
 
 
 def defense_card_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
@@ -427,8 +424,7 @@ def roll_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> Prompt |
             if s.solo:
                 return None  # the solo AI may keep by itself: settle decides
             return keep_question(s.offense, dice, positions)
-    end_roll(g, s, ev)
-    return None
+    return end_roll(g, s, ev)
 
 
 def keep_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
@@ -458,8 +454,7 @@ def keep_check(g: DungeonBall, s: GameState, w: list[str]) -> str | None:
 
 def keep_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> Prompt | None:
     if w[1] == "stop":
-        end_roll(g, s, ev)
-        return None
+        return end_roll(g, s, ev)
     pending = s.play.pending = []
     for x in w[2:]:
         pending.append(int(x) - 1)
@@ -476,7 +471,9 @@ def keep_legal(g: DungeonBall, s: GameState) -> list[str]:
     return out
 
 
-def end_roll(g: DungeonBall, s: GameState, ev: Events) -> None:
+def end_roll(g: DungeonBall, s: GameState, ev: Events) -> Prompt | None:
+    """The roll is over: lightning's momentum, then the ability window (handing back its first
+    prompt, if it opens) or the kick's or Hail Mary's result."""
     play = s.play
     kind = play.kind
     # [Momentum] "On offense, gain one every time you finish a roll with a lightning icon
@@ -488,13 +485,14 @@ def end_roll(g: DungeonBall, s: GameState, ev: Events) -> None:
         gain(g, s, s.scorer if kind == "onside" else s.offense, bolts, "lightning", ev)
     if kind in ("play", "two_point"):
         s.frames[0].step = "resolve"  # s.step = ..., without the property
-        g.abilities.open_window(s, "ability", ev)
-    elif kind == "hail_mary":
+        return g.abilities.open_window(s, "ability", ev)
+    if kind == "hail_mary":
         resolve_hail_mary(g, s, ev)
     elif kind == "onside":
         resolve_onside(g, s, ev)
     else:
         resolve_kick(g, s, rolls.dice_showing(play, "ball", g.face_icons) > 0, ev)
+    return None
 
 
 # --------------------------------------------------------------------------- resolving a play
