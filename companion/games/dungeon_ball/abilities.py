@@ -126,8 +126,19 @@ class Abilities:
                 continue
             if not vs_ai or option.rpartition(" ")[2] not in self.on_dice:
                 opts.append(option)
-        if not whistle:
-            opts += self.board_abilities(s, pid, pickable)
+        if whistle:
+            return opts
+        # [Player board abilities] Juke (offense) and Big Hit (defense), once per play each
+        play = s.play
+        if pid == s.offense:
+            if not play.juke_used and momentum >= self.juke_cost:
+                if pickable if pickable is not None else rolls.any_rerollable(play):
+                    opts.append(BOARD_OPTIONS[pid][0])
+        elif not play.big_hit_used and momentum >= self.big_hit_cost:
+            if pickable if pickable is not None else rolls.any_rerollable(play):
+                opts.append(BOARD_OPTIONS[pid][1])
+            if self.can_move_back(s):
+                opts.append(BOARD_OPTIONS[pid][2])
         return opts
 
     def _slot(self, hand: tuple[str, ...], pid: str, offense: bool, whistle: bool) -> tuple:
@@ -210,26 +221,6 @@ class Abilities:
                 self.move_back(s, self.g.pack.board.big_hit.move_back, ev)
 
     # ------------------------------------------------------------------ legality
-    def board_abilities(self, s: GameState, pid: str, pickable: bool | None = None) -> list[str]:
-        """Juke and Big Hit as ``pid`` may use them now; ``pickable``: whether a die can be
-        picked, if the caller already knows."""
-        play = s.play
-        momentum = (s.players[0] if pid == "p1" else s.players[1]).momentum
-        out = []
-        if pid == s.offense:
-            if (
-                not play.juke_used
-                and momentum >= self.juke_cost
-                and (pickable if pickable is not None else rolls.any_rerollable(play))
-            ):
-                out.append(BOARD_OPTIONS[pid][0])
-        elif not play.big_hit_used and momentum >= self.big_hit_cost:
-            if pickable if pickable is not None else rolls.any_rerollable(play):
-                out.append(BOARD_OPTIONS[pid][1])
-            if self.can_move_back(s):
-                out.append(BOARD_OPTIONS[pid][2])
-        return out
-
     def why_not(self, s: GameState, pid: str, cid: str, window: str) -> tuple[str, str] | None:
         """Why ``pid`` may not play card ``cid`` now, as (reason, rule), or None if it may."""
         g = self.g

@@ -286,7 +286,7 @@ def _begin_play(g: DungeonBall, s: GameState, ev: Events) -> None:
 
 
 def defense_card_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
-    d = s.defense
+    d = "p2" if s.offense == "p1" else "p1"  # s.defense, without the property
     p = g.fixed_prompts.get(("defense_card", d))
     if p is None:  # the same all game for each seat: made once
         p = g.fixed_prompts["defense_card", d] = Prompt(
@@ -340,7 +340,8 @@ def pawn_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> Prompt |
         solo.draw(g, s, "defense")
         return None
     reveal(g, s, ev)
-    return roll_prompt(g, s)
+    p = g.roll_prompts.get((len(play.pending), play.kind))  # roll_prompt's, kept
+    return p if p is not None else roll_prompt(g, s)
 
 
 def reveal(g: DungeonBall, s: GameState, ev: Events) -> None:
@@ -459,7 +460,8 @@ def keep_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> Prompt |
     for x in w[2:]:
         pending.append(int(x) - 1)
     s.frames[0].step = "roll"  # s.step = ..., without the property
-    return roll_prompt(g, s)
+    p = g.roll_prompts.get((len(pending), s.play.kind))  # roll_prompt's, kept
+    return p if p is not None else roll_prompt(g, s)
 
 
 def keep_legal(g: DungeonBall, s: GameState) -> list[str]:
