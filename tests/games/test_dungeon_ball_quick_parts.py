@@ -105,3 +105,18 @@ def test_a_prompt_an_act_hands_back_is_the_one_settle_would_ask(seed, solo):
         assert g.machine.settle(g, after, []) == got, (seed, action)
         assert g.to_json(after) == acted, (seed, action)  # settle ran nothing first
     assert handed > 10
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_kept_reroll_prompt_names_its_source_and_count(seed):
+    """A card's or Juke's reroll prompt, made once per source and count, asks for exactly the
+    dice picked, by the card that picked them."""
+    rerolls = 0
+    for s, p, _ in positions(seed):
+        if s.frames[-1].step != "effect_roll":
+            continue
+        rerolls += 1
+        n = len(s.play.pending)
+        assert p.text == f"{s.frames[-1].data['source']}: reroll {n} offense dice", seed
+        assert p.chance.count == n and p.kind == "roll", seed
+    assert rerolls > 5

@@ -52,6 +52,7 @@ class Abilities:
         # cards of that side and window in the hand's order, found once per hand (few, all game)
         self._slots: dict[tuple, tuple[tuple[int, str, str], ...]] = {}
         self._window_prompts: dict[tuple[str, ...], Prompt] = {}  # by window kind and options
+        self._reroll_prompts: dict[tuple[str, int], Prompt] = {}  # by source and count of dice
         board = g.pack.board
         self.juke_cost, self.big_hit_cost = board.juke.cost, board.big_hit.cost
         self.cheapest = min([c.cost for c in g.pack.cards.values()] + [board.juke.cost, board.big_hit.cost])
@@ -431,10 +432,14 @@ class Abilities:
 
     # ------------------------------------------------------------------ effect rolls
     def effect_roll_prompt(self, s: GameState, frame: dict) -> Prompt:
-        n = len(s.play.pending)
-        return Prompt(
-            "chance", "roll", f"{frame['source']}: reroll {n} offense dice", chance=self.g.white_spec(n)
-        )
+        key = (frame["source"], len(s.play.pending))
+        p = self._reroll_prompts.get(key)
+        if p is None:  # the same few all game (a card's name or Juke, one to a few dice): made once
+            source, n = key
+            p = self._reroll_prompts[key] = Prompt(
+                "chance", "roll", f"{source}: reroll {n} offense dice", chance=self.g.white_spec(n)
+            )
+        return p
 
     def effect_roll_act(self, s: GameState, frame: dict, w: list[str], ev: Events) -> None:
         play = s.play
