@@ -160,8 +160,8 @@ class Abilities:
         self._ready = None
         if ready is not None and ready[0] is frame:
             opts = ready[1]
-        else:
-            opts = self.window_options(s, frame)
+        else:  # window_options, inline
+            opts = self.seat_options(s, frame["turn"], frame["kind"] == "whistle")
         if not opts:
             return None
         p = self._window_prompts.get((frame["kind"], *opts))
@@ -407,7 +407,8 @@ class Abilities:
             return f"choose {low} die" if low == high == 1 else f"choose between {low} and {high} dice"
         return None
 
-    def pick_act(self, s: GameState, frame: dict, w: list[str], ev: Events) -> None:
+    def pick_act(self, s: GameState, frame: dict, w: list[str], ev: Events) -> Prompt | None:
+        """Discard the picked dice, or push their reroll and hand back its prompt."""
         picked = [int(x) - 1 for x in w[2:]]
         s.frames.pop()
         if frame["purpose"] == "discard":
@@ -415,9 +416,11 @@ class Abilities:
                 s.play.gone[i] = True
             if ev is not QUIET:
                 ev.append({"event": "discarded", "player": frame["actor"], "dice": [i + 1 for i in picked]})
-        else:
-            s.play.pending = picked
-            s.frames.append(Frame("effect_roll", {"source": frame["source"]}))
+            return None
+        s.play.pending = picked
+        rolled = {"source": frame["source"]}
+        s.frames.append(Frame("effect_roll", rolled))
+        return self.effect_roll_prompt(s, rolled)
 
     def pick_legal(self, s: GameState, frame: dict) -> list[str]:
         from itertools import combinations
