@@ -6,6 +6,7 @@ import pytest
 
 from companion.engine.core import Header
 from companion.engine.dice import SeededDice
+from companion.engine.steps import QUIET
 from companion.games.dungeon_ball import flow
 from companion.games.dungeon_ball.engine import VIEW_KEYS
 from companion.games.dungeon_ball.policies import RandomPolicy
@@ -14,20 +15,24 @@ from tests.games.dungeon_ball_table import engine
 SEEDS = range(1, 7)
 
 
-def positions(seed: int):
-    """Every (state, prompt) of a seeded random two-player game, before its action is taken;
-    kicking by luck for one seat and by skill for the other, so both kicks come up."""
+def positions(seed: int, solo: bool = False):
+    """Every (state, prompt, action) of a seeded random two-player game (``solo``: against the
+    solo AI), before its action is taken; kicking by luck for one seat and by skill for the
+    other, so both kicks come up."""
     g = engine()
-    s = g.new_state(Header("dungeon-ball", seed=seed, options={"kicking": {"p1": "luck", "p2": "skill"}}))
+    options = {"kicking": {"p1": "luck", "p2": "skill"}}
+    if solo:
+        options = {"solo": {"level": "III"}, "teams": {"p1": "orcs"}, "kicking": {"p1": "luck"}}
+    s = g.new_state(Header("dungeon-ball", seed=seed, options=options))
     players = {seat: RandomPolicy(seed * 7 + i) for i, seat in enumerate(("p1", "p2"))}
     dice = SeededDice(seed)
     p = g.prompt(s)
     while p is not None:
-        yield s, p
         if p.is_chance:
             action = dice.answer(p)
         else:
             action = players[p.actor](g, g.public_view(s, p.actor), p)
+        yield s, p, action
         p = g.apply_trusted(s, action, p)[1]
 
 
@@ -35,7 +40,7 @@ def positions(seed: int):
 def test_a_window_offers_exactly_the_cards_the_rules_allow(seed):
     g = engine()
     windows = 0
-    for s, p in positions(seed):
+    for s, p, _ in positions(seed):
         if not p.kind.endswith("_window"):
             continue
         windows += 1
@@ -51,7 +56,7 @@ def test_a_window_offers_exactly_the_cards_the_rules_allow(seed):
 def test_the_huddle_offers_what_huddle_options_lists(seed):
     g = engine()
     huddles = 0
-    for s, _ in positions(seed):
+    for s, _, _ in positions(seed):
         if s.step != "huddle" or len(s.frames) > 1:
             continue
         huddles += 1
@@ -71,7 +76,7 @@ def test_the_huddle_offers_what_huddle_options_lists(seed):
 def test_the_roll_part_of_the_view_is_the_plays_kind_colour_and_dice(seed):
     g = engine()
     rolls = 0
-    for s, p in positions(seed):
+    for s, p, _ in positions(seed):
         if p.kind not in ("keep", "pick"):
             continue
         rolls += 1
@@ -80,3 +85,42 @@ def test_the_roll_part_of_the_view_is_the_plays_kind_colour_and_dice(seed):
         assert part == {"roll": {key: whole["play"][key] for key in ("kind", "colour", "dice")}}
         assert "roll" not in whole and set(whole) == set(VIEW_KEYS)
     assert rolls > 10
+
+
+@pytest.mark.parametrize(("seed", "solo"), [(seed, False) for seed in SEEDS] + [(1, True), (2, True)])
+def test_a_prompt_an_act_hands_back_is_the_one_settle_would_ask(seed, solo):
+    """An act that hands back the next prompt (the fast path then skips settle) hands back what
+    settle asks next, and settle would have run nothing before asking it: a main-line act, or
+    the act of a card window's or a dice frame's (abilities.py's ``<step>_act``)."""
+    g = engine()
+    handed = picks = 0
+    for s, _, action in positions(seed, solo):
+        after = g.from_json(g.to_json(s))
+        top = after.frames[-1]
+        if len(after.frames) > 1:
+            got = getattr(g.abilities, f"{top.step}_act")(after, top.data, action.split(), QUIET)
+            picks += top.step == "pick" and got is not None
+        else:
+            got = g.machine.steps[after.step]._act(g, after, action.split(), QUIET)
+        if got is None:
+            continue
+        handed += 1
+        acted = g.to_json(after)
+        assert g.machine.settle(g, after, []) == got, (seed, action)
+        assert g.to_json(after) == acted, (seed, action)  # settle ran nothing first
+    assert handed > 10 and (solo or picks > 0)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_kept_reroll_prompt_names_its_source_and_count(seed):
+    """A card's or Juke's reroll prompt, made once per source and count, asks for exactly the
+    dice picked, by the card that picked them."""
+    rerolls = 0
+    for s, p, _ in positions(seed):
+        if s.frames[-1].step != "effect_roll":
+            continue
+        rerolls += 1
+        n = len(s.play.pending)
+        assert p.text == f"{s.frames[-1].data['source']}: reroll {n} offense dice", seed
+        assert p.chance.count == n and p.kind == "roll", seed
+    assert rerolls > 5

@@ -52,19 +52,23 @@ class Abilities:
         # cards of that side and window in the hand's order, found once per hand (few, all game)
         self._slots: dict[tuple, tuple[tuple[int, str, str], ...]] = {}
         self._window_prompts: dict[tuple[str, ...], Prompt] = {}  # by window kind and options
+        self._reroll_prompts: dict[tuple[str, int], Prompt] = {}  # by source and count of dice
         board = g.pack.board
         self.juke_cost, self.big_hit_cost = board.juke.cost, board.big_hit.cost
         self.cheapest = min([c.cost for c in g.pack.cards.values()] + [board.juke.cost, board.big_hit.cost])
         # cards whose effect, or the effect their defense-die roll triggers, acts on offense dice
         self.on_dice = frozenset(cid for cid, c in g.pack.cards.items() if _acts_on_dice(c.effect))
-        # the options open_window found for the window it just pushed: (its frame's data,
-        # {seat: options}), each taken once by window_prompt; any action in the window drops them
-        self._ready: tuple[dict, dict[str, list[str]]] | None = None
+        # the options open_window found for the window it just pushed: (its frame's data, the
+        # options of the seat whose turn it is), taken once by window_prompt; any action in the
+        # window drops them
+        self._ready: tuple[dict, list[str]] | None = None
 
     # ------------------------------------------------------------------ windows
-    def open_window(self, s: GameState, kind: str, ev: Events) -> None:
+    def open_window(self, s: GameState, kind: str, ev: Events) -> Prompt | None:
         """Open a card window; call it last in an act (it reads the state as it then is). A
-        window where neither player can afford anything closes at once, as if both declined."""
+        window where neither player can afford anything closes at once, as if both declined.
+        Hands back the window's first prompt, or None when it closed at once. A defense with
+        nothing playable declines without being asked: the window opens on the offense's turn."""
         p1, p2 = s.players
         whistle = kind == "whistle"
         if whistle and self.whistles.isdisjoint(p1.hand) and self.whistles.isdisjoint(p2.hand):
@@ -75,20 +79,22 @@ class Abilities:
         if (p1.momentum < cheapest or p1.id == ai) and (p2.momentum < cheapest or p2.id == ai):
             if ev is not QUIET:
                 ev.append({"event": "window_closed", "kind": kind})
-            return
-        first = self.seat_options(s, defense, whistle)
-        ready = {defense: first}
-        if not first:
-            offense = s.offense
-            second = self.seat_options(s, offense, whistle)
-            if not second:
+            return None
+        opts = self.seat_options(s, defense, whistle)
+        if opts:
+            frame = {"kind": kind, "turn": defense, "opening": True}
+        else:
+            opts = self.seat_options(s, s.offense, whistle)
+            if not opts:
                 if ev is not QUIET:
                     ev.append({"event": "window_closed", "kind": kind})
-                return
-            ready[offense] = second
-        frame = {"kind": kind, "turn": defense, "opening": True}
+                return None
+            # the defense's opening decline (window_pass), made at once
+            frame = {"kind": kind, "turn": s.offense, "opening": False}
         s.frames.append(Frame("window", frame))
-        self._ready = (frame, ready)
+        self._ready = (frame, opts)
+        p = self._window_prompts.get((kind, *opts))
+        return p if p is not None else self._asked(kind, frame["turn"], opts)
 
     def window_options(self, s: GameState, frame: dict) -> list[str]:
         return self.seat_options(s, frame["turn"], frame["kind"] == "whistle")
@@ -121,8 +127,19 @@ class Abilities:
                 continue
             if not vs_ai or option.rpartition(" ")[2] not in self.on_dice:
                 opts.append(option)
-        if not whistle:
-            opts += self.board_abilities(s, pid, pickable)
+        if whistle:
+            return opts
+        # [Player board abilities] Juke (offense) and Big Hit (defense), once per play each
+        play = s.play
+        if pid == s.offense:
+            if not play.juke_used and momentum >= self.juke_cost:
+                if pickable if pickable is not None else rolls.any_rerollable(play):
+                    opts.append(BOARD_OPTIONS[pid][0])
+        elif not play.big_hit_used and momentum >= self.big_hit_cost:
+            if pickable if pickable is not None else rolls.any_rerollable(play):
+                opts.append(BOARD_OPTIONS[pid][1])
+            if self.can_move_back(s):
+                opts.append(BOARD_OPTIONS[pid][2])
         return opts
 
     def _slot(self, hand: tuple[str, ...], pid: str, offense: bool, whistle: bool) -> tuple:
@@ -139,26 +156,28 @@ class Abilities:
         )
 
     def window_prompt(self, s: GameState, frame: dict) -> Prompt | None:
-        opts = None
         ready = self._ready
+        self._ready = None
         if ready is not None and ready[0] is frame:
-            opts = ready[1].pop(frame["turn"], None)
-        else:
-            self._ready = None
-        if opts is None:
-            opts = self.window_options(s, frame)
+            opts = ready[1]
+        else:  # window_options, inline
+            opts = self.seat_options(s, frame["turn"], frame["kind"] == "whistle")
         if not opts:
             return None
-        key = (frame["kind"], *opts)
+        p = self._window_prompts.get((frame["kind"], *opts))
+        return p if p is not None else self._asked(frame["kind"], frame["turn"], opts)
+
+    def _asked(self, kind: str, pid: str, opts: list[str]) -> Prompt:
+        """The prompt of a ``kind`` window offering ``opts`` to ``pid``."""
+        key = (kind, *opts)
         p = self._window_prompts.get(key)
         if p is None:  # the same few prompts all game: made once each
             if len(self._window_prompts) > 4096:  # few; a bound all the same
                 self._window_prompts.clear()
-            pid = frame["turn"]
-            what = "a whistle card before the play" if frame["kind"] == "whistle" else "an ability card"
+            what = "a whistle card before the play" if kind == "whistle" else "an ability card"
             p = self._window_prompts[key] = Prompt(
                 pid,
-                f"{frame['kind']}_window",
+                f"{kind}_window",
                 f"{pid}: play {what}, or pass",
                 tuple(opts) + (f"{pid} pass",),
                 shows_hand=True,
@@ -203,26 +222,6 @@ class Abilities:
                 self.move_back(s, self.g.pack.board.big_hit.move_back, ev)
 
     # ------------------------------------------------------------------ legality
-    def board_abilities(self, s: GameState, pid: str, pickable: bool | None = None) -> list[str]:
-        """Juke and Big Hit as ``pid`` may use them now; ``pickable``: whether a die can be
-        picked, if the caller already knows."""
-        play = s.play
-        momentum = (s.players[0] if pid == "p1" else s.players[1]).momentum
-        out = []
-        if pid == s.offense:
-            if (
-                not play.juke_used
-                and momentum >= self.juke_cost
-                and (pickable if pickable is not None else rolls.any_rerollable(play))
-            ):
-                out.append(BOARD_OPTIONS[pid][0])
-        elif not play.big_hit_used and momentum >= self.big_hit_cost:
-            if pickable if pickable is not None else rolls.any_rerollable(play):
-                out.append(BOARD_OPTIONS[pid][1])
-            if self.can_move_back(s):
-                out.append(BOARD_OPTIONS[pid][2])
-        return out
-
     def why_not(self, s: GameState, pid: str, cid: str, window: str) -> tuple[str, str] | None:
         """Why ``pid`` may not play card ``cid`` now, as (reason, rule), or None if it may."""
         g = self.g
@@ -408,7 +407,8 @@ class Abilities:
             return f"choose {low} die" if low == high == 1 else f"choose between {low} and {high} dice"
         return None
 
-    def pick_act(self, s: GameState, frame: dict, w: list[str], ev: Events) -> None:
+    def pick_act(self, s: GameState, frame: dict, w: list[str], ev: Events) -> Prompt | None:
+        """Discard the picked dice, or push their reroll and hand back its prompt."""
         picked = [int(x) - 1 for x in w[2:]]
         s.frames.pop()
         if frame["purpose"] == "discard":
@@ -416,9 +416,11 @@ class Abilities:
                 s.play.gone[i] = True
             if ev is not QUIET:
                 ev.append({"event": "discarded", "player": frame["actor"], "dice": [i + 1 for i in picked]})
-        else:
-            s.play.pending = picked
-            s.frames.append(Frame("effect_roll", {"source": frame["source"]}))
+            return None
+        s.play.pending = picked
+        rolled = {"source": frame["source"]}
+        s.frames.append(Frame("effect_roll", rolled))
+        return self.effect_roll_prompt(s, rolled)
 
     def pick_legal(self, s: GameState, frame: dict) -> list[str]:
         from itertools import combinations
@@ -433,10 +435,14 @@ class Abilities:
 
     # ------------------------------------------------------------------ effect rolls
     def effect_roll_prompt(self, s: GameState, frame: dict) -> Prompt:
-        n = len(s.play.pending)
-        return Prompt(
-            "chance", "roll", f"{frame['source']}: reroll {n} offense dice", chance=self.g.white_spec(n)
-        )
+        key = (frame["source"], len(s.play.pending))
+        p = self._reroll_prompts.get(key)
+        if p is None:  # the same few all game (a card's name or Juke, one to a few dice): made once
+            source, n = key
+            p = self._reroll_prompts[key] = Prompt(
+                "chance", "roll", f"{source}: reroll {n} offense dice", chance=self.g.white_spec(n)
+            )
+        return p
 
     def effect_roll_act(self, s: GameState, frame: dict, w: list[str], ev: Events) -> None:
         play = s.play

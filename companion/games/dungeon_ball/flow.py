@@ -1,6 +1,8 @@
 """The main line of a Dungeon Ball game: setup, drives, downs, kicks, scores, halves, overtime.
 
 Each step has a prompt (who decides what, or ``None`` when the step runs by itself) and an act.
+An act whose next step asks at once (nothing runs by itself in between) hands that prompt back,
+so the fast path skips settle; it returns None otherwise, and the checked path ignores it.
 Nested interruptions (card windows, picking dice, effect rolls) live on the state's stack and
 are handled in abilities.py. Rule names in errors quote the rulebook's section titles.
 """
@@ -247,12 +249,13 @@ def huddle_decide(g: DungeonBall, s: GameState, ev: Events) -> None:
         _begin_play(g, s, ev)
 
 
-def huddle_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
+def huddle_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> Prompt | None:
     choice = w[1]
     o = s.offense
     if choice == "run":
         _begin_play(g, s, ev)
-    elif choice == "punt":
+        return defense_card_prompt(g, s) if s.frames[0].step == "defense_card" else pawn_prompt(g, s)
+    if choice == "punt":
         s.stats[o]["punts"] += 1
         d = s.defense
         if ev is not QUIET:
@@ -272,6 +275,7 @@ def huddle_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
         if ev is not QUIET:
             ev.append({"event": "hail_mary", "player": o})
         s.step = "roll"
+    return None
 
 
 def _begin_play(g: DungeonBall, s: GameState, ev: Events) -> None:
@@ -282,7 +286,7 @@ def _begin_play(g: DungeonBall, s: GameState, ev: Events) -> None:
 
 
 def defense_card_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
-    d = s.defense
+    d = "p2" if s.offense == "p1" else "p1"  # s.defense, without the property
     p = g.fixed_prompts.get(("defense_card", d))
     if p is None:  # the same all game for each seat: made once
         p = g.fixed_prompts["defense_card", d] = Prompt(
@@ -291,14 +295,15 @@ def defense_card_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) ->
     return p
 
 
-def defense_card_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
+def defense_card_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> Prompt | None:
     s.play.defense_card = w[2]
     if ev is not QUIET:
         ev.append({"event": "defense_card", "player": w[0]})  # which card stays hidden
     if s.solo and s.solo["ai"] == s.offense:
         solo.draw(g, s, "offense")
-    else:
-        s.frames[0].step = "pawn"  # s.step = ..., without the property
+        return None
+    s.frames[0].step = "pawn"  # s.step = ..., without the property
+    return pawn_prompt(g, s)
 
 
 def pawn_options(g: DungeonBall, s: GameState) -> tuple[str, ...]:
@@ -322,7 +327,7 @@ def pawn_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
     return p
 
 
-def pawn_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
+def pawn_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> Prompt | None:
     o = s.offense
     player = s.players[0] if o == "p1" else s.players[1]
     cell = w[2] if w[1] == "move-to" else g.neighbours[player.pawn][w[2]]
@@ -333,8 +338,10 @@ def pawn_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
         ev.append({"event": "play_selected", "player": o, "cell": cell, "colour": play.colour})
     if s.solo and s.solo["ai"] == s.defense:
         solo.draw(g, s, "defense")
-    else:
-        reveal(g, s, ev)
+        return None
+    reveal(g, s, ev)
+    p = g.roll_prompts.get((len(play.pending), play.kind))  # roll_prompt's, kept
+    return p if p is not None else roll_prompt(g, s)
 
 
 def reveal(g: DungeonBall, s: GameState, ev: Events) -> None:
@@ -387,7 +394,7 @@ def roll_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
     return p
 
 
-def roll_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
+def roll_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> Prompt | None:
     play = s.play
     faces = w[2:]
     dice, locked = play.dice, play.locked
@@ -411,20 +418,27 @@ def roll_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
     play.rolls += 1
     if ev is not QUIET:
         ev.append({"event": "roll", "dice": list(dice), "roll": play.rolls})
-    kicks = play.kind in ("field_goal", "extra_point")
-    if not kicks and play.rolls < g.rules.rolls_per_play and rolls.any_rerollable(play):
-        s.frames[0].step = "keep"  # s.step = ..., without the property
-    else:
-        end_roll(g, s, ev)
+    if play.rolls < g.rules.rolls_per_play and play.kind not in ("field_goal", "extra_point"):
+        positions = rolls.rerollable_positions(play)
+        if positions:
+            s.frames[0].step = "keep"  # s.step = ..., without the property
+            if s.solo:
+                return None  # the solo AI may keep by itself: settle decides
+            return keep_question(s.offense, dice, positions)
+    return end_roll(g, s, ev)
 
 
 def keep_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
-    o = s.offense
+    return keep_question(s.offense, s.play.dice, rolls.rerollable_positions(s.play))
+
+
+def keep_question(o: str, dice: list[str], rerollable: list[int]) -> Prompt:
+    """The keep prompt for offense ``o``: the dice showing and the positions it may reroll."""
     return Prompt(
         o,
         "keep",
         f"{o}: choose dice to reroll, or keep these",
-        choice={"dice": list(s.play.dice), "rerollable": rolls.rerollable_positions(s.play)},
+        choice={"dice": list(dice), "rerollable": rerollable},
     )
 
 
@@ -439,14 +453,15 @@ def keep_check(g: DungeonBall, s: GameState, w: list[str]) -> str | None:
     return None
 
 
-def keep_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> None:
+def keep_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> Prompt | None:
     if w[1] == "stop":
-        end_roll(g, s, ev)
-        return
+        return end_roll(g, s, ev)
     pending = s.play.pending = []
     for x in w[2:]:
         pending.append(int(x) - 1)
     s.frames[0].step = "roll"  # s.step = ..., without the property
+    p = g.roll_prompts.get((len(pending), s.play.kind))  # roll_prompt's, kept
+    return p if p is not None else roll_prompt(g, s)
 
 
 def keep_legal(g: DungeonBall, s: GameState) -> list[str]:
@@ -458,7 +473,9 @@ def keep_legal(g: DungeonBall, s: GameState) -> list[str]:
     return out
 
 
-def end_roll(g: DungeonBall, s: GameState, ev: Events) -> None:
+def end_roll(g: DungeonBall, s: GameState, ev: Events) -> Prompt | None:
+    """The roll is over: lightning's momentum, then the ability window (handing back its first
+    prompt, if it opens) or the kick's or Hail Mary's result."""
     play = s.play
     kind = play.kind
     # [Momentum] "On offense, gain one every time you finish a roll with a lightning icon
@@ -470,13 +487,14 @@ def end_roll(g: DungeonBall, s: GameState, ev: Events) -> None:
         gain(g, s, s.scorer if kind == "onside" else s.offense, bolts, "lightning", ev)
     if kind in ("play", "two_point"):
         s.frames[0].step = "resolve"  # s.step = ..., without the property
-        g.abilities.open_window(s, "ability", ev)
-    elif kind == "hail_mary":
+        return g.abilities.open_window(s, "ability", ev)
+    if kind == "hail_mary":
         resolve_hail_mary(g, s, ev)
     elif kind == "onside":
         resolve_onside(g, s, ev)
     else:
         resolve_kick(g, s, rolls.dice_showing(play, "ball", g.face_icons) > 0, ev)
+    return None
 
 
 # --------------------------------------------------------------------------- resolving a play

@@ -267,7 +267,9 @@ class DungeonBallMachine(StepMachine):
         main-line step's act and prompt from flow.py (solo.py), the card window's and the dice
         frames' methods of ``g.abilities`` bound once; then settle, where a step that always
         runs by itself runs, the AI's steps run when the AI decides, the rest are asked.
-        ``advance`` is the same without the events: its steps are handed ``QUIET`` and build none."""
+        ``advance`` is the same without the events: its steps are handed ``QUIET`` and build none.
+        An act may hand back the next prompt (see flow.py, and abilities.py's window and dice
+        frames); settle is then skipped: nothing would run before that prompt is asked."""
         steps = self.steps
         abilities = g.abilities
         acts: dict[str, Callable] = {}  # name -> act(g, s, words, ev)
@@ -371,11 +373,14 @@ class DungeonBallMachine(StepMachine):
             f = frames[-1]
             act, data = act_plan[f.step]
             if data:
-                act(s, f.data, action.split(), ev)
+                p = act(s, f.data, action.split(), ev)
             elif act is not None:
-                act(g, s, action.split(), ev)
+                p = act(g, s, action.split(), ev)
             else:
+                p = None
                 steps[f.step].act(g, s, f, action.split(), ev)
+            if p is not None:  # the act knew the next prompt: settle would ask it straight away
+                return p
             if s.solo:
                 return settle_solo(s, ev)
             while not s.over:
