@@ -347,7 +347,7 @@ def pawn_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> Prompt |
 def reveal(g: DungeonBall, s: GameState, ev: Events) -> None:
     """[On a turn, 3] the defense reveals; a colour match costs dice and earns momentum."""
     play = s.play
-    card = g.pack.defense_by_id[play.defense_card]
+    card = g.defense_by_id[play.defense_card]
     play.revealed = True
     play.matched = card.colour == play.colour
     r = g.rules
@@ -445,12 +445,10 @@ def keep_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
 
 def keep_question(o: str, dice: list[str], rerollable: list[int]) -> Prompt:
     """The keep prompt for offense ``o``: the dice showing and the positions it may reroll."""
-    return Prompt(
-        o,
-        "keep",
-        f"{o}: choose dice to reroll, or keep these",
-        choice={"dice": list(dice), "rerollable": rerollable},
-    )
+    return Prompt(o, "keep", KEEP_TEXT[o], choice={"dice": list(dice), "rerollable": rerollable})
+
+
+KEEP_TEXT = {o: f"{o}: choose dice to reroll, or keep these" for o in ("p1", "p2")}  # keep_question's words
 
 
 def keep_check(g: DungeonBall, s: GameState, w: list[str]) -> str | None:

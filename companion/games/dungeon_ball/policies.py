@@ -15,7 +15,6 @@ import random
 from companion.engine.core import Prompt
 from companion.engine.runner import RandomPolicy as UniformPolicy
 
-
 OWN_KINDS = frozenset(("keep", "pick", "huddle", "onside_choice"))  # the prompts it answers its own way
 
 
