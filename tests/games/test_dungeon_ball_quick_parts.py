@@ -124,3 +124,26 @@ def test_a_kept_reroll_prompt_names_its_source_and_count(seed):
         assert p.text == f"{s.frames[-1].data['source']}: reroll {n} offense dice", seed
         assert p.chance.count == n and p.kind == "roll", seed
     assert rerolls > 5
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_first_roll_hands_back_the_keep_prompt_even_with_a_die_gone(seed):
+    """A play's first roll finds the rerollable dice while it sets the time dice aside; with a
+    die already gone (no rule does it today, the pool allows it) it still asks what
+    ``keep_prompt`` asks, the gone die left out."""
+    g = engine()
+    first = 0
+    for s, p, action in positions(seed):
+        if p.kind != "roll" or s.frames[-1].step != "roll" or s.play.rolls or s.play.kind != "play":
+            continue
+        for gone in (None, 0):
+            after = g.from_json(g.to_json(s))
+            if gone is not None:
+                after.play.gone[gone] = True
+            got = flow.roll_act(g, after, action.split(), QUIET)
+            if got is None or got.kind != "keep":  # the roll ended: nothing left to reroll
+                continue
+            first += 1
+            assert got == flow.keep_prompt(g, after), (seed, action, gone)
+            assert gone is None or 1 not in got.choice["rerollable"], (seed, action)
+    assert first > 10

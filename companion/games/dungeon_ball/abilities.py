@@ -198,8 +198,14 @@ class Abilities:
     def window_act(self, s: GameState, frame: dict, w: list[str], ev: Events) -> None:
         self._ready = None
         pid, verb = w[0], w[1]
-        if verb == "pass":
-            self.window_pass(s, frame, ev)
+        if verb == "pass":  # window_pass, inline
+            if frame["opening"] and frame["turn"] != s.offense:  # the defense's opening decline
+                frame["opening"] = False
+                frame["turn"] = s.offense
+                return
+            s.frames.pop()
+            if ev is not QUIET:
+                ev.append({"event": "window_closed", "kind": frame["kind"]})
             return
         frame["opening"] = False
         frame["turn"] = "p2" if pid == "p1" else "p1"

@@ -347,7 +347,7 @@ def pawn_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> Prompt |
 def reveal(g: DungeonBall, s: GameState, ev: Events) -> None:
     """[On a turn, 3] the defense reveals; a colour match costs dice and earns momentum."""
     play = s.play
-    card = g.pack.defense_by_id[play.defense_card]
+    card = g.defense_by_id[play.defense_card]
     play.revealed = True
     play.matched = card.colour == play.colour
     r = g.rules
@@ -398,13 +398,23 @@ def roll_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> Prompt |
     play = s.play
     faces = w[2:]
     dice, locked = play.dice, play.locked
+    positions = None  # the rerollable positions, when this loop finds them on the way
     if play.rolls == 0 and len(faces) == len(dice):  # a new pool's first roll: every die at once
         play.dice = dice = faces
         if play.kind in ("play", "two_point"):
             time_faces = g.time_faces
             locked = play.locked = []
+            positions = []  # rerollable_positions, when no die is gone: numbered from 1
+            i = 1
             for face in faces:
-                locked.append(face in time_faces)  # [Time] set aside, never rerolled this play
+                if face in time_faces:
+                    locked.append(True)  # [Time] set aside, never rerolled this play
+                else:
+                    locked.append(False)
+                    positions.append(i)
+                i += 1
+            if True in play.gone:
+                positions = None
     elif play.kind in ("play", "two_point"):
         time_faces = g.time_faces
         for index, face in zip(play.pending, faces):
@@ -419,7 +429,8 @@ def roll_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> Prompt |
     if ev is not QUIET:
         ev.append({"event": "roll", "dice": list(dice), "roll": play.rolls})
     if play.rolls < g.rules.rolls_per_play and play.kind not in ("field_goal", "extra_point"):
-        positions = rolls.rerollable_positions(play)
+        if positions is None:
+            positions = rolls.rerollable_positions(play)
         if positions:
             s.frames[0].step = "keep"  # s.step = ..., without the property
             if s.solo:
@@ -434,12 +445,10 @@ def keep_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
 
 def keep_question(o: str, dice: list[str], rerollable: list[int]) -> Prompt:
     """The keep prompt for offense ``o``: the dice showing and the positions it may reroll."""
-    return Prompt(
-        o,
-        "keep",
-        f"{o}: choose dice to reroll, or keep these",
-        choice={"dice": list(dice), "rerollable": rerollable},
-    )
+    return Prompt(o, "keep", KEEP_TEXT[o], choice={"dice": list(dice), "rerollable": rerollable})
+
+
+KEEP_TEXT = {o: f"{o}: choose dice to reroll, or keep these" for o in ("p1", "p2")}  # keep_question's words
 
 
 def keep_check(g: DungeonBall, s: GameState, w: list[str]) -> str | None:

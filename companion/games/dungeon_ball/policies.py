@@ -15,6 +15,8 @@ import random
 from companion.engine.core import Prompt
 from companion.engine.runner import RandomPolicy as UniformPolicy
 
+OWN_KINDS = frozenset(("keep", "pick", "huddle", "onside_choice"))  # the prompts it answers its own way
+
 
 class RandomPolicy:
     def __init__(self, seed: int):
@@ -26,7 +28,7 @@ class RandomPolicy:
     # player handed the whole view (the coach) finds the same under ``play``
     READS = {"keep": ("roll",), "pick": ("roll",), "huddle": ("down",)}
     view_keys_by_kind = READS  # what view_keys says, for play_out to read without a call
-    OWN_KINDS = frozenset(("keep", "pick", "huddle", "onside_choice"))  # the prompts it answers its own way
+    OWN_KINDS = OWN_KINDS
 
     def view_keys(self, p: Prompt) -> tuple[str, ...]:
         """The public keys this player reads for prompt ``p`` (see runner.play_out)."""
@@ -51,7 +53,7 @@ class RandomPolicy:
     def __call__(self, engine, view: dict, p: Prompt) -> str:
         """Choose for ``p.actor`` from the prompt and that seat's public view."""
         kind = p.kind
-        if kind not in self.OWN_KINDS or (kind == "pick" and p.choice["purpose"] != "reroll"):
+        if kind not in OWN_KINDS or (kind == "pick" and p.choice["purpose"] != "reroll"):
             # most prompts, and the dice to discard: a matter of taste, as uniform answers them
             if p.options is not None:
                 return p.options[int(self._uniform_random() * len(p.options))]
