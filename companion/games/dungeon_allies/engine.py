@@ -76,6 +76,8 @@ class DungeonAllies(StepEngine):
         self.advance = self._advance()
         # a fight's dice -> its roll (combat.roll_spec), made once
         self.roll_specs: dict[tuple[str, ...], ChanceSpec] = {}
+        # (seat, die) -> its placement lines by space (placement.Lines), made once
+        self.place_lines: dict[tuple[str, str], dict[str, str]] = {}
         # each prisoner's space and offering (open_spaces)
         self.prisoner_spaces = tuple(
             (f"prisoner{i}", p.offering) for i, p in enumerate(self.pack.prisoners, 1)

@@ -19,6 +19,19 @@ TURN = "The turn: placing dice"
 ILLUMINATE = "Crystal spells: red (Illuminate)"
 
 
+class Lines(dict):
+    """One die's placement lines, space -> "<seat> place <die> <space>": each made the first
+    time it is asked for and kept (the engine's ``place_lines``), not built again per prompt."""
+
+    def __init__(self, head: str) -> None:
+        super().__init__()
+        self.head = head
+
+    def __missing__(self, space: str) -> str:
+        line = self[space] = self.head + space
+        return line
+
+
 def unplaced(s: AlliesState, seat: Seat, followers: bool) -> list[int]:
     used = {p.ally for p in s.placed if p.seat == seat.id}
     return [i for i, a in enumerate(seat.allies) if a.follower == followers and i not in used]
@@ -164,8 +177,11 @@ class Place(Step):
         if seat.crystals["red"] and (s.board == "real" or can_peek(s, seat.id)):
             dice, free["red"], spaces = [*dice, "red"], ["peek"], [*spaces, "peek"]
         options: list[str] = []
-        for die in dice:  # each line in C: the die's head before each space it may take
-            options += map(f"{seat.id} place {die} ".__add__, free[die])
+        lines = g.place_lines
+        for die in dice:  # each line in C, looked up: "<seat> place <die> <space>", made once
+            head = (seat.id, die)
+            got = lines.get(head) or lines.setdefault(head, Lines(f"{seat.id} place {die} "))
+            options += map(got.__getitem__, free[die])
         words = [[die for die, listed in free.items() if listed], spaces]
         return Prompt(seat.id, "place", text, tuple(options), choice={"words": words, "verb": "place"})
 
