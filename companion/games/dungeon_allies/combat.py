@@ -283,16 +283,17 @@ class Fight(Step):
     def reveal(self, g, s: AlliesState, tile: Tile, ev: list[dict]) -> None:
         tile.revealed = True
         m = g.monsters[tile.monster]
-        ev.append(
-            {
-                "event": "revealed",
-                "square": tile.square,
-                "monster": tile.monster,
-                "weak": m.weak,
-                "need": m.need[SECTION_INDEX[tile.section]],
-                "gold": m.gold[SECTION_INDEX[tile.section]],
-            }
-        )
+        if ev is not QUIET:
+            ev.append(
+                {
+                    "event": "revealed",
+                    "square": tile.square,
+                    "monster": tile.monster,
+                    "weak": m.weak,
+                    "need": m.need[SECTION_INDEX[tile.section]],
+                    "gold": m.gold[SECTION_INDEX[tile.section]],
+                }
+            )
 
     def act(self, g, s: AlliesState, f: Frame, w: list[str], ev: list[dict]) -> None:
         c = s.combat

@@ -187,7 +187,8 @@ class Place(Step):
 
     def idle(self, g, s: AlliesState, f: Frame, ev: list[dict]) -> None:
         """Every die is down (the prompt asks nobody): on to the resolution."""
-        ev.append({"event": "resolution", "turn": s.turn})
+        if ev is not QUIET:
+            ev.append({"event": "resolution", "turn": s.turn})
         goto(s, "excursion")
 
     def explain(self, g, s: AlliesState, f: Frame, w: list[str], p: Prompt):
