@@ -38,7 +38,8 @@ class Resolve(Step):
     def auto(self, g, s: AlliesState, f: Frame, ev: list[dict]) -> bool:
         if s.board == "real" and self.work(g, s):
             return False
-        self.act(g, s, f, [], ev)
+        self.do(g, s, ev)  # act's work, without the call
+        goto(s, self.then)
         return True
 
     def act(self, g, s: AlliesState, f: Frame, w: list[str], ev: list[dict]) -> None:
