@@ -194,7 +194,7 @@ class Fight(Step):
                 CHANCE, "combat", f"{c.seat} rolls {'+'.join(c.dice)} vs {need_on(g, tile)}", chance=chance
             )
         spells = self.spells(g, s, c)
-        if spells == [f"{c.seat} roll"]:
+        if len(spells) == 1:  # the roll alone
             return None
         return Prompt(
             c.seat,
@@ -212,11 +212,12 @@ class Fight(Step):
         if not (crystals["white"] or crystals["yellow"] or crystals["green"]):
             return out  # no spell he could cast: the roll alone, whatever the dice reach
         least, most = reach(g, s, c)
-        if least >= need(g, s, c):
+        needed = need_on(g, tile)
+        if least >= needed:
             return out
         if seat.crystals["white"] and white_allowed(g, s, tile.section):
             out.append(f"{c.seat} hammer")
-        if most < need(g, s, c):
+        if most < needed:
             return out
         if seat.crystals["yellow"]:
             out += [f"{c.seat} bless {c.dice[i]}" for i, why in enumerate(doubled(g, s, c)) if not why]
@@ -281,7 +282,7 @@ class Fight(Step):
                 return False
             self.finish(g, s, ev, why)
             return True
-        if f.data.get("rolling") or self.spells(g, s, c) != [f"{c.seat} roll"]:
+        if f.data.get("rolling") or len(self.spells(g, s, c)) > 1:  # a spell to ask about
             return False
         f.data = {"rolling": True}
         return True
