@@ -50,9 +50,11 @@ def fought(g, s: AlliesState, c: Combat) -> Tile:
     return s.tiles[g.square_index[c.square]]
 
 
-def doubled(g, s: AlliesState, c: Combat) -> list[str]:
-    """Why each die counts twice: 'weak' (the monster's vulnerability), 'bless' or ''."""
-    tile = fought(g, s, c)
+def doubled(g, s: AlliesState, c: Combat, tile: Tile | None = None) -> list[str]:
+    """Why each die counts twice: 'weak' (the monster's vulnerability), 'bless' or ''.
+    ``tile`` is ``fought``'s answer where the caller has it."""
+    if tile is None:
+        tile = fought(g, s, c)
     weak = g.monsters[tile.monster].weak if tile.monster else ""
     seat = s.seat(c.seat)
     out = []
@@ -78,7 +80,11 @@ def summed(values: list[int], why: list[str]) -> int:
 
 
 def need(g, s: AlliesState, c: Combat) -> int:
-    tile = fought(g, s, c)
+    return need_on(g, fought(g, s, c))
+
+
+def need_on(g, tile: Tile) -> int:
+    """What the monster on ``tile`` needs: ``need`` with the tile in hand."""
     return g.monsters[tile.monster].need[SECTION_INDEX[tile.section]]
 
 
@@ -177,7 +183,7 @@ class Fight(Step):
                 CHANCE, "combat", f"{c.seat} rerolls the {c.dice[i]}", chance=rolled(g, (c.dice[i],))
             )
         if c.values:
-            got, needed = summed(c.values, doubled(g, s, c)), need(g, s, c)
+            got, needed = summed(c.values, doubled(g, s, c, tile)), need_on(g, tile)
             if not self.rerolls_wanted(s, c, got, needed):
                 return None
             options = (*[f"{c.seat} reroll {d}" for d in c.dice], f"{c.seat} stand")
@@ -185,15 +191,15 @@ class Fight(Step):
         if f.data.get("rolling"):
             chance = rolled(g, tuple(c.dice))
             return Prompt(
-                CHANCE, "combat", f"{c.seat} rolls {'+'.join(c.dice)} vs {need(g, s, c)}", chance=chance
+                CHANCE, "combat", f"{c.seat} rolls {'+'.join(c.dice)} vs {need_on(g, tile)}", chance=chance
             )
         spells = self.spells(g, s, c)
-        if spells == [f"{c.seat} roll"]:
+        if len(spells) == 1:  # the roll alone
             return None
         return Prompt(
             c.seat,
             "spells",
-            f"{tile.square} {g.monsters[tile.monster].name[:10]}: need {need(g, s, c)}",
+            f"{tile.square} {g.monsters[tile.monster].name[:10]}: need {need_on(g, tile)}",
             tuple(spells),
         )
 
@@ -206,11 +212,12 @@ class Fight(Step):
         if not (crystals["white"] or crystals["yellow"] or crystals["green"]):
             return out  # no spell he could cast: the roll alone, whatever the dice reach
         least, most = reach(g, s, c)
-        if least >= need(g, s, c):
+        needed = need_on(g, tile)
+        if least >= needed:
             return out
         if seat.crystals["white"] and white_allowed(g, s, tile.section):
             out.append(f"{c.seat} hammer")
-        if most < need(g, s, c):
+        if most < needed:
             return out
         if seat.crystals["yellow"]:
             out += [f"{c.seat} bless {c.dice[i]}" for i, why in enumerate(doubled(g, s, c)) if not why]
@@ -270,12 +277,12 @@ class Fight(Step):
         if f.data.get("reroll") is not None:
             return False
         if c.values:
-            why = doubled(g, s, c)
-            if self.rerolls_wanted(s, c, summed(c.values, why), need(g, s, c)):
+            why = doubled(g, s, c, tile)
+            if self.rerolls_wanted(s, c, summed(c.values, why), need_on(g, tile)):
                 return False
             self.finish(g, s, ev, why)
             return True
-        if f.data.get("rolling") or self.spells(g, s, c) != [f"{c.seat} roll"]:
+        if f.data.get("rolling") or len(self.spells(g, s, c)) > 1:  # a spell to ask about
             return False
         f.data = {"rolling": True}
         return True
@@ -283,16 +290,17 @@ class Fight(Step):
     def reveal(self, g, s: AlliesState, tile: Tile, ev: list[dict]) -> None:
         tile.revealed = True
         m = g.monsters[tile.monster]
-        ev.append(
-            {
-                "event": "revealed",
-                "square": tile.square,
-                "monster": tile.monster,
-                "weak": m.weak,
-                "need": m.need[SECTION_INDEX[tile.section]],
-                "gold": m.gold[SECTION_INDEX[tile.section]],
-            }
-        )
+        if ev is not QUIET:
+            ev.append(
+                {
+                    "event": "revealed",
+                    "square": tile.square,
+                    "monster": tile.monster,
+                    "weak": m.weak,
+                    "need": m.need[SECTION_INDEX[tile.section]],
+                    "gold": m.gold[SECTION_INDEX[tile.section]],
+                }
+            )
 
     def act(self, g, s: AlliesState, f: Frame, w: list[str], ev: list[dict]) -> None:
         c = s.combat

@@ -76,6 +76,11 @@ class DungeonAllies(StepEngine):
         self.advance = self._advance()
         # a fight's dice -> its roll (combat.roll_spec), made once
         self.roll_specs: dict[tuple[str, ...], ChanceSpec] = {}
+        # (seat, die) -> its placement lines by space (placement.Lines), made once
+        self.place_lines: dict[tuple[str, str], dict[str, str]] = {}
+        # (a state's tiles, its count of removed tiles, the squares still on the board): the
+        # last state's (open_spaces.live_squares)
+        self.live_squares: tuple = (None, -1, [])
         # each prisoner's space and offering (open_spaces)
         self.prisoner_spaces = tuple(
             (f"prisoner{i}", p.offering) for i, p in enumerate(self.pack.prisoners, 1)

@@ -20,6 +20,19 @@ def numbered(word: str, count: int) -> tuple[str, ...]:
     return tuple(f"{word}{n}" for n in range(1, count + 1))
 
 
+def live_squares(g, s: AlliesState) -> list[str]:
+    """The squares whose monster is still on the board, in the board's order: kept on the
+    engine while the state's tiles are the same list and its count of removed tiles is the same
+    (a tile leaves the board through ``rules.remove_tile``, which counts it). Do not change it."""
+    tiles, removed = s.tiles, s.removed
+    kept_tiles, kept_removed, live = g.live_squares
+    if kept_tiles is tiles and kept_removed == removed:
+        return live
+    live = [t.square for t in tiles if not t.removed]
+    g.live_squares = (tiles, removed, live)
+    return live
+
+
 def open_spaces(g, s: AlliesState, seat: Seat, dice: list[str]) -> tuple[dict[str, list[str]], list[str]]:
     """Each of ``dice`` (die kinds) -> the spaces ``seat`` may put it on, in the board's order;
     and every space one of them may take, in that order. Dice that may go to the same spaces
@@ -37,10 +50,12 @@ def open_spaces(g, s: AlliesState, seat: Seat, dice: list[str]) -> tuple[dict[st
             others.add(space)
         if space == "tavern" and (top is None or p.gold > top.gold):
             top = p
-    if others:
-        out = [t.square for t in s.tiles if not t.removed and t.square not in others]  # one player a tile
-    else:
-        out = [t.square for t in s.tiles if not t.removed]
+    out = live_squares(g, s).copy()
+    tiles, index = s.tiles, g.square_index
+    for space in others:  # one player a tile
+        at = index.get(space)
+        if at is not None and not tiles[at].removed:
+            out.remove(space)
     if dice_on.get("order", 0) < len(s.seats) and "order" not in mine:
         out.append("order")
     out += [space for space in numbered("treasure", len(s.treasure)) if space not in dice_on]

@@ -19,6 +19,19 @@ TURN = "The turn: placing dice"
 ILLUMINATE = "Crystal spells: red (Illuminate)"
 
 
+class Lines(dict):
+    """One die's placement lines, space -> "<seat> place <die> <space>": each made the first
+    time it is asked for and kept (the engine's ``place_lines``), not built again per prompt."""
+
+    def __init__(self, head: str) -> None:
+        super().__init__()
+        self.head = head
+
+    def __missing__(self, space: str) -> str:
+        line = self[space] = self.head + space
+        return line
+
+
 def unplaced(s: AlliesState, seat: Seat, followers: bool) -> list[int]:
     used = {p.ally for p in s.placed if p.seat == seat.id}
     return [i for i, a in enumerate(seat.allies) if a.follower == followers and i not in used]
@@ -155,23 +168,33 @@ class Place(Step):
         due = self.due(g, s, f)
         if due is None:
             return None
-        seat = due[0]
-        dice = [seat.allies[a].die for a in due[3]]
+        seat, sid = due[0], due[0].id
+        allies, dice = seat.allies, []
+        for a in due[3]:  # a loop, not a comprehension: a die or two
+            dice.append(allies[a].die)
         text = f"place a die ({'/'.join(dice)})"
         free, spaces = open_spaces(g, s, seat, dice)  # each die due now -> the spaces it may take
         if not spaces:
             free, spaces = {die: ["pass"] for die in free}, ["pass"]  # nowhere to go: they sit the turn out
-        if seat.crystals["red"] and (s.board == "real" or can_peek(s, seat.id)):
+        if seat.crystals["red"] and (s.board == "real" or can_peek(s, sid)):
             dice, free["red"], spaces = [*dice, "red"], ["peek"], [*spaces, "peek"]
         options: list[str] = []
-        for die in dice:  # each line in C: the die's head before each space it may take
-            options += map(f"{seat.id} place {die} ".__add__, free[die])
-        words = [[die for die, listed in free.items() if listed], spaces]
-        return Prompt(seat.id, "place", text, tuple(options), choice={"words": words, "verb": "place"})
+        lines = g.place_lines
+        for die in dice:  # each line in C, looked up: "<seat> place <die> <space>", made once
+            head = (sid, die)
+            got = lines.get(head) or lines.setdefault(head, Lines(f"{sid} place {die} "))
+            options += map(got.__getitem__, free[die])
+        placeable = []  # the dice with a space to go to, for the word lists
+        for die, listed in free.items():
+            if listed:
+                placeable.append(die)
+        words = [placeable, spaces]
+        return Prompt(sid, "place", text, tuple(options), choice={"words": words, "verb": "place"})
 
     def idle(self, g, s: AlliesState, f: Frame, ev: list[dict]) -> None:
         """Every die is down (the prompt asks nobody): on to the resolution."""
-        ev.append({"event": "resolution", "turn": s.turn})
+        if ev is not QUIET:
+            ev.append({"event": "resolution", "turn": s.turn})
         goto(s, "excursion")
 
     def explain(self, g, s: AlliesState, f: Frame, w: list[str], p: Prompt):

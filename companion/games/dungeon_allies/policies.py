@@ -18,6 +18,8 @@ class RandomPolicy:
         """It reads no part of the view, so none is built (runner.play_out)."""
         return ()
 
+    view_keys_by_kind: dict[str, tuple[str, ...]] = {}  # the same, for play_out to read without a call
+
     def __call__(self, engine, view: dict, prompt: Prompt) -> str:
         if prompt.options:
             return prompt.options[int(self.rng.random() * len(prompt.options))]

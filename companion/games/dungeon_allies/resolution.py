@@ -7,7 +7,7 @@ table through the phase one step at a time; on the device's own board they run a
 from __future__ import annotations
 
 from companion.engine.core import Prompt
-from companion.engine.steps import Frame, Step, StepMachine
+from companion.engine.steps import QUIET, Frame, Step, StepMachine
 
 from .placement import PRISONER, SORCERER, TAVERN, TRADE, TRAINER, TREASURE
 from .rules import dice_by_space, gain_crystals, lowest_rank, next_die, on_space, sorcerer_cost, spend
@@ -38,7 +38,8 @@ class Resolve(Step):
     def auto(self, g, s: AlliesState, f: Frame, ev: list[dict]) -> bool:
         if s.board == "real" and self.work(g, s):
             return False
-        self.act(g, s, f, [], ev)
+        self.do(g, s, ev)  # act's work, without the call
+        goto(s, self.then)
         return True
 
     def act(self, g, s: AlliesState, f: Frame, w: list[str], ev: list[dict]) -> None:
@@ -62,7 +63,8 @@ class TurnOrder(Resolve):
             return
         s.order = movers + [sid for sid in s.order if sid not in movers]
         gains = {sid: gain_crystals(s, s.seat(sid), [g.pack.turn_order[i]]) for i, sid in enumerate(movers)}
-        ev.append({"event": "turn order", "order": list(s.order), "crystals": gains})
+        if ev is not QUIET:
+            ev.append({"event": "turn order", "order": list(s.order), "crystals": gains})
 
 
 def guarded(s: AlliesState, space: str, pile: list[str]) -> bool:
@@ -98,12 +100,16 @@ class Treasure(Resolve):
                     continue
                 if space == "gold":
                     seat.gold += s.gold_pile
-                    ev.append({"event": "treasure", "seat": seat.id, "space": space, "gold": s.gold_pile})
+                    if ev is not QUIET:
+                        ev.append({"event": "treasure", "seat": seat.id, "space": space, "gold": s.gold_pile})
                     s.gold_pile = 0
                 else:
                     for c in pile:
                         seat.crystals[c] += 1
-                    ev.append({"event": "treasure", "seat": seat.id, "space": space, "crystals": list(pile)})
+                    if ev is not QUIET:
+                        ev.append(
+                            {"event": "treasure", "seat": seat.id, "space": space, "crystals": list(pile)}
+                        )
                     pile.clear()
 
 
@@ -214,9 +220,15 @@ class Prisoner(Resolve):
         for i, space in enumerate(g.pack.prisoners):
             for p in on.get(f"prisoner{i + 1}", ()):
                 got = gain_crystals(s, s.seat(p.seat), list(space.reward))
-                ev.append(
-                    {"event": "prisoner freed", "seat": p.seat, "offering": space.offering, "crystals": got}
-                )
+                if ev is not QUIET:
+                    ev.append(
+                        {
+                            "event": "prisoner freed",
+                            "seat": p.seat,
+                            "offering": space.offering,
+                            "crystals": got,
+                        }
+                    )
 
 
 def trade_rates(g) -> list[tuple[str, int, str, int]]:
@@ -275,7 +287,8 @@ class Trade(Step):
         if i < len(traders) and self.trades(g, s, traders[i]):
             return False
         if i < len(traders):  # nothing he can trade: no question
-            ev.append({"event": "nothing to trade", "seat": traders[i]})
+            if ev is not QUIET:
+                ev.append({"event": "nothing to trade", "seat": traders[i]})
             f.data = {"i": i + 1}
             return True
         goto(s, "sorcerer")
@@ -316,7 +329,8 @@ class Sorcerer(Resolve):
                 seat.cards = [*seat.cards, card]
                 s.row[i] = ""
                 s.stats["cards"] = s.stats.get("cards", 0) + 1
-                ev.append({"event": "sorcerer card", "seat": seat.id, "card": card, "cost": cost})
+                if ev is not QUIET:
+                    ev.append({"event": "sorcerer card", "seat": seat.id, "card": card, "cost": cost})
 
 
 class EndTurn(Step):

@@ -5,7 +5,7 @@ stack, which opens the first turn and every turn after."""
 from __future__ import annotations
 
 from companion.engine.core import CHANCE, ChanceSpec, DieSpec, Prompt
-from companion.engine.steps import Frame, Step, StepMachine
+from companion.engine.steps import QUIET, Frame, Step, StepMachine
 
 from .rules import bag_faces, bag_size, drawn
 from .state import AlliesState, Ally
@@ -204,7 +204,8 @@ class Refill(Step):
             self.gold(g, s, f, ev, [])
         s.turn += f.data.get("next", 0)
         s.cursor = 0
-        ev.append({"event": "turn", "turn": s.turn, "round": s.round, "order": list(s.order)})
+        if ev is not QUIET:
+            ev.append({"event": "turn", "turn": s.turn, "round": s.round, "order": list(s.order)})
         goto(s, "place")
         s.frames[0].data = {"pass": 0, "i": 0}
         return True
@@ -215,7 +216,8 @@ class Refill(Step):
             s.bag[c] -= 1
         s.gold_pile += g.pack.rules.treasure_gold
         f.data = {**f.data, "crystals": True}
-        ev.append({"event": "treasure", "crystals": crystals, "gold": s.gold_pile})
+        if ev is not QUIET:
+            ev.append({"event": "treasure", "crystals": crystals, "gold": s.gold_pile})
 
     def act(self, g, s: AlliesState, f: Frame, w: list[str], ev: list[dict]) -> None:
         need = self.need(g, s, f)

@@ -110,3 +110,21 @@ def test_the_placement_prompt_offers_what_refusal_allows_on_the_fast_path():
         asked += 1
         peeks += bool(peek)
     assert asked > 300 and peeks > 20, (asked, peeks)
+
+
+def test_the_placement_prompt_words_are_its_options_word_by_word_on_the_fast_path():
+    """The word lists a device builds a placement from: the dice that have a line, in the
+    options' order and once each, then every space some line names."""
+    game = get_game("dungeon-allies")
+    engine = game.load_engine()
+    asked = 0
+    for _, p in fast_games(game, engine, [*range(1, 7), 13, 40], engine.advance):
+        if p.kind != "place":
+            continue
+        dice, spaces = p.choice["words"]
+        said = [line.split() for line in p.options]
+        assert dice == list(dict.fromkeys(w[2] for w in said))
+        assert sorted(spaces) == sorted({w[3] for w in said})
+        assert p.actor == said[0][0] and p.choice["verb"] == "place"
+        asked += 1
+    assert asked > 200, asked

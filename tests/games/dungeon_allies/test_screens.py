@@ -135,6 +135,7 @@ def placing():
     s = set_up(g, players=3, crystals="red red green blue")
     give(s, "p1", red=1)
     s.tiles[20].removed = s.tiles[3].removed = True
+    s.removed = 2  # the state counts the tiles gone, as rules.remove_tile does
     play(
         g,
         s,
