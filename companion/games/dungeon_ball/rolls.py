@@ -37,8 +37,9 @@ def any_rerollable(play: Play) -> bool:
     return False
 
 
-def face_sum(play: Play, per_face: dict[str, int]) -> int:
-    """``per_face`` summed over the dice still in the pool."""
+def icon_total(play: Play, icon: str, per_face: dict[str, int]) -> int:
+    """How many ``icon`` the pool shows plus those cards added, less those cards removed;
+    ``per_face`` says how many ``icon`` each face shows (the engine's ``icon_tables[icon]``)."""
     n = 0
     gone = play.gone
     if True in gone:
@@ -50,13 +51,6 @@ def face_sum(play: Play, per_face: dict[str, int]) -> int:
     else:
         for face in play.dice:
             n += per_face[face]
-    return n
-
-
-def icon_total(play: Play, icon: str, per_face: dict[str, int]) -> int:
-    """How many ``icon`` the pool shows plus those cards added, less those cards removed;
-    ``per_face`` says how many ``icon`` each face shows (the engine's ``icon_tables[icon]``)."""
-    n = face_sum(play, per_face)
     if play.added:
         n += play.added.get(icon, 0)
     removed = play.removed.get(icon)
@@ -71,7 +65,15 @@ PAIR = 256  # icon_pair's second count sits above this: more icons than a pool c
 def icon_pair(play: Play, first: str, second: str, per_face: dict[str, int]) -> tuple[int, int]:
     """``icon_total`` of two icons in one pass over the pool; ``per_face`` says per face how many
     ``first`` it shows plus PAIR times how many ``second`` (the engine's ``pair_tables``)."""
-    n = face_sum(play, per_face)
+    n = 0
+    gone = play.gone
+    if True in gone:
+        for face, out in zip(play.dice, gone):
+            if not out:
+                n += per_face[face]
+    else:
+        for face in play.dice:
+            n += per_face[face]
     a, b = n % PAIR, n // PAIR
     if play.added:
         a += play.added.get(first, 0)
