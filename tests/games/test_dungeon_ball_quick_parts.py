@@ -151,7 +151,8 @@ def test_a_first_roll_hands_back_the_keep_prompt_even_with_a_die_gone(seed):
 
 
 def _pair_agrees(g, play) -> int:
-    """Checks icon_pair against two icon_total counts for every requirement icon; how many it checked."""
+    """Checks icon_pair against two icon_total counts for every requirement icon, and icon_count
+    against icon_total for every icon; how many pairs it checked."""
     checked = 0
     for icon in g.pair_tables:
         pair = rolls.icon_pair(play, icon, "time", g.pair_tables[icon])
@@ -161,6 +162,11 @@ def _pair_agrees(g, play) -> int:
         )
         assert pair == alone, (icon, play)
         checked += 1
+    for icon, faces in g.icon_faces.items():
+        assert rolls.icon_count(play, icon, faces) == rolls.icon_total(play, icon, g.icon_tables[icon]), (
+            icon,
+            play,
+        )
     return checked
 
 
@@ -186,8 +192,10 @@ def test_the_one_pass_count_takes_gone_dice_and_cards_adding_and_removing_icons(
         plays += [
             Play(kind="play", dice=list(dice), gone=[False] * 5),
             Play(kind="play", dice=list(dice), gone=[True, False, False, True, False]),
-            Play(kind="play", dice=list(dice), gone=[False] * 5, added={need: 2, "time": 1}),
-            Play(kind="play", dice=list(dice), gone=[False] * 5, removed={need: 1, "time": 9}),
+            Play(kind="play", dice=list(dice), gone=[False] * 5, added={need: 2, "time": 1, "lightning": 1}),
+            Play(
+                kind="play", dice=list(dice), gone=[False] * 5, removed={need: 1, "time": 9, "lightning": 1}
+            ),
             Play(kind="play", dice=list(dice), gone=[False, True, False, False, False], removed={need: 9}),
         ]
     assert sum(_pair_agrees(g, play) for play in plays) == len(plays) * len(g.pair_tables)
@@ -198,4 +206,17 @@ def test_the_one_pass_count_takes_gone_dice_and_cards_adding_and_removing_icons(
     assert rolls.icon_pair(play, need, "time", g.pair_tables[need]) == (
         g.icon_tables[need][with_need] + g.icon_tables[need][time_face],
         g.icon_tables["time"][time_face],
+    )
+
+
+def test_the_face_by_face_count_weighs_a_face_showing_an_icon_twice():
+    # a pack may give a face two of an icon; the default pack has none, so a table of its own
+    per_face = {"double": 2, "single": 1, "blank": 0}
+    faces = (("double", 2), ("single", 1))
+    for gone in ([False] * 4, [False, True, False, False]):
+        play = Play(kind="play", dice=["double", "double", "single", "blank"], gone=gone)
+        assert rolls.icon_count(play, "bolt", faces) == rolls.icon_total(play, "bolt", per_face)
+    assert (
+        rolls.icon_count(Play(kind="play", dice=["double", "single"], gone=[False, False]), "bolt", faces)
+        == 3
     )

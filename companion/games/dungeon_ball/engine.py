@@ -91,6 +91,10 @@ class DungeonBall:
         self.icon_tables = {
             icon: {face: icons.count(icon) for face, icons in self.face_icons.items()} for icon in counted
         }
+        # icon -> ((face, how many of that icon it shows), ...) for the faces showing it (rolls.icon_count)
+        self.icon_faces = {
+            icon: tuple((f, n) for f, n in table.items() if n) for icon, table in self.icon_tables.items()
+        }
         # requirement icon -> {face: its count of that icon + rolls.PAIR * its count of time}: a
         # play's result and its clock counted in one pass (rolls.icon_pair)
         time_table = self.icon_tables["time"]

@@ -491,7 +491,7 @@ def end_roll(g: DungeonBall, s: GameState, ev: Events) -> Prompt | None:
     # showing. Gain one per icon." Every roll the offense finishes counts: a play, a two-point
     # try, a Hail Mary, a luck kick, and the onside kick of the side that just scored (the
     # rulebook calls it "the offense" there too). See docs/dungeon-ball.md, "Lightning".
-    bolts = rolls.icon_total(play, "lightning", g.icon_tables["lightning"])
+    bolts = rolls.icon_count(play, "lightning", g.icon_faces["lightning"])
     if bolts:
         gain(g, s, s.scorer if kind == "onside" else s.offense, bolts, "lightning", ev)
     if kind in ("play", "two_point"):

@@ -59,6 +59,24 @@ def icon_total(play: Play, icon: str, per_face: dict[str, int]) -> int:
     return n
 
 
+def icon_count(play: Play, icon: str, faces: tuple[tuple[str, int], ...]) -> int:
+    """``icon_total`` counted face by face: ``faces`` are the faces showing ``icon`` and how many
+    each shows (the engine's ``icon_faces[icon]``), few, each counted over the pool at once."""
+    dice = play.dice
+    gone = play.gone
+    if True in gone:
+        dice = [face for face, out in zip(dice, gone) if not out]
+    n = 0
+    for face, per in faces:
+        n += per * dice.count(face)
+    if play.added:
+        n += play.added.get(icon, 0)
+    removed = play.removed
+    if removed and removed.get(icon):
+        n = max(0, n - removed[icon])
+    return n
+
+
 PAIR = 256  # icon_pair's second count sits above this: more icons than a pool can show
 
 
