@@ -7,9 +7,10 @@ import pytest
 from companion.engine.core import Header
 from companion.engine.dice import SeededDice
 from companion.engine.steps import QUIET
-from companion.games.dungeon_ball import flow
+from companion.games.dungeon_ball import flow, rolls
 from companion.games.dungeon_ball.engine import VIEW_KEYS
 from companion.games.dungeon_ball.policies import RandomPolicy
+from companion.games.dungeon_ball.state import Play
 from tests.games.dungeon_ball_table import engine
 
 SEEDS = range(1, 7)
@@ -147,3 +148,75 @@ def test_a_first_roll_hands_back_the_keep_prompt_even_with_a_die_gone(seed):
             assert got == flow.keep_prompt(g, after), (seed, action, gone)
             assert gone is None or 1 not in got.choice["rerollable"], (seed, action)
     assert first > 10
+
+
+def _pair_agrees(g, play) -> int:
+    """Checks icon_pair against two icon_total counts for every requirement icon, and icon_count
+    against icon_total for every icon; how many pairs it checked."""
+    checked = 0
+    for icon in g.pair_tables:
+        pair = rolls.icon_pair(play, icon, "time", g.pair_tables[icon])
+        alone = (
+            rolls.icon_total(play, icon, g.icon_tables[icon]),
+            rolls.icon_total(play, "time", g.icon_tables["time"]),
+        )
+        assert pair == alone, (icon, play)
+        checked += 1
+    for icon, faces in g.icon_faces.items():
+        assert rolls.icon_count(play, icon, faces) == rolls.icon_total(play, icon, g.icon_tables[icon]), (
+            icon,
+            play,
+        )
+    return checked
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_one_pass_count_of_a_play_and_its_clock_is_two_icon_totals(seed):
+    g = engine()
+    checked = 0
+    for s, _p, _action in positions(seed):
+        play = s.play
+        if play is not None and play.dice and "" not in play.dice:
+            checked += _pair_agrees(g, play)
+    assert checked > 50
+
+
+def test_the_one_pass_count_takes_gone_dice_and_cards_adding_and_removing_icons():
+    g = engine()
+    faces = sorted(g.face_icons)
+    time_face = next(f for f in faces if "time" in g.face_icons[f])
+    plays = []
+    for need in g.pair_tables:
+        with_need = next(f for f in faces if need in g.face_icons[f])
+        dice = [with_need, time_face, with_need, time_face, faces[0]]
+        plays += [
+            Play(kind="play", dice=list(dice), gone=[False] * 5),
+            Play(kind="play", dice=list(dice), gone=[True, False, False, True, False]),
+            Play(kind="play", dice=list(dice), gone=[False] * 5, added={need: 2, "time": 1, "lightning": 1}),
+            Play(
+                kind="play", dice=list(dice), gone=[False] * 5, removed={need: 1, "time": 9, "lightning": 1}
+            ),
+            Play(kind="play", dice=list(dice), gone=[False, True, False, False, False], removed={need: 9}),
+        ]
+    assert sum(_pair_agrees(g, play) for play in plays) == len(plays) * len(g.pair_tables)
+    # a pool showing the requirement icon and time counts both, apart
+    need = next(iter(g.pair_tables))
+    with_need = next(f for f in faces if need in g.face_icons[f] and "time" not in g.face_icons[f])
+    play = Play(kind="play", dice=[with_need, time_face], gone=[False, False])
+    assert rolls.icon_pair(play, need, "time", g.pair_tables[need]) == (
+        g.icon_tables[need][with_need] + g.icon_tables[need][time_face],
+        g.icon_tables["time"][time_face],
+    )
+
+
+def test_the_face_by_face_count_weighs_a_face_showing_an_icon_twice():
+    # a pack may give a face two of an icon; the default pack has none, so a table of its own
+    per_face = {"double": 2, "single": 1, "blank": 0}
+    faces = (("double", 2), ("single", 1))
+    for gone in ([False] * 4, [False, True, False, False]):
+        play = Play(kind="play", dice=["double", "double", "single", "blank"], gone=gone)
+        assert rolls.icon_count(play, "bolt", faces) == rolls.icon_total(play, "bolt", per_face)
+    assert (
+        rolls.icon_count(Play(kind="play", dice=["double", "single"], gone=[False, False]), "bolt", faces)
+        == 3
+    )

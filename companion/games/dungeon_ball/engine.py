@@ -19,7 +19,7 @@ from __future__ import annotations
 import msgspec
 
 from companion.engine.core import ChanceSpec, Header, Prompt
-from companion.games.dungeon_ball import flow, solo
+from companion.games.dungeon_ball import flow, rolls, solo
 from companion.games.dungeon_ball.abilities import Abilities
 from companion.games.dungeon_ball.field import Field
 from companion.games.dungeon_ball.options import PLANNED, normalise
@@ -90,6 +90,17 @@ class DungeonBall:
         counted |= {req.icon for req in loaded.requirements.values()} | {"time", "lightning", "ball"}
         self.icon_tables = {
             icon: {face: icons.count(icon) for face, icons in self.face_icons.items()} for icon in counted
+        }
+        # icon -> ((face, how many of that icon it shows), ...) for the faces showing it (rolls.icon_count)
+        self.icon_faces = {
+            icon: tuple((f, n) for f, n in table.items() if n) for icon, table in self.icon_tables.items()
+        }
+        # requirement icon -> {face: its count of that icon + rolls.PAIR * its count of time}: a
+        # play's result and its clock counted in one pass (rolls.icon_pair)
+        time_table = self.icon_tables["time"]
+        self.pair_tables = {
+            icon: {face: n + rolls.PAIR * time_table[face] for face, n in self.icon_tables[icon].items()}
+            for icon in {req.icon for req in loaded.requirements.values()}
         }
         self.roll_prompts: dict[tuple[int, str], Prompt] = {}  # the offense's roll, by dice and kind
         # the defense card, the pawn, the huddle: by seat (and cell, or the down); None where a

@@ -491,7 +491,7 @@ def end_roll(g: DungeonBall, s: GameState, ev: Events) -> Prompt | None:
     # showing. Gain one per icon." Every roll the offense finishes counts: a play, a two-point
     # try, a Hail Mary, a luck kick, and the onside kick of the side that just scored (the
     # rulebook calls it "the offense" there too). See docs/dungeon-ball.md, "Lightning".
-    bolts = rolls.icon_total(play, "lightning", g.icon_tables["lightning"])
+    bolts = rolls.icon_count(play, "lightning", g.icon_faces["lightning"])
     if bolts:
         gain(g, s, s.scorer if kind == "onside" else s.offense, bolts, "lightning", ev)
     if kind in ("play", "two_point"):
@@ -512,9 +512,9 @@ def end_roll(g: DungeonBall, s: GameState, ev: Events) -> Prompt | None:
 def resolve_auto(g: DungeonBall, s: GameState, ev: Events) -> None:
     """[On a turn, 7-9] move the ball once per requirement met, run the clock, next down."""
     play = s.play
-    tables = g.icon_tables
     need = g.pack.requirements[play.colour]
-    times_met = rolls.icon_total(play, need.icon, tables[need.icon]) // need.count
+    met_icons, time_icons = rolls.icon_pair(play, need.icon, "time", g.pair_tables[need.icon])
+    times_met = met_icons // need.count
     players = s.players  # g.attacking(s), inline
     attacking = "high" if (players[0] if s.offense == "p1" else players[1]).end_zone == "low" else "low"
     touchdown = False
@@ -534,7 +534,7 @@ def resolve_auto(g: DungeonBall, s: GameState, ev: Events) -> None:
                 "touchdown": touchdown,
             }
         )
-    time_icons = max(0, rolls.icon_total(play, "time", tables["time"]) - play.cancel_time)
+    time_icons = max(0, time_icons - play.cancel_time)
     run_clock(g, s, time_icons, ev)
     if play.kind == "two_point":
         if touchdown:

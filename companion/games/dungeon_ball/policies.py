@@ -42,11 +42,11 @@ class RandomPolicy:
             need = "ball"
         else:
             need = engine.pack.requirements[roll["colour"]].icon
-        icons = engine.face_icons
+        shows = engine.icon_tables[need]  # face -> how many ``need`` it shows
         dice = roll["dice"]
         out = []
         for i in positions:  # a loop: a comprehension is a call of its own
-            if need not in icons[dice[i - 1]]:
+            if not shows[dice[i - 1]]:
                 out.append(i)
         return out
 

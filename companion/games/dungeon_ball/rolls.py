@@ -59,6 +59,52 @@ def icon_total(play: Play, icon: str, per_face: dict[str, int]) -> int:
     return n
 
 
+def icon_count(play: Play, icon: str, faces: tuple[tuple[str, int], ...]) -> int:
+    """``icon_total`` counted face by face: ``faces`` are the faces showing ``icon`` and how many
+    each shows (the engine's ``icon_faces[icon]``), few, each counted over the pool at once."""
+    dice = play.dice
+    gone = play.gone
+    if True in gone:
+        dice = [face for face, out in zip(dice, gone) if not out]
+    n = 0
+    for face, per in faces:
+        n += per * dice.count(face)
+    if play.added:
+        n += play.added.get(icon, 0)
+    removed = play.removed
+    if removed and removed.get(icon):
+        n = max(0, n - removed[icon])
+    return n
+
+
+PAIR = 256  # icon_pair's second count sits above this: more icons than a pool can show
+
+
+def icon_pair(play: Play, first: str, second: str, per_face: dict[str, int]) -> tuple[int, int]:
+    """``icon_total`` of two icons in one pass over the pool; ``per_face`` says per face how many
+    ``first`` it shows plus PAIR times how many ``second`` (the engine's ``pair_tables``)."""
+    n = 0
+    gone = play.gone
+    if True in gone:
+        for face, out in zip(play.dice, gone):
+            if not out:
+                n += per_face[face]
+    else:
+        for face in play.dice:
+            n += per_face[face]
+    a, b = n % PAIR, n // PAIR
+    if play.added:
+        a += play.added.get(first, 0)
+        b += play.added.get(second, 0)
+    removed = play.removed
+    if removed:
+        if removed.get(first):
+            a = max(0, a - removed[first])
+        if removed.get(second):
+            b = max(0, b - removed[second])
+    return a, b
+
+
 def rerollable_positions(play: Play) -> list[int]:
     """``rerollable`` numbered from 1, as prompts show them."""
     locked = play.locked
