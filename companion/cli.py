@@ -415,9 +415,9 @@ def _add_game_arguments(parser, known: list[str]) -> None:
     )
     shortcuts.add_argument(
         "--level",
-        choices=["I", "II", "III", "IV", "V", "VI"],
+        choices=["I", "II", "III", "IV", "V", "VI", "VII"],
         help="the solo AI's level: I base deck, II Mimic, III Spider, IV Skull, V two teams, "
-        "VI all three (default I)",
+        "VI all three, VII the planner plays the other side (default I)",
     )
     shortcuts.add_argument(
         "--ai-teams", help="level V: the AI's two teams, e.g. mimic,skull (else you are asked)"

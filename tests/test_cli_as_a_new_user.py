@@ -783,6 +783,20 @@ def test_every_play_example_in_the_readme_starts_a_game(capsys, monkeypatch, hom
             assert header.options["solo"] == {"level": "V", "teams": ["mimic", "skull"]}
 
 
+def test_solo_level_vii_from_the_shortcut_seats_the_planner(capsys, monkeypatch, home):
+    """docs/planner.md offers level VII; `play --solo --level VII` was refused as an invalid
+    choice while `--option solo=VII` worked."""
+    from companion.games.dungeon_ball.options import computers
+
+    folder = home / "data" / "dungeon-companion" / "games"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert main(["play", "--solo", "--level", "VII"]) == 0
+    (saved,) = folder.iterdir()
+    header = load(saved).header
+    assert header.options["solo"] == {"level": "VII"}
+    assert computers(header.options) == {"p2": "planner"}
+
+
 def test_the_readme_replay_examples_work_as_written(capsys):
     """The user ran README's `replay docs/examples/short-game.game --json --upto 20` (from the
     checkout) and docs/game-files.md's replay forms."""
