@@ -4,10 +4,10 @@ A phone on the table's network can open connections and say nothing; each holds 
 descriptor until the process has none left, and then asyncio logs a traceback for every
 refused accept. Here every connection is counted when it is made: past ``per_address`` from one
 address the oldest idle connection of that address makes room (a browser keeps several alive
-per page), past ``total`` the oldest silent one does; when none can, the new one is closed at
-once. A connection that has not sent a whole request within ``handshake_seconds`` is closed
-(uvicorn's own keep-alive timeout takes over after the first answer). uvicorn's 400 answer carries the page's security
-headers. Log lines about the peers' doing (refused connections, bad requests, invalid UTF-8,
+per page; one that has answered a request goes before one not used yet), past ``total`` the
+oldest silent one does; when none can, the new one is closed at once. A connection that has not
+sent a whole request within ``handshake_seconds`` is closed (uvicorn's own keep-alive timeout
+takes over after the first answer). uvicorn's 400 answer carries the page's security headers. Log lines about the peers' doing (refused connections, bad requests, invalid UTF-8,
 accept errors) are kept to a few per message every ``FloodLog.window`` seconds, without
 tracebacks, followed by how many were left out.
 """
@@ -95,7 +95,11 @@ def guarded(
             self.made_at = self.loop.time()
             host = self.client[0] if self.client else None
             mine = [c for c in self.connections if (getattr(c, "client", None) or (None,))[0] == host]
-            if (len(mine) > per_address and not self.make_room(mine, lambda c: c.is_idle(), "an idle")) or (
+            if (
+                len(mine) > per_address
+                and not self.make_room(mine, lambda c: c.is_idle() and c.cycle is not None, "an idle")
+                and not self.make_room(mine, lambda c: c.is_idle(), "an unused")
+            ) or (
                 len(self.connections) > total
                 and not self.make_room(self.connections, lambda c: c.is_silent(), "a silent")
             ):
@@ -132,7 +136,10 @@ def guarded(
             for this one. At the total cap only a silent one (no request yet) goes, so a phone
             loading the page gets in while many addresses hold silent connections; at an
             address's own cap an idle one goes, so a phone's keep-alive connections from its
-            earlier pages never lock out its next one."""
+            earlier pages never lock out its next one: first one that has answered a request (a
+            browser sends again on a fresh one when a kept-alive one closes under it), and only
+            then one not used yet (a browser opens those ahead of its requests, and one closed
+            just as its request goes out fails that request)."""
             others = [c for c in among if c is not self and isinstance(c, Guarded) and closable(c)]
             if not others:
                 return False

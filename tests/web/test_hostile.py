@@ -257,6 +257,34 @@ def test_a_phone_whose_earlier_pages_hold_its_share_of_connections_still_loads_t
             c.close()
 
 
+def test_at_an_address_cap_a_connection_that_has_answered_makes_room_before_an_unused_one(toy, tmp_path):
+    """A browser opens connections ahead of its requests: the oldest, opened and not yet used,
+    stays open while one that has answered a request makes room, and its request is answered
+    (a page loading among three tabs of one address once lost its board this way)."""
+    import http.client
+
+    with Device(tmp_path, "toy") as device:
+        port = device.web.server.port
+        ahead = http.client.HTTPConnection("127.0.0.1", port, timeout=5, source_address=("127.0.0.79", 0))
+        ahead.connect()
+        time.sleep(0.05)  # the oldest of this address
+        kept = []
+        for _ in range(connections.PER_ADDRESS - 1):
+            c = http.client.HTTPConnection("127.0.0.1", port, timeout=5, source_address=("127.0.0.79", 0))
+            c.request("GET", "/app.js")
+            assert c.getresponse().read()
+            kept.append(c)
+        newest = http.client.HTTPConnection("127.0.0.1", port, timeout=5, source_address=("127.0.0.79", 0))
+        newest.request("GET", "/")
+        assert newest.getresponse().read()
+        ahead.request("GET", "/app.js")
+        answer = ahead.getresponse()
+        assert answer.status == 200 and answer.read()
+        assert closed_by_server([c.sock for c in kept]) == 1, "the oldest answered one made room"
+        for c in [ahead, *kept, newest]:
+            c.close()
+
+
 def test_a_connection_that_says_nothing_is_closed_after_the_handshake_time(toy, tmp_path, monkeypatch):
     monkeypatch.setattr(connections, "HANDSHAKE_SECONDS", 0.5)
     with Device(tmp_path, "toy") as device:
