@@ -3,16 +3,18 @@
 Like the random reporter it reports what happened at the table, and it leaves to chance
 what dice or the table decide (a block's result, a leap, who was caught in a blast): those it
 answers at random. Where the coach decides what to do, it plays with a plan: score when one
-of its players holds the ball; when the ball is loose or the other team has it, go for it (its
-nearest player picks it up, or block the carrier); while the ball is still in a chest, open
-chests; bring players in from the dug-out while it has few in the dungeon; end the turn
-rather than report a fall or a push into a wall it need not make; never concede while it
-has a player to play.
+of its players has carried the ball through the other team's turn (companion.games.dungeonbowl
+.carry: the sim's model of the distance to the end zone); when the ball is loose, pick it up;
+when the other team has it, block the carrier with every player who may (one action a player,
+none just knocked down); while the ball is still in a chest, open chests; bring players in
+from the dug-out while it has few in the dungeon; end the turn rather than report a fall or a
+push into a wall it need not make; never concede while it has a player to play.
 """
 
 from __future__ import annotations
 
 from companion.engine.core import Prompt
+from companion.games.dungeonbowl.carry import blockers, holder_seat, may_score
 from companion.games.dungeonbowl.policies import RandomReporter
 
 CHOICES = {"turn", "holder", "defender", "treat", "opener", "mover", "attacker", "leaper"}
@@ -34,12 +36,12 @@ class CoachPolicy(RandomReporter):
     def on_turn(self, view: dict, me: str, options, by_verb) -> str | None:
         ball = view["ball"]
         mine = next(t for t in view["teams"] if t["seat"] == me)
-        for verb in ("touchdown",):
-            if verb in by_verb:
-                return by_verb[verb][0]
-        if "#" in ball and not ball.startswith(me) and "block" in by_verb:
+        if "touchdown" in by_verb and may_score(view, me):
+            return by_verb["touchdown"][0]
+        carrier = holder_seat(view)
+        if carrier and carrier != me and "block" in by_verb and blockers(view, me):
             return by_verb["block"][0]
-        if ball != "chest" and not ball.startswith(me) and "holder" in by_verb:
+        if ball == "ground" and "holder" in by_verb:
             return by_verb["holder"][0]
         if "teleport-in" in by_verb and len(mine["dungeon"]) < FEW:
             return self.rng.choice(by_verb["teleport-in"])
@@ -60,7 +62,15 @@ class CoachPolicy(RandomReporter):
     def on_treat(self, view: dict, me: str, options, by_verb) -> str | None:
         return next((o for o in options if not o.endswith(" accept")), None)
 
+    def on_attacker(self, view: dict, me: str, options, by_verb) -> str | None:
+        """The carrier's blocker: one who may (see carry.blockers), else anyone, at random."""
+        if holder_seat(view) in ("", me):
+            return None
+        may = set(blockers(view, me))
+        fit = [o for o in options if o.split()[-1] in may]
+        return self.rng.choice(fit) if fit else None
+
     def on_opener(self, view: dict, me: str, options, by_verb) -> str | None:
         return None
 
-    on_mover = on_attacker = on_leaper = on_opener
+    on_mover = on_leaper = on_opener

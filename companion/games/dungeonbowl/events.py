@@ -10,7 +10,10 @@ from companion.engine.core import CHANCE, DEVICE, ChanceSpec, Prompt
 from companion.engine.steps import Frame, Step
 from companion.games.dungeonbowl.rolls import (
     ONE_D6,
+    acts,
     armour_roll,
+    goes_down,
+    hold,
     injury_roll,
     knock_down,
     name,
@@ -128,7 +131,7 @@ class ChestStep(Step):
             d["chest"] = int(w[2])
         elif w[1] == "opener":
             d["opener"] = w[2]
-            up(s, w[2])
+            acts(s, w[2])
         else:
             self._explode(s, f, w[2:] if w[1] == "adjacent" else [], ev)
 
@@ -176,7 +179,7 @@ class PadStep(Step):
                 d["pad"] = int(w[2])
             elif w[1] == "mover":
                 d["player"] = w[2]
-                up(s, w[2])
+                acts(s, w[2])
             else:
                 self._arrive(s, f, w[2] if w[1] == "occupied" else "", ev)
             return
@@ -240,7 +243,7 @@ def trap_effect(s: BowlState, pid: str, how: str, face: str, ev: list[dict]) -> 
         return
     stat(s, f"trap_{face}_falls")
     if face == "pit":
-        s.down[pid] = "pit"
+        goes_down(s, pid, "pit")
         if own and (how == "knocked" or held):
             turnover(s, f"{name(pid)} fell in a pit trap" + (" with the ball" if held else ""))
         if held:
@@ -250,7 +253,7 @@ def trap_effect(s: BowlState, pid: str, how: str, face: str, ev: list[dict]) -> 
         ev.append({"event": "placed_prone", "player": pid, "why": "pit trap"})
         push(s, "armour", player=pid, why="pit trap", unmodified=True, prone=True)
         return
-    s.down[pid] = "pit"
+    goes_down(s, pid, "pit")
     if own:  # spiked: a turnover if it is his own turn
         turnover(s, f"{name(pid)} fell in a spiked pit")
     if held:
@@ -369,7 +372,7 @@ class BlockStep(Step):
         if w[1] in ("attacker", "defender"):
             d[w[1]] = w[2]
             if w[1] == "attacker":
-                up(s, w[2])
+                acts(s, w[2])
             return
         result, att, dfd = w[2], d["attacker"], d["defender"]
         pop(s)
@@ -415,7 +418,7 @@ class HolderStep(Step):
 
     def act(self, g, s: BowlState, f: Frame, w: list[str], ev: list[dict]) -> None:
         pop(s)
-        s.ball = w[2]
+        hold(s, w[2])
         stat(s, "ball_changes")
         ev.append({"event": "ball_held", "player": w[2]})
         up(s, w[2])

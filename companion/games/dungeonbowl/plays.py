@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from companion.engine.core import Prompt
 from companion.engine.steps import Frame, Step
-from companion.games.dungeonbowl.rolls import knock_down, name, pop, push, stat, turnover, up
+from companion.games.dungeonbowl.rolls import acts, hold, knock_down, name, pop, push, stat, turnover, up
 from companion.games.dungeonbowl.state import BowlState, in_dungeon, split_player
 
 THROWING = "THROWING RESTRICTIONS"
@@ -60,7 +60,7 @@ class PassStep(Step):
         pop(s)
         stat(s, "passes")
         if w[1] == "caught":
-            s.ball = w[2]
+            hold(s, w[2])
             up(s, w[2])
             ev.append({"event": "pass", "thrower": thrower, "range": d["range"], "caught": w[2]})
             if split_player(w[2])[0] != s.active:  # intercepted or caught by the opponent
@@ -99,7 +99,7 @@ class LeapStep(Step):
         d = f.data
         if w[1] == "leaper":
             d["player"] = w[2]
-            up(s, w[2])
+            acts(s, w[2])
             return
         if w[1] == "over":
             d["trap"] = int(w[2])

@@ -2,14 +2,16 @@
 It sees only its seat's view (``policy(engine, view, prompt)``), like any computer seat.
 
 It is a referee's test driver, not a Blood Bowl player: it picks uniformly among the events the
-prompt offers, except that it scores whenever its player holds the ball, and concedes only when
-it has no player left to play."""
+prompt offers, except that it scores whenever its team has carried the ball through the other
+team's turn (companion.games.dungeonbowl.carry), never before, and concedes only when it has no
+player left to play."""
 
 from __future__ import annotations
 
 import random
 
 from companion.engine.core import Prompt
+from companion.games.dungeonbowl.carry import may_score
 
 
 class RandomReporter:
@@ -20,9 +22,12 @@ class RandomReporter:
 
     def view_keys(self, prompt: Prompt) -> tuple[str, ...]:
         """The view is read only to decide whether to concede, on a turn that offers nothing
-        but ending it or conceding (see runner.play_out)."""
+        but ending it or conceding (see runner.play_out), and whether a touchdown offered may
+        be scored."""
         if prompt.kind == "turn" and prompt.options and all(o.endswith(self.IDLE) for o in prompt.options):
             return ("teams",)
+        if prompt.kind == "turn" and prompt.options and f"{prompt.actor} touchdown" in prompt.options:
+            return ("ball", "ball_held_since", "turn")
         return ()
 
     IDLE = (" concede", " end-turn")  # the turn's options that play no event
@@ -33,7 +38,9 @@ class RandomReporter:
             options = list(prompt.options)
             touchdown = f"{prompt.actor} touchdown"
             if touchdown in options:
-                return touchdown
+                if may_score(view, prompt.actor):
+                    return touchdown
+                options.remove(touchdown)
             playing = [o for o in options if not o.endswith(self.IDLE)]
             if prompt.kind == "turn" and playing and rng.random() < 0.85:
                 return rng.choice(playing)

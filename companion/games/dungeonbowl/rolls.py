@@ -58,7 +58,32 @@ def up(s: BowlState, pid: str) -> None:
     """The player is no longer down: he stands (reported acting: moving, blocking, opening a
     chest, holding the ball), or he left the dungeon."""
     s.down.pop(pid, None)
+    s.down_since.pop(pid, None)
     s.stunned_turn.pop(pid, None)
+
+
+def acts(s: BowlState, pid: str) -> None:
+    """The player is reported taking his action this turn (blocking, opening a chest, moving
+    onto a pad, leaping): he stands, and the view lists him among this turn's actors."""
+    up(s, pid)
+    if pid not in s.actors:
+        s.actors.append(pid)
+
+
+def goes_down(s: BowlState, pid: str, how: str) -> None:
+    """The player is no longer standing (``prone``, ``stunned`` or ``pit``); the view says
+    since which turn."""
+    s.down[pid] = how
+    s.down_since.setdefault(pid, s.turn)
+
+
+def hold(s: BowlState, pid: str) -> None:
+    """The player holds the ball now; his team has held it since this turn unless it held it
+    already (a hand-off or a pass between team-mates keeps the team's possession)."""
+    before = s.ball if s.ball not in ("chest", "ground") else ""
+    if not before or split_player(before)[0] != split_player(pid)[0]:
+        s.held_since = s.turn
+    s.ball = pid
 
 
 def move(s: BowlState, pid: str, box: str, ev: list[dict], why: str) -> None:
@@ -84,7 +109,8 @@ def knock_down(s: BowlState, pid: str, ev: list[dict], why: str, unmodified: boo
     """A player knocked over: placed prone, drops the ball, armour roll. A player of the coach
     whose turn it is being knocked over is a turnover."""
     ev.append({"event": "knocked_down", "player": pid, "why": why})
-    s.down.setdefault(pid, "prone")
+    if pid not in s.down:
+        goes_down(s, pid, "prone")
     if split_player(pid)[0] == s.active:
         turnover(s, f"{name(pid)} was knocked down ({why})")
     # the bounce comes after the armour roll: push it first
@@ -177,7 +203,7 @@ class Injury(Step):
         pop(s)
         drop_ball(s, pid, ev, "from his square")
         if result == "stunned":  # face down; in a pit he stays in the pit
-            s.down[pid] = "pit" if s.down.get(pid) == "pit" else "stunned"
+            goes_down(s, pid, "pit" if s.down.get(pid) == "pit" else "stunned")
             s.stunned_turn[pid] = s.turn
         seat = split_player(pid)[0]
         if result == "ko":

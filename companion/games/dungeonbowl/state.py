@@ -66,6 +66,9 @@ class BowlState(msgspec.Struct):
     down: dict[str, str] = {}  # players in the dungeon not standing: player -> prone | stunned | pit
     stunned_turn: dict[str, int] = {}  # the turn a stunned player was stunned in
     ball: str = "chest"  # "chest" (not found), "ground", or the player holding it
+    held_since: int = 0  # the turn the team holding the ball came to hold it (hand-offs keep it)
+    actors: list[str] = []  # the players reported acting this turn (blocking, opening, moving, leaping)
+    down_since: dict[str, int] = {}  # the turn each player not standing went down (or turned face up)
     av: dict[str, int] = {}  # the armour value last entered for each player
     last: dict = {}  # the last roll and what it meant, for the big result screen
     over: bool = False

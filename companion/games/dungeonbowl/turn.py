@@ -83,9 +83,11 @@ def pass_turn(s: BowlState, ev: list[dict], turnover: bool, why: str = "the coac
             del s.stunned_turn[pid]
             if s.down.get(pid) == "stunned":
                 s.down[pid] = "prone"
+                s.down_since[pid] = s.turn
     s.active = other(s.active)
     s.turn += 1
     s.acted, s.dugout, s.teleports, s.turnover, s.turnover_why = False, "", {}, False, ""
+    s.actors = []
     stat(s, "turns")
     ev.append({"event": "turn", "seat": s.active, "turn": s.turn})
 
