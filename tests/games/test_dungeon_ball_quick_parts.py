@@ -220,3 +220,51 @@ def test_the_face_by_face_count_weighs_a_face_showing_an_icon_twice():
         rolls.icon_count(Play(kind="play", dice=["double", "single"], gone=[False, False]), "bolt", faces)
         == 3
     )
+
+
+def test_a_whistle_window_opens_exactly_when_a_seat_may_play_a_whistle_card():
+    """The whistle window closes at once, without asking the seats, when no seat holds a
+    whistle card of its own side; it opens exactly when ``why_not`` allows some seat a card, and
+    a window closed with a whistle card held (of the other side) says so in its events."""
+    g = engine()
+    opened = closed_held = 0
+    for seed in SEEDS:
+        for s, _, _ in positions(seed):
+            if not s.offense or len(s.frames) > 1:
+                continue
+            after = g.from_json(g.to_json(s))
+            events: list[dict] = []
+            asked = g.abilities.open_window(after, "whistle", events)
+            g.abilities._ready = None  # this copy's window is not the game's
+            may = any(
+                g.abilities.why_not(after, pid, cid, "whistle") is None
+                for pid in ("p1", "p2")
+                for cid in after.player(pid).hand
+            )
+            assert (asked is not None) == may, (seed, [p.hand for p in after.players], after.offense)
+            opened += asked is not None
+            held = any(cid in g.abilities.whistles for p in after.players for cid in p.hand)
+            if asked is None:
+                assert events == ([{"event": "window_closed", "kind": "whistle"}] if held else []), seed
+                closed_held += held
+    assert opened > 10 and closed_held > 100
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_any_rerollable_says_whether_rerollable_finds_a_die(seed):
+    g = engine()
+    agree = [
+        rolls.any_rerollable(s.play) == bool(rolls.rerollable(s.play))
+        for s, _, _ in positions(seed)
+        if s.play is not None and s.play.dice
+    ]
+    assert len(agree) > 50 and all(agree)
+    faces = sorted(g.face_icons)
+    for locked, gone in [
+        ([False, True, False], [False, False, False]),
+        ([True, True, True], [False, False, False]),
+        ([True, False, True], [False, True, False]),
+        ([True, False, True], [False, False, True]),
+    ]:
+        play = Play(kind="play", dice=faces[:3], locked=locked, gone=gone)
+        assert rolls.any_rerollable(play) == bool(rolls.rerollable(play)), (locked, gone)
