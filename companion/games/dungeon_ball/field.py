@@ -15,7 +15,8 @@ class Field:
         self.start = {"low": f.start_low, "high": f.start_high}
         self.field_goal = {"low": f.field_goal_low, "high": f.field_goal_high}
         self.midfield = f.midfield
-        self._advances: dict[tuple[int, str, str], tuple[int, bool]] = {}  # advance's answers, once each
+        # advance's answers, found once each; resolving a play reads them straight
+        self.advances: dict[tuple[int, str, str], tuple[int, bool]] = {}
 
     @staticmethod
     def attacking(end_zone: str) -> str:
@@ -35,9 +36,9 @@ class Field:
         beyond" the final spaces), is a touchdown.
         """
         key = (pos, colour, attacking)
-        moved = self._advances.get(key)
+        moved = self.advances.get(key)
         if moved is None:
-            moved = self._advances[key] = self._advance(pos, colour, attacking)
+            moved = self.advances[key] = self._advance(pos, colour, attacking)
         return moved
 
     def _advance(self, pos: int, colour: str, attacking: str) -> tuple[int, bool]:

@@ -227,7 +227,9 @@ def huddle_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Promp
     if s.conversion:
         return None  # a two-point try is run: nothing to ask
     attacking = "high" if (s.players[0] if o == "p1" else s.players[1]).end_zone == "low" else "low"
-    key = ("huddle", o, g.field.in_field_goal_range(s.ball, attacking), s.final_play, s.down)
+    circle = g.field.field_goal[attacking]  # g.field.in_field_goal_range, inline
+    in_range = s.ball >= circle if attacking == "high" else s.ball <= circle
+    key = ("huddle", o, in_range, s.final_play, s.down)
     if key in g.fixed_prompts:  # the same few all game: made once each
         return g.fixed_prompts[key]
     opts = _huddle_options(*key[1:])
@@ -518,11 +520,17 @@ def resolve_auto(g: DungeonBall, s: GameState, ev: Events) -> None:
     players = s.players  # g.attacking(s), inline
     attacking = "high" if (players[0] if s.offense == "p1" else players[1]).end_zone == "low" else "low"
     touchdown = False
-    start = s.ball
-    for _ in range(times_met):
-        s.ball, touchdown = g.field.advance(s.ball, play.colour, attacking)
-        if touchdown:
-            break
+    start = ball = s.ball
+    if times_met:
+        field = g.field
+        for _ in range(times_met):
+            moved = field.advances.get((ball, play.colour, attacking))  # field.advance's, kept
+            if moved is None:
+                moved = field.advance(ball, play.colour, attacking)
+            ball, touchdown = moved
+            if touchdown:
+                break
+        s.ball = ball  # once: a state field set costs more than a local
     if ev is not QUIET:
         ev.append(
             {
