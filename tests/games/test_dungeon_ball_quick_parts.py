@@ -268,3 +268,23 @@ def test_any_rerollable_says_whether_rerollable_finds_a_die(seed):
     ]:
         play = Play(kind="play", dice=faces[:3], locked=locked, gone=gone)
         assert rolls.any_rerollable(play) == bool(rolls.rerollable(play)), (locked, gone)
+
+
+def test_a_die_position_written_another_way_picks_the_same_die():
+    """Positions are turned into dice by a table; a position the check lets through written
+    another way ("01" for die 1) still names that die, as it always did."""
+    g = engine()
+    for seed in SEEDS:
+        keeps = (
+            (s, p) for s, p, _ in positions(seed) if p.kind == "keep" and len(p.choice["rerollable"]) >= 2
+        )
+        s, p = next(keeps, (None, None))
+        if s is None:
+            continue
+        first, second = p.choice["rerollable"][:2]
+        plain, padded = g.from_json(g.to_json(s)), g.from_json(g.to_json(s))
+        asked = g.apply_and_prompt(plain, f"{p.actor} reroll {first} {second}")[1]
+        assert g.apply_and_prompt(padded, f"{p.actor} reroll 0{first} {second}")[1] == asked
+        assert g.to_json(padded) == g.to_json(plain) and plain.play.pending == [first - 1, second - 1]
+        return
+    raise AssertionError("no keep with two dice to reroll in the seeded games")

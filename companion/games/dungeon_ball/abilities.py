@@ -428,7 +428,7 @@ class Abilities:
 
     def pick_act(self, s: GameState, frame: dict, w: list[str], ev: Events) -> Prompt | None:
         """Discard the picked dice, or push their reroll and hand back its prompt."""
-        picked = [int(x) - 1 for x in w[2:]]
+        picked = list(map(rolls.INDEX_OF.__getitem__, w[2:]))
         s.frames.pop()
         if frame["purpose"] == "discard":
             for i in picked:
@@ -469,7 +469,7 @@ class Abilities:
             play.dice[index] = face
             if "time" in self.g.face_icons[face]:
                 play.locked[index] = True
-        play.pending = []
+        play.pending.clear()  # in place, as a roll's
         s.frames.pop()
         if ev is not QUIET:
             ev.append({"event": "reroll", "source": frame["source"], "dice": list(play.dice)})

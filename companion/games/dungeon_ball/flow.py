@@ -405,16 +405,20 @@ def roll_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> Prompt |
         play.dice = dice = faces
         if play.kind in ("play", "two_point"):
             time_faces = g.time_faces
-            locked = play.locked = []
-            positions = []  # rerollable_positions, when no die is gone: numbered from 1
-            i = 1
-            for face in faces:
-                if face in time_faces:
-                    locked.append(True)  # [Time] set aside, never rerolled this play
-                else:
-                    locked.append(False)
-                    positions.append(i)
-                i += 1
+            if time_faces.isdisjoint(faces):  # no time die (two first rolls in five): none set aside
+                play.locked = [False] * len(faces)
+                positions = list(range(1, len(faces) + 1))
+            else:
+                locked = play.locked = []
+                positions = []  # rerollable_positions, when no die is gone: numbered from 1
+                i = 1
+                for face in faces:
+                    if face in time_faces:
+                        locked.append(True)  # [Time] set aside, never rerolled this play
+                    else:
+                        locked.append(False)
+                        positions.append(i)
+                    i += 1
             if True in play.gone:
                 positions = None
     elif play.kind in ("play", "two_point"):
@@ -426,7 +430,7 @@ def roll_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> Prompt |
     else:
         for index, face in zip(play.pending, faces):
             dice[index] = face
-    play.pending = []
+    play.pending.clear()  # in place: setting a state field anew costs more than emptying a list
     play.rolls += 1
     if ev is not QUIET:
         ev.append({"event": "roll", "dice": list(dice), "roll": play.rolls})
@@ -467,9 +471,8 @@ def keep_check(g: DungeonBall, s: GameState, w: list[str]) -> str | None:
 def keep_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> Prompt | None:
     if w[1] == "stop":
         return end_roll(g, s, ev)
-    pending = s.play.pending = []
-    for x in w[2:]:
-        pending.append(int(x) - 1)
+    pending = s.play.pending  # emptied by the roll: filled in place
+    pending.extend(map(rolls.INDEX_OF.__getitem__, w[2:]))
     s.frames[0].step = "roll"  # s.step = ..., without the property
     p = g.roll_prompts.get((len(pending), s.play.kind))  # roll_prompt's, kept
     return p if p is not None else roll_prompt(g, s)

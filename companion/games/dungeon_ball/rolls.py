@@ -6,6 +6,7 @@ These run after every roll and in every card window: plain loops (no comprehensi
 
 from __future__ import annotations
 
+from companion.games.dungeon_ball.pack import MAX_DICE
 from companion.games.dungeon_ball.state import Play
 
 
@@ -131,6 +132,18 @@ def new_pool(play: Play, count: int) -> None:
     play.gone = [False] * count
     play.pending = list(range(count))
     play.rolls = 0
+
+
+class _Indexes(dict):
+    """A die's position as prompts show it ("1") -> its index in the pool (0), for positions
+    already checked: a lookup in C per die rather than ``int(word) - 1``, which a word written
+    some other way that the check let through ("01") still gets."""
+
+    def __missing__(self, word: str) -> int:
+        return int(word) - 1
+
+
+INDEX_OF = _Indexes((str(i + 1), i) for i in range(MAX_DICE))
 
 
 def parse_positions(words: list[str], allowed: list[int]) -> list[int] | str:
