@@ -288,3 +288,20 @@ def test_a_die_position_written_another_way_picks_the_same_die():
         assert g.to_json(padded) == g.to_json(plain) and plain.play.pending == [first - 1, second - 1]
         return
     raise AssertionError("no keep with two dice to reroll in the seeded games")
+
+
+def test_a_new_pool_is_unrolled_dice_all_pending_in_lists_of_the_plays_own():
+    fresh, other = Play(kind="play"), Play(kind="play")
+    rolled = Play(
+        kind="play", dice=["ball"] * 2, locked=[True, False], gone=[False, True], pending=[1], rolls=2
+    )
+    for play in (fresh, rolled):
+        rolls.new_pool(play, 3)
+        assert (play.dice, play.locked, play.gone, play.pending, play.rolls) == (
+            ["", "", ""],
+            [False] * 3,
+            [False] * 3,
+            [0, 1, 2],
+            0,
+        )
+    assert other.dice == other.locked == other.gone == other.pending == []  # nothing shared

@@ -192,7 +192,9 @@ def new_drive(g: DungeonBall, s: GameState, offense: str, spot: int, ev: Events)
 
 
 def start_down(g: DungeonBall, s: GameState, ev: Events) -> None:
-    s.mods = DownMods()
+    mods = s.mods
+    if mods.extra_dice or mods.fewer_dice or mods.free_pawn:  # a whistle card's, for one down
+        s.mods = DownMods()  # most downs had none: their empty mods serve on, not made anew
     s.play = None
     if not s.overtime and s.clock == 0 and not s.final_play and not s.conversion:
         # [Final play of a half] time ran out: the offense may run one more play.

@@ -127,11 +127,16 @@ def dice_showing(play: Play, icon: str, face_icons: dict[str, tuple[str, ...]]) 
 
 
 def new_pool(play: Play, count: int) -> None:
-    play.dice = [""] * count
-    play.locked = [False] * count
-    play.gone = [False] * count
-    play.pending = list(range(count))
-    play.rolls = 0
+    """``count`` dice, none rolled yet, all pending. A play starts with no pool (a new Play's
+    lists are empty and its own): they are filled in place, as setting a state field anew costs
+    more than filling a list."""
+    if play.dice or play.rolls:  # a pool there already: start from empty lists
+        play.dice, play.locked, play.gone, play.pending = [], [], [], []
+        play.rolls = 0
+    play.dice.extend([""] * count)
+    play.locked.extend([False] * count)
+    play.gone.extend([False] * count)
+    play.pending.extend(range(count))
 
 
 class _Indexes(dict):
