@@ -4,7 +4,7 @@ say, in every position of seeded random games."""
 
 import pytest
 
-from companion.engine.core import Header
+from companion.engine.core import Header, Prompt
 from companion.engine.dice import SeededDice
 from companion.engine.steps import QUIET
 from companion.games.dungeon_ball import flow, rolls
@@ -305,3 +305,28 @@ def test_a_new_pool_is_unrolled_dice_all_pending_in_lists_of_the_plays_own():
             0,
         )
     assert other.dice == other.locked == other.gone == other.pending == []  # nothing shared
+
+
+@pytest.mark.parametrize(
+    ("dice", "most", "picked"), [("hmm", 1, 1), ("hmm", 3, 2), ("hhh", 2, 2), ("hhh", 3, 3)]
+)
+def test_the_random_player_rerolls_the_dice_missing_the_plays_icon_at_most_as_many_as_asked(
+    dice, most, picked
+):
+    """Picking dice to reroll, it picks those missing the play's icon (all of them when none
+    does), as many as the prompt allows at most."""
+    g = engine()
+    need = g.pack.requirements["yellow"].icon
+    hit = next(face for face, n in g.icon_tables[need].items() if n)
+    miss = next(face for face, n in g.icon_tables[need].items() if not n)
+    faces = [hit if letter == "h" else miss for letter in dice]
+    prompt = Prompt(
+        "p1",
+        "pick",
+        "p1: a card: choose dice to reroll",
+        choice={"dice": faces, "eligible": [1, 2, 3], "min": 1, "max": most, "purpose": "reroll"},
+    )
+    view = {"roll": {"kind": "play", "colour": "yellow", "dice": faces}}
+    action = RandomPolicy(3)(g, view, prompt).split()
+    assert action[:2] == ["p1", "pick"] and len(action) - 2 == picked
+    assert all(faces[int(i) - 1] == miss for i in action[2:]) or "m" not in dice

@@ -394,7 +394,9 @@ class Abilities:
         ``available``: how many dice can be picked, when the caller has counted them."""
         if available < 0:
             available = len(rolls.rerollable(s.play))
-        most = min(frame["count"], available)
+        most = frame["count"]
+        if most > available:  # min(count, available), compared: the builtin's call costs more
+            most = available
         return (most if frame["purpose"] == "discard" else 1), most
 
     def pick_prompt(self, s: GameState, frame: dict) -> Prompt:

@@ -53,9 +53,11 @@ class Field:
 
     def move_back(self, pos: int, spaces: int, attacking: str) -> int:
         """Push the ball back toward the offense's own end zone, never onto its final spaces."""
-        if attacking == "high":
-            return max(self.final, pos - spaces)
-        return min(self.n - 1 - self.final, pos + spaces)
+        if attacking == "high":  # compared, not max/min: a card window asks this of every Big Hit
+            back = pos - spaces
+            return back if back > self.final else self.final
+        back, last = pos + spaces, self.n - 1 - self.final
+        return back if back < last else last
 
     def move_back_colour(self, pos: int, colour: str, spaces: int, attacking: str) -> int:
         """Back to the previous space of ``colour``, ``spaces`` times, never onto the offense's

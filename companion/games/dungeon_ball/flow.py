@@ -170,7 +170,9 @@ def gain(g: DungeonBall, s: GameState, pid: str, n: int, reason: str, ev: Events
         return
     supply = g.rules.momentum_supply
     if supply:
-        n = min(n, supply - s.players[0].momentum - s.players[1].momentum)
+        left = supply - s.players[0].momentum - s.players[1].momentum
+        if n > left:  # min(n, left): a comparison costs a fraction of the builtin's call
+            n = left
     if n > 0:
         (s.players[0] if pid == "p1" else s.players[1]).momentum += n
         if ev is not QUIET:
@@ -357,7 +359,10 @@ def reveal(g: DungeonBall, s: GameState, ev: Events) -> None:
     r = g.rules
     count = r.base_dice + (-card.dice if play.matched else card.dice)
     count += s.mods.extra_dice - s.mods.fewer_dice
-    count = max(r.min_dice, min(r.max_dice, count))
+    if count > r.max_dice:  # within min_dice..max_dice (compared: min/max cost more)
+        count = r.max_dice
+    if count < r.min_dice:
+        count = r.min_dice
     if ev is not QUIET:
         ev.append(
             {
@@ -547,7 +552,9 @@ def resolve_auto(g: DungeonBall, s: GameState, ev: Events) -> None:
                 "touchdown": touchdown,
             }
         )
-    time_icons = max(0, time_icons - play.cancel_time)
+    time_icons -= play.cancel_time
+    if time_icons < 0:  # max(0, ...), compared: the builtin's call costs more
+        time_icons = 0
     run_clock(g, s, time_icons, ev)
     if play.kind == "two_point":
         if touchdown:
@@ -582,7 +589,7 @@ def run_clock(g: DungeonBall, s: GameState, time_icons: int, ev: Events) -> None
                 ev.append({"event": "time_ignored", "time": time_icons})
         return
     before = s.clock
-    s.clock = max(0, s.clock - time_icons)
+    s.clock = before - time_icons if before > time_icons else 0  # max(0, ...), compared
     if ev is not QUIET:
         ev.append({"event": "clock", "from": before, "to": s.clock})
 
