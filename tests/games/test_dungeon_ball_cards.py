@@ -200,3 +200,25 @@ def test_momentum_comes_from_a_supply_of_ten():
     events = play_down(g, s, "red-1", "down", "lightning lightning lightning ball ball time")
     gains = [e for e in find(events, "momentum") if e["reason"] == "lightning"]
     assert gains[0]["gain"] == 1 and s.player("p1").momentum == 6
+
+
+@pytest.mark.parametrize(
+    ("p1_team", "p2_team", "played", "mod"),
+    [
+        ("minotaurs", "orcs", ("p2 pass", "p1 card mino-runner"), "free_pawn"),
+        ("trolls", "orcs", ("p2 pass", "p1 card troll-lumber"), "extra_dice"),
+        ("goblins", "skeletons", ("p2 card skel-chill",), "fewer_dice"),
+    ],
+)
+def test_a_whistle_cards_effect_lasts_for_its_down_only(p1_team, p2_team, played, mod):
+    g, s = new_game(p1_team=p1_team, p2_team=p2_team)
+    act(g, s, *played)
+    pass_windows(g, s)
+    assert getattr(s.mods, mod)
+    o = s.offense
+    act(g, s, f"{s.defense} defend red-1", f"{o} move-to a1" if mod == "free_pawn" else f"{o} move down")
+    g.apply(s, f"chance roll {' '.join(['cleat'] * len(s.play.pending))}")
+    if g.prompt(s).kind == "keep":
+        g.apply(s, f"{o} stop")
+    pass_windows(g, s)
+    assert s.down == 2 and not (s.mods.extra_dice or s.mods.fewer_dice or s.mods.free_pawn), s.mods

@@ -206,3 +206,11 @@ def test_lightning_finishing_a_hail_mary_roll_gives_momentum():
     gains = [e["gain"] for e in find(events, "momentum") if e["reason"] == "lightning"]
     assert gains == [2] and s.player("p1").momentum == before + 2
     assert find(events, "hail_mary_incomplete")
+
+
+@pytest.mark.parametrize(("clock", "left"), [(3, 1), (2, 0), (1, 0)])
+def test_time_icons_run_the_clock_down_to_zero_and_no_further(clock, left):
+    g, s = new_game()
+    s.clock = clock
+    play_down(g, s, "red-1", "down", "time time ball ball cleat cleat")
+    assert s.clock == left

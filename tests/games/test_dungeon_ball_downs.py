@@ -147,3 +147,24 @@ def test_fourth_down_failure_is_a_turnover_at_the_spot():
     assert find(events, "turnover_on_downs")
     assert s.offense == "p2" and s.ball == 22 and s.down == 1
     assert [p.momentum for p in s.players] == [5, 5]  # a new drive: one each
+
+
+@pytest.mark.parametrize(("extra", "fewer", "dice"), [(9, 0, 7), (0, 9, 1), (0, 6, 1), (1, 0, 7), (0, 1, 5)])
+def test_a_play_rolls_at_least_one_die_and_at_most_the_seven_in_the_box(extra, fewer, dice):
+    g, s = new_game()
+    pass_windows(g, s)
+    s.mods.extra_dice, s.mods.fewer_dice = extra, fewer  # as whistle cards would leave them
+    act(g, s, "p2 defend red-1", "p1 move down")
+    assert len(s.play.dice) == len(s.play.pending) == dice
+
+
+def test_the_ball_moves_back_by_its_spaces_but_never_onto_the_offenses_final_spaces():
+    g, _ = new_game()
+    field = g.field
+    first, last = field.final, field.n - 1 - field.final  # the spaces just off each end's final ones
+    for pos in range(first, last + 1):
+        for spaces in (1, 2, 3):
+            # attacking high, back is toward the low end; attacking low, toward the high end
+            high, low = field.move_back(pos, spaces, "high"), field.move_back(pos, spaces, "low")
+            assert high == (pos - spaces if pos - spaces >= first else first), (pos, spaces)
+            assert low == (pos + spaces if pos + spaces <= last else last), (pos, spaces)

@@ -4,7 +4,7 @@ say, in every position of seeded random games."""
 
 import pytest
 
-from companion.engine.core import Header
+from companion.engine.core import Header, Prompt
 from companion.engine.dice import SeededDice
 from companion.engine.steps import QUIET
 from companion.games.dungeon_ball import flow, rolls
@@ -220,3 +220,113 @@ def test_the_face_by_face_count_weighs_a_face_showing_an_icon_twice():
         rolls.icon_count(Play(kind="play", dice=["double", "single"], gone=[False, False]), "bolt", faces)
         == 3
     )
+
+
+def test_a_whistle_window_opens_exactly_when_a_seat_may_play_a_whistle_card():
+    """The whistle window closes at once, without asking the seats, when no seat holds a
+    whistle card of its own side; it opens exactly when ``why_not`` allows some seat a card, and
+    a window closed with a whistle card held (of the other side) says so in its events."""
+    g = engine()
+    opened = closed_held = 0
+    for seed in SEEDS:
+        for s, _, _ in positions(seed):
+            if not s.offense or len(s.frames) > 1:
+                continue
+            after = g.from_json(g.to_json(s))
+            events: list[dict] = []
+            asked = g.abilities.open_window(after, "whistle", events)
+            g.abilities._ready = None  # this copy's window is not the game's
+            may = any(
+                g.abilities.why_not(after, pid, cid, "whistle") is None
+                for pid in ("p1", "p2")
+                for cid in after.player(pid).hand
+            )
+            assert (asked is not None) == may, (seed, [p.hand for p in after.players], after.offense)
+            opened += asked is not None
+            held = any(cid in g.abilities.whistles for p in after.players for cid in p.hand)
+            if asked is None:
+                assert events == ([{"event": "window_closed", "kind": "whistle"}] if held else []), seed
+                closed_held += held
+    assert opened > 10 and closed_held > 100
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_any_rerollable_says_whether_rerollable_finds_a_die(seed):
+    g = engine()
+    agree = [
+        rolls.any_rerollable(s.play) == bool(rolls.rerollable(s.play))
+        for s, _, _ in positions(seed)
+        if s.play is not None and s.play.dice
+    ]
+    assert len(agree) > 50 and all(agree)
+    faces = sorted(g.face_icons)
+    for locked, gone in [
+        ([False, True, False], [False, False, False]),
+        ([True, True, True], [False, False, False]),
+        ([True, False, True], [False, True, False]),
+        ([True, False, True], [False, False, True]),
+    ]:
+        play = Play(kind="play", dice=faces[:3], locked=locked, gone=gone)
+        assert rolls.any_rerollable(play) == bool(rolls.rerollable(play)), (locked, gone)
+
+
+def test_a_die_position_written_another_way_picks_the_same_die():
+    """Positions are turned into dice by a table; a position the check lets through written
+    another way ("01" for die 1) still names that die, as it always did."""
+    g = engine()
+    for seed in SEEDS:
+        keeps = (
+            (s, p) for s, p, _ in positions(seed) if p.kind == "keep" and len(p.choice["rerollable"]) >= 2
+        )
+        s, p = next(keeps, (None, None))
+        if s is None:
+            continue
+        first, second = p.choice["rerollable"][:2]
+        plain, padded = g.from_json(g.to_json(s)), g.from_json(g.to_json(s))
+        asked = g.apply_and_prompt(plain, f"{p.actor} reroll {first} {second}")[1]
+        assert g.apply_and_prompt(padded, f"{p.actor} reroll 0{first} {second}")[1] == asked
+        assert g.to_json(padded) == g.to_json(plain) and plain.play.pending == [first - 1, second - 1]
+        return
+    raise AssertionError("no keep with two dice to reroll in the seeded games")
+
+
+def test_a_new_pool_is_unrolled_dice_all_pending_in_lists_of_the_plays_own():
+    fresh, other = Play(kind="play"), Play(kind="play")
+    rolled = Play(
+        kind="play", dice=["ball"] * 2, locked=[True, False], gone=[False, True], pending=[1], rolls=2
+    )
+    for play in (fresh, rolled):
+        rolls.new_pool(play, 3)
+        assert (play.dice, play.locked, play.gone, play.pending, play.rolls) == (
+            ["", "", ""],
+            [False] * 3,
+            [False] * 3,
+            [0, 1, 2],
+            0,
+        )
+    assert other.dice == other.locked == other.gone == other.pending == []  # nothing shared
+
+
+@pytest.mark.parametrize(
+    ("dice", "most", "picked"), [("hmm", 1, 1), ("hmm", 3, 2), ("hhh", 2, 2), ("hhh", 3, 3)]
+)
+def test_the_random_player_rerolls_the_dice_missing_the_plays_icon_at_most_as_many_as_asked(
+    dice, most, picked
+):
+    """Picking dice to reroll, it picks those missing the play's icon (all of them when none
+    does), as many as the prompt allows at most."""
+    g = engine()
+    need = g.pack.requirements["yellow"].icon
+    hit = next(face for face, n in g.icon_tables[need].items() if n)
+    miss = next(face for face, n in g.icon_tables[need].items() if not n)
+    faces = [hit if letter == "h" else miss for letter in dice]
+    prompt = Prompt(
+        "p1",
+        "pick",
+        "p1: a card: choose dice to reroll",
+        choice={"dice": faces, "eligible": [1, 2, 3], "min": 1, "max": most, "purpose": "reroll"},
+    )
+    view = {"roll": {"kind": "play", "colour": "yellow", "dice": faces}}
+    action = RandomPolicy(3)(g, view, prompt).split()
+    assert action[:2] == ["p1", "pick"] and len(action) - 2 == picked
+    assert all(faces[int(i) - 1] == miss for i in action[2:]) or "m" not in dice

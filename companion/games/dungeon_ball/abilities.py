@@ -48,6 +48,10 @@ class Abilities:
         # card id -> (side, whistle, cost, effect kind): the cheap tests, made once per pack
         self.facts = {cid: (c.side, c.whistle, c.cost, c.effect.kind()) for cid, c in g.pack.cards.items()}
         self.whistles = frozenset(cid for cid, c in g.pack.cards.items() if c.whistle)
+        # the whistle cards of each side: a whistle window where neither seat holds one of its
+        # own side's closes at once, without asking the seats (a third of whistle windows)
+        self.offense_whistles = frozenset(cid for cid in self.whistles if g.pack.cards[cid].side == "offense")
+        self.defense_whistles = self.whistles - self.offense_whistles
         # (hand, seat, on offense, whistle window) -> ((cost, effect kind, option), ...): the hand's
         # cards of that side and window in the hand's order, found once per hand (few, all game)
         self._slots: dict[tuple, tuple[tuple[int, str, str], ...]] = {}
@@ -71,11 +75,20 @@ class Abilities:
         nothing playable declines without being asked: the window opens on the offense's turn."""
         p1, p2 = s.players
         whistle = kind == "whistle"
-        if whistle and self.whistles.isdisjoint(p1.hand) and self.whistles.isdisjoint(p2.hand):
-            return  # nobody holds a whistle card: nothing to offer
+        defense = "p2" if s.offense == "p1" else "p1"
+        if whistle:
+            on_offense, on_defense = (p1, p2) if defense == "p2" else (p2, p1)
+            offense_cards, defense_cards = self.offense_whistles, self.defense_whistles
+            if offense_cards.isdisjoint(on_offense.hand) and defense_cards.isdisjoint(on_defense.hand):
+                # no seat holds a whistle card of its side: nothing to offer. Held by nobody, the
+                # window never opened; held by the other side, it closed as if both declined
+                if ev is not QUIET and not (
+                    self.whistles.isdisjoint(p1.hand) and self.whistles.isdisjoint(p2.hand)
+                ):
+                    ev.append({"event": "window_closed", "kind": kind})
+                return None
         ai = s.solo["ai"] if s.solo else ""
         cheapest = self.cheapest
-        defense = "p2" if s.offense == "p1" else "p1"
         if (p1.momentum < cheapest or p1.id == ai) and (p2.momentum < cheapest or p2.id == ai):
             if ev is not QUIET:
                 ev.append({"event": "window_closed", "kind": kind})
@@ -381,7 +394,9 @@ class Abilities:
         ``available``: how many dice can be picked, when the caller has counted them."""
         if available < 0:
             available = len(rolls.rerollable(s.play))
-        most = min(frame["count"], available)
+        most = frame["count"]
+        if most > available:  # min(count, available), compared: the builtin's call costs more
+            most = available
         return (most if frame["purpose"] == "discard" else 1), most
 
     def pick_prompt(self, s: GameState, frame: dict) -> Prompt:
@@ -415,7 +430,7 @@ class Abilities:
 
     def pick_act(self, s: GameState, frame: dict, w: list[str], ev: Events) -> Prompt | None:
         """Discard the picked dice, or push their reroll and hand back its prompt."""
-        picked = [int(x) - 1 for x in w[2:]]
+        picked = list(map(rolls.INDEX_OF.__getitem__, w[2:]))
         s.frames.pop()
         if frame["purpose"] == "discard":
             for i in picked:
@@ -456,7 +471,7 @@ class Abilities:
             play.dice[index] = face
             if "time" in self.g.face_icons[face]:
                 play.locked[index] = True
-        play.pending = []
+        play.pending.clear()  # in place, as a roll's
         s.frames.pop()
         if ev is not QUIET:
             ev.append({"event": "reroll", "source": frame["source"], "dice": list(play.dice)})

@@ -15,7 +15,8 @@ class Field:
         self.start = {"low": f.start_low, "high": f.start_high}
         self.field_goal = {"low": f.field_goal_low, "high": f.field_goal_high}
         self.midfield = f.midfield
-        self._advances: dict[tuple[int, str, str], tuple[int, bool]] = {}  # advance's answers, once each
+        # advance's answers, found once each; resolving a play reads them straight
+        self.advances: dict[tuple[int, str, str], tuple[int, bool]] = {}
 
     @staticmethod
     def attacking(end_zone: str) -> str:
@@ -35,9 +36,9 @@ class Field:
         beyond" the final spaces), is a touchdown.
         """
         key = (pos, colour, attacking)
-        moved = self._advances.get(key)
+        moved = self.advances.get(key)
         if moved is None:
-            moved = self._advances[key] = self._advance(pos, colour, attacking)
+            moved = self.advances[key] = self._advance(pos, colour, attacking)
         return moved
 
     def _advance(self, pos: int, colour: str, attacking: str) -> tuple[int, bool]:
@@ -52,9 +53,11 @@ class Field:
 
     def move_back(self, pos: int, spaces: int, attacking: str) -> int:
         """Push the ball back toward the offense's own end zone, never onto its final spaces."""
-        if attacking == "high":
-            return max(self.final, pos - spaces)
-        return min(self.n - 1 - self.final, pos + spaces)
+        if attacking == "high":  # compared, not max/min: a card window asks this of every Big Hit
+            back = pos - spaces
+            return back if back > self.final else self.final
+        back, last = pos + spaces, self.n - 1 - self.final
+        return back if back < last else last
 
     def move_back_colour(self, pos: int, colour: str, spaces: int, attacking: str) -> int:
         """Back to the previous space of ``colour``, ``spaces`` times, never onto the offense's

@@ -170,7 +170,9 @@ def gain(g: DungeonBall, s: GameState, pid: str, n: int, reason: str, ev: Events
         return
     supply = g.rules.momentum_supply
     if supply:
-        n = min(n, supply - s.players[0].momentum - s.players[1].momentum)
+        left = supply - s.players[0].momentum - s.players[1].momentum
+        if n > left:  # min(n, left): a comparison costs a fraction of the builtin's call
+            n = left
     if n > 0:
         (s.players[0] if pid == "p1" else s.players[1]).momentum += n
         if ev is not QUIET:
@@ -192,7 +194,9 @@ def new_drive(g: DungeonBall, s: GameState, offense: str, spot: int, ev: Events)
 
 
 def start_down(g: DungeonBall, s: GameState, ev: Events) -> None:
-    s.mods = DownMods()
+    mods = s.mods
+    if mods.extra_dice or mods.fewer_dice or mods.free_pawn:  # a whistle card's, for one down
+        s.mods = DownMods()  # most downs had none: their empty mods serve on, not made anew
     s.play = None
     if not s.overtime and s.clock == 0 and not s.final_play and not s.conversion:
         # [Final play of a half] time ran out: the offense may run one more play.
@@ -227,7 +231,9 @@ def huddle_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Promp
     if s.conversion:
         return None  # a two-point try is run: nothing to ask
     attacking = "high" if (s.players[0] if o == "p1" else s.players[1]).end_zone == "low" else "low"
-    key = ("huddle", o, g.field.in_field_goal_range(s.ball, attacking), s.final_play, s.down)
+    circle = g.field.field_goal[attacking]  # g.field.in_field_goal_range, inline
+    in_range = s.ball >= circle if attacking == "high" else s.ball <= circle
+    key = ("huddle", o, in_range, s.final_play, s.down)
     if key in g.fixed_prompts:  # the same few all game: made once each
         return g.fixed_prompts[key]
     opts = _huddle_options(*key[1:])
@@ -353,7 +359,10 @@ def reveal(g: DungeonBall, s: GameState, ev: Events) -> None:
     r = g.rules
     count = r.base_dice + (-card.dice if play.matched else card.dice)
     count += s.mods.extra_dice - s.mods.fewer_dice
-    count = max(r.min_dice, min(r.max_dice, count))
+    if count > r.max_dice:  # within min_dice..max_dice (compared: min/max cost more)
+        count = r.max_dice
+    if count < r.min_dice:
+        count = r.min_dice
     if ev is not QUIET:
         ev.append(
             {
@@ -403,16 +412,20 @@ def roll_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> Prompt |
         play.dice = dice = faces
         if play.kind in ("play", "two_point"):
             time_faces = g.time_faces
-            locked = play.locked = []
-            positions = []  # rerollable_positions, when no die is gone: numbered from 1
-            i = 1
-            for face in faces:
-                if face in time_faces:
-                    locked.append(True)  # [Time] set aside, never rerolled this play
-                else:
-                    locked.append(False)
-                    positions.append(i)
-                i += 1
+            if time_faces.isdisjoint(faces):  # no time die (two first rolls in five): none set aside
+                play.locked = [False] * len(faces)
+                positions = list(range(1, len(faces) + 1))
+            else:
+                locked = play.locked = []
+                positions = []  # rerollable_positions, when no die is gone: numbered from 1
+                i = 1
+                for face in faces:
+                    if face in time_faces:
+                        locked.append(True)  # [Time] set aside, never rerolled this play
+                    else:
+                        locked.append(False)
+                        positions.append(i)
+                    i += 1
             if True in play.gone:
                 positions = None
     elif play.kind in ("play", "two_point"):
@@ -424,7 +437,7 @@ def roll_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> Prompt |
     else:
         for index, face in zip(play.pending, faces):
             dice[index] = face
-    play.pending = []
+    play.pending.clear()  # in place: setting a state field anew costs more than emptying a list
     play.rolls += 1
     if ev is not QUIET:
         ev.append({"event": "roll", "dice": list(dice), "roll": play.rolls})
@@ -465,9 +478,8 @@ def keep_check(g: DungeonBall, s: GameState, w: list[str]) -> str | None:
 def keep_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> Prompt | None:
     if w[1] == "stop":
         return end_roll(g, s, ev)
-    pending = s.play.pending = []
-    for x in w[2:]:
-        pending.append(int(x) - 1)
+    pending = s.play.pending  # emptied by the roll: filled in place
+    pending.extend(map(rolls.INDEX_OF.__getitem__, w[2:]))
     s.frames[0].step = "roll"  # s.step = ..., without the property
     p = g.roll_prompts.get((len(pending), s.play.kind))  # roll_prompt's, kept
     return p if p is not None else roll_prompt(g, s)
@@ -518,11 +530,17 @@ def resolve_auto(g: DungeonBall, s: GameState, ev: Events) -> None:
     players = s.players  # g.attacking(s), inline
     attacking = "high" if (players[0] if s.offense == "p1" else players[1]).end_zone == "low" else "low"
     touchdown = False
-    start = s.ball
-    for _ in range(times_met):
-        s.ball, touchdown = g.field.advance(s.ball, play.colour, attacking)
-        if touchdown:
-            break
+    start = ball = s.ball
+    if times_met:
+        field = g.field
+        for _ in range(times_met):
+            moved = field.advances.get((ball, play.colour, attacking))  # field.advance's, kept
+            if moved is None:
+                moved = field.advance(ball, play.colour, attacking)
+            ball, touchdown = moved
+            if touchdown:
+                break
+        s.ball = ball  # once: a state field set costs more than a local
     if ev is not QUIET:
         ev.append(
             {
@@ -534,7 +552,9 @@ def resolve_auto(g: DungeonBall, s: GameState, ev: Events) -> None:
                 "touchdown": touchdown,
             }
         )
-    time_icons = max(0, time_icons - play.cancel_time)
+    time_icons -= play.cancel_time
+    if time_icons < 0:  # max(0, ...), compared: the builtin's call costs more
+        time_icons = 0
     run_clock(g, s, time_icons, ev)
     if play.kind == "two_point":
         if touchdown:
@@ -569,7 +589,7 @@ def run_clock(g: DungeonBall, s: GameState, time_icons: int, ev: Events) -> None
                 ev.append({"event": "time_ignored", "time": time_icons})
         return
     before = s.clock
-    s.clock = max(0, s.clock - time_icons)
+    s.clock = before - time_icons if before > time_icons else 0  # max(0, ...), compared
     if ev is not QUIET:
         ev.append({"event": "clock", "from": before, "to": s.clock})
 

@@ -64,8 +64,8 @@ class RandomPolicy:
         if kind == "pick":
             useless = self.useless_dice(engine, view, p.choice["eligible"]) or p.choice["eligible"]
             self.rng.shuffle(useless)
-            count = max(p.choice["min"], min(p.choice["max"], len(useless)))
-            return f"{p.actor} pick {' '.join(map(str, sorted(useless[:count])))}"
+            # as many as the prompt allows at most (rerolls ask for at least one, and there is one)
+            return f"{p.actor} pick {' '.join(map(str, sorted(useless[: p.choice['max']])))}"
         if kind == "huddle":
             by_verb = {option.split()[1]: option for option in p.options}
             if "hail-mary" in by_verb:

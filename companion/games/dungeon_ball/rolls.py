@@ -6,6 +6,7 @@ These run after every roll and in every card window: plain loops (no comprehensi
 
 from __future__ import annotations
 
+from companion.games.dungeon_ball.pack import MAX_DICE
 from companion.games.dungeon_ball.state import Play
 
 
@@ -27,7 +28,10 @@ def rerollable(play: Play) -> list[int]:
 
 
 def any_rerollable(play: Play) -> bool:
-    """Whether any die may be rerolled (``bool(rerollable(play))``, without the list)."""
+    """Whether any die may be rerolled (``bool(rerollable(play))``, without the list). With no
+    die gone (the usual case), whether any is not set aside: one scan in C."""
+    if True not in play.gone:
+        return False in play.locked
     locked = play.locked
     i = 0
     for gone in play.gone:
@@ -123,11 +127,28 @@ def dice_showing(play: Play, icon: str, face_icons: dict[str, tuple[str, ...]]) 
 
 
 def new_pool(play: Play, count: int) -> None:
-    play.dice = [""] * count
-    play.locked = [False] * count
-    play.gone = [False] * count
-    play.pending = list(range(count))
-    play.rolls = 0
+    """``count`` dice, none rolled yet, all pending. A play starts with no pool (a new Play's
+    lists are empty and its own): they are filled in place, as setting a state field anew costs
+    more than filling a list."""
+    if play.dice or play.rolls:  # a pool there already: start from empty lists
+        play.dice, play.locked, play.gone, play.pending = [], [], [], []
+        play.rolls = 0
+    play.dice.extend([""] * count)
+    play.locked.extend([False] * count)
+    play.gone.extend([False] * count)
+    play.pending.extend(range(count))
+
+
+class _Indexes(dict):
+    """A die's position as prompts show it ("1") -> its index in the pool (0), for positions
+    already checked: a lookup in C per die rather than ``int(word) - 1``, which a word written
+    some other way that the check let through ("01") still gets."""
+
+    def __missing__(self, word: str) -> int:
+        return int(word) - 1
+
+
+INDEX_OF = _Indexes((str(i + 1), i) for i in range(MAX_DICE))
 
 
 def parse_positions(words: list[str], allowed: list[int]) -> list[int] | str:
