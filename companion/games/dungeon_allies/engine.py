@@ -81,6 +81,8 @@ class DungeonAllies(StepEngine):
         # (a state's tiles, its count of removed tiles, the squares still on the board): the
         # last state's (open_spaces.live_squares)
         self.live_squares: tuple = (None, -1, [])
+        # the dice the trainer takes: every die but the top of the ladder (open_spaces)
+        self.trainable = frozenset(self.pack.rules.ladder[:-1])
         # each prisoner's space and offering (open_spaces)
         self.prisoner_spaces = tuple(
             (f"prisoner{i}", p.offering) for i, p in enumerate(self.pack.prisoners, 1)

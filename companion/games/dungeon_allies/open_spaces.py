@@ -36,18 +36,27 @@ def live_squares(g, s: AlliesState) -> list[str]:
 def open_spaces(g, s: AlliesState, seat: Seat, dice: list[str]) -> tuple[dict[str, list[str]], list[str]]:
     """Each of ``dice`` (die kinds) -> the spaces ``seat`` may put it on, in the board's order;
     and every space one of them may take, in that order. Dice that may go to the same spaces
-    share one list: read them, do not change them."""
+    share one list: read them, do not change them.
+
+    Plain loops, not comprehensions: each comprehension is a call of its own, and the lists
+    filtered here are a handful of spaces long."""
     me = seat.id
     dice_on: dict[str, int] = {}  # space -> dice on it
-    mine, others = set(), set()  # the spaces with a die of this seat, of another seat
+    others = set()  # the spaces with a die of another seat
+    my_order = my_trade = False  # this seat has a die on the turn order spaces, on trade
     top = None  # the standing tavern bid: the first of the highest
     for p in s.placed:
         space = p.space
-        dice_on[space] = dice_on.get(space, 0) + 1
-        if p.seat == me:
-            mine.add(space)
+        if space in dice_on:
+            dice_on[space] += 1
         else:
+            dice_on[space] = 1
+        if p.seat != me:
             others.add(space)
+        elif space == "order":
+            my_order = True
+        elif space == "trade":
+            my_trade = True
         if space == "tavern" and (top is None or p.gold > top.gold):
             top = p
     out = live_squares(g, s).copy()
@@ -56,32 +65,35 @@ def open_spaces(g, s: AlliesState, seat: Seat, dice: list[str]) -> tuple[dict[st
         at = index.get(space)
         if at is not None and not tiles[at].removed:
             out.remove(space)
-    if dice_on.get("order", 0) < len(s.seats) and "order" not in mine:
+    if not my_order and dice_on.get("order", 0) < len(s.seats):
         out.append("order")
-    out += [space for space in numbered("treasure", len(s.treasure)) if space not in dice_on]
+    for space in numbered("treasure", len(s.treasure)):
+        if space not in dice_on:
+            out.append(space)
     if "gold" not in dice_on:
         out.append("gold")
     after_train = []
     gold = seat.gold
     if s.follower_top and (top is None or (top.seat != me and gold > top.gold)):
         after_train.append("tavern")
-    after_train += [
-        space for space, offering in g.prisoner_spaces if space not in dice_on and gold >= offering
-    ]
-    if "trade" not in mine:
+    for space, offering in g.prisoner_spaces:
+        if gold >= offering and space not in dice_on:
+            after_train.append(space)
+    if not my_trade:
         after_train.append("trade")
-    after_train += [
-        space for space, card in zip(numbered("sorcerer", len(s.row)), s.row) if card and space not in dice_on
-    ]
+    for space, card in zip(numbered("sorcerer", len(s.row)), s.row):
+        if card and space not in dice_on:
+            after_train.append(space)
     # the trainer: a free space, and a higher die on the ladder than the one trained
-    ladder = g.pack.rules.ladder
     without = out + after_train
+    trainable = g.trainable  # every die but the top of the ladder
     if dice_on.get("train", 0) >= g.pack.trainer_spaces:
         return dict.fromkeys(dice, without), without
-    trained = out + ["train"] + after_train
+    out.append("train")
+    trained = out + after_train
     each, spaces = {}, without
     for die in dice:
-        if ladder.index(die) + 1 < len(ladder):
+        if die in trainable:
             each[die] = spaces = trained
         else:
             each[die] = without
