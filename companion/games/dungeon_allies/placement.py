@@ -41,27 +41,41 @@ def placer(g, s: AlliesState, f: Frame) -> tuple[Seat, int, int, list[int]] | No
     """Whose die is next, the pass and position it is at, and the allies whose dice are due
     (``unplaced``): one character die each in turn order per pass, as many passes as
     characters, then passes of followers' dice; None when every die is down. Pure: the prompt
-    may call it without changing the state."""
+    may call it without changing the state. Asked for every placement prompt, so it works in
+    plain loops (a comprehension or generator is a call of its own)."""
     k, i = f.data["pass"], f.data["i"]
     each = g.pack.rules.characters_each
+    order, placed = s.order, s.placed
     while True:
-        if i >= len(s.order):
+        if i >= len(order):
             k, i = k + 1, 0
-            if k >= each and not any(unplaced(s, seat, True) for seat in s.seats):
+            if k >= each and not followers_due(s):
                 return None
             continue
-        seat = s.seat(s.order[i])
+        seat = s.seat(order[i])
         followers = k >= each
         allies, me = seat.allies, seat.id
         used, characters = set(), 0  # the allies with a die down, how many of them characters
-        for p in s.placed:
+        for p in placed:
             if p.seat == me:
                 used.add(p.ally)
                 characters += not allies[p.ally].follower
-        due = [n for n, a in enumerate(allies) if a.follower == followers and n not in used]  # unplaced
-        if due and (followers or characters <= k):
-            return seat, k, i, due
+        if followers or characters <= k:
+            due = []  # unplaced
+            for n, a in enumerate(allies):
+                if a.follower == followers and n not in used:
+                    due.append(n)
+            if due:
+                return seat, k, i, due
         i += 1
+
+
+def followers_due(s: AlliesState) -> bool:
+    """Some seat has a follower's die still to place (``unplaced``), stopping at the first."""
+    for seat in s.seats:
+        if unplaced(s, seat, True):
+            return True
+    return False
 
 
 def refusal(g, s: AlliesState, seat: Seat, ally: int, space: str) -> tuple[str, str] | None:
