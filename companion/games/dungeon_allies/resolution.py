@@ -15,7 +15,6 @@ from .scoring import finish_game
 from .state import AlliesState, Ally
 
 goto = StepMachine.goto
-GUARDS = ("green", "white")
 
 
 class Resolve(Step):
@@ -70,7 +69,7 @@ class TurnOrder(Resolve):
 def guarded(s: AlliesState, space: str, pile: list[str]) -> bool:
     """The gold is always guarded, a crystal space only with a green or white crystal in it;
     nothing is guarded once every monster is gone."""
-    return (space == "gold" or any(c in GUARDS for c in pile)) and any(not t.removed for t in s.tiles)
+    return (space == "gold" or "green" in pile or "white" in pile) and s.monsters_remain
 
 
 class Treasure(Resolve):
@@ -95,7 +94,7 @@ class Treasure(Resolve):
         for space, pile in list(self.spaces(s)):
             for p in on.get(space, ()):
                 seat = s.seat(p.seat)
-                if guarded(s, space, pile) and not seat.victory:
+                if not seat.victory and guarded(s, space, pile):  # the cheaper test first
                     ev.append({"event": "treasure guarded", "seat": seat.id, "space": space})
                     continue
                 if space == "gold":
@@ -342,7 +341,7 @@ class EndTurn(Step):
         s.placed = []
         for seat in s.seats:
             seat.victory = False
-        if s.monsters_left == 0:
+        if not s.monsters_remain:
             finish_game(g, s, ev)
             return True
         goto(s, "refill")

@@ -80,7 +80,7 @@ def remove_tile(g, s: AlliesState, tile: Tile, ev: list[dict]) -> None:
     if new != s.round:
         s.round = new
         ev.append({"event": "round", "round": new, "removed": s.removed})
-    if ev is not QUIET and s.monsters_left == 0:
+    if ev is not QUIET and not s.monsters_remain:
         ev.append({"event": "monsters gone"})
 
 

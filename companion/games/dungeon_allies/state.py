@@ -2,11 +2,25 @@
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 import msgspec
 
 from companion.engine.steps import Frame
 
 COLOURS = ("red", "blue", "yellow", "green", "white")
+REMOVED = attrgetter("removed")  # a tile's ``removed``, read in C over every tile
+
+
+class _SeatIndexes(dict):
+    """A seat id -> its index in ``seats``: "p1" -> 0 ... "p5" -> 4, looked up, not parsed (a
+    seat is asked for twice an action); any other id is parsed as before ("p01" -> 0)."""
+
+    def __missing__(self, sid: str) -> int:
+        return int(sid[1:]) - 1
+
+
+SEAT_INDEX = _SeatIndexes((f"p{n}", n - 1) for n in range(1, 6))
 
 
 def no_crystals() -> dict[str, int]:
@@ -95,7 +109,7 @@ class AlliesState(msgspec.Struct):
     stats: dict[str, int] = {}
 
     def seat(self, sid: str) -> Seat:
-        return self.seats[int(sid[1:]) - 1]
+        return self.seats[SEAT_INDEX[sid]]
 
     def tile(self, square: str) -> Tile | None:
         for t in self.tiles:
@@ -109,4 +123,10 @@ class AlliesState(msgspec.Struct):
 
     @property
     def monsters_left(self) -> int:
-        return sum(not t.removed for t in self.tiles)
+        """The tiles not removed, counted in C (a generator resumes once a tile)."""
+        return len(self.tiles) - sum(map(REMOVED, self.tiles))
+
+    @property
+    def monsters_remain(self) -> bool:
+        """Some tile is not removed: ``monsters_left > 0``, stopping at the first, in C."""
+        return False in map(REMOVED, self.tiles)
