@@ -9,6 +9,7 @@ from __future__ import annotations
 from companion.engine.core import Prompt
 from companion.engine.steps import QUIET, Frame, Step, StepMachine
 
+from .open_spaces import numbered
 from .placement import PRISONER, SORCERER, TAVERN, TRADE, TRAINER, TREASURE
 from .rules import dice_by_space, gain_crystals, lowest_rank, next_die, on_space, sorcerer_cost, spend
 from .scoring import finish_game
@@ -75,10 +76,10 @@ def guarded(s: AlliesState, space: str, pile: list[str]) -> bool:
 class Treasure(Resolve):
     rule, then = TREASURE, "train"
 
-    def spaces(self, s: AlliesState):
-        for i, pile in enumerate(s.treasure):
-            yield f"treasure{i + 1}", pile
-        yield "gold", ["gold"] * s.gold_pile
+    def spaces(self, s: AlliesState) -> list[tuple[str, list[str]]]:
+        """Each treasure space and its pile, in the board's order (the gold pile as so many
+        "gold"); made in C, not by a generator, as it is asked every turn."""
+        return [*zip(numbered("treasure", len(s.treasure)), s.treasure), ("gold", ["gold"] * s.gold_pile)]
 
     def work(self, g, s: AlliesState) -> str | None:
         takers = [
@@ -91,7 +92,7 @@ class Treasure(Resolve):
 
     def do(self, g, s: AlliesState, ev: list[dict]) -> None:
         on = dice_by_space(s)
-        for space, pile in list(self.spaces(s)):
+        for space, pile in self.spaces(s):
             for p in on.get(space, ()):
                 seat = s.seat(p.seat)
                 if not seat.victory and guarded(s, space, pile):  # the cheaper test first

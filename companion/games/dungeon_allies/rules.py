@@ -68,7 +68,13 @@ def lowest_rank(g, seat: Seat) -> int:
 
 
 def round_for(g, removed: int) -> int:
-    return 1 + sum(removed >= end for end in g.pack.rules.round_ends)
+    """The round once ``removed`` tiles are gone: one more for each round's end reached (a
+    loop: asked at every fight's end, where a generator costs a call per end)."""
+    out = 1
+    for end in g.pack.rules.round_ends:
+        if removed >= end:
+            out += 1
+    return out
 
 
 def remove_tile(g, s: AlliesState, tile: Tile, ev: list[dict]) -> None:
