@@ -167,7 +167,7 @@ class Fight(Step):
 
     def prompt(self, g, s: AlliesState, f: Frame) -> Prompt | None:
         c = s.combat
-        tile = fought(g, s, c)
+        tile = s.tiles[g.square_index[c.square]]  # fought(), without the call
         if not tile.revealed:
             if tile.monster:
                 return None
@@ -268,7 +268,7 @@ class Fight(Step):
 
     def auto(self, g, s: AlliesState, f: Frame, ev: list[dict]) -> bool:
         c = s.combat
-        tile = fought(g, s, c)
+        tile = s.tiles[g.square_index[c.square]]  # fought(), without the call: every step of a fight
         if not tile.revealed:
             if not tile.monster:
                 return False
@@ -304,8 +304,7 @@ class Fight(Step):
 
     def act(self, g, s: AlliesState, f: Frame, w: list[str], ev: list[dict]) -> None:
         c = s.combat
-        seat = s.seat(c.seat)
-        tile = fought(g, s, c)
+        tile = s.tiles[g.square_index[c.square]]  # fought(), without the call
         if w[0] == CHANCE and not tile.revealed:
             tile.monster = w[2]
             s.monster_pool.remove(w[2])
@@ -343,22 +342,22 @@ class Fight(Step):
         elif w[1] == "roll":
             f.data = {"rolling": True}
         elif w[1] == "hammer":
-            spend(s, seat, "white")
+            spend(s, s.seat(c.seat), "white")
             c.hammer = True
             ev.append({"event": "hammer", "seat": c.seat, "square": c.square})
             self.finish(g, s, ev)
         elif w[1] == "bless":
-            spend(s, seat, "yellow")
+            spend(s, s.seat(c.seat), "yellow")
             c.blessed = [*c.blessed, c.dice.index(w[2])]
             ev.append({"event": "bless", "seat": c.seat, "die": w[2]})
         elif w[1] == "enhance":
-            spend(s, seat, "green")
+            spend(s, s.seat(c.seat), "green")
             die = extra_die(g, s, c)
             c.dice = [*c.dice, die]
             c.owners = [*c.owners, -1]
             ev.append({"event": "enhance", "seat": c.seat, "die": die})
         elif w[1] == "reroll":
-            spend(s, seat, "blue")
+            spend(s, s.seat(c.seat), "blue")
             i = c.dice.index(w[2])
             f.data = {"reroll": i}
             ev.append({"event": "reroll", "seat": c.seat, "die": w[2]})
