@@ -155,9 +155,13 @@ class Excursion(Step):
         if first is None:
             goto(s, "turnorder")
             return True
-        square = tiles[first].square
-        dice = [p for p in s.placed if p.space == square]  # in the order placed
-        s.combat = Combat(square, dice[0].seat, [p.die for p in dice], [p.ally for p in dice])
+        square, seat, kinds, owners = tiles[first].square, "", [], []
+        for p in s.placed:  # its dice, in the order placed: one loop, not three comprehensions
+            if p.space == square:
+                seat = seat or p.seat
+                kinds.append(p.die)
+                owners.append(p.ally)
+        s.combat = Combat(square, seat, kinds, owners)
         push(s, "combat")
         return True
 

@@ -71,10 +71,16 @@ def placer(g, s: AlliesState, f: Frame) -> tuple[Seat, int, int, list[int]] | No
 
 
 def followers_due(s: AlliesState) -> bool:
-    """Some seat has a follower's die still to place (``unplaced``), stopping at the first."""
+    """Some seat has a follower's die still to place (``unplaced``), stopping at the first;
+    in loops, not a pair of comprehensions per seat."""
+    down = set()  # (seat, ally) of every die down
+    for p in s.placed:
+        down.add((p.seat, p.ally))
     for seat in s.seats:
-        if unplaced(s, seat, True):
-            return True
+        sid = seat.id
+        for n, a in enumerate(seat.allies):
+            if a.follower and (sid, n) not in down:
+                return True
     return False
 
 

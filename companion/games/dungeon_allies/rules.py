@@ -103,8 +103,14 @@ def dice_of(s: AlliesState, sid: str, space: str) -> list[int]:
     return [i for i, p in enumerate(s.placed) if p.seat == sid and p.space == space]
 
 
-def on_space(s: AlliesState, space: str):
-    return [p for p in s.placed if p.space == space]
+def on_space(s: AlliesState, space: str) -> list:
+    """The dice on ``space``, in the order placed (a loop: a comprehension is a call of its own,
+    and most spaces hold no die or one)."""
+    out = []
+    for p in s.placed:
+        if p.space == space:
+            out.append(p)
+    return out
 
 
 def dice_by_space(s: AlliesState) -> dict[str, list]:
