@@ -19,7 +19,7 @@ from companion.engine.steps import QUIET, Step, StepEngine
 from .combat import Excursion, Fight, why_not_now
 from .pack import AlliesPack, load_pack
 from .placement import Bid, Peek, Place
-from .resolution import EndTurn, Prisoner, Sorcerer, Tavern, Trade, Train, Treasure, TurnOrder
+from .resolution import EndTurn, Prisoner, Sorcerer, Tavern, Trade, Train, Treasure, TurnOrder, trade_rates
 from .rules import slug
 from .scoring import score
 from .setup import Deal, Order, Refill, Tokens
@@ -83,6 +83,8 @@ class DungeonAllies(StepEngine):
         self.live_squares: tuple = (None, -1, [])
         # the dice the trainer takes: every die but the top of the ladder (open_spaces)
         self.trainable = frozenset(self.pack.rules.ladder[:-1])
+        # every trade rate, both ways (resolution.Trade)
+        self.rates = tuple(trade_rates(self))
         # each prisoner's space and offering (open_spaces)
         self.prisoner_spaces = tuple(
             (f"prisoner{i}", p.offering) for i, p in enumerate(self.pack.prisoners, 1)

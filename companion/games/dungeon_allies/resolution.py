@@ -232,7 +232,8 @@ class Prisoner(Resolve):
 
 
 def trade_rates(g) -> list[tuple[str, int, str, int]]:
-    """(give, how many, take, how many): every rate on the trade board, both ways."""
+    """(give, how many, take, how many): every rate on the trade board, both ways. The engine
+    keeps them (``g.rates``): a trade prompt reads them several times."""
     out = []
     for t in g.pack.trades:
         out += [(t.give, t.count, t.take, 1), (t.take, 1, t.give, t.count)]
@@ -250,12 +251,11 @@ class Trade(Step):
         return [p.seat for p in on_space(s, "trade")]
 
     def trades(self, g, s: AlliesState, sid: str) -> list[str]:
-        seat = s.seat(sid)
-        return [
-            f"{sid} trade {give} {take}"
-            for give, n, take, m in trade_rates(g)
-            if seat.crystals[give] >= n and s.bag[take] >= m
-        ]
+        crystals, bag, out = s.seat(sid).crystals, s.bag, []
+        for give, n, take, m in g.rates:  # a loop: asked by the step's auto and its prompt
+            if crystals[give] >= n and bag[take] >= m:
+                out.append(f"{sid} trade {give} {take}")
+        return out
 
     def prompt(self, g, s: AlliesState, f: Frame) -> Prompt | None:
         traders = self.traders(s)
@@ -263,13 +263,10 @@ class Trade(Step):
         if i >= len(traders):
             return None
         sid = traders[i]
-        seat = s.seat(sid)
-        return Prompt(
-            sid,
-            "trade",
-            "7 trade: " + " ".join(f"{seat.crystals[c]}{c[0].upper()}" for c in seat.crystals),
-            tuple(self.trades(g, s, sid) + [f"{sid} done"]),
-        )
+        held = []  # "2R 0B ...": the crystals he holds, colour by colour
+        for c, n in s.seat(sid).crystals.items():
+            held.append(f"{n}{c[0].upper()}")
+        return Prompt(sid, "trade", "7 trade: " + " ".join(held), (*self.trades(g, s, sid), f"{sid} done"))
 
     def explain(self, g, s: AlliesState, f: Frame, w: list[str], p: Prompt):
         if len(w) == 4 and w[1] == "trade":

@@ -258,6 +258,24 @@ def test_trades_go_both_ways_at_the_boards_rates_as_many_as_wanted():
     assert g.prompt(s).chance is not None
 
 
+def test_a_trade_is_offered_down_to_the_last_crystal_of_the_supply_and_each_rate_at_its_count():
+    """The trade prompt lists the board's rates in order, both ways, each one the player can pay
+    (at least the count he gives) and the supply can pay (at least one crystal left, the last
+    included), then ``done``; its text is what he holds, colour by colour."""
+    g = engine()
+    s = set_up(g)
+    give(s, "p1", red=2, blue=1, yellow=3)
+    s.bag["red"], s.bag["blue"], s.bag["yellow"], s.bag["green"] = 1, 1, 3, 0
+    place_all(g, s, "trade", "train", "train", "train")
+    p = g.prompt(s)
+    assert p.text == "7 trade: 2R 1B 3Y 0G 0W"
+    # the last blue is taken for two red; one yellow would take two blue, one blue two red
+    assert p.options == ("p1 trade red blue", "p1 done")
+    s.bag["red"], s.bag["green"] = 2, 1
+    p = g.prompt(s)
+    assert p.options == ("p1 trade red blue", "p1 trade blue red", "p1 trade yellow green", "p1 done")
+
+
 def test_a_sorcerer_card_costs_blue_in_round_one_and_is_forfeited_without_it():
     g = engine()
     s = set_up(g)
@@ -270,6 +288,18 @@ def test_a_sorcerer_card_costs_blue_in_round_one_and_is_forfeited_without_it():
     assert g.prompt(s).text == "deal 1 sorcerer card"
     play(g, s, "chance deal blue-lantern")
     assert s.row[1] == "blue-lantern"
+
+
+def test_a_sorcerer_deck_shorter_than_the_rows_gaps_deals_what_it_holds():
+    g = engine()
+    s = set_up(g)
+    give(s, "p1", blue=1)
+    give(s, "p2", blue=1)
+    place_all(g, s, "sorcerer2", "sorcerer3", "train", "train")
+    assert s.row[1] == s.row[2] == ""
+    s.deck = s.deck[:1]
+    play(g, s, "chance draw red red red red")
+    assert g.prompt(s).text == "deal 1 sorcerer card"
 
 
 def test_the_status_line_gives_each_players_points_gold_crystals_and_dice_in_turn_order():
