@@ -7,7 +7,7 @@ from __future__ import annotations
 from companion.engine.core import CHANCE, Prompt
 from companion.engine.steps import QUIET, Frame, Step, StepMachine
 
-from .open_spaces import open_spaces
+from .open_spaces import live_squares, open_spaces
 from .rules import drawn, next_die, on_space, spend
 from .state import AlliesState, Placed, Seat
 
@@ -158,10 +158,13 @@ def peekable(s: AlliesState, sid: str) -> list[str]:
     return [t.square for t in s.tiles if not t.removed and not t.revealed and sid not in t.known]
 
 
-def can_peek(s: AlliesState, sid: str) -> bool:
-    """``peekable`` is not empty: stops at the first tile."""
-    for t in s.tiles:
-        if not t.removed and not t.revealed and sid not in t.known:
+def can_peek(g, s: AlliesState, sid: str) -> bool:
+    """``peekable`` is not empty: stops at the first tile, and looks only at the tiles still on
+    the board (``live_squares``, kept), not at every tile fought already."""
+    tiles, index = s.tiles, g.square_index
+    for square in live_squares(g, s):
+        t = tiles[index[square]]
+        if not t.revealed and sid not in t.known:
             return True
     return False
 
@@ -196,7 +199,7 @@ class Place(Step):
         free, spaces = open_spaces(g, s, seat, dice)  # each die due now -> the spaces it may take
         if not spaces:
             free, spaces = {die: ["pass"] for die in free}, ["pass"]  # nowhere to go: they sit the turn out
-        if seat.crystals["red"] and (s.board == "real" or can_peek(s, sid)):
+        if seat.crystals["red"] and (s.board == "real" or can_peek(g, s, sid)):
             dice, free["red"], spaces = [*dice, "red"], ["peek"], [*spaces, "peek"]
         options: list[str] = []
         lines = g.place_lines

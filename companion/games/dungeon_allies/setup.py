@@ -173,7 +173,9 @@ class Refill(Step):
     def prompt(self, g, s: AlliesState, f: Frame) -> Prompt | None:
         need = self.need(g, s, f)
         if need == "crystals":
-            n = min(g.pack.rules.treasure_crystals, bag_size(s))
+            n, left = g.pack.rules.treasure_crystals, bag_size(s)
+            if left < n:  # compared, not min(): a builtin call costs several comparisons
+                n = left
             return Prompt(
                 CHANCE,
                 "refill",
@@ -181,7 +183,9 @@ class Refill(Step):
                 chance=drawn(s, "draw", bag_faces(s), n, "bag"),
             )
         if need == "sorcerer":
-            n = min(s.row.count(""), len(s.deck))
+            n, left = s.row.count(""), len(s.deck)
+            if left < n:
+                n = left
             return Prompt(
                 CHANCE,
                 "refill",
