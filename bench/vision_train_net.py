@@ -20,6 +20,8 @@
     ... --phones --varied 0.6 --real-shares dice-real=0.3,desk=0.2,floor=0.1,phone=0.25,gem=0.15
         # both networks also learn the phone sets' development parts (casino, Catan, gem dice) and
         # rendered varied faces (docs/vision.md: tried, not shipped)
+    ... --distill 2.0 --distill-webcam
+        # the teacher is asked about the webcam sets' crops too (tried, not shipped)
 
 Synthetic scenes are seen by camera models (``vision.synth_camera``: two in three; ``--no-cameras``
 for none, as the shipped networks learned) and cached apart from the scenes without them.
@@ -263,6 +265,7 @@ UPRIGHT_TURN = 8.0  # ... but for a few degrees (standard deviation)
 CAMERA_MODELS = True  # two in three scenes seen by a camera model (vision.synth_camera); --no-cameras: none
 MOTION_BLUR = 0.0  # --motion-blur: share of face crops smeared along a line, as a die still sliding
 DISTILL_SLANTED = False  # --distill-slanted: the --distill teacher is asked about those scenes' crops too
+DISTILL_WEBCAM = False  # --distill-webcam: the face --distill teacher is asked about the webcam crops too
 SLANTED = 0.0  # --slanted: share of the synthetic scenes a slanted pinhole camera sees (vision.synth_slant)
 VARIED = 0.0  # --varied: share of the flat pip scenes drawn with vision.synth's FACE_STYLES (kind "varied")
 
@@ -800,6 +803,15 @@ def teacher_probs(teacher, crops) -> np.ndarray:
     return (e / e.sum(axis=1, keepdims=True)).astype(np.float32)
 
 
+def asks_teacher(it, smeared: bool) -> bool:
+    """Is the face network's ``--distill`` teacher asked about a crop of ``it``? Not about a
+    smear (it never saw one), nor the frames ``taught_by_label``, but for the webcam sets with
+    ``--distill-webcam`` (the teacher learned them); a die drawn slantwise in 3D is taught by
+    its label alone unless ``--distill-slanted`` (the teacher keeps its "no die" on those floors)."""
+    by_label = taught_by_label(it) and not (DISTILL_WEBCAM and it.source in ("desk", "floor"))
+    return not by_label and not smeared and (DISTILL_SLANTED or it.source != "synthetic-slant")
+
+
 def train_face(
     torch, items, steps, batch, seed, log, share=0.45, init=None, lr=3e-3, distill=0.0, teacher=None
 ):
@@ -818,7 +830,8 @@ def train_face(
     lossf = torch.nn.CrossEntropyLoss(label_smoothing=0.02)
     tnet = cv2.dnn.readNetFromONNX(str(teacher)) if distill > 0 else None
     if tnet is not None:
-        log(f"learning also the probabilities of {teacher} (weight {distill}) off the webcam sets")
+        where = "on the webcam sets too" if DISTILL_WEBCAM else "off the webcam sets"
+        log(f"learning also the probabilities of {teacher} (weight {distill}) {where}")
     for step in range(steps):
         samples, keep = [], []
         while len(samples) < batch:
@@ -826,13 +839,7 @@ def train_face(
             s = clf_sample(it, rng)
             if s is not None:
                 samples.append(s)
-                # the teacher never saw a smear; a die drawn slantwise in 3D is taught by its label
-                # alone unless --distill-slanted (the teacher keeps its "no die" on those floors)
-                keep.append(
-                    not taught_by_label(it)
-                    and not s[2]
-                    and (DISTILL_SLANTED or it.source != "synthetic-slant")
-                )
+                keep.append(asks_teacher(it, s[2]))
         x = to_tensor(torch, [s[0] for s in samples])
         y = torch.tensor([s[1] for s in samples])
         out = net(x)
@@ -1002,6 +1009,13 @@ def main(argv=None):
         "--slanted scenes' crops too (by default their labels alone teach)",
     )
     ap.add_argument(
+        "--distill-webcam",
+        action="store_true",
+        help="the face network's --distill teacher is "
+        "asked about the webcam sets' crops too (by default their labels alone teach): a teacher "
+        "that learned them keeps what it reads there, a cable's label read as no die included",
+    )
+    ap.add_argument(
         "--table",
         type=Path,
         action="append",
@@ -1046,6 +1060,8 @@ def main(argv=None):
             ap.error(f"{flag} is a weight, 0 or more, not {weight}")
         if weight > 0 and init is None:
             ap.error(f"{flag} learns the starting network's outputs: give it with {start} FILE.onnx")
+    if a.distill_webcam and a.distill == 0:
+        ap.error("--distill-webcam asks the --distill teacher about more crops: give --distill WEIGHT too")
     for flag, path in (("--init-face", a.init_face), ("--init-detector", a.init_detector)):
         if path is not None and not path.is_file():
             ap.error(
@@ -1066,7 +1082,9 @@ def main(argv=None):
     cv2.setNumThreads(1)
     log = lambda m: print(m, flush=True)  # noqa: E731
     global CAMERA_MODELS, MOTION_BLUR, NEGATIVES_FROM, UPRIGHT, SLANTED, DISTILL_SLANTED, VARIED
+    global DISTILL_WEBCAM
     VARIED = a.varied
+    DISTILL_WEBCAM = a.distill_webcam
     CAMERA_MODELS = not a.no_cameras
     SLANTED, DISTILL_SLANTED = a.slanted, a.distill_slanted
     UPRIGHT = a.upright
@@ -1165,6 +1183,7 @@ def main(argv=None):
         "motion_blur": MOTION_BLUR,
         "slanted": SLANTED,
         "distill_slanted": DISTILL_SLANTED,
+        "distill_webcam": DISTILL_WEBCAM,
         "tables": [str(t) for t in a.table],
     }
     (a.out / "dice-net.json").write_text(json.dumps(meta, indent=1) + "\n")

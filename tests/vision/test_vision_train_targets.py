@@ -363,3 +363,28 @@ def test_varied_faces_are_a_share_of_the_pip_scenes_only(monkeypatch):
     assert all(T._scene_name(s).endswith("-varied") and T._source(s) == "synthetic-varied" for s in turned)
     plain = next(s for s in pips if s not in turned)
     assert T._scene_name(plain).isdigit() and T._source(plain) == "synthetic"
+
+
+def test_with_distill_webcam_the_teacher_is_asked_about_the_webcam_crops_too(monkeypatch):
+    """--distill-webcam: the teacher learned the webcam sets, so it is asked about their crops
+    too; the phone sets, a table's frames, smears and slanted 3D dice stay taught by label."""
+    import vision_train_net as T
+
+    img = np.zeros((10, 10, 3), np.uint8)
+
+    def asked(source, smeared=False):
+        return T.asks_teacher(T.Item(img, [], True, source), smeared)
+
+    assert not asked("desk") and not asked("floor") and asked("dice-real") and asked("synthetic")
+    monkeypatch.setattr(T, "DISTILL_WEBCAM", True)
+    assert asked("desk") and asked("floor") and asked("dice-real")
+    assert not any(asked(s) for s in ("phone", "gem", "synthetic-varied", "table:kitchen", "synthetic-slant"))
+    assert not asked("desk", smeared=True)
+
+
+def test_distill_webcam_without_a_teacher_is_refused(capsys):
+    import vision_train_net as T
+
+    with pytest.raises(SystemExit):
+        T.main(["--only", "face", "--distill-webcam"])
+    assert "--distill-webcam" in capsys.readouterr().err
