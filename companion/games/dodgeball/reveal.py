@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from companion.engine.steps import Frame, StepMachine
+from companion.engine.steps import QUIET, Frame, StepMachine
 from companion.games.dodgeball import cards
 from companion.games.dodgeball.duel import card_queue
 from companion.games.dodgeball.power import Context, Power, attribute, card_value
@@ -44,6 +44,7 @@ def reveal(g, s: DodgeState, f: Frame, ev: list[dict]) -> None:
     if deceive:
         d.deceived += 1
         s.stats["deceives"] = s.stats.get("deceives", 0) + 1
+        text = f"{' vs '.join(picks.values())}: DECEIVE, both play again"
         ev.append(
             {
                 "event": "reveal",
@@ -52,11 +53,11 @@ def reveal(g, s: DodgeState, f: Frame, ev: list[dict]) -> None:
                 "deceive": deceive,
                 "active": {k: list(v) for k, v in d.active.items()},
                 "lines": _lines(s) if d.kind == "rush" and d.deceived == 1 else {},
-                "text": f"{' vs '.join(picks.values())}: DECEIVE, both play again",
+                "text": text,
             }
         )
         s.last = {"kind": d.kind, "cards": picks, "deceive": deceive}
-        s.duels.append({"turn": s.turn, **s.last, "text": ev[-1]["text"]})
+        s.duels.append({"turn": s.turn, **s.last, "text": text})
         f.data["queue"] = card_queue(s)
         cards.push_draws(s, draws)
         return
@@ -65,18 +66,19 @@ def reveal(g, s: DodgeState, f: Frame, ev: list[dict]) -> None:
         _settle_rush(g, s, d, picks, ev)
     else:
         attack, defence = throw_powers(g, s, d, picks)
-        ev.append(
-            {
-                "event": "reveal",
-                "kind": d.kind,
-                "cards": picks,
-                "deceive": [],
-                "active": {k: list(v) for k, v in d.active.items()},
-                "thrower": attack.as_dict(),
-                "target": defence.as_dict(),
-                "text": f"{d.thrower} {picks[d.attacker]} vs {d.target} {d.action} {picks[s.owner(d.target).id]}",
-            }
-        )
+        if ev is not QUIET:  # a simulation reads no events
+            ev.append(
+                {
+                    "event": "reveal",
+                    "kind": d.kind,
+                    "cards": picks,
+                    "deceive": [],
+                    "active": {k: list(v) for k, v in d.active.items()},
+                    "thrower": attack.as_dict(),
+                    "target": defence.as_dict(),
+                    "text": f"{d.thrower} {picks[d.attacker]} vs {d.target} {d.action} {picks[s.owner(d.target).id]}",
+                }
+            )
         resolve(g, s, d, attack, defence, ev)
     cards.push_draws(s, draws)
 
@@ -126,6 +128,9 @@ def _settle_rush(g, s: DodgeState, d: Duel, picks: dict, ev: list[dict]) -> None
             for seat in ("p1", "p2")
         }
     winner = "" if totals["p1"] == totals["p2"] else max(totals, key=totals.get)
+    text = f"rush: P1 {shown['p1']['text']} vs P2 {shown['p2']['text']}: " + (
+        f"{winner.upper()} begins" if winner else "tie, another card each"
+    )
     ev.append(
         {
             "event": "reveal",
@@ -136,12 +141,11 @@ def _settle_rush(g, s: DodgeState, d: Duel, picks: dict, ev: list[dict]) -> None
             "lines": _lines(s) if d.kind == "rush" and not d.deceived else {},
             "powers": shown,
             "winner": winner or None,
-            "text": f"rush: P1 {shown['p1']['text']} vs P2 {shown['p2']['text']}: "
-            + (f"{winner.upper()} begins" if winner else "tie, another card each"),
+            "text": text,
         }
     )
     s.last = {"kind": d.kind, "cards": picks, "powers": shown, "winner": winner}
-    s.duels.append({"turn": s.turn, **s.last, "text": ev[-1]["text"]})
+    s.duels.append({"turn": s.turn, **s.last, "text": text})
     if not winner:
         s.stats["rush_ties"] = s.stats.get("rush_ties", 0) + 1
         s.duel = Duel("tie")

@@ -14,7 +14,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from companion.engine.core import Prompt
-from companion.engine.steps import Frame, Step, StepMachine
+from companion.engine.steps import QUIET, Frame, Step, StepMachine
 from companion.games.dodgeball import cards
 from companion.games.dodgeball.power import Context, attribute, card_value
 from companion.games.dodgeball.state import DEF, OFF, Coach, DodgeState, Duel
@@ -38,6 +38,8 @@ def start_turn(g, s: DodgeState, seat: str, ev: list[dict]) -> None:
     s.other(seat).counter_used = False
     s.frames[0] = Frame("turn", {"stage": "play"})
     s.stats["turns"] = s.stats.get("turns", 0) + 1
+    if ev is QUIET:  # a simulation reads no events: the court's words are not built
+        return
     ev.append(
         {
             "event": "turn",
