@@ -17,7 +17,7 @@ from companion.engine.core import Prompt
 from companion.engine.steps import QUIET, Frame, Step, StepMachine
 from companion.games.dodgeball import cards
 from companion.games.dodgeball.power import Context, attribute, card_value
-from companion.games.dodgeball.state import DEF, OFF, Coach, DodgeState, Duel
+from companion.games.dodgeball.state import DEF, OFF, ON_COURT, Coach, DodgeState, Duel
 from companion.games.dodgeball.text import court_lines
 
 ORGANIZE, THROW, RETREAT, GROUP, COUNTER = (
@@ -82,17 +82,30 @@ def move(coach: Coach, verb: str, player: str) -> None:
         coach.strays -= delta
 
 
+def arrangement(g, coach: Coach) -> tuple[int, str]:
+    """The coach's players forward, and the first player on court holding more balls than a
+    player may when organising is done ("" when none): one pass, asked at every turn prompt."""
+    where, balls, most = coach.zone.get, coach.balls, g.pack.rules.balls_max
+    forward, heavy = 0, ""
+    for p in coach.players:
+        here = where(p)
+        if here == OFF:
+            forward += 1
+        if not heavy and here in ON_COURT and balls[p] > most:
+            heavy = p
+    return forward, heavy
+
+
 def arrangement_refusal(g, coach: Coach) -> tuple[str, str] | None:
     """Why the arrangement may not stand when organising is done: more than four forward, or a
     player holding more than two balls; None when it may."""
     rules = g.pack.rules
-    forward = len(coach.in_zone(OFF))
+    forward, heavy = arrangement(g, coach)
     if forward > rules.offense_max:
         return (
             f"the offensive zone holds {forward} players of {coach.id}: at most {rules.offense_max} when "
             "organising is done (move one back first)"
         ), ORGANIZE
-    heavy = next((p for p in coach.on_court() if coach.balls[p] > rules.balls_max), None)
     if heavy:
         return (
             f"{heavy} holds {coach.balls[heavy]} balls: at most {rules.balls_max} a player when organising "
@@ -199,10 +212,12 @@ def why_not_target(s: DodgeState, them, target: str) -> tuple[str, str] | None:
 def organising_moves(me: Coach) -> list[str]:
     """The organising moves ``why_not`` accepts before the first throw, built from its
     conditions (asking it of every player and verb was most of a turn's cost)."""
-    seat, zone, balls, strays = me.id, me.zone, me.balls, me.strays
+    seat, where, balls, strays = me.id, me.zone.get, me.balls, me.strays
     out = []
-    for p in me.on_court():
-        here = zone[p]
+    for p in me.players:
+        here = where(p)
+        if here not in ON_COURT:
+            continue
         if here != OFF:
             out.append(f"{seat} forward {p}")
         if here != DEF:
@@ -214,20 +229,36 @@ def organising_moves(me: Coach) -> list[str]:
     return out
 
 
-def turn_options(g, s: DodgeState) -> tuple[str, ...]:
+def turn_options(g, s: DodgeState, refused: bool | None = None) -> tuple[str, ...]:
+    """The turn's options; ``refused`` says whether the arrangement is refused now (organising
+    not done), where the caller has asked already. Plain loops: a turn has a handful of players."""
     seat = s.active
     me, them = s.coach(seat), s.other(seat)
-    options = organising_moves(me) if not s.throws else []
-    if not s.throws and arrangement_refusal(g, me):
-        return tuple(options)  # organising is not done yet
-    attackers = [p for p in me.in_zone(OFF) if me.balls[p]]  # throws: legal by construction
-    targets = [p for p in them.on_court() if p not in them.protected]
+    if s.throws:
+        options = []
+    else:
+        options = organising_moves(me)
+        if refused is None:
+            refused = arrangement_refusal(g, me) is not None
+        if refused:
+            return tuple(options)  # organising is not done yet
+    where, balls = me.zone.get, me.balls
+    attackers = []  # throws: legal by construction
+    for p in me.players:
+        if where(p) == OFF and balls[p]:
+            attackers.append(p)
+    there, protected = them.zone.get, them.protected
+    targets = []  # can_throw_at_all: some target
+    for p in them.players:
+        if there(p) in ON_COURT and p not in protected:
+            targets.append(p)
     for thrower in attackers:
-        groups = supporter_groups(g, s, me, thrower)
+        groups = supporter_groups(g, s, me, thrower) if s.group_throws else ()
         for target in targets:
             options.append(f"{seat} throw {thrower} {target}")
-            options += [f"{seat} group {thrower} {target} {' '.join(c)}" for c in groups]
-    if not (s.must_throw and not s.throws and can_throw_at_all(s)):  # why_not's "end", the arrangement stands
+            for c in groups:
+                options.append(f"{seat} group {thrower} {target} {' '.join(c)}")
+    if not (s.must_throw and not s.throws and targets):  # why_not's "end", the arrangement stands
         options.append(f"{seat} end")
     return tuple(options)
 
@@ -261,19 +292,22 @@ class Turn(Step):
         if f.data.get("stage") == "retreat":
             opts = retreat_options(g, s)
             return Prompt(s.active, "retreat", "retreat one player?", opts, shows_hand=True) if opts else None
-        me = s.coach(s.active)
-        text = f"organise, {me.balls_on_side()} balls" if not s.throws else f"throw again? ({s.throws} made)"
-        if s.must_throw and not s.throws:
-            text = f"must throw: {me.balls_on_side()} balls"
-        if not s.throws and arrangement_refusal(g, me):  # organising is not done: say which limit
-            forward = len(me.in_zone(OFF))
-            heavy = next((p for p in me.on_court() if me.balls[p] > g.pack.rules.balls_max), "")
-            text = (
-                f"{forward} forward, max {g.pack.rules.offense_max}"
-                if forward > g.pack.rules.offense_max
-                else f"{heavy}: {me.balls[heavy]} balls, max {g.pack.rules.balls_max}"
-            )
-        return Prompt(s.active, "turn", text, turn_options(g, s))
+        me, rules = s.coach(s.active), g.pack.rules
+        refused = False
+        if s.throws:
+            text = f"throw again? ({s.throws} made)"
+        else:
+            forward, heavy = arrangement(g, me)
+            refused = forward > rules.offense_max or bool(heavy)
+            if forward > rules.offense_max:  # organising is not done: say which limit
+                text = f"{forward} forward, max {rules.offense_max}"
+            elif heavy:
+                text = f"{heavy}: {me.balls[heavy]} balls, max {rules.balls_max}"
+            elif s.must_throw:
+                text = f"must throw: {me.balls_on_side()} balls"
+            else:
+                text = f"organise, {me.balls_on_side()} balls"
+        return Prompt(s.active, "turn", text, turn_options(g, s, refused))
 
     def idle(self, g, s: DodgeState, f: Frame, ev: list[dict]) -> None:
         end_turn(g, s, ev)  # no retreat is possible

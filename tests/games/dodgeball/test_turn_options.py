@@ -35,19 +35,25 @@ def accepted(g, s, seat: str) -> set[str]:
     return {" ".join(w) for w in candidates if why_not(g, s, seat, w) is None}
 
 
-@pytest.mark.parametrize("options", [{}, ADVANCED], ids=["basic", "advanced"])
-def test_the_turn_options_are_exactly_what_why_not_accepts(options):
+def turn_prompts(options: dict, seeds=range(3)):
+    """(state, prompt) at every turn prompt of random games with these options, in order."""
     g = ENGINE
-    turns = organising = 0
-    for seed in range(3):
+    for seed in seeds:
         s = g.new_state(Header("dodgeball", seed=seed, options=options))
         dice, players = SeededDice(seed), {"p1": RandomPolicy(seed), "p2": RandomPolicy(seed + 1)}
         p = g.prompt(s)
         while p is not None:
             if p.kind == "turn":
-                assert sorted(p.options) == sorted(accepted(g, s, p.actor)), seed
-                turns += 1
-                organising += not s.throws
+                yield s, p
             action = dice.answer(p) if p.is_chance else players[p.actor](g, {}, p)
             p = g.apply_trusted(s, action, p)[1]
+
+
+@pytest.mark.parametrize("options", [{}, ADVANCED], ids=["basic", "advanced"])
+def test_the_turn_options_are_exactly_what_why_not_accepts(options):
+    turns = organising = 0
+    for s, p in turn_prompts(options):
+        assert sorted(p.options) == sorted(accepted(ENGINE, s, p.actor)), s.turn
+        turns += 1
+        organising += not s.throws
     assert turns >= 60 and organising >= 30, (turns, organising)
