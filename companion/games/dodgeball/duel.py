@@ -52,6 +52,8 @@ def why_not_extra(g, s: DodgeState, seat: str, extra: str) -> tuple[str, str]:
 def card_options(s: DodgeState, seat: str) -> tuple[str, ...]:
     verb = "play" if s.cards == "digital" else "reveal"
     held = extras_held(s, seat)
+    if not held:  # the usual: the cards alone
+        return tuple(f"{seat} {verb} {card}" for card in cards.playable(s, s.coach(seat)))
     combos = [()] + [(c,) for c in held] + ([tuple(held)] if len(held) == 2 else [])
     return tuple(
         " ".join((seat, verb, card, *extra)) for card in cards.playable(s, s.coach(seat)) for extra in combos

@@ -18,6 +18,9 @@ class RandomPolicy:
         """It reads no part of the view, so none is built (runner.play_out)."""
         return ()
 
+    # the same for every kind of prompt, read by runner.play_out without a call
+    view_keys_by_kind: dict[str, tuple[str, ...]] = {}
+
     def __call__(self, engine, view: dict, prompt: Prompt) -> str:
         if prompt.options is None:  # the rush line: players chosen at random
             multi = prompt.choice["multi"]

@@ -35,7 +35,10 @@ class Power:
 
     @property
     def total(self) -> int:
-        return self.base + sum(v for _, v in self.terms)
+        total = self.base
+        for _, v in self.terms:  # a plain loop: a handful of terms, read many times a duel
+            total += v
+        return total
 
     def arithmetic(self) -> str:
         """``THR 5+3-1=7``; a lone base is ``DOD 4``."""
