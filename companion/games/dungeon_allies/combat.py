@@ -11,7 +11,7 @@ from companion.engine.core import CHANCE, ChanceSpec, DieSpec, Prompt
 from companion.engine.steps import QUIET, Frame, Step, StepMachine
 
 from .rules import drawn, remove_tile, spend, white_allowed
-from .state import AlliesState, Combat, Tile
+from .state import SEAT_INDEX, AlliesState, Combat, Tile
 
 goto, push, pop = StepMachine.goto, StepMachine.push, StepMachine.pop
 RULE = "Excursion"
@@ -286,8 +286,11 @@ class Fight(Step):
                 return False
             self.finish(g, s, ev, why)
             return True
-        if f.data.get("rolling") or len(self.spells(g, s, c)) > 1:  # a spell to ask about
+        if f.data.get("rolling"):
             return False
+        crystals = s.seats[SEAT_INDEX[c.seat]].crystals  # s.seat(), without the call
+        if (crystals["white"] or crystals["yellow"] or crystals["green"]) and len(self.spells(g, s, c)) > 1:
+            return False  # a spell to ask about (``spells`` offers none without these crystals)
         f.data = {"rolling": True}
         return True
 

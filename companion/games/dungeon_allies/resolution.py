@@ -36,10 +36,20 @@ class Resolve(Step):
         return Prompt(s.order[0], "resolve", what, (f"{s.order[0]} ok",)) if what else None
 
     def auto(self, g, s: AlliesState, f: Frame, ev: list[dict]) -> bool:
-        if s.board == "real" and self.work(g, s):
-            return False
-        self.do(g, s, ev)  # act's work, without the call
-        goto(s, self.then)
+        if s.board == "real":
+            if self.work(g, s):
+                return False
+            self.do(g, s, ev)  # act's work, without the call
+            goto(s, self.then)
+            return True
+        # the device's own board: this step and the ones after it that need no decision, in a
+        # row, without a round of the step machine for each (none of them ends the game)
+        step = self
+        while isinstance(step, Resolve):
+            step.do(g, s, ev)
+            then = step.then
+            step = g.steps[then]
+        goto(s, then)
         return True
 
     def act(self, g, s: AlliesState, f: Frame, w: list[str], ev: list[dict]) -> None:
