@@ -56,10 +56,10 @@ def doubled(g, s: AlliesState, c: Combat, tile: Tile | None = None) -> list[str]
     if tile is None:
         tile = fought(g, s, c)
     weak = g.monsters[tile.monster].weak if tile.monster else ""
-    seat = s.seat(c.seat)
+    allies = s.seats[SEAT_INDEX[c.seat]].allies  # s.seat(), without the call
     out = []
     for i, owner in enumerate(c.owners):
-        if owner >= 0 and weak and seat.allies[owner].skill == weak:
+        if owner >= 0 and weak and allies[owner].skill == weak:
             out.append("weak")
         else:
             out.append("bless" if i in c.blessed else "")
@@ -233,7 +233,7 @@ class Fight(Step):
     def rerolls_wanted(s: AlliesState, c: Combat, got: int, needed: int) -> bool:
         """Blue rerolls one die per crystal; once the roll (``got``) wins there is nothing to
         reroll for."""
-        return got < needed and s.seat(c.seat).crystals["blue"] > 0
+        return got < needed and s.seats[SEAT_INDEX[c.seat]].crystals["blue"] > 0  # s.seat(), no call
 
     def explain(self, g, s: AlliesState, f: Frame, w: list[str], p: Prompt):
         c = s.combat
@@ -292,7 +292,7 @@ class Fight(Step):
         if (crystals["white"] or crystals["yellow"] or crystals["green"]) and len(self.spells(g, s, c)) > 1:
             return False  # a spell to ask about (``spells`` offers none without these crystals)
         f.data = {"rolling": True}
-        return True
+        return False  # what it leaves is a decision: the roll, asked at once (``prompt``)
 
     def reveal(self, g, s: AlliesState, tile: Tile, ev: list[dict]) -> None:
         tile.revealed = True
