@@ -332,7 +332,7 @@ class Fight(Step):
                         }
                     )
             else:
-                c.values = [int(v) for v in w[2:]]
+                c.values = list(map(int, w[2:]))  # in C, not a comprehension's call
                 f.data = {}
                 if ev is not QUIET:
                     ev.append(
@@ -374,7 +374,8 @@ class Fight(Step):
     def finish(self, g, s: AlliesState, ev: list[dict], why: list[str] | None = None) -> None:
         """The fight's end; ``why`` is ``doubled``'s answer where the caller has it."""
         c = s.combat
-        seat, tile = s.seat(c.seat), fought(g, s, c)
+        seat = s.seats[SEAT_INDEX[c.seat]]  # s.seat() and fought(), without the calls
+        tile = s.tiles[g.square_index[c.square]]
         m = g.monsters[tile.monster]
         at = SECTION_INDEX[tile.section]
         if why is None:

@@ -258,7 +258,10 @@ class Trade(Step):
     rule = TRADE
 
     def traders(self, g, s: AlliesState) -> list[str]:
-        return [p.seat for p in dice_by_space(g, s).get("trade", ())]
+        out = []  # a loop, not a comprehension: asked by the step's auto and its prompt
+        for p in dice_by_space(g, s).get("trade", ()):
+            out.append(p.seat)
+        return out
 
     def trades(self, g, s: AlliesState, sid: str) -> list[str]:
         crystals, bag, out = s.seat(sid).crystals, s.bag, []
