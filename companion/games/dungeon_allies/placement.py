@@ -55,10 +55,10 @@ def placer(g, s: AlliesState, f: Frame) -> tuple[Seat, int, int, list[int]] | No
         seat = s.seats[SEAT_INDEX[order[i]]]  # s.seat(), without the call
         followers = k >= each
         allies, me = seat.allies, seat.id
-        used, characters = set(), 0  # the allies with a die down, how many of them characters
+        used, characters = [], 0  # the allies with a die down (a list: a few), how many characters
         for p in placed:
             if p.seat == me:
-                used.add(p.ally)
+                used.append(p.ally)
                 characters += not allies[p.ally].follower
         if followers or characters <= k:
             due = []  # unplaced
