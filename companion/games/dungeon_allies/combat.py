@@ -11,7 +11,7 @@ from companion.engine.core import CHANCE, ChanceSpec, DieSpec, Prompt
 from companion.engine.steps import QUIET, Frame, Step, StepMachine
 
 from .rules import drawn, remove_tile, spend, white_allowed
-from .state import AlliesState, Combat, Tile
+from .state import SEAT_INDEX, AlliesState, Combat, Tile
 
 goto, push, pop = StepMachine.goto, StepMachine.push, StepMachine.pop
 RULE = "Excursion"
@@ -56,10 +56,10 @@ def doubled(g, s: AlliesState, c: Combat, tile: Tile | None = None) -> list[str]
     if tile is None:
         tile = fought(g, s, c)
     weak = g.monsters[tile.monster].weak if tile.monster else ""
-    seat = s.seat(c.seat)
+    allies = s.seats[SEAT_INDEX[c.seat]].allies  # s.seat(), without the call
     out = []
     for i, owner in enumerate(c.owners):
-        if owner >= 0 and weak and seat.allies[owner].skill == weak:
+        if owner >= 0 and weak and allies[owner].skill == weak:
             out.append("weak")
         else:
             out.append("bless" if i in c.blessed else "")
@@ -233,7 +233,7 @@ class Fight(Step):
     def rerolls_wanted(s: AlliesState, c: Combat, got: int, needed: int) -> bool:
         """Blue rerolls one die per crystal; once the roll (``got``) wins there is nothing to
         reroll for."""
-        return got < needed and s.seat(c.seat).crystals["blue"] > 0
+        return got < needed and s.seats[SEAT_INDEX[c.seat]].crystals["blue"] > 0  # s.seat(), no call
 
     def explain(self, g, s: AlliesState, f: Frame, w: list[str], p: Prompt):
         c = s.combat
@@ -286,10 +286,13 @@ class Fight(Step):
                 return False
             self.finish(g, s, ev, why)
             return True
-        if f.data.get("rolling") or len(self.spells(g, s, c)) > 1:  # a spell to ask about
+        if f.data.get("rolling"):
             return False
+        crystals = s.seats[SEAT_INDEX[c.seat]].crystals  # s.seat(), without the call
+        if (crystals["white"] or crystals["yellow"] or crystals["green"]) and len(self.spells(g, s, c)) > 1:
+            return False  # a spell to ask about (``spells`` offers none without these crystals)
         f.data = {"rolling": True}
-        return True
+        return False  # what it leaves is a decision: the roll, asked at once (``prompt``)
 
     def reveal(self, g, s: AlliesState, tile: Tile, ev: list[dict]) -> None:
         tile.revealed = True
@@ -329,7 +332,7 @@ class Fight(Step):
                         }
                     )
             else:
-                c.values = [int(v) for v in w[2:]]
+                c.values = list(map(int, w[2:]))  # in C, not a comprehension's call
                 f.data = {}
                 if ev is not QUIET:
                     ev.append(
@@ -371,7 +374,8 @@ class Fight(Step):
     def finish(self, g, s: AlliesState, ev: list[dict], why: list[str] | None = None) -> None:
         """The fight's end; ``why`` is ``doubled``'s answer where the caller has it."""
         c = s.combat
-        seat, tile = s.seat(c.seat), fought(g, s, c)
+        seat = s.seats[SEAT_INDEX[c.seat]]  # s.seat() and fought(), without the calls
+        tile = s.tiles[g.square_index[c.square]]
         m = g.monsters[tile.monster]
         at = SECTION_INDEX[tile.section]
         if why is None:

@@ -81,6 +81,8 @@ class DungeonAllies(StepEngine):
         # (a state's tiles, its count of removed tiles, the squares still on the board): the
         # last state's (open_spaces.live_squares)
         self.live_squares: tuple = (None, -1, [])
+        # (a state's dice, how many, the dice by space): the last state's (rules.dice_by_space)
+        self.dice_by_space: tuple = (None, -1, {})
         # the dice the trainer takes: every die but the top of the ladder (open_spaces)
         self.trainable = frozenset(self.pack.rules.ladder[:-1])
         # every trade rate, both ways (resolution.Trade)

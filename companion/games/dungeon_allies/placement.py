@@ -9,7 +9,7 @@ from companion.engine.steps import QUIET, Frame, Step, StepMachine
 
 from .open_spaces import live_squares, open_spaces
 from .rules import drawn, next_die, on_space, spend
-from .state import AlliesState, Placed, Seat
+from .state import SEAT_INDEX, AlliesState, Placed, Seat
 
 goto, push, pop = StepMachine.goto, StepMachine.push, StepMachine.pop
 
@@ -52,13 +52,13 @@ def placer(g, s: AlliesState, f: Frame) -> tuple[Seat, int, int, list[int]] | No
             if k >= each and not followers_due(s):
                 return None
             continue
-        seat = s.seat(order[i])
+        seat = s.seats[SEAT_INDEX[order[i]]]  # s.seat(), without the call
         followers = k >= each
         allies, me = seat.allies, seat.id
-        used, characters = set(), 0  # the allies with a die down, how many of them characters
+        used, characters = [], 0  # the allies with a die down (a list: a few), how many characters
         for p in placed:
             if p.seat == me:
-                used.add(p.ally)
+                used.append(p.ally)
                 characters += not allies[p.ally].follower
         if followers or characters <= k:
             due = []  # unplaced
@@ -179,7 +179,7 @@ class Place(Step):
         self._due: tuple = (None, None, 0, None)
 
     def due(self, g, s: AlliesState, f: Frame) -> tuple[Seat, int, int, list[int]] | None:
-        """``placer``, once for a prompt and the act that answers it."""
+        """``placer``, as the last prompt worked it out when the act answers that prompt."""
         data, placed, count, due = self._due
         if data is f.data and placed is s.placed and count == len(s.placed):
             return due
@@ -188,7 +188,9 @@ class Place(Step):
         return due
 
     def prompt(self, g, s: AlliesState, f: Frame) -> Prompt | None:
-        due = self.due(g, s, f)
+        # worked out afresh (an act before this prompt gave the frame new data), kept for the act
+        due = placer(g, s, f)
+        self._due = (f.data, s.placed, len(s.placed), due)
         if due is None:
             return None
         seat, sid = due[0], due[0].id

@@ -36,10 +36,20 @@ class Resolve(Step):
         return Prompt(s.order[0], "resolve", what, (f"{s.order[0]} ok",)) if what else None
 
     def auto(self, g, s: AlliesState, f: Frame, ev: list[dict]) -> bool:
-        if s.board == "real" and self.work(g, s):
-            return False
-        self.do(g, s, ev)  # act's work, without the call
-        goto(s, self.then)
+        if s.board == "real":
+            if self.work(g, s):
+                return False
+            self.do(g, s, ev)  # act's work, without the call
+            goto(s, self.then)
+            return True
+        # the device's own board: this step and the ones after it that need no decision, in a
+        # row, without a round of the step machine for each (none of them ends the game)
+        step = self
+        while isinstance(step, Resolve):
+            step.do(g, s, ev)
+            then = step.then
+            step = g.steps[then]
+        goto(s, then)
         return True
 
     def act(self, g, s: AlliesState, f: Frame, w: list[str], ev: list[dict]) -> None:
@@ -58,7 +68,7 @@ class TurnOrder(Resolve):
         return f"2 order: {' '.join(movers)} first" if movers else None
 
     def do(self, g, s: AlliesState, ev: list[dict]) -> None:
-        movers = [p.seat for p in on_space(s, "order")]
+        movers = [p.seat for p in dice_by_space(g, s).get("order", ())]
         if not movers:
             return
         s.order = movers + [sid for sid in s.order if sid not in movers]
@@ -91,7 +101,7 @@ class Treasure(Resolve):
         return f"3 treasure: {', '.join(takers)}" if takers else None
 
     def do(self, g, s: AlliesState, ev: list[dict]) -> None:
-        on = dice_by_space(s)
+        on = dice_by_space(g, s)
         for space, pile in self.spaces(s):
             for p in on.get(space, ()):
                 seat = s.seat(p.seat)
@@ -124,7 +134,7 @@ class Train(Resolve):
         return f"4 trainer: {', '.join(dice)}" if dice else None
 
     def do(self, g, s: AlliesState, ev: list[dict]) -> None:
-        for p in on_space(s, "train"):
+        for p in dice_by_space(g, s).get("train", ()):
             seat = s.seat(p.seat)
             ally = seat.allies[p.ally]
             higher = next_die(g, ally.die)
@@ -171,7 +181,7 @@ class Tavern(Resolve):
         return f"5 tavern: {top.seat.upper()} gains {follower}"
 
     def do(self, g, s: AlliesState, ev: list[dict]) -> None:
-        bids = on_space(s, "tavern")
+        bids = dice_by_space(g, s).get("tavern")
         if not bids or not s.follower_top:
             return
         top = max(bids, key=lambda p: p.gold)
@@ -216,7 +226,7 @@ class Prisoner(Resolve):
         return f"6 prisoner: {', '.join(freed)}" if freed else None
 
     def do(self, g, s: AlliesState, ev: list[dict]) -> None:
-        on = dice_by_space(s)
+        on = dice_by_space(g, s)
         for i, space in enumerate(g.pack.prisoners):
             for p in on.get(f"prisoner{i + 1}", ()):
                 got = gain_crystals(s, s.seat(p.seat), list(space.reward))
@@ -247,8 +257,11 @@ class Trade(Step):
 
     rule = TRADE
 
-    def traders(self, s: AlliesState) -> list[str]:
-        return [p.seat for p in on_space(s, "trade")]
+    def traders(self, g, s: AlliesState) -> list[str]:
+        out = []  # a loop, not a comprehension: asked by the step's auto and its prompt
+        for p in dice_by_space(g, s).get("trade", ()):
+            out.append(p.seat)
+        return out
 
     def trades(self, g, s: AlliesState, sid: str) -> list[str]:
         crystals, bag, out = s.seat(sid).crystals, s.bag, []
@@ -258,7 +271,7 @@ class Trade(Step):
         return out
 
     def prompt(self, g, s: AlliesState, f: Frame) -> Prompt | None:
-        traders = self.traders(s)
+        traders = self.traders(g, s)
         i = f.data.get("i", 0)
         if i >= len(traders):
             return None
@@ -280,7 +293,7 @@ class Trade(Step):
         return None
 
     def auto(self, g, s: AlliesState, f: Frame, ev: list[dict]) -> bool:
-        traders, i = self.traders(s), f.data.get("i", 0)
+        traders, i = self.traders(g, s), f.data.get("i", 0)
         if i < len(traders) and self.trades(g, s, traders[i]):
             return False
         if i < len(traders):  # nothing he can trade: no question
@@ -315,7 +328,7 @@ class Sorcerer(Resolve):
 
     def do(self, g, s: AlliesState, ev: list[dict]) -> None:
         cost = sorcerer_cost(g, s)
-        on = dice_by_space(s)
+        on = dice_by_space(g, s)
         for i, card in enumerate(s.row):
             for p in on.get(f"sorcerer{i + 1}", ()):
                 seat = s.seat(p.seat)

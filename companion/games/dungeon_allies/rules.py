@@ -113,13 +113,20 @@ def on_space(s: AlliesState, space: str) -> list:
     return out
 
 
-def dice_by_space(s: AlliesState) -> dict[str, list]:
-    """``on_space`` of every space at once (a space without dice is not there): a resolution
-    step asking of several spaces reads the dice once."""
-    on: dict[str, list] = {}
-    for p in s.placed:
+def dice_by_space(g, s: AlliesState) -> dict[str, list]:
+    """``on_space`` of every space at once (a space without dice is not there), kept on the
+    engine while the state's dice are the same list and as many: the resolution steps read the
+    dice once a turn, not once a space. A die is only ever added to ``placed``, and a new turn
+    has a new list (``EndTurn``). Read the lists, do not change them."""
+    placed = s.placed
+    kept, count, on = g.dice_by_space
+    if kept is placed and count == len(placed):
+        return on
+    on = {}
+    for p in placed:
         if p.space in on:
             on[p.space].append(p)
         else:
             on[p.space] = [p]
+    g.dice_by_space = (placed, len(placed), on)
     return on

@@ -1,5 +1,6 @@
-"""The state's quick reads (the monsters left, a seat by its id) and the treasure's guard say
-what a plain reading of the tiles and seats says, on boards with every count of tiles gone."""
+"""The state's quick reads (the monsters left, a seat by its id, the dice by space) and the
+treasure's guard say what a plain reading of the tiles, seats and dice says, on boards with
+every count of tiles gone and on random games."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ import pytest
 from companion.engine.core import Header
 from companion.engine.registry import get_game
 from companion.games.dungeon_allies.resolution import guarded
+from companion.games.dungeon_allies.rules import dice_by_space, on_space
+from tests.games.dungeon_allies.test_open_spaces import fast_games
 
 
 def fresh(players: int = 5):
@@ -64,3 +67,25 @@ def test_a_seat_is_found_by_its_number():
         fresh(3).seat("p4")
     with pytest.raises(ValueError):
         s.seat("px")
+
+
+def test_the_dice_by_space_the_engine_keeps_are_the_dice_on_each_space():
+    """At every action of a random game (its dice grow in place), then of two games played in
+    turn on one engine (two states' dice of the same count meet), the kept dice by space are
+    ``on_space`` of each space with dice."""
+    game = get_game("dungeon-allies")
+    engine = game.load_engine()
+
+    def states():
+        for s, _ in fast_games(game, engine, [3], engine.advance):
+            yield s
+        for (s, _), (t, _) in zip(*(fast_games(game, engine, [seed], engine.advance) for seed in (4, 5))):
+            yield s
+            yield t
+
+    asked = 0
+    for s in states():
+        expected = {p.space: on_space(s, p.space) for p in s.placed}
+        assert dice_by_space(engine, s) == expected
+        asked += bool(expected)
+    assert asked > 300, asked
