@@ -55,6 +55,10 @@ class Abilities:
         # (hand, seat, on offense, whistle window) -> ((cost, effect kind, option), ...): the hand's
         # cards of that side and window in the hand's order, found once per hand (few, all game)
         self._slots: dict[tuple, tuple[tuple[int, str, str], ...]] = {}
+        # seat -> four (hand as last seen, its slot), at 2 on offense + 1 in a whistle window: a hand
+        # changes only when a card leaves it, so its last slot serves nearly every window
+        # without a key built and hashed
+        self._last_slots: dict[str, list] = {"p1": [None] * 4, "p2": [None] * 4}
         self._window_prompts: dict[tuple[str, ...], Prompt] = {}  # by window kind and options
         self._reroll_prompts: dict[tuple[str, int], Prompt] = {}  # by source and count of dice
         board = g.pack.board
@@ -121,10 +125,15 @@ class Abilities:
         momentum = player.momentum
         if momentum < self.cheapest:
             return []  # nothing is affordable: the player declines without being asked
-        key = (tuple(player.hand), pid, pid == s.offense, whistle)
-        slot = self._slots.get(key)
-        if slot is None:
-            slot = self._slots[key] = self._slot(*key)
+        offense = pid == s.offense
+        last = self._last_slots[pid]
+        at = (2 if offense else 0) + (1 if whistle else 0)
+        kept = last[at]
+        if kept is not None and kept[0] == player.hand:
+            slot = kept[1]
+        else:
+            slot = self._slot_of(player.hand, pid, offense, whistle)
+            last[at] = (list(player.hand), slot)
         vs_ai = bool(solo) and solo["ai"] == s.offense  # no_effect_vs_ai, for every card at once
         opts = []
         pickable = None  # whether any die can be picked: looked at once, if asked
@@ -154,6 +163,14 @@ class Abilities:
             if self.can_move_back(s):
                 opts.append(BOARD_OPTIONS[pid][2])
         return opts
+
+    def _slot_of(self, hand: list[str], pid: str, offense: bool, whistle: bool) -> tuple:
+        """``_slot``, made once per hand, seat, side and window."""
+        key = (tuple(hand), pid, offense, whistle)
+        slot = self._slots.get(key)
+        if slot is None:
+            slot = self._slots[key] = self._slot(*key)
+        return slot
 
     def _slot(self, hand: tuple[str, ...], pid: str, offense: bool, whistle: bool) -> tuple:
         """The cards of ``hand`` that ``pid`` may play on that side in that window, in order, as
