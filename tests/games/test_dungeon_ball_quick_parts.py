@@ -2,6 +2,8 @@
 a hand's cards sorted once, the roll's part of the view) say what the rules and the full view
 say, in every position of seeded random games."""
 
+from copy import deepcopy
+
 import pytest
 
 from companion.engine.core import Header, Prompt
@@ -74,7 +76,10 @@ def test_the_huddle_offers_what_huddle_options_lists(seed):
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-def test_the_roll_part_of_the_view_is_the_plays_kind_colour_and_dice(seed):
+def test_the_roll_and_need_parts_of_the_view_say_what_the_whole_view_says(seed):
+    """``roll`` is the play's kind, colour and dice; ``need``, what the random player reads to
+    choose dice, the ball for a Hail Mary or an onside kick and the colour's icon otherwise.
+    Handed the whole view instead, the random player chooses the same dice."""
     g = engine()
     rolls = 0
     for s, p, _ in positions(seed):
@@ -82,10 +87,29 @@ def test_the_roll_part_of_the_view_is_the_plays_kind_colour_and_dice(seed):
             continue
         rolls += 1
         whole = g.public_view(s, p.actor)
+        play = whole["play"]
         part = g.public_view(s, p.actor, ("roll",))
-        assert part == {"roll": {key: whole["play"][key] for key in ("kind", "colour", "dice")}}
-        assert "roll" not in whole and set(whole) == set(VIEW_KEYS)
+        assert part == {"roll": {key: play[key] for key in ("kind", "colour", "dice")}}
+        assert "roll" not in whole and "need" not in whole and set(whole) == set(VIEW_KEYS)
+        if play["kind"] in ("hail_mary", "onside"):
+            wanted = "ball"
+        else:
+            wanted = g.pack.requirements[play["colour"]].icon
+        assert g.public_view(s, p.actor, ("need",)) == {"need": wanted}
+        # a copy of the prompt each: the player shuffles a pick's list of dice in place
+        chosen = RandomPolicy(seed)(g, g.public_view(s, p.actor, RandomPolicy.READS[p.kind]), deepcopy(p))
+        assert RandomPolicy(seed)(g, whole, deepcopy(p)) == chosen
     assert rolls > 10
+
+
+def test_the_need_part_is_empty_before_a_play_and_before_its_colour():
+    g = engine()
+    s = g.new_state(Header("dungeon-ball", seed=1))
+    assert g.public_view(s, "p1", ("need",)) == {"need": None}
+    s.play = Play(kind="play")
+    assert g.public_view(s, "p1", ("need",)) == {"need": None}
+    s.play = Play(kind="onside")
+    assert g.public_view(s, "p1", ("need",)) == {"need": "ball"}
 
 
 @pytest.mark.parametrize(("seed", "solo"), [(seed, False) for seed in SEEDS] + [(1, True), (2, True)])
@@ -326,7 +350,7 @@ def test_the_random_player_rerolls_the_dice_missing_the_plays_icon_at_most_as_ma
         "p1: a card: choose dice to reroll",
         choice={"dice": faces, "eligible": [1, 2, 3], "min": 1, "max": most, "purpose": "reroll"},
     )
-    view = {"roll": {"kind": "play", "colour": "yellow", "dice": faces}}
+    view = {"need": need}
     action = RandomPolicy(3)(g, view, prompt).split()
     assert action[:2] == ["p1", "pick"] and len(action) - 2 == picked
     assert all(faces[int(i) - 1] == miss for i in action[2:]) or "m" not in dice

@@ -446,4 +446,23 @@ def _roll_part(g: DungeonBall, s: GameState, viewer: str | None) -> dict | None:
 VIEW["roll"] = _roll_part
 
 
-__all__ = ["DungeonBall", "GAME"]
+def roll_need(g: DungeonBall, kind: str, colour: str) -> str | None:
+    """The icon a roll of ``kind`` and ``colour`` needs: the ball for a Hail Mary or an onside
+    kick, else its colour's (None before a colour is selected)."""
+    if kind in ("hail_mary", "onside"):
+        return "ball"
+    need = g.pack.requirements.get(colour)
+    return None if need is None else need.icon
+
+
+def _need_part(g: DungeonBall, s: GameState, viewer: str | None) -> str | None:
+    play = s.play
+    return None if play is None else roll_need(g, play.kind, play.colour)
+
+
+# ``need``: the icon the play's roll needs (of ``play``), all a computer player choosing dice
+# reads besides the dice its prompt shows.
+VIEW["need"] = _need_part
+
+
+__all__ = ["DungeonBall", "GAME", "roll_need"]
