@@ -354,3 +354,21 @@ def test_the_random_player_rerolls_the_dice_missing_the_plays_icon_at_most_as_ma
     action = RandomPolicy(3)(g, view, prompt).split()
     assert action[:2] == ["p1", "pick"] and len(action) - 2 == picked
     assert all(faces[int(i) - 1] == miss for i in action[2:]) or "m" not in dice
+
+
+def test_a_big_hit_may_push_exactly_when_the_push_would_move_the_ball():
+    """``can_move_back`` (its end zone found inline) agrees with Field.move_back by one space,
+    for every space and both directions of attack."""
+    g = engine()
+    s = g.new_state(Header("dungeon-ball", seed=1))
+    s.offense = "p1"
+    pushes = set()
+    for zone in ("low", "high"):
+        s.players[0].end_zone = zone
+        attacking = g.attacking(s)
+        for ball in range(g.field.n):
+            s.ball = ball
+            can = g.abilities.can_move_back(s)
+            assert can == (g.field.move_back(ball, 1, attacking) != ball), (zone, ball)
+            pushes.add(can)
+    assert pushes == {True, False}

@@ -318,7 +318,9 @@ class Abilities:
         return None
 
     def can_move_back(self, s: GameState) -> bool:
-        return self.g.field.move_back(s.ball, 1, self.g.attacking(s)) != s.ball
+        players = s.players  # g.attacking(s), inline: every Big Hit's window asks this
+        attacking = "high" if (players[0] if s.offense == "p1" else players[1]).end_zone == "low" else "low"
+        return self.g.field.move_back(s.ball, 1, attacking) != s.ball
 
     # ------------------------------------------------------------------ playing a card
     def pay(self, s: GameState, pid: str, cost: int) -> None:
@@ -326,8 +328,8 @@ class Abilities:
 
     def play_card(self, s: GameState, pid: str, cid: str, ev: Events) -> None:
         card: AbilityCard = self.g.pack.cards[cid]
-        p = s.player(pid)
-        self.pay(s, pid, card.cost)
+        p = s.players[0] if pid == "p1" else s.players[1]
+        p.momentum -= card.cost  # pay, inline
         if card.limit == "star":
             p.hand.remove(cid)
             p.discarded.append(cid)

@@ -24,6 +24,7 @@ class RandomPolicy:
         self.rng = random.Random(seed)
         self.uniform = UniformPolicy(seed + 1)
         self._uniform_random = self.uniform.rng.random  # a choice among options, as uniform makes it
+        self._by_verb: dict[tuple[str, ...], dict[str, str]] = {}  # a huddle's options by their verb
 
     # the icon the roll needs (``need``, a part of ``play``) is all it reads of a roll besides
     # the dice its prompt shows; a player handed the whole view (the coach) finds it from ``play``
@@ -67,7 +68,9 @@ class RandomPolicy:
             # as many as the prompt allows at most (rerolls ask for at least one, and there is one)
             return f"{p.actor} pick {' '.join(map(str, sorted(useless[: p.choice['max']])))}"
         if kind == "huddle":
-            by_verb = {option.split()[1]: option for option in p.options}
+            by_verb = self._by_verb.get(p.options)
+            if by_verb is None:  # the same few huddles all game: read once each
+                by_verb = self._by_verb[p.options] = {option.split()[1]: option for option in p.options}
             if "hail-mary" in by_verb:
                 choices = [by_verb[v] for v in ("run", "hail-mary", "field-goal") if v in by_verb]
                 return self.rng.choice(choices)
