@@ -102,6 +102,8 @@ class DungeonBall:
             icon: {face: n + rolls.PAIR * time_table[face] for face, n in self.icon_tables[icon].items()}
             for icon in {req.icon for req in loaded.requirements.values()}
         }
+        # colour -> the icon its plays need (roll_need), read at every keep and pick of a player
+        self.need_of_colour = {colour: req.icon for colour, req in loaded.requirements.items()}
         self.roll_prompts: dict[tuple[int, str], Prompt] = {}  # the offense's roll, by dice and kind
         # the defense card, the pawn, the huddle: by seat (and cell, or the down); None where a
         # huddle asks nobody
@@ -449,15 +451,17 @@ VIEW["roll"] = _roll_part
 def roll_need(g: DungeonBall, kind: str, colour: str) -> str | None:
     """The icon a roll of ``kind`` and ``colour`` needs: the ball for a Hail Mary or an onside
     kick, else its colour's (None before a colour is selected)."""
-    if kind in ("hail_mary", "onside"):
-        return "ball"
-    need = g.pack.requirements.get(colour)
-    return None if need is None else need.icon
+    return "ball" if kind in BALL_ROLLS else g.need_of_colour.get(colour)
+
+
+BALL_ROLLS = frozenset(("hail_mary", "onside"))  # the rolls that need the ball
 
 
 def _need_part(g: DungeonBall, s: GameState, viewer: str | None) -> str | None:
     play = s.play
-    return None if play is None else roll_need(g, play.kind, play.colour)
+    if play is None:
+        return None
+    return "ball" if play.kind in BALL_ROLLS else g.need_of_colour.get(play.colour)  # roll_need, inline
 
 
 # ``need``: the icon the play's roll needs (of ``play``), all a computer player choosing dice
