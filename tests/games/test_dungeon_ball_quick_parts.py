@@ -171,7 +171,11 @@ def test_a_first_roll_hands_back_the_keep_prompt_even_with_a_die_gone(seed):
             first += 1
             assert got == flow.keep_prompt(g, after), (seed, action, gone)
             assert gone is None or 1 not in got.choice["rerollable"], (seed, action)
+            # the prompt's lists are its own: a player may change them (a pick shuffles its own)
+            assert got.choice["dice"] is not after.play.dice
+            assert got.choice["rerollable"] is not rolls.POSITIONS
     assert first > 10
+    assert rolls.POSITIONS == list(range(1, len(rolls.POSITIONS) + 1))
 
 
 def _pair_agrees(g, play) -> int:

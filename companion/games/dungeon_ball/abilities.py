@@ -134,7 +134,8 @@ class Abilities:
         else:
             slot = self._slot_of(player.hand, pid, offense, whistle)
             last[at] = (list(player.hand), slot)
-        vs_ai = bool(solo) and solo["ai"] == s.offense  # no_effect_vs_ai, for every card at once
+        # no_effect_vs_ai, for every card at once (no bool() call: a type's call costs more)
+        vs_ai = solo["ai"] == s.offense if solo else False
         opts = []
         pickable = None  # whether any die can be picked: looked at once, if asked
         for cost, kind, option in slot:

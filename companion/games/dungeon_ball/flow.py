@@ -414,7 +414,7 @@ def roll_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> Prompt |
             time_faces = g.time_faces
             if time_faces.isdisjoint(faces):  # no time die (two first rolls in five): none set aside
                 play.locked = [False] * len(faces)
-                positions = list(range(1, len(faces) + 1))
+                positions = rolls.POSITIONS[: len(faces)]  # 1 to the count: a new list
             else:
                 locked = play.locked = []
                 positions = []  # rerollable_positions, when no die is gone: numbered from 1
@@ -458,7 +458,8 @@ def keep_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
 
 def keep_question(o: str, dice: list[str], rerollable: list[int]) -> Prompt:
     """The keep prompt for offense ``o``: the dice showing and the positions it may reroll."""
-    return Prompt(o, "keep", KEEP_TEXT[o], choice={"dice": list(dice), "rerollable": rerollable})
+    # a copy by slice: list() is a type's call, dearer
+    return Prompt(o, "keep", KEEP_TEXT[o], choice={"dice": dice[:], "rerollable": rerollable})
 
 
 KEEP_TEXT = {o: f"{o}: choose dice to reroll, or keep these" for o in ("p1", "p2")}  # keep_question's words

@@ -148,6 +148,7 @@ class _Indexes(dict):
         return int(word) - 1
 
 
+POSITIONS = list(range(1, MAX_DICE + 1))  # every die's position, numbered from 1: sliced, never changed
 INDEX_OF = _Indexes((str(i + 1), i) for i in range(MAX_DICE))
 
 
