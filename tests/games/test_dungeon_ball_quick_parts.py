@@ -376,3 +376,14 @@ def test_a_big_hit_may_push_exactly_when_the_push_would_move_the_ball():
             assert can == (g.field.move_back(ball, 1, attacking) != ball), (zone, ball)
             pushes.add(can)
     assert pushes == {True, False}
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_pick_shows_the_dice_in_a_list_of_its_own(seed):
+    """The random player shuffles a pick's lists: the prompt's dice are a copy of the play's."""
+    picks = 0
+    for s, p, _ in positions(seed):
+        if p.kind == "pick":
+            picks += 1
+            assert p.choice["dice"] == s.play.dice and p.choice["dice"] is not s.play.dice
+    assert picks > 0

@@ -429,7 +429,7 @@ class Abilities:
             "pick",
             f"{frame['actor']}: {frame['source']}: choose {howmany} to {verb}",
             choice={
-                "dice": list(s.play.dice),
+                "dice": s.play.dice[:],  # a copy by slice, as the keep prompt's
                 "eligible": eligible,
                 "min": low,
                 "max": high,
