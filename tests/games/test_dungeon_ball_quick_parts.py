@@ -387,3 +387,24 @@ def test_a_pick_shows_the_dice_in_a_list_of_its_own(seed):
             picks += 1
             assert p.choice["dice"] == s.play.dice and p.choice["dice"] is not s.play.dice
     assert picks > 0
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_kept_pawn_or_defense_card_prompt_is_the_one_for_its_seat_and_cell(seed):
+    """The pawn and defense card prompts, kept by seat (and cell), ask the seat whose turn it
+    is for the moves from where its pawn stands."""
+    g = engine()
+    seen = set()
+    for s, p, _ in positions(seed):
+        if p.kind == "pawn" and not s.mods.free_pawn:
+            o = s.offense
+            moves = g.move_options(o, s.player(o).pawn)
+            assert p == Prompt(o, "pawn", f"{o}: move your pawn to select a play", moves)
+        elif p.kind == "defense_card":
+            d = s.defense
+            text = f"{d}: choose a defense card, face down"
+            assert p == Prompt(d, "defense_card", text, g.defense_options(d), private=True)
+        else:
+            continue
+        seen.add((p.kind, p.actor))
+    assert len(seen) == 4

@@ -104,9 +104,11 @@ class DungeonBall:
         }
         # colour -> the icon its plays need (roll_need), read at every keep and pick of a player
         self.need_of_colour = {colour: req.icon for colour, req in loaded.requirements.items()}
-        self.roll_prompts: dict[tuple[int, str], Prompt] = {}  # the offense's roll, by dice and kind
-        # the defense card, the pawn, the huddle: by seat (and cell, or the down); None where a
-        # huddle asks nobody
+        # the offense's roll, by kind and count of dice (keys a string and an int: no tuple built)
+        self.roll_prompts: dict[str, dict[int, Prompt]] = {kind: {} for kind in flow.ROLLED_FOR}
+        self.defense_card_prompts: dict[str, Prompt] = {}  # by seat
+        self.pawn_prompts: dict[str, dict[str, Prompt]] = {"p1": {}, "p2": {}}  # by seat and cell
+        # the huddle: by seat, whether in range, final play and down; None where it asks nobody
         self.fixed_prompts: dict[tuple, Prompt | None] = {}
         self.first_moves: dict[tuple[str, str], str] = {}  # solo: an AI card's move from a cell
         self.ai_texts: dict[tuple[str, str, str], str] = {}  # solo: a drawn AI card in words

@@ -294,9 +294,9 @@ def _begin_play(g: DungeonBall, s: GameState, ev: Events) -> None:
 
 def defense_card_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
     d = "p2" if s.offense == "p1" else "p1"  # s.defense, without the property
-    p = g.fixed_prompts.get(("defense_card", d))
+    p = g.defense_card_prompts.get(d)
     if p is None:  # the same all game for each seat: made once
-        p = g.fixed_prompts["defense_card", d] = Prompt(
+        p = g.defense_card_prompts[d] = Prompt(
             d, "defense_card", f"{d}: choose a defense card, face down", g.defense_options(d), private=True
         )
     return p
@@ -326,11 +326,10 @@ def pawn_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
     if s.mods.free_pawn:
         return Prompt(o, "pawn", f"{o}: move your pawn to select a play", pawn_options(g, s))
     here = (s.players[0] if o == "p1" else s.players[1]).pawn
-    p = g.fixed_prompts.get(("pawn", o, here))
+    kept = g.pawn_prompts[o]
+    p = kept.get(here)
     if p is None:  # the same for each seat and cell: made once
-        p = g.fixed_prompts["pawn", o, here] = Prompt(
-            o, "pawn", f"{o}: move your pawn to select a play", g.move_options(o, here)
-        )
+        p = kept[here] = Prompt(o, "pawn", f"{o}: move your pawn to select a play", g.move_options(o, here))
     return p
 
 
@@ -347,7 +346,7 @@ def pawn_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> Prompt |
         solo.draw(g, s, "defense")
         return None
     reveal(g, s, ev)
-    p = g.roll_prompts.get((len(play.pending), play.kind))  # roll_prompt's, kept
+    p = g.roll_prompts[play.kind].get(len(play.pending))  # roll_prompt's, kept
     return p if p is not None else roll_prompt(g, s)
 
 
@@ -394,11 +393,11 @@ ROLLED_FOR = {
 
 def roll_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
     play = s.play
-    key = (len(play.pending), play.kind)
-    p = g.roll_prompts.get(key)
+    n = len(play.pending)
+    kept = g.roll_prompts[play.kind]
+    p = kept.get(n)
     if p is None:  # the same few prompts all game: made once each
-        n = key[0]
-        p = g.roll_prompts[key] = Prompt(
+        p = kept[n] = Prompt(
             "chance", "roll", f"roll {n} offense dice for {ROLLED_FOR[play.kind]}", chance=g.white_spec(n)
         )
     return p
@@ -483,7 +482,7 @@ def keep_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> Prompt |
     pending = s.play.pending  # emptied by the roll: filled in place
     pending.extend(map(rolls.INDEX_OF.__getitem__, w[2:]))
     s.frames[0].step = "roll"  # s.step = ..., without the property
-    p = g.roll_prompts.get((len(pending), s.play.kind))  # roll_prompt's, kept
+    p = g.roll_prompts[s.play.kind].get(len(pending))  # roll_prompt's, kept
     return p if p is not None else roll_prompt(g, s)
 
 
