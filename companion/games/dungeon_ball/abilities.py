@@ -60,7 +60,7 @@ class Abilities:
         # without a key built and hashed
         self._last_slots: dict[str, list] = {"p1": [None] * 4, "p2": [None] * 4}
         self._window_prompts: dict[tuple[str, ...], Prompt] = {}  # by window kind and options
-        self._reroll_prompts: dict[tuple[str, int], Prompt] = {}  # by source and count of dice
+        self._reroll_prompts: dict[str, dict[int, Prompt]] = {}  # by source, then count of dice
         board = g.pack.board
         self.juke_cost, self.big_hit_cost = board.juke.cost, board.big_hit.cost
         self.cheapest = min([c.cost for c in g.pack.cards.values()] + [board.juke.cost, board.big_hit.cost])
@@ -476,11 +476,13 @@ class Abilities:
 
     # ------------------------------------------------------------------ effect rolls
     def effect_roll_prompt(self, s: GameState, frame: dict) -> Prompt:
-        key = (frame["source"], len(s.play.pending))
-        p = self._reroll_prompts.get(key)
+        source, n = frame["source"], len(s.play.pending)
+        kept = self._reroll_prompts.get(source)
+        if kept is None:
+            kept = self._reroll_prompts[source] = {}
+        p = kept.get(n)
         if p is None:  # the same few all game (a card's name or Juke, one to a few dice): made once
-            source, n = key
-            p = self._reroll_prompts[key] = Prompt(
+            p = kept[n] = Prompt(
                 "chance", "roll", f"{source}: reroll {n} offense dice", chance=self.g.white_spec(n)
             )
         return p

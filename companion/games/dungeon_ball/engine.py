@@ -109,7 +109,7 @@ class DungeonBall:
         self.defense_card_prompts: dict[str, Prompt] = {}  # by seat
         self.pawn_prompts: dict[str, dict[str, Prompt]] = {"p1": {}, "p2": {}}  # by seat and cell
         # the huddle: by seat, whether in range, final play and down; None where it asks nobody
-        self.fixed_prompts: dict[tuple, Prompt | None] = {}
+        self.huddle_prompts: dict[tuple[str, bool, bool, int], Prompt | None] = {}
         self.first_moves: dict[tuple[str, str], str] = {}  # solo: an AI card's move from a cell
         self.ai_texts: dict[tuple[str, str, str], str] = {}  # solo: a drawn AI card in words
         rows = loaded.board.rows

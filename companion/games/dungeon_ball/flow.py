@@ -233,14 +233,14 @@ def huddle_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Promp
     attacking = "high" if (s.players[0] if o == "p1" else s.players[1]).end_zone == "low" else "low"
     circle = g.field.field_goal[attacking]  # g.field.in_field_goal_range, inline
     in_range = s.ball >= circle if attacking == "high" else s.ball <= circle
-    key = ("huddle", o, in_range, s.final_play, s.down)
-    p = g.fixed_prompts.get(key, False)  # the same few all game: made once each
+    key = (o, in_range, s.final_play, s.down)
+    p = g.huddle_prompts.get(key, False)  # the same few all game: made once each
     if p is not False:  # one lookup (None: a huddle that asks nobody)
         return p
-    opts = _huddle_options(*key[1:])
+    opts = _huddle_options(*key)
     what = "final play" if s.final_play else f"down {s.down}"
     p = None if len(opts) == 1 else Prompt(o, "huddle", f"{o}, {what}: run a play or kick?", tuple(opts))
-    g.fixed_prompts[key] = p
+    g.huddle_prompts[key] = p
     return p
 
 
