@@ -154,7 +154,7 @@ class Abilities:
             return opts
         # [Player board abilities] Juke (offense) and Big Hit (defense), once per play each
         play = s.play
-        if pid == s.offense:
+        if offense:
             if not play.juke_used and momentum >= self.juke_cost:
                 if pickable if pickable is not None else rolls.any_rerollable(play):
                     opts.append(BOARD_OPTIONS[pid][0])
