@@ -450,7 +450,7 @@ class Abilities:
 
     def pick_act(self, s: GameState, frame: dict, w: list[str], ev: Events) -> Prompt | None:
         """Discard the picked dice, or push their reroll and hand back its prompt."""
-        picked = list(map(rolls.INDEX_OF.__getitem__, w[2:]))
+        picked = list(map(rolls.index_of, w[2:]))
         s.frames.pop()
         if frame["purpose"] == "discard":
             for i in picked:

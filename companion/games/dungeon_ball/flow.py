@@ -480,7 +480,7 @@ def keep_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> Prompt |
     if w[1] == "stop":
         return end_roll(g, s, ev)
     pending = s.play.pending  # emptied by the roll: filled in place
-    pending.extend(map(rolls.INDEX_OF.__getitem__, w[2:]))
+    pending.extend(map(rolls.index_of, w[2:]))
     s.frames[0].step = "roll"  # s.step = ..., without the property
     p = g.roll_prompts[s.play.kind].get(len(pending))  # roll_prompt's, kept
     return p if p is not None else roll_prompt(g, s)

@@ -150,6 +150,7 @@ class _Indexes(dict):
 
 POSITIONS = list(range(1, MAX_DICE + 1))  # every die's position, numbered from 1: sliced, never changed
 INDEX_OF = _Indexes((str(i + 1), i) for i in range(MAX_DICE))
+index_of = INDEX_OF.__getitem__  # a position word's index, the method bound once for map()
 
 
 def parse_positions(words: list[str], allowed: list[int]) -> list[int] | str:
