@@ -15,6 +15,7 @@ import random
 from companion.engine.core import Prompt
 from companion.engine.runner import RandomPolicy as UniformPolicy
 from companion.games.dungeon_ball.engine import roll_need
+from companion.games.dungeon_ball.rolls import word_of
 
 OWN_KINDS = frozenset(("keep", "pick", "huddle", "onside_choice"))  # the prompts it answers its own way
 
@@ -61,12 +62,12 @@ class RandomPolicy:
             return self.uniform(engine, view, p)
         if kind == "keep":
             reroll = self.useless_dice(engine, view, p, p.choice["rerollable"])
-            return f"{p.actor} reroll {' '.join(map(str, reroll))}" if reroll else f"{p.actor} stop"
+            return f"{p.actor} reroll {' '.join(map(word_of, reroll))}" if reroll else f"{p.actor} stop"
         if kind == "pick":
             useless = self.useless_dice(engine, view, p, p.choice["eligible"]) or p.choice["eligible"]
             self.rng.shuffle(useless)
             # as many as the prompt allows at most (rerolls ask for at least one, and there is one)
-            return f"{p.actor} pick {' '.join(map(str, sorted(useless[: p.choice['max']])))}"
+            return f"{p.actor} pick {' '.join(map(word_of, sorted(useless[: p.choice['max']])))}"
         if kind == "huddle":
             by_verb = self._by_verb.get(p.options)
             if by_verb is None:  # the same few huddles all game: read once each
