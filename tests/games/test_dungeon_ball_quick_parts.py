@@ -8,6 +8,7 @@ import pytest
 
 from companion.engine.core import Header, Prompt
 from companion.engine.dice import SeededDice
+from companion.engine.runner import RandomPolicy as UniformPolicy
 from companion.engine.steps import QUIET
 from companion.games.dungeon_ball import flow, rolls
 from companion.games.dungeon_ball.engine import VIEW_KEYS
@@ -408,3 +409,18 @@ def test_a_kept_pawn_or_defense_card_prompt_is_the_one_for_its_seat_and_cell(see
             continue
         seen.add((p.kind, p.actor))
     assert len(seen) == 4
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_random_player_chooses_among_options_as_the_uniform_player_does(seed):
+    """Where taste decides (a card window, the pawn, the defense card), the random player's
+    choice is the uniform player's from the same stream of numbers."""
+    g = engine()
+    mine, uniform = RandomPolicy(seed), UniformPolicy(seed + 1)
+    asked = 0
+    for _, p, _ in positions(seed):
+        if p.options is None or p.kind in RandomPolicy.OWN_KINDS:
+            continue
+        asked += 1
+        assert mine(g, {}, p) == uniform(g, {}, p), (seed, p.kind)
+    assert asked > 50

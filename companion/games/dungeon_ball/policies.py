@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import random
+from math import floor
 
 from companion.engine.core import Prompt
 from companion.engine.runner import RandomPolicy as UniformPolicy
@@ -58,7 +59,8 @@ class RandomPolicy:
         if kind not in OWN_KINDS or (kind == "pick" and p.choice["purpose"] != "reroll"):
             # most prompts, and the dice to discard: a matter of taste, as uniform answers them
             if p.options is not None:
-                return p.options[int(self._uniform_random() * len(p.options))]
+                # floor, as int() makes it of a number >= 0: a builtin's call, not a type's
+                return p.options[floor(self._uniform_random() * len(p.options))]
             return self.uniform(engine, view, p)
         if kind == "keep":
             reroll = self.useless_dice(engine, view, p, p.choice["rerollable"])
