@@ -2,10 +2,13 @@
 a hand's cards sorted once, the roll's part of the view) say what the rules and the full view
 say, in every position of seeded random games."""
 
+from copy import deepcopy
+
 import pytest
 
 from companion.engine.core import Header, Prompt
 from companion.engine.dice import SeededDice
+from companion.engine.runner import RandomPolicy as UniformPolicy
 from companion.engine.steps import QUIET
 from companion.games.dungeon_ball import flow, rolls
 from companion.games.dungeon_ball.engine import VIEW_KEYS
@@ -74,7 +77,10 @@ def test_the_huddle_offers_what_huddle_options_lists(seed):
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-def test_the_roll_part_of_the_view_is_the_plays_kind_colour_and_dice(seed):
+def test_the_roll_and_need_parts_of_the_view_say_what_the_whole_view_says(seed):
+    """``roll`` is the play's kind, colour and dice; ``need``, what the random player reads to
+    choose dice, the ball for a Hail Mary or an onside kick and the colour's icon otherwise.
+    Handed the whole view instead, the random player chooses the same dice."""
     g = engine()
     rolls = 0
     for s, p, _ in positions(seed):
@@ -82,10 +88,29 @@ def test_the_roll_part_of_the_view_is_the_plays_kind_colour_and_dice(seed):
             continue
         rolls += 1
         whole = g.public_view(s, p.actor)
+        play = whole["play"]
         part = g.public_view(s, p.actor, ("roll",))
-        assert part == {"roll": {key: whole["play"][key] for key in ("kind", "colour", "dice")}}
-        assert "roll" not in whole and set(whole) == set(VIEW_KEYS)
+        assert part == {"roll": {key: play[key] for key in ("kind", "colour", "dice")}}
+        assert "roll" not in whole and "need" not in whole and set(whole) == set(VIEW_KEYS)
+        if play["kind"] in ("hail_mary", "onside"):
+            wanted = "ball"
+        else:
+            wanted = g.pack.requirements[play["colour"]].icon
+        assert g.public_view(s, p.actor, ("need",)) == {"need": wanted}
+        # a copy of the prompt each: the player shuffles a pick's list of dice in place
+        chosen = RandomPolicy(seed)(g, g.public_view(s, p.actor, RandomPolicy.READS[p.kind]), deepcopy(p))
+        assert RandomPolicy(seed)(g, whole, deepcopy(p)) == chosen
     assert rolls > 10
+
+
+def test_the_need_part_is_empty_before_a_play_and_before_its_colour():
+    g = engine()
+    s = g.new_state(Header("dungeon-ball", seed=1))
+    assert g.public_view(s, "p1", ("need",)) == {"need": None}
+    s.play = Play(kind="play")
+    assert g.public_view(s, "p1", ("need",)) == {"need": None}
+    s.play = Play(kind="onside")
+    assert g.public_view(s, "p1", ("need",)) == {"need": "ball"}
 
 
 @pytest.mark.parametrize(("seed", "solo"), [(seed, False) for seed in SEEDS] + [(1, True), (2, True)])
@@ -147,7 +172,11 @@ def test_a_first_roll_hands_back_the_keep_prompt_even_with_a_die_gone(seed):
             first += 1
             assert got == flow.keep_prompt(g, after), (seed, action, gone)
             assert gone is None or 1 not in got.choice["rerollable"], (seed, action)
+            # the prompt's lists are its own: a player may change them (a pick shuffles its own)
+            assert got.choice["dice"] is not after.play.dice
+            assert got.choice["rerollable"] is not rolls.POSITIONS
     assert first > 10
+    assert rolls.POSITIONS == list(range(1, len(rolls.POSITIONS) + 1))
 
 
 def _pair_agrees(g, play) -> int:
@@ -326,7 +355,72 @@ def test_the_random_player_rerolls_the_dice_missing_the_plays_icon_at_most_as_ma
         "p1: a card: choose dice to reroll",
         choice={"dice": faces, "eligible": [1, 2, 3], "min": 1, "max": most, "purpose": "reroll"},
     )
-    view = {"roll": {"kind": "play", "colour": "yellow", "dice": faces}}
+    view = {"need": need}
     action = RandomPolicy(3)(g, view, prompt).split()
     assert action[:2] == ["p1", "pick"] and len(action) - 2 == picked
     assert all(faces[int(i) - 1] == miss for i in action[2:]) or "m" not in dice
+
+
+def test_a_big_hit_may_push_exactly_when_the_push_would_move_the_ball():
+    """``can_move_back`` (its end zone found inline) agrees with Field.move_back by one space,
+    for every space and both directions of attack."""
+    g = engine()
+    s = g.new_state(Header("dungeon-ball", seed=1))
+    s.offense = "p1"
+    pushes = set()
+    for zone in ("low", "high"):
+        s.players[0].end_zone = zone
+        attacking = g.attacking(s)
+        for ball in range(g.field.n):
+            s.ball = ball
+            can = g.abilities.can_move_back(s)
+            assert can == (g.field.move_back(ball, 1, attacking) != ball), (zone, ball)
+            pushes.add(can)
+    assert pushes == {True, False}
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_pick_shows_the_dice_in_a_list_of_its_own(seed):
+    """The random player shuffles a pick's lists: the prompt's dice are a copy of the play's."""
+    picks = 0
+    for s, p, _ in positions(seed):
+        if p.kind == "pick":
+            picks += 1
+            assert p.choice["dice"] == s.play.dice and p.choice["dice"] is not s.play.dice
+    assert picks > 0
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_kept_pawn_or_defense_card_prompt_is_the_one_for_its_seat_and_cell(seed):
+    """The pawn and defense card prompts, kept by seat (and cell), ask the seat whose turn it
+    is for the moves from where its pawn stands."""
+    g = engine()
+    seen = set()
+    for s, p, _ in positions(seed):
+        if p.kind == "pawn" and not s.mods.free_pawn:
+            o = s.offense
+            moves = g.move_options(o, s.player(o).pawn)
+            assert p == Prompt(o, "pawn", f"{o}: move your pawn to select a play", moves)
+        elif p.kind == "defense_card":
+            d = s.defense
+            text = f"{d}: choose a defense card, face down"
+            assert p == Prompt(d, "defense_card", text, g.defense_options(d), private=True)
+        else:
+            continue
+        seen.add((p.kind, p.actor))
+    assert len(seen) == 4
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_random_player_chooses_among_options_as_the_uniform_player_does(seed):
+    """Where taste decides (a card window, the pawn, the defense card), the random player's
+    choice is the uniform player's from the same stream of numbers."""
+    g = engine()
+    mine, uniform = RandomPolicy(seed), UniformPolicy(seed + 1)
+    asked = 0
+    for _, p, _ in positions(seed):
+        if p.options is None or p.kind in RandomPolicy.OWN_KINDS:
+            continue
+        asked += 1
+        assert mine(g, {}, p) == uniform(g, {}, p), (seed, p.kind)
+    assert asked > 50

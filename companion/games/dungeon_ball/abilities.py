@@ -55,8 +55,12 @@ class Abilities:
         # (hand, seat, on offense, whistle window) -> ((cost, effect kind, option), ...): the hand's
         # cards of that side and window in the hand's order, found once per hand (few, all game)
         self._slots: dict[tuple, tuple[tuple[int, str, str], ...]] = {}
+        # seat -> four (hand as last seen, its slot), at 2 on offense + 1 in a whistle window: a hand
+        # changes only when a card leaves it, so its last slot serves nearly every window
+        # without a key built and hashed
+        self._last_slots: dict[str, list] = {"p1": [None] * 4, "p2": [None] * 4}
         self._window_prompts: dict[tuple[str, ...], Prompt] = {}  # by window kind and options
-        self._reroll_prompts: dict[tuple[str, int], Prompt] = {}  # by source and count of dice
+        self._reroll_prompts: dict[str, dict[int, Prompt]] = {}  # by source, then count of dice
         board = g.pack.board
         self.juke_cost, self.big_hit_cost = board.juke.cost, board.big_hit.cost
         self.cheapest = min([c.cost for c in g.pack.cards.values()] + [board.juke.cost, board.big_hit.cost])
@@ -121,11 +125,17 @@ class Abilities:
         momentum = player.momentum
         if momentum < self.cheapest:
             return []  # nothing is affordable: the player declines without being asked
-        key = (tuple(player.hand), pid, pid == s.offense, whistle)
-        slot = self._slots.get(key)
-        if slot is None:
-            slot = self._slots[key] = self._slot(*key)
-        vs_ai = bool(solo) and solo["ai"] == s.offense  # no_effect_vs_ai, for every card at once
+        offense = pid == s.offense
+        last = self._last_slots[pid]
+        at = (2 if offense else 0) + (1 if whistle else 0)
+        kept = last[at]
+        if kept is not None and kept[0] == player.hand:
+            slot = kept[1]
+        else:
+            slot = self._slot_of(player.hand, pid, offense, whistle)
+            last[at] = (list(player.hand), slot)
+        # no_effect_vs_ai, for every card at once (no bool() call: a type's call costs more)
+        vs_ai = solo["ai"] == s.offense if solo else False
         opts = []
         pickable = None  # whether any die can be picked: looked at once, if asked
         for cost, kind, option in slot:
@@ -144,7 +154,7 @@ class Abilities:
             return opts
         # [Player board abilities] Juke (offense) and Big Hit (defense), once per play each
         play = s.play
-        if pid == s.offense:
+        if offense:
             if not play.juke_used and momentum >= self.juke_cost:
                 if pickable if pickable is not None else rolls.any_rerollable(play):
                     opts.append(BOARD_OPTIONS[pid][0])
@@ -154,6 +164,14 @@ class Abilities:
             if self.can_move_back(s):
                 opts.append(BOARD_OPTIONS[pid][2])
         return opts
+
+    def _slot_of(self, hand: list[str], pid: str, offense: bool, whistle: bool) -> tuple:
+        """``_slot``, made once per hand, seat, side and window."""
+        key = (tuple(hand), pid, offense, whistle)
+        slot = self._slots.get(key)
+        if slot is None:
+            slot = self._slots[key] = self._slot(*key)
+        return slot
 
     def _slot(self, hand: tuple[str, ...], pid: str, offense: bool, whistle: bool) -> tuple:
         """The cards of ``hand`` that ``pid`` may play on that side in that window, in order, as
@@ -301,7 +319,9 @@ class Abilities:
         return None
 
     def can_move_back(self, s: GameState) -> bool:
-        return self.g.field.move_back(s.ball, 1, self.g.attacking(s)) != s.ball
+        players = s.players  # g.attacking(s), inline: every Big Hit's window asks this
+        attacking = "high" if (players[0] if s.offense == "p1" else players[1]).end_zone == "low" else "low"
+        return self.g.field.move_back(s.ball, 1, attacking) != s.ball
 
     # ------------------------------------------------------------------ playing a card
     def pay(self, s: GameState, pid: str, cost: int) -> None:
@@ -309,8 +329,8 @@ class Abilities:
 
     def play_card(self, s: GameState, pid: str, cid: str, ev: Events) -> None:
         card: AbilityCard = self.g.pack.cards[cid]
-        p = s.player(pid)
-        self.pay(s, pid, card.cost)
+        p = s.players[0] if pid == "p1" else s.players[1]
+        p.momentum -= card.cost  # pay, inline
         if card.limit == "star":
             p.hand.remove(cid)
             p.discarded.append(cid)
@@ -409,7 +429,7 @@ class Abilities:
             "pick",
             f"{frame['actor']}: {frame['source']}: choose {howmany} to {verb}",
             choice={
-                "dice": list(s.play.dice),
+                "dice": s.play.dice[:],  # a copy by slice, as the keep prompt's
                 "eligible": eligible,
                 "min": low,
                 "max": high,
@@ -430,7 +450,7 @@ class Abilities:
 
     def pick_act(self, s: GameState, frame: dict, w: list[str], ev: Events) -> Prompt | None:
         """Discard the picked dice, or push their reroll and hand back its prompt."""
-        picked = list(map(rolls.INDEX_OF.__getitem__, w[2:]))
+        picked = list(map(rolls.index_of, w[2:]))
         s.frames.pop()
         if frame["purpose"] == "discard":
             for i in picked:
@@ -456,11 +476,13 @@ class Abilities:
 
     # ------------------------------------------------------------------ effect rolls
     def effect_roll_prompt(self, s: GameState, frame: dict) -> Prompt:
-        key = (frame["source"], len(s.play.pending))
-        p = self._reroll_prompts.get(key)
+        source, n = frame["source"], len(s.play.pending)
+        kept = self._reroll_prompts.get(source)
+        if kept is None:
+            kept = self._reroll_prompts[source] = {}
+        p = kept.get(n)
         if p is None:  # the same few all game (a card's name or Juke, one to a few dice): made once
-            source, n = key
-            p = self._reroll_prompts[key] = Prompt(
+            p = kept[n] = Prompt(
                 "chance", "roll", f"{source}: reroll {n} offense dice", chance=self.g.white_spec(n)
             )
         return p

@@ -102,10 +102,14 @@ class DungeonBall:
             icon: {face: n + rolls.PAIR * time_table[face] for face, n in self.icon_tables[icon].items()}
             for icon in {req.icon for req in loaded.requirements.values()}
         }
-        self.roll_prompts: dict[tuple[int, str], Prompt] = {}  # the offense's roll, by dice and kind
-        # the defense card, the pawn, the huddle: by seat (and cell, or the down); None where a
-        # huddle asks nobody
-        self.fixed_prompts: dict[tuple, Prompt | None] = {}
+        # colour -> the icon its plays need (roll_need), read at every keep and pick of a player
+        self.need_of_colour = {colour: req.icon for colour, req in loaded.requirements.items()}
+        # the offense's roll, by kind and count of dice (keys a string and an int: no tuple built)
+        self.roll_prompts: dict[str, dict[int, Prompt]] = {kind: {} for kind in flow.ROLLED_FOR}
+        self.defense_card_prompts: dict[str, Prompt] = {}  # by seat
+        self.pawn_prompts: dict[str, dict[str, Prompt]] = {"p1": {}, "p2": {}}  # by seat and cell
+        # the huddle: by seat, whether in range, final play and down; None where it asks nobody
+        self.huddle_prompts: dict[tuple[str, bool, bool, int], Prompt | None] = {}
         self.first_moves: dict[tuple[str, str], str] = {}  # solo: an AI card's move from a cell
         self.ai_texts: dict[tuple[str, str, str], str] = {}  # solo: a drawn AI card in words
         rows = loaded.board.rows
@@ -446,4 +450,25 @@ def _roll_part(g: DungeonBall, s: GameState, viewer: str | None) -> dict | None:
 VIEW["roll"] = _roll_part
 
 
-__all__ = ["DungeonBall", "GAME"]
+def roll_need(g: DungeonBall, kind: str, colour: str) -> str | None:
+    """The icon a roll of ``kind`` and ``colour`` needs: the ball for a Hail Mary or an onside
+    kick, else its colour's (None before a colour is selected)."""
+    return "ball" if kind in BALL_ROLLS else g.need_of_colour.get(colour)
+
+
+BALL_ROLLS = frozenset(("hail_mary", "onside"))  # the rolls that need the ball
+
+
+def _need_part(g: DungeonBall, s: GameState, viewer: str | None) -> str | None:
+    play = s.play
+    if play is None:
+        return None
+    return "ball" if play.kind in BALL_ROLLS else g.need_of_colour.get(play.colour)  # roll_need, inline
+
+
+# ``need``: the icon the play's roll needs (of ``play``), all a computer player choosing dice
+# reads besides the dice its prompt shows.
+VIEW["need"] = _need_part
+
+
+__all__ = ["DungeonBall", "GAME", "roll_need"]

@@ -233,13 +233,14 @@ def huddle_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Promp
     attacking = "high" if (s.players[0] if o == "p1" else s.players[1]).end_zone == "low" else "low"
     circle = g.field.field_goal[attacking]  # g.field.in_field_goal_range, inline
     in_range = s.ball >= circle if attacking == "high" else s.ball <= circle
-    key = ("huddle", o, in_range, s.final_play, s.down)
-    if key in g.fixed_prompts:  # the same few all game: made once each
-        return g.fixed_prompts[key]
-    opts = _huddle_options(*key[1:])
+    key = (o, in_range, s.final_play, s.down)
+    p = g.huddle_prompts.get(key, False)  # the same few all game: made once each
+    if p is not False:  # one lookup (None: a huddle that asks nobody)
+        return p
+    opts = _huddle_options(*key)
     what = "final play" if s.final_play else f"down {s.down}"
     p = None if len(opts) == 1 else Prompt(o, "huddle", f"{o}, {what}: run a play or kick?", tuple(opts))
-    g.fixed_prompts[key] = p
+    g.huddle_prompts[key] = p
     return p
 
 
@@ -293,9 +294,9 @@ def _begin_play(g: DungeonBall, s: GameState, ev: Events) -> None:
 
 def defense_card_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
     d = "p2" if s.offense == "p1" else "p1"  # s.defense, without the property
-    p = g.fixed_prompts.get(("defense_card", d))
+    p = g.defense_card_prompts.get(d)
     if p is None:  # the same all game for each seat: made once
-        p = g.fixed_prompts["defense_card", d] = Prompt(
+        p = g.defense_card_prompts[d] = Prompt(
             d, "defense_card", f"{d}: choose a defense card, face down", g.defense_options(d), private=True
         )
     return p
@@ -325,11 +326,10 @@ def pawn_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
     if s.mods.free_pawn:
         return Prompt(o, "pawn", f"{o}: move your pawn to select a play", pawn_options(g, s))
     here = (s.players[0] if o == "p1" else s.players[1]).pawn
-    p = g.fixed_prompts.get(("pawn", o, here))
+    kept = g.pawn_prompts[o]
+    p = kept.get(here)
     if p is None:  # the same for each seat and cell: made once
-        p = g.fixed_prompts["pawn", o, here] = Prompt(
-            o, "pawn", f"{o}: move your pawn to select a play", g.move_options(o, here)
-        )
+        p = kept[here] = Prompt(o, "pawn", f"{o}: move your pawn to select a play", g.move_options(o, here))
     return p
 
 
@@ -346,7 +346,7 @@ def pawn_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> Prompt |
         solo.draw(g, s, "defense")
         return None
     reveal(g, s, ev)
-    p = g.roll_prompts.get((len(play.pending), play.kind))  # roll_prompt's, kept
+    p = g.roll_prompts[play.kind].get(len(play.pending))  # roll_prompt's, kept
     return p if p is not None else roll_prompt(g, s)
 
 
@@ -393,11 +393,11 @@ ROLLED_FOR = {
 
 def roll_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
     play = s.play
-    key = (len(play.pending), play.kind)
-    p = g.roll_prompts.get(key)
+    n = len(play.pending)
+    kept = g.roll_prompts[play.kind]
+    p = kept.get(n)
     if p is None:  # the same few prompts all game: made once each
-        n = key[0]
-        p = g.roll_prompts[key] = Prompt(
+        p = kept[n] = Prompt(
             "chance", "roll", f"roll {n} offense dice for {ROLLED_FOR[play.kind]}", chance=g.white_spec(n)
         )
     return p
@@ -414,7 +414,7 @@ def roll_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> Prompt |
             time_faces = g.time_faces
             if time_faces.isdisjoint(faces):  # no time die (two first rolls in five): none set aside
                 play.locked = [False] * len(faces)
-                positions = list(range(1, len(faces) + 1))
+                positions = rolls.POSITIONS[: len(faces)]  # 1 to the count: a new list
             else:
                 locked = play.locked = []
                 positions = []  # rerollable_positions, when no die is gone: numbered from 1
@@ -458,7 +458,8 @@ def keep_prompt(g: DungeonBall, s: GameState, f: Frame | None = None) -> Prompt:
 
 def keep_question(o: str, dice: list[str], rerollable: list[int]) -> Prompt:
     """The keep prompt for offense ``o``: the dice showing and the positions it may reroll."""
-    return Prompt(o, "keep", KEEP_TEXT[o], choice={"dice": list(dice), "rerollable": rerollable})
+    # a copy by slice: list() is a type's call, dearer
+    return Prompt(o, "keep", KEEP_TEXT[o], choice={"dice": dice[:], "rerollable": rerollable})
 
 
 KEEP_TEXT = {o: f"{o}: choose dice to reroll, or keep these" for o in ("p1", "p2")}  # keep_question's words
@@ -479,9 +480,9 @@ def keep_act(g: DungeonBall, s: GameState, w: list[str], ev: Events) -> Prompt |
     if w[1] == "stop":
         return end_roll(g, s, ev)
     pending = s.play.pending  # emptied by the roll: filled in place
-    pending.extend(map(rolls.INDEX_OF.__getitem__, w[2:]))
+    pending.extend(map(rolls.index_of, w[2:]))
     s.frames[0].step = "roll"  # s.step = ..., without the property
-    p = g.roll_prompts.get((len(pending), s.play.kind))  # roll_prompt's, kept
+    p = g.roll_prompts[s.play.kind].get(len(pending))  # roll_prompt's, kept
     return p if p is not None else roll_prompt(g, s)
 
 

@@ -11,9 +11,12 @@
 from __future__ import annotations
 
 import random
+from math import floor
 
 from companion.engine.core import Prompt
 from companion.engine.runner import RandomPolicy as UniformPolicy
+from companion.games.dungeon_ball.engine import roll_need
+from companion.games.dungeon_ball.rolls import word_of
 
 OWN_KINDS = frozenset(("keep", "pick", "huddle", "onside_choice"))  # the prompts it answers its own way
 
@@ -23,10 +26,11 @@ class RandomPolicy:
         self.rng = random.Random(seed)
         self.uniform = UniformPolicy(seed + 1)
         self._uniform_random = self.uniform.rng.random  # a choice among options, as uniform makes it
+        self._by_verb: dict[tuple[str, ...], dict[str, str]] = {}  # a huddle's options by their verb
 
-    # the roll's part of ``play`` (its kind, colour and dice) is all it reads of a roll; a
-    # player handed the whole view (the coach) finds the same under ``play``
-    READS = {"keep": ("roll",), "pick": ("roll",), "huddle": ("down",)}
+    # the icon the roll needs (``need``, a part of ``play``) is all it reads of a roll besides
+    # the dice its prompt shows; a player handed the whole view (the coach) finds it from ``play``
+    READS = {"keep": ("need",), "pick": ("need",), "huddle": ("down",)}
     view_keys_by_kind = READS  # what view_keys says, for play_out to read without a call
     OWN_KINDS = OWN_KINDS
 
@@ -34,16 +38,15 @@ class RandomPolicy:
         """The public keys this player reads for prompt ``p`` (see runner.play_out)."""
         return self.READS.get(p.kind, ())
 
-    def useless_dice(self, engine, view: dict, positions: list[int]) -> list[int]:
-        """The positions whose die does not show the icon the roll needs (its colour's, or the
-        ball for a Hail Mary or an onside kick)."""
-        roll = view["roll"] if "roll" in view else view["play"]
-        if roll["kind"] in ("hail_mary", "onside"):
-            need = "ball"
+    def useless_dice(self, engine, view: dict, p: Prompt, positions: list[int]) -> list[int]:
+        """The positions whose die (as prompt ``p`` shows them) does not show the icon the roll
+        needs (its colour's, or the ball for a Hail Mary or an onside kick)."""
+        if "need" in view:
+            need = view["need"]
         else:
-            need = engine.pack.requirements[roll["colour"]].icon
+            need = roll_need(engine, view["play"]["kind"], view["play"]["colour"])
         shows = engine.icon_tables[need]  # face -> how many ``need`` it shows
-        dice = roll["dice"]
+        dice = p.choice["dice"]
         out = []
         for i in positions:  # a loop: a comprehension is a call of its own
             if not shows[dice[i - 1]]:
@@ -56,18 +59,21 @@ class RandomPolicy:
         if kind not in OWN_KINDS or (kind == "pick" and p.choice["purpose"] != "reroll"):
             # most prompts, and the dice to discard: a matter of taste, as uniform answers them
             if p.options is not None:
-                return p.options[int(self._uniform_random() * len(p.options))]
+                # floor, as int() makes it of a number >= 0: a builtin's call, not a type's
+                return p.options[floor(self._uniform_random() * len(p.options))]
             return self.uniform(engine, view, p)
         if kind == "keep":
-            reroll = self.useless_dice(engine, view, p.choice["rerollable"])
-            return f"{p.actor} reroll {' '.join(map(str, reroll))}" if reroll else f"{p.actor} stop"
+            reroll = self.useless_dice(engine, view, p, p.choice["rerollable"])
+            return f"{p.actor} reroll {' '.join(map(word_of, reroll))}" if reroll else f"{p.actor} stop"
         if kind == "pick":
-            useless = self.useless_dice(engine, view, p.choice["eligible"]) or p.choice["eligible"]
+            useless = self.useless_dice(engine, view, p, p.choice["eligible"]) or p.choice["eligible"]
             self.rng.shuffle(useless)
             # as many as the prompt allows at most (rerolls ask for at least one, and there is one)
-            return f"{p.actor} pick {' '.join(map(str, sorted(useless[: p.choice['max']])))}"
+            return f"{p.actor} pick {' '.join(map(word_of, sorted(useless[: p.choice['max']])))}"
         if kind == "huddle":
-            by_verb = {option.split()[1]: option for option in p.options}
+            by_verb = self._by_verb.get(p.options)
+            if by_verb is None:  # the same few huddles all game: read once each
+                by_verb = self._by_verb[p.options] = {option.split()[1]: option for option in p.options}
             if "hail-mary" in by_verb:
                 choices = [by_verb[v] for v in ("run", "hail-mary", "field-goal") if v in by_verb]
                 return self.rng.choice(choices)

@@ -148,7 +148,12 @@ class _Indexes(dict):
         return int(word) - 1
 
 
+POSITIONS = list(range(1, MAX_DICE + 1))  # every die's position, numbered from 1: sliced, never changed
 INDEX_OF = _Indexes((str(i + 1), i) for i in range(MAX_DICE))
+index_of = INDEX_OF.__getitem__  # a position word's index, the method bound once for map()
+# a position's word (positions numbered from 1), the method bound once for map(): str() is a
+# type's call per position
+word_of = tuple(str(i) for i in range(MAX_DICE + 1)).__getitem__
 
 
 def parse_positions(words: list[str], allowed: list[int]) -> list[int] | str:
