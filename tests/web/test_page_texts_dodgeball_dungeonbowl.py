@@ -54,6 +54,16 @@ def test_dodgeballs_attributes_name_every_player_on_court_in_full_with_each_valu
 
 
 # ------------------------------------------------------------------ Dungeonbowl, the page's words
+def test_dungeonbowls_touchdowns_are_counted_in_words_a_player_reads():
+    teams = [
+        {"seat": "p1", "touchdowns": 0, "end_zone": "left"},
+        {"seat": "p2", "touchdowns": 1, "end_zone": "right"},
+    ]
+    rows = dict(game_facts({"teams": teams})["rows"])
+    assert rows["P1"] == "0 touchdowns, end zone left"
+    assert rows["P2"] == "1 touchdown, end zone right"
+
+
 def test_dungeonbowls_option_buttons_say_its_players_as_the_rest_of_its_page_does():
     said = 0
     for engine, state, _, _ in positions("dungeonbowl", 4, {}, limit=300):

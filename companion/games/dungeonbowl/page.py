@@ -84,10 +84,11 @@ def game_facts(view: dict) -> dict:
         now = f"setting up: {doing}" if doing else "setting up"
     rows = [["turn", now], ["ball", ball_words(view.get("ball"))]]
     for team in view.get("teams") or []:
+        scored = team.get("touchdowns", 0)
         rows.append(
             [
                 str(team.get("seat", "")).upper(),
-                f"{team.get('touchdowns', 0)} touchdowns, end zone {team.get('end_zone', '')}",
+                f"{scored} touchdown{'' if scored == 1 else 's'}, end zone {team.get('end_zone', '')}",
             ]
         )
     last = view.get("last") or {}
