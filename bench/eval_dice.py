@@ -64,6 +64,8 @@ PHONES = {
     "phone": DATA / "dice-real-phone-mixed",  # casino, Catan, translucent dice; many tiny
     "gem": DATA / "dice-real-gem-trays",
 }  # trays of gem, marbled, translucent dice
+READABLE = 20  # px: a labelled die smaller than this is too small to read (the reader says "move
+# the camera closer"), so a frame holding one is never sure: its dice cannot count as read
 ERRATA = ROOT / "bench" / "label_errata.toml"  # labels the photos contradict (--errata)
 
 
@@ -271,9 +273,11 @@ def match_labels(pred, gt):
 
 
 class Tally:
-    def __init__(self, name, matcher=match):
+    def __init__(self, name, matcher=match, whole_boxes=True):
         self.name = name
         self.matcher = matcher
+        self.whole_boxes = whole_boxes  # labels box whole dice (the desk set boxes pips only)
+        self.readable = 0  # dice in frames whose every labelled die is READABLE px or more
         self.matched = self.sure_right = self.conf_wrong = 0
         self.n = self.correct = self.unsure = self.wrong = self.missed = self.invented = 0
         self.frames = self.f_ok = self.f_unsure = self.f_wrong = 0
@@ -292,6 +296,8 @@ class Tally:
             self.sure_right += right
             self.conf_wrong += wrong
         self.per_frame.append((len(gt), right, wrong, bool(frame_unsure)))
+        if all(box is None or min(box[2], box[3]) >= READABLE for _, box in gt):
+            self.readable += len(gt)
         self.ms.append(ms)
         self.frames += 1
         self.n += len(gt)
@@ -343,6 +349,7 @@ class Tally:
             "matched": self.matched / n,
             "sure_right": self.sure_right / n,
             "conf_wrong": self.conf_wrong / n,
+            "readable": self.readable / n if self.whole_boxes else None,
             "ms_mean": float(ms.mean()),
             "ms_p95": float(np.percentile(ms, 95)),
         }
@@ -508,7 +515,9 @@ ALL_SETS = [
 
 def verdict_table(rows) -> str:
     """Per set, in one Markdown table: frames sure and right, sure and wrong, unsure, and the
-    dice sure and right and sure and wrong, each share with its 95 % interval."""
+    dice sure and right and sure and wrong, each share with its 95 % interval; and the share of
+    dice in frames whose every die is ``READABLE`` px or more (the most a reader that refuses
+    dice too small to read can read surely; n/a where the labels box pips, not dice)."""
 
     def cell(r, key, count=None):
         lo, hi = r["intervals"].get(key, (0.0, 0.0))
@@ -517,8 +526,8 @@ def verdict_table(rows) -> str:
 
     out = [
         "| set | frames | dice | frames sure, right | frames sure, wrong | frames unsure "
-        "| dice sure, right | dice sure, wrong |",
-        "|---|---|---|---|---|---|---|---|",
+        "| dice sure, right | dice sure, wrong | dice in frames of readable size |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for r in rows:
         f = r["frames"]
@@ -526,7 +535,8 @@ def verdict_table(rows) -> str:
             f"| {r['set']} | {f} | {r['dice']} | {cell(r, 'frames_ok', round(r['frames_ok'] * f))} "
             f"| {cell(r, 'frames_wrong', round(r['frames_wrong'] * f))} "
             f"| {cell(r, 'frames_unsure', round(r['frames_unsure'] * f))} "
-            f"| {cell(r, 'sure_right')} | {cell(r, 'conf_wrong')} |"
+            f"| {cell(r, 'sure_right')} | {cell(r, 'conf_wrong')} "
+            f"| {'n/a' if r['readable'] is None else format(r['readable'], '.1%')} |"
         )
     return "\n".join(out)
 
@@ -609,7 +619,8 @@ def main(argv=None):
             if not WEBCAM[which].exists():
                 print(f"# {s}: skipped, {WEBCAM[which]} is absent", file=sys.stderr)
                 continue
-            t = run_pips(s, webcam_items(which, split or "all", errata), a.expected, a.reader, match_centres)
+            t = Tally(s, match_centres, whole_boxes=which != "desk")  # desk: pips' boxes only
+            run_pips(s, webcam_items(which, split or "all", errata), a.expected, a.reader, tally=t)
         elif s.startswith("synth-custom-"):
             if s[13:] not in CUSTOM:
                 ap.error(f"unknown set {s}: synth-custom-FACE, FACE one of {', '.join(CUSTOM)}")

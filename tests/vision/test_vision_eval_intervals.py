@@ -86,3 +86,23 @@ def test_one_table_gives_frames_sure_right_sure_wrong_and_unsure_with_intervals(
     assert row["intervals"]["frames_ok"][1] <= 1.0
     line = verdict_table([row]).splitlines()[2]
     assert line.startswith("| set | 10 | 20 | 8 80.0% (") and "| 1 10.0% (0.0%-" in line
+
+
+def test_the_table_says_how_many_dice_lie_in_frames_of_readable_size():
+    """A frame holding a die under 20 px is never sure (the reader asks for the camera closer),
+    so its dice cannot count as read: the table says what share of the set's dice that leaves.
+    The desk set boxes a face's pips, not the die, so its share is not known."""
+    from eval_dice import READABLE, Tally, verdict_table
+
+    t = Tally("set")
+    for side in (READABLE, READABLE - 1, 50):  # three frames of two dice each, one die of this side
+        gt = [(3, (0.0, 0.0, float(side), float(side))), (4, (100.0, 0.0, 50.0, 50.0))]
+        t.add("frame", [(3, gt[0][1], 0.9, True), (4, gt[1][1], 0.9, True)], gt, False, 1.0)
+    row = t.row()
+    assert abs(row["readable"] - 4 / 6) < 1e-9
+    line = verdict_table([{**row, "intervals": t.intervals()}]).splitlines()[2]
+    assert line.endswith("| 66.7% |")
+    desk = Tally("desk-dev", whole_boxes=False)
+    desk.add("frame", [], [(3, (0.0, 0.0, 9.0, 9.0))], True, 1.0)
+    assert desk.row()["readable"] is None
+    assert verdict_table([{**desk.row(), "intervals": desk.intervals()}]).splitlines()[2].endswith("| n/a |")
