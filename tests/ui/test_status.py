@@ -117,10 +117,20 @@ def name(pid):
             "GUESSED WRONG",
             "BLUE play: roll 7 dice",
         ),
+        (  # the spaces of the play's colour, as the table moves the die, not the squares passed
+            [{"event": "play_result", "colour": "yellow", "spaces": 1, "from": 20, "to": 18}],
+            "+1 YELLOW SPACE",
+            "Ball +1 yellow space",
+        ),
         (
-            [{"event": "play_result", "colour": "yellow", "from": 20, "to": 18, "touchdown": False}],
-            "+2 SPACES",
-            "YELLOW play: +2 spaces",
+            [{"event": "play_result", "colour": "red", "spaces": 3, "from": 4, "to": 12}],
+            "+3 RED SPACES",
+            "Ball +3 red spaces",
+        ),
+        (
+            [{"event": "play_result", "colour": "blue", "spaces": 0, "from": 9, "to": 9}],
+            "NO GAIN",
+            "BLUE play: no gain",
         ),
         (
             [
@@ -234,3 +244,24 @@ def test_level_menu_items_have_a_hint_that_the_list_shows():
         .tobytes()
         != frames[0].crop(hint_rows).tobytes()
     )
+
+
+def test_a_plays_result_says_the_spaces_of_its_colour_as_the_table_moves_the_die():
+    """The rulebook moves the football die "to the next space ... matching the selected play's
+    color, once for each time you meet the play's requirements", and the AI card says "2 red
+    spaces": the result screen counts those, not the squares the die passes on our field."""
+    from tests.games.dungeon_ball_table import find, new_game, play_down
+    from tests.games.test_dungeon_ball_solo import ai_down, new_solo
+
+    g, s = new_game()
+    events = play_down(g, s, "blue-1", "left", "cleat cleat cleat ball ball lightning")
+    assert s.ball == 14  # reds ahead of 22: 19, 17, 14 (eight squares)
+    assert results.headline(events, name) == "+3 RED SPACES"
+    assert "Ball +3 red spaces" in results.lines(events, name)
+
+    g, s = new_solo(start="defense")
+    events = ai_down(g, s, "yellow-1", "ai-02")  # right: b3, a red play, its cleat number
+    card = find(events, "ai_card")[0]["text"]
+    moved = find(events, "play_result")[0]
+    assert "1 red space" in card and abs(moved["to"] - moved["from"]) == 3
+    assert results.headline(events, name) == "+1 RED SPACE"

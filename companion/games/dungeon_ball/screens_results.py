@@ -42,6 +42,16 @@ def _spaces(n: int) -> str:
     return f"{n} space" + ("" if n == 1 else "s")
 
 
+def gain(result: dict) -> str:
+    """A play's gain as the table moves the football die: "+2 blue spaces" (the spaces of the
+    play's colour, as the rulebook and the AI's card count them, not the squares passed), or ""."""
+    spaces = result.get("spaces")
+    if spaces is None:  # an event without the count: the squares between
+        spaces = abs(int(result.get("to", 0)) - int(result.get("from", 0)))
+        return f"+{_spaces(spaces)}" if spaces else ""
+    return f"+{spaces} {result.get('colour', '')} space{'' if spaces == 1 else 's'}" if spaces else ""
+
+
 def headline(events: list[dict], name: Callable[[str], str]) -> str:
     """The most important result among ``events`` (a score over a missed kick over a
     turnover over a play's gain over the defense's guess over the coin)."""
@@ -73,8 +83,7 @@ def headline(events: list[dict], name: Callable[[str], str]) -> str:
         return f"{name(by['kneel'].get('player', ''))} KNEELS"
     result = by.get("play_result")
     if result:
-        gained = abs(int(result.get("to", 0)) - int(result.get("from", 0)))
-        return f"+{_spaces(gained).upper()}" if gained else "NO GAIN"
+        return gain(result).upper() or "NO GAIN"
     reveal = by.get("reveal")
     if reveal:
         return "GUESSED RIGHT" if reveal.get("matched") else "GUESSED WRONG"
@@ -111,11 +120,11 @@ def lines(
                 out.append(f"{colour + ' play' if colour else 'Play'}: roll {e['dice']} dice")
         elif kind == "play_result":
             c = str(e.get("colour", colour)).upper()
-            gained = abs(int(e.get("to", 0)) - int(e.get("from", 0)))
             if e.get("touchdown"):
                 out.append(f"{c} play: into end zone")
             else:
-                out.append(f"{c} play: " + (f"+{_spaces(gained)}" if gained else "no gain"))
+                moved = gain(e)
+                out.append(f"Ball {moved}" if moved else f"{c} play: no gain")
         elif kind == "clock" and e.get("from") != e.get("to"):
             out.append(f"Clock {e.get('from')} -> {e.get('to')}")
         elif kind == "final_play":

@@ -233,6 +233,7 @@ def ai_offense(g: DungeonBall, s: GameState, card: AiCard, ev: Events) -> None:
         )
     start = s.ball
     touchdown = False
+    moved = 0  # spaces of the play's colour
     if play.matched:
         flow.gain(g, s, HUMAN, 1, "guess", ev)
     else:
@@ -240,6 +241,7 @@ def ai_offense(g: DungeonBall, s: GameState, card: AiCard, ev: Events) -> None:
         attacking = g.attacking(s)
         for _ in range(spaces):
             s.ball, touchdown = g.field.advance(s.ball, play.colour, attacking)
+            moved += 1
             if touchdown:
                 break
     play.touchdown = touchdown
@@ -249,6 +251,7 @@ def ai_offense(g: DungeonBall, s: GameState, card: AiCard, ev: Events) -> None:
                 "event": "play_result",
                 "colour": play.colour,
                 "met": 0 if play.matched else 1,
+                "spaces": moved,
                 "from": start,
                 "to": s.ball,
                 "touchdown": touchdown,
