@@ -344,12 +344,12 @@ def sc_pick_discard():
 
 def sc_card_window():
     g, s = short_game("p2 card orc-bullrush")
-    return model(g, s)
+    return model(g, s, ["down"])  # from Pass, where the window starts, to the first card
 
 
 def sc_card_window_big_hit():
     g, s = short_game("p1 big-hit push")
-    return model(g, s, ["down", "down"])
+    return model(g, s, ["down", "down", "down"])  # from Pass to the third card
 
 
 def sc_conversion():
@@ -504,7 +504,7 @@ def sc_card_window_four_lines():
 
 def sc_card_window_whistle():
     g, s = game(p1="minotaurs", p2="goblins")
-    return model(g, s)
+    return model(g, s, ["down"])  # from Pass to the first card
 
 
 def sc_level_menu():

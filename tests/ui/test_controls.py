@@ -51,8 +51,12 @@ def test_huddle_and_conversion_lists():
 def test_card_window_options():
     g, s = sc.short_game("p1 big-hit push")
     c = ctl(g, s)
-    assert c.ui["mode"] == "list"
-    assert press(c, "down", "down", "down", "ok") == "p1 big-hit push"
+    assert c.ui["mode"] == "list" and c.ui["options"][-1] == "p1 pass"
+    assert press(c, "ok") == "p1 pass"  # the cursor starts on Pass: OK to go on spends nothing
+    c = ctl(g, s)
+    assert press(c, "down", "down", "down", "down", "ok") == "p1 big-hit push"  # wraps to the cards
+    c = ctl(g, s)
+    assert press(c, "up", "ok") == c.ui["options"][-2]  # the last card, just above Pass
 
 
 # ---------------------------------------------------------------------------- defense grid

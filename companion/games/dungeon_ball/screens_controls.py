@@ -6,6 +6,8 @@
   chosen and a final entry ("stop"/"reroll"/"done"), ok toggles a die or confirms on the
   final entry. up/down jump to the final entry and back.
 * the defense card: a grid with the colours across and the dice down.
+* a card window (``*_window``): its list, the cursor starting on Pass; OK on a card spends
+  momentum, and a press meant as "go on" must not do that.
 
 Every other prompt gets a generic control (companion.ui.controls).
 """
@@ -14,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from companion.ui.controls import DIRECTIONS, STEP, Control, GridControl, distinct, toggle
+from companion.ui.controls import DIRECTIONS, STEP, Control, GridControl, ListControl, distinct, toggle
 
 _CELL_RE = re.compile(r"^[a-z][0-9]+$")
 
@@ -37,7 +39,19 @@ def control(prompt: dict) -> Control | None:
     if kind == "defense_card" and options:
         grid = defense_grid(options)
         return GridControl(prompt, grid) if grid else None
+    if str(kind).endswith("_window") and f"{prompt.get('actor')} pass" in options:
+        return CardWindowControl(prompt)
     return None
+
+
+class CardWindowControl(ListControl):
+    """A card window's cards and Pass, one at a time; the cursor starts on Pass, so that OK
+    plays a card only once the player has browsed to it (the panel shows one entry and has no
+    room to say that OK spends momentum)."""
+
+    def __init__(self, prompt: dict) -> None:
+        super().__init__(prompt)
+        self.ui["cursor"] = self.ui["options"].index(f"{self.actor} pass")
 
 
 class PawnControl(Control):
