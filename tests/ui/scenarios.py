@@ -329,12 +329,12 @@ def sc_kick_toss():
 
 def sc_reroll_keep():
     g, s = short_game("p2 reroll 1 2 3 4 5 6")
-    return model(g, s, ["ok", "right", "ok", "right", "right", "ok", "right"])
+    return model(g, s, ["right", "ok", "right", "ok", "right", "right", "ok", "right"])  # from STOP
 
 
 def sc_reroll_stop():
     g, s = short_game("p1 reroll 2 3")
-    return model(g, s, ["left"])
+    return model(g, s)  # a reroll starts on STOP
 
 
 def sc_pick_discard():

@@ -132,16 +132,20 @@ def test_keep_stop_and_reroll():
     c = ctl(g, s)
     ui = c.ui
     assert ui["mode"] == "dice" and ui["eligible"] == [1, 2, 3, 4, 5, 6]  # die 7 is a time die
-    assert c.press("up") is None and ui["cursor"] == 6  # jump to the final entry
+    assert ui["cursor"] == 6  # it starts on the final entry: OK stops, as the lit entry says
     assert c.press("ok") == "p2 stop"
     c = ctl(g, s)
+    assert c.press("up") is None and c.ui["cursor"] == 0  # up: to the dice
+    assert c.press("down") is None and c.ui["cursor"] == 6  # and back
+    c = ctl(g, s)
     assert (
-        press(c, "right", "ok", "right", "right", "ok", "left", "left", "ok", "down", "ok") == "p2 reroll 4"
+        press(c, "right", "right", "ok", "right", "right", "ok", "left", "left", "ok", "down", "ok")
+        == "p2 reroll 4"
     )
     c = ctl(g, s)
-    assert press(c, "ok", "right", "ok", "right", "ok", "up", "ok") == "p2 reroll 1 2 3"
+    assert press(c, "up", "ok", "right", "ok", "right", "ok", "up", "ok") == "p2 reroll 1 2 3"
     c = ctl(g, s)
-    press(c, "ok", "right", "ok")
+    press(c, "right", "ok", "right", "ok")
     c.press("back")  # back clears the selection
     assert c.ui["selected"] == [] and press(c, "up", "ok") == "p2 stop"
 

@@ -4,7 +4,9 @@
   With Maze Runner (``move-to``) the D-pad moves a cursor over the 3x3 board, ok confirms.
 * keep (rerolls) and pick (dice for a card): left/right move between the dice that may be
   chosen and a final entry ("stop"/"reroll"/"done"), ok toggles a die or confirms on the
-  final entry. up/down jump to the final entry and back.
+  final entry. up/down jump to the final entry and back. A reroll starts on the final entry,
+  lit: OK does what it says (STOP), and the dice are a press away; on the first die, OK only
+  toggled it, and nothing on the panel said how to stop.
 * the defense card: a grid with the colours across and the dice down.
 * a card window (``*_window``): its list, the cursor starting on Pass; OK on a card spends
   momentum, and a press meant as "go on" must not do that.
@@ -123,7 +125,7 @@ class DiceControl(Control):
                     "dice": list(ch.get("dice", [])),
                     "eligible": list(ch.get("rerollable", [])),
                     "selected": [],
-                    "cursor": 0,
+                    "cursor": len(ch.get("rerollable", [])),  # the final entry: STOP
                     "min": 0,
                     "max": len(ch.get("rerollable", [])),
                 }
