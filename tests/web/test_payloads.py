@@ -261,6 +261,23 @@ def test_dungeon_balls_dice_prompts_are_drawn_as_a_choice_of_dice_on_the_page():
     assert page_prompt({"choice": {}}) is None
 
 
+def test_dungeon_balls_card_buttons_say_what_each_card_costs_and_does():
+    """A card window on the phone: each card's button says its cost and its text under its name
+    (the hand with the texts is far down the page, and a tap spends the momentum); the name
+    stays the device's words."""
+    game = get_game("dungeon-ball")
+    engine = game.load_engine()
+    pack = payloads.pack_for(game, engine)
+    actions = ["p2 card orc-crunch", "p2 big-hit push", "p2 pass"]
+    prompt = {"mine": True, "options": [{"action": a} for a in actions]}
+    payloads.mark_options(game, prompt, pack, {})
+    crunch, push, passing = prompt["options"]
+    assert crunch["label"] == "play Crunch"
+    assert crunch["note"] == f"2 momentum: {engine.pack.cards['orc-crunch'].text}"
+    assert push["label"] == "Big Hit: push" and push["note"].startswith("2 momentum: Push the ball back")
+    assert passing["label"] == "Pass" and "note" not in passing
+
+
 def test_a_prompt_with_too_many_actions_for_buttons_is_typed():
     from companion.engine.core import Prompt
 

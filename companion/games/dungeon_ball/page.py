@@ -9,9 +9,8 @@ and the pack's content (``screens.pack_info``), so it shows nothing the viewer m
 from __future__ import annotations
 
 from companion.engine.words import counted
+from companion.games.dungeon_ball.words import COLOURS, needs
 from companion.web.views import text
-
-COLOURS = {"R": "red", "Y": "yellow", "B": "blue"}
 
 
 def _team(pack: dict, player: dict) -> str:
@@ -64,12 +63,6 @@ def field(view: dict, pack: dict) -> dict:
         "cells": cells,
         "marks": marks,
     }
-
-
-def needs(pack: dict, colour: str) -> str:
-    """What a play of that colour needs on the dice: "2 ball" -> "2 balls"."""
-    need = (pack.get("requirements") or {}).get(colour) or {}
-    return counted(int(need.get("count") or 0), str(need.get("icon") or "icon")) if need else ""
 
 
 def board(view: dict, pack: dict, player: dict) -> dict:
@@ -253,3 +246,16 @@ def page_prompt(prompt: dict) -> dict | None:
             }
         }
     return None
+
+
+def page_note(action: str, pack: dict) -> str | None:
+    """A card window's button: what the card costs and does, under its name, as the device's
+    window shows it ("2 momentum: Roll the defense die: ..."): the hand with the texts is far
+    down the page, and a tap spends the momentum. Other buttons need none."""
+    _, _, rest = action.partition(" ")
+    verb, _, arg = rest.partition(" ")
+    key = {"card": arg, "big-hit": f"big-hit {arg}", "juke": "juke"}.get(verb)
+    info = (pack.get("cards") or {}).get(key) if key else None
+    if not info:
+        return None
+    return f"{int(info.get('cost') or 0)} momentum: {info.get('text') or ''}".rstrip(": ")
