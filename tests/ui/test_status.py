@@ -265,3 +265,26 @@ def test_a_plays_result_says_the_spaces_of_its_colour_as_the_table_moves_the_die
     moved = find(events, "play_result")[0]
     assert "1 red space" in card and abs(moved["to"] - moved["from"]) == 3
     assert results.headline(events, name) == "+1 RED SPACE"
+
+
+def test_the_reroll_counts_never_run_into_the_plays_need():
+    """With all four icons showing, the last count ran into "need" ("1need 1"): at least three
+    unlit columns lie between the counts and the need, however many icons show."""
+    base = SCENARIOS["reroll_keep"]()
+    row = (0, 28, W, 40)
+
+    def lit_columns(dice: list[str]) -> set[int]:
+        play = dict(base["view"]["play"], dice=dice, gone=[False] * len(dice), locked=[False] * len(dice))
+        m = dict(base, view=dict(base["view"], play=play), ui=dict(base["ui"], dice=dice))
+        strip = render(m).crop(row)
+        return {x for x in range(strip.width) for y in range(strip.height) if strip.getpixel((x, y))}
+
+    need_from = min(lit_columns(["blank"] * 6))  # nothing counted: the need alone
+    for dice in (
+        ["ball", "cleat", "cleat", "cleat", "time", "lightning"],
+        ["ball", "ball", "cleat", "cleat", "time", "time", "lightning"],
+        ["ball", "cleat", "lightning"],
+    ):
+        lit = lit_columns(dice)
+        assert any(x < need_from - 3 for x in lit), dice  # the counts are drawn
+        assert not lit & set(range(need_from - 3, need_from)), dice
