@@ -555,7 +555,7 @@ def _played_until(seed: int, solo: str | None, wanted: str, clock_start: int):
 
 # result screens: name -> (seed, solo level, the headline to stop at)
 RESULTS = {
-    "result_reveal": (1, None, "GUESSED WRONG"),
+    "result_reveal": (1, None, "P1 GUESSED WRONG"),
     "result_gain": (1, None, "+2 RED SPACES"),
     "result_turnover": (1, None, "TURNOVER"),
     "result_touchdown": (1, None, "TOUCHDOWN P2!"),

@@ -117,6 +117,19 @@ def name(pid):
             "GUESSED WRONG",
             "BLUE play: roll 7 dice",
         ),
+        (  # whose guess it was: a bare "GUESSED RIGHT" read to the solo player as their own
+            [
+                {"event": "play_selected", "player": "p1", "colour": "red"},
+                {"event": "reveal", "player": "p2", "card": "ai-03", "colour": "red", "matched": True},
+            ],
+            "AI GUESSED RIGHT",
+            "Defense RED: right!",
+        ),
+        (
+            [{"event": "reveal", "player": "p1", "card": "blue-2", "colour": "blue", "matched": False}],
+            "P1 GUESSED WRONG",
+            "Defense BLUE: wrong",
+        ),
         (  # the spaces of the play's colour, as the table moves the die, not the squares passed
             [{"event": "play_result", "colour": "yellow", "spaces": 1, "from": 20, "to": 18}],
             "+1 YELLOW SPACE",

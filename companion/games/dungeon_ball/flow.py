@@ -367,6 +367,7 @@ def reveal(g: DungeonBall, s: GameState, ev: Events) -> None:
         ev.append(
             {
                 "event": "reveal",
+                "player": "p2" if s.offense == "p1" else "p1",  # the defense, who guessed
                 "card": card.id,
                 "colour": card.colour,
                 "matched": play.matched,

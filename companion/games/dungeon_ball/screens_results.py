@@ -85,8 +85,9 @@ def headline(events: list[dict], name: Callable[[str], str]) -> str:
     if result:
         return gain(result).upper() or "NO GAIN"
     reveal = by.get("reveal")
-    if reveal:
-        return "GUESSED RIGHT" if reveal.get("matched") else "GUESSED WRONG"
+    if reveal:  # whose guess: a bare "GUESSED WRONG" read to the offense as its own mistake
+        who = f"{name(reveal['player'])} " if reveal.get("player") else ""
+        return who + ("GUESSED RIGHT" if reveal.get("matched") else "GUESSED WRONG")
     coin = by.get("coin")
     if coin:
         return f"{name(coin.get('winner', ''))} WINS THE TOSS"

@@ -229,7 +229,14 @@ def ai_offense(g: DungeonBall, s: GameState, card: AiCard, ev: Events) -> None:
         ev.append({"event": "play_selected", "player": AI, "cell": ai.pawn, "colour": play.colour})
     if ev is not QUIET:
         ev.append(
-            {"event": "reveal", "card": guess.id, "colour": guess.colour, "matched": play.matched, "dice": 0}
+            {
+                "event": "reveal",
+                "player": HUMAN,  # the defense, who guessed
+                "card": guess.id,
+                "colour": guess.colour,
+                "matched": play.matched,
+                "dice": 0,
+            }
         )
     start = s.ball
     touchdown = False
@@ -379,7 +386,14 @@ def ai_defense(g: DungeonBall, s: GameState, card: AiCard, ev: Events) -> None:
     play.revealed = True
     if ev is not QUIET:
         ev.append(
-            {"event": "reveal", "card": card.id, "colour": d.colour, "matched": play.matched, "dice": count}
+            {
+                "event": "reveal",
+                "player": AI,  # the defense, who guessed
+                "card": card.id,
+                "colour": d.colour,
+                "matched": play.matched,
+                "dice": count,
+            }
         )
     rolls.new_pool(play, count)
     s.frames[0].step = "roll"  # s.step = ..., without the property
