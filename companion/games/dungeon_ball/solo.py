@@ -190,9 +190,8 @@ def describe(g: DungeonBall, s: GameState, card: AiCard, purpose: str) -> str:
         move = first_move(g, card, s.player(AI).pawn)
         colour = g.cell_colour[g.neighbours[s.player(AI).pawn][move]]
         spaces = card.cleat if colour == "red" else card.ball
-        return (
-            f"AI: {move.upper()}, {colour} play, {spaces} {colour} space{'s' if spaces != 1 else ''}, "
-            f"clock -{card.time}"
+        return f"AI: {move.upper()}, {colour} play, {spaces} {colour} space{'s' if spaces != 1 else ''}, " + (
+            f"clock -{card.time}" if card.time else "no time off"
         )
     if purpose == "defense":
         d = card.defense
