@@ -301,3 +301,26 @@ def test_the_reroll_counts_never_run_into_the_plays_need():
         lit = lit_columns(dice)
         assert any(x < need_from - 3 for x in lit), dice  # the counts are drawn
         assert not lit & set(range(need_from - 3, need_from)), dice
+
+
+def test_the_ais_punt_is_said_once_and_the_clock_line_keeps_its_place():
+    """The AI's third down and its fourth-down punt on one screen of four lines: "AI decides:
+    punt" before "AI punts" took the place of the clock's change, which the table moves the
+    cube by."""
+    events = [
+        {"event": "ai_card", "text": "AI: DOWN, yellow play, 1 yellow space, clock -2"},
+        {"event": "play_selected", "player": "p2", "colour": "yellow"},
+        {"event": "reveal", "player": "p1", "card": "blue-1", "colour": "blue", "matched": False},
+        {"event": "play_result", "colour": "yellow", "spaces": 1, "from": 17, "to": 15},
+        {"event": "clock", "from": 26, "to": 24},
+        {"event": "ai_decides", "choice": "punt"},
+        {"event": "punt", "player": "p2"},
+        {"event": "drive", "offense": "p1"},
+    ]
+    said = results.lines(events, name)
+    assert "AI punts" in said and not any(line.startswith("AI decides") for line in said)
+    shown = said[:1] + said[-(dungeon_ball.RESULT_LINES - 1) :]  # what the screen keeps (screens.result)
+    assert "Clock 26 -> 24" in shown, shown
+    assert results.lines([{"event": "ai_decides", "choice": "field-goal"}], name) == [
+        "AI decides: field goal"
+    ]

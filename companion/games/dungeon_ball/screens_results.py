@@ -30,6 +30,7 @@ RESULT_EVENTS = frozenset(
 )
 
 KICKS = {"field_goal": "FIELD GOAL", "extra_point": "EXTRA PT"}
+SAID_BY = {"punt": "punt", "kneel": "kneel", "hail_mary": "hail-mary"}  # event -> the choice it says
 HOW = {
     "touchdown": "touchdown",
     "field_goal": "field goal",
@@ -101,6 +102,8 @@ def lines(
     defense_dice = defense_dice or {}
     out: list[str] = []
     colour = ""
+    # a decision its own event says next ("AI punts"): the screen's four lines are few
+    said_next = {SAID_BY[e["event"]] for e in events if e.get("event") in SAID_BY}
     for e in events:
         kind = e.get("event")
         who = name(e.get("player", "")) if e.get("player") else ""
@@ -151,7 +154,7 @@ def lines(
             out.append(
                 f"{who} " + {"punt": "punts", "kneel": "kneels", "hail_mary": "throws a Hail Mary"}[kind]
             )
-        elif kind == "ai_decides" and e.get("choice") != "run":
+        elif kind == "ai_decides" and e.get("choice") not in ("run", *said_next):
             out.append(f"AI decides: {str(e.get('choice', '')).replace('-', ' ')}")
         elif kind == "drive" and any(x.get("event") in RESULT_EVENTS - {"reveal"} for x in events):
             out.append(f"{name(e.get('offense', ''))} has the ball, down 1")
