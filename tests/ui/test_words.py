@@ -92,12 +92,12 @@ def test_no_option_is_shown_as_the_engine_writes_it_on_the_device_or_the_phone(g
     assert seen > 50
 
 
-def test_dungeon_balls_defence_cards_and_rerolls_in_words():
+def test_dungeon_balls_defense_cards_and_rerolls_in_words():
     game = get_game("dungeon-ball")
     engine = game.load_engine()
     pack = payloads.pack_for(game, engine)
-    assert describe("dungeon-ball", "p2 defend red-1", {}, pack) == "red defence, 1 die"
-    assert describe("dungeon-ball", "p2 defend yellow-2", {}, pack) == "yellow defence, 2 dice"
+    assert describe("dungeon-ball", "p2 defend red-1", {}, pack) == "red defense, 1 die"
+    assert describe("dungeon-ball", "p2 defend yellow-2", {}, pack) == "yellow defense, 2 dice"
     assert describe("dungeon-ball", "p1 reroll 1 6", {}, pack) == "reroll dice 1 and 6"
     assert describe("dungeon-ball", "p1 move-to b3", {}, pack) == "move the pawn to b3 (red)"
 

@@ -1,5 +1,5 @@
 """Dungeon Ball's actions in the table's words, the same on the device, the phones and in the
-log (companion.engine.words): ``p2 defend red-1`` -> "red defence, 1 die", ``p1 card
+log (companion.engine.words): ``p2 defend red-1`` -> "red defense, 1 die", ``p1 card
 gob-hurry`` -> the card's name, ``p1 reroll 1 6`` -> "reroll dice 1 and 6".
 
 Names and numbers come from the pack content under ``view["pack"]`` (the screens'
@@ -46,12 +46,12 @@ def _card(pack: dict, card: str) -> str:
     return str(((pack.get("cards") or {}).get(card) or {}).get("name") or card.replace("-", " ").capitalize())
 
 
-def defence_card(pack: dict, card: str) -> str:
-    """``red-1`` -> "red defence, 1 die" (the card's colour and its dice from the pack)."""
+def defense_card(pack: dict, card: str) -> str:
+    """``red-1`` -> "red defense, 1 die" (the card's colour and its dice from the pack)."""
     info = (pack.get("defense") or {}).get(card) or {}
     colour = info.get("colour") or card.partition("-")[0]
     dice = info.get("dice")
-    return f"{colour} defence" + (
+    return f"{colour} defense" + (  # the rulebook's spelling, as the prompt says it
         f", {dice} {'die' if dice == 1 else 'dice'}" if isinstance(dice, int) else ""
     )
 
@@ -97,7 +97,7 @@ def describe(action: str, view: dict) -> str | None:
     if verb == "ai-teams":
         return " + ".join(x.capitalize() for x in args)
     if verb == "defend" and args:
-        return defence_card(pack, args[0])
+        return defense_card(pack, args[0])
     if verb == "move" and args:
         reached = play_reached(view, w[0], args[0])  # the phone's button says where it leads
         return f"move the pawn {args[0]}" + (f": {reached}" if reached else "")
