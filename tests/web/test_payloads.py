@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from companion.engine.core import Header
-from companion.engine.dice import PositionalDice
+from companion.engine.dice import PositionalDice, SeededDice
 from companion.engine.registry import games, get_game
 from companion.games.dodgeball.labels import short_name
 from companion.ui.model import pack_info
@@ -184,7 +184,7 @@ def test_the_log_is_the_public_events_in_words_never_the_action_lines():
 
 def test_a_face_down_defense_card_stays_off_the_offenses_page(tmp_path):
     """Dungeon Ball's defense pick is not a private prompt, and its action line names the card:
-    the page's log says the event ("P2 defense card"), never the line."""
+    the page's log says the event ("P2 lays a defense card face down"), never the line."""
     from companion.web.bridge import WebMessage
     from tests.web.rig import Device
 
@@ -208,7 +208,7 @@ def test_a_face_down_defense_card_stays_off_the_offenses_page(tmp_path):
     bridge.publish(app)
     assert session.actions[-1] == card
     last = json.loads(said[2][-1])
-    assert f"{defense.upper()} defense card" in last["log"]
+    assert f"{defense.upper()} lays a defense card face down" in last["log"]
     assert card.split()[-1] not in "".join(said[2]), "the offense's page learned the defense card"
     device.journal.close()
 
@@ -426,6 +426,33 @@ def test_a_prompts_options_and_names_go_to_its_actors_page_only(game_id, options
                     engine.legal_actions(state)
                 )
     assert mine > 20
+
+
+def test_dungeon_balls_log_says_its_events_in_the_devices_words():
+    """The phones' log of a Dungeon Ball game read "reveal: card yellow-1, colour yellow,
+    matched yes, dice 4" and "window closed: kind whistle"; it now says what the device's
+    result screen says, and momentum, cards and rolls in words."""
+    game = get_game("dungeon-ball")
+    engine = game.load_engine()
+    pack = payloads.pack_for(game, engine)
+    state = engine.new_state(Header("dungeon-ball", seed=4, options={"kicking": "luck"}))
+    dice, rng, lines = SeededDice(4), random.Random(4), []
+    while len(lines) < 150 and not engine.is_over(state):
+        p = engine.prompt(state)
+        action = dice.answer(p) if p.is_chance else rng.choice(p.options or engine.legal_actions(state))
+        lines += [payloads.log_line(game, e, pack) for e in engine.apply(state, action)]
+    said = "\n".join(lines)
+    for words in (
+        "gains 1 momentum (a new drive)",
+        "Ball +",
+        "Clock 29 -> ",
+        "rolled ",
+        "picks a ",
+        "Defense ",
+    ):
+        assert words in said, words
+    for raw in ("reveal:", "matched", "window closed", "play result", "momentum: gain"):
+        assert raw not in said, raw
 
 
 def test_the_log_says_each_games_events_by_the_names_on_the_table():

@@ -259,3 +259,31 @@ def page_note(action: str, pack: dict) -> str | None:
     if not info:
         return None
     return f"{int(info.get('cost') or 0)} momentum: {info.get('text') or ''}".rstrip(": ")
+
+
+REASONS = {"drive": "a new drive", "guess": "the right guess", "lightning": "lightning"}
+WINDOWS = {"whistle": "before the play", "ability": "after the roll"}
+
+
+def page_event(event: dict, pack: dict) -> str | None:
+    """The log's line for an event in the device's words (its result screen's lines: "Defense
+    RED 1: wrong", "Ball +2 red spaces", "Clock 26 -> 24"), and momentum, cards and rolls in
+    words; None leaves the rest to the generic words."""
+    from companion.games.dungeon_ball import screens_results as results
+
+    kind, who = event.get("event"), str(event.get("player") or "").upper()
+    if kind == "momentum":
+        reason = str(event.get("reason") or "")
+        return f"{who} gains {event.get('gain')} momentum ({REASONS.get(reason, reason)})"
+    if kind == "window_closed":
+        return f"no more cards {WINDOWS.get(str(event.get('kind')), 'now')}"
+    if kind == "card":
+        return f"{who} plays {event.get('name')} ({event.get('cost')} momentum)"
+    if kind == "roll":
+        return "rolled " + ", ".join(str(d) for d in event.get("dice") or [])
+    if kind == "defense_card":
+        return f"{who} lays a defense card face down"
+    if kind == "play_selected":
+        return f"{who} picks a {event.get('colour')} play"
+    defense = {k: v.get("dice") for k, v in (pack.get("defense") or {}).items()}
+    return "; ".join(results.lines([event], lambda pid: pid.upper(), defense)) or None
