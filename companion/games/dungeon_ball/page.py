@@ -283,6 +283,37 @@ def page_event(event: dict, pack: dict) -> str | None:
         return "rolled " + ", ".join(str(d) for d in event.get("dice") or [])
     if kind == "defense_card":
         return f"{who} lays a defense card face down"
+    if kind == "juke":
+        return f"{who} plays Juke"
+    if kind == "big_hit":
+        return f"{who} plays Big Hit: {event.get('choice')}"
+    if kind == "reroll":
+        return f"rerolled by {event.get('source')}: " + ", ".join(str(d) for d in event.get("dice") or [])
+    if kind == "ball_moved_back":
+        return f"ball back from space {event.get('from')} to {event.get('to')}"
+    if kind == "discarded":
+        dice = [str(d) for d in event.get("dice") or []]
+        return f"{who} discards {'die' if len(dice) == 1 else 'dice'} " + ", ".join(dice)
+    if kind == "endzone":
+        return f"{who} takes the {event.get('end_zone')} end zone"
+    if kind == "game_over":
+        score = event.get("score") or {}
+        said = "-".join(str(score.get(seat, 0)) for seat in ("p1", "p2"))
+        winner = str(event.get("winner") or "").upper()
+        return f"Game over: {winner} wins {said}" if winner else f"Game over: {said}"
+    if kind == "defense_roll":
+        return f"{who} rolls the defense die: {event.get('face')}" + (" (a hit)" if event.get("hit") else "")
+    if kind == "drive":
+        return f"{str(event.get('offense') or '').upper()} has the ball, down 1"
+    if kind == "kickoff":
+        return f"{str(event.get('offense') or '').upper()} has the ball first"
+    if kind == "team":
+        team = str(event.get("team") or "")
+        return f"{who} plays the {(pack.get('teams') or {}).get(team, team)}"
+    if kind == "kick":
+        what = str(event.get("kind") or "kick").replace("_", " ")
+        how = {"luck": f"{event.get('dice')} dice", "skill": "a toss", "card": "an AI card"}
+        return f"{who} kicks a {what} ({how.get(str(event.get('mode')), event.get('mode'))})"
     if kind == "play_selected":
         return f"{who} picks a {event.get('colour')} play"
     defense = {k: v.get("dice") for k, v in (pack.get("defense") or {}).items()}
