@@ -8,7 +8,7 @@ and the pack's content (``screens.pack_info``), so it shows nothing the viewer m
 
 from __future__ import annotations
 
-from companion.engine.words import counted
+from companion.engine.words import a_or_an, counted
 from companion.games.dungeon_ball.words import COLOURS, needs
 from companion.web.views import text
 
@@ -313,7 +313,7 @@ def page_event(event: dict, pack: dict) -> str | None:
     if kind == "kick":
         what = str(event.get("kind") or "kick").replace("_", " ")
         how = {"luck": f"{event.get('dice')} dice", "skill": "a toss", "card": "an AI card"}
-        return f"{who} kicks a {what} ({how.get(str(event.get('mode')), event.get('mode'))})"
+        return f"{who} kicks {a_or_an(what)} ({how.get(str(event.get('mode')), event.get('mode'))})"
     if kind == "play_selected":
         return f"{who} picks a {event.get('colour')} play"
     defense = {k: v.get("dice") for k, v in (pack.get("defense") or {}).items()}
