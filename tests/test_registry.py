@@ -64,3 +64,18 @@ def test_every_games_description_fits_the_new_game_menus_hint_whole():
     for game in games():
         assert game.description, game.id
         assert len(wrap(game.description, fonts.small(), W - 2)) <= HINT_LINES, (game.id, game.description)
+
+
+def test_every_menu_options_hint_fits_the_new_game_menu_whole():
+    """The new-game menu shows the chosen option's hint (else its help) in two lines of the
+    small font; one that does not fit ends cut short on the panel ("VII:.")."""
+    from companion.engine.registry import games
+    from companion.ui import fonts
+    from companion.ui.draw import W, wrap
+    from companion.ui.menus import HINT_LINES
+
+    for game in games():
+        for option in game.options:
+            if option.menu:
+                said = option.hint or option.help
+                assert len(wrap(said, fonts.small(), W - 2)) <= HINT_LINES, (game.id, option.key, said)

@@ -54,16 +54,22 @@ class Camera:
             text = "Toss the die into the lid, then OK. BACK: say where it fell."
         else:
             n, die = prompt.chance.count, prompt.chance.die
+            why = self.camera_dice.before_roll(prompt.chance, self.camera_reader(prompt))
+            if why:  # said before the table rolls into the tray (once the result before it is read)
+                text = camera_doubt([why], "enter them")
+                self.camera_step = {"stage": "cannot", "prompt": prompt, "text": text}
+                return
             text = f"Roll {n} {die} dice in the tray, then OK. BACK: enter them."
         self.camera_step = {"stage": "waiting", "prompt": prompt, "text": text}
 
     def camera_model(self, notice) -> dict:
         step = self.camera_step
-        if step["stage"] == "waiting":
+        if step["stage"] in ("waiting", "cannot"):
+            title = "Camera" if step["stage"] == "waiting" else "Camera unsure"
             return {
                 "game": None,
                 "screen": "message",
-                "message": {"title": "Camera", "text": step["text"]},
+                "message": {"title": title, "text": step["text"]},
                 "notice": notice,
             }
         s = self.session
@@ -83,6 +89,10 @@ class Camera:
     def camera_press(self, button: str) -> None:
         step = self.camera_step
         spec = step["prompt"].chance
+        if step["stage"] == "cannot":  # the camera cannot read this roll: the buttons take it
+            if button in ("ok", "back"):
+                self.camera_step = None
+            return
         if button == "back":
             self.camera_step = None  # enter the faces on the buttons instead
             if step["stage"] == "confirm":  # starting from what the camera read

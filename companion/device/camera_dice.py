@@ -85,6 +85,19 @@ class CameraDice:
             self._galleries[die] = Gallery.load(path)
         return self._galleries[die]
 
+    def before_roll(self, spec: Any, reader: str = "icons") -> str | None:
+        """Why the camera cannot read this roll, known before the dice are rolled (an icon die
+        kind not calibrated yet), or None."""
+        if reader != "icons":
+            return None
+        if not (self.directory / spec.die / "gallery.npz").exists():
+            return f"the {spec.die} dice are not calibrated (Settings)"  # whole on the panel
+        try:
+            self.gallery(spec.die)
+        except Exception as exc:  # noqa: BLE001 - an unreadable gallery: the person enters them
+            return str(exc)
+        return None
+
     def read_roll(self, spec: Any, reader: str = "icons") -> CameraReading:
         """Read ``spec.count`` dice of kind ``spec.die`` (only the dice just rolled are in the
         tray): ``reader`` "icons" against the die kind's calibrated gallery, "pips" with the pip

@@ -35,11 +35,15 @@ class Secrets:
 
     def awaiting_pass(self) -> str | None:
         """The seat a private prompt waits to be passed to (OK not yet pressed), or None (also
-        when its player is the only person at the table: every other seat is the computer's)."""
+        when its player is the only person at the table: every other seat is the computer's).
+        A seat a phone holds chooses there, every choice of it: its team or its pawn's move on
+        the panel invited the person at the device to press OK for it."""
         s = self.session
         if not s.active or s.engine.is_over(s.state) or self.correcting is not None:
             return None
         prompt = s.prompt()
+        if not prompt.is_chance and self.on_phone(prompt.actor) and not s.is_computer(prompt.actor):
+            return prompt.actor
         if (
             not (prompt.private or prompt.shows_hand)
             or s.is_computer(prompt.actor)

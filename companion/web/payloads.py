@@ -82,9 +82,10 @@ def mark_options(
     the device's list does: the prompt's own labels when it gives one per option (``given``:
     ``choice["labels"]``, "Harbor Falcons 20*"), else companion.engine.words; the page module's
     ``page_label(action, pack) -> str | None``, where it has one, words a button its own way
-    ("give 2 red, get 1 blue" for ``p1 trade red blue``), and ``page_confirm(action) -> str |
-    None`` marks an option that ends the game with no way back on the page (a concession):
-    the page asks a second tap, saying what the first would do."""
+    ("give 2 red, get 1 blue" for ``p1 trade red blue``), ``page_note(action, pack) -> str |
+    None`` adds a line under a button's words (what a card costs and does), and
+    ``page_confirm(action) -> str | None`` marks an option that ends the game with no way back
+    on the page (a concession): the page asks a second tap, saying what the first would do."""
     if not prompt or not prompt.get("mine") or not prompt.get("options"):
         return
     given = given if given and len(given) == len(prompt["options"]) else None
@@ -94,10 +95,14 @@ def mark_options(
         return
     module = load_object(game.page.partition(":")[0])
     label, confirm = getattr(module, "page_label", None), getattr(module, "page_confirm", None)
+    note = getattr(module, "page_note", None)
     for option in prompt["options"]:
         said = label(option["action"], pack) if label else None
         if said:
             option["label"] = said
+        under = note(option["action"], pack) if note else None
+        if under:
+            option["note"] = under
         asked = confirm(option["action"]) if confirm else None
         if asked:
             option["confirm"] = asked

@@ -14,24 +14,29 @@ from companion.ui.screens import render
 from tests.device.secrets_on_the_panel import play, table
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "device"
-# game -> (seed, the human decision to show: its number among P1's decisions)
+# game -> (seed, the human decision to show: its number among P1's decisions, the presses
+# that bring the panel to what the picture shows)
 PICTURES = {
-    "dungeon-ball": (4, 9),
-    "dodgeball": (4, 6),
-    "dungeon-days": (4, 8),
-    "dungeon-allies": (4, 2),
-    "dungeonbowl": (4, 40),
+    "dungeon-ball": (4, 9, ("down",)),  # a card window opens on Pass: down, to its first card
+    "dodgeball": (4, 6, ()),
+    "dungeon-days": (4, 8, ()),
+    "dungeon-allies": (4, 2, ()),
+    "dungeonbowl": (4, 40, ()),
 }
 
 
-def picture(game_id: str, seed: int, nth: int) -> Image.Image:
-    """The panel at P1's ``nth`` decision (a pass screen, if any, already OK'd)."""
+def picture(game_id: str, seed: int, nth: int, presses: tuple[str, ...] = ()) -> Image.Image:
+    """The panel at P1's ``nth`` decision (a pass screen, if any, already OK'd), after ``presses``
+    at it."""
     shots: list[Image.Image] = []
 
     def at_decision(t, prompt, secret, model):
         if t.mix[prompt.actor] == "human":
             if t.app.awaiting_pass() is not None:
                 t.app.press("ok")
+            if len(shots) + 1 == nth:
+                for button in presses:
+                    t.app.press(button)
             shots.append(render(t.app.model()))
             if len(shots) >= nth:
                 raise StopIteration
@@ -46,8 +51,8 @@ def picture(game_id: str, seed: int, nth: int) -> Image.Image:
 
 def main() -> int:
     DOCS.mkdir(parents=True, exist_ok=True)
-    for game_id, (seed, nth) in PICTURES.items():
-        im = picture(game_id, seed, nth).convert("1")
+    for game_id, (seed, nth, presses) in PICTURES.items():
+        im = picture(game_id, seed, nth, presses).convert("1")
         path = DOCS / f"{game_id}.png"
         im.resize((im.width * 2, im.height * 2), Image.NEAREST).save(path, optimize=True)
         print(path)

@@ -159,14 +159,23 @@ def test_the_reasons_that_fit_the_panel_are_said_whole():
     assert long == "the white dice are not calibrated yet. OK: enter them."  # cut at a word
 
 
-def test_missing_calibration_is_said_and_the_buttons_take_over(tmp_path):
+def test_missing_calibration_is_said_before_the_roll_and_the_buttons_take_over(tmp_path):
+    """Uncalibrated icon dice are said before the table rolls into the tray (not after it has,
+    and OK asked the camera), with where to calibrate them, whole on the panel; OK leaves the
+    dice to the buttons."""
     scene, _ = six_dice_scene()
     session, app = game_at_a_roll(tmp_path, StillCamera(scene.image), tmp_path / "nothing-here")
     session.submit("p2 defend red-1")
     app.act("p1 move down")
     read_the_reveal(app)
+    said = app.model()["message"]  # not "Roll 6 white dice in the tray"
+    assert said == {
+        "title": "Camera unsure",
+        "text": "the white dice are not calibrated (Settings). OK: enter them.",
+    }
+    assert _whole_on_the_panel(said), said
     press(app, "ok")
-    assert app.camera_step is None and "not calibrated" in app.message["text"]
+    assert app.camera_step is None and app.model()["ui"]["mode"] == "chance"  # the faces, on the buttons
 
 
 def test_the_camera_judges_the_skill_kick(tmp_path):

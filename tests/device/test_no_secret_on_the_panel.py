@@ -1,7 +1,7 @@
 """No secret on the shared panel, for every registered game and every mix of human, computer
 and phone seats: a person's private prompt or hand is drawn only after a "Pass to Pn" screen
 for that seat (or straight after that seat's own secret, nothing shown between), and a seat a
-phone holds is never drawn its choice: the panel says "Pn chooses on the phone". A person alone
+phone holds is never drawn a choice, secret or not: the panel says "Pn chooses on the phone". A person alone
 at the table with computer seats is asked nothing of the kind: there is no one to hide from."""
 
 import pytest
@@ -17,6 +17,13 @@ SHORT = [(g, {"p1": "human", "p2": "phone"}) for g in GAMES]  # the default tier
 def check(t, prompt, secret, model):
     app = t.app
     kind = t.mix[prompt.actor]
+    if kind == "phone" and not secret:  # a public choice too: the person at the device must
+        assert model.get("screen") == "pass_to" and model.get("seat") == prompt.actor, (prompt, model)
+        assert f"{prompt.actor.upper()} chooses on the phone" in model["text"], model
+        before = len(app.session.actions)
+        app.press("ok")  # not choose it for the phone (its team, its pawn's move)
+        assert len(app.session.actions) == before and app.model()["screen"] == "pass_to"
+        return
     if kind == "computer" or not secret:
         return
     seat = prompt.actor

@@ -100,7 +100,10 @@ class Driver:
             return "ok" if ui.get("selected") == words[2] else words[2]
         if mode == "dice":
             positions = [int(w) for w in words[2:]]
-            cursor = 0
+            cursor = ui["cursor"]  # a reroll starts on its final entry, a pick on the first die
+            if positions and cursor == len(ui["eligible"]):
+                self.plan.append("up")  # from the final entry to the first die
+                cursor = 0
             for pos in positions:
                 i = ui["eligible"].index(pos)
                 self.plan += ["right"] * (i - cursor) + ["ok"]

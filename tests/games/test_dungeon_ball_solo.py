@@ -138,6 +138,15 @@ def test_ai_takes_the_first_valid_move_and_advances_its_number_of_spaces():
     assert s.player("p2").pawn == "a3" and s.ball == 6 and before != snapshot(s)
 
 
+def test_an_ai_card_without_time_says_so_in_words():
+    g, s = new_solo(start="defense")
+    events = ai_down(g, s, "yellow-1", "ai-04")  # left first: b1, a red play, cleat 2, time 0
+    assert (
+        find(events, "ai_card")[0]["text"] == "AI: LEFT, red play, 2 red spaces, no time off"
+    )  # not "clock -0"
+    assert s.clock == 29
+
+
 def test_red_plays_use_the_cleat_number():
     g, s = new_solo(start="defense")
     ai_down(g, s, "yellow-1", "ai-02")  # right: b3, red, cleat 1

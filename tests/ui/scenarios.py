@@ -329,12 +329,12 @@ def sc_kick_toss():
 
 def sc_reroll_keep():
     g, s = short_game("p2 reroll 1 2 3 4 5 6")
-    return model(g, s, ["ok", "right", "ok", "right", "right", "ok", "right"])
+    return model(g, s, ["right", "ok", "right", "ok", "right", "right", "ok", "right"])  # from STOP
 
 
 def sc_reroll_stop():
     g, s = short_game("p1 reroll 2 3")
-    return model(g, s, ["left"])
+    return model(g, s)  # a reroll starts on STOP
 
 
 def sc_pick_discard():
@@ -344,12 +344,12 @@ def sc_pick_discard():
 
 def sc_card_window():
     g, s = short_game("p2 card orc-bullrush")
-    return model(g, s)
+    return model(g, s, ["down"])  # from Pass, where the window starts, to the first card
 
 
 def sc_card_window_big_hit():
     g, s = short_game("p1 big-hit push")
-    return model(g, s, ["down", "down"])
+    return model(g, s, ["down", "down", "down"])  # from Pass to the third card
 
 
 def sc_conversion():
@@ -504,7 +504,7 @@ def sc_card_window_four_lines():
 
 def sc_card_window_whistle():
     g, s = game(p1="minotaurs", p2="goblins")
-    return model(g, s)
+    return model(g, s, ["down"])  # from Pass to the first card
 
 
 def sc_level_menu():
@@ -555,8 +555,8 @@ def _played_until(seed: int, solo: str | None, wanted: str, clock_start: int):
 
 # result screens: name -> (seed, solo level, the headline to stop at)
 RESULTS = {
-    "result_reveal": (1, None, "GUESSED WRONG"),
-    "result_gain": (1, None, "+2 SPACES"),
+    "result_reveal": (1, None, "P1 GUESSED WRONG"),
+    "result_gain": (1, None, "+2 RED SPACES"),
     "result_turnover": (1, None, "TURNOVER"),
     "result_touchdown": (1, None, "TOUCHDOWN P2!"),
     "result_field_goal_no_good": (1, None, "FIELD GOAL NO GOOD"),

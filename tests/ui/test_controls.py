@@ -51,8 +51,12 @@ def test_huddle_and_conversion_lists():
 def test_card_window_options():
     g, s = sc.short_game("p1 big-hit push")
     c = ctl(g, s)
-    assert c.ui["mode"] == "list"
-    assert press(c, "down", "down", "down", "ok") == "p1 big-hit push"
+    assert c.ui["mode"] == "list" and c.ui["options"][-1] == "p1 pass"
+    assert press(c, "ok") == "p1 pass"  # the cursor starts on Pass: OK to go on spends nothing
+    c = ctl(g, s)
+    assert press(c, "down", "down", "down", "down", "ok") == "p1 big-hit push"  # wraps to the cards
+    c = ctl(g, s)
+    assert press(c, "up", "ok") == c.ui["options"][-2]  # the last card, just above Pass
 
 
 # ---------------------------------------------------------------------------- defense grid
@@ -128,16 +132,20 @@ def test_keep_stop_and_reroll():
     c = ctl(g, s)
     ui = c.ui
     assert ui["mode"] == "dice" and ui["eligible"] == [1, 2, 3, 4, 5, 6]  # die 7 is a time die
-    assert c.press("up") is None and ui["cursor"] == 6  # jump to the final entry
+    assert ui["cursor"] == 6  # it starts on the final entry: OK stops, as the lit entry says
     assert c.press("ok") == "p2 stop"
     c = ctl(g, s)
+    assert c.press("up") is None and c.ui["cursor"] == 0  # up: to the dice
+    assert c.press("down") is None and c.ui["cursor"] == 6  # and back
+    c = ctl(g, s)
     assert (
-        press(c, "right", "ok", "right", "right", "ok", "left", "left", "ok", "down", "ok") == "p2 reroll 4"
+        press(c, "right", "right", "ok", "right", "right", "ok", "left", "left", "ok", "down", "ok")
+        == "p2 reroll 4"
     )
     c = ctl(g, s)
-    assert press(c, "ok", "right", "ok", "right", "ok", "up", "ok") == "p2 reroll 1 2 3"
+    assert press(c, "up", "ok", "right", "ok", "right", "ok", "up", "ok") == "p2 reroll 1 2 3"
     c = ctl(g, s)
-    press(c, "ok", "right", "ok")
+    press(c, "right", "ok", "right", "ok")
     c.press("back")  # back clears the selection
     assert c.ui["selected"] == [] and press(c, "up", "ok") == "p2 stop"
 

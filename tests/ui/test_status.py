@@ -117,10 +117,33 @@ def name(pid):
             "GUESSED WRONG",
             "BLUE play: roll 7 dice",
         ),
+        (  # whose guess it was: a bare "GUESSED RIGHT" read to the solo player as their own
+            [
+                {"event": "play_selected", "player": "p1", "colour": "red"},
+                {"event": "reveal", "player": "p2", "card": "ai-03", "colour": "red", "matched": True},
+            ],
+            "AI GUESSED RIGHT",
+            "Defense RED: right!",
+        ),
         (
-            [{"event": "play_result", "colour": "yellow", "from": 20, "to": 18, "touchdown": False}],
-            "+2 SPACES",
-            "YELLOW play: +2 spaces",
+            [{"event": "reveal", "player": "p1", "card": "blue-2", "colour": "blue", "matched": False}],
+            "P1 GUESSED WRONG",
+            "Defense BLUE: wrong",
+        ),
+        (  # the spaces of the play's colour, as the table moves the die, not the squares passed
+            [{"event": "play_result", "colour": "yellow", "spaces": 1, "from": 20, "to": 18}],
+            "+1 YELLOW SPACE",
+            "Ball +1 yellow space",
+        ),
+        (
+            [{"event": "play_result", "colour": "red", "spaces": 3, "from": 4, "to": 12}],
+            "+3 RED SPACES",
+            "Ball +3 red spaces",
+        ),
+        (
+            [{"event": "play_result", "colour": "blue", "spaces": 0, "from": 9, "to": 9}],
+            "NO GAIN",
+            "BLUE play: no gain",
         ),
         (
             [
@@ -234,3 +257,70 @@ def test_level_menu_items_have_a_hint_that_the_list_shows():
         .tobytes()
         != frames[0].crop(hint_rows).tobytes()
     )
+
+
+def test_a_plays_result_says_the_spaces_of_its_colour_as_the_table_moves_the_die():
+    """The rulebook moves the football die "to the next space ... matching the selected play's
+    color, once for each time you meet the play's requirements", and the AI card says "2 red
+    spaces": the result screen counts those, not the squares the die passes on our field."""
+    from tests.games.dungeon_ball_table import find, new_game, play_down
+    from tests.games.test_dungeon_ball_solo import ai_down, new_solo
+
+    g, s = new_game()
+    events = play_down(g, s, "blue-1", "left", "cleat cleat cleat ball ball lightning")
+    assert s.ball == 14  # reds ahead of 22: 19, 17, 14 (eight squares)
+    assert results.headline(events, name) == "+3 RED SPACES"
+    assert "Ball +3 red spaces" in results.lines(events, name)
+
+    g, s = new_solo(start="defense")
+    events = ai_down(g, s, "yellow-1", "ai-02")  # right: b3, a red play, its cleat number
+    card = find(events, "ai_card")[0]["text"]
+    moved = find(events, "play_result")[0]
+    assert "1 red space" in card and abs(moved["to"] - moved["from"]) == 3
+    assert results.headline(events, name) == "+1 RED SPACE"
+
+
+def test_the_reroll_counts_never_run_into_the_plays_need():
+    """With all four icons showing, the last count ran into "need" ("1need 1"): at least three
+    unlit columns lie between the counts and the need, however many icons show."""
+    base = SCENARIOS["reroll_keep"]()
+    row = (0, 28, W, 40)
+
+    def lit_columns(dice: list[str]) -> set[int]:
+        play = dict(base["view"]["play"], dice=dice, gone=[False] * len(dice), locked=[False] * len(dice))
+        m = dict(base, view=dict(base["view"], play=play), ui=dict(base["ui"], dice=dice))
+        strip = render(m).crop(row)
+        return {x for x in range(strip.width) for y in range(strip.height) if strip.getpixel((x, y))}
+
+    need_from = min(lit_columns(["blank"] * 6))  # nothing counted: the need alone
+    for dice in (
+        ["ball", "cleat", "cleat", "cleat", "time", "lightning"],
+        ["ball", "ball", "cleat", "cleat", "time", "time", "lightning"],
+        ["ball", "cleat", "lightning"],
+    ):
+        lit = lit_columns(dice)
+        assert any(x < need_from - 3 for x in lit), dice  # the counts are drawn
+        assert not lit & set(range(need_from - 3, need_from)), dice
+
+
+def test_the_ais_punt_is_said_once_and_the_clock_line_keeps_its_place():
+    """The AI's third down and its fourth-down punt on one screen of four lines: "AI decides:
+    punt" before "AI punts" took the place of the clock's change, which the table moves the
+    cube by."""
+    events = [
+        {"event": "ai_card", "text": "AI: DOWN, yellow play, 1 yellow space, clock -2"},
+        {"event": "play_selected", "player": "p2", "colour": "yellow"},
+        {"event": "reveal", "player": "p1", "card": "blue-1", "colour": "blue", "matched": False},
+        {"event": "play_result", "colour": "yellow", "spaces": 1, "from": 17, "to": 15},
+        {"event": "clock", "from": 26, "to": 24},
+        {"event": "ai_decides", "choice": "punt"},
+        {"event": "punt", "player": "p2"},
+        {"event": "drive", "offense": "p1"},
+    ]
+    said = results.lines(events, name)
+    assert "AI punts" in said and not any(line.startswith("AI decides") for line in said)
+    shown = said[:1] + said[-(dungeon_ball.RESULT_LINES - 1) :]  # what the screen keeps (screens.result)
+    assert "Clock 26 -> 24" in shown, shown
+    assert results.lines([{"event": "ai_decides", "choice": "field-goal"}], name) == [
+        "AI decides: field goal"
+    ]

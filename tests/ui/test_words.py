@@ -92,14 +92,39 @@ def test_no_option_is_shown_as_the_engine_writes_it_on_the_device_or_the_phone(g
     assert seen > 50
 
 
-def test_dungeon_balls_defence_cards_and_rerolls_in_words():
+def test_dungeon_balls_defense_cards_and_rerolls_in_words():
     game = get_game("dungeon-ball")
     engine = game.load_engine()
     pack = payloads.pack_for(game, engine)
-    assert describe("dungeon-ball", "p2 defend red-1", {}, pack) == "red defence, 1 die"
-    assert describe("dungeon-ball", "p2 defend yellow-2", {}, pack) == "yellow defence, 2 dice"
+    assert describe("dungeon-ball", "p2 defend red-1", {}, pack) == "red defense, 1 die"
+    assert describe("dungeon-ball", "p2 defend yellow-2", {}, pack) == "yellow defense, 2 dice"
     assert describe("dungeon-ball", "p1 reroll 1 6", {}, pack) == "reroll dice 1 and 6"
     assert describe("dungeon-ball", "p1 move-to b3", {}, pack) == "move the pawn to b3 (red)"
+
+
+def test_dungeon_balls_pawn_moves_say_the_play_they_select():
+    """The phone lists the pawn's moves as buttons, its play board far below them: each says
+    the play it selects from where the pawn stands, as the device's pawn screen does."""
+    game = get_game("dungeon-ball")
+    engine = game.load_engine()
+    pack = payloads.pack_for(game, engine)
+    view = {"players": [{"id": "p1", "pawn": "b2"}, {"id": "p2", "pawn": "a1"}]}  # board YBY / RRR / BYB
+    assert (
+        describe("dungeon-ball", "p1 move up", view, pack) == "move the pawn up: a blue play, needs 3 balls"
+    )
+    assert (
+        describe("dungeon-ball", "p1 move left", view, pack)
+        == "move the pawn left: a red play, needs 1 cleat"
+    )
+    assert (
+        describe("dungeon-ball", "p2 move down", view, pack)
+        == "move the pawn down: a red play, needs 1 cleat"
+    )
+    assert (
+        describe("dungeon-ball", "p2 move right", view, pack)
+        == "move the pawn right: a blue play, needs 3 balls"
+    )
+    assert describe("dungeon-ball", "p1 move up", {}, pack) == "move the pawn up"  # no pawn in sight
 
 
 def test_dodgeball_says_a_player_by_one_short_name():

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from companion.engine.core import Header
-from companion.engine.dice import PositionalDice
+from companion.engine.dice import PositionalDice, SeededDice
 from companion.engine.registry import games, get_game
 from companion.games.dodgeball.labels import short_name
 from companion.ui.model import pack_info
@@ -184,7 +184,7 @@ def test_the_log_is_the_public_events_in_words_never_the_action_lines():
 
 def test_a_face_down_defense_card_stays_off_the_offenses_page(tmp_path):
     """Dungeon Ball's defense pick is not a private prompt, and its action line names the card:
-    the page's log says the event ("P2 defense card"), never the line."""
+    the page's log says the event ("P2 lays a defense card face down"), never the line."""
     from companion.web.bridge import WebMessage
     from tests.web.rig import Device
 
@@ -208,7 +208,7 @@ def test_a_face_down_defense_card_stays_off_the_offenses_page(tmp_path):
     bridge.publish(app)
     assert session.actions[-1] == card
     last = json.loads(said[2][-1])
-    assert f"{defense.upper()} defense card" in last["log"]
+    assert f"{defense.upper()} lays a defense card face down" in last["log"]
     assert card.split()[-1] not in "".join(said[2]), "the offense's page learned the defense card"
     device.journal.close()
 
@@ -259,6 +259,23 @@ def test_dungeon_balls_dice_prompts_are_drawn_as_a_choice_of_dice_on_the_page():
     pick = page_prompt({"choice": {"dice": ["ball", "time"], "eligible": [1], "min": 1, "max": 1}})
     assert pick["multi"]["verb"] == "pick" and pick["multi"]["items"] == ["1"]
     assert page_prompt({"choice": {}}) is None
+
+
+def test_dungeon_balls_card_buttons_say_what_each_card_costs_and_does():
+    """A card window on the phone: each card's button says its cost and its text under its name
+    (the hand with the texts is far down the page, and a tap spends the momentum); the name
+    stays the device's words."""
+    game = get_game("dungeon-ball")
+    engine = game.load_engine()
+    pack = payloads.pack_for(game, engine)
+    actions = ["p2 card orc-crunch", "p2 big-hit push", "p2 pass"]
+    prompt = {"mine": True, "options": [{"action": a} for a in actions]}
+    payloads.mark_options(game, prompt, pack, {})
+    crunch, push, passing = prompt["options"]
+    assert crunch["label"] == "play Crunch"
+    assert crunch["note"] == f"2 momentum: {engine.pack.cards['orc-crunch'].text}"
+    assert push["label"] == "Big Hit: push" and push["note"].startswith("2 momentum: Push the ball back")
+    assert passing["label"] == "Pass" and "note" not in passing
 
 
 def test_a_prompt_with_too_many_actions_for_buttons_is_typed():
@@ -409,6 +426,42 @@ def test_a_prompts_options_and_names_go_to_its_actors_page_only(game_id, options
                     engine.legal_actions(state)
                 )
     assert mine > 20
+
+
+def test_dungeon_balls_log_says_its_events_in_the_devices_words():
+    """The phones' log of a Dungeon Ball game read "reveal: card yellow-1, colour yellow,
+    matched yes, dice 4" and "window closed: kind whistle"; it now says what the device's
+    result screen says, and momentum, cards and rolls in words."""
+    game = get_game("dungeon-ball")
+    engine = game.load_engine()
+    pack = payloads.pack_for(game, engine)
+    state = engine.new_state(Header("dungeon-ball", seed=4, options={"kicking": "luck"}))
+    dice, rng, lines = SeededDice(4), random.Random(4), []
+    while len(lines) < 150 and not engine.is_over(state):
+        p = engine.prompt(state)
+        action = dice.answer(p) if p.is_chance else rng.choice(p.options or engine.legal_actions(state))
+        lines += [payloads.log_line(game, e, pack) for e in engine.apply(state, action)]
+    said = "\n".join(lines)
+    for words in (
+        "gains 1 momentum (a new drive)",
+        "Ball +",
+        "Clock 29 -> ",
+        "rolled ",
+        "picks a ",
+        "Defense ",
+    ):
+        assert words in said, words
+    for raw in (
+        "reveal:",
+        "matched",
+        "window closed",
+        "momentum: gain",
+        "source ",
+        "choice ",
+        "kind ",
+        "team ",
+    ):
+        assert raw not in said, raw
 
 
 def test_the_log_says_each_games_events_by_the_names_on_the_table():

@@ -20,7 +20,7 @@ GAME = GameType(
             "play alone against the AI deck at this level (I easiest, VI hardest), or at "
             "VII against the planner, which plays the other side as a player would",
             choices=("off", "I", "II", "III", "IV", "V", "VI", "VII"),
-            hint="alone vs the AI deck: I easy, VI hard; VII: planner",
+            hint="AI deck: I easy, VI hard; VII: a computer player",
         ),
         Option(
             "kicking",

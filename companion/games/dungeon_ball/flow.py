@@ -367,6 +367,7 @@ def reveal(g: DungeonBall, s: GameState, ev: Events) -> None:
         ev.append(
             {
                 "event": "reveal",
+                "player": "p2" if s.offense == "p1" else "p1",  # the defense, who guessed
                 "card": card.id,
                 "colour": card.colour,
                 "matched": play.matched,
@@ -532,6 +533,7 @@ def resolve_auto(g: DungeonBall, s: GameState, ev: Events) -> None:
     attacking = "high" if (players[0] if s.offense == "p1" else players[1]).end_zone == "low" else "low"
     touchdown = False
     start = ball = s.ball
+    spaces = 0  # of the play's colour: what the table moves the football die by
     if times_met:
         field = g.field
         for _ in range(times_met):
@@ -539,6 +541,7 @@ def resolve_auto(g: DungeonBall, s: GameState, ev: Events) -> None:
             if moved is None:
                 moved = field.advance(ball, play.colour, attacking)
             ball, touchdown = moved
+            spaces += 1
             if touchdown:
                 break
         s.ball = ball  # once: a state field set costs more than a local
@@ -548,6 +551,7 @@ def resolve_auto(g: DungeonBall, s: GameState, ev: Events) -> None:
                 "event": "play_result",
                 "colour": play.colour,
                 "met": times_met,
+                "spaces": spaces,
                 "from": start,
                 "to": s.ball,
                 "touchdown": touchdown,

@@ -8,10 +8,9 @@ and the pack's content (``screens.pack_info``), so it shows nothing the viewer m
 
 from __future__ import annotations
 
-from companion.engine.words import counted
+from companion.engine.words import a_or_an, counted
+from companion.games.dungeon_ball.words import COLOURS, needs
 from companion.web.views import text
-
-COLOURS = {"R": "red", "Y": "yellow", "B": "blue"}
 
 
 def _team(pack: dict, player: dict) -> str:
@@ -64,12 +63,6 @@ def field(view: dict, pack: dict) -> dict:
         "cells": cells,
         "marks": marks,
     }
-
-
-def needs(pack: dict, colour: str) -> str:
-    """What a play of that colour needs on the dice: "2 ball" -> "2 balls"."""
-    need = (pack.get("requirements") or {}).get(colour) or {}
-    return counted(int(need.get("count") or 0), str(need.get("icon") or "icon")) if need else ""
 
 
 def board(view: dict, pack: dict, player: dict) -> dict:
@@ -253,3 +246,75 @@ def page_prompt(prompt: dict) -> dict | None:
             }
         }
     return None
+
+
+def page_note(action: str, pack: dict) -> str | None:
+    """A card window's button: what the card costs and does, under its name, as the device's
+    window shows it ("2 momentum: Roll the defense die: ..."): the hand with the texts is far
+    down the page, and a tap spends the momentum. Other buttons need none."""
+    _, _, rest = action.partition(" ")
+    verb, _, arg = rest.partition(" ")
+    key = {"card": arg, "big-hit": f"big-hit {arg}", "juke": "juke"}.get(verb)
+    info = (pack.get("cards") or {}).get(key) if key else None
+    if not info:
+        return None
+    return f"{int(info.get('cost') or 0)} momentum: {info.get('text') or ''}".rstrip(": ")
+
+
+REASONS = {"drive": "a new drive", "guess": "the right guess", "lightning": "lightning"}
+WINDOWS = {"whistle": "before the play", "ability": "after the roll"}
+
+
+def page_event(event: dict, pack: dict) -> str | None:
+    """The log's line for an event in the device's words (its result screen's lines: "Defense
+    RED 1: wrong", "Ball +2 red spaces", "Clock 26 -> 24"), and momentum, cards and rolls in
+    words; None leaves the rest to the generic words."""
+    from companion.games.dungeon_ball import screens_results as results
+
+    kind, who = event.get("event"), str(event.get("player") or "").upper()
+    if kind == "momentum":
+        reason = str(event.get("reason") or "")
+        return f"{who} gains {event.get('gain')} momentum ({REASONS.get(reason, reason)})"
+    if kind == "window_closed":
+        return f"no more cards {WINDOWS.get(str(event.get('kind')), 'now')}"
+    if kind == "card":
+        return f"{who} plays {event.get('name')} ({event.get('cost')} momentum)"
+    if kind == "roll":
+        return "rolled " + ", ".join(str(d) for d in event.get("dice") or [])
+    if kind == "defense_card":
+        return f"{who} lays a defense card face down"
+    if kind == "juke":
+        return f"{who} plays Juke"
+    if kind == "big_hit":
+        return f"{who} plays Big Hit: {event.get('choice')}"
+    if kind == "reroll":
+        return f"rerolled by {event.get('source')}: " + ", ".join(str(d) for d in event.get("dice") or [])
+    if kind == "ball_moved_back":
+        return f"ball back from space {event.get('from')} to {event.get('to')}"
+    if kind == "discarded":
+        dice = [str(d) for d in event.get("dice") or []]
+        return f"{who} discards {'die' if len(dice) == 1 else 'dice'} " + ", ".join(dice)
+    if kind == "endzone":
+        return f"{who} takes the {event.get('end_zone')} end zone"
+    if kind == "game_over":
+        score = event.get("score") or {}
+        said = "-".join(str(score.get(seat, 0)) for seat in ("p1", "p2"))
+        winner = str(event.get("winner") or "").upper()
+        return f"Game over: {winner} wins {said}" if winner else f"Game over: {said}"
+    if kind == "defense_roll":
+        return f"{who} rolls the defense die: {event.get('face')}" + (" (a hit)" if event.get("hit") else "")
+    if kind == "drive":
+        return f"{str(event.get('offense') or '').upper()} has the ball, down 1"
+    if kind == "kickoff":
+        return f"{str(event.get('offense') or '').upper()} has the ball first"
+    if kind == "team":
+        team = str(event.get("team") or "")
+        return f"{who} plays the {(pack.get('teams') or {}).get(team, team)}"
+    if kind == "kick":
+        what = str(event.get("kind") or "kick").replace("_", " ")
+        how = {"luck": f"{event.get('dice')} dice", "skill": "a toss", "card": "an AI card"}
+        return f"{who} kicks {a_or_an(what)} ({how.get(str(event.get('mode')), event.get('mode'))})"
+    if kind == "play_selected":
+        return f"{who} picks a {event.get('colour')} play"
+    defense = {k: v.get("dice") for k, v in (pack.get("defense") or {}).items()}
+    return "; ".join(results.lines([event], lambda pid: pid.upper(), defense)) or None

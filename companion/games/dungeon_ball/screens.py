@@ -493,12 +493,17 @@ def reroll(m: dict) -> Image.Image:
             cursor=pos == cursor_pos,
         )
     # what the dice show (left) and what the play needs (right), on one row of their own
-    draw_icon_counts(c, _icon_counts(dice, gone), 2, 29)
     f = fonts.body()
+    counts = _icon_counts(dice, gone)
+    gap = 3
     if req:
         x = W - 1 - _ICON_W.get(req["icon"], 9)
+        need = f"need {req['count']}"
+        if 2 + icon_counts_width(counts, gap) + COUNTS_TO_NEED > x - 1 - f.measure(need):
+            gap = 1  # all four icons showing: closer together, never touching "need"
         c.icon(req["icon"], x, 31 if req["icon"] == "ball" else 29)
-        c.text_right(x - 1, 30, f"need {req['count']}", f)
+        c.text_right(x - 1, 30, need, f)
+    draw_icon_counts(c, counts, 2, 29, gap)
     # the confirm entry
     if purpose == "keep":
         label = f"REROLL {len(selected)}" if selected else "STOP (keep all)"
@@ -513,16 +518,25 @@ def reroll(m: dict) -> Image.Image:
 
 
 _ICON_W = {"ball": 11, "cleat": 11, "time": 9, "lightning": 8}
+COUNTS_TO_NEED = 4  # the least space between the last count and "need"
+ICONS = ("ball", "cleat", "time", "lightning")
 
 
-def draw_icon_counts(c: Canvas, counts: dict[str, int], x: int, y: int) -> int:
-    """Icon, count, icon, count...: what a roll shows (ball, cleat, time, lightning); returns
-    the x after the last."""
+def icon_counts_width(counts: dict[str, int], gap: int = 3) -> int:
+    """The width ``draw_icon_counts`` draws, from the first icon to the last count."""
     f = fonts.body()
-    for icon in ("ball", "cleat", "time", "lightning"):
+    shown = [i for i in ICONS if counts.get(i)]
+    return sum(_ICON_W[i] + 1 + f.measure(str(counts[i])) for i in shown) + gap * max(0, len(shown) - 1)
+
+
+def draw_icon_counts(c: Canvas, counts: dict[str, int], x: int, y: int, gap: int = 3) -> int:
+    """Icon, count, icon, count...: what a roll shows (ball, cleat, time, lightning), ``gap``
+    between one count and the next icon; returns the x after the last."""
+    f = fonts.body()
+    for icon in ICONS:
         if counts.get(icon):
             c.icon(icon, x, y + 2 if icon == "ball" else y)
-            x = c.text(x + _ICON_W[icon] + 1, y + 1, str(counts[icon]), f) + 3
+            x = c.text(x + _ICON_W[icon] + 1, y + 1, str(counts[icon]), f) + gap
     return x
 
 

@@ -4,8 +4,12 @@
   With Maze Runner (``move-to``) the D-pad moves a cursor over the 3x3 board, ok confirms.
 * keep (rerolls) and pick (dice for a card): left/right move between the dice that may be
   chosen and a final entry ("stop"/"reroll"/"done"), ok toggles a die or confirms on the
-  final entry. up/down jump to the final entry and back.
+  final entry. up/down jump to the final entry and back. A reroll starts on the final entry,
+  lit: OK does what it says (STOP), and the dice are a press away; on the first die, OK only
+  toggled it, and nothing on the panel said how to stop.
 * the defense card: a grid with the colours across and the dice down.
+* a card window (``*_window``): its list, the cursor starting on Pass; OK on a card spends
+  momentum, and a press meant as "go on" must not do that.
 
 Every other prompt gets a generic control (companion.ui.controls).
 """
@@ -14,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from companion.ui.controls import DIRECTIONS, STEP, Control, GridControl, distinct, toggle
+from companion.ui.controls import DIRECTIONS, STEP, Control, GridControl, ListControl, distinct, toggle
 
 _CELL_RE = re.compile(r"^[a-z][0-9]+$")
 
@@ -37,7 +41,19 @@ def control(prompt: dict) -> Control | None:
     if kind == "defense_card" and options:
         grid = defense_grid(options)
         return GridControl(prompt, grid) if grid else None
+    if str(kind).endswith("_window") and f"{prompt.get('actor')} pass" in options:
+        return CardWindowControl(prompt)
     return None
+
+
+class CardWindowControl(ListControl):
+    """A card window's cards and Pass, one at a time; the cursor starts on Pass, so that OK
+    plays a card only once the player has browsed to it (the panel shows one entry and has no
+    room to say that OK spends momentum)."""
+
+    def __init__(self, prompt: dict) -> None:
+        super().__init__(prompt)
+        self.ui["cursor"] = self.ui["options"].index(f"{self.actor} pass")
 
 
 class PawnControl(Control):
@@ -109,7 +125,7 @@ class DiceControl(Control):
                     "dice": list(ch.get("dice", [])),
                     "eligible": list(ch.get("rerollable", [])),
                     "selected": [],
-                    "cursor": 0,
+                    "cursor": len(ch.get("rerollable", [])),  # the final entry: STOP
                     "min": 0,
                     "max": len(ch.get("rerollable", [])),
                 }

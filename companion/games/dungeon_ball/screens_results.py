@@ -30,6 +30,7 @@ RESULT_EVENTS = frozenset(
 )
 
 KICKS = {"field_goal": "FIELD GOAL", "extra_point": "EXTRA PT"}
+SAID_BY = {"punt": "punt", "kneel": "kneel", "hail_mary": "hail-mary"}  # event -> the choice it says
 HOW = {
     "touchdown": "touchdown",
     "field_goal": "field goal",
@@ -40,6 +41,16 @@ HOW = {
 
 def _spaces(n: int) -> str:
     return f"{n} space" + ("" if n == 1 else "s")
+
+
+def gain(result: dict) -> str:
+    """A play's gain as the table moves the football die: "+2 blue spaces" (the spaces of the
+    play's colour, as the rulebook and the AI's card count them, not the squares passed), or ""."""
+    spaces = result.get("spaces")
+    if spaces is None:  # an event without the count: the squares between
+        spaces = abs(int(result.get("to", 0)) - int(result.get("from", 0)))
+        return f"+{_spaces(spaces)}" if spaces else ""
+    return f"+{spaces} {result.get('colour', '')} space{'' if spaces == 1 else 's'}" if spaces else ""
 
 
 def headline(events: list[dict], name: Callable[[str], str]) -> str:
@@ -73,11 +84,11 @@ def headline(events: list[dict], name: Callable[[str], str]) -> str:
         return f"{name(by['kneel'].get('player', ''))} KNEELS"
     result = by.get("play_result")
     if result:
-        gained = abs(int(result.get("to", 0)) - int(result.get("from", 0)))
-        return f"+{_spaces(gained).upper()}" if gained else "NO GAIN"
+        return gain(result).upper() or "NO GAIN"
     reveal = by.get("reveal")
-    if reveal:
-        return "GUESSED RIGHT" if reveal.get("matched") else "GUESSED WRONG"
+    if reveal:  # whose guess: a bare "GUESSED WRONG" read to the offense as its own mistake
+        who = f"{name(reveal['player'])} " if reveal.get("player") else ""
+        return who + ("GUESSED RIGHT" if reveal.get("matched") else "GUESSED WRONG")
     coin = by.get("coin")
     if coin:
         return f"{name(coin.get('winner', ''))} WINS THE TOSS"
@@ -91,6 +102,8 @@ def lines(
     defense_dice = defense_dice or {}
     out: list[str] = []
     colour = ""
+    # a decision its own event says next ("AI punts"): the screen's four lines are few
+    said_next = {SAID_BY[e["event"]] for e in events if e.get("event") in SAID_BY}
     for e in events:
         kind = e.get("event")
         who = name(e.get("player", "")) if e.get("player") else ""
@@ -111,11 +124,11 @@ def lines(
                 out.append(f"{colour + ' play' if colour else 'Play'}: roll {e['dice']} dice")
         elif kind == "play_result":
             c = str(e.get("colour", colour)).upper()
-            gained = abs(int(e.get("to", 0)) - int(e.get("from", 0)))
             if e.get("touchdown"):
                 out.append(f"{c} play: into end zone")
             else:
-                out.append(f"{c} play: " + (f"+{_spaces(gained)}" if gained else "no gain"))
+                moved = gain(e)
+                out.append(f"Ball {moved}" if moved else f"{c} play: no gain")
         elif kind == "clock" and e.get("from") != e.get("to"):
             out.append(f"Clock {e.get('from')} -> {e.get('to')}")
         elif kind == "final_play":
@@ -141,7 +154,7 @@ def lines(
             out.append(
                 f"{who} " + {"punt": "punts", "kneel": "kneels", "hail_mary": "throws a Hail Mary"}[kind]
             )
-        elif kind == "ai_decides" and e.get("choice") != "run":
+        elif kind == "ai_decides" and e.get("choice") not in ("run", *said_next):
             out.append(f"AI decides: {str(e.get('choice', '')).replace('-', ' ')}")
         elif kind == "drive" and any(x.get("event") in RESULT_EVENTS - {"reveal"} for x in events):
             out.append(f"{name(e.get('offense', ''))} has the ball, down 1")

@@ -190,9 +190,8 @@ def describe(g: DungeonBall, s: GameState, card: AiCard, purpose: str) -> str:
         move = first_move(g, card, s.player(AI).pawn)
         colour = g.cell_colour[g.neighbours[s.player(AI).pawn][move]]
         spaces = card.cleat if colour == "red" else card.ball
-        return (
-            f"AI: {move.upper()}, {colour} play, {spaces} {colour} space{'s' if spaces != 1 else ''}, "
-            f"clock -{card.time}"
+        return f"AI: {move.upper()}, {colour} play, {spaces} {colour} space{'s' if spaces != 1 else ''}, " + (
+            f"clock -{card.time}" if card.time else "no time off"
         )
     if purpose == "defense":
         d = card.defense
@@ -229,10 +228,18 @@ def ai_offense(g: DungeonBall, s: GameState, card: AiCard, ev: Events) -> None:
         ev.append({"event": "play_selected", "player": AI, "cell": ai.pawn, "colour": play.colour})
     if ev is not QUIET:
         ev.append(
-            {"event": "reveal", "card": guess.id, "colour": guess.colour, "matched": play.matched, "dice": 0}
+            {
+                "event": "reveal",
+                "player": HUMAN,  # the defense, who guessed
+                "card": guess.id,
+                "colour": guess.colour,
+                "matched": play.matched,
+                "dice": 0,
+            }
         )
     start = s.ball
     touchdown = False
+    moved = 0  # spaces of the play's colour
     if play.matched:
         flow.gain(g, s, HUMAN, 1, "guess", ev)
     else:
@@ -240,6 +247,7 @@ def ai_offense(g: DungeonBall, s: GameState, card: AiCard, ev: Events) -> None:
         attacking = g.attacking(s)
         for _ in range(spaces):
             s.ball, touchdown = g.field.advance(s.ball, play.colour, attacking)
+            moved += 1
             if touchdown:
                 break
     play.touchdown = touchdown
@@ -249,6 +257,7 @@ def ai_offense(g: DungeonBall, s: GameState, card: AiCard, ev: Events) -> None:
                 "event": "play_result",
                 "colour": play.colour,
                 "met": 0 if play.matched else 1,
+                "spaces": moved,
                 "from": start,
                 "to": s.ball,
                 "touchdown": touchdown,
@@ -376,7 +385,14 @@ def ai_defense(g: DungeonBall, s: GameState, card: AiCard, ev: Events) -> None:
     play.revealed = True
     if ev is not QUIET:
         ev.append(
-            {"event": "reveal", "card": card.id, "colour": d.colour, "matched": play.matched, "dice": count}
+            {
+                "event": "reveal",
+                "player": AI,  # the defense, who guessed
+                "card": card.id,
+                "colour": d.colour,
+                "matched": play.matched,
+                "dice": count,
+            }
         )
     rolls.new_pool(play, count)
     s.frames[0].step = "roll"  # s.step = ..., without the property

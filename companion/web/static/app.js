@@ -190,6 +190,7 @@ function controls(p) {
   const list = el("div", "options");
   for (const o of p.options || []) {
     const b = el("button", "", o.label.split(" ").map((w) => say(p, w)).join(" "));
+    if (o.note) b.append(el("small", "", o.note));  // what the choice costs and does
     b.type = "button";
     b.dataset.action = o.action;
     b.onclick = () => confirmThen(b, o.confirm, () => act(o.action));
