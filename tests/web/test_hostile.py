@@ -28,8 +28,12 @@ def dev(toy, tmp_path):
 
 
 @pytest.fixture
-def uvicorn_log(caplog):
-    """uvicorn's and the server's records (uvicorn's loggers do not reach the root)."""
+def uvicorn_log(caplog, monkeypatch):
+    """uvicorn's and the server's records (uvicorn's loggers do not reach the root), with the
+    flood log's window begun afresh: a test run just before in this process (the browser
+    tests' phones share one address and meet its connection cap) may have spent its burst of
+    "make room" records, and this test would then see none."""
+    monkeypatch.setattr(connections.FLOODS, "seen", {})
     loggers = [logging.getLogger("uvicorn.error")]  # companion.web.* propagate to the root
     for logger in loggers:
         logger.addHandler(caplog.handler)
