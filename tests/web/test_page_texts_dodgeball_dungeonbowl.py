@@ -64,6 +64,13 @@ def test_dungeonbowls_touchdowns_are_counted_in_words_a_player_reads():
     assert rows["P2"] == "1 touchdown, end zone right"
 
 
+def test_dungeonbowls_last_roll_says_a_chests_reveal_without_a_dash_for_dice_it_has_none_of():
+    chest = {"what": "chest 2: P2 #3", "dice": [], "result": "THE BALL!"}
+    assert dict(game_facts({"last": chest})["rows"])["last"] == "chest 2: P2 #3: THE BALL!"
+    armour = {"what": "armour P1 #4 AV8", "dice": [4, 5], "result": "BROKEN"}
+    assert dict(game_facts({"last": armour})["rows"])["last"] == "armour P1 #4 AV8: 4, 5 BROKEN"
+
+
 def test_dungeonbowls_option_buttons_say_its_players_as_the_rest_of_its_page_does():
     said = 0
     for engine, state, _, _ in positions("dungeonbowl", 4, {}, limit=300):
