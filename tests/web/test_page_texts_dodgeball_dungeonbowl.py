@@ -211,3 +211,43 @@ def test_a_concession_on_the_phone_is_sent_on_the_second_tap_only(tmp_path, brow
         dev.until(lambda: len(s.actions) > count)
         assert s.actions[count] == "p1 concede" and s.engine.is_over(s.state)
         phone.close()
+
+
+def _dodgeball_at(tmp_path, wanted):
+    """Dodgeball on a device, P2 the computer, P1 played at random until ``wanted(prompt)``."""
+    from companion.engine.runner import RandomPolicy
+
+    dev = Device(tmp_path, "dodgeball", {"seats": {"p2": "computer:coach"}}, seed=7)
+    s, policy = dev.session, RandomPolicy(1)
+    while not (s.prompt().actor == "p1" and wanted(s.prompt())):
+        p = s.prompt()
+        dev.app.act(policy(s.engine, s.engine.public_view(s.state, "p1"), p))
+    dev.app.interstitial, dev.app.results_next = None, []
+    return dev
+
+
+@pytest.mark.skipif(skip_reason() is not None, reason=str(skip_reason()))
+@pytest.mark.parametrize("kind", ["turn", "card"])
+def test_dodgeballs_buttons_say_each_move_once_and_what_a_card_does(tmp_path, browser, kind):  # noqa: F811
+    """A move's button reads as the device's list does ("give Brick a ball", not "give a ball
+    Brick a ball"); a card's says what it does ("play +2 (adds 2)")."""
+    verb = "give" if kind == "turn" else "play"
+    dev = _dodgeball_at(
+        tmp_path,
+        lambda p: p.kind == kind and len(p.options or ()) <= 10 and any(f" {verb} " in o for o in p.options),
+    )
+    with dev:
+        phone = Phone(browser, dev, "p1")
+        buttons = phone.page.locator("#prompt .options button[data-action]")
+        buttons.first.wait_for()
+        said = dict(zip((b.get_attribute("data-action") for b in buttons.all()), buttons.all_inner_texts()))
+        phone.close()
+    for action, text in said.items():
+        words = action.split()
+        if words[1] == "give":
+            assert re.fullmatch(r"give [A-Z][a-z]+ a ball", text), text
+        if words[1] == "forward":
+            assert re.fullmatch(r"move [A-Z][a-z]+ forward", text), text
+        if words[1] == "play":
+            assert text.startswith(f"play {words[2]} (") and text.count("(") == 1, text
+    assert any(action.split()[1] == verb for action in said), said
