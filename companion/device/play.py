@@ -48,11 +48,13 @@ class Play:
             self.next_result()
 
     def show_result(self, screen: str, events: list[dict]) -> None:
+        """A result screen, until OK or a few seconds (twice as long for a page of a computer's
+        many moves, read to move its pieces); a game's own may wait for OK."""
         game = self.session.header.game if self.session.active else None
         paged = any(e.get("event") == "computer_moves" and e["page"][1] > 1 for e in events)
         self.interstitial = (screen, events)
         self.interstitial_until = (
-            float("inf") if paged or waits_for_ok(game, screen) else self.clock() + self.result_seconds
+            float("inf") if waits_for_ok(game, screen) else self.clock() + self.result_seconds * (1 + paged)
         )
 
     def next_result(self) -> None:

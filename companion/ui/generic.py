@@ -484,7 +484,7 @@ def wait(m: dict) -> Image.Image:
 def computer_moves(m: dict) -> Image.Image:
     """What the computer seats just did, in words (as a person's move would show), with the
     scores in sight; OK goes on (or it goes after a few seconds). A turn of many moves comes in
-    pages (``page``: this one and how many), each kept until OK, since the table moves the
+    pages (``page``: this one and how many), each kept twice as long, since the table moves the
     computer's pieces by them."""
     said = [e for e in m.get("events") or [] if e.get("event") == "computer_moves"]
     lines = [line for e in said for line in e["lines"]]

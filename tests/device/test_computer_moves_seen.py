@@ -98,3 +98,19 @@ def test_the_table_reads_its_own_roll_then_every_computer_move_then_what_came_of
         if screen != "computer_moves":
             assert not any(e["event"] in ("armour", "turnover") and e.get("seat", "p2") == "p1" for e in evs)
             assert not any(e.get("player") == faller and e["event"] == "armour" for e in evs)
+
+
+def test_a_page_of_the_computers_moves_turns_by_itself_when_nobody_presses_ok(tmp_path):
+    """A table whose people all play on phones presses no OK on the panel: the pages turn by
+    themselves (twice a result's time), then the game's screen is back."""
+    app = bowl_at_p1s_first_turn(tmp_path, "random")
+    now = [0.0]
+    app.clock = lambda: now[0]
+    app.act("p1 end-turn")
+    queue = [app.interstitial, *app.results_next]
+    assert sum(screen == "computer_moves" for screen, _ in queue) > 1  # pages
+    for _ in queue:
+        assert app.interstitial is not None
+        now[0] += app.result_seconds * 2
+        app.refresh()
+    assert app.interstitial is None
