@@ -53,6 +53,14 @@ def test_dodgeballs_attributes_name_every_player_on_court_in_full_with_each_valu
         assert len(row) <= 4  # a name and three columns: room for the name on a phone
 
 
+def test_dodgeballs_end_on_the_phone_says_who_won_and_by_how_many_opponents_out():
+    summary = {"over": True, "winner": "p2", "draw": False, "scores": {"p1": 1, "p2": 6}}
+    pack = payloads.pack_for(get_game("dodgeball"), get_game("dodgeball").load_engine())
+    assert payloads.result_text(summary, pack) == "P2 wins, 6 opponents out to 1"
+    bowl = payloads.pack_for(get_game("dungeonbowl"), get_game("dungeonbowl").load_engine())
+    assert payloads.result_text({**summary, "scores": {"p1": 0, "p2": 1}}, bowl) == "P2 wins"
+
+
 # ------------------------------------------------------------------ Dungeonbowl, the page's words
 def test_dungeonbowls_touchdowns_are_counted_in_words_a_player_reads():
     teams = [
