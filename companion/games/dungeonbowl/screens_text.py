@@ -83,6 +83,8 @@ def move_words(prompt: dict, action: str) -> str:
     answer = option_label(prompt, action)
     if prompt.get("kind") == "inducements" and answer == "done":
         return "no more inducements"
+    if prompt.get("kind") == "end_zone":  # "your end zone? left" would speak to the reader
+        return f"end zone {answer}"
     if prompt.get("kind") in SAID_BY_THE_ANSWER:
         return answer
     return f"{prompt.get('text', '')} {answer}".strip()
