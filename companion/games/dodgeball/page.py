@@ -66,14 +66,6 @@ VERBS = {
 }  # a turn's first word on the page
 
 
-def page_label(action: str, pack: dict) -> str | None:
-    """A card on its button with what it does ("play +2 (adds 2)", "play CON (adds the
-    player's CON)"); other buttons keep the game's words."""
-    words = action.split()
-    card = (pack.get("intensity") or {}).get(words[-1]) if len(words) == 3 and words[1] == "play" else None
-    return f"play {words[-1]} ({card})" if card else None
-
-
 def page_names(pack: dict) -> dict:
     """The words of a line as a coach says them: the players' and teams' names, what a card does."""
     names = {pid: _name(pack, pid) for pid in (pack.get("players") or {})}
