@@ -119,6 +119,7 @@ class RefereeSession:
         self.dealt: dict[int, str] = {}  # a private chance outcome (a card drawn) -> its seat
         self.last_undone = ""  # what the last undo took back, safe to show
         self.computer_moves: list[tuple[Prompt, str]] = []  # the computer seats' moves the last action led to
+        self.computer_from: int | None = None  # where their events begin in the last action's
         self.on_thinking = None  # called with the seat before a computer seat searches
 
     # ------------------------------------------------------------------ lifecycle
@@ -232,7 +233,10 @@ class RefereeSession:
         Raise IllegalAction if the rules refuse it, SaveFailed if the journal cannot take it:
         either way nothing changes."""
         events = self._apply(action)
-        return events + self.advance()
+        more = self.advance()
+        if self.computer_from is not None:
+            self.computer_from += len(events)
+        return events + more
 
     def _apply(self, action: str, prompt: Prompt | None = None) -> list[dict]:
         action = " ".join(action.split())
@@ -334,11 +338,14 @@ class RefereeSession:
         moves, with the prompts they answered, are kept in ``computer_moves`` for the table)."""
         events: list[dict] = []
         self.computer_moves = []
+        self.computer_from = None  # where in the events the computer's first move begins
         while not self.engine.is_over(self.state):
             prompt = self.prompt()
             answer = self.automatic(prompt)
             if answer is None:
                 break
+            if not prompt.is_chance and self.computer_from is None:
+                self.computer_from = len(events)
             events += self._apply(answer, prompt)
             if not prompt.is_chance:
                 self.computer_moves.append((prompt, answer))

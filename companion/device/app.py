@@ -65,7 +65,7 @@ class DeviceApp(Menus, Play, Secrets, Camera, Calibration, Saving):
     ):
         self.watchdog = watchdog or Watchdog()  # systemd's: pinged from every pass of the loop
         self.session = session
-        session.on_thinking = lambda seat: (self.say(f"{seat.upper()} is thinking", 2.0), self.refresh())
+        session.on_thinking = self.thinking
         self.camera_dice = camera_dice
         self.camera_step: dict | None = None  # the camera reading a chance prompt: waiting/confirm
         self.calibration: dict | None = None  # guided calibration of a die or the lid
@@ -86,6 +86,7 @@ class DeviceApp(Menus, Play, Secrets, Camera, Calibration, Saving):
         self.camera_kept: tuple | None = None  # (game, actions so far, reading): a pip roll the camera read
         self.interstitial: tuple[str, list[dict]] | None = None  # a result screen being read
         self.interstitial_until = float("inf")
+        self.results_next: list[tuple[str, list[dict]]] = []  # result screens that follow it
         self.result_seconds = 4.0
         self.guard_until = float("-inf")  # presses before this are taken by no screen (PRESS_GUARD)
         self.save_failure: str | None = None  # the journal's reason; game input waits for OK
@@ -212,8 +213,9 @@ class DeviceApp(Menus, Play, Secrets, Camera, Calibration, Saving):
     def refresh(self) -> bool:
         """Render and push the current screen; the display skips an unchanged frame."""
         if self.interstitial is not None and self.clock() >= self.interstitial_until:
-            self.interstitial = None  # a result read long enough: back to the game,
-            self.guard_until = self.clock() + PRESS_GUARD  # where a press meant for it is no choice
+            self.next_result()  # a result read long enough: the next one, or back to the game,
+            if self.interstitial is None:  # where a press meant for it is no choice
+                self.guard_until = self.clock() + PRESS_GUARD
         if hasattr(self.display, "set_caption"):
             self.display.set_caption(self.caption())
         image = self.frame()
@@ -226,6 +228,11 @@ class DeviceApp(Menus, Play, Secrets, Camera, Calibration, Saving):
     def say(self, text: str, seconds: float = 3.0) -> None:
         self.notice = text
         self.notice_until = self.clock() + seconds
+
+    def thinking(self, seat: str) -> None:
+        """A computer seat searches: said on the panel until it has moved (``show_events``)."""
+        self.say(f"{seat.upper()} is thinking", 2.0)
+        self.refresh()
 
     # ------------------------------------------------------------------ events
     def handle(self, event: Any) -> None:

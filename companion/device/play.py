@@ -12,7 +12,7 @@ from companion.device.panel_text import for_the_panel, title, undo_refusal
 from companion.engine.core import Header, IllegalAction
 from companion.engine.registry import UnknownGame, get_game
 from companion.session import CorrectionConflict, SaveFailed, UndoRefused
-from companion.ui.generic import move_words, shown_option
+from companion.ui.generic import move_words, said_pages, shown_option
 from companion.ui.model import prompt_dict, screen_after
 
 log = logging.getLogger(__name__)
@@ -45,7 +45,23 @@ class Play:
     def result_press(self, button: str) -> None:
         """On a result screen (halftime, the computer's card): shown until it has been read."""
         if button in ("ok", "back"):
-            self.interstitial = None
+            self.next_result()
+
+    def show_result(self, screen: str, events: list[dict]) -> None:
+        """A result screen, until OK or a few seconds (twice as long for a page of a computer's
+        many moves, read to move its pieces); a game's own may wait for OK."""
+        game = self.session.header.game if self.session.active else None
+        paged = any(e.get("event") == "computer_moves" and e["page"][1] > 1 for e in events)
+        self.interstitial = (screen, events)
+        self.interstitial_until = (
+            float("inf") if waits_for_ok(game, screen) else self.clock() + self.result_seconds * (1 + paged)
+        )
+
+    def next_result(self) -> None:
+        """The result screen read: the next one queued behind it, or back to the game."""
+        self.interstitial = None
+        if self.results_next:
+            self.show_result(*self.results_next.pop(0))
 
     def over_press(self, button: str) -> None:
         """On the final score: OK or BACK closes the game and opens the main menu."""
@@ -123,19 +139,32 @@ class Play:
         if self.web is not None:
             self.web.events(events)
         game = self.session.header.game if self.session.active else None
-        screen = screen_after(events, game)
         moves = [move_words(game, p, a) for p, a in self.session.computer_moves] if game else []
+        cut = self.session.computer_from if moves and self.session.computer_from is not None else len(events)
+        mine, theirs = events[:cut], events[cut:]  # the computer's part has a result screen of its own
         if moves and self.web is not None:
             self.web.note_lines([f"{line} (computer)" for line in moves])
-        if moves and screen is None:  # the computer's moves are seen as a person's would be
-            screen = "computer_moves"
-            events = [*events, {"event": "computer_moves", "lines": moves}]
-        if screen is not None and not from_link:
+        if self.notice and self.notice.endswith(" is thinking"):  # it has moved
+            self.notice = None
+        results = []
+        if (screen := screen_after(mine, game)) is not None:
+            results.append((screen, mine))
+        if moves:  # the computer's moves are seen as a person's would be, every one (the table
+            pages = said_pages(moves)  # moves its pieces by them), then what came of them
+            results += [
+                (
+                    "computer_moves",
+                    [*theirs, {"event": "computer_moves", "lines": rows, "page": [n, len(pages)]}],
+                )
+                for n, rows in enumerate(pages, 1)
+            ]
+            if (screen := screen_after(theirs, game)) is not None:
+                results.append((screen, theirs))
+        self.results_next = []
+        if results and not from_link:
             self.hidden_after = None  # the result shows only what all may see: it hides the secret
-            self.interstitial = (screen, events)
-            self.interstitial_until = (
-                float("inf") if waits_for_ok(game, screen) else self.clock() + self.result_seconds
-            )
+            self.show_result(*results[0])
+            self.results_next = results[1:]
         self.after_change()
 
     def after_change(self) -> None:
@@ -197,6 +226,7 @@ class Play:
             self.after_change()
             said = s.resume_note or f"{len(s.actions)} moves so far"
             # a result screen, not a banner over the game: it goes with OK or after a few seconds
+            self.results_next = []
             self.interstitial = (
                 "resumed",
                 [{"event": "resumed", "game": title(s.header.game), "text": said}],
@@ -219,7 +249,7 @@ class Play:
     def undo(self) -> str | None:
         """Take back the last decision; on a refusal the panel says why (a message OK closes)
         and the reason is returned ("no undo: ...", for the phone that asked)."""
-        self.interstitial = None
+        self.interstitial, self.results_next = None, []
         try:
             self.session.undo(
                 words=lambda prompt, action: shown_option(
@@ -248,7 +278,7 @@ class Play:
         before = s.state_before(seq)
         self.correcting, self.correcting_state = seq, before
         self.menu = None
-        self.interstitial = None
+        self.interstitial, self.results_next = None, []
         self.camera_step = None
         self.controller.game = s.header.game
         self.controller.start(prompt_dict(s.engine.prompt(before)))

@@ -75,6 +75,9 @@ def move_words(game: str, prompt, action: str) -> str:
     seat = prompt.actor.upper()
     if prompt.private:
         return f"{seat} chose in secret"
+    own = game_hook(game, "move_words")  # the game's words for a move, where an answer alone is not
+    if own is not None:
+        return f"{seat}: {own(prompt_dict(prompt), action)}"
     return f"{seat}: {shown_option(game, prompt_dict(prompt), action)}"
 
 
@@ -261,16 +264,35 @@ def pass_to(m: dict) -> Image.Image:
     return game_strip(c, m)
 
 
-def said_screen(m: dict, title: str, lines: list[str]) -> Image.Image:
+SAID_ROWS = 4  # rows of words under a said screen's title bar
+
+
+def said_pages(lines: list[str]) -> list[list[str]]:
+    """The lines in pages that each fit a said screen whole (a line longer than a page has one
+    of its own), in order."""
+    body = fonts.body()
+    pages: list[list[str]] = [[]]
+    rows = 0
+    for line in lines:
+        n = len(wrap(line, body, W - 2))
+        if pages[-1] and rows + n > SAID_ROWS:
+            pages.append([])
+            rows = 0
+        pages[-1].append(line)
+        rows += n
+    return pages
+
+
+def said_screen(m: dict, title: str, lines: list[str], right: str = "OK") -> Image.Image:
     """A title bar, what was said (the last lines if it is long), the game's strip."""
     c = Canvas()
-    c.title_bar(title, "OK")
+    c.title_bar(title, right)
     body = fonts.body()
     rows: list[str] = []
     for line in lines:
         rows += wrap(line, body, W - 2)
-    if len(rows) > 4:  # the last ones, which led here
-        rows = ["..."] + rows[-3:]
+    if len(rows) > SAID_ROWS:  # the last ones, which led here
+        rows = ["..."] + rows[-(SAID_ROWS - 1) :]
     c.lines(1, 12, rows, body, 11)
     return game_strip(c, m)
 
@@ -461,9 +483,15 @@ def wait(m: dict) -> Image.Image:
 
 def computer_moves(m: dict) -> Image.Image:
     """What the computer seats just did, in words (as a person's move would show), with the
-    scores in sight; OK goes on (or it goes after a few seconds)."""
-    said = [line for e in m.get("events") or [] if e.get("event") == "computer_moves" for line in e["lines"]]
-    return said_screen(m, "Computer played", said)
+    scores in sight; OK goes on (or it goes after a few seconds). A turn of many moves comes in
+    pages (``page``: this one and how many), each kept twice as long, since the table moves the
+    computer's pieces by them."""
+    said = [e for e in m.get("events") or [] if e.get("event") == "computer_moves"]
+    lines = [line for e in said for line in e["lines"]]
+    page, pages = (said[-1].get("page") or (1, 1)) if said else (1, 1)
+    if pages > 1:
+        return said_screen(m, "Computer played", lines, f"{page}/{pages} OK")
+    return said_screen(m, "Computer played", lines)
 
 
 def resumed(m: dict) -> Image.Image:

@@ -228,13 +228,21 @@ def _seat_up(value: str) -> str:
     return value.upper() if len(value) <= 3 and value[:1] == "p" and value[1:].isdigit() else value
 
 
-def result_text(summary: dict) -> str:
+def result_text(summary: dict, pack: dict | None = None) -> str:
+    """Who won, and by what where the game's points are not plain to read: "P2 wins, 6
+    opponents out to 1" (Dodgeball's score counts opponents out, ``pack["score_label"]``)."""
     if not summary.get("over"):
         return ""
     if summary.get("draw"):
         return "a draw"
     winner = summary.get("winner")
-    return f"{str(winner).upper()} wins" if winner else "game over"
+    if not winner:
+        return "game over"
+    unit, scores = (pack or {}).get("score_label"), summary.get("scores") or {}
+    others = [n for seat, n in scores.items() if seat != winner]
+    if unit and winner in scores and len(others) == 1:
+        return f"{str(winner).upper()} wins, {scores[winner]} {unit} to {others[0]}"
+    return f"{str(winner).upper()} wins"
 
 
 def build(
@@ -291,7 +299,7 @@ def build(
         "prompt": shown,
         "log": list(log),
         "over": over,
-        "result": result_text(summary),
+        "result": result_text(summary, pack),
     }
 
 

@@ -81,6 +81,19 @@ def table(tmp_path, game_id: str, mix: dict[str, str], seed: int) -> Table:
     return Table(app, mix, bridge)
 
 
+def said_moves(app: DeviceApp) -> list[str]:
+    """The computer's moves on the result screens now showing and queued behind it, in order."""
+    queue = [app.interstitial, *app.results_next] if app.interstitial else []  # read in turn, OK between
+    return [
+        line
+        for screen, events in queue
+        if screen == "computer_moves"
+        for e in events
+        if e.get("event") == "computer_moves"
+        for line in e["lines"]
+    ]
+
+
 def look(t: Table) -> dict:
     model = t.app.model()
     t.frames.append(model)

@@ -5,8 +5,8 @@ mixed human, computer and phone seats, every screen the table would see looked a
   screen, the scores), or is one of the screens that show the score their own way (looked at
   at 4x: a turn's own score lines, a final table) or come before any score is kept;
 - no private prompt without its pass screen (the check of test_no_secret_on_the_panel);
-- every computer move shown: as the computer-moves screen, each in words, or inside the
-  game's own result screen.
+- every computer move shown: on the computer-moves screens, each in words, before the game's
+  own result screen for what came of them.
 
 One short game of each in the default tier; whole games of every mix in the slow tier."""
 
@@ -17,7 +17,7 @@ from companion.ui.draw import Canvas
 from companion.ui.generic import strip
 from companion.ui.hooks import game_hook
 from companion.ui.screens import render, screen_name
-from tests.device.secrets_on_the_panel import mixes, play, random_seed, table
+from tests.device.secrets_on_the_panel import mixes, play, random_seed, said_moves, table
 from tests.device.test_no_secret_on_the_panel import check as no_secret
 
 # screens that show the score their own way, or come before any score is kept
@@ -55,9 +55,8 @@ def audit(tmp_path, game_id, mix, limit):
         original(events, from_link)
         if not s.computer_moves:
             return
-        screen, shown = app.interstitial or (None, [])
-        said = [line for e in shown if e.get("event") == "computer_moves" for line in e["lines"]]
-        if screen is None or (screen == "computer_moves" and len(said) != len(s.computer_moves)):
+        said = said_moves(app)
+        if len(said) != len(s.computer_moves):
             unseen.append(list(s.computer_moves))
         t.computer_moves += len(s.computer_moves)
 

@@ -53,6 +53,14 @@ def test_dodgeballs_attributes_name_every_player_on_court_in_full_with_each_valu
         assert len(row) <= 4  # a name and three columns: room for the name on a phone
 
 
+def test_dodgeballs_end_on_the_phone_says_who_won_and_by_how_many_opponents_out():
+    summary = {"over": True, "winner": "p2", "draw": False, "scores": {"p1": 1, "p2": 6}}
+    pack = payloads.pack_for(get_game("dodgeball"), get_game("dodgeball").load_engine())
+    assert payloads.result_text(summary, pack) == "P2 wins, 6 opponents out to 1"
+    bowl = payloads.pack_for(get_game("dungeonbowl"), get_game("dungeonbowl").load_engine())
+    assert payloads.result_text({**summary, "scores": {"p1": 0, "p2": 1}}, bowl) == "P2 wins"
+
+
 # ------------------------------------------------------------------ Dungeonbowl, the page's words
 def test_dungeonbowls_touchdowns_are_counted_in_words_a_player_reads():
     teams = [
@@ -62,6 +70,13 @@ def test_dungeonbowls_touchdowns_are_counted_in_words_a_player_reads():
     rows = dict(game_facts({"teams": teams})["rows"])
     assert rows["P1"] == "0 touchdowns, end zone left"
     assert rows["P2"] == "1 touchdown, end zone right"
+
+
+def test_dungeonbowls_last_roll_says_a_chests_reveal_without_a_dash_for_dice_it_has_none_of():
+    chest = {"what": "chest 2: P2 #3", "dice": [], "result": "THE BALL!"}
+    assert dict(game_facts({"last": chest})["rows"])["last"] == "chest 2: P2 #3: THE BALL!"
+    armour = {"what": "armour P1 #4 AV8", "dice": [4, 5], "result": "BROKEN"}
+    assert dict(game_facts({"last": armour})["rows"])["last"] == "armour P1 #4 AV8: 4, 5 BROKEN"
 
 
 def test_dungeonbowls_option_buttons_say_its_players_as_the_rest_of_its_page_does():
@@ -204,3 +219,49 @@ def test_a_concession_on_the_phone_is_sent_on_the_second_tap_only(tmp_path, brow
         dev.until(lambda: len(s.actions) > count)
         assert s.actions[count] == "p1 concede" and s.engine.is_over(s.state)
         phone.close()
+
+
+def _dodgeball_at(tmp_path, wanted):
+    """Dodgeball on a device, P2 the computer, P1 played at random until ``wanted(prompt)``."""
+    from companion.engine.runner import RandomPolicy
+
+    dev = Device(tmp_path, "dodgeball", {"seats": {"p2": "computer:coach"}}, seed=7)
+    s, policy = dev.session, RandomPolicy(1)
+    while not (s.prompt().actor == "p1" and wanted(s.prompt())):
+        p = s.prompt()
+        dev.app.act(policy(s.engine, s.engine.public_view(s.state, "p1"), p))
+    dev.app.interstitial, dev.app.results_next = None, []
+    return dev
+
+
+@pytest.mark.skipif(skip_reason() is not None, reason=str(skip_reason()))
+@pytest.mark.parametrize("kind", ["turn", "card"])
+def test_dodgeballs_buttons_say_each_move_once_as_the_device_does(tmp_path, browser, kind):  # noqa: F811
+    """A button reads as the device's list does ("give Brick a ball", not "give a ball Brick a
+    ball"; "play +2", what a card does being said in the hand beside it)."""
+    verb = "give" if kind == "turn" else "play"
+    dev = _dodgeball_at(
+        tmp_path,
+        lambda p: p.kind == kind and len(p.options or ()) <= 10 and any(f" {verb} " in o for o in p.options),
+    )
+    s, game = dev.session, get_game("dodgeball")
+    page = payloads.build(
+        game, s.engine, s.state, "p1", seats_held={}, computers=set(), pack=payloads.pack_for(game, s.engine)
+    )
+    labels = {o["action"]: o["label"] for o in page["prompt"]["options"]}  # the device's words
+    with dev:
+        phone = Phone(browser, dev, "p1")
+        buttons = phone.page.locator("#prompt .options button[data-action]")
+        buttons.first.wait_for()
+        said = dict(zip((b.get_attribute("data-action") for b in buttons.all()), buttons.all_inner_texts()))
+        hand = phone.hand()
+        phone.close()
+    assert said == labels
+    for action, text in said.items():
+        words = action.split()
+        if words[1] == "give":
+            assert re.fullmatch(r"give [A-Z][a-z]+ a ball", text), text
+        if words[1] == "forward":
+            assert re.fullmatch(r"move [A-Z][a-z]+ forward", text), text
+    assert any(action.split()[1] == verb for action in said), said
+    assert kind != "card" or any("adds" in chip for chip in hand), hand

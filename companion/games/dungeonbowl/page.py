@@ -93,8 +93,9 @@ def game_facts(view: dict) -> dict:
         )
     last = view.get("last") or {}
     if last:
+        dice = text(last["dice"]) if last.get("dice") else ""  # a chest's reveal rolls none
         rows.append(
-            ["last", f"{last.get('what', '')}: {text(last.get('dice'))} {last.get('result', '')}".strip()]
+            ["last", " ".join(w for w in (f"{last.get('what', '')}:", dice, last.get("result", "")) if w)]
         )
     if view.get("turnover"):
         rows.append(["turnover", "yes"])

@@ -10,6 +10,7 @@ from PIL import Image
 
 from companion.games.dungeonbowl.screens_text import (
     event_label,
+    move_words,  # noqa: F401  (a seat's move in words: the computer's moves, the phones' log)
     option_label,  # noqa: F401  (the generic list's words for an option)
     roll_results,
     shorter,

@@ -72,6 +72,24 @@ def option_label(prompt: dict, option: str) -> str:
     return " ".join(words).replace("-", " ")
 
 
+# the prompts whose answer says the whole move ("block", "buy igor", "start 1 2 3 4 5 6")
+SAID_BY_THE_ANSWER = frozenset({"turn", "inducements", "place_chest", "place_pad", "place_trap", "starters"})
+
+
+def move_words(prompt: dict, action: str) -> str:
+    """A move as the table reads it (the computer's, whose players the coaches move by it):
+    the question with its answer, "who opens chest 3? P2 #4", since an answer alone
+    ("P2 #4") does not say what he did; the answer alone where it says it all ("block")."""
+    answer = option_label(prompt, action)
+    if prompt.get("kind") == "inducements" and answer == "done":
+        return "no more inducements"
+    if prompt.get("kind") == "end_zone":  # "your end zone? left" would speak to the reader
+        return f"end zone {answer}"
+    if prompt.get("kind") in SAID_BY_THE_ANSWER:
+        return answer
+    return f"{prompt.get('text', '')} {answer}".strip()
+
+
 def roll_off_dice(e: dict) -> str:
     """ "P1 rolled 6, P2 rolled 2"."""
     dice = list(e.get("dice") or [0, 0])

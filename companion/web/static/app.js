@@ -189,7 +189,7 @@ function controls(p) {
   if ((p.options || []).length > STEP_AT) return stepControl(p);
   const list = el("div", "options");
   for (const o of p.options || []) {
-    const b = el("button", "", o.label.split(" ").map((w) => say(p, w)).join(" "));
+    const b = el("button", "", o.label);  // the game's words already ("give Brick a ball")
     if (o.note) b.append(el("small", "", o.note));  // what the choice costs and does
     b.type = "button";
     b.dataset.action = o.action;

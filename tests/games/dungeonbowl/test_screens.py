@@ -12,7 +12,7 @@ import pytest
 from companion.engine.core import Header
 from companion.engine.dice import SeededDice
 from companion.games.dungeonbowl.screens import DICE, OVER, PLACE, ROLL, TURN, screen_after, screen_for
-from companion.games.dungeonbowl.screens_text import event_label, roll_results
+from companion.games.dungeonbowl.screens_text import event_label, move_words, roll_results
 from companion.ui import PromptController, build_model, prompt_dict, render
 from tests.games.dungeonbowl.table import ENGINE, play, to_first_turn
 from tests.games.dungeonbowl.table import SETUP as SETUP_LINES
@@ -200,3 +200,20 @@ def test_a_long_counter_name_is_drawn_whole(monkeypatch):
     m["prompt"]["text"] = "1 trap left: " + rule  # a short one stays in the big font, whole too
     place(m)
     assert cut == []
+
+
+def test_a_move_is_said_as_the_table_reads_it():
+    """The computer's moves (and the phones' log) say what was done, not an answer alone."""
+    opener = {"actor": "p2", "kind": "opener", "text": "who opens chest 3?", "options": ["p2 opener p2#4"]}
+    assert move_words(opener, "p2 opener p2#4") == "who opens chest 3? P2 #4"
+    zone = {"actor": "p2", "kind": "end_zone", "text": "your end zone?", "options": ["p2 end-zone left"]}
+    assert move_words(zone, "p2 end-zone left") == "end zone left"
+    done = {
+        "actor": "p2",
+        "kind": "inducements",
+        "text": "inducements: none bought yet",
+        "options": ["p2 done"],
+    }
+    assert move_words(done, "p2 done") == "no more inducements"
+    turn = {"actor": "p2", "kind": "turn", "text": "P2 turn 2: what happened?", "options": ["p2 block"]}
+    assert move_words(turn, "p2 block") == "block"
