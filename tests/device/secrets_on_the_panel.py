@@ -107,7 +107,7 @@ def play(t: Table, seed: int, limit: int, check=None) -> Table:
     policy = RandomPolicy(seed)
     dice = SeededDice(seed)
     for _ in range(limit):
-        for _ in range(8):  # results and neutral screens, read and passed on
+        for _ in range(64):  # results, neutral screens and a computer turn's pages, read and passed on
             model = look(t)
             if app.interstitial is None and app.hidden_after is None:
                 break
