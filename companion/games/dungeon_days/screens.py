@@ -283,27 +283,36 @@ def days_result(m: dict) -> Image.Image:
     if event is None:
         return empty(c, "nothing played")
     c.title_bar(f"{seat_name(m, event['seat'])} played", "OK")
-    on = f" on {seat_name(m, event['board'])} {event['day'].capitalize()}"
-    where = next(
-        t
-        for t in (event["card"].capitalize() + on, _code(m, event["card"]) + on)
-        if body.measure(t) <= W - 4 or t.startswith(_code(m, event["card"]))
-    )
-    c.text(2, 12, where, body)
-    removed = [card.capitalize() for card in event.get("removed") or []]
-    if removed:
-        c.text(2, 25, "removed:", f)
-    line, y = "", 34
-    for code in removed:
-        if f.measure(f"{line} {code}") > W - 4:
-            c.text(2, y, line.strip(), f)
-            line, y = "", y + 9
-        line += f" {code}"
-    if line:
-        c.text(2, y, line.strip(), f)
+    name, day = event["card"].capitalize(), event["day"].capitalize()
+    on = f"on {seat_name(m, event['board'])} {day}"
+    first, lines = f"{name} {on}", []
+    if body.measure(first) > W - 4:  # "Transportation on P4 Thu": the name alone, where under it
+        first, lines = name, [on]
+    if event["card"] == "transportation":  # whose stacks to swap, said for the table to do it
+        lines.append(f"swapped with {seat_name(m, event['seat'])} {day}")
+    if event.get("took"):
+        lines += [f"took {event['took'].capitalize()}", f"gave {str(event.get('gave', '')).capitalize()}"]
+    c.text(2, 12, first, body)
+    lines += removed_lines(m, event.get("removed") or [], f, 3 - len(lines))
+    for row, line in enumerate(lines[:3]):
+        c.text(2, 25 + 9 * row, line, f)
     c.hline(0, W - 1, BOTTOM)
     strip(c, m)
     return c.done()
+
+
+def removed_lines(m: dict, removed: list[str], f, rows: int) -> list[str]:
+    """ "removed: Dwarf, Elf, 2 Human" in at most ``rows`` lines: the names, or the codes when
+    the names take more (a Terror on a busy day of six boards)."""
+    if not removed or rows < 1:
+        return []
+    kinds = dict.fromkeys(removed)
+    for say in (lambda k: k.capitalize(), lambda k: _code(m, k)):
+        items = ", ".join(say(k) + (f" x{removed.count(k)}" if removed.count(k) > 1 else "") for k in kinds)
+        for lines in (["removed:", *wrap(items, f, W - 4)], wrap(f"removed: {items}", f, W - 4)):
+            if len(lines) <= rows:
+                return lines
+    return wrap(f"removed: {items}", f, W - 4, rows)
 
 
 def days_final(m: dict) -> Image.Image:

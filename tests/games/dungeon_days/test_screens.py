@@ -120,3 +120,56 @@ def test_after_the_last_play_the_final_table_then_the_game_over_screen():
     assert (
         screen_after(play(scorer, "p2 next"), ENGINE.name) == "days_score"
     )  # the last board's reasons first
+
+
+def result_texts(s, action: str) -> tuple[list[str], list]:
+    """What the result screen of ``action`` draws, and the faults a reader meets on it."""
+    from companion.ui.recording import recording
+    from tests.ui.textcheck import frame_faults
+
+    events = play(s, action)
+    with recording() as drawn:
+        render(build_model(ENGINE, s, viewer=None, screen="days_result", events=events))
+    return [d.text for d in drawn if d.kind == "text"], frame_faults(drawn)
+
+
+def test_a_terror_that_removes_many_cards_names_them_all_on_the_screen():
+    """A Terror on a busy Monday of four boards: "removed:" ran into a third line the score strip
+    covered ("Dwarf Elf Halfling / Human Human / [cut]"). Kinds are counted, and every line is
+    above the strip."""
+    busy = {"mon": ["dwarf", "halfling"]}
+    s = table(
+        players=4,
+        boards={
+            "p1": {"mon": ["elf"]},
+            "p2": busy,
+            "p3": {"mon": ["human", "sprite"]},
+            "p4": {"mon": ["human", "troll"]},
+        },
+        hands={"p1": ["terror"]},
+    )
+    texts, faults = result_texts(s, "p1 play terror p1 mon")
+    assert faults == []
+    said = " ".join(texts)
+    for name in ("Dwarf", "Elf", "Halfling", "Human x2", "Sprite", "Troll"):
+        assert name in said
+
+
+def test_a_transportation_says_which_two_days_were_swapped():
+    """ "TPT on P4 Thu": a code, and not whose day went where. The table swaps the stacks by it."""
+    s = table(players=4, boards={"p4": {"thu": ["orc"]}}, hands={"p1": ["transportation"]})
+    texts, faults = result_texts(s, "p1 play transportation p4 thu")
+    assert faults == []
+    assert texts[2:5] == ["Transportation", "on P4 Thu", "swapped with P1 Thu"]
+
+
+def test_a_transformation_says_the_creature_taken_and_the_one_given():
+    s = table(
+        players=3,
+        boards={"p3": {"sun": ["troll", "sprite"]}},
+        hands={"p2": ["transformation", "medusa"]},
+        turn="p2",
+    )
+    texts, faults = result_texts(s, "p2 play transformation p3 sun sprite medusa")
+    assert faults == []
+    assert texts[2:6] == ["Transformation", "on P3 Sun", "took Sprite", "gave Medusa"]
