@@ -9,6 +9,8 @@ content, so it shows nothing the viewer may not see.
 
 from __future__ import annotations
 
+import re
+
 DAYS = {
     "mon": "Monday",
     "tue": "Tuesday",
@@ -50,7 +52,7 @@ def game_facts(view: dict, pack: dict) -> dict:
     rows = [
         ["to play", str(view.get("turn") or "-").upper()]
         if not view.get("over")
-        else ["ended", view.get("ended") or "-"],
+        else ["ended", seats_named(view.get("ended") or "-")],
         ["deck", f"{view.get('deck', 0)} cards to draw"],
         ["discard", ", ".join(_card(c) for c in view.get("discard") or []) or "-"],
     ]
@@ -63,9 +65,16 @@ def game_facts(view: dict, pack: dict) -> dict:
     return {"kind": "facts", "title": "Game", "rows": rows}
 
 
+def seats_named(text: str) -> str:
+    """ "p3 filled the week" as the table says it: "P3 filled the week"."""
+    return re.sub(r"\bp(\d)\b", r"P\1", text)
+
+
 def last_words(line: str) -> str:
     """``p2 play mimic p1 tue`` -> "P2 played Mimic on P1's Tuesday"."""
     w = line.split()
+    if len(w) >= 5 and w[2] == "transportation":  # whose stacks changed places
+        return f"{w[0].upper()} played Transportation: swapped {w[0].upper()}'s {DAYS.get(w[4], w[4])} with {w[3].upper()}'s"
     if len(w) >= 5 and w[1] == "play":
         words = f"{w[0].upper()} played {_card(w[2])} on {w[3].upper()}'s {DAYS.get(w[4], w[4])}"
         if len(w) >= 7:
@@ -166,16 +175,14 @@ def page_event(event: dict, pack: dict) -> str | None:
     """The log's line for an event in the table's words (None: the generic words)."""
     kind, seat = event.get("event"), str(event.get("seat") or "").upper()
     if kind == "play":
-        words = (
-            f"{seat} played {_card(event.get('card'))} on {str(event.get('board', '')).upper()}'s "
-            f"{DAYS.get(event.get('day'), event.get('day'))}"
-        )
-        return words
+        swap = [event.get("took"), event.get("gave")] if event.get("took") else []
+        line = [seat, "play", event.get("card"), event.get("board"), event.get("day"), *swap]
+        return last_words(" ".join(str(x) for x in line))
     if kind == "drew":
         return f"{seat} drew a card" + (
             f" ({event['deck']} left)" if isinstance(event.get("deck"), int) else ""
         )
     if kind == "over":
         scores = ", ".join(f"{s.upper()} {n}" for s, n in (event.get("scores") or {}).items())
-        return f"Game over: {event.get('why', '')}; {scores}"
+        return f"Game over: {seats_named(str(event.get('why', '')))}; {scores}"
     return None

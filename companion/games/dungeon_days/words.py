@@ -32,6 +32,8 @@ def describe(action: str, view: dict) -> str | None:
     if w[0] == "chance":
         return "drew a card" if w[1] == "draw" else None  # which card is its owner's secret
     verb = w[1]
+    if verb == "play" and len(w) >= 5 and w[2] == "transportation":  # whose stacks change places
+        return f"play Transportation: swap {w[0].upper()}'s {day(w[4])} with {w[3].upper()}'s"
     if verb == "play" and len(w) >= 5:
         said = f"play {card(w[2])} on {w[3].upper()}'s {day(w[4])}"
         if len(w) >= 7:

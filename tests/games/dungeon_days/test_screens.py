@@ -173,3 +173,28 @@ def test_a_transformation_says_the_creature_taken_and_the_one_given():
     texts, faults = result_texts(s, "p2 play transformation p3 sun sprite medusa")
     assert faults == []
     assert texts[2:6] == ["Transformation", "on P3 Sun", "took Sprite", "gave Medusa"]
+
+
+def test_a_transportation_and_the_end_are_said_in_the_tables_words_on_the_phones():
+    """The computer's "play Transportation on P1's Saturday" did not say whose day went where;
+    the phones' end said "ended: p3 filled the week" and the log "Game over: p3 filled ..."."""
+    from companion.games.dungeon_days.page import game_facts, page_event
+    from companion.games.dungeon_days.words import describe
+    from tests.games.dungeon_days.table import full_week
+
+    assert (
+        describe("p3 play transportation p1 sat", {}) == "play Transportation: swap P3's Saturday with P1's"
+    )
+    s = table(players=3, boards={"p1": {"sat": ["elf"]}}, hands={"p3": ["transportation"]}, turn="p3")
+    played = next(e for e in play(s, "p3 play transportation p1 sat") if e["event"] == "play")
+    assert page_event(played, {}) == "P3 played Transportation: swapped P3's Saturday with P1's"
+    s = table(
+        players=3, boards={"p3": {"sun": ["sprite"]}}, hands={"p2": ["transformation", "orc"]}, turn="p2"
+    )
+    played = next(e for e in play(s, "p2 play transformation p3 sun sprite orc") if e["event"] == "play")
+    assert page_event(played, {}) == "P2 played Transformation on P3's Sunday, taking Sprite for Orc"
+    s = table(players=3, boards={"p3": full_week("sun")}, hands={"p3": ["elf"]}, turn="p3")
+    over = next(e for e in play(s, "p3 play elf p3 sun") if e["event"] == "over")
+    assert page_event(over, {}).startswith("Game over: P3 filled the week; ")
+    rows = game_facts({"over": True, "ended": s.ended}, {})
+    assert rows["rows"][0] == ["ended", "P3 filled the week"]
