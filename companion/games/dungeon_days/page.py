@@ -9,7 +9,7 @@ content, so it shows nothing the viewer may not see.
 
 from __future__ import annotations
 
-import re
+from companion.games.dungeon_days.words import seats_named
 
 DAYS = {
     "mon": "Monday",
@@ -63,11 +63,6 @@ def game_facts(view: dict, pack: dict) -> dict:
             ["scoring", f"entering {DAYS.get((pack.get('days') or [''] * 7)[int(view.get('day') or 0)], '')}"]
         )
     return {"kind": "facts", "title": "Game", "rows": rows}
-
-
-def seats_named(text: str) -> str:
-    """ "p3 filled the week" as the table says it: "P3 filled the week"."""
-    return re.sub(r"\bp(\d)\b", r"P\1", text)
 
 
 def last_words(line: str) -> str:

@@ -12,6 +12,7 @@ from PIL import Image
 
 from companion.engine.words import counted
 from companion.games.dungeon_days.controls import DaysControl
+from companion.games.dungeon_days.words import seats_named
 from companion.ui import fonts
 from companion.ui.draw import Canvas, W, wrap
 from companion.ui.generic import BOTTOM, seat_name, strip
@@ -336,13 +337,16 @@ def days_final(m: dict) -> Image.Image:
     c.text_right(W - 1, 10, "sum", f)
     c.hline(0, W - 1, 18)
     rows = event.get("days", {})
-    step = 8 if len(rows) <= 5 else 7
+    step = 8 if len(rows) <= 4 else 7
     for row, (seat, points) in enumerate(rows.items()):
         y = 20 + row * step
         c.text(1, y, seat_name(m, seat) + ("*" if seat == winner else ""), f)
         for d, p in enumerate(points):
             c.text_center(x0 + d * 13 + 6, y, str(p) if p else "-", f)
         c.text_right(W - 1, y, str(event["scores"][seat]), f)
+    why = seats_named(str(event.get("why") or ""))  # why it ended: "P1 filled the week"
+    if why and 21 + len(rows) * step + 7 <= 64 and f.measure(why) <= W - 2:  # room under 5 rows
+        c.text(1, 21 + len(rows) * step, why, f)
     return c.done()
 
 

@@ -5,6 +5,8 @@ A card is named by its kind (capitalised), a board by its seat, a day in full.""
 
 from __future__ import annotations
 
+import re
+
 DAYS = {
     "mon": "Monday",
     "tue": "Tuesday",
@@ -14,6 +16,11 @@ DAYS = {
     "sat": "Saturday",
     "sun": "Sunday",
 }
+
+
+def seats_named(text: str) -> str:
+    """ "p3 filled the week" as the table says it: "P3 filled the week"."""
+    return re.sub(r"\bp(\d)\b", r"P\1", text)
 
 
 def card(kind: str) -> str:

@@ -198,3 +198,17 @@ def test_a_transportation_and_the_end_are_said_in_the_tables_words_on_the_phones
     assert page_event(over, {}).startswith("Game over: P3 filled the week; ")
     rows = game_facts({"over": True, "ended": s.ended}, {})
     assert rows["rows"][0] == ["ended", "P3 filled the week"]
+
+
+@pytest.mark.parametrize("players", [2, 4, 5])
+def test_the_final_table_says_why_the_game_ended(players):
+    """P1 filled the week and P2 won: the final table showed the points, never that P1's full
+    week had ended the game."""
+    from companion.ui.recording import recording
+    from tests.games.dungeon_days.scenarios import final
+    from tests.ui.textcheck import frame_faults
+
+    with recording() as drawn:
+        render(final(players=players))
+    assert frame_faults(drawn) == []
+    assert "P1 filled the week" in [d.text for d in drawn if d.kind == "text"]
