@@ -113,7 +113,9 @@ class DaysControl(Control):
             ui["chosen"].append(ui["words"][ui["cursor"]])
             self.auto.append(False)
             line = self.lines.get(tuple(ui["chosen"]))
-            if line is not None:
+            if line is not None:  # sent: no word row is left under the board while others move
+                ui.update(chosen=[], words=[], idle=[], cursor=0)
+                self.auto.clear()
                 return line
             self._offer()
         return None

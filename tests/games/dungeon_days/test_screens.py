@@ -212,3 +212,22 @@ def test_the_final_table_says_why_the_game_ended(players):
         render(final(players=players))
     assert frame_faults(drawn) == []
     assert "P1 filled the week" in [d.text for d in drawn if d.kind == "text"]
+
+
+def test_once_a_play_is_sent_no_word_row_is_left_under_the_computers_thinking():
+    """While P2 thought, the panel kept P1's sent turn under the board as the next question:
+    "take: Wed Thu Fri Sat" (or "board: draw"), as if P1 still had to choose."""
+    s = table(players=3, hands={"p1": ["elf", "human"]})
+    ctl = controller(s)
+    presses = ["down", "ok"]  # the Elf: its own board is taken by itself, the days come next
+    assert [ctl.press(b) for b in presses] == [None, None] and ctl.ui["words"]
+    sent = ctl.press("ok")
+    assert sent == "p1 play elf p1 mon"
+    play(s, sent)
+    from companion.ui.recording import recording
+
+    with recording() as drawn:
+        render(build_model(ENGINE, s, viewer="p1", ui=ctl.ui, notice="P2 is thinking"))
+    texts = [d.text for d in drawn if d.kind == "text"]
+    assert "P2 is thinking" in texts and "ELF" in texts  # the board, the Elf on Monday
+    assert not [t for t in texts if t.endswith(":") or t in ("Mon", "Tue", "HUM", "draw")]
