@@ -196,6 +196,12 @@ def days_board(m: dict) -> Image.Image:
     if prompt.get("kind") == "enter":
         mark = int(view.get("day", 0)) if board == actor else None
         said = str(prompt.get("text", ""))
+        current = words[cursor] if cursor < len(words) else ""
+        if current in (m.get("pack") or {}).get("codes", {}):  # the code under the cursor, named
+            room = W - 5 - fonts.small().measure(f"{seat_name(m, board)}:{seat.get('score', 0)}")
+            where = said.split(":")[0]  # "P1 Mon"
+            heads = [f"{where}: add {current.capitalize()}", f"add {current.capitalize()}"]
+            said = next((t for t in heads if fonts.small().measure(t) <= room), heads[-1])
     else:
         current = words[cursor] if cursor < len(words) else ""
         pick = current if current in days else next((w for w in chosen if w in days), None)

@@ -231,3 +231,25 @@ def test_once_a_play_is_sent_no_word_row_is_left_under_the_computers_thinking():
     texts = [d.text for d in drawn if d.kind == "text"]
     assert "P2 is thinking" in texts and "ELF" in texts  # the board, the Elf on Monday
     assert not [t for t in texts if t.endswith(":") or t in ("Mon", "Tue", "HUM", "draw")]
+
+
+def test_the_scorer_names_the_card_under_the_cursor():
+    """Entering real cards, the row is codes (BLD DRG DWF ... MIM); the bar said "P1 Mon: bottom
+    card" whatever the cursor was on. On a card it names it, as the turn's bar does."""
+    from companion.ui.recording import recording
+
+    s = table(mode="score")
+    ctl = controller(s)
+    said = []
+    for _ in range(len(ctl.ui["words"])):
+        with recording() as drawn:
+            render(build_model(ENGINE, s, viewer=None, ui=ctl.ui))
+        said.append(next(d.text for d in drawn if d.kind == "text"))
+        ctl.press("down")
+    assert said[0] == "P1 Mon: bottom card"  # on "next"
+    cards = ctl.ui["words"][1:]
+    assert said[1:] == [
+        next(t for t in (f"P1 Mon: add {k.capitalize()}", f"add {k.capitalize()}") if t in said)
+        for k in cards
+    ]
+    assert "P1 Mon: add Dwarf" in said and "add Invisibility" not in said  # not offered on an empty day
