@@ -210,6 +210,13 @@ def days_board(m: dict) -> Image.Image:
         said = f"{seat_name(m, actor)} " + (
             " ".join(_word(m, w) for w in chosen) if chosen else "draw or play"
         )
+        named = f"{seat_name(m, actor)} {chosen[0].capitalize() if chosen else ''}"
+        named += "".join(
+            f" on {_word(m, w)}" if i == 1 else f" {_word(m, w)}" for i, w in enumerate(chosen[1:3], 1)
+        )
+        room = W - 5 - fonts.small().measure(f"{seat_name(m, board)}:{seat.get('score', 0)}")
+        if chosen and len(chosen) <= 3 and fonts.small().measure(named) <= room:  # names, not codes
+            said = named  # "P1 Halfling on P2", not "P1 HAL P2"
         if not chosen and current in (m.get("pack") or {}).get(
             "codes", {}
         ):  # the code under the cursor, named

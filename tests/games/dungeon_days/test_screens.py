@@ -253,3 +253,21 @@ def test_the_scorer_names_the_card_under_the_cursor():
         for k in cards
     ]
     assert "P1 Mon: add Dwarf" in said and "add Invisibility" not in said  # not offered on an empty day
+
+
+def test_the_turn_so_far_is_said_in_names_where_they_fit():
+    """The bar read "P1 HAL P2" once a Halfling and P2's board were chosen: codes, where
+    "P1 Halfling on P2" fits. A Transformation's longer turn keeps the codes, never cut."""
+    from companion.ui.recording import recording
+    from tests.games.dungeon_days.scenarios import turn
+
+    def bar(presses):
+        with recording() as drawn:
+            render(turn(presses))
+        return [d.text for d in drawn if d.kind == "text"][0], [d for d in drawn if d.kind == "cut"]
+
+    assert bar(["down"] * 5 + ["ok"]) == ("P1 Halfling", [])
+    assert bar(["down"] * 5 + ["ok", "down", "ok"]) == ("P1 Halfling on P2", [])
+    said, cut = bar(["down", "ok", "ok"])  # a Transformation on P1's board
+    assert said.startswith("P1 Transformation") or said.startswith("P1 TFM")
+    assert cut == []
