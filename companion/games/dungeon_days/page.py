@@ -116,10 +116,12 @@ def _count(n, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
-def card_words(card: dict) -> str:
-    """What a card is, scores and does: "creature, 3 points: Just left of a creature"."""
+def card_words(card: dict, cid: str = "") -> str:
+    """What a card is, scores and does: "creature, 3 points: Just left of a creature" (the
+    Mimic's points vary: its printed 0 is not what it scores)."""
     kind = card.get("type", "")
-    what = kind + (f", {_count(card.get('points', 0), 'point')}" if kind == "creature" else "")
+    points = "points vary" if cid == "mimic" else _count(card.get("points", 0), "point")
+    what = kind + (f", {points}" if kind == "creature" else "")
     return f"{what}: {card.get('text', '')}".strip(": ")
 
 
@@ -129,7 +131,7 @@ def hand(view: dict, pack: dict, viewer: str | None) -> list[dict]:
         return []
     cards = pack.get("cards") or {}
     items = [
-        {"text": f"{_card(c)} ({_code(pack, c)})", "sub": card_words(cards.get(c) or {})}
+        {"text": f"{_card(c)} ({_code(pack, c)})", "sub": card_words(cards.get(c) or {}, c)}
         for c in seat.get("hand") or []
     ]
     return [{"kind": "cards", "title": "Your hand", "private": True, "items": items}]

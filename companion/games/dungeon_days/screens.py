@@ -42,7 +42,13 @@ def dealt_text(action: str, pack: dict) -> str | None:
         return None
     m = {"pack": pack}
     rule = str((pack.get("names") or {}).get(w[2], ""))
-    return f"You drew {card_line(m, w[2])}" + (f". {rule}." if rule else ".")
+    rule = f" {rule}." if rule else ""
+    said = [  # the longest that the message screen's four lines hold
+        f"You drew {card_line(m, w[2])}.{rule}",
+        f"You drew {w[2].capitalize()}.{rule}",
+        f"{card_line(m, w[2])}.{rule}",
+    ]
+    return next((t for t in said if len(wrap(t, fonts.body(), W - 4)) <= 4), said[0])
 
 
 def control(prompt: dict):
@@ -120,6 +126,8 @@ def card_line(m: dict, card: str) -> str:
     """ "Orc: 3 points" (a creature scores), "Lava: trap", "Terror: spell"."""
     pack = m.get("pack") or {}
     kind = (pack.get("types") or {}).get(card, "")
+    if card == "mimic":  # "a creature of variable points": its printed 0 is not what it scores
+        return "Mimic: points vary"
     if kind == "creature":
         return f"{card.capitalize()}: {counted(int((pack.get('points') or {}).get(card, 0)), 'point')}"
     return card.capitalize() + (f": {kind}" if kind else "")

@@ -271,3 +271,30 @@ def test_the_turn_so_far_is_said_in_names_where_they_fit():
     said, cut = bar(["down", "ok", "ok"])  # a Transformation on P1's board
     assert said.startswith("P1 Transformation") or said.startswith("P1 TFM")
     assert cut == []
+
+
+@pytest.mark.parametrize("kind", sorted(ENGINE.pack.cards))
+def test_the_card_drawn_is_said_whole_on_the_players_screen(kind):
+    """ "You drew Transformation: spell. Swap a creature with one i." ran past the message
+    screen's four lines; and the Mimic, "a creature of variable points", was said "0 points"."""
+    from companion.games.dungeon_days.screens import dealt_text, pack_info
+    from companion.ui.recording import recording
+    from tests.ui.textcheck import frame_faults
+
+    said = dealt_text(f"chance draw {kind}", pack_info(ENGINE))
+    with recording() as drawn:
+        render(
+            {"game": ENGINE.name, "screen": "message", "message": {"title": "P2: your card", "text": said}}
+        )
+    assert frame_faults(drawn) == []
+    shown = " ".join(d.text for d in drawn if d.kind == "text")
+    assert shown == f"P2: your card {said}" and kind.capitalize() in said  # every word of it
+    assert ("0 points" in shown) == (kind == "halfling")
+
+
+def test_the_mimic_in_a_phones_hand_is_not_said_to_score_nothing():
+    from companion.games.dungeon_days.page import card_words, page_pack
+
+    cards = page_pack(ENGINE)["cards"]
+    assert card_words(cards["mimic"], "mimic").startswith("creature, points vary: ")
+    assert card_words(cards["halfling"], "halfling").startswith("creature, 0 points: ")
