@@ -136,14 +136,15 @@ class Play:
         for e in events:
             if self.link is not None:
                 self.to_link(self.link.send_event, e)
-        if self.web is not None:
-            self.web.events(events)
         game = self.session.header.game if self.session.active else None
         moves = [move_words(game, p, a) for p, a in self.session.computer_moves] if game else []
         cut = self.session.computer_from if moves and self.session.computer_from is not None else len(events)
         mine, theirs = events[:cut], events[cut:]  # the computer's part has a result screen of its own
-        if moves and self.web is not None:
-            self.web.note_lines([f"{line} (computer)" for line in moves])
+        if self.web is not None:  # the phones' log: what was done, then what came of it
+            self.web.events(mine)
+            if moves:
+                self.web.note_lines([f"{line} (computer)" for line in moves])
+                self.web.events(theirs)
         if self.notice and self.notice.endswith(" is thinking"):  # it has moved
             self.notice = None
         results = []

@@ -314,9 +314,9 @@ class WebBridge:
         state = s.engine.new_state(s.header)
         for action in s.actions:
             prompt = s.engine.prompt(state)
-            self.log.extend(e for e in s.engine.apply(state, action, prompt) if isinstance(e, dict))
-            if not prompt.is_chance and s.is_computer(prompt.actor):
+            if not prompt.is_chance and s.is_computer(prompt.actor):  # the move, then what came of it
                 self.log.append(f"{move_words(s.header.game, prompt, action)} (computer)")
+            self.log.extend(e for e in s.engine.apply(state, action, prompt) if isinstance(e, dict))
 
     def note_lines(self, lines: list[str]) -> None:
         """Lines already in words for the log (the computer's moves)."""

@@ -2,6 +2,8 @@
 game's own result screen for what came of them (the table moves the computer's pieces by
 them), and in the phones' log; a secret choice is said as one, never shown."""
 
+from collections import deque
+
 import pytest
 
 from companion.engine.registry import games
@@ -12,6 +14,7 @@ from tests.device.secrets_on_the_panel import play, said_moves, table
 @pytest.mark.parametrize("game_id", [g.id for g in games()])
 def test_the_computers_moves_show_on_the_panel_and_in_the_phones_log(tmp_path, game_id):
     t = table(tmp_path, game_id, {"p1": "human", "p2": "computer"}, 11)
+    t.bridge.log = deque()  # the whole log, not the phones' last lines
     app, s = t.app, t.app.session
     shown = []
     original = app.show_events
@@ -114,3 +117,25 @@ def test_a_page_of_the_computers_moves_turns_by_itself_when_nobody_presses_ok(tm
         now[0] += app.result_seconds * 2
         app.refresh()
     assert app.interstitial is None
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in games()])
+def test_the_phones_log_says_a_computers_move_before_what_came_of_it(tmp_path, game_id):
+    """Live and when rebuilt from the journal, a computer's move in words comes before the
+    events it caused: the game's end after the move that ended it, never the move after it."""
+    t = table(tmp_path, game_id, {"p1": "human", "p2": "computer"}, 11)
+    t.bridge.log = deque()  # the whole log, not the phones' last lines
+    play(t, 11, limit=400)
+    s = t.app.session
+    logs = {"live": list(t.bridge.log)}
+    t.bridge.log.clear()
+    t.bridge.rebuild_log(s)
+    logs["rebuilt"] = list(t.bridge.log)
+    for how, log in logs.items():
+        said = [k for k, x in enumerate(log) if isinstance(x, str) and x.endswith("(computer)")]
+        ends = [k for k, x in enumerate(log) if isinstance(x, dict) and x.get("event") == "game_over"]
+        assert said, (how, "the computer never moved")
+        if ends:
+            assert said[-1] < ends[0], (how, log[ends[0] - 3 :])
+        for k in said:  # the line is followed by its events (or the next move), never first an event
+            assert k + 1 == len(log) or isinstance(log[k + 1], str) or log[k + 1].get("event") != "game_over"
