@@ -115,7 +115,8 @@ class DungeonAllies(StepEngine):
         options = dict(header.options)
         players = options.pop("players", 2)
         board = options.pop("board", "digital")
-        options.pop("seats", None)
+        seats = options.pop("seats", None)
+        seats = seats if isinstance(seats, dict) else {}
         if options:
             raise ValueError(
                 f"options: unknown option(s) {', '.join(sorted(options))} (known: players, seats, board)"
@@ -128,6 +129,7 @@ class DungeonAllies(StepEngine):
         return AlliesState(
             seats=[Seat(f"p{i}") for i in range(1, players + 1)],
             board=board,
+            computers=sorted(k for k, v in seats.items() if str(v).startswith("computer")),
             tiles=[Tile(square, section) for square, section in p.squares()],
             monster_pool=list(self.monsters),
             character_pool=list(self.characters),
