@@ -10,7 +10,8 @@ a tavern bid the generic number entry; these add what the table must read at a g
 * ``allies_result``: what a fight came to: the dice, the sum against the number, won or lost;
 * ``allies_seen``: what a red crystal showed, to its player alone;
 * ``allies_step``: on the real board, the resolution step the table is at (1 to 8), until OK;
-* ``allies_over``: the final points and, when scores tie, the crystal that decided it.
+* ``allies_over``: the final points and, when scores tie, the crystal that decided it;
+* ``chance`` (the generic entry's name): a real board's draw, its bar saying what is entered.
 """
 
 from __future__ import annotations
@@ -19,13 +20,13 @@ from PIL import Image
 
 from companion.ui import fonts
 from companion.ui.draw import Canvas, H, W, wrap
-from companion.ui.generic import choose, draw_scores, seat_name, strip
+from companion.ui.generic import chance, choose, draw_scores, seat_name, strip
 from companion.ui.menus import draw_list
 
 from .screens_areas import MODE as PLACE_MODE
 from .screens_areas import control  # noqa: F401  (the placing prompt's own control, found by the ui's hooks)
 from .screens_place import PLACE, place
-from .words import card_words, describe, fight_said, monster_words, prompt_words, space_name
+from .words import card_words, describe, entry_heading, fight_said, monster_words, prompt_words, space_name
 
 TABLE, FIGHT, RESULT, STEP, OVER = (
     "allies_table",
@@ -310,6 +311,12 @@ def ask(m: dict) -> Image.Image:
     )
 
 
+def entry(m: dict) -> Image.Image:
+    """A real board's draw entered on the buttons, its bar saying whose tiles or which square's
+    monster (the generic bar said only "DEAL character", "REVEAL monster")."""
+    return chance(m, entry_heading(_prompt(m)))
+
+
 def option_label(prompt: dict, option: str) -> str:
     """An option as the generic list shows it: in the words of words.py ("d6 on Runa")."""
     return describe(option)
@@ -324,6 +331,7 @@ SCREENS = {
     OVER: over,
     PLACE: place,
     SEEN: seen,
+    "chance": entry,
 }
 
 

@@ -470,3 +470,33 @@ def test_a_lost_fight_says_so_within_the_panel(drawn):  # noqa: F811
     )
     assert "rolled 3, needed 12" in drawn["texts"] and "lost: monster is out" in drawn["texts"]
     assert all(fonts.body().measure(t) <= 128 for t in drawn["texts"] if t.startswith("lost"))
+
+
+def test_a_real_boards_draw_says_whose_tiles_or_which_squares_monster():
+    """Entered on the buttons, the bar said only "DEAL character" (whose?), "REVEAL monster"
+    (under which square?), "FOLLOWER follower": the table could not tell what to enter."""
+    from companion.ui.recording import recording
+    from tests.ui.textcheck import frame_faults
+
+    from .table import new_game
+
+    g = engine()
+
+    def bar(s) -> str:
+        with recording() as drawn:
+            frame(g, s)
+        assert frame_faults(drawn) == []
+        return next(d.text for d in drawn if d.kind == "text" and d.box[1] < 9)
+
+    s = new_game(g, players=2, board="real")
+    play(g, s, "chance deal pyra blade")
+    assert bar(s) == "DEAL P2's characters"
+    play(g, s, "chance deal ember runa", "p1 d6 pyra", "p2 d6 ember", "chance roll 90 10")
+    assert bar(s) == "DRAW for the treasure"
+    play(g, s, "chance draw red red blue blue")
+    assert bar(s) == "DEAL sorcerer row"
+    play(g, s, "chance deal staff-of-embers crown-of-echoes orb-of-ages rod-of-storms red-prism")
+    assert bar(s) == "TURN UP follower"
+    play(g, s, "chance follower archer")
+    play(g, s, "p1 place d6 y12", "p2 place d6 train", "p1 place d4 train", "p2 place d4 train")
+    assert bar(s) == "REVEAL monster on Y12"
