@@ -500,3 +500,20 @@ def test_a_real_boards_draw_says_whose_tiles_or_which_squares_monster():
     play(g, s, "chance follower archer")
     play(g, s, "p1 place d6 y12", "p2 place d6 train", "p1 place d4 train", "p2 place d4 train")
     assert bar(s) == "REVEAL monster on Y12"
+
+
+def test_a_look_under_a_square_with_the_players_die_is_said_whole():
+    """ "your d6 here; face down: needs 3-12, gives 1-7 gold; 2 left to look under" ran to a
+    fourth line and was cut to "... 2 left to look."."""
+    from companion.ui.recording import recording
+    from tests.ui.textcheck import frame_faults
+
+    g = engine()
+    s = set_up(g, players=2)
+    give(s, "p1", red=2)
+    play(g, s, "p1 place d6 y1", "p2 place d6 train", "p1 place red peek")
+    with recording() as drawn:
+        model, _ = placing_frame(g, s, ())
+    assert model["ui"]["space"] == "y1" and frame_faults(drawn) == []
+    said = " ".join(d.text for d in drawn if d.kind == "text" and 29 <= d.box[1] < 54)
+    assert said.startswith("your d6 here; face down:") and said.endswith("2 looks left"), said
