@@ -314,3 +314,20 @@ def test_a_phone_acting_while_the_table_enters_a_draw_is_told_so_not_chance_is_t
         said = page.next("error")["text"]
         assert said == "not your turn: the device waits for the table's roll or draw"
         assert dev.session.engine.to_json(dev.session.state) == before and not dev.session.actions
+
+
+def test_the_end_on_a_phone_says_who_won_by_how_many_points_and_what_broke_a_tie():
+    """The page said only "Game over: P2 wins" (the panel says the points and the tie-break)."""
+    game = get_game(GAME)
+    pack = payloads.pack_for(game, game.load_engine())
+    summary = {
+        "over": True,
+        "winner": "p2",
+        "draw": False,
+        "tie_break": "",
+        "scores": {"p1": 28, "p2": 45, "p3": 23},
+    }
+    assert payloads.result_text(summary, pack) == "P2 wins, 45 points to 28 and 23"
+    tied = {**summary, "winner": "p1", "tie_break": "most white crystals", "scores": {"p1": 40, "p2": 40}}
+    assert payloads.result_text(tied, pack) == "P1 wins on most white crystals, 40 points to 40"
+    assert payloads.result_text({**summary, "draw": True, "winner": None}, pack) == "a draw"

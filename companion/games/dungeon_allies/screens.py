@@ -389,6 +389,7 @@ def pack_info(engine) -> dict:
         "ladder": list(p.rules.ladder),
         "trade_rates": [[t.give, t.count, t.take] for t in p.trades],
         "trades": " ".join(f"{t.count}{t.give[0]}={t.take[0]}" for t in p.trades) + " both ways",
+        "score_label": "points",  # the phones' end: "P2 wins, 45 points to 28 and 23"
     }
 
 
