@@ -9,6 +9,7 @@ a tavern bid the generic number entry; these add what the table must read at a g
   marked, the sum once rolled, over the spells or the reroll to choose;
 * ``allies_result``: what a fight came to: the dice, the sum against the number, won or lost;
 * ``allies_seen``: what a red crystal showed, to its player alone;
+* ``allies_rolls``: the percentile rolls for the first turn order and who goes first;
 * ``allies_step``: on the real board, the resolution step the table is at (1 to 8), until OK;
 * ``allies_over``: the final points and, when scores tie, the crystal that decided it;
 * ``chance`` (the generic entry's name): a real board's draw, its bar saying what is entered.
@@ -35,7 +36,7 @@ TABLE, FIGHT, RESULT, STEP, OVER = (
     "allies_step",
     "allies_over",
 )
-SEEN, ASK = "allies_seen", "allies_ask"
+SEEN, ASK, ROLLS = "allies_seen", "allies_ask", "allies_rolls"
 COLOURS = ("red", "blue", "yellow", "green", "white")
 STEPS = ("excursion", "order", "treasure", "trainer", "tavern", "prisoner", "trade", "sorcerer")
 
@@ -244,6 +245,32 @@ def seen(m: dict) -> Image.Image:
     return c.done()
 
 
+# ---------------------------------------------------------------------------- the turn order
+
+
+def rolls(m: dict) -> Image.Image:
+    """The percentile rolls for the first turn order, highest first, and who goes first (or who
+    tied and rolls again): rolled by the device, the table saw them nowhere else."""
+    events = m.get("events") or []
+    rolled = [e for e in events if e.get("event") == "percentile"]
+    order = next((e.get("order") for e in events if e.get("event") == "turn order"), None)
+    last = rolled[-1] if rolled else {}
+    c = Canvas()
+    c.title_bar("Turn order: d% rolls", "OK")
+    body, bold, small = fonts.body(), fonts.bold(), fonts.small()
+    ranked = sorted((last.get("rolls") or {}).items(), key=lambda kv: -kv[1])
+    said = ", ".join(f"{seat_name(m, sid)} {n:02d}" for sid, n in ranked)
+    c.lines(1, 11, wrap(said, body, W - 2, 2), body)
+    if order:
+        c.text(1, 31, bold.fit(f"{seat_name(m, order[0])} goes first", W - 2), bold)
+        c.text(1, 45, small.fit("order: " + " ".join(seat_name(m, sid) for sid in order), W - 2), small)
+    elif last.get("decided"):
+        tied = str(last["decided"]).partition(":")[0]  # "P1 and P3 tied"
+        c.lines(1, 32, wrap(f"{tied}: they roll again", small, W - 2, 2), small)
+    strip(c, m)
+    return c.done()
+
+
 # ---------------------------------------------------------------------------- the real board
 
 
@@ -331,6 +358,7 @@ SCREENS = {
     OVER: over,
     PLACE: place,
     SEEN: seen,
+    ROLLS: rolls,
     "chance": entry,
 }
 
@@ -360,6 +388,8 @@ def screen_after(events: list[dict]) -> str | None:
         return OVER
     if "combat" in kinds:
         return RESULT
+    if "percentile" in kinds:
+        return ROLLS
     if "turn" in kinds:
         return TABLE
     return None
@@ -393,4 +423,4 @@ def pack_info(engine) -> dict:
     }
 
 
-NOTICE_AT_TOP = frozenset({FIGHT, RESULT, STEP, PLACE, ASK})
+NOTICE_AT_TOP = frozenset({FIGHT, RESULT, STEP, PLACE, ASK, ROLLS})

@@ -517,3 +517,27 @@ def test_a_look_under_a_square_with_the_players_die_is_said_whole():
     assert model["ui"]["space"] == "y1" and frame_faults(drawn) == []
     said = " ".join(d.text for d in drawn if d.kind == "text" and 29 <= d.box[1] < 54)
     assert said.startswith("your d6 here; face down:") and said.endswith("2 looks left"), said
+
+
+def test_the_percentile_rolls_are_shown_with_who_goes_first_or_who_rolls_again():
+    """The device rolled everyone's d% and showed nothing: the table never saw why P3 went
+    first."""
+    from companion.ui.recording import recording
+    from tests.ui.textcheck import frame_faults
+
+    from .table import new_game
+
+    g = engine()
+    s = new_game(g, players=3)
+    play(g, s, "chance deal pyra blade", "chance deal ember runa", "chance deal tidus fern")
+    play(g, s, "p1 d6 pyra", "p2 d6 ember", "p3 d6 tidus")
+
+    def said(events) -> str:
+        assert screen_after(events) == "allies_rolls"
+        with recording() as drawn:
+            frame(g, s, screen="allies_rolls", events=events)
+        assert frame_faults(drawn) == []
+        return " ".join(d.text for d in drawn if d.kind == "text" and 9 < d.box[1] < 54)
+
+    assert said(play(g, s, "chance roll 40 90 40")) == "P2 90, P1 40, P3 40 P1 and P3 tied: they roll again"
+    assert said(play(g, s, "chance roll 10 50")) == "P3 50, P1 10 P2 goes first order: P2 P3 P1"
