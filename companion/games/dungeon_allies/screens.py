@@ -250,7 +250,8 @@ def seen(m: dict) -> Image.Image:
 
 def rolls(m: dict) -> Image.Image:
     """The percentile rolls for the first turn order, highest first, and who goes first (or who
-    tied and rolls again): rolled by the device, the table saw them nowhere else."""
+    tied and rolls again): rolled by the device, the table saw them nowhere else. A tie rolled
+    again in the same go is a line of its own ("again: P2 50, P5 20")."""
     events = m.get("events") or []
     rolled = [e for e in events if e.get("event") == "percentile"]
     order = next((e.get("order") for e in events if e.get("event") == "turn order"), None)
@@ -258,15 +259,28 @@ def rolls(m: dict) -> Image.Image:
     c = Canvas()
     c.title_bar("Turn order: d% rolls", "OK")
     body, bold, small = fonts.body(), fonts.bold(), fonts.small()
-    ranked = sorted((last.get("rolls") or {}).items(), key=lambda kv: -kv[1])
-    said = ", ".join(f"{seat_name(m, sid)} {n:02d}" for sid, n in ranked)
-    c.lines(1, 11, wrap(said, body, W - 2, 2), body)
+
+    def ranked(e: dict, font, first: str = "") -> list[str]:
+        """ "P1 90, P3 80, ..." in lines of ``font``, a seat and its roll never parted."""
+        best = sorted((e.get("rolls") or {}).items(), key=lambda kv: -kv[1])
+        lines = [first]
+        for sid, n in best:
+            pair = f"{seat_name(m, sid)} {n:02d}"
+            joined = f"{lines[-1]}, {pair}" if lines[-1] and lines[-1] != first else lines[-1] + pair
+            lines[-1:] = [joined] if font.measure(joined) <= W - 2 else [lines[-1] + ",", pair]
+        return lines
+
+    if len(rolled) > 1:  # in small type, the first rolls then each roll again
+        lines = ranked(rolled[0], small) + [x for e in rolled[1:] for x in ranked(e, small, "again: ")]
+        c.lines(1, 10, [small.fit(line, W - 2) for line in lines[:3]], small)
+    else:
+        c.lines(1, 11, ranked(last, body)[:2], body)
     if order:
-        c.text(1, 31, bold.fit(f"{seat_name(m, order[0])} goes first", W - 2), bold)
-        c.text(1, 45, small.fit("order: " + " ".join(seat_name(m, sid) for sid in order), W - 2), small)
+        c.text(1, 33, bold.fit(f"{seat_name(m, order[0])} goes first", W - 2), bold)
+        c.text(1, 46, small.fit("order: " + " ".join(seat_name(m, sid) for sid in order), W - 2), small)
     elif last.get("decided"):
         tied = str(last["decided"]).partition(":")[0]  # "P1 and P3 tied"
-        c.lines(1, 32, wrap(f"{tied}: they roll again", small, W - 2, 2), small)
+        c.lines(1, 33, wrap(f"{tied}: they roll again", small, W - 2, 2), small)
     strip(c, m)
     return c.done()
 

@@ -541,3 +541,9 @@ def test_the_percentile_rolls_are_shown_with_who_goes_first_or_who_rolls_again()
 
     assert said(play(g, s, "chance roll 40 90 40")) == "P2 90, P1 40, P3 40 P1 and P3 tied: they roll again"
     assert said(play(g, s, "chance roll 10 50")) == "P3 50, P1 10 P2 goes first order: P2 P3 P1"
+    # a tie rolled again by the device in the same go: both rolls are shown
+    s = new_game(g, players=3)
+    play(g, s, "chance deal pyra blade", "chance deal ember runa", "chance deal tidus fern")
+    play(g, s, "p1 d6 pyra", "p2 d6 ember", "p3 d6 tidus")
+    both = play(g, s, "chance roll 40 90 40", "chance roll 10 50")
+    assert said(both) == "P2 90, P1 40, P3 40 again: P3 50, P1 10 P2 goes first order: P2 P3 P1"
