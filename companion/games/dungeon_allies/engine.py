@@ -110,6 +110,19 @@ class DungeonAllies(StepEngine):
     def result(self, s: AlliesState) -> str:
         return result(s)
 
+    def apply(self, s: AlliesState, action: str, prompt: Prompt | None = None) -> list[dict]:
+        """A real board's resolution step done, as games saved before a person said it recorded
+        it: the OK of the seat first in turn order, a computer's (they still replay)."""
+        p = prompt or self.prompt(s)
+        if (
+            p.kind == "resolve"
+            and s.order
+            and s.order[0] in s.computers
+            and action.split() == [s.order[0], "ok"]
+        ):
+            action = p.options[0] if p.options else action
+        return super().apply(s, action, p)
+
     # ------------------------------------------------------------------ the contract
     def new_state(self, header: Header) -> AlliesState:
         options = dict(header.options)

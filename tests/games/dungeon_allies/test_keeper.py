@@ -62,8 +62,8 @@ def test_a_person_says_each_step_is_done_when_a_computer_is_first_in_turn_order(
     asked = []
     while g.prompt(s).kind == "resolve":
         asked.append(g.prompt(s).actor)
-        play(g, s, "p2 ok")
-    assert asked and set(asked) == {"p2"}
+        play(g, s, "p2 ok" if len(asked) > 1 else "p1 ok")  # p1's: as games saved before said it
+    assert len(asked) > 1 and set(asked) == {"p2"}
 
 
 def test_a_red_crystal_on_the_real_board_is_spent_with_no_draw():
