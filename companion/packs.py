@@ -134,10 +134,47 @@ def convert(data: Any, schema: type[T], source: str | Path) -> T:
     try:
         return msgspec.convert(data, schema, strict=True)
     except msgspec.ValidationError as exc:
-        raise PackError(f"{source}: {out_of_range(describe_validation_error(exc), data)}") from None
+        message = name_the_key(describe_validation_error(exc), data)
+        raise PackError(f"{source}: {out_of_range(message, data)}") from None
 
 
 _BOUND = re.compile(r"^(?P<path>.*): Expected `int` (?P<op>>=|<=) (?P<bound>-?\d+)$")
+_GOT = re.compile(r"got `(?P<got>\w+)`")
+_KINDS = {"str": str, "int": int, "float": float, "bool": bool, "array": list, "object": dict}
+
+
+def looked_up(data: Any, path: str) -> Any:
+    """The value at "a.b[2].c" in ``data``; KeyError, IndexError, TypeError or ValueError if
+    there is none."""
+    value = data
+    for key, index in re.findall(r"([^.\[\]]+)|\[(\d+)\]", path):
+        value = value[int(index)] if index else value[key]
+    return value
+
+
+def name_the_key(message: str, data: Any) -> str:
+    """msgspec writes a table's key as "[...]" ("crystals[...]: Expected `int`, got `float`"):
+    name the key whose value is the one refused ("crystals.red: ..."); else the message as is."""
+    path, _, said = message.partition(": ")
+    head, found, tail = path.partition("[...]")
+    if not found or "[...]" in tail:
+        return message
+    got, bound = _GOT.search(said), _BOUND.match(message)
+
+    def refused(value: Any) -> bool:
+        if got:
+            kind = _KINDS.get(got["got"])
+            return kind is not None and type(value) is kind
+        if bound and type(value) is int:
+            return value < int(bound["bound"]) if bound["op"] == ">=" else value > int(bound["bound"])
+        return False
+
+    try:
+        table = looked_up(data, head)
+        keys = [k for k, v in table.items() if refused(looked_up(v, tail) if tail else v)]
+    except (AttributeError, KeyError, IndexError, TypeError, ValueError):
+        return message
+    return f"{head}.{keys[0]}{tail}: {said}" if keys else message
 
 
 def out_of_range(message: str, data: Any) -> str:
@@ -146,10 +183,8 @@ def out_of_range(message: str, data: Any) -> str:
     match = _BOUND.match(message)
     if not match:
         return message
-    value = data
     try:
-        for key, index in re.findall(r"([^.\[\]]+)|\[(\d+)\]", match["path"]):
-            value = value[int(index)] if index else value[key]
+        value = looked_up(data, match["path"])
     except (KeyError, IndexError, TypeError, ValueError):
         return message
     least = match["op"] == ">="

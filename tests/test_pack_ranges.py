@@ -68,6 +68,20 @@ def test_the_numbers_that_hung_or_flooded_a_game_are_refused(tmp_path, game, whe
         load(game, path)
 
 
+@pytest.mark.parametrize(
+    "game, where, value, message",
+    [
+        ("dungeon-allies", ("crystals", "white"), -2, "crystals.white: must be at least 0, not -2"),
+        ("dungeon-allies", ("crystals", "blue"), "16", "crystals.blue: Expected `int`, got `str`"),
+        ("dodgeball", ("players", 0, "attrs", "COU"), 99, "players[0].attrs.COU: must be at most 12, not 99"),
+        ("dungeon-ball", ("dice", "white", "faces"), "ball", "dice.white.faces: Expected `array`, got `str`"),
+    ],
+)
+def test_a_wrong_value_in_a_table_names_its_key_not_brackets(tmp_path, game, where, value, message):
+    """msgspec writes a table's key as "[...]" ("crystals[...]: Expected `int`, got `str`")."""
+    test_the_numbers_that_hung_or_flooded_a_game_are_refused(tmp_path, game, where, value, message)
+
+
 def dodgeball_with(team: int, **changes):
     data = default_data("dodgeball")
     return with_value(data, ("teams", team), {**data["teams"][team], **changes})

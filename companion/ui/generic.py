@@ -417,9 +417,10 @@ def grid(m: dict) -> Image.Image:
     return _done(c, m)
 
 
-def chance(m: dict) -> Image.Image:
+def chance(m: dict, heading: str = "") -> Image.Image:
     """Chance entered by hand: the current value large with its die's kind, then a box per
-    value (a d4, a d6 and a d12 each from its own faces)."""
+    value (a d4, a d6 and a d12 each from its own faces). ``heading``, a game's words for what
+    is entered ("DEAL P1's characters"), replaces the verb and the die kind on the bar."""
     p = _prompt(m)
     ch = p.get("chance") or {}
     ui = _ui(m)
@@ -434,7 +435,8 @@ def chance(m: dict) -> Image.Image:
     verb = str(ch.get("verb", "roll")).upper()
     what = " ".join(d.get("kind", "") for d in dice) if dice else (kind or "")
     c.title_bar(
-        f"{verb} {what}".strip() if what else f"{verb} {count}", f"{min(len(entered) + 1, count)}/{count}"
+        heading or (f"{verb} {what}".strip() if what else f"{verb} {count}"),
+        f"{min(len(entered) + 1, count)}/{count}",
     )
     big, bold, small = fonts.big(), fonts.bold(), fonts.small()
     if len(entered) >= count:  # every die read (by the camera): to confirm
@@ -448,7 +450,9 @@ def chance(m: dict) -> Image.Image:
             c.text_center(17, 18, face[:4], small)
         c.icon("up", 34, 13)
         c.icon("down", 34, 30)
-        c.text(43, 11, bold.fit(face.upper() if big.measure(face) > 26 else (kind or face), W - 43), bold)
+        said = face.upper() if big.measure(face) > 26 else (kind or face)
+        font = next((f for f in (bold, fonts.body()) if f.measure(said) <= W - 43), small)  # whole
+        c.text(43, 11, font.fit(said, W - 43), font)
         c.text(43, 26, "OK next BACK undo" if count > 1 else "OK enter", small)
     if any(len(str(f)) > 2 for f in faces):  # words (crystals, cards): the draws so far as text
         said = " ".join(entered + [f"[{face}]"] + ["_"] * (count - len(entered) - 1))

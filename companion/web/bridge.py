@@ -165,6 +165,8 @@ class WebBridge:
         if app.correcting is not None or app.camera_step is not None:
             return "the device is busy: look at its screen"
         prompt = s.prompt()
+        if prompt.is_chance:  # a roll or draw the table enters on the device (or it answers)
+            return "not your turn: the device waits for the table's roll or draw"
         if prompt.actor != seat:
             return f"not your turn: {prompt.actor.upper()} is to decide"
         if action.split()[0] != seat:

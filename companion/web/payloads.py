@@ -230,7 +230,8 @@ def _seat_up(value: str) -> str:
 
 def result_text(summary: dict, pack: dict | None = None) -> str:
     """Who won, and by what where the game's points are not plain to read: "P2 wins, 6
-    opponents out to 1" (Dodgeball's score counts opponents out, ``pack["score_label"]``)."""
+    opponents out to 1" (Dodgeball's score counts opponents out, ``pack["score_label"]``),
+    "P1 wins on most white crystals, 40 points to 40 and 23" (the summary's ``tie_break``)."""
     if not summary.get("over"):
         return ""
     if summary.get("draw"):
@@ -238,11 +239,15 @@ def result_text(summary: dict, pack: dict | None = None) -> str:
     winner = summary.get("winner")
     if not winner:
         return "game over"
+    said = f"{str(winner).upper()} wins"
+    if isinstance(summary.get("tie_break"), str) and summary["tie_break"]:
+        said += f" on {summary['tie_break']}"
     unit, scores = (pack or {}).get("score_label"), summary.get("scores") or {}
-    others = [n for seat, n in scores.items() if seat != winner]
-    if unit and winner in scores and len(others) == 1:
-        return f"{str(winner).upper()} wins, {scores[winner]} {unit} to {others[0]}"
-    return f"{str(winner).upper()} wins"
+    others = [str(n) for n in sorted((n for seat, n in scores.items() if seat != winner), reverse=True)]
+    if unit and winner in scores and others:
+        to = " and ".join([", ".join(others[:-1]), others[-1]] if len(others) > 1 else others)
+        said += f", {scores[winner]} {unit} to {to}"
+    return said
 
 
 def build(

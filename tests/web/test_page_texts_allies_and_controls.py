@@ -297,3 +297,37 @@ def test_the_fix_dice_button_shows_only_where_dice_were_rolled_and_a_load_logs_n
                 page.wait_for_selector("#toast.bad:has-text('no dice to correct')")
         finally:
             context.close()
+
+
+def test_a_phone_acting_while_the_table_enters_a_draw_is_told_so_not_chance_is_to_decide(tmp_path):
+    """On a real board the table enters each tile on the device: a phone's tap then was
+    refused with "not your turn: CHANCE is to decide", the engine's word for it."""
+    dev = Device(tmp_path, GAME, {"players": 3, "board": "real", "seats": {"p3": "computer"}}, seed=7)
+    with dev:
+        page = dev.page()
+        page.next("welcome")
+        page.send({"t": "claim", "seat": "p1", "code": dev.code("p1")})
+        page.next("token")
+        assert dev.session.prompt().is_chance
+        before = dev.session.engine.to_json(dev.session.state)
+        page.send({"t": "act", "action": "p1 d6 pyra"})
+        said = page.next("error")["text"]
+        assert said == "not your turn: the device waits for the table's roll or draw"
+        assert dev.session.engine.to_json(dev.session.state) == before and not dev.session.actions
+
+
+def test_the_end_on_a_phone_says_who_won_by_how_many_points_and_what_broke_a_tie():
+    """The page said only "Game over: P2 wins" (the panel says the points and the tie-break)."""
+    game = get_game(GAME)
+    pack = payloads.pack_for(game, game.load_engine())
+    summary = {
+        "over": True,
+        "winner": "p2",
+        "draw": False,
+        "tie_break": "",
+        "scores": {"p1": 28, "p2": 45, "p3": 23},
+    }
+    assert payloads.result_text(summary, pack) == "P2 wins, 45 points to 28 and 23"
+    tied = {**summary, "winner": "p1", "tie_break": "most white crystals", "scores": {"p1": 40, "p2": 40}}
+    assert payloads.result_text(tied, pack) == "P1 wins on most white crystals, 40 points to 40"
+    assert payloads.result_text({**summary, "draw": True, "winner": None}, pack) == "a draw"

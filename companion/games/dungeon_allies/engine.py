@@ -110,12 +110,26 @@ class DungeonAllies(StepEngine):
     def result(self, s: AlliesState) -> str:
         return result(s)
 
+    def apply(self, s: AlliesState, action: str, prompt: Prompt | None = None) -> list[dict]:
+        """A real board's resolution step done, as games saved before a person said it recorded
+        it: the OK of the seat first in turn order, a computer's (they still replay)."""
+        p = prompt or self.prompt(s)
+        if (
+            p.kind == "resolve"
+            and s.order
+            and s.order[0] in s.computers
+            and action.split() == [s.order[0], "ok"]
+        ):
+            action = p.options[0] if p.options else action
+        return super().apply(s, action, p)
+
     # ------------------------------------------------------------------ the contract
     def new_state(self, header: Header) -> AlliesState:
         options = dict(header.options)
         players = options.pop("players", 2)
         board = options.pop("board", "digital")
-        options.pop("seats", None)
+        seats = options.pop("seats", None)
+        seats = seats if isinstance(seats, dict) else {}
         if options:
             raise ValueError(
                 f"options: unknown option(s) {', '.join(sorted(options))} (known: players, seats, board)"
@@ -128,6 +142,7 @@ class DungeonAllies(StepEngine):
         return AlliesState(
             seats=[Seat(f"p{i}") for i in range(1, players + 1)],
             board=board,
+            computers=sorted(k for k, v in seats.items() if str(v).startswith("computer")),
             tiles=[Tile(square, section) for square, section in p.squares()],
             monster_pool=list(self.monsters),
             character_pool=list(self.characters),

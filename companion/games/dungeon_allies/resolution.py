@@ -33,7 +33,9 @@ class Resolve(Step):
         if s.board != "real":
             return None
         what = self.work(g, s)
-        return Prompt(s.order[0], "resolve", what, (f"{s.order[0]} ok",)) if what else None
+        # a person says the table has done it: the computer moves no pieces on a real board
+        who = next((sid for sid in s.order if sid not in s.computers), s.order[0])
+        return Prompt(who, "resolve", what, (f"{who} ok",)) if what else None
 
     def auto(self, g, s: AlliesState, f: Frame, ev: list[dict]) -> bool:
         if s.board == "real":

@@ -9,8 +9,10 @@ a tavern bid the generic number entry; these add what the table must read at a g
   marked, the sum once rolled, over the spells or the reroll to choose;
 * ``allies_result``: what a fight came to: the dice, the sum against the number, won or lost;
 * ``allies_seen``: what a red crystal showed, to its player alone;
+* ``allies_rolls``: the percentile rolls for the first turn order and who goes first;
 * ``allies_step``: on the real board, the resolution step the table is at (1 to 8), until OK;
-* ``allies_over``: the final points and, when scores tie, the crystal that decided it.
+* ``allies_over``: the final points and, when scores tie, the crystal that decided it;
+* ``chance`` (the generic entry's name): a real board's draw, its bar saying what is entered.
 """
 
 from __future__ import annotations
@@ -19,13 +21,13 @@ from PIL import Image
 
 from companion.ui import fonts
 from companion.ui.draw import Canvas, H, W, wrap
-from companion.ui.generic import choose, draw_scores, seat_name, strip
+from companion.ui.generic import chance, choose, draw_scores, seat_name, strip
 from companion.ui.menus import draw_list
 
 from .screens_areas import MODE as PLACE_MODE
 from .screens_areas import control  # noqa: F401  (the placing prompt's own control, found by the ui's hooks)
 from .screens_place import PLACE, place
-from .words import card_words, describe, fight_said, monster_words, prompt_words, space_name
+from .words import card_words, describe, entry_heading, fight_said, monster_words, prompt_words, space_name
 
 TABLE, FIGHT, RESULT, STEP, OVER = (
     "allies_table",
@@ -34,7 +36,7 @@ TABLE, FIGHT, RESULT, STEP, OVER = (
     "allies_step",
     "allies_over",
 )
-SEEN, ASK = "allies_seen", "allies_ask"
+SEEN, ASK, ROLLS = "allies_seen", "allies_ask", "allies_rolls"
 COLOURS = ("red", "blue", "yellow", "green", "white")
 STEPS = ("excursion", "order", "treasure", "trainer", "tavern", "prisoner", "trade", "sorcerer")
 
@@ -243,6 +245,46 @@ def seen(m: dict) -> Image.Image:
     return c.done()
 
 
+# ---------------------------------------------------------------------------- the turn order
+
+
+def rolls(m: dict) -> Image.Image:
+    """The percentile rolls for the first turn order, highest first, and who goes first (or who
+    tied and rolls again): rolled by the device, the table saw them nowhere else. A tie rolled
+    again in the same go is a line of its own ("again: P2 50, P5 20")."""
+    events = m.get("events") or []
+    rolled = [e for e in events if e.get("event") == "percentile"]
+    order = next((e.get("order") for e in events if e.get("event") == "turn order"), None)
+    last = rolled[-1] if rolled else {}
+    c = Canvas()
+    c.title_bar("Turn order: d% rolls", "OK")
+    body, bold, small = fonts.body(), fonts.bold(), fonts.small()
+
+    def ranked(e: dict, font, first: str = "") -> list[str]:
+        """ "P1 90, P3 80, ..." in lines of ``font``, a seat and its roll never parted."""
+        best = sorted((e.get("rolls") or {}).items(), key=lambda kv: -kv[1])
+        lines = [first]
+        for sid, n in best:
+            pair = f"{seat_name(m, sid)} {n:02d}"
+            joined = f"{lines[-1]}, {pair}" if lines[-1] and lines[-1] != first else lines[-1] + pair
+            lines[-1:] = [joined] if font.measure(joined) <= W - 2 else [lines[-1] + ",", pair]
+        return lines
+
+    if len(rolled) > 1:  # in small type, the first rolls then each roll again
+        lines = ranked(rolled[0], small) + [x for e in rolled[1:] for x in ranked(e, small, "again: ")]
+        c.lines(1, 10, [small.fit(line, W - 2) for line in lines[:3]], small)
+    else:
+        c.lines(1, 11, ranked(last, body)[:2], body)
+    if order:
+        c.text(1, 33, bold.fit(f"{seat_name(m, order[0])} goes first", W - 2), bold)
+        c.text(1, 46, small.fit("order: " + " ".join(seat_name(m, sid) for sid in order), W - 2), small)
+    elif last.get("decided"):
+        tied = str(last["decided"]).partition(":")[0]  # "P1 and P3 tied"
+        c.lines(1, 33, wrap(f"{tied}: they roll again", small, W - 2, 2), small)
+    strip(c, m)
+    return c.done()
+
+
 # ---------------------------------------------------------------------------- the real board
 
 
@@ -310,6 +352,12 @@ def ask(m: dict) -> Image.Image:
     )
 
 
+def entry(m: dict) -> Image.Image:
+    """A real board's draw entered on the buttons, its bar saying whose tiles or which square's
+    monster (the generic bar said only "DEAL character", "REVEAL monster")."""
+    return chance(m, entry_heading(_prompt(m)))
+
+
 def option_label(prompt: dict, option: str) -> str:
     """An option as the generic list shows it: in the words of words.py ("d6 on Runa")."""
     return describe(option)
@@ -324,6 +372,8 @@ SCREENS = {
     OVER: over,
     PLACE: place,
     SEEN: seen,
+    ROLLS: rolls,
+    "chance": entry,
 }
 
 
@@ -352,6 +402,8 @@ def screen_after(events: list[dict]) -> str | None:
         return OVER
     if "combat" in kinds:
         return RESULT
+    if "percentile" in kinds:
+        return ROLLS
     if "turn" in kinds:
         return TABLE
     return None
@@ -381,7 +433,8 @@ def pack_info(engine) -> dict:
         "ladder": list(p.rules.ladder),
         "trade_rates": [[t.give, t.count, t.take] for t in p.trades],
         "trades": " ".join(f"{t.count}{t.give[0]}={t.take[0]}" for t in p.trades) + " both ways",
+        "score_label": "points",  # the phones' end: "P2 wins, 45 points to 28 and 23"
     }
 
 
-NOTICE_AT_TOP = frozenset({FIGHT, RESULT, STEP, PLACE, ASK})
+NOTICE_AT_TOP = frozenset({FIGHT, RESULT, STEP, PLACE, ASK, ROLLS})

@@ -121,8 +121,9 @@ def space_stage(c: Canvas, m: dict) -> None:
         area_boxes(c, v, actor, spaces, lit)
     said = space_gives(lit, v, m.get("pack") or {}, actor, die)
     left = str(p.get("text", "")).partition("(")[2].partition(" left")[0]
-    if die == "look" and left.isdigit():
-        said += f"; {left} left to look under"
+    more = f"; {left} {'look' if left == '1' else 'looks'} left"
+    if die == "look" and left.isdigit() and len(wrap(said + more, small, W - 2, 4)) <= 3:
+        said += more  # only whole: what the space holds comes first
     top = 29
     lines = wrap(said, small, W - 2, 3)
     for i, line in enumerate(lines):

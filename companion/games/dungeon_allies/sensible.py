@@ -41,7 +41,9 @@ class SensiblePolicy(RandomPolicy):
     # ------------------------------------------------------------------ placement
     def on_place(self, engine, view, me, prompt: Prompt) -> str | None:
         sid = me["id"]
-        if f"{sid} place red peek" in prompt.options and me["crystals"]["red"] >= 2:
+        # on a real board the device sees under no tile: a red crystal would buy nothing
+        peeks = view["board"] != "real" and f"{sid} place red peek" in prompt.options
+        if peeks and me["crystals"]["red"] >= 2:
             known = [t for t in view["tiles"] if t["monster"] and not t["removed"] and not t["revealed"]]
             if len(known) < 2 and view["monsters_left"] > 6:
                 return f"{sid} place red peek"

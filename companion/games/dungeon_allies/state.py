@@ -85,6 +85,7 @@ class AlliesState(msgspec.Struct):
     seats: list[Seat]
     board: str  # "digital" or "real"
     order: list[str] = []  # turn order, first to last
+    computers: list[str] = []  # the seats the computer plays (they move no pieces on a real board)
     tiles: list[Tile] = []
     monster_pool: list[str] = []  # monster tiles not yet drawn (face down, unknown to all)
     character_pool: list[str] = []

@@ -291,3 +291,20 @@ def fight_said(e: dict) -> str:
         "Hammer of the Gods" if e.get("total") is None else f"rolled {e.get('total')}, needed {e.get('need')}"
     )
     return f"{rolled}: " + (f"won, +{e.get('gold', 0)} gold" if e.get("won") else "lost")
+
+
+def entry_heading(prompt: dict) -> str:
+    """What the table enters on a real board, for the entry's bar: whose tiles, which square's
+    monster ("REVEAL monster on Y5"); "" for dice (the die kinds say it)."""
+    chance, words = prompt.get("chance") or {}, str(prompt.get("text", "")).split()
+    die = chance.get("die")
+    if die == "character" and words:
+        seat = (words[1] if words[0] == "deal" else words[0]).upper()
+        return f"DEAL {seat}'s characters" if words[0] == "deal" else f"DRAW {seat}'s character"
+    if die == "monster" and words:
+        return f"REVEAL monster on {words[-1].upper()}"
+    return {
+        "bag": "DRAW for the treasure",
+        "sorcerer": "DEAL sorcerer row",
+        "follower": "TURN UP follower",
+    }.get(die or "", "")

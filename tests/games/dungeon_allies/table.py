@@ -15,8 +15,9 @@ def engine():
     return get_game("dungeon-allies").load_engine()
 
 
-def new_game(g, players: int = 2, board: str = "digital"):
-    return g.new_state(Header("dungeon-allies", options={"players": players, "board": board}))
+def new_game(g, players: int = 2, board: str = "digital", seats: dict | None = None):
+    options = {"players": players, "board": board, **({"seats": seats} if seats else {})}
+    return g.new_state(Header("dungeon-allies", options=options))
 
 
 def play(g, s, *actions: str) -> list[dict]:
@@ -34,10 +35,11 @@ def set_up(
     row: str = "staff-of-embers crown-of-echoes orb-of-ages rod-of-storms red-prism",
     follower: str = "archer",
     rolls: list[str] | None = None,
+    seats: dict | None = None,
 ):
     """Each seat pN gets characters 2N-1 and 2N of CHARACTERS, the d6 on the first; the
     percentile rolls put p1 first; the treasure, row and tavern as given."""
-    s = new_game(g, players, board)
+    s = new_game(g, players, board, seats)
     for i in range(players):
         play(g, s, f"chance deal {CHARACTERS[2 * i]} {CHARACTERS[2 * i + 1]}")
     for i in range(players):

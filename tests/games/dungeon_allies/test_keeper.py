@@ -52,6 +52,20 @@ def test_the_resolution_waits_for_an_ok_at_each_step_that_has_work():
     assert g.prompt(s).chance.by == TABLE and g.prompt(s).text == "draw 4 crystals for the treasure"
 
 
+def test_a_person_says_each_step_is_done_when_a_computer_is_first_in_turn_order():
+    """The computer moves no pieces on the real board: its OK would skip the step unseen."""
+    g = engine()
+    s = set_up(g, players=3, board="real", seats={"p1": "computer", "p3": "computer:planner"})
+    assert s.order[0] == "p1"
+    play(g, s, "p1 place d6 order", "p2 place d6 train", "p3 place d6 treasure1")
+    play(g, s, "p1 place d4 train", "p2 place d4 treasure2", "p3 place d4 gold")
+    asked = []
+    while g.prompt(s).kind == "resolve":
+        asked.append(g.prompt(s).actor)
+        play(g, s, "p2 ok" if len(asked) > 1 else "p1 ok")  # p1's: as games saved before said it
+    assert len(asked) > 1 and set(asked) == {"p2"}
+
+
 def test_a_red_crystal_on_the_real_board_is_spent_with_no_draw():
     g = engine()
     s = set_up(g, board="real")

@@ -43,3 +43,12 @@ def test_a_broken_copy_names_the_file_and_the_key(tmp_path):
     )
     assert "rules.round_ends" in broken(tmp_path, "round_ends = [8, 16]", "round_ends = [16, 8]")
     assert "treasure_gold" in broken(tmp_path, "treasure_gold = 1", 'treasure_gold = "one"')
+
+
+def test_a_wrong_type_in_a_table_of_colours_or_skills_names_the_key(tmp_path):
+    """msgspec named a table's key "[...]": "crystals[...]: Expected `int`, got `float`"."""
+    assert "crystals.red: Expected `int`, got `float`" in broken(tmp_path, "red = 24", "red = 24.5")
+    assert "crystals.green: must be at least 0, not -1" in broken(tmp_path, "green = 6", "green = -1")
+    assert "skills.melee: Expected `str`, got `int`" in broken(
+        tmp_path, 'melee = "Melee weapons"', "melee = 3"
+    )

@@ -11,7 +11,7 @@ import pytest
 from companion.games.dungeon_allies.planner import Planner, between_turns, rank, worth_points
 from companion.games.dungeon_allies.policies import SensiblePolicy
 from companion.search.evaluate import Rollout
-from tests.games.dungeon_allies.table import engine, play, set_up
+from tests.games.dungeon_allies.table import engine, give, play, set_up
 
 
 def test_a_rollout_cut_short_is_scored_only_with_no_die_on_the_board():
@@ -56,3 +56,21 @@ def test_placements_race_in_the_sensible_players_order_of_worth():
     ]
     assert worth == sorted(worth, reverse=True) and worth[0] > worth[-1]
     assert sorted(ranked) == sorted(prompt.options)
+
+
+def test_no_computer_spends_a_red_crystal_to_look_under_tiles_of_a_real_board():
+    """The device sees under no tile of a real board: a peek there buys the computer nothing
+    (it looked four times a turn, its red crystals gone for no monster seen); the planner,
+    guided by the sensible player, does not weigh one either."""
+    g = engine()
+    chose = {}
+    for board in ("digital", "real"):
+        s = set_up(g, board=board)
+        give(s, "p1", red=4)
+        p = g.prompt(s)
+        assert "p1 place red peek" in p.options
+        view = g.public_view(s, "p1")
+        chose[board] = {SensiblePolicy(seed)(g, view, p) for seed in range(3)}
+        chose[board] |= {Planner(seed).choose(g, s, p) for seed in range(3)}
+    assert "p1 place red peek" in chose["digital"]  # where it shows a monster, it is worth it
+    assert not any(a.endswith(" peek") for a in chose["real"]), chose["real"]

@@ -470,3 +470,80 @@ def test_a_lost_fight_says_so_within_the_panel(drawn):  # noqa: F811
     )
     assert "rolled 3, needed 12" in drawn["texts"] and "lost: monster is out" in drawn["texts"]
     assert all(fonts.body().measure(t) <= 128 for t in drawn["texts"] if t.startswith("lost"))
+
+
+def test_a_real_boards_draw_says_whose_tiles_or_which_squares_monster():
+    """Entered on the buttons, the bar said only "DEAL character" (whose?), "REVEAL monster"
+    (under which square?), "FOLLOWER follower": the table could not tell what to enter."""
+    from companion.ui.recording import recording
+    from tests.ui.textcheck import frame_faults
+
+    from .table import new_game
+
+    g = engine()
+
+    def bar(s) -> str:
+        with recording() as drawn:
+            frame(g, s)
+        assert frame_faults(drawn) == []
+        return next(d.text for d in drawn if d.kind == "text" and d.box[1] < 9)
+
+    s = new_game(g, players=2, board="real")
+    play(g, s, "chance deal pyra blade")
+    assert bar(s) == "DEAL P2's characters"
+    play(g, s, "chance deal ember runa", "p1 d6 pyra", "p2 d6 ember", "chance roll 90 10")
+    assert bar(s) == "DRAW for the treasure"
+    play(g, s, "chance draw red red blue blue")
+    assert bar(s) == "DEAL sorcerer row"
+    play(g, s, "chance deal staff-of-embers crown-of-echoes orb-of-ages rod-of-storms red-prism")
+    assert bar(s) == "TURN UP follower"
+    play(g, s, "chance follower archer")
+    play(g, s, "p1 place d6 y12", "p2 place d6 train", "p1 place d4 train", "p2 place d4 train")
+    assert bar(s) == "REVEAL monster on Y12"
+
+
+def test_a_look_under_a_square_with_the_players_die_is_said_whole():
+    """ "your d6 here; face down: needs 3-12, gives 1-7 gold; 2 left to look under" ran to a
+    fourth line and was cut to "... 2 left to look."."""
+    from companion.ui.recording import recording
+    from tests.ui.textcheck import frame_faults
+
+    g = engine()
+    s = set_up(g, players=2)
+    give(s, "p1", red=2)
+    play(g, s, "p1 place d6 y1", "p2 place d6 train", "p1 place red peek")
+    with recording() as drawn:
+        model, _ = placing_frame(g, s, ())
+    assert model["ui"]["space"] == "y1" and frame_faults(drawn) == []
+    said = " ".join(d.text for d in drawn if d.kind == "text" and 29 <= d.box[1] < 54)
+    assert said.startswith("your d6 here; face down:") and said.endswith("2 looks left"), said
+
+
+def test_the_percentile_rolls_are_shown_with_who_goes_first_or_who_rolls_again():
+    """The device rolled everyone's d% and showed nothing: the table never saw why P3 went
+    first."""
+    from companion.ui.recording import recording
+    from tests.ui.textcheck import frame_faults
+
+    from .table import new_game
+
+    g = engine()
+    s = new_game(g, players=3)
+    play(g, s, "chance deal pyra blade", "chance deal ember runa", "chance deal tidus fern")
+    play(g, s, "p1 d6 pyra", "p2 d6 ember", "p3 d6 tidus")
+
+    def said(events) -> str:
+        assert screen_after(events) == "allies_rolls"
+        with recording() as drawn:
+            frame(g, s, screen="allies_rolls", events=events)
+        assert frame_faults(drawn) == []
+        return " ".join(d.text for d in drawn if d.kind == "text" and 9 < d.box[1] < 54)
+
+    assert said(play(g, s, "chance roll 40 90 40")) == "P2 90, P1 40, P3 40 P1 and P3 tied: they roll again"
+    assert said(play(g, s, "chance roll 10 50")) == "P3 50, P1 10 P2 goes first order: P2 P3 P1"
+    # a tie rolled again by the device in the same go: both rolls are shown
+    s = new_game(g, players=3)
+    play(g, s, "chance deal pyra blade", "chance deal ember runa", "chance deal tidus fern")
+    play(g, s, "p1 d6 pyra", "p2 d6 ember", "p3 d6 tidus")
+    both = play(g, s, "chance roll 40 90 40", "chance roll 10 50")
+    assert said(both) == "P2 90, P1 40, P3 40 again: P3 50, P1 10 P2 goes first order: P2 P3 P1"
