@@ -54,7 +54,14 @@ class GameSetup:
                 }
             )
         if self.game.policies:
+            taken = self.game.taken_seats(self.options)
             for seat in self.game.seats(self.players):
+                if seat in taken:  # an option plays it (a solo mode's AI deck): no person to choose
+                    hint = f"{taken[seat]} plays {seat.upper()}: set by the options below"
+                    out.append(
+                        {"id": f"seat-{seat}", "label": f"{seat.upper()}: {taken[seat]}", "hint": hint}
+                    )
+                    continue
                 how = self.seats.get(seat, HUMAN)
                 kind, _, policy = how.partition(":")
                 hint = f"computer player: {policy}. OK: next" if policy else "OK: human or a computer player"
@@ -78,6 +85,8 @@ class GameSetup:
             self.seats = {s: how for s, how in self.seats.items() if s in self.game.seats(self.players)}
         elif item.startswith("seat-"):
             seat = item.removeprefix("seat-")
+            if seat in self.game.taken_seats(self.options):
+                return  # the options play it
             choices = self.seat_choices()
             now = self.seats.get(seat, HUMAN)
             self.seats[seat] = choices[(choices.index(now) + 1) % len(choices)]
@@ -94,7 +103,8 @@ class GameSetup:
         out: dict[str, Any] = {}
         if self.players != self.game.default_players():
             out["players"] = self.players
-        computers = {s: how for s, how in self.seats.items() if how != HUMAN}
+        taken = self.game.taken_seats(self.options)
+        computers = {s: how for s, how in self.seats.items() if how != HUMAN and s not in taken}
         if computers:
             out["seats"] = computers
         for opt in self.menu_options():

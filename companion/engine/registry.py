@@ -130,6 +130,8 @@ class GameType:
     pack: str = ""  # the content pack's stem in config/, "" for none
     computers: str = ""  # "module:function"(options) -> {seat: policy}: seats an option
     # gives the computer (a solo level a planner plays)
+    taken: str = ""  # "module:function"(options) -> {seat: what plays it}: seats an option takes
+    # from the table, for the new-game menu (a solo mode's AI deck)
     description: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -200,6 +202,11 @@ class GameType:
     def implied_computers(self, options: dict) -> dict[str, str]:
         """Seat -> policy for the seats ``options`` give the computer (none for most games)."""
         return load_object(self.computers)(options) if self.computers else {}
+
+    def taken_seats(self, options: dict) -> dict[str, str]:
+        """Seat -> what plays it, for the seats ``options`` take from the table (none for most
+        games): the new-game menu shows them so and offers no person there."""
+        return load_object(self.taken)(options) if self.taken else {}
 
     def option(self, key: str) -> Option:
         for opt in self.options:

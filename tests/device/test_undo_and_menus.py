@@ -240,6 +240,33 @@ def test_a_computer_p2_in_solo_is_refused_in_words_the_panel_shows(tmp_path):
     }
 
 
+def test_the_new_game_menu_shows_a_seat_a_solo_level_plays_and_offers_no_person_there(tmp_path):
+    """With a solo level set the menu said "P2: human" (the AI deck plays P2), and a P2 set to a
+    computer before it made Start refuse the game: the seat now says what plays it, OK on it
+    changes nothing, and the menu's earlier choice for it is left out of the game."""
+    from companion.device.game_setup import GameSetup
+    from companion.engine.registry import get_game
+
+    setup = GameSetup(get_game("dungeon-ball"))
+    setup.cycle("seat-p2")  # P2: computer, then solo chosen
+    setup.cycle("option-solo")
+    p2 = next(item for item in setup.items() if item["id"] == "seat-p2")
+    assert p2["label"] == "P2: AI deck" and "AI deck plays P2" in p2["hint"]
+    setup.cycle("seat-p2")
+    assert next(item for item in setup.items() if item["id"] == "seat-p2") == p2
+    options = setup.header_options()
+    assert "seats" not in options and options["solo"] == setup.options["solo"]
+    session = RefereeSession(Journal(tmp_path / "j.sqlite"))
+    app = DeviceApp(session, open_display({"type": "null"}), seed_source=lambda: 1)
+    app.start_game("dungeon-ball", options)
+    assert session.active, app.message
+    while setup.options["solo"] != "VII":
+        setup.cycle("option-solo")
+    assert (
+        next(item for item in setup.items() if item["id"] == "seat-p2")["label"] == "P2: computer (planner)"
+    )
+
+
 def test_a_result_screen_stays_until_ok_or_a_few_seconds(tmp_path):
     now = [100.0]
     session = RefereeSession(Journal(tmp_path / "j.sqlite"), dice_mode="manual")

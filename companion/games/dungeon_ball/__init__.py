@@ -56,6 +56,7 @@ GAME = GameType(
     ),
     stats="companion.games.dungeon_ball.stats:sim_stats",
     computers="companion.games.dungeon_ball.options:computers",
+    taken="companion.games.dungeon_ball.options:taken",
     pack="dungeon-ball",
     description="Football with dice, cards and a clock",
 )

@@ -33,6 +33,20 @@ def computers(options: dict[str, Any]) -> dict[str, str]:
     return {"p2": "planner"} if isinstance(level, str) and level.upper() == PLANNED else {}
 
 
+def taken(options: dict[str, Any]) -> dict[str, str]:
+    """The seat a solo level takes from the table, for the new-game menu: the AI deck's (levels
+    I to VI) or the planner's (VII).
+
+        >>> taken({"solo": "III"}), taken({"solo": "VII"}), taken({"solo": None}), taken({})
+        ({'p2': 'AI deck'}, {'p2': 'computer (planner)'}, {}, {})
+    """
+    solo = options.get("solo")
+    level = solo.get("level") if isinstance(solo, dict) else solo
+    if not isinstance(level, str) or level.upper() not in LEVELS:
+        return {}
+    return {"p2": "computer (planner)" if level.upper() == PLANNED else "AI deck"}
+
+
 KICKING = ("ask", "skill", "luck")
 SEATS = ("p1", "p2")
 
