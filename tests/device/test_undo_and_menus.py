@@ -262,9 +262,7 @@ def test_the_new_game_menu_shows_a_seat_a_solo_level_plays_and_offers_no_person_
     assert session.active, app.message
     while setup.options["solo"] != "VII":
         setup.cycle("option-solo")
-    assert (
-        next(item for item in setup.items() if item["id"] == "seat-p2")["label"] == "P2: computer (planner)"
-    )
+    assert next(item for item in setup.items() if item["id"] == "seat-p2")["label"] == "P2: planner"
 
 
 def test_a_result_screen_stays_until_ok_or_a_few_seconds(tmp_path):

@@ -38,13 +38,13 @@ def taken(options: dict[str, Any]) -> dict[str, str]:
     I to VI) or the planner's (VII).
 
         >>> taken({"solo": "III"}), taken({"solo": "VII"}), taken({"solo": None}), taken({})
-        ({'p2': 'AI deck'}, {'p2': 'computer (planner)'}, {}, {})
+        ({'p2': 'AI deck'}, {'p2': 'planner'}, {}, {})
     """
     solo = options.get("solo")
     level = solo.get("level") if isinstance(solo, dict) else solo
     if not isinstance(level, str) or level.upper() not in LEVELS:
         return {}
-    return {"p2": "computer (planner)" if level.upper() == PLANNED else "AI deck"}
+    return {"p2": "planner" if level.upper() == PLANNED else "AI deck"}
 
 
 KICKING = ("ask", "skill", "luck")
