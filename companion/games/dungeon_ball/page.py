@@ -265,56 +265,66 @@ REASONS = {"drive": "a new drive", "guess": "the right guess", "lightning": "lig
 WINDOWS = {"whistle": "before the play", "ability": "after the roll"}
 
 
+def _dice(e: dict) -> str:
+    return ", ".join(str(d) for d in e.get("dice") or [])
+
+
+def _seat(e: dict, key: str = "player") -> str:
+    return str(e.get(key) or "").upper()
+
+
+def _game_over(e: dict) -> str:
+    score = e.get("score") or {}
+    said = "-".join(str(score.get(seat, 0)) for seat in ("p1", "p2"))
+    return f"Game over: {_seat(e, 'winner')} wins {said}" if e.get("winner") else f"Game over: {said}"
+
+
+def _kick(e: dict) -> str:
+    what = str(e.get("kind") or "kick").replace("_", " ")
+    how = {"luck": f"{e.get('dice')} dice", "skill": "a toss", "card": "an AI card"}
+    return f"{_seat(e)} kicks {a_or_an(what)} ({how.get(str(e.get('mode')), e.get('mode'))})"
+
+
+# The log's line per event kind (``page_event``); the pack is passed for the teams' names.
+EVENT_WORDS = {
+    "momentum": lambda e, pack: (
+        f"{_seat(e)} gains {e.get('gain')} momentum "
+        f"({REASONS.get(str(e.get('reason') or ''), str(e.get('reason') or ''))})"
+    ),
+    "window_closed": lambda e, pack: f"no more cards {WINDOWS.get(str(e.get('kind')), 'now')}",
+    "card": lambda e, pack: f"{_seat(e)} plays {e.get('name')} ({e.get('cost')} momentum)",
+    "roll": lambda e, pack: f"rolled {_dice(e)}",
+    "defense_card": lambda e, pack: f"{_seat(e)} lays a defense card face down",
+    "juke": lambda e, pack: f"{_seat(e)} plays Juke",
+    "big_hit": lambda e, pack: f"{_seat(e)} plays Big Hit: {e.get('choice')}",
+    "reroll": lambda e, pack: f"rerolled by {e.get('source')}: {_dice(e)}",
+    "ball_moved_back": lambda e, pack: f"ball back from space {e.get('from')} to {e.get('to')}",
+    "discarded": lambda e, pack: (
+        f"{_seat(e)} discards {'die' if len(e.get('dice') or []) == 1 else 'dice'} {_dice(e)}"
+    ),
+    "endzone": lambda e, pack: f"{_seat(e)} takes the {e.get('end_zone')} end zone",
+    "game_over": lambda e, pack: _game_over(e),
+    "defense_roll": lambda e, pack: (
+        f"{_seat(e)} rolls the defense die: {e.get('face')}" + (" (a hit)" if e.get("hit") else "")
+    ),
+    "drive": lambda e, pack: f"{_seat(e, 'offense')} has the ball, down 1",
+    "kickoff": lambda e, pack: f"{_seat(e, 'offense')} has the ball first",
+    "team": lambda e, pack: (
+        f"{_seat(e)} plays the {(pack.get('teams') or {}).get(str(e.get('team') or ''), e.get('team') or '')}"
+    ),
+    "kick": lambda e, pack: _kick(e),
+    "play_selected": lambda e, pack: f"{_seat(e)} picks a {e.get('colour')} play",
+}
+
+
 def page_event(event: dict, pack: dict) -> str | None:
     """The log's line for an event in the device's words (its result screen's lines: "Defense
     RED 1: wrong", "Ball +2 red spaces", "Clock 26 -> 24"), and momentum, cards and rolls in
-    words; None leaves the rest to the generic words."""
+    words (``EVENT_WORDS``); None leaves the rest to the generic words."""
     from companion.games.dungeon_ball import screens_results as results
 
-    kind, who = event.get("event"), str(event.get("player") or "").upper()
-    if kind == "momentum":
-        reason = str(event.get("reason") or "")
-        return f"{who} gains {event.get('gain')} momentum ({REASONS.get(reason, reason)})"
-    if kind == "window_closed":
-        return f"no more cards {WINDOWS.get(str(event.get('kind')), 'now')}"
-    if kind == "card":
-        return f"{who} plays {event.get('name')} ({event.get('cost')} momentum)"
-    if kind == "roll":
-        return "rolled " + ", ".join(str(d) for d in event.get("dice") or [])
-    if kind == "defense_card":
-        return f"{who} lays a defense card face down"
-    if kind == "juke":
-        return f"{who} plays Juke"
-    if kind == "big_hit":
-        return f"{who} plays Big Hit: {event.get('choice')}"
-    if kind == "reroll":
-        return f"rerolled by {event.get('source')}: " + ", ".join(str(d) for d in event.get("dice") or [])
-    if kind == "ball_moved_back":
-        return f"ball back from space {event.get('from')} to {event.get('to')}"
-    if kind == "discarded":
-        dice = [str(d) for d in event.get("dice") or []]
-        return f"{who} discards {'die' if len(dice) == 1 else 'dice'} " + ", ".join(dice)
-    if kind == "endzone":
-        return f"{who} takes the {event.get('end_zone')} end zone"
-    if kind == "game_over":
-        score = event.get("score") or {}
-        said = "-".join(str(score.get(seat, 0)) for seat in ("p1", "p2"))
-        winner = str(event.get("winner") or "").upper()
-        return f"Game over: {winner} wins {said}" if winner else f"Game over: {said}"
-    if kind == "defense_roll":
-        return f"{who} rolls the defense die: {event.get('face')}" + (" (a hit)" if event.get("hit") else "")
-    if kind == "drive":
-        return f"{str(event.get('offense') or '').upper()} has the ball, down 1"
-    if kind == "kickoff":
-        return f"{str(event.get('offense') or '').upper()} has the ball first"
-    if kind == "team":
-        team = str(event.get("team") or "")
-        return f"{who} plays the {(pack.get('teams') or {}).get(team, team)}"
-    if kind == "kick":
-        what = str(event.get("kind") or "kick").replace("_", " ")
-        how = {"luck": f"{event.get('dice')} dice", "skill": "a toss", "card": "an AI card"}
-        return f"{who} kicks {a_or_an(what)} ({how.get(str(event.get('mode')), event.get('mode'))})"
-    if kind == "play_selected":
-        return f"{who} picks a {event.get('colour')} play"
+    words = EVENT_WORDS.get(str(event.get("event")))
+    if words is not None:
+        return words(event, pack)
     defense = {k: v.get("dice") for k, v in (pack.get("defense") or {}).items()}
     return "; ".join(results.lines([event], lambda pid: pid.upper(), defense)) or None
