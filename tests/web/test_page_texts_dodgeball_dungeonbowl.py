@@ -62,6 +62,25 @@ def test_dodgeballs_end_on_the_phone_says_who_won_and_by_how_many_opponents_out(
 
 
 # ------------------------------------------------------------------ Dungeonbowl, the page's words
+def test_dodgeballs_log_says_draws_choices_reveals_and_the_end_in_words_with_players_by_name():
+    """The log said "P2 drew: cards 1", "rita +4 vs moss catch +5" (ids) and "game over:
+    winner P2": a whole game's lines now say them in words, each player by the name the court
+    shows, and no line is an event's field list."""
+    game = get_game("dodgeball")
+    engine = game.load_engine()
+    pack = payloads.pack_for(game, engine)
+    ids = set(pack["names"])
+    said = {}
+    for _, _, events in _events_of_a_game("dodgeball", 5, {}, limit=600):
+        for e in events:
+            said.setdefault(e["event"], []).append(payloads.log_line(game, e, pack))
+    assert said["drew"][0].endswith(("draws 1 card", "cards")) and ":" not in said["drew"][0]
+    assert all(line.startswith("cards: ") for line in said["reveal"])
+    assert not any(w in ids for line in said["reveal"] for w in line.split()), said["reveal"][:3]
+    assert said["chose"][0].endswith("chooses a card, face down")
+    assert re.fullmatch(r"Game over: P[12] wins", said["game_over"][0]), said["game_over"]
+
+
 def test_dungeonbowls_touchdowns_are_counted_in_words_a_player_reads():
     teams = [
         {"seat": "p1", "touchdowns": 0, "end_zone": "left"},

@@ -320,6 +320,26 @@ def page_view(model: dict) -> list[dict]:
 MOVES = {"give": "gives a ball", "forward": "moves forward", "back": "moves back", "drop": "drops a ball"}
 
 
+def _reveal(event: dict, pack: dict) -> str:
+    """The cards shown, its players by name: its text names them by id ("rita +4 vs moss catch +5")."""
+    names = pack.get("names") or {}
+    return "cards: " + " ".join(
+        _name(pack, w) if w in names else w for w in str(event.get("text", "")).split()
+    )
+
+
+# The log's line for the events the if-chain of ``page_event`` does not word: (event, pack, seat).
+EVENT_WORDS = {
+    "drew": lambda e, pack, seat: f"{seat} draws {counted(int(e.get('cards') or 0), 'card')}",
+    "reshuffle": lambda e, pack, seat: f"{seat} shuffles the discards into a new deck",
+    "chose": lambda e, pack, seat: f"{seat} chooses a card, face down",
+    "reveal": lambda e, pack, seat: _reveal(e, pack),
+    "game_over": lambda e, pack, seat: (
+        f"Game over: {str(e.get('winner') or '').upper()} wins" if e.get("winner") else "Game over"
+    ),
+}
+
+
 def page_event(event: dict, pack: dict) -> str | None:
     """The log's line for an event, by the players' names (None: the generic words)."""
     kind, seat = event.get("event"), str(event.get("seat") or "").upper()
@@ -347,7 +367,8 @@ def page_event(event: dict, pack: dict) -> str | None:
         return f"Turn {event.get('turn')}: {seat} to play" + (
             ", a throw is compulsory" if event.get("must_throw") else ""
         )
-    return None
+    worded = EVENT_WORDS.get(str(kind))
+    return worded(event, pack, seat) if worded else None
 
 
 STARS = {
